@@ -1,0 +1,54 @@
+/**
+ * `npm test`: starts one throwaway embedded PostgreSQL for the whole run (unless TEST_DATABASE_URL points at
+ * one), migrates its `showreel` database as the template, then runs every test file under node's test runner in
+ * parallel. Each test file clones the template into a database of its own, so files never see each other's rows.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { registerDomain } from '../src/domain.js';
+import { connect } from '../src/platform/database.js';
+import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.js';
+import { migrate } from '../src/platform/migrate.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
+let dataDir: string | null = null;
+
+async function main(): Promise<number> {
+  let url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-test-'));
+    await fs.chmod(dataDir, 0o755);
+    embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true });
+    url = embedded.url;
+  }
+  registerDomain();
+  const sql = connect(url, { max: 2 });
+  await migrate(sql, url);
+  await sql.end();
+
+  const files = process.argv.slice(2);
+  const args = [
+    '--import', 'tsx',
+    '--test',
+    '--test-reporter=spec',
+    `--test-concurrency=${process.env.TEST_CONCURRENCY ?? Math.max(2, os.availableParallelism())}`,
+    '--test-timeout=300000',
+    ...(files.length > 0 ? files : ['test/**/*.test.ts']),
+  ];
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url } });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+const code = await main().catch((error: unknown) => {
+  console.error(error);
+  return 1;
+});
+await embedded?.stop();
+if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+process.exit(code);

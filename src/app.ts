@@ -1,0 +1,81 @@
+import type { AddressInfo } from 'node:net';
+import type { Runner } from 'graphile-worker';
+import { registerDomain } from './domain.js';
+import { createHttpServer } from './http/server.js';
+import type { Config } from './platform/config.js';
+import { startWorker } from './platform/jobs.js';
+import type { Logger } from './platform/logger.js';
+import { openDatabase } from './platform/open-database.js';
+import { createSecretBox, loadMasterKey } from './platform/secrets.js';
+import { crontab, createTaskList } from './tasks.js';
+
+export interface RunningApp {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Boots the service: database (embedded or external) and migrations, then the HTTP server and/or the worker.
+ * `stop()` drains in order: stop accepting, finish in-flight requests, let running jobs finish, close the pool,
+ * stop the embedded database.
+ */
+export async function startApp(config: Config, logger: Logger, parts: { http: boolean; worker: boolean }): Promise<RunningApp> {
+  registerDomain();
+  const database = await openDatabase(config, logger);
+  const secrets = createSecretBox(await loadMasterKey(config.SHOWREEL_MASTER_KEY, config.SHOWREEL_DATA_DIR));
+  const services = { sql: database.sql, config, secrets, logger };
+
+  let runner: Runner | null = null;
+  let server: ReturnType<typeof createHttpServer> | null = null;
+  let port = 0;
+  try {
+    if (parts.worker) {
+      runner = await startWorker({
+        connectionString: database.url,
+        concurrency: config.WORKER_CONCURRENCY,
+        taskList: createTaskList(database.sql, logger),
+        crontab,
+        logger,
+      });
+    }
+
+    if (parts.http) {
+      const listening = createHttpServer(services);
+      server = listening;
+      await new Promise<void>((resolve, reject) => {
+        listening.once('error', reject);
+        listening.listen(config.PORT, config.HOST, () => resolve());
+      });
+      port = (listening.address() as AddressInfo).port;
+      logger.info({ port, publicUrl: config.PUBLIC_URL }, 'Showreel is listening');
+    }
+  } catch (error) {
+    // A half-started app must not leave a worker or an embedded database behind.
+    await runner?.stop().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+
+  let stopping: Promise<void> | null = null;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    stop() {
+      stopping ??= (async () => {
+        const deadline = setTimeout(() => server?.closeAllConnections(), config.SHOWREEL_SHUTDOWN_TIMEOUT_MS);
+        deadline.unref();
+        if (server) {
+          const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+          server.closeIdleConnections();
+          await closed;
+        }
+        await runner?.stop();
+        clearTimeout(deadline);
+        await database.close();
+        logger.info('stopped');
+      })();
+      return stopping;
+    },
+  };
+}

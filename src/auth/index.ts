@@ -1,0 +1,5 @@
+/** Public entry of the auth module: sessions and the one principal resolver. */
+export { resolvePrincipal } from './resolve-principal.js';
+export { authRouter } from './procedures.js';
+export { createSession, deleteExpiredSessions } from './sessions.js';
+export { SESSION_COOKIE } from './cookies.js';

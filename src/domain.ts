@@ -1,0 +1,18 @@
+import { registerEvents } from './platform/event-store/event-registry.js';
+import { registerProjection } from './platform/projections.js';
+import { keyEventSchemas, keysProjection } from './keys/index.js';
+import { projectEventSchemas, projectsProjection } from './projects/index.js';
+import { userEventSchemas, usersProjection } from './users/index.js';
+
+/**
+ * The composition of the domain: every module's events and inline projections, declared in one place so the
+ * server, the worker, the CLI and scripts/replay all see the same set.
+ */
+export function registerDomain(): void {
+  registerEvents(userEventSchemas);
+  registerEvents(keyEventSchemas);
+  registerEvents(projectEventSchemas);
+  registerProjection(usersProjection);
+  registerProjection(keysProjection);
+  registerProjection(projectsProjection);
+}

@@ -1,0 +1,15 @@
+import { adminRouter } from '../admin/procedures.js';
+import { authRouter } from '../auth/index.js';
+import { keysRouter } from '../keys/index.js';
+import { router } from '../platform/trpc.js';
+import { projectsRouter } from '../projects/index.js';
+
+/** One set of procedures: REST (/api/v1 via trpc-to-openapi) and tRPC (/trpc) both serve it. */
+export const appRouter = router({
+  auth: authRouter,
+  projects: projectsRouter,
+  apiKeys: keysRouter,
+  admin: adminRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,75 @@
+import { generateOpenApiDocument } from 'trpc-to-openapi';
+import type { AppRouter } from './app-router.js';
+import { API_PREFIX, listRoutes } from './rest-handler.js';
+
+type Json = Record<string, unknown>;
+
+const ERROR_SCHEMA = {
+  type: 'object',
+  properties: { error: { type: 'string', description: 'A sentence a person can act on.' } },
+  required: ['error'],
+  additionalProperties: false,
+};
+
+const ERROR_DESCRIPTIONS: Record<string, string> = {
+  '400': 'Invalid input; the message names the field.',
+  '401': 'No credential, or an invalid one.',
+  '403': 'The credential may not do this (publishable or project-scoped key).',
+  '404': 'Not found, or not yours.',
+  '405': 'Method not allowed on this path.',
+  '409': 'Conflict with the current state.',
+  '411': 'Content-Length is required.',
+  '413': 'The body is too large.',
+  '415': 'Wrong media type.',
+  '429': 'Rate limit or quota exceeded.',
+  '500': 'A fault of ours, logged with the request id.',
+};
+
+/**
+ * The OpenAPI 3.1.0 document of /api/v1, generated from the procedures (the source of truth) and then patched
+ * where the generator cannot know: 201/202 success statuses, and our `{"error"}` body for every error response.
+ * Endpoints served outside tRPC are added by `extraPaths`.
+ */
+export function buildOpenApiDocument(router: AppRouter, publicUrl: string, extraPaths: Json = {}): Json {
+  const document = generateOpenApiDocument(router, {
+    title: 'Showreel API',
+    description: 'Turns a product web page into a polished demo video.',
+    version: '1.0.0',
+    openApiVersion: '3.1.0',
+    baseUrl: `${publicUrl}${API_PREFIX}`,
+    securitySchemes: {
+      bearer: { type: 'http', scheme: 'bearer', description: 'A live key: sr_live_…' },
+      apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A live key, or a publishable key (sr_pub_…) for POST /embed/generate only.' },
+      session: { type: 'apiKey', in: 'cookie', name: 'showreel.session_token', description: 'The dashboard session set by POST /auth/sign-in.' },
+    },
+  }) as unknown as Json;
+
+  const paths = { ...(document.paths as Json), ...extraPaths } as Record<string, Record<string, Json>>;
+  const statusByOperation = new Map(listRoutes(router).map((r) => [r.procedurePath, r.successStatus]));
+
+  for (const pathItem of Object.values(paths)) {
+    for (const operation of Object.values(pathItem)) {
+      const responses = operation.responses as Record<string, Json> | undefined;
+      if (!responses) continue;
+      const success = statusByOperation.get(String(operation.operationId ?? '').replace(/-/g, '.'));
+      if (success && success !== 200 && responses['200']) {
+        responses[String(success)] = responses['200'];
+        delete responses['200'];
+      }
+      for (const status of Object.keys(responses)) {
+        if (Number(status) < 400 && status !== 'default') continue;
+        if (status === 'default') {
+          delete responses[status];
+          continue;
+        }
+        responses[status] = {
+          description: ERROR_DESCRIPTIONS[status] ?? 'Error.',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        };
+      }
+    }
+  }
+  const components = (document.components ?? {}) as Json;
+  components.schemas = { ...((components.schemas as Json) ?? {}), Error: ERROR_SCHEMA };
+  return { ...document, openapi: '3.1.0', paths, components };
+}

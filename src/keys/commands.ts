@@ -1,0 +1,29 @@
+import { decideAndAppend } from '../platform/command.js';
+import type { Tx } from '../platform/database.js';
+import type { EventMetadata } from '../platform/event-store/types.js';
+import { newId } from '../platform/ids.js';
+import { keyDecider } from './decide.js';
+import { type KeyType, keyStream } from './events.js';
+import { generateKey } from './secret-key.js';
+
+export interface CreateKeyInput {
+  userId: string;
+  name: string;
+  type: KeyType;
+  projectId: string | null;
+  allowedDomains: string[] | null;
+}
+
+/** Creates a key and returns its plaintext, which exists only in this return value. */
+export async function createApiKey(tx: Tx, input: CreateKeyInput, metadata: EventMetadata) {
+  const keyId = newId();
+  const { key, hash, prefix } = generateKey(input.type);
+  await decideAndAppend(
+    tx,
+    keyStream(keyId),
+    keyDecider,
+    { type: 'CreateApiKey', key: { keyId, keyHash: hash, prefix, ...input } },
+    metadata,
+  );
+  return { id: keyId, key, prefix, ...input };
+}

@@ -1,0 +1,16 @@
+import postgres from 'postgres';
+
+/** postgres.js: one pool per process. `Sql` is the pool, `Tx` a transaction; both run queries. */
+export type Sql = postgres.Sql;
+export type Tx = postgres.TransactionSql;
+export type Queryable = Sql | Tx;
+
+export function connect(url: string, options: { max?: number; applicationName?: string } = {}): Sql {
+  return postgres(url, {
+    max: options.max ?? 20,
+    onnotice: () => {},
+    connection: { application_name: options.applicationName ?? 'showreel' },
+    // int8 as JS strings would make counts awkward; event positions stay strings (bigint-safe) via explicit casts.
+    types: {},
+  });
+}

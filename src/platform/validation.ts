@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+
+/**
+ * The one place a zod issue becomes a sentence. Every 400 names the field, e.g.
+ * "name must be at most 100 characters." or "viewport must be one of: desktop, mobile, tablet."
+ */
+export function describeIssue(issue: z.core.$ZodIssue): string {
+  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'The request body';
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return `${field} is required.`;
+      return `${field} must be ${article(issue.expected)}.`;
+    case 'too_small':
+      return `${field} must be ${bound('at least', issue.origin, issue.minimum, issue.inclusive)}.`;
+    case 'too_big':
+      return `${field} must be ${bound('at most', issue.origin, issue.maximum, issue.inclusive)}.`;
+    case 'invalid_value':
+      return `${field} must be one of: ${issue.values.map(String).join(', ')}.`;
+    case 'invalid_format':
+      return `${field} must be a valid ${issue.format === 'url' ? 'http(s) URL' : issue.format}.`;
+    case 'unrecognized_keys':
+      return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;
+    case 'invalid_union':
+      return `${field} does not match any accepted shape.`;
+    default:
+      return `${field}: ${issue.message}.`;
+  }
+}
+
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues.slice(0, 3).map(describeIssue).join(' ');
+}
+
+function article(expected: string): string {
+  const word = expected === 'int' ? 'integer' : expected;
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
+}
+
+function bound(direction: string, origin: string, limit: number | bigint | Date | unknown, inclusive = true): string {
+  const value = String(limit);
+  switch (origin) {
+    case 'string':
+      return `${direction} ${value} character${value === '1' ? '' : 's'} long`;
+    case 'array':
+    case 'set':
+      return `${direction === 'at least' ? 'at least' : 'at most'} ${value} item${value === '1' ? '' : 's'}`;
+    default:
+      return inclusive ? `${direction} ${value}` : `${direction === 'at least' ? 'greater than' : 'less than'} ${value}`;
+  }
+}

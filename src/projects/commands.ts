@@ -1,0 +1,53 @@
+import { decideAndAppend } from '../platform/command.js';
+import type { Tx } from '../platform/database.js';
+import type { EventMetadata } from '../platform/event-store/types.js';
+import { newId } from '../platform/ids.js';
+import { randomToken, type SecretBox } from '../platform/secrets.js';
+import { type ProjectChanges, projectDecider } from './decide.js';
+import { type RefreshSchedule, type Viewport, projectStream } from './events.js';
+
+export const newSigningSecret = () => `sk_sign_${randomToken(32)}`;
+export const newWebhookSecret = () => `whsec_${randomToken(32)}`;
+
+export interface CreateProjectInput {
+  userId: string;
+  name: string;
+  url: string;
+  viewport: Viewport;
+  refreshSchedule: RefreshSchedule;
+}
+
+export async function createProject(tx: Tx, secrets: SecretBox, input: CreateProjectInput, metadata: EventMetadata) {
+  const projectId = newId();
+  const signingSecret = newSigningSecret();
+  await decideAndAppend(
+    tx,
+    projectStream(projectId),
+    projectDecider,
+    {
+      type: 'CreateProject',
+      projectId,
+      ...input,
+      sealedSigningSecret: secrets.seal(signingSecret),
+      sealedWebhookSecret: secrets.seal(newWebhookSecret()),
+    },
+    metadata,
+  );
+  return { projectId, signingSecret };
+}
+
+export async function updateProject(tx: Tx, projectId: string, userId: string, changes: ProjectChanges, metadata: EventMetadata) {
+  return decideAndAppend(tx, projectStream(projectId), projectDecider, { type: 'UpdateProject', projectId, userId, changes }, metadata);
+}
+
+export async function rotateSigningSecret(tx: Tx, secrets: SecretBox, projectId: string, userId: string, metadata: EventMetadata) {
+  const signingSecret = newSigningSecret();
+  await decideAndAppend(
+    tx,
+    projectStream(projectId),
+    projectDecider,
+    { type: 'RotateSigningSecret', projectId, userId, sealedSigningSecret: secrets.seal(signingSecret) },
+    metadata,
+  );
+  return signingSecret;
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { inTransaction } from '../platform/command.js';
+import { ForbiddenError, NotFoundError } from '../platform/errors.js';
+import { authedProcedure, eventMetadata, router } from '../platform/trpc.js';
+import { createProject, rotateSigningSecret, updateProject } from './commands.js';
+import { findVisibleProject, listVisibleProjects } from './queries.js';
+import { toProject } from './representation.js';
+import {
+  createProjectInput,
+  projectDemoSummarySchema,
+  projectIdInput,
+  projectSchema,
+  updateProjectInput,
+} from './schemas.js';
+
+const tags = ['Projects'];
+const signingSecretOutput = z.object({ signing_secret: z.string() });
+
+export const projectsRouter = router({
+  list: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/projects', tags, protect: true, summary: 'List your projects', errorResponses: [401, 403] } })
+    .input(z.void())
+    .output(z.object({ projects: z.array(projectSchema.extend({ demo_count: z.number() })) }))
+    .query(async ({ ctx }) => {
+      const projects = await listVisibleProjects(ctx.sql, ctx.principal);
+      // demo_count fills in with the demos module; until then no project has demos.
+      return { projects: projects.map((p) => ({ ...toProject(p, ctx.secrets), demo_count: 0 })) };
+    }),
+
+  create: authedProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/projects', tags, protect: true, summary: 'Create a project', errorResponses: [400, 401, 403] },
+      successStatus: 201,
+    })
+    .input(createProjectInput)
+    .output(projectSchema.extend({ signing_secret: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      if (ctx.principal.projectId !== null) throw new ForbiddenError('A project-scoped API key cannot create projects.');
+      const { projectId, signingSecret } = await inTransaction(ctx.sql, (tx) =>
+        createProject(
+          tx,
+          ctx.secrets,
+          { userId: ctx.principal.userId, name: input.name, url: input.url, viewport: input.viewport, refreshSchedule: input.refresh_schedule },
+          eventMetadata(ctx),
+        ),
+      );
+      const project = await findVisibleProject(ctx.sql, ctx.principal, projectId);
+      if (!project) throw new NotFoundError('Project');
+      return { ...toProject(project, ctx.secrets), signing_secret: signingSecret };
+    }),
+
+  get: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/projects/{id}', tags, protect: true, summary: 'A project with its demos', errorResponses: [401, 403, 404] } })
+    .input(projectIdInput)
+    .output(projectSchema.extend({ demos: z.array(projectDemoSummarySchema) }))
+    .query(async ({ ctx, input }) => {
+      const project = await findVisibleProject(ctx.sql, ctx.principal, input.id);
+      if (!project) throw new NotFoundError('Project');
+      return { ...toProject(project, ctx.secrets), demos: [] };
+    }),
+
+  update: authedProcedure
+    .meta({ openapi: { method: 'PATCH', path: '/projects/{id}', tags, protect: true, summary: 'Update a project', errorResponses: [400, 401, 403, 404] } })
+    .input(updateProjectInput)
+    .output(projectSchema)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await findVisibleProject(ctx.sql, ctx.principal, input.id))) throw new NotFoundError('Project');
+      await inTransaction(ctx.sql, (tx) =>
+        updateProject(
+          tx,
+          input.id,
+          ctx.principal.userId,
+          { name: input.name, url: input.url, viewport: input.viewport, refreshSchedule: input.refresh_schedule },
+          eventMetadata(ctx),
+        ),
+      );
+      const project = await findVisibleProject(ctx.sql, ctx.principal, input.id);
+      if (!project) throw new NotFoundError('Project');
+      return toProject(project, ctx.secrets);
+    }),
+
+  refresh: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/projects/{id}/refresh', tags, protect: true, summary: 'Re-record every ready generated demo of a project', errorResponses: [401, 403, 404, 429] } })
+    .input(projectIdInput)
+    .output(z.object({ queued: z.number(), jobs: z.array(z.string()) }))
+    .mutation(async ({ ctx, input }) => {
+      if (!(await findVisibleProject(ctx.sql, ctx.principal, input.id))) throw new NotFoundError('Project');
+      // Demos arrive with the demos module; a project without demos has nothing to queue.
+      return { queued: 0, jobs: [] };
+    }),
+
+  signingSecret: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/projects/{id}/signing-secret', tags, protect: true, summary: 'Read the signing secret for runtime embeds', errorResponses: [401, 403, 404] } })
+    .input(projectIdInput)
+    .output(signingSecretOutput)
+    .query(async ({ ctx, input }) => {
+      const project = await findVisibleProject(ctx.sql, ctx.principal, input.id);
+      if (!project) throw new NotFoundError('Project');
+      return { signing_secret: ctx.secrets.open(project.signing_secret_enc) };
+    }),
+
+  rotateSigningSecret: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/projects/{id}/signing-secret/rotate', tags, protect: true, summary: 'Replace the signing secret; URLs signed with the old one stop working', errorResponses: [401, 403, 404] } })
+    .input(projectIdInput)
+    .output(signingSecretOutput)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await findVisibleProject(ctx.sql, ctx.principal, input.id))) throw new NotFoundError('Project');
+      const secret = await inTransaction(ctx.sql, (tx) => rotateSigningSecret(tx, ctx.secrets, input.id, ctx.principal.userId, eventMetadata(ctx)));
+      return { signing_secret: secret };
+    }),
+});
