@@ -16,9 +16,25 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_JSON_BODY_B
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new ValidationError('The request body is not valid JSON.');
   }
+  // PostgreSQL text and jsonb cannot hold U+0000; refuse it here rather than fail at the database.
+  if (text.includes('\\u0000') && containsNul(parsed)) throw new ValidationError('Text in the request body must not contain NUL (\\u0000) characters.');
+  return parsed;
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value !== null && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\0') || containsNul(v));
+  return false;
+}
+
+/** True when a URL (path or query) carries an encoded NUL, which no field may contain. */
+export function urlHasNul(url: string): boolean {
+  return /%00/.test(url) || url.includes('\0');
 }

@@ -4,7 +4,7 @@ import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { ValidationError } from '../platform/errors.js';
 import type { Context, Meta } from '../platform/trpc.js';
 import type { AppRouter } from './app-router.js';
-import { readJsonBody } from './body.js';
+import { readJsonBody, urlHasNul } from './body.js';
 import { toErrorResponse } from './errors.js';
 import { sendError, sendJson } from './respond.js';
 
@@ -98,6 +98,7 @@ export function createRestHandler(router: AppRouter, createContext: (req: Incomi
     }
 
     try {
+      if (urlHasNul(req.url ?? '')) throw new ValidationError('The URL must not contain NUL (%00) characters.');
       if (route.takesBody) {
         const body = await readJsonBody(req);
         if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {

@@ -8,7 +8,8 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
   const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'The request body';
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined) return `${field} is required.`;
+      // zod 4 leaves `input` out of issues unless asked; its message says what it received.
+      if (/received undefined/.test(issue.message) || ('input' in issue && issue.input === undefined && issue.message === '')) return `${field} is required.`;
       return `${field} must be ${article(issue.expected)}.`;
     case 'too_small':
       return `${field} must be ${bound('at least', issue.origin, issue.minimum, issue.inclusive)}.`;

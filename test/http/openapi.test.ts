@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+
+describe('GET /api/v1/openapi.json', () => {
+  let app: TestApp;
+  let document: any;
+
+  before(async () => {
+    app = await startTestApp();
+    const response = await app.api('/api/v1/openapi.json');
+    assert.equal(response.status, 200);
+    document = response.body;
+  });
+  after(() => app.stop());
+
+  it('is OpenAPI 3.1.0, interface version 1.0.0, served under /api/v1', () => {
+    assert.equal(document.openapi, '3.1.0');
+    assert.equal(document.info.version, '1.0.0');
+    assert.match(document.servers[0].url, /\/api\/v1$/);
+  });
+
+  it('describes every endpoint implemented so far with its real success status', () => {
+    const expected: Array<[string, string, string]> = [
+      ['get', '/projects', '200'],
+      ['post', '/projects', '201'],
+      ['get', '/projects/{id}', '200'],
+      ['patch', '/projects/{id}', '200'],
+      ['post', '/projects/{id}/refresh', '200'],
+      ['get', '/projects/{id}/signing-secret', '200'],
+      ['post', '/projects/{id}/signing-secret/rotate', '200'],
+      ['post', '/api-keys', '201'],
+      ['get', '/api-keys', '200'],
+      ['post', '/auth/sign-in', '200'],
+      ['post', '/auth/sign-out', '200'],
+    ];
+    for (const [method, path, status] of expected) {
+      const operation = document.paths[path]?.[method];
+      assert.ok(operation, `${method.toUpperCase()} ${path} is documented`);
+      assert.ok(operation.responses[status]?.content?.['application/json']?.schema, `${method} ${path} documents ${status} with a schema`);
+      if (status !== '200') assert.equal(operation.responses['200'], undefined);
+    }
+  });
+
+  it('documents request bodies with their bounds', () => {
+    const schema = document.paths['/projects'].post.requestBody.content['application/json'].schema;
+    assert.deepEqual(schema.required, ['name', 'url']);
+    assert.equal(schema.properties.name.maxLength, 100);
+    assert.deepEqual(schema.properties.viewport.enum, ['desktop', 'mobile', 'tablet']);
+  });
+
+  it('documents every error response as {"error": string}', () => {
+    assert.deepEqual(document.components.schemas.Error.required, ['error']);
+    let errors = 0;
+    for (const item of Object.values<any>(document.paths)) {
+      for (const operation of Object.values<any>(item)) {
+        for (const [status, response] of Object.entries<any>(operation.responses)) {
+          if (Number(status) < 400) continue;
+          errors++;
+          assert.equal(response.content['application/json'].schema.$ref, '#/components/schemas/Error');
+        }
+      }
+    }
+    assert.ok(errors > 10);
+    assert.ok(document.paths['/projects'].post.responses['400']);
+    assert.ok(document.paths['/projects/{id}'].patch.responses['404']);
+  });
+
+  it('keeps the internal admin procedures off the public document', () => {
+    assert.ok(Object.keys(document.paths).every((path) => !path.includes('admin')));
+  });
+});
