@@ -15,7 +15,8 @@ export interface Decider<State, Event extends NewEvent, Command> {
   decide(command: Command, state: State): Event[];
 }
 
-export const MAX_COMMAND_ATTEMPTS = 8;
+// Measured: 20 writers racing on one stream all succeed within 20 attempts; 8 left some failing (test/platform/event-store.test.ts).
+export const MAX_COMMAND_ATTEMPTS = 20;
 
 /**
  * Runs `work` in one transaction and, when a stream moved underneath it (ConcurrencyError), runs all of it again

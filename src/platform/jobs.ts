@@ -1,4 +1,5 @@
-import { Logger as WorkerLogger, run, type Runner, type TaskList } from 'graphile-worker';
+import { createRequire } from 'node:module';
+import { Logger as WorkerLogger, run, type Runner, type RunnerOptions, type TaskList } from 'graphile-worker';
 import type { Tx } from './database.js';
 import type { Logger } from './logger.js';
 
@@ -14,12 +15,12 @@ export async function enqueueJob(
 ): Promise<string> {
   const [job] = await tx<{ id: string }[]>`
     select id::text from graphile_worker.add_job(
-      identifier => ${task},
-      payload => ${tx.json(payload as never)},
-      queue_name => ${options.queueName ?? null},
-      run_at => ${options.runAt ?? null},
-      max_attempts => ${options.maxAttempts ?? null},
-      job_key => ${options.jobKey ?? null}
+      identifier => ${task}::text,
+      payload => ${tx.json(payload as never)}::json,
+      queue_name => ${options.queueName ?? null}::text,
+      run_at => ${options.runAt ?? null}::timestamptz,
+      max_attempts => ${options.maxAttempts ?? null}::smallint,
+      job_key => ${options.jobKey ?? null}::text
     )`;
   if (!job) throw new Error(`graphile_worker.add_job returned no job for ${task}`);
   return job.id;
@@ -33,17 +34,49 @@ export interface WorkerOptions {
   logger: Logger;
 }
 
-/** Starts graphile-worker in this process. `runner.stop()` lets running jobs finish first. */
+type PgPool = NonNullable<RunnerOptions['pgPool']>;
+// graphile-worker's own `pg`, so the pool is exactly the class it expects.
+const { Pool } = createRequire(import.meta.resolve('graphile-worker'))('pg') as {
+  Pool: new (config: { connectionString: string; max: number }) => PgPool;
+};
+
+/**
+ * Starts graphile-worker in this process. `runner.stop()` lets running jobs finish first, and resolves only once
+ * the worker's connections are closed.
+ *
+ * The worker's pg pool is ours, not graphile-worker's: when it owns the pool, its stop removes the pool's error
+ * handler and ends the pool without waiting, so an embedded PostgreSQL stopped right afterwards could terminate a
+ * still-open idle connection, whose unhandled 'error' event crashes the process on shutdown.
+ */
 export async function startWorker(options: WorkerOptions): Promise<Runner> {
-  return run({
-    connectionString: options.connectionString,
-    concurrency: options.concurrency,
-    taskList: options.taskList,
-    crontab: options.crontab ?? '',
-    noHandleSignals: true,
-    pollInterval: 1000,
-    logger: workerLogger(options.logger),
-  });
+  const logger = options.logger.child({ component: 'worker' });
+  const pgPool = new Pool({ connectionString: options.connectionString, max: 10 });
+  pgPool.on('error', (error) => logger.warn({ err: error }, 'idle worker database connection failed'));
+  pgPool.on('connect', (client) => client.on('error', (error) => logger.warn({ err: error }, 'worker database connection failed')));
+  let runner: Runner;
+  try {
+    runner = await run({
+      pgPool,
+      concurrency: options.concurrency,
+      taskList: options.taskList,
+      crontab: options.crontab ?? '',
+      noHandleSignals: true,
+      pollInterval: 1000,
+      logger: workerLogger(options.logger),
+    });
+  } catch (error) {
+    await pgPool.end();
+    throw error;
+  }
+  const stop = runner.stop.bind(runner);
+  runner.stop = async (reason?: string) => {
+    try {
+      await stop(reason);
+    } finally {
+      await pgPool.end();
+    }
+  };
+  return runner;
 }
 
 function workerLogger(logger: Logger) {

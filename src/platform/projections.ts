@@ -1,12 +1,11 @@
 import type { Tx } from './database.js';
-import { readAll } from './event-store/read-all.js';
-import type { Checkpoint, StoredEvent } from './event-store/types.js';
+import { type EventRow, type StoredEvent, toStoredEvent } from './event-store/types.js';
 
 /**
  * Terminology
  * - projection: turns events into rows of read-model tables. Inline: it runs in the transaction of the append,
  *   so a command's response can read its own writes.
- * - rebuild (replay): empty every read model and apply the whole log again, in commit order.
+ * - rebuild (replay): empty every read model and apply the whole log again, in log (global position) order.
  */
 export interface Projection {
   name: string;
@@ -40,15 +39,25 @@ export async function rebuildReadModels(tx: Tx): Promise<{ events: number; table
   await tx`lock table events in exclusive mode`;
   const tables = readModelTables();
   if (tables.length > 0) await tx.unsafe(`truncate ${tables.map((t) => `"${t}"`).join(', ')}`);
-  let after: Checkpoint | null = null;
+  let after = '0';
   let count = 0;
-  // The lock means no transaction is in flight on events, so readAll sees everything committed.
+  // The lock means no writer of events is in flight: every row visible now is final, so read them all. Not through
+  // readAll: its horizon is the oldest transaction running anywhere on the server, even one that never touches
+  // events, and everything written after that one began would be silently left out of the rebuild.
+  // In global_position order: version n+1 of a stream is inserted only after version n committed, so this order
+  // keeps every stream in version order; transaction id order does not when a transaction got its id (by an
+  // earlier write) before it read the stream it appends to.
   for (;;) {
-    const page: { events: StoredEvent[]; checkpoint: Checkpoint | null } = await readAll(tx, { after, limit: 5000 });
-    if (page.events.length === 0) break;
-    await applyProjections(tx, page.events);
-    count += page.events.length;
-    after = page.checkpoint;
+    const rows = await tx<EventRow[]>`
+      select global_position::text, stream_id, stream_version, type, data, metadata, transaction_id::text, created_at
+      from events where global_position > ${after}::bigint
+      order by events.global_position
+      limit 5000`;
+    if (rows.length === 0) break;
+    const events = rows.map(toStoredEvent);
+    await applyProjections(tx, events);
+    count += events.length;
+    after = events.at(-1)!.globalPosition;
   }
   return { events: count, tables };
 }

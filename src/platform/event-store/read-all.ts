@@ -20,7 +20,9 @@ export async function readAll(
     from events
     where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
       ${after === null ? sql`` : sql`and (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`}
-    order by transaction_id, global_position
+    -- Qualified on purpose: a bare name in ORDER BY means the output column, here the ::text casts above, and
+    -- text order ('100' < '99') disagrees with the (xid8, bigint) comparison of the checkpoint.
+    order by events.transaction_id, events.global_position
     limit ${limit}`;
   const events = rows.map(toStoredEvent);
   const last = events.at(-1);

@@ -1,0 +1,167 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Runner } from 'graphile-worker';
+import { inTransaction } from '../../src/platform/command.js';
+import { readStream } from '../../src/platform/event-store/read-stream.js';
+import { newId } from '../../src/platform/ids.js';
+import { enqueueJob, startWorker } from '../../src/platform/jobs.js';
+import { createLogger } from '../../src/platform/logger.js';
+import { findUserById, registerUser } from '../../src/users/index.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+
+interface JobRow {
+  id: string;
+  task_identifier: string;
+  key: string | null;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+}
+
+async function waitUntil(condition: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('background jobs are enqueued in the transaction of the command', () => {
+  let db: TestDatabase;
+  const runners: Runner[] = [];
+
+  before(async () => {
+    db = await createTestDatabase();
+  });
+  after(async () => {
+    for (const runner of runners) await runner.stop().catch(() => undefined);
+    await db.drop();
+  });
+
+  /** What graphile-worker 0.18 holds: the `graphile_worker.jobs` view, plus the payload from `_private_jobs`. */
+  const jobs = async (where: { task?: string; key?: string; id?: string }): Promise<JobRow[]> => [...await db.sql<JobRow[]>`
+    select jobs.id::text, jobs.task_identifier, jobs.key, private.payload, jobs.attempts, jobs.max_attempts, jobs.last_error
+    from graphile_worker.jobs jobs join graphile_worker._private_jobs private on private.id = jobs.id
+    where true
+      ${where.task === undefined ? db.sql`` : db.sql`and jobs.task_identifier = ${where.task}`}
+      ${where.key === undefined ? db.sql`` : db.sql`and jobs.key = ${where.key}`}
+      ${where.id === undefined ? db.sql`` : db.sql`and jobs.id = ${where.id}::bigint`}
+    order by jobs.id`];
+
+  const registration = (userId = newId()) => ({
+    userId,
+    email: `${userId}@example.com`,
+    passwordHash: 'scrypt$unused',
+    isAdmin: false,
+    plan: 'free' as const,
+    startingCredits: 10,
+  });
+
+  it('a committed transaction leaves its job in the queue, invisible to others until the commit', async () => {
+    const userId = newId();
+    const id = await db.sql.begin(async (tx) => {
+      const id = await enqueueJob(tx, 'welcome_email', { userId }, { maxAttempts: 3 });
+      // Another connection (a worker polling the queue) cannot see the job before the commit.
+      assert.deepEqual(await jobs({ id }), []);
+      return id;
+    });
+
+    const [job] = await jobs({ id });
+    assert.ok(job, 'the job is queued once committed');
+    assert.equal(job.task_identifier, 'welcome_email');
+    assert.deepEqual(job.payload, { userId });
+    assert.equal(job.max_attempts, 3);
+    assert.equal(job.attempts, 0);
+  });
+
+  it('a transaction that appends an event, enqueues a job and then fails leaves neither behind', async () => {
+    const user = registration();
+    await assert.rejects(
+      inTransaction(db.sql, async (tx) => {
+        await registerUser(tx, user, { actor: 'test' });
+        await enqueueJob(tx, 'welcome_email', { userId: user.userId }, { jobKey: `welcome-${user.userId}` });
+        throw new Error('The mail provider refused the address.');
+      }),
+      /mail provider refused/,
+    );
+
+    assert.deepEqual(await readStream(db.sql, `user-${user.userId}`), [], 'no event');
+    assert.equal(await findUserById(db.sql, user.userId), null, 'no user row');
+    assert.deepEqual(await jobs({ key: `welcome-${user.userId}` }), [], 'no job');
+    // Nor any other event of that transaction (registering also opens the user's credit account), nor a job
+    // under another key.
+    const [events] = await db.sql<{ n: number }[]>`select count(*)::int as n from events where data->>'userId' = ${user.userId}`;
+    assert.equal(events!.n, 0);
+    const [orphans] = await db.sql<{ n: number }[]>`
+      select count(*)::int as n from graphile_worker._private_jobs where payload->>'userId' = ${user.userId}`;
+    assert.equal(orphans!.n, 0);
+  });
+
+  it('the same job key never queues the job twice: the later enqueue replaces the waiting job', async () => {
+    const key = `digest-${newId()}`;
+    const first = await db.sql.begin((tx) => enqueueJob(tx, 'send_digest', { version: 1 }, { jobKey: key }));
+    const second = await db.sql.begin((tx) => enqueueJob(tx, 'send_digest', { version: 2 }, { jobKey: key }));
+    // Twice within one transaction, too.
+    const third = await db.sql.begin(async (tx) => {
+      await enqueueJob(tx, 'send_digest', { version: 3 }, { jobKey: key });
+      return enqueueJob(tx, 'send_digest', { version: 4 }, { jobKey: key });
+    });
+
+    const queued = await jobs({ key });
+    assert.equal(queued.length, 1, 'one job for the key');
+    assert.deepEqual([second, third], [first, first], 'every enqueue names the same job');
+    assert.deepEqual(queued[0]!.payload, { version: 4 }, 'the latest payload wins');
+  });
+
+  it('a running worker executes a committed job, and the job leaves the queue', async () => {
+    const ran: unknown[] = [];
+    const before = await db.sql.begin((tx) => enqueueJob(tx, 'test_ping', { n: 1 }));
+    const runner = await startWorker({
+      connectionString: db.url,
+      concurrency: 1,
+      taskList: {
+        test_ping: async (payload) => {
+          ran.push(payload);
+        },
+      },
+      logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    });
+    runners.push(runner);
+    // One job was waiting when the worker started; one arrives while it runs (it hears of it by LISTEN/NOTIFY).
+    const later = await db.sql.begin((tx) => enqueueJob(tx, 'test_ping', { n: 2 }));
+
+    await waitUntil(async () => ran.length === 2 && (await jobs({ task: 'test_ping' })).length === 0, 'both jobs ran and were removed');
+    assert.deepEqual([...ran].sort((a, b) => (a as { n: number }).n - (b as { n: number }).n), [{ n: 1 }, { n: 2 }]);
+    assert.deepEqual(await jobs({ id: before }), []);
+    assert.deepEqual(await jobs({ id: later }), []);
+    // Jobs of tasks this worker does not know stay queued for a worker that does.
+    assert.ok((await jobs({ task: 'welcome_email' })).length > 0);
+
+    await runner.stop();
+    runners.splice(runners.indexOf(runner), 1);
+  });
+
+  it('a job whose task fails stays queued with its error, for a later attempt', async () => {
+    const id = await db.sql.begin((tx) => enqueueJob(tx, 'test_fails', { n: 1 }, { maxAttempts: 5 }));
+    const runner = await startWorker({
+      connectionString: db.url,
+      concurrency: 1,
+      taskList: {
+        test_fails: async () => {
+          throw new Error('The page did not load.');
+        },
+      },
+      logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    });
+    runners.push(runner);
+
+    await waitUntil(async () => (await jobs({ id }))[0]?.last_error != null, 'the first attempt failed');
+    await runner.stop();
+    runners.splice(runners.indexOf(runner), 1);
+
+    const [job] = await jobs({ id });
+    assert.equal(job!.attempts, 1);
+    assert.match(job!.last_error ?? '', /The page did not load/);
+  });
+});
