@@ -1,0 +1,515 @@
+/**
+ * `npm run bench:api`: a benchmark, not a test. In one run it measures
+ *
+ *   1. `POST /api/v1/projects` against the real app (a child process: `bin/showreel.mjs api`) at 32 concurrent
+ *      keep-alive connections: requests/s, p50, p99;
+ *   2. the raw ceiling of the same PostgreSQL through the same driver (postgres.js): 32 concurrent workers, each
+ *      doing one `sql.begin(tx => insert one event)` at a time, every event on a stream of its own (no conflicts);
+ *   3. their ratio.
+ *
+ * The database is a throwaway embedded PostgreSQL under a temp dir, with durability on (fsync and
+ * synchronous_commit at their defaults; BENCH_DURABLE=0 uses the tests' fsync=off cluster instead), or, when
+ * DATABASE_URL is set, a fresh database created on that server and dropped at the end.
+ *
+ * Environment: BENCH_SECONDS (measured seconds per scenario, default 10), BENCH_WARMUP_SECONDS (default 2),
+ * BENCH_DURABLE (default 1), DATABASE_URL (optional).
+ *
+ * Human-readable lines first; the last line is `bench:api key=value …`. Exits 1 when a scenario has more than 1%
+ * errors. To add an HTTP scenario: a `fire` function for `runLoad`, and its figures in the last line.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { connect, type Sql } from '../src/platform/database.js';
+import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.js';
+import { projectEventSchemas } from '../src/projects/events.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const CONCURRENCY = 32;
+const MAX_ERROR_RATE = 0.01;
+const measureMs = positiveSeconds('BENCH_SECONDS', 10) * 1000;
+const warmupMs = positiveSeconds('BENCH_WARMUP_SECONDS', 2, true) * 1000;
+const durable = process.env.BENCH_DURABLE !== '0';
+// The app must run on Node 22: the same binary as this script when it is 22+, else the one `npm ci` installed.
+const nodeBinary = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : path.join(root, 'node_modules', '.bin', 'node');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Load generation
+
+interface LoadOptions {
+  concurrency: number;
+  durationMs: number;
+  warmupMs: number;
+  /** One operation; resolves on success, throws (message = error kind) on failure. */
+  fire: (worker: number) => Promise<void>;
+}
+
+interface LoadResult {
+  /** successful operations started inside the measured window */
+  count: number;
+  errors: number;
+  /** error message -> occurrences, for the report */
+  errorKinds: Map<string, number>;
+  elapsedMs: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errorRate: number;
+}
+
+/**
+ * `concurrency` closed loops, each firing one operation after the other: a warm-up whose results are dropped, then
+ * `durationMs` measured. Operations started in the measured window count; the window closes when the last of them
+ * finishes, so rps = successes / (that time).
+ */
+async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const errorKinds = new Map<string, number>();
+  let errors = 0;
+  const start = performance.now();
+  const measureFrom = start + options.warmupMs;
+  const measureUntil = measureFrom + options.durationMs;
+
+  const loop = async (worker: number) => {
+    for (;;) {
+      const began = performance.now();
+      if (began >= measureUntil || interrupted) return;
+      const measured = began >= measureFrom;
+      try {
+        await options.fire(worker);
+        if (measured) latencies.push(performance.now() - began);
+      } catch (error) {
+        if (measured) {
+          errors++;
+          const kind = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+          errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, (_, worker) => loop(worker)));
+
+  const elapsedMs = performance.now() - measureFrom;
+  latencies.sort((a, b) => a - b);
+  const count = latencies.length;
+  return {
+    count,
+    errors,
+    errorKinds,
+    elapsedMs,
+    rps: count / (elapsedMs / 1000),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    errorRate: count + errors === 0 ? 1 : errors / (count + errors),
+  };
+}
+
+/** Nearest-rank percentile of an ascending array. */
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// HTTP client: node:http with a keep-alive agent, one socket per loop.
+
+interface HttpClient {
+  post(pathname: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: string }>;
+  close(): void;
+}
+
+function httpClient(baseUrl: string, sockets: number): HttpClient {
+  const base = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
+  return {
+    post(pathname, body, headers = {}) {
+      const payload = JSON.stringify(body);
+      return new Promise((resolve, reject) => {
+        const request = http.request(
+          {
+            agent,
+            host: base.hostname,
+            port: base.port,
+            path: pathname,
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+            response.on('error', reject);
+          },
+        );
+        request.on('error', reject);
+        request.end(payload);
+      });
+    },
+    close: () => agent.destroy(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Setup and teardown
+
+/** Undone in reverse order on exit, on failure and on interruption. */
+const cleanups: Array<() => Promise<unknown> | unknown> = [];
+let cleaning: Promise<void> | null = null;
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    while (cleanups.length > 0) {
+      const undo = cleanups.pop()!;
+      try {
+        await undo();
+      } catch (error) {
+        console.error('cleanup step failed:', error);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+/**
+ * The first SIGINT/SIGTERM stops the load loops; main() then gives up and the normal path cleans up in order. A
+ * second one (or an unhandled rejection) cleans up at once and exits.
+ */
+let interrupted: NodeJS.Signals | null = null;
+class Interrupted extends Error {}
+function checkInterrupted(): void {
+  if (interrupted) throw new Interrupted(`interrupted by ${interrupted}`);
+}
+function exitAfterCleanup(code: number): void {
+  void cleanup().then(() => process.exit(code));
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) return exitAfterCleanup(130);
+    interrupted = signal;
+    console.error(`\n${signal}: stopping the load, then cleaning up (again to clean up at once)`);
+  });
+}
+process.on('unhandledRejection', (error) => {
+  console.error('unhandled rejection:', error);
+  exitAfterCleanup(1);
+});
+
+interface BenchDatabase {
+  url: string;
+  description: string;
+}
+
+async function provisionDatabase(): Promise<BenchDatabase> {
+  const external = process.env.DATABASE_URL;
+  if (external) {
+    const name = `showreel_bench_${randomBytes(4).toString('hex')}`;
+    const admin = connect(external, { max: 1, applicationName: 'showreel-bench' });
+    try {
+      await admin.unsafe(`create database "${name}"`);
+    } finally {
+      await admin.end({ timeout: 5 });
+    }
+    cleanups.push(async () => {
+      const again = connect(external, { max: 1, applicationName: 'showreel-bench' });
+      try {
+        await again.unsafe(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await again.end({ timeout: 5 });
+      }
+    });
+    const url = new URL(external);
+    url.pathname = `/${name}`;
+    return { url: url.toString(), description: `fresh database "${name}" on DATABASE_URL (dropped at the end)` };
+  }
+
+  const dataDir = await makeTempDir('showreel-bench-pg-');
+  const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: !durable });
+  cleanups.push(async () => {
+    // A Ctrl-C in a terminal reaches postgres too (same process group); embedded-postgres' stop() would then wait
+    // forever for an exit that already happened. A cleanly stopped postmaster has removed its pid file.
+    if (!existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))) return;
+    await withTimeout(embedded.stop(), 30_000, 'stopping the embedded PostgreSQL');
+  });
+  return {
+    url: embedded.url,
+    description: `embedded PostgreSQL under ${dataDir} (${durable ? 'durable cluster, removed at the end' : 'ephemeral test cluster'})`,
+  };
+}
+
+async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function makeTempDir(prefix: string): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  // The embedded cluster runs as the `postgres` OS user when we are root: it must be able to traverse this.
+  await fs.chmod(dir, 0o755);
+  cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function describeServer(url: string): Promise<string[]> {
+  const sql = connect(url, { max: 1, applicationName: 'showreel-bench' });
+  try {
+    const [row] = await sql<Record<string, string>[]>`
+      select current_setting('server_version') as version,
+             current_setting('fsync') as fsync,
+             current_setting('synchronous_commit') as synchronous_commit,
+             current_setting('full_page_writes') as full_page_writes,
+             current_setting('wal_sync_method') as wal_sync_method,
+             current_setting('shared_buffers') as shared_buffers,
+             current_setting('max_connections') as max_connections`;
+    const settings = row!;
+    return [
+      `postgres ${settings.version}: fsync=${settings.fsync} synchronous_commit=${settings.synchronous_commit} full_page_writes=${settings.full_page_writes} wal_sync_method=${settings.wal_sync_method} shared_buffers=${settings.shared_buffers} max_connections=${settings.max_connections}`,
+    ];
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/** Runs `bin/showreel.mjs …` to completion; its stdout. */
+function runShowreel(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(nodeBinary, [path.join(root, 'bin', 'showreel.mjs'), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`showreel ${args.slice(0, 2).join(' ')} exited ${code}:\n${stderr}${stdout}`)),
+    );
+  });
+}
+
+/** `bin/showreel.mjs api` as a child process, ready once /healthz answers 200. Stopped (by its PID) on cleanup. */
+async function startApiProcess(
+  env: NodeJS.ProcessEnv,
+  port: number,
+): Promise<{ url: string; pid: number; output: () => string; stop: () => Promise<void> }> {
+  const child = spawn(nodeBinary, [path.join(root, 'bin', 'showreel.mjs'), 'api'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const tail: string[] = [];
+  const keep = (chunk: Buffer) => {
+    tail.push(chunk.toString('utf8'));
+    if (tail.length > 50) tail.shift();
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  let exited: number | string | null = null;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = code ?? signal ?? 'unknown';
+      resolve();
+    }),
+  );
+  const stop = () => stopChild(child, exit, () => exited !== null);
+  cleanups.push(stop);
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    checkInterrupted();
+    if (exited !== null) throw new Error(`the API process exited (${exited}) before it was ready:\n${tail.join('')}`);
+    if (Date.now() > deadline) throw new Error(`the API process was not ready within 60 s:\n${tail.join('')}`);
+    const status = await fetch(`${url}/healthz`).then((r) => r.status, () => 0);
+    if (status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, pid: child.pid!, output: () => tail.join(''), stop };
+}
+
+async function stopChild(child: ChildProcess, exit: Promise<void>, hasExited: () => boolean): Promise<void> {
+  if (hasExited()) return;
+  child.kill('SIGTERM');
+  const killed = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exit;
+  clearTimeout(killed);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reporting
+
+function positiveSeconds(name: string, fallback: number, allowZero = false): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number of seconds.`);
+  return value;
+}
+
+const ms = (value: number) => value.toFixed(1);
+
+function describeResult(name: string, result: LoadResult): string {
+  const lines = [
+    `${name}: ${result.count} ok in ${(result.elapsedMs / 1000).toFixed(1)} s = ${Math.round(result.rps)} req/s; latency p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms; errors ${result.errors} (${(result.errorRate * 100).toFixed(2)}%)`,
+  ];
+  for (const [kind, n] of [...result.errorKinds].sort((a, b) => b[1] - a[1]).slice(0, 5)) lines.push(`  ${n} x ${kind}`);
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The benchmark
+
+async function main(): Promise<number> {
+  const database = await provisionDatabase();
+  checkInterrupted();
+  const appDataDir = await makeTempDir('showreel-bench-app-');
+  // Everything (load generator, app, PostgreSQL) shares this machine: a busy machine skews every figure.
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  console.log(`bench:api: ${os.availableParallelism()} cores (load average ${load}), node ${process.version}; ${CONCURRENCY} concurrent connections; warm-up ${warmupMs / 1000} s, measured ${measureMs / 1000} s per scenario`);
+  console.log(`database: ${database.description}`);
+  for (const line of await describeServer(database.url)) console.log(line);
+
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SHOWREEL_DATA_DIR: appDataDir,
+    SHOWREEL_MASTER_KEY: randomBytes(32).toString('hex'),
+    // warn, not info: info logs a line per request, which would measure pino rather than the API.
+    LOG_LEVEL: 'warn',
+    SHOWREEL_RUN_WORKER: 'false',
+  };
+
+  // The user (and its live key) through the real CLI; this also applies the migrations.
+  const created = JSON.parse((await runShowreel(['admin', 'create-user', '--email', 'bench@example.com', '--password', 'bench-password-1'], env)).trim().split('\n').pop()!) as {
+    live_key: string;
+  };
+  const authorization = `Bearer ${created.live_key}`;
+  checkInterrupted();
+
+  const api = await startApiProcess(env, port);
+  console.log(`app: child process ${api.pid} (bin/showreel.mjs api, worker off, LOG_LEVEL=warn) at ${api.url}; load from this process via node:http keep-alive agent`);
+
+  // --- HTTP scenarios -----------------------------------------------------------------------------------------
+  const client = httpClient(api.url, CONCURRENCY);
+  let projectCounter = 0;
+  const projects = await runLoad({
+    concurrency: CONCURRENCY,
+    durationMs: measureMs,
+    warmupMs,
+    async fire() {
+      const n = ++projectCounter;
+      const response = await client.post('/api/v1/projects', { name: `Bench ${n}`, url: `https://bench-${n}.example.com` }, { authorization });
+      if (response.status !== 201) throw new Error(`HTTP ${response.status}: ${response.body.slice(0, 200)}`);
+    },
+  });
+  checkInterrupted();
+  console.log(describeResult('POST /api/v1/projects', projects));
+
+  const appConnections = await countConnections(database.url, 'showreel');
+  console.log(`  (the app held ${appConnections} PostgreSQL connections: its pool)`);
+  client.close();
+  // Stop the app before the ceiling so it takes no CPU or connections from it.
+  await api.stop();
+  if (projects.errors > 0) console.log(`app output (last lines):\n${api.output().trimEnd() || '(none)'}`);
+
+  // --- the database ceiling -----------------------------------------------------------------------------------
+  const ceiling = await runCeiling(database.url);
+  checkInterrupted();
+  console.log(describeResult(`ceiling (postgres.js, ${CONCURRENCY} workers, pool ${CONCURRENCY}, one event per sql.begin)`, ceiling));
+
+  const ratio = projects.rps / ceiling.rps;
+  console.log(`ratio projects/ceiling: ${ratio.toFixed(3)}`);
+
+  const scenarios: Record<string, LoadResult> = { projects, ceiling };
+  const failed = Object.entries(scenarios).filter(([, result]) => result.errorRate > MAX_ERROR_RATE);
+  for (const [name, result] of failed) console.error(`FAIL: ${name} had ${(result.errorRate * 100).toFixed(2)}% errors (limit ${MAX_ERROR_RATE * 100}%)`);
+
+  const figures: Array<[string, string]> = [
+    ['projects_rps', Math.round(projects.rps).toString()],
+    ['projects_p50_ms', ms(projects.p50)],
+    ['projects_p99_ms', ms(projects.p99)],
+    ['ceiling_rps', Math.round(ceiling.rps).toString()],
+    ['ceiling_p99_ms', ms(ceiling.p99)],
+    ['ratio', ratio.toFixed(3)],
+  ];
+  console.log(`bench:api ${figures.map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  return failed.length > 0 ? 1 : 0;
+}
+
+/** One ProjectCreated event per transaction, each on a new stream: the database + driver, without the app. */
+async function runCeiling(url: string): Promise<LoadResult> {
+  const sql: Sql = connect(url, { max: CONCURRENCY, applicationName: 'showreel-bench-ceiling' });
+  try {
+    const run = randomBytes(4).toString('hex');
+    // A payload shaped like the app's (valid against the registered schema), so rows are of a realistic size.
+    const template = projectEventSchemas.ProjectCreated.parse({
+      projectId: 'x',
+      userId: `bench-user-${run}`,
+      name: 'Bench',
+      url: 'https://bench.example.com',
+      viewport: 'desktop',
+      refreshSchedule: 'manual',
+      sealedSigningSecret: randomBytes(92).toString('base64'),
+      sealedWebhookSecret: randomBytes(88).toString('base64'),
+    });
+    const metadata = { actor: `bench-user-${run}`, requestId: 'bench', causationId: null, correlationId: 'bench' };
+    let seq = 0;
+    return await runLoad({
+      concurrency: CONCURRENCY,
+      durationMs: measureMs,
+      warmupMs,
+      async fire() {
+        const projectId = `${run}-${++seq}`;
+        const data = { ...template, projectId };
+        await sql.begin(
+          (tx) => tx`
+            insert into events (stream_id, stream_version, type, data, metadata)
+            values (${`project-${projectId}`}, 1, 'ProjectCreated', ${tx.json(data)}, ${tx.json(metadata)})`,
+        );
+      },
+    });
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+async function countConnections(url: string, applicationName: string): Promise<number> {
+  const sql = connect(url, { max: 1, applicationName: 'showreel-bench' });
+  try {
+    const [row] = await sql<{ n: number }[]>`
+      select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = ${applicationName}`;
+    return row?.n ?? 0;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+const code = await main().catch((error: unknown) => {
+  if (error instanceof Interrupted) {
+    console.error(error.message);
+    return 130;
+  }
+  console.error(error);
+  return 1;
+});
+await cleanup();
+process.exit(code);
