@@ -13,7 +13,7 @@ import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.js';
 import { migrate } from '../src/platform/migrate.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
+let embedded = null as Awaited<ReturnType<typeof startEmbeddedPostgres>> | null;
 let dataDir: string | null = null;
 
 async function main(): Promise<number> {

@@ -5,7 +5,11 @@ import { migrationsApplied } from '../platform/migrate.js';
 import { appRouter } from './app-router.js';
 import { attachRequestInfo, createRequestContext, type Services } from './context.js';
 import { toErrorResponse } from './errors.js';
+import { handleMediaRequest } from './media/media-routes.js';
+import { handlePageRequest } from './pages/routes.js';
+import { handleRawApi } from './raw-api.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { extraOpenApiPaths } from './openapi-extra-paths.js';
 import { sendError, sendJson } from './respond.js';
 import { API_PREFIX, createRestHandler } from './rest-handler.js';
 
@@ -34,30 +38,36 @@ export function createHttpServer(services: Services): http.Server {
     const logger = services.logger.child({ requestId });
     attachRequestInfo(req, requestId, logger);
     res.setHeader('X-Request-Id', requestId);
+    // Taken now: the REST handler rewrites req.url to the path below /api/v1.
+    const path = pathOf(req);
     res.once('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ method: req.method, path: pathOf(req), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      logger.info({ method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
     });
 
     try {
-      const path = pathOf(req);
       if (path === '/healthz') return await health(services, req, res);
       if (path === `${API_PREFIX}/openapi.json`) {
         if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'Use GET for the OpenAPI document.', { Allow: 'GET' });
-        openApiDocument ??= buildOpenApiDocument(appRouter, services.config.PUBLIC_URL);
+        openApiDocument ??= buildOpenApiDocument(appRouter, services.config.PUBLIC_URL, extraOpenApiPaths(services.config.PUBLIC_URL));
         return sendJson(res, 200, openApiDocument);
       }
+      if (await handleRawApi(services, req, res, path)) return;
+      if (await handleMediaRequest(services, req, res, path)) return;
       if (path.startsWith(`${API_PREFIX}/`)) {
         const outcome = await rest(req, res, path.slice(API_PREFIX.length));
         if (outcome.error !== undefined) logger.error({ err: outcome.error, path }, 'request failed');
         return;
       }
       if (path.startsWith('/trpc/')) return trpc(req, res);
+      if (await handlePageRequest(req, res, { sql: services.sql, config: services.config })) return;
       return sendError(res, 404, `No endpoint ${req.method} ${path}.`);
     } catch (error) {
       const mapped = toErrorResponse(error);
       if (mapped.fault) logger.error({ err: error }, 'request failed');
-      if (!res.headersSent) sendJson(res, mapped.status, mapped.body, mapped.headers);
+      // An upload refused before its body was read: answer, then close rather than read megabytes we will discard.
+      const close: Record<string, string> = req.complete ? {} : { Connection: 'close' };
+      if (!res.headersSent) sendJson(res, mapped.status, mapped.body, { ...mapped.headers, ...close });
       else res.destroy();
     }
   });

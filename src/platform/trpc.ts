@@ -1,17 +1,21 @@
 import { initTRPC } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Config } from './config.js';
 import type { Sql } from './database.js';
-import { ForbiddenError, UnauthorizedError } from './errors.js';
+import { AppError, ForbiddenError, UnauthorizedError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { Principal } from './principal.js';
+import { hitRateLimits, type RateLimit } from './rate-limit.js';
 import type { SecretBox } from './secrets.js';
+import type { Storage } from './storage/index.js';
 
 /** Everything a procedure may use. Built per request by the HTTP layer. */
 export interface Context {
   sql: Sql;
   config: Config;
   secrets: SecretBox;
+  storage: Storage;
   logger: Logger;
   requestId: string;
   principal: Principal | null;
@@ -21,12 +25,32 @@ export interface Context {
   headers: Record<string, string | string[] | undefined>;
 }
 
+const TRPC_CODE_BY_STATUS: Partial<Record<number, TRPC_ERROR_CODE_KEY>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
 /** `successStatus` puts 201/202 on the wire and into the OpenAPI document (the generator only knows 200). */
 export type Meta = OpenApiMeta<{ successStatus?: 200 | 201 | 202 }>;
 
 const t = initTRPC.context<Context>().meta<Meta>().create({
   // Errors never leak stacks; the HTTP layer turns them into {"error": "..."}.
   isDev: false,
+  // On /trpc, an AppError thrown by a procedure, a middleware or createContext would otherwise be an
+  // INTERNAL_SERVER_ERROR (500): give it the code and HTTP status its class stands for. (REST maps errors itself.)
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    if (error.code !== 'INTERNAL_SERVER_ERROR' || !(cause instanceof AppError)) return shape;
+    const code = TRPC_CODE_BY_STATUS[cause.status];
+    if (!code) return shape;
+    return { ...shape, code: TRPC_ERROR_CODES_BY_KEY[code], data: { ...shape.data, code, httpStatus: cause.status } };
+  },
 });
 
 export const router = t.router;
@@ -43,6 +67,25 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   }
   return next({ ctx: { ...ctx, principal } });
 });
+
+/**
+ * Request limits on the expensive commands (create, refresh, restyle, embed generate, upload): per key and per
+ * user, per minute (SHOWREEL_RATE_LIMIT_PER_KEY, SHOWREEL_RATE_LIMIT_PER_USER). 429 with Retry-After beyond.
+ */
+export function rateLimited(action: string) {
+  return t.middleware(async ({ ctx, next }) => {
+    const principal = ctx.principal;
+    if (principal) await hitRateLimits(ctx.sql, rateLimitsFor(ctx.config, principal, action), action);
+    return next();
+  });
+}
+
+export function rateLimitsFor(config: Config, principal: Principal, action: string): RateLimit[] {
+  return [
+    ...(principal.keyId ? [{ bucket: `key:${principal.keyId}:${action}`, limit: config.SHOWREEL_RATE_LIMIT_PER_KEY }] : []),
+    { bucket: `user:${principal.userId}:${action}`, limit: config.SHOWREEL_RATE_LIMIT_PER_USER },
+  ];
+}
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!ctx.principal.isAdmin) throw new ForbiddenError('This needs an admin account.');
