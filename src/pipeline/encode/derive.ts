@@ -1,0 +1,128 @@
+import fs from 'node:fs/promises';
+import { gifFrameCount, pngDimensions } from '../../platform/media-signatures.js';
+import { ffmpegBinaries } from './ffmpeg-binaries.js';
+import { probeVideo, InvalidVideoError } from './probe.js';
+import { FfmpegError, fileArg, INPUT_GUARD, runTool } from './run-tool.js';
+
+/**
+ * The still and animated shortcuts of a finished video (`/thumb/<id>.png`, `/gif/<id>.gif`), made from the
+ * encoded video itself so they always match it. Only filters present in ffmpeg 4.1 (the packaged build) are used.
+ */
+
+export interface ThumbnailOptions {
+  /** where to take the frame; default thumbnailTimeMs(duration) */
+  atMs?: number;
+  /** pass it when known to save an ffprobe run */
+  durationMs?: number | null;
+  /** never wider than this; narrower videos keep their size */
+  maxWidth?: number;
+  timeoutMs?: number;
+}
+
+export interface DerivedThumbnail {
+  width: number;
+  height: number;
+  atMs: number;
+}
+
+/**
+ * 10% in, but at least 1 s so a fade-in is over, and never past the middle so short clips still show content.
+ * Unknown duration: 1 s, falling back to the first frame if the clip is shorter.
+ */
+export function thumbnailTimeMs(durationMs: number | null): number {
+  if (durationMs === null) return 1000;
+  return Math.round(Math.max(0, Math.min(Math.max(durationMs * 0.1, 1000), durationMs / 2)));
+}
+
+export async function deriveThumbnail(videoFile: string, outPng: string, options: ThumbnailOptions = {}): Promise<DerivedThumbnail> {
+  const maxWidth = options.maxWidth ?? 1280;
+  const durationMs = options.durationMs !== undefined ? options.durationMs : (await probeVideo(videoFile)).durationMs;
+  const wanted = options.atMs ?? thumbnailTimeMs(durationMs);
+  const atMs = Math.max(0, durationMs === null ? wanted : Math.min(wanted, Math.max(0, durationMs - 100)));
+
+  // Seeking past the last frame makes ffmpeg succeed with no output; then the first frame will do.
+  for (const at of atMs > 0 ? [atMs, 0] : [0]) {
+    await fs.rm(outPng, { force: true });
+    const { ffmpeg } = await ffmpegBinaries();
+    const args = [
+      '-v', 'error', '-nostdin', '-y',
+      '-ss', (at / 1000).toFixed(3), ...INPUT_GUARD, '-i', fileArg(videoFile),
+      '-an', '-frames:v', '1', '-vf', `scale='min(${maxWidth},iw)':-1`,
+      '-f', 'image2', '-update', '1', '-c:v', 'png', fileArg(outPng),
+    ];
+    await runOrThrow(ffmpeg, args, options.timeoutMs ?? 60_000, outPng);
+    const head = await readHead(outPng, 24);
+    const size = head && pngDimensions(head);
+    if (size) return { ...size, atMs: at };
+  }
+  throw new InvalidVideoError('no frame could be decoded for the thumbnail');
+}
+
+export interface GifOptions {
+  /** frames per second; 12 keeps cursor motion smooth at a fraction of the video's frames */
+  fps?: number;
+  /** output width, 640 to 800; height follows the aspect ratio */
+  width?: number;
+  /** only the first seconds, to bound the size (local GIF assets are capped at 25 MB) */
+  maxSeconds?: number;
+  timeoutMs?: number;
+}
+
+export interface DerivedGif {
+  width: number;
+  height: number;
+  frames: number;
+}
+
+/**
+ * One ffmpeg run: `split` feeds the same frames to palettegen (a 256-colour palette for this clip) and to
+ * paletteuse, so the GIF gets a tailored palette without a second decode or a palette file. Bayer dithering and
+ * `diff_mode=rectangle` keep mostly-still screen recordings small.
+ */
+export async function deriveGif(videoFile: string, outGif: string, options: GifOptions = {}): Promise<DerivedGif> {
+  const fps = options.fps ?? 12;
+  const width = options.width ?? 640;
+  if (!Number.isInteger(width) || width < 640 || width > 800) throw new RangeError('GIF width must be an integer from 640 to 800.');
+  if (!(fps > 0 && fps <= 30)) throw new RangeError('GIF fps must be above 0 and at most 30.');
+  if (options.maxSeconds !== undefined && !(options.maxSeconds > 0)) throw new RangeError('GIF maxSeconds must be positive.');
+
+  const { ffmpeg } = await ffmpegBinaries();
+  const filter = `fps=${fps},scale=${width}:-1:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle`;
+  const args = [
+    '-v', 'error', '-nostdin', '-y',
+    ...(options.maxSeconds !== undefined ? ['-t', String(options.maxSeconds)] : []),
+    ...INPUT_GUARD, '-i', fileArg(videoFile),
+    '-an', '-vf', filter, '-loop', '0', '-f', 'gif', fileArg(outGif),
+  ];
+  await runOrThrow(ffmpeg, args, options.timeoutMs ?? 10 * 60_000, outGif);
+  const gif = await fs.readFile(outGif).catch(() => null);
+  const frames = gif && gifFrameCount(gif);
+  if (!gif || !frames) {
+    await fs.rm(outGif, { force: true });
+    throw new InvalidVideoError('no frame could be decoded for the GIF');
+  }
+  return { width: gif.readUInt16LE(6), height: gif.readUInt16LE(8), frames };
+}
+
+/** A non-zero exit on a file that passed probing is a fault of ours or a broken file; the partial output goes. */
+async function runOrThrow(binary: string, args: string[], timeoutMs: number, output: string): Promise<void> {
+  try {
+    const result = await runTool(binary, args, timeoutMs);
+    if (result.exitCode !== 0) throw new FfmpegError(`ffmpeg exited with ${result.exitCode}: ${result.stderr.split('\n').pop() ?? ''}`, result.exitCode, result.stderr);
+  } catch (error) {
+    await fs.rm(output, { force: true });
+    throw error;
+  }
+}
+
+async function readHead(file: string, bytes: number): Promise<Buffer | null> {
+  const handle = await fs.open(file, 'r').catch(() => null);
+  if (!handle) return null;
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
