@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditCredits } from '../credits/index.js';
 import { readAll } from '../platform/event-store/read-all.js';
 import { readStream } from '../platform/event-store/read-stream.js';
 import { rebuildReadModels } from '../platform/projections.js';
@@ -21,4 +22,13 @@ export const adminRouter = router({
     ctx.logger.info(result, 'read models rebuilt');
     return result;
   }),
+
+  /** Folds every credit account from its events and compares with the read models; see src/credits/audit.ts. */
+  auditCredits: adminProcedure
+    .input(z.object({ userId: z.string().min(1).optional(), includeClean: z.boolean().default(false) }).default({ includeClean: false }))
+    .query(async ({ ctx, input }) => {
+      const report = await auditCredits(ctx.sql, input.userId === undefined ? {} : { userId: input.userId });
+      if (!report.summary.ok) ctx.logger.warn(report.summary, 'credits audit found mismatches');
+      return { summary: report.summary, accounts: input.includeClean ? report.accounts : report.accounts.filter((a) => !a.ok) };
+    }),
 });

@@ -1,3 +1,4 @@
+import { openAccount } from '../credits/index.js';
 import { decideAndAppend } from '../platform/command.js';
 import type { Tx } from '../platform/database.js';
 import type { EventMetadata } from '../platform/event-store/types.js';
@@ -26,8 +27,14 @@ export async function prepareRegistration(input: RegisterUserInput) {
   } as const;
 }
 
+/**
+ * Registers the user and opens their credit account in the same transaction: there is never a user without an
+ * account, and `startingCredits` (the sign-up bonus, or exactly `--credits N`) is the account's starting balance.
+ */
 export async function registerUser(tx: Tx, prepared: Awaited<ReturnType<typeof prepareRegistration>>, metadata: EventMetadata) {
-  return decideAndAppend(tx, userStream(prepared.userId), userDecider, { type: 'RegisterUser', ...prepared }, metadata);
+  const registered = await decideAndAppend(tx, userStream(prepared.userId), userDecider, { type: 'RegisterUser', ...prepared }, metadata);
+  await openAccount(tx, { userId: prepared.userId, startingCredits: prepared.startingCredits }, metadata);
+  return registered;
 }
 
 export async function changePlan(tx: Tx, userId: string, plan: Plan, metadata: EventMetadata) {

@@ -1,0 +1,207 @@
+import type { Tx } from '../platform/database.js';
+import { AppError, QuotaError, ValidationError } from '../platform/errors.js';
+import { appendToStream } from '../platform/event-store/append-to-stream.js';
+import { lockStream } from '../platform/event-store/lock-stream.js';
+import { readStream } from '../platform/event-store/read-stream.js';
+import type { EventMetadata, StoredEvent } from '../platform/event-store/types.js';
+import { newId } from '../platform/ids.js';
+import { applyProjections } from '../platform/projections.js';
+import { type AutoTopoff, type CreditCommand, type CreditState, creditDecider, topoffNeeded } from './decide.js';
+import { type CreditEvent, creditStream } from './events.js';
+import { findPack, type PackId, packIds, packOf } from './packs.js';
+import { type PaymentProvider, paymentProvider } from './payment-provider.js';
+import { findByReference } from './queries.js';
+import { type CreditTransaction, toTransaction, transactionFromEvent } from './representation.js';
+
+/**
+ * The ledger's commands. Each runs inside the caller's transaction, so a demo and the charge for it commit together
+ * or not at all, and each first takes the account's stream lock (see lockStream): an account is a hot stream, and
+ * its writers queue instead of retrying. The appends still carry the expected version.
+ */
+
+export interface CommandOptions {
+  /** The payment provider for this call; the one set with setPaymentProvider otherwise. */
+  provider?: PaymentProvider;
+}
+
+/** A payment the provider refused: 402, nothing recorded. */
+export class PaymentDeclinedError extends AppError {
+  constructor(reason: string) {
+    super(402, `The payment was declined (${reason}); no credits were added.`);
+  }
+}
+
+interface LoadedAccount {
+  userId: string;
+  state: CreditState;
+  version: number;
+}
+
+/**
+ * Locks the account's stream, then folds it. Under the lock no other credits command can move the stream until this
+ * transaction ends, so the state stays current: `append` decides on it without reading the stream a second time
+ * (decideAndAppend would), which keeps the queue of a hot account short.
+ */
+async function loadAccount(tx: Tx, userId: string): Promise<LoadedAccount> {
+  const stream = creditStream(userId);
+  await lockStream(tx, stream);
+  const history = await readStream(tx, stream);
+  const state = history.reduce((s, e) => creditDecider.evolve(s, e as unknown as CreditEvent), creditDecider.initialState());
+  return { userId, state, version: history.length };
+}
+
+/** Decide on the loaded state, append at its version, run the inline projections. */
+async function append(tx: Tx, account: LoadedAccount, command: CreditCommand, metadata: EventMetadata) {
+  const decided = creditDecider.decide(command, account.state);
+  const stored = await appendToStream(tx, creditStream(account.userId), account.version, decided, metadata);
+  await applyProjections(tx, stored);
+  return { state: decided.reduce(creditDecider.evolve, account.state), events: stored };
+}
+
+const transactionIn = (events: StoredEvent[], type: CreditEvent['type']) => {
+  const event = events.find((e) => e.type === type);
+  return event ? transactionFromEvent(event) : null;
+};
+
+/** Opens the account with `startingCredits` as its sign-up bonus (a `bonus` transaction, even of 0). */
+export async function openAccount(tx: Tx, input: { userId: string; startingCredits: number }, metadata: EventMetadata): Promise<CreditTransaction> {
+  const account = await loadAccount(tx, input.userId);
+  const { events } = await append(tx, account, { type: 'OpenAccount', transactionId: newId(), ...input }, metadata);
+  return transactionIn(events, 'CreditAccountOpened')!;
+}
+
+export interface PurchaseResult {
+  balance: number;
+  transaction: CreditTransaction;
+}
+
+/** Buys a pack through the payment provider. An unknown pack is a 400 naming packId. */
+export async function purchaseCredits(
+  tx: Tx,
+  input: { userId: string; packId: string; transactionId?: string },
+  metadata: EventMetadata,
+  options: CommandOptions = {},
+): Promise<PurchaseResult> {
+  const pack = findPack(input.packId);
+  if (!pack) throw new ValidationError(`packId must be one of: ${packIds.join(', ')}.`);
+  const account = await loadAccount(tx, input.userId);
+  // A caller that retries its transaction passes the same transactionId, so the provider sees the same key.
+  const transactionId = input.transactionId ?? newId();
+  const payment = await (options.provider ?? paymentProvider()).charge({ userId: input.userId, pack, idempotencyKey: `purchase:${transactionId}` });
+  if (!payment.ok) throw new PaymentDeclinedError(payment.reason);
+  const { state, events } = await append(
+    tx,
+    account,
+    { type: 'PurchasePack', userId: input.userId, transactionId, packId: pack.id, paymentReference: payment.reference },
+    metadata,
+  );
+  return { balance: state.balance, transaction: transactionIn(events, 'CreditsPurchased')! };
+}
+
+export async function configureAutoTopoff(
+  tx: Tx,
+  input: { userId: string; enabled: boolean; packId: string },
+  metadata: EventMetadata,
+): Promise<AutoTopoff> {
+  const pack = findPack(input.packId);
+  if (!pack) throw new ValidationError(`packId must be one of: ${packIds.join(', ')}.`);
+  const account = await loadAccount(tx, input.userId);
+  const { state } = await append(tx, account, { type: 'ConfigureAutoTopoff', userId: input.userId, enabled: input.enabled, packId: pack.id }, metadata);
+  return state.autoTopoff;
+}
+
+export interface ChargeInput {
+  userId: string;
+  /** Credits to take, a whole number ≥ 1 (see priceOf). */
+  amount: number;
+  description: string;
+  /** Idempotency key of the charge, e.g. `demo:<id>:v<n>`: a reference already charged is not charged again. */
+  reference: string;
+}
+
+export interface ChargeResult {
+  /** The deduct (the earlier one when the reference was already charged). */
+  transaction: CreditTransaction;
+  /** The auto top-off bought to cover this charge, if one was. */
+  autoTopoff: CreditTransaction | null;
+  balance: number;
+  alreadyCharged: boolean;
+}
+
+/**
+ * Takes `amount` credits. When the balance is short and auto top-off is on, buys the configured pack first
+ * (an `auto_topoff` transaction, then the `deduct`); otherwise throws QuotaError (429) and writes nothing.
+ */
+export async function chargeCredits(tx: Tx, input: ChargeInput, metadata: EventMetadata, options: CommandOptions = {}): Promise<ChargeResult> {
+  if (input.reference.length === 0) throw new ValidationError('reference must not be empty.');
+  const account = await loadAccount(tx, input.userId);
+  const { state } = account;
+  if (state.charges.has(input.reference)) {
+    const existing = await findByReference(tx, input.userId, 'deduct', input.reference);
+    if (!existing) throw new Error(`Charge ${input.reference} is in the log but not in credit_transactions: run the credits audit.`);
+    return { transaction: toTransaction(existing), autoTopoff: null, balance: state.balance, alreadyCharged: true };
+  }
+
+  let topoff: { transactionId: string; packId: PackId; paymentReference: string } | null = null;
+  const packId = topoffNeeded(state, input.amount, input.reference);
+  if (packId !== null) {
+    // Keyed by the charge reference: a retry of the caller's transaction asks the provider for the same payment.
+    const payment = await (options.provider ?? paymentProvider()).charge({
+      userId: input.userId,
+      pack: packOf(packId),
+      idempotencyKey: `auto_topoff:${input.userId}:${input.reference}`,
+    });
+    if (!payment.ok) {
+      throw new QuotaError(
+        `Not enough credits: this costs ${input.amount} and your balance is ${state.balance}, and the auto top-off payment was declined (${payment.reason}). Buy a pack or check your payment method.`,
+      );
+    }
+    topoff = { transactionId: newId(), packId, paymentReference: payment.reference };
+  }
+
+  const { state: after, events } = await append(
+    tx,
+    account,
+    {
+      type: 'ChargeCredits',
+      userId: input.userId,
+      transactionId: newId(),
+      amount: input.amount,
+      reference: input.reference,
+      description: input.description,
+      topoff,
+    },
+    metadata,
+  );
+  return {
+    transaction: transactionIn(events, 'CreditsCharged')!,
+    autoTopoff: transactionIn(events, 'CreditsAutoToppedOff'),
+    balance: after.balance,
+    alreadyCharged: false,
+  };
+}
+
+export interface RefundResult {
+  /** The refund (the earlier one when already refunded); null when nothing was charged under the reference. */
+  transaction: CreditTransaction | null;
+  balance: number;
+}
+
+/** Gives back exactly what the charge under `reference` took, once. Unknown or already refunded: a no-op. */
+export async function refundCredits(
+  tx: Tx,
+  input: { userId: string; reference: string; description?: string | null },
+  metadata: EventMetadata,
+): Promise<RefundResult> {
+  const account = await loadAccount(tx, input.userId);
+  const { state, events } = await append(
+    tx,
+    account,
+    { type: 'RefundCredits', userId: input.userId, transactionId: newId(), reference: input.reference, description: input.description ?? null },
+    metadata,
+  );
+  const refund = transactionIn(events, 'CreditsRefunded');
+  if (refund) return { transaction: refund, balance: state.balance };
+  const earlier = await findByReference(tx, input.userId, 'refund', input.reference);
+  return { transaction: earlier ? toTransaction(earlier) : null, balance: state.balance };
+}

@@ -1,0 +1,194 @@
+import type { Decider } from '../platform/command.js';
+import { ConflictError, QuotaError, ValidationError } from '../platform/errors.js';
+import type { CreditEvent } from './events.js';
+import { DEFAULT_AUTO_TOPOFF, type PackId, packOf } from './packs.js';
+
+export interface AutoTopoff {
+  enabled: boolean;
+  packId: PackId;
+}
+
+interface Charge {
+  transactionId: string;
+  /** What the charge took, as a positive number of credits. */
+  cost: number;
+  refunded: boolean;
+}
+
+/**
+ * An account that was never opened (a user from before credits existed) behaves as an open account with nothing
+ * in it: it can buy, be configured and be refused; only OpenAccount needs it unopened.
+ */
+export interface CreditState {
+  opened: boolean;
+  balance: number;
+  autoTopoff: AutoTopoff;
+  charges: ReadonlyMap<string, Charge>;
+}
+
+export type CreditCommand =
+  | { type: 'OpenAccount'; userId: string; transactionId: string; startingCredits: number }
+  | { type: 'PurchasePack'; userId: string; transactionId: string; packId: PackId; paymentReference: string }
+  | { type: 'ConfigureAutoTopoff'; userId: string; enabled: boolean; packId: PackId }
+  | {
+      type: 'ChargeCredits';
+      userId: string;
+      transactionId: string;
+      amount: number;
+      reference: string;
+      description: string;
+      /** The pack the handler already paid for because `topoffNeeded` said so; null when none was bought. */
+      topoff: { transactionId: string; packId: PackId; paymentReference: string } | null;
+    }
+  | { type: 'RefundCredits'; userId: string; transactionId: string; reference: string; description: string | null };
+
+export const SIGNUP_BONUS_DESCRIPTION = 'Sign-up bonus';
+
+export const creditDecider: Decider<CreditState, CreditEvent, CreditCommand> = {
+  initialState: () => ({ opened: false, balance: 0, autoTopoff: { ...DEFAULT_AUTO_TOPOFF }, charges: new Map() }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'CreditAccountOpened':
+        return { ...state, opened: true, balance: event.data.balanceAfter };
+      case 'CreditsPurchased':
+      case 'CreditsAutoToppedOff':
+        return { ...state, balance: event.data.balanceAfter };
+      case 'CreditsCharged': {
+        // Copying keeps evolve pure; it is O(charges) per charge, which matters only at tens of thousands of charges
+        // on one account, and a snapshot of the state would be the cure then.
+        const charges = new Map(state.charges);
+        charges.set(event.data.reference, { transactionId: event.data.transactionId, cost: -event.data.amount, refunded: false });
+        return { ...state, balance: event.data.balanceAfter, charges };
+      }
+      case 'CreditsRefunded': {
+        const charge = state.charges.get(event.data.reference);
+        const charges = new Map(state.charges);
+        if (charge) charges.set(event.data.reference, { ...charge, refunded: true });
+        return { ...state, balance: event.data.balanceAfter, charges };
+      }
+      case 'AutoTopoffConfigured':
+        return { ...state, autoTopoff: { enabled: event.data.enabled, packId: event.data.packId } };
+    }
+  },
+  decide(command, state) {
+    switch (command.type) {
+      case 'OpenAccount': {
+        if (state.opened) throw new ConflictError('This credit account is already open.');
+        assertCredits(command.startingCredits, 'startingCredits', 0);
+        const { userId, transactionId, startingCredits } = command;
+        return [
+          {
+            type: 'CreditAccountOpened',
+            data: { userId, transactionId, amount: startingCredits, balanceAfter: state.balance + startingCredits, description: SIGNUP_BONUS_DESCRIPTION },
+          },
+        ];
+      }
+      case 'PurchasePack': {
+        const pack = packOf(command.packId);
+        return [
+          {
+            type: 'CreditsPurchased',
+            data: {
+              userId: command.userId,
+              transactionId: command.transactionId,
+              amount: pack.credits,
+              balanceAfter: state.balance + pack.credits,
+              description: `Bought the ${pack.label} pack: ${pack.credits} credits for ${dollars(pack.priceCents)}.`,
+              packId: pack.id,
+              priceCents: pack.priceCents,
+              paymentReference: command.paymentReference,
+            },
+          },
+        ];
+      }
+      case 'ConfigureAutoTopoff': {
+        const { enabled, packId } = command;
+        if (state.autoTopoff.enabled === enabled && state.autoTopoff.packId === packId) return [];
+        return [{ type: 'AutoTopoffConfigured', data: { userId: command.userId, enabled, packId } }];
+      }
+      case 'ChargeCredits':
+        return decideCharge(command, state);
+      case 'RefundCredits': {
+        const charge = state.charges.get(command.reference);
+        // Refunding what was never charged, or twice, changes nothing: callers may refund on every failure path.
+        if (!charge || charge.refunded) return [];
+        return [
+          {
+            type: 'CreditsRefunded',
+            data: {
+              userId: command.userId,
+              transactionId: command.transactionId,
+              amount: charge.cost,
+              balanceAfter: state.balance + charge.cost,
+              description: command.description,
+              reference: command.reference,
+              chargeTransactionId: charge.transactionId,
+            },
+          },
+        ];
+      }
+    }
+  },
+};
+
+function decideCharge(command: Extract<CreditCommand, { type: 'ChargeCredits' }>, state: CreditState): CreditEvent[] {
+  assertCredits(command.amount, 'amount', 1);
+  // A reference is charged once: a retried job or a replayed request gets the first charge back.
+  if (state.charges.has(command.reference)) return [];
+  const events: CreditEvent[] = [];
+  let balance = state.balance;
+  if (balance < command.amount && command.topoff !== null) {
+    const pack = packOf(command.topoff.packId);
+    balance += pack.credits;
+    events.push({
+      type: 'CreditsAutoToppedOff',
+      data: {
+        userId: command.userId,
+        transactionId: command.topoff.transactionId,
+        amount: pack.credits,
+        balanceAfter: balance,
+        description: `Auto top-off: the ${pack.label} pack, ${pack.credits} credits for ${dollars(pack.priceCents)}.`,
+        packId: pack.id,
+        priceCents: pack.priceCents,
+        paymentReference: command.topoff.paymentReference,
+      },
+    });
+  }
+  // The balance never goes below zero: a charge it cannot cover is refused whole.
+  if (balance < command.amount) throw notEnoughCredits(command.amount, state);
+  events.push({
+    type: 'CreditsCharged',
+    data: {
+      userId: command.userId,
+      transactionId: command.transactionId,
+      amount: -command.amount,
+      balanceAfter: balance - command.amount,
+      description: command.description,
+      reference: command.reference,
+    },
+  });
+  return events;
+}
+
+/**
+ * The pack to buy before charging `amount`, or null: only when auto top-off is on, the balance is short, the
+ * reference is new, and one pack is enough (buying a pack that still leaves the charge refused would take money
+ * for nothing).
+ */
+export function topoffNeeded(state: CreditState, amount: number, reference: string): PackId | null {
+  if (!state.autoTopoff.enabled || state.balance >= amount || state.charges.has(reference)) return null;
+  return state.balance + packOf(state.autoTopoff.packId).credits >= amount ? state.autoTopoff.packId : null;
+}
+
+export function notEnoughCredits(amount: number, state: CreditState): QuotaError {
+  const start = `Not enough credits: this costs ${amount} and your balance is ${state.balance}.`;
+  if (!state.autoTopoff.enabled) return new QuotaError(`${start} Buy a pack or turn on auto top-off.`);
+  const pack = packOf(state.autoTopoff.packId);
+  return new QuotaError(`${start} Your auto top-off pack adds only ${pack.credits}; buy a larger pack.`);
+}
+
+function assertCredits(value: number, field: string, minimum: number): void {
+  if (!Number.isSafeInteger(value) || value < minimum) throw new ValidationError(`${field} must be a whole number of credits, at least ${minimum}.`);
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { packIds } from './packs.js';
+
+/**
+ * Terminology
+ * - account: the credits of one user, the stream `credits-<userId>`.
+ * - transaction: one change of the balance. Every event but AutoTopoffConfigured is exactly one transaction and
+ *   carries its id, its signed `amount` and the `balanceAfter` it leaves, so the log alone proves the balance.
+ * - reference: the caller's idempotency key for a charge (`demo:<id>:v<n>`, a job key). A reference is charged at
+ *   most once and refunded at most once.
+ *
+ * Sign convention: `amount` is signed. Charges (type `deduct`) are negative, everything else positive, so for
+ * every transaction `balanceAfter = previous balanceAfter + amount`, and the balance is the sum of the amounts.
+ */
+export const transactionTypes = ['purchase', 'auto_topoff', 'deduct', 'refund', 'bonus'] as const;
+export type TransactionType = (typeof transactionTypes)[number];
+
+const transaction = {
+  userId: z.string(),
+  transactionId: z.string(),
+  amount: z.number().int(),
+  balanceAfter: z.number().int().min(0),
+  description: z.string().nullable(),
+};
+const payment = {
+  packId: z.enum(packIds),
+  priceCents: z.number().int().min(0),
+  // What the payment provider calls the payment (a receipt, a Stripe payment intent id).
+  paymentReference: z.string(),
+};
+
+export const creditEventSchemas = {
+  // Opens the account with the sign-up bonus as its first transaction (type `bonus`), even a bonus of 0.
+  CreditAccountOpened: z.object({ ...transaction, amount: z.number().int().min(0) }),
+  CreditsPurchased: z.object({ ...transaction, ...payment, amount: z.number().int().positive() }),
+  CreditsAutoToppedOff: z.object({ ...transaction, ...payment, amount: z.number().int().positive() }),
+  CreditsCharged: z.object({ ...transaction, amount: z.number().int().negative(), reference: z.string().min(1) }),
+  CreditsRefunded: z.object({
+    ...transaction,
+    amount: z.number().int().positive(),
+    reference: z.string().min(1),
+    chargeTransactionId: z.string(),
+  }),
+  AutoTopoffConfigured: z.object({ userId: z.string(), enabled: z.boolean(), packId: z.enum(packIds) }),
+};
+
+type Data<K extends keyof typeof creditEventSchemas> = z.infer<(typeof creditEventSchemas)[K]>;
+export type CreditEvent = { [K in keyof typeof creditEventSchemas]: { type: K; data: Data<K> } }[keyof typeof creditEventSchemas];
+export type TransactionEvent = Exclude<CreditEvent, { type: 'AutoTopoffConfigured' }>;
+
+/** The transaction type each event records; AutoTopoffConfigured records none. */
+export const transactionTypeOf: Record<TransactionEvent['type'], TransactionType> = {
+  CreditAccountOpened: 'bonus',
+  CreditsPurchased: 'purchase',
+  CreditsAutoToppedOff: 'auto_topoff',
+  CreditsCharged: 'deduct',
+  CreditsRefunded: 'refund',
+};
+
+export function isTransactionEvent(event: { type: string }): event is TransactionEvent {
+  return Object.hasOwn(transactionTypeOf, event.type);
+}
+
+export const creditStream = (userId: string) => `credits-${userId}`;
+export const CREDIT_STREAM_PREFIX = 'credits-';

@@ -1,0 +1,22 @@
+/** Public entry of the credits module: the ledger other modules charge through, and its REST procedures. */
+export { creditEventSchemas, creditStream, transactionTypes, type TransactionType } from './events.js';
+export { creditsProjection } from './projection.js';
+export { packs, packIds, findPack, priceOf, DEFAULT_AUTO_TOPOFF, type Pack, type PackId, type DurationTarget } from './packs.js';
+export {
+  openAccount,
+  chargeCredits,
+  refundCredits,
+  purchaseCredits,
+  configureAutoTopoff,
+  PaymentDeclinedError,
+  type ChargeInput,
+  type ChargeResult,
+  type RefundResult,
+  type PurchaseResult,
+  type CommandOptions,
+} from './commands.js';
+export { getBalance, getAutoTopoff, listTransactions, type CreditTransactionRecord } from './queries.js';
+export { toTransaction, type CreditTransaction } from './representation.js';
+export { grantAtOnceProvider, setPaymentProvider, paymentProvider, type PaymentProvider, type PaymentResult } from './payment-provider.js';
+export { auditCredits, auditAccount, type AccountAudit, type CreditAuditReport } from './audit.js';
+export { creditsRouter } from './procedures.js';

@@ -1,0 +1,37 @@
+import type { Tx } from '../platform/database.js';
+import type { StoredEvent } from '../platform/event-store/types.js';
+import type { Projection } from '../platform/projections.js';
+import { type CreditEvent, isTransactionEvent, transactionTypeOf } from './events.js';
+import { DEFAULT_AUTO_TOPOFF } from './packs.js';
+
+export const creditsProjection: Projection = {
+  name: 'credits',
+  tables: ['credit_accounts', 'credit_transactions'],
+  async apply(tx: Tx, stored: StoredEvent) {
+    const event = stored as unknown as CreditEvent & StoredEvent;
+    if (event.type === 'AutoTopoffConfigured') {
+      const d = event.data;
+      await tx`
+        insert into credit_accounts (user_id, balance, auto_topoff_enabled, auto_topoff_pack_id, updated_at)
+        values (${d.userId}, 0, ${d.enabled}, ${d.packId}, ${stored.createdAt})
+        on conflict (user_id) do update set
+          auto_topoff_enabled = excluded.auto_topoff_enabled,
+          auto_topoff_pack_id = excluded.auto_topoff_pack_id,
+          updated_at = excluded.updated_at`;
+      return;
+    }
+    if (!isTransactionEvent(event)) return;
+    const d = event.data;
+    const packId = 'packId' in d ? d.packId : null;
+    const reference = 'reference' in d ? d.reference : 'paymentReference' in d ? d.paymentReference : null;
+    // Upsert: an account that was never opened (a user from before credits) gets its row at its first transaction.
+    await tx`
+      insert into credit_accounts (user_id, balance, auto_topoff_enabled, auto_topoff_pack_id, updated_at)
+      values (${d.userId}, ${d.balanceAfter}, ${DEFAULT_AUTO_TOPOFF.enabled}, ${DEFAULT_AUTO_TOPOFF.packId}, ${stored.createdAt})
+      on conflict (user_id) do update set balance = excluded.balance, updated_at = excluded.updated_at`;
+    await tx`
+      insert into credit_transactions (id, user_id, type, amount, balance_after, pack_id, description, reference, created_at, stream_version)
+      values (${d.transactionId}, ${d.userId}, ${transactionTypeOf[event.type]}, ${d.amount}, ${d.balanceAfter}, ${packId},
+              ${d.description}, ${reference}, ${stored.createdAt}, ${stored.streamVersion})`;
+  },
+};

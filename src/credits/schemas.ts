@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { transactionTypes } from './events.js';
+import { packIdSchema } from './packs.js';
+
+export const packSchema = z.object({
+  id: packIdSchema,
+  credits: z.number(),
+  price: z.number().describe('US dollars'),
+  perCredit: z.number().describe('US dollars per credit, rounded to cents'),
+  savings: z.number().describe('Percent saved per credit against the smallest pack'),
+  label: z.string(),
+  popular: z.boolean().optional(),
+});
+
+export const autoTopoffSchema = z.object({
+  enabled: z.boolean(),
+  packId: packIdSchema,
+});
+
+export const transactionSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  type: z.enum(transactionTypes),
+  amount: z.number().describe('Signed: a deduct is negative, every other type positive'),
+  balance_after: z.number(),
+  pack_id: z.string().nullable(),
+  description: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const creditsOverviewSchema = z.object({
+  balance: z.number(),
+  packs: z.array(packSchema),
+  autoTopoff: autoTopoffSchema,
+  recentTransactions: z.array(transactionSchema).describe('Newest first, at most 20'),
+});
+
+// PUT replaces the setting; packId may be left out to keep the pack chosen before.
+export const updateAutoTopoffInput = z.object({
+  enabled: z.boolean(),
+  packId: packIdSchema.optional(),
+});
+
+export const purchaseInput = z.object({ packId: packIdSchema });
+
+export const purchaseOutput = z.object({ balance: z.number(), transaction: transactionSchema });

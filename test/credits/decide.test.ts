@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { creditDecider, topoffNeeded, type CreditCommand, type CreditState } from '../../src/credits/decide.js';
+import type { CreditEvent } from '../../src/credits/events.js';
+import { packs, priceOf } from '../../src/credits/packs.js';
+import { AppError } from '../../src/platform/errors.js';
+
+/** Given events, when a command, then events (or an error): the decider alone, no database. */
+function given(events: CreditEvent[]) {
+  const state = events.reduce<CreditState>(creditDecider.evolve, creditDecider.initialState());
+  return { state, when: (command: CreditCommand) => () => creditDecider.decide(command, state) };
+}
+
+const opened = (credits: number): CreditEvent => ({
+  type: 'CreditAccountOpened',
+  data: { userId: 'u1', transactionId: 't0', amount: credits, balanceAfter: credits, description: 'Sign-up bonus' },
+});
+const charged = (reference: string, amount: number, balanceAfter: number): CreditEvent => ({
+  type: 'CreditsCharged',
+  data: { userId: 'u1', transactionId: `c-${reference}`, amount: -amount, balanceAfter, description: 'A demo', reference },
+});
+const topoffOn = (packId: '5' | '20' | '50' | '100'): CreditEvent => ({ type: 'AutoTopoffConfigured', data: { userId: 'u1', enabled: true, packId } });
+const charge = (amount: number, reference = 'demo:d1:v1', topoff: Extract<CreditCommand, { type: 'ChargeCredits' }>['topoff'] = null): CreditCommand => ({
+  type: 'ChargeCredits', userId: 'u1', transactionId: 't1', amount, reference, description: 'A demo', topoff,
+});
+const isStatus = (status: number, message?: RegExp) => (error: unknown) =>
+  error instanceof AppError && error.status === status && (message === undefined || message.test(error.message));
+
+describe('credit decisions', () => {
+  it('opens an account with its sign-up bonus, even a bonus of 0', () => {
+    assert.deepEqual(given([]).when({ type: 'OpenAccount', userId: 'u1', transactionId: 't0', startingCredits: 0 })(), [
+      { type: 'CreditAccountOpened', data: { userId: 'u1', transactionId: 't0', amount: 0, balanceAfter: 0, description: 'Sign-up bonus' } },
+    ]);
+    assert.throws(given([opened(3)]).when({ type: 'OpenAccount', userId: 'u1', transactionId: 't9', startingCredits: 3 }), isStatus(409));
+  });
+
+  it('charges a negative amount and leaves the balance after it', () => {
+    assert.deepEqual(given([opened(5)]).when(charge(3))(), [
+      { type: 'CreditsCharged', data: { userId: 'u1', transactionId: 't1', amount: -3, balanceAfter: 2, description: 'A demo', reference: 'demo:d1:v1' } },
+    ]);
+  });
+
+  it('charges a reference once: a second charge with it is a no-op', () => {
+    assert.deepEqual(given([opened(5), charged('demo:d1:v1', 1, 4)]).when(charge(1))(), []);
+  });
+
+  it('refuses a charge the balance cannot cover, in a sentence, without auto top-off', () => {
+    assert.throws(
+      given([opened(1)]).when(charge(3)),
+      isStatus(429, /^Not enough credits: this costs 3 and your balance is 1\. Buy a pack or turn on auto top-off\.$/),
+    );
+  });
+
+  it('asks for a top-off only when it is on, the balance is short and one pack is enough', () => {
+    assert.equal(topoffNeeded(given([opened(1)]).state, 3, 'r'), null);
+    assert.equal(topoffNeeded(given([opened(5), topoffOn('5')]).state, 3, 'r'), null);
+    assert.equal(topoffNeeded(given([opened(1), topoffOn('5')]).state, 3, 'r'), '5');
+    assert.equal(topoffNeeded(given([opened(0), topoffOn('5')]).state, 6, 'r'), null);
+    assert.equal(topoffNeeded(given([opened(1), topoffOn('5'), charged('r', 1, 0)]).state, 3, 'r'), null);
+  });
+
+  it('records the top-off the handler bought, then the charge', () => {
+    const events = given([opened(1), topoffOn('20')]).when(charge(3, 'demo:d2:v1', { transactionId: 'tt', packId: '20', paymentReference: 'grant:x' }))();
+    assert.deepEqual(
+      events.map((e) => [e.type, 'amount' in e.data ? e.data.amount : null, 'balanceAfter' in e.data ? e.data.balanceAfter : null]),
+      [['CreditsAutoToppedOff', 20, 21], ['CreditsCharged', -3, 18]],
+    );
+  });
+
+  it('says when the auto top-off pack is too small', () => {
+    assert.throws(given([opened(0), topoffOn('5')]).when(charge(6)), isStatus(429, /auto top-off pack adds only 5/));
+  });
+
+  it('refuses a charge of zero or a fraction', () => {
+    assert.throws(given([opened(5)]).when(charge(0)), isStatus(400));
+    assert.throws(given([opened(5)]).when(charge(1.5)), isStatus(400));
+  });
+
+  it('refunds exactly what the charge took, once', () => {
+    const history = [opened(5), charged('demo:d1:v1', 3, 2)];
+    const refund: CreditCommand = { type: 'RefundCredits', userId: 'u1', transactionId: 'r1', reference: 'demo:d1:v1', description: 'Failed' };
+    const [event] = given(history).when(refund)();
+    assert.deepEqual(event, {
+      type: 'CreditsRefunded',
+      data: { userId: 'u1', transactionId: 'r1', amount: 3, balanceAfter: 5, description: 'Failed', reference: 'demo:d1:v1', chargeTransactionId: 'c-demo:d1:v1' },
+    });
+    assert.deepEqual(given([...history, event!]).when(refund)(), []);
+    assert.deepEqual(given(history).when({ ...refund, reference: 'never-charged' })(), []);
+  });
+
+  it('does not charge a refunded reference again', () => {
+    const history: CreditEvent[] = [opened(5), charged('r', 3, 2), { type: 'CreditsRefunded', data: { userId: 'u1', transactionId: 'r1', amount: 3, balanceAfter: 5, description: null, reference: 'r', chargeTransactionId: 'c-r' } }];
+    assert.deepEqual(given(history).when(charge(3, 'r'))(), []);
+  });
+
+  it('records an auto top-off change only when something changes', () => {
+    assert.deepEqual(given([opened(0)]).when({ type: 'ConfigureAutoTopoff', userId: 'u1', enabled: false, packId: '20' })(), []);
+    assert.deepEqual(given([opened(0)]).when({ type: 'ConfigureAutoTopoff', userId: 'u1', enabled: true, packId: '50' })(), [topoffOn('50')]);
+  });
+
+  it('buys a pack for its credits', () => {
+    const [event] = given([opened(2)]).when({ type: 'PurchasePack', userId: 'u1', transactionId: 'p1', packId: '50', paymentReference: 'grant:p1' })();
+    assert.equal(event!.type, 'CreditsPurchased');
+    assert.deepEqual([(event!.data as { amount: number }).amount, (event!.data as { balanceAfter: number }).balanceAfter], [50, 52]);
+  });
+});
+
+describe('prices', () => {
+  it('costs 1 credit per started 10 seconds', () => {
+    assert.deepEqual([priceOf('5s'), priceOf('10s'), priceOf('30s')], [1, 1, 3]);
+  });
+
+  it('sells four packs, cheaper per credit as they grow, one of them popular', () => {
+    assert.deepEqual(
+      packs.map((p) => [p.id, p.credits, p.price, p.perCredit, p.savings]),
+      [['5', 5, 5, 1, 0], ['20', 20, 18, 0.9, 10], ['50', 50, 40, 0.8, 20], ['100', 100, 70, 0.7, 30]],
+    );
+    assert.equal(packs.filter((p) => p.popular).length, 1);
+    assert.ok(packs.every((p) => p.label.length > 0));
+  });
+});
