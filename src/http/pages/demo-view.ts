@@ -1,0 +1,68 @@
+import type { DemoRecord } from '../../demos/index.js';
+import type { demoUrls } from '../../demos/urls.js';
+import { truncateText } from './html.js';
+
+export type DemoUrls = ReturnType<typeof demoUrls>;
+
+/**
+ * What the public pages show of a demo. `playable`: a finished version exists, so it plays even while a refresh
+ * or restyle re-records it (the last good version keeps being served); `recording`: nothing finished yet;
+ * `failed`: the first generation failed, nothing to play.
+ */
+export type DemoState = 'playable' | 'recording' | 'failed';
+
+export interface DemoView {
+  state: DemoState;
+  /** title ?? prompt, shortened for headings and <title> */
+  title: string;
+  /** shortened for og:title and twitter:title (platforms cut at about 70) */
+  shortTitle: string;
+  /** the prompt, shortened for meta descriptions */
+  description: string;
+  /** the prompt as shown on the page */
+  prompt: string;
+  mimeType: 'video/mp4' | 'video/webm';
+  /** frame size of the encoded video */
+  width: number;
+  height: number;
+  /** null when the demo has no thumbnail (yet) */
+  thumbnail: { url: string; width: number | null; height: number | null } | null;
+}
+
+export function demoState(demo: DemoRecord): DemoState {
+  // A failed refresh leaves the demo 'ready' with its old video; 'failed' only ever means "never made".
+  if (demo.video_key !== null) return 'playable';
+  return demo.status === 'failed' ? 'failed' : 'recording';
+}
+
+export function videoSize(demo: DemoRecord): { width: number; height: number } {
+  return demo.resolution === '720p' ? { width: 1280, height: 720 } : { width: 1920, height: 1080 };
+}
+
+/**
+ * Thumbnails of generated demos are a frame of the 16:9 video scaled to at most 1280 wide (pipeline
+ * deriveThumbnail), so 1280x720 for both resolutions. An uploaded demo's thumbnail can be any PNG: size unknown.
+ */
+export function thumbnailSize(demo: DemoRecord): { width: number; height: number } | null {
+  return demo.source === 'generated' ? { width: 1280, height: 720 } : null;
+}
+
+export function describeDemo(demo: DemoRecord, urls: DemoUrls): DemoView {
+  const titleSource = demo.title?.trim() ? demo.title : demo.prompt;
+  const size = thumbnailSize(demo);
+  return {
+    state: demoState(demo),
+    title: truncateText(titleSource, 120),
+    shortTitle: truncateText(titleSource, 70),
+    description: truncateText(demo.prompt, 200),
+    prompt: truncateText(demo.prompt, 500),
+    mimeType: demo.format === 'webm' ? 'video/webm' : 'video/mp4',
+    ...videoSize(demo),
+    thumbnail: demo.thumbnail_key === null ? null : { url: urls.thumbnailUrl, width: size?.width ?? null, height: size?.height ?? null },
+  };
+}
+
+/** The service's public base URL, recovered from the share URL (`<publicUrl>/share/<id>`). */
+export function publicUrlOf(urls: DemoUrls): string {
+  return urls.shareUrl.slice(0, urls.shareUrl.lastIndexOf('/share/'));
+}

@@ -1,0 +1,96 @@
+import type { DemoRecord } from '../../demos/index.js';
+import { describeDemo, publicUrlOf, type DemoUrls, type DemoView } from './demo-view.js';
+import { html, type SafeHtml } from './html.js';
+import { footer, htmlDocument, SHARE_CSS } from './layout.js';
+
+/** Seconds between reloads of a page whose demo is still being recorded. */
+export const RECORDING_REFRESH_SECONDS = 10;
+
+/**
+ * The public share page (`/share/<id>`): the player, title and prompt, and the meta tags that make the link
+ * unfurl as a playable video in Slack, X/Twitter, LinkedIn, Discord and iMessage. Every URL is absolute.
+ */
+export function renderSharePage(demo: DemoRecord, urls: DemoUrls): string {
+  const view = describeDemo(demo, urls);
+  const publicUrl = publicUrlOf(urls);
+  const oembedUrl = `${publicUrl}/oembed?url=${encodeURIComponent(urls.shareUrl)}&format=json`;
+
+  const head = html`<meta name="description" content="${view.description}">
+<meta name="robots" content="noindex">
+<link rel="canonical" href="${urls.shareUrl}">
+${view.state === 'recording' ? html`<meta http-equiv="refresh" content="${RECORDING_REFRESH_SECONDS}">` : null}
+${socialMeta(view, urls)}
+<link rel="alternate" type="application/json+oembed" href="${oembedUrl}" title="${view.shortTitle}">`;
+
+  const body = html`<main>
+<div class="player">${player(view, urls)}</div>
+<h1>${view.title}</h1>
+${view.prompt !== view.title ? html`<p class="desc">${view.prompt}</p>` : null}
+</main>
+${footer(publicUrl)}`;
+
+  return htmlDocument({ title: `${view.title} · Showreel`, css: SHARE_CSS, head, body });
+}
+
+function player(view: DemoView, urls: DemoUrls): SafeHtml {
+  if (view.state === 'recording') {
+    return html`<div class="state" role="status">
+<div class="pulse" aria-hidden="true"></div>
+<p class="lead">This demo is still being recorded…</p>
+<p class="hint">This page reloads by itself; the video appears here as soon as it is ready.</p>
+</div>`;
+  }
+  if (view.state === 'failed') {
+    return html`<div class="state" role="status">
+<div class="mark" aria-hidden="true"></div>
+<p class="lead">Sorry, this demo could not be recorded.</p>
+<p class="hint">Its owner can try again from their Showreel dashboard.</p>
+</div>`;
+  }
+  return html`<video controls playsinline preload="metadata"${view.thumbnail ? html` poster="${view.thumbnail.url}"` : null} width="${view.width}" height="${view.height}" aria-label="${view.title}">
+<source src="${urls.videoUrl}" type="${view.mimeType}">
+<p>Your browser cannot play this video here. <a href="${urls.videoUrl}">Download it</a>.</p>
+</video>`;
+}
+
+/**
+ * Open Graph and Twitter card tags. The player card needs an HTTPS player and an image (X/Twitter rejects the
+ * card otherwise), so without them we fall back to a large-image or a plain summary card.
+ */
+function socialMeta(view: DemoView, urls: DemoUrls): SafeHtml {
+  const meta = (property: string, content: string | number) => html`<meta property="${property}" content="${content}">\n`;
+  const named = (name: string, content: string | number) => html`<meta name="${name}" content="${content}">\n`;
+  const secure = urls.shareUrl.startsWith('https://');
+  const playable = view.state === 'playable';
+  const thumb = view.thumbnail;
+  const card = playable && secure && thumb ? 'player' : thumb ? 'summary_large_image' : 'summary';
+
+  return html`${meta('og:site_name', 'Showreel')}${meta('og:type', 'video.other')}${meta('og:title', view.shortTitle)}${meta('og:description', view.description)}${meta('og:url', urls.shareUrl)}${
+    thumb
+      ? [
+          meta('og:image', thumb.url),
+          secure ? meta('og:image:secure_url', thumb.url) : null,
+          meta('og:image:type', 'image/png'),
+          thumb.width !== null ? meta('og:image:width', thumb.width) : null,
+          thumb.height !== null ? meta('og:image:height', thumb.height) : null,
+          meta('og:image:alt', view.shortTitle),
+        ]
+      : null
+  }${
+    playable
+      ? [
+          meta('og:video', urls.videoUrl),
+          secure ? meta('og:video:secure_url', urls.videoUrl) : null,
+          meta('og:video:type', view.mimeType),
+          meta('og:video:width', view.width),
+          meta('og:video:height', view.height),
+        ]
+      : null
+  }${named('twitter:card', card)}${named('twitter:title', view.shortTitle)}${named('twitter:description', view.description)}${
+    thumb ? [named('twitter:image', thumb.url), named('twitter:image:alt', view.shortTitle)] : null
+  }${
+    card === 'player'
+      ? [named('twitter:player', urls.embedUrl), named('twitter:player:width', view.width), named('twitter:player:height', view.height)]
+      : null
+  }`;
+}
