@@ -396,10 +396,13 @@ async function main(): Promise<number> {
     // warn, not info: info logs a line per request, which would measure pino rather than the API.
     LOG_LEVEL: 'warn',
     SHOWREEL_RUN_WORKER: 'false',
+    // The benchmark measures throughput, not the request limits that protect a real account.
+    SHOWREEL_RATE_LIMIT_PER_KEY: '0',
+    SHOWREEL_RATE_LIMIT_PER_USER: '0',
   };
 
   // The user (and its live key) through the real CLI; this also applies the migrations.
-  const created = JSON.parse((await runShowreel(['admin', 'create-user', '--email', 'bench@example.com', '--password', 'bench-password-1'], env)).trim().split('\n').pop()!) as {
+  const created = JSON.parse((await runShowreel(['admin', 'create-user', '--email', 'bench@example.com', '--password', 'bench-password-1', '--credits', '1000000'], env)).trim().split('\n').pop()!) as {
     live_key: string;
   };
   const authorization = `Bearer ${created.live_key}`;
@@ -424,12 +427,28 @@ async function main(): Promise<number> {
   checkInterrupted();
   console.log(describeResult('POST /api/v1/projects', projects));
 
+  // POST /api/v1/demos: a demo stream (two events), a charge on the credits stream, projections of both and a job
+  // enqueued, all in one transaction. Every demo charges the same account, so this measures its hot stream too.
+  const demoProject = await client.post('/api/v1/projects', { name: 'Bench demos', url: 'https://demos.example.com' }, { authorization });
+  const demoProjectId = (JSON.parse(demoProject.body) as { id: string }).id;
+  const demos = await runLoad({
+    concurrency: CONCURRENCY,
+    durationMs: measureMs,
+    warmupMs,
+    async fire() {
+      const response = await client.post('/api/v1/demos', { project_id: demoProjectId, prompt: 'Show how to start a free trial' }, { authorization });
+      if (response.status !== 202) throw new Error(`HTTP ${response.status}: ${response.body.slice(0, 200)}`);
+    },
+  });
+  checkInterrupted();
+  console.log(describeResult('POST /api/v1/demos', demos));
+
   const appConnections = await countConnections(database.url, 'showreel');
   console.log(`  (the app held ${appConnections} PostgreSQL connections: its pool)`);
   client.close();
   // Stop the app before the ceiling so it takes no CPU or connections from it.
   await api.stop();
-  if (projects.errors > 0) console.log(`app output (last lines):\n${api.output().trimEnd() || '(none)'}`);
+  if (projects.errors > 0 || demos.errors > 0) console.log(`app output (last lines):\n${api.output().trimEnd() || '(none)'}`);
 
   // --- the database ceiling -----------------------------------------------------------------------------------
   const ceiling = await runCeiling(database.url);
@@ -439,7 +458,7 @@ async function main(): Promise<number> {
   const ratio = projects.rps / ceiling.rps;
   console.log(`ratio projects/ceiling: ${ratio.toFixed(3)}`);
 
-  const scenarios: Record<string, LoadResult> = { projects, ceiling };
+  const scenarios: Record<string, LoadResult> = { projects, demos, ceiling };
   const failed = Object.entries(scenarios).filter(([, result]) => result.errorRate > MAX_ERROR_RATE);
   for (const [name, result] of failed) console.error(`FAIL: ${name} had ${(result.errorRate * 100).toFixed(2)}% errors (limit ${MAX_ERROR_RATE * 100}%)`);
 
@@ -450,6 +469,8 @@ async function main(): Promise<number> {
     ['ceiling_rps', Math.round(ceiling.rps).toString()],
     ['ceiling_p99_ms', ms(ceiling.p99)],
     ['ratio', ratio.toFixed(3)],
+    ['demos_rps', Math.round(demos.rps).toString()],
+    ['demos_p99_ms', ms(demos.p99)],
   ];
   console.log(`bench:api ${figures.map(([k, v]) => `${k}=${v}`).join(' ')}`);
   return failed.length > 0 ? 1 : 0;

@@ -7,6 +7,7 @@ import { startWorker } from './platform/jobs.js';
 import type { Logger } from './platform/logger.js';
 import { openDatabase } from './platform/open-database.js';
 import { createSecretBox, loadMasterKey } from './platform/secrets.js';
+import { createStorage } from './platform/storage/index.js';
 import { crontab, createTaskList } from './tasks.js';
 
 export interface RunningApp {
@@ -24,7 +25,8 @@ export async function startApp(config: Config, logger: Logger, parts: { http: bo
   registerDomain();
   const database = await openDatabase(config, logger);
   const secrets = createSecretBox(await loadMasterKey(config.SHOWREEL_MASTER_KEY, config.SHOWREEL_DATA_DIR));
-  const services = { sql: database.sql, config, secrets, logger };
+  const storage = createStorage(config);
+  const services = { sql: database.sql, config, secrets, storage, logger };
 
   let runner: Runner | null = null;
   let server: ReturnType<typeof createHttpServer> | null = null;
@@ -34,7 +36,7 @@ export async function startApp(config: Config, logger: Logger, parts: { http: bo
       runner = await startWorker({
         connectionString: database.url,
         concurrency: config.WORKER_CONCURRENCY,
-        taskList: createTaskList(database.sql, logger),
+        taskList: createTaskList(services),
         crontab,
         logger,
       });
@@ -48,6 +50,7 @@ export async function startApp(config: Config, logger: Logger, parts: { http: bo
         listening.listen(config.PORT, config.HOST, () => resolve());
       });
       port = (listening.address() as AddressInfo).port;
+      if (!config.PUBLIC_URL_EXPLICIT) config.PUBLIC_URL = `http://localhost:${port}`;
       logger.info({ port, publicUrl: config.PUBLIC_URL }, 'Showreel is listening');
     }
   } catch (error) {

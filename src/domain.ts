@@ -1,5 +1,7 @@
+import { creditEventSchemas, creditsProjection } from './credits/index.js';
 import { registerEvents } from './platform/event-store/event-registry.js';
 import { registerProjection } from './platform/projections.js';
+import { demoEventSchemas, demosProjection } from './demos/index.js';
 import { keyEventSchemas, keysProjection } from './keys/index.js';
 import { projectEventSchemas, projectsProjection } from './projects/index.js';
 import { userEventSchemas, usersProjection } from './users/index.js';
@@ -12,7 +14,11 @@ export function registerDomain(): void {
   registerEvents(userEventSchemas);
   registerEvents(keyEventSchemas);
   registerEvents(projectEventSchemas);
+  registerEvents(creditEventSchemas);
+  registerEvents(demoEventSchemas);
   registerProjection(usersProjection);
   registerProjection(keysProjection);
   registerProjection(projectsProjection);
+  registerProjection(creditsProjection);
+  registerProjection(demosProjection);
 }

@@ -1,17 +1,33 @@
 import type { TaskList } from 'graphile-worker';
 import { deleteExpiredSessions } from './auth/index.js';
+import { DEMO_MEDIA_DELETE_TASK } from './demos/index.js';
+import { SCHEDULE_CRONTAB, runScheduledRefresh } from './demos/schedules.js';
+import { demoPrefix, type Storage } from './platform/storage/index.js';
 import type { Sql } from './platform/database.js';
 import type { Logger } from './platform/logger.js';
+import { deleteOldRateLimitWindows } from './platform/rate-limit.js';
 
-/** Every graphile-worker task of the service, by name. Later modules add the recording pipeline here. */
-export function createTaskList(sql: Sql, logger: Logger): TaskList {
+/** Every graphile-worker task of the service, by name. The recording pipeline adds demo_generate/refresh/restyle. */
+export function createTaskList({ sql, logger, storage }: { sql: Sql; logger: Logger; storage: Storage }): TaskList {
   return {
-    'sessions_delete_expired': async () => {
+    sessions_delete_expired: async () => {
       const deleted = await deleteExpiredSessions(sql);
       if (deleted > 0) logger.info({ deleted }, 'expired sessions deleted');
+      await deleteOldRateLimitWindows(sql);
+    },
+    // Media of a deleted demo go after the delete commits; a failure retries with backoff.
+    [DEMO_MEDIA_DELETE_TASK]: async (payload) => {
+      const { demoId } = payload as { demoId: string };
+      await storage.deletePrefix(demoPrefix(demoId));
+    },
+    demos_refresh_daily: async () => {
+      await runScheduledRefresh(sql, logger, 'daily');
+    },
+    demos_refresh_weekly: async () => {
+      await runScheduledRefresh(sql, logger, 'weekly');
     },
   };
 }
 
 /** Schedules, in UTC (graphile-worker crontab syntax). */
-export const crontab = ['0 * * * * sessions_delete_expired'].join('\n');
+export const crontab = ['0 * * * * sessions_delete_expired', ...SCHEDULE_CRONTAB].join('\n');

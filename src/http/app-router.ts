@@ -1,5 +1,7 @@
 import { adminRouter } from '../admin/procedures.js';
 import { authRouter } from '../auth/index.js';
+import { creditsRouter } from '../credits/index.js';
+import { demosRouter, projectRefreshRouter } from '../demos/index.js';
 import { keysRouter } from '../keys/index.js';
 import { router } from '../platform/trpc.js';
 import { projectsRouter } from '../projects/index.js';
@@ -8,7 +10,10 @@ import { projectsRouter } from '../projects/index.js';
 export const appRouter = router({
   auth: authRouter,
   projects: projectsRouter,
+  projectRefresh: projectRefreshRouter,
+  demos: demosRouter,
   apiKeys: keysRouter,
+  credits: creditsRouter,
   admin: adminRouter,
 });
 

@@ -4,12 +4,14 @@ import type { Config } from '../platform/config.js';
 import type { Sql } from '../platform/database.js';
 import type { Logger } from '../platform/logger.js';
 import type { SecretBox } from '../platform/secrets.js';
+import type { Storage } from '../platform/storage/index.js';
 import type { Context } from '../platform/trpc.js';
 
 export interface Services {
   sql: Sql;
   config: Config;
   secrets: SecretBox;
+  storage: Storage;
   logger: Logger;
 }
 

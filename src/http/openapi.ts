@@ -48,7 +48,8 @@ export function buildOpenApiDocument(router: AppRouter, publicUrl: string, extra
   const statusByOperation = new Map(listRoutes(router).map((r) => [r.procedurePath, r.successStatus]));
 
   for (const pathItem of Object.values(paths)) {
-    for (const operation of Object.values(pathItem)) {
+    for (const [method, operation] of Object.entries(pathItem)) {
+      if (method === 'servers' || method === 'parameters') continue;
       const responses = operation.responses as Record<string, Json> | undefined;
       if (!responses) continue;
       const success = statusByOperation.get(String(operation.operationId ?? '').replace(/-/g, '.'));

@@ -7,6 +7,7 @@ import type { AppRouter } from './app-router.js';
 import { readJsonBody, urlHasNul } from './body.js';
 import { toErrorResponse } from './errors.js';
 import { sendError, sendJson } from './respond.js';
+import { keepBodiesStrict } from './strict-body.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -66,6 +67,7 @@ class CapturedResponse extends EventEmitter {
  *   renamed by a formatter).
  */
 export function createRestHandler(router: AppRouter, createContext: (req: IncomingMessage, setCookie: (c: string) => void) => Promise<Context>) {
+  keepBodiesStrict(router);
   const routes = listRoutes(router);
   const statusByProcedure = new Map(routes.map((r) => [r.procedurePath, r.successStatus]));
   const lastError = new WeakMap<IncomingMessage, unknown>();

@@ -25,12 +25,30 @@ const environmentSchema = z.object({
   SHOWREEL_RUN_WORKER: booleanFlag.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   SHOWREEL_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  // Media storage: local disk under SHOWREEL_DATA_DIR/media, or any S3-compatible bucket (AWS, MinIO, R2).
+  SHOWREEL_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  // Both or neither; with neither the SDK's default credential chain applies (AWS_* variables, instance role).
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  // Requests a minute on create, refresh, restyle, embed generate and upload; 0 turns a limit off.
+  SHOWREEL_RATE_LIMIT_PER_KEY: z.coerce.number().int().min(0).default(120),
+  SHOWREEL_RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(240),
+  SHOWREEL_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(500 * 1024 * 1024),
+  // ffmpeg and ffprobe: these paths, else the ones on PATH, else the binaries installed with the npm packages.
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
 
 export interface Config extends Omit<Environment, 'PUBLIC_URL' | 'SHOWREEL_DATA_DIR'> {
   PUBLIC_URL: string;
+  /** false when PUBLIC_URL was derived from PORT; the server then fills in the port it really got (PORT=0). */
+  PUBLIC_URL_EXPLICIT: boolean;
   SHOWREEL_DATA_DIR: string;
 }
 
@@ -48,6 +66,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const value = parsed.data;
+  const problems = crossFieldProblems(value);
+  if (problems.length > 0) throw new ConfigError(problems);
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');
-  return { ...value, PUBLIC_URL: publicUrl, SHOWREEL_DATA_DIR: path.resolve(value.SHOWREEL_DATA_DIR) };
+  return { ...value, PUBLIC_URL: publicUrl, PUBLIC_URL_EXPLICIT: value.PUBLIC_URL !== undefined, SHOWREEL_DATA_DIR: path.resolve(value.SHOWREEL_DATA_DIR) };
+}
+
+/** Rules that span several variables, reported in the same one-line-per-problem form. */
+function crossFieldProblems(value: Environment): string[] {
+  const problems: string[] = [];
+  if (value.SHOWREEL_STORAGE === 's3' && value.S3_BUCKET === undefined) {
+    problems.push('S3_BUCKET: is required when SHOWREEL_STORAGE=s3');
+  }
+  if ((value.S3_ACCESS_KEY_ID === undefined) !== (value.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  return problems;
 }

@@ -1,5 +1,5 @@
 /** Public entry of the projects module. */
 export { projectEventSchemas } from './events.js';
 export { projectsProjection } from './projection.js';
-export { findVisibleProject, listVisibleProjects, type ProjectRecord } from './queries.js';
+export { findProjectById, findVisibleProject, listProjectsBySchedule, listVisibleProjects, type ProjectRecord } from './queries.js';
 export { projectsRouter } from './procedures.js';

@@ -3,7 +3,7 @@ import { inTransaction } from '../platform/command.js';
 import { ForbiddenError, NotFoundError } from '../platform/errors.js';
 import { authedProcedure, eventMetadata, router } from '../platform/trpc.js';
 import { createProject, rotateSigningSecret, updateProject } from './commands.js';
-import { findVisibleProject, listVisibleProjects } from './queries.js';
+import { findVisibleProject, listProjectDemoSummaries, listVisibleProjects } from './queries.js';
 import { toProject } from './representation.js';
 import {
   createProjectInput,
@@ -23,8 +23,7 @@ export const projectsRouter = router({
     .output(z.object({ projects: z.array(projectSchema.extend({ demo_count: z.number() })) }))
     .query(async ({ ctx }) => {
       const projects = await listVisibleProjects(ctx.sql, ctx.principal);
-      // demo_count fills in with the demos module; until then no project has demos.
-      return { projects: projects.map((p) => ({ ...toProject(p, ctx.secrets), demo_count: 0 })) };
+      return { projects: projects.map((p) => ({ ...toProject(p, ctx.secrets), demo_count: p.demo_count })) };
     }),
 
   create: authedProcedure
@@ -56,7 +55,11 @@ export const projectsRouter = router({
     .query(async ({ ctx, input }) => {
       const project = await findVisibleProject(ctx.sql, ctx.principal, input.id);
       if (!project) throw new NotFoundError('Project');
-      return { ...toProject(project, ctx.secrets), demos: [] };
+      const demos = await listProjectDemoSummaries(ctx.sql, project.id);
+      return {
+        ...toProject(project, ctx.secrets),
+        demos: demos.map((d) => ({ ...d, created_at: d.created_at.toISOString(), updated_at: d.updated_at.toISOString() })),
+      };
     }),
 
   update: authedProcedure
@@ -77,16 +80,6 @@ export const projectsRouter = router({
       const project = await findVisibleProject(ctx.sql, ctx.principal, input.id);
       if (!project) throw new NotFoundError('Project');
       return toProject(project, ctx.secrets);
-    }),
-
-  refresh: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/projects/{id}/refresh', tags, protect: true, summary: 'Re-record every ready generated demo of a project', errorResponses: [401, 403, 404, 429] } })
-    .input(projectIdInput)
-    .output(z.object({ queued: z.number(), jobs: z.array(z.string()) }))
-    .mutation(async ({ ctx, input }) => {
-      if (!(await findVisibleProject(ctx.sql, ctx.principal, input.id))) throw new NotFoundError('Project');
-      // Demos arrive with the demos module; a project without demos has nothing to queue.
-      return { queued: 0, jobs: [] };
     }),
 
   signingSecret: authedProcedure

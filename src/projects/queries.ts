@@ -22,10 +22,46 @@ export async function findVisibleProject(sql: Queryable, principal: Principal, p
   return row ?? null;
 }
 
-export async function listVisibleProjects(sql: Queryable, principal: Principal): Promise<ProjectRecord[]> {
-  return sql<ProjectRecord[]>`
-    select * from projects
-    where user_id = ${principal.userId}
-      ${principal.projectId === null ? sql`` : sql`and id = ${principal.projectId}`}
-    order by created_at desc, id`;
+export async function listVisibleProjects(sql: Queryable, principal: Principal): Promise<Array<ProjectRecord & { demo_count: number }>> {
+  // demo_count reads the demos read model directly: read models are the shared query surface, and going through
+  // the demos module would make projects and demos import each other.
+  return sql<Array<ProjectRecord & { demo_count: number }>>`
+    select p.*, (select count(*)::int from demos d where d.project_id = p.id and d.deleted_at is null) as demo_count
+    from projects p
+    where p.user_id = ${principal.userId}
+      ${principal.projectId === null ? sql`` : sql`and p.id = ${principal.projectId}`}
+    order by p.created_at desc, p.id`;
+}
+
+/** For the deploy webhook, authorised by the project's own secret rather than by an owner. */
+export async function findProjectById(sql: Queryable, projectId: string): Promise<ProjectRecord | null> {
+  const [row] = await sql<ProjectRecord[]>`select * from projects where id = ${projectId}`;
+  return row ?? null;
+}
+
+export async function listProjectsBySchedule(sql: Queryable, schedule: RefreshSchedule): Promise<ProjectRecord[]> {
+  return sql<ProjectRecord[]>`select * from projects where refresh_schedule = ${schedule} order by created_at, id`;
+}
+
+export interface ProjectDemoSummary {
+  id: string;
+  title: string | null;
+  prompt: string;
+  status: string;
+  thumbnail_key: string | null;
+  snapshots: string | null;
+  video_key: string | null;
+  gif_key: string | null;
+  duration_ms: number | null;
+  format: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The `demos` of a project detail, newest first. */
+export async function listProjectDemoSummaries(sql: Queryable, projectId: string): Promise<ProjectDemoSummary[]> {
+  return sql<ProjectDemoSummary[]>`
+    select id, title, prompt, status, thumbnail_key, snapshots, video_key, gif_key, duration_ms, format, version, created_at, updated_at
+    from demos where project_id = ${projectId} and deleted_at is null order by created_at desc, id`;
 }

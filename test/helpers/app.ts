@@ -15,6 +15,7 @@ export interface TestApp {
   url: string;
   sql: Sql;
   databaseUrl: string;
+  dataDir: string;
   /** fetch against the app: `api('/api/v1/projects', { key, method, body })`. */
   api(pathname: string, options?: RequestOptions): Promise<ApiResponse>;
   createUser(options?: { email?: string; password?: string; admin?: boolean; credits?: number }): Promise<TestUser>;
@@ -90,6 +91,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     url: app.url,
     sql: database.sql,
     databaseUrl: database.url,
+    dataDir,
     api,
     async createUser(options = {}) {
       const email = options.email ?? `user${++counter}-${randomBytes(3).toString('hex')}@example.com`;

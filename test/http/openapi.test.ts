@@ -33,11 +33,25 @@ describe('GET /api/v1/openapi.json', () => {
       ['get', '/api-keys', '200'],
       ['post', '/auth/sign-in', '200'],
       ['post', '/auth/sign-out', '200'],
+      ['post', '/demos', '202'],
+      ['get', '/demos', '200'],
+      ['get', '/demos/{id}', '200'],
+      ['patch', '/demos/{id}', '200'],
+      ['delete', '/demos/{id}', '200'],
+      ['post', '/demos/{id}/refresh', '202'],
+      ['post', '/demos/{id}/restyle', '202'],
+      ['get', '/demos/{id}/progress', '200'],
+      ['post', '/demos/local-upload', '201'],
+      ['post', '/demos/{id}/local-assets', '201'],
+      ['post', '/webhooks/projects/{projectId}/refresh', '200'],
+      ['get', '/credits', '200'],
+      ['get', '/credits/auto-topoff', '200'],
     ];
     for (const [method, path, status] of expected) {
       const operation = document.paths[path]?.[method];
       assert.ok(operation, `${method.toUpperCase()} ${path} is documented`);
       assert.ok(operation.responses[status]?.content?.['application/json']?.schema, `${method} ${path} documents ${status} with a schema`);
+      assert.ok(operation.responses['400'] || operation.responses['401'] || operation.responses['404'], `${method} ${path} documents its errors`);
       if (status !== '200') assert.equal(operation.responses['200'], undefined);
     }
   });
@@ -53,7 +67,8 @@ describe('GET /api/v1/openapi.json', () => {
     assert.deepEqual(document.components.schemas.Error.required, ['error']);
     let errors = 0;
     for (const item of Object.values<any>(document.paths)) {
-      for (const operation of Object.values<any>(item)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        if (method === 'servers') continue;
         for (const [status, response] of Object.entries<any>(operation.responses)) {
           if (Number(status) < 400) continue;
           errors++;
@@ -64,6 +79,16 @@ describe('GET /api/v1/openapi.json', () => {
     assert.ok(errors > 10);
     assert.ok(document.paths['/projects'].post.responses['400']);
     assert.ok(document.paths['/projects/{id}'].patch.responses['404']);
+  });
+
+  it('adds the endpoints served outside tRPC: uploads, media, pages, oEmbed', () => {
+    const upload = document.paths['/demos/local-upload'].post;
+    assert.ok(upload.requestBody.content['video/mp4']);
+    for (const status of ['400', '401', '403', '404', '411', '413', '415', '429']) assert.ok(upload.responses[status], status);
+    for (const path of ['/video/{file}', '/thumb/{file}', '/gif/{file}', '/share/{id}', '/embed/{id}', '/oembed']) {
+      assert.ok(document.paths[path]?.get, path);
+      assert.ok(!document.paths[path].servers[0].url.endsWith('/api/v1'), `${path} is served from the site root`);
+    }
   });
 
   it('keeps the internal admin procedures off the public document', () => {

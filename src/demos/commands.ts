@@ -1,0 +1,149 @@
+import { chargeCredits, priceOf, refundCredits } from '../credits/index.js';
+import { decideAndAppend } from '../platform/command.js';
+import type { Tx } from '../platform/database.js';
+import type { EventMetadata } from '../platform/event-store/types.js';
+import { newId } from '../platform/ids.js';
+import { enqueueJob } from '../platform/jobs.js';
+import { type DemoCommand, type DemoState, demoDecider } from './decide.js';
+import { type DemoEvent, type DurationTarget, type JobKind, type Trigger, demoStream } from './events.js';
+import type { Presentation } from './presentation.js';
+
+type Data<T extends DemoEvent['type']> = Extract<DemoEvent, { type: T }>['data'];
+
+/** graphile-worker task per job kind; the pipeline implements them. */
+export const DEMO_TASKS: Record<JobKind, string> = { generate: 'demo_generate', refresh: 'demo_refresh', restyle: 'demo_restyle' };
+export const DEMO_MEDIA_DELETE_TASK = 'demo_media_delete';
+export const DEMO_PROGRESS_CHANNEL = 'demo_progress';
+/** Transient faults (browser crash, navigation timeout) get this many tries, with graphile-worker's backoff. */
+export const JOB_MAX_ATTEMPTS = 3;
+
+export interface DemoJobPayload {
+  demoId: string;
+  jobId: string;
+  kind: JobKind;
+}
+
+function run(tx: Tx, demoId: string, command: DemoCommand, metadata: EventMetadata) {
+  return decideAndAppend(tx, demoStream(demoId), demoDecider, command, metadata);
+}
+
+/** Progress listeners get the demo id only and re-read the state (ids only in NOTIFY). */
+async function notifyChanged(tx: Tx, demoId: string) {
+  await tx`select pg_notify(${DEMO_PROGRESS_CHANNEL}, ${demoId})`;
+}
+
+/** Charge, then queue: the demo's events, its charge and its job commit together or not at all. */
+async function chargeAndEnqueue(tx: Tx, userId: string, payload: DemoJobPayload, credits: number, metadata: EventMetadata) {
+  await chargeCredits(
+    tx,
+    { userId, amount: credits, description: `Demo ${payload.kind} (${payload.demoId})`, reference: `job:${payload.jobId}` },
+    metadata,
+  );
+  await enqueueJob(tx, DEMO_TASKS[payload.kind], payload, { jobKey: `demo:${payload.demoId}`, maxAttempts: JOB_MAX_ATTEMPTS });
+}
+
+export async function requestDemo(tx: Tx, request: Omit<Data<'DemoRequested'>, 'demoId'>, metadata: EventMetadata) {
+  const demoId = newId();
+  const jobId = newId();
+  const credits = priceOf(request.durationTarget as DurationTarget);
+  await run(tx, demoId, { type: 'RequestDemo', request: { ...request, demoId }, jobId, credits }, metadata);
+  await chargeAndEnqueue(tx, request.userId, { demoId, jobId, kind: 'generate' }, credits, metadata);
+  await notifyChanged(tx, demoId);
+  return { demoId, jobId };
+}
+
+export interface QueueJobInput {
+  demoId: string;
+  /** null for triggers that act for the owner (schedule, webhook): ownership was checked on the project. */
+  userId: string | null;
+  kind: 'refresh' | 'restyle';
+  triggeredBy: Trigger;
+  presentation?: Presentation;
+  onlyIfReady?: boolean;
+  durationTarget: DurationTarget;
+}
+
+/**
+ * Queues a refresh or restyle. Returns the job that will carry it out: the new one, or the refresh already in
+ * flight (never queued or charged twice); null when `onlyIfReady` skipped a demo that is not ready.
+ */
+export async function queueDemoJob(tx: Tx, input: QueueJobInput, metadata: EventMetadata): Promise<{ jobId: string; queued: boolean } | null> {
+  const jobId = newId();
+  const credits = priceOf(input.durationTarget);
+  const { state, events } = await run(
+    tx,
+    input.demoId,
+    {
+      type: 'QueueJob', demoId: input.demoId, userId: input.userId, jobId, kind: input.kind, triggeredBy: input.triggeredBy,
+      credits, onlyIfReady: input.onlyIfReady, ...(input.presentation ? { presentation: input.presentation } : {}),
+    },
+    metadata,
+  );
+  if (events.length === 0) {
+    const active = state.exists ? state.activeJob : null;
+    return active ? { jobId: active.jobId, queued: false } : null;
+  }
+  await chargeAndEnqueue(tx, ownerOf(state), { demoId: input.demoId, jobId, kind: input.kind }, credits, metadata);
+  await notifyChanged(tx, input.demoId);
+  return { jobId, queued: true };
+}
+
+// --- Outcomes, reported by the pipeline as it runs a job. Each is idempotent for a job that is no longer active.
+
+export async function startDemoJob(tx: Tx, demoId: string, jobId: string, attempt: number, metadata: EventMetadata) {
+  const result = await run(tx, demoId, { type: 'StartJob', demoId, jobId, attempt }, metadata);
+  if (result.events.length > 0) await notifyChanged(tx, demoId);
+  return result.events.length > 0;
+}
+
+export async function reportDemoProgress(tx: Tx, demoId: string, jobId: string, step: string, progress: number, metadata: EventMetadata) {
+  const result = await run(tx, demoId, { type: 'ReportProgress', demoId, jobId, step, progress }, metadata);
+  if (result.events.length > 0) await notifyChanged(tx, demoId);
+  return result.events.length > 0;
+}
+
+export async function completeDemoJob(tx: Tx, outcome: Omit<Data<'DemoJobSucceeded'>, 'version'>, metadata: EventMetadata) {
+  const result = await run(tx, outcome.demoId, { type: 'CompleteJob', outcome }, metadata);
+  if (result.events.length > 0) await notifyChanged(tx, outcome.demoId);
+  const event = result.events[0];
+  return event ? (event.data as Data<'DemoJobSucceeded'>).version : null;
+}
+
+/** Final failure: the demo records the error and the job's credits are refunded, exactly once. */
+export async function failDemoJob(tx: Tx, demoId: string, jobId: string, error: string, metadata: EventMetadata) {
+  const result = await run(tx, demoId, { type: 'FailJob', demoId, jobId, error }, metadata);
+  if (result.events.length === 0) return false;
+  await refundCredits(tx, { userId: ownerOf(result.state), reference: `job:${jobId}`, description: `Refund: ${error}`.slice(0, 500) }, metadata);
+  await notifyChanged(tx, demoId);
+  return true;
+}
+
+export async function updateDemo(tx: Tx, input: { demoId: string; userId: string; prompt?: string; context?: string | null }, metadata: EventMetadata) {
+  return run(tx, input.demoId, { type: 'UpdateDemo', ...input }, metadata);
+}
+
+export async function replaceDemoAsset(tx: Tx, input: { demoId: string; userId: string; asset: 'thumbnail' | 'gif'; key: string }, metadata: EventMetadata) {
+  return run(tx, input.demoId, { type: 'ReplaceAsset', ...input }, metadata);
+}
+
+export async function uploadDemo(tx: Tx, upload: Data<'DemoUploaded'>, metadata: EventMetadata) {
+  await run(tx, upload.demoId, { type: 'UploadDemo', upload }, metadata);
+  await notifyChanged(tx, upload.demoId);
+}
+
+/** Deletes a demo: the events stay (history is never rewritten); its media go in a job after commit. */
+export async function deleteDemo(tx: Tx, demoId: string, userId: string, metadata: EventMetadata) {
+  const { events, state } = await run(tx, demoId, { type: 'DeleteDemo', demoId, userId }, metadata);
+  const failed = events.find((e) => e.type === 'DemoJobFailed');
+  if (failed) {
+    const jobId = (failed.data as Data<'DemoJobFailed'>).jobId;
+    await refundCredits(tx, { userId: ownerOf(state), reference: `job:${jobId}`, description: 'Refund: the demo was deleted.' }, metadata);
+  }
+  await enqueueJob(tx, DEMO_MEDIA_DELETE_TASK, { demoId }, { jobKey: `demo-media-delete:${demoId}` });
+  await notifyChanged(tx, demoId);
+}
+
+function ownerOf(state: DemoState): string {
+  if (!state.exists) throw new Error('demo state missing after a decision');
+  return state.userId;
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { presentationSchema } from './presentation.js';
+
+export const formats = ['mp4', 'webm'] as const;
+export const resolutions = ['720p', '1080p'] as const;
+export const durationTargets = ['5s', '10s', '30s'] as const;
+export const modes = ['script', 'agent'] as const;
+export const jobKinds = ['generate', 'refresh', 'restyle'] as const;
+export const triggers = ['create', 'manual', 'project', 'schedule', 'webhook', 'restyle'] as const;
+export type Format = (typeof formats)[number];
+export type Resolution = (typeof resolutions)[number];
+export type DurationTarget = (typeof durationTargets)[number];
+export type JobKind = (typeof jobKinds)[number];
+export type Trigger = (typeof triggers)[number];
+
+/**
+ * Terminology
+ * - demo: one video of one project, re-recordable; `version` counts the recordings that completed.
+ * - job: one run of the pipeline for a demo (generate, refresh or restyle), with our own id; graphile-worker
+ *   carries it out. Its credits are charged when it is queued and refunded if it finally fails.
+ */
+const mediaOutcome = {
+  videoKey: z.string(),
+  gifKey: z.string().nullable(),
+  thumbnailKey: z.string().nullable(),
+  durationMs: z.number().int().min(0),
+};
+
+export const demoEventSchemas = {
+  DemoRequested: z.object({
+    demoId: z.string(),
+    projectId: z.string(),
+    userId: z.string(),
+    prompt: z.string(),
+    format: z.enum(formats),
+    resolution: z.enum(resolutions),
+    durationTarget: z.enum(durationTargets),
+    mode: z.enum(modes),
+    presentation: presentationSchema.nullable(),
+  }),
+  DemoUploaded: z.object({
+    demoId: z.string(),
+    projectId: z.string(),
+    userId: z.string(),
+    jobId: z.string(),
+    prompt: z.string(),
+    title: z.string().nullable(),
+    format: z.enum(formats),
+    resolution: z.enum(resolutions),
+    ...mediaOutcome,
+  }),
+  DemoJobQueued: z.object({
+    demoId: z.string(),
+    jobId: z.string(),
+    kind: z.enum(jobKinds),
+    triggeredBy: z.enum(triggers),
+    credits: z.number().int().min(0),
+    // Restyle carries the new presentation; the others re-use the demo's.
+    presentation: presentationSchema.nullable().optional(),
+  }),
+  DemoJobStarted: z.object({ demoId: z.string(), jobId: z.string(), attempt: z.number().int().min(1) }),
+  DemoJobProgressed: z.object({ demoId: z.string(), jobId: z.string(), step: z.string(), progress: z.number().min(0).max(1) }),
+  DemoJobSucceeded: z.object({
+    demoId: z.string(),
+    jobId: z.string(),
+    version: z.number().int().min(1),
+    ...mediaOutcome,
+    title: z.string().nullable().optional(),
+    actionScript: z.string().nullable().optional(),
+    aiPlan: z.string().nullable().optional(),
+    snapshots: z.string().nullable().optional(),
+    recordingLog: z.string().nullable().optional(),
+    presentation: z.string().nullable().optional(),
+  }),
+  DemoJobFailed: z.object({ demoId: z.string(), jobId: z.string(), error: z.string(), refundedCredits: z.number().int().min(0) }),
+  DemoUpdated: z.object({ demoId: z.string(), prompt: z.string().optional(), context: z.string().nullable().optional() }),
+  DemoAssetReplaced: z.object({ demoId: z.string(), asset: z.enum(['thumbnail', 'gif']), key: z.string() }),
+  DemoDeleted: z.object({ demoId: z.string() }),
+};
+
+type Data<K extends keyof typeof demoEventSchemas> = z.infer<(typeof demoEventSchemas)[K]>;
+export type DemoEvent = { [K in keyof typeof demoEventSchemas]: { type: K; data: Data<K> } }[keyof typeof demoEventSchemas];
+
+export const demoStream = (demoId: string) => `demo-${demoId}`;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * The spec's Presentation object, every member and bound (spec "Presentation" and "Limits"). Used by demo create,
+ * restyle and embed generate; stored JSON-encoded on the demo.
+ */
+export const templateIds = [
+  'cinematic', 'guided-tour', 'plain-scroll', 'section-focus', 'hero-spotlight',
+  'feature-sweep', 'conversion-flow', 'pricing-focus', 'proof-scroll',
+] as const;
+export type TemplateId = (typeof templateIds)[number];
+
+const sectionHint = z.string().min(1).max(120);
+
+export const autoSelectionSchema = z.object({
+  selectedId: z.enum(templateIds),
+  sectionHint: sectionHint.optional(),
+  confidence: z.number().min(0).max(1),
+  reason: z.string().min(1).max(500),
+  source: z.enum(['heuristic', 'ai', 'fallback']),
+  signals: z.array(z.string().min(1).max(240)).max(8).optional(),
+});
+
+export const recordingTemplateSchema = z.object({
+  id: z.enum(['auto', ...templateIds]),
+  sectionHint: sectionHint.optional(),
+  effectiveId: z.enum(templateIds).optional(),
+  autoSelection: autoSelectionSchema.optional(),
+});
+
+const colour = z.string().min(1).max(50);
+
+export const presentationSchema = z.object({
+  background: z
+    .union([
+      z.string().min(1).max(200),
+      z.object({ from: colour, to: colour, angle: z.number().min(-360).max(360).optional() }),
+      z.object({ imageUrl: z.url({ protocol: /^https?$/ }).max(2048) }),
+    ])
+    .optional(),
+  mockup: z.enum(['macos-light', 'macos-dark', 'minimal', 'none']).optional(),
+  zoom: z
+    .object({
+      enabled: z.boolean(),
+      intensity: z.number().min(1).max(3).optional(),
+      transitionMs: z.number().min(100).max(2000).optional(),
+    })
+    .optional(),
+  padding: z.number().min(0).max(0.3).optional(),
+  cursor: z
+    .object({
+      style: z.enum(['dot', 'arrow', 'crosshair', 'circle', 'none']).optional(),
+      color: z.string().max(50).optional(),
+      size: z.number().min(8).max(64).optional(),
+    })
+    .optional(),
+  clickEffect: z
+    .object({
+      style: z.enum(['pulse', 'ripple', 'glow', 'none']).optional(),
+      color: z.string().max(50).optional(),
+      scale: z.number().min(0.2).max(3).optional(),
+    })
+    .optional(),
+  fade: z
+    .object({
+      inMs: z.number().min(0).max(3000).optional(),
+      outMs: z.number().min(0).max(3000).optional(),
+      color: z.enum(['black', 'white']).optional(),
+    })
+    .optional(),
+  windowAnimation: z
+    .object({
+      intro: z.boolean().optional(),
+      outro: z.boolean().optional(),
+      introDurationMs: z.number().min(200).max(2000).optional(),
+      outroDurationMs: z.number().min(200).max(2000).optional(),
+    })
+    .optional(),
+  recordingTemplate: recordingTemplateSchema.optional(),
+  debugHud: z.boolean().optional(),
+});
+
+export type Presentation = z.infer<typeof presentationSchema>;

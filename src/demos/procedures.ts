@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { inTransaction } from '../platform/command.js';
+import { NotFoundError } from '../platform/errors.js';
+import { authedProcedure, eventMetadata, rateLimited, router } from '../platform/trpc.js';
+import { findVisibleProject } from '../projects/index.js';
+import { deleteDemo, queueDemoJob, requestDemo, updateDemo } from './commands.js';
+import type { DurationTarget } from './events.js';
+import { presentationSchema } from './presentation.js';
+import { findJob, findVisibleDemo, listRefreshHistory, listVisibleDemos } from './queries.js';
+import { toDemo, toHistoryEntry, toLatestJob, toProgress } from './representation.js';
+import {
+  createDemoInput,
+  demoIdInput,
+  demoSchema,
+  historyEntrySchema,
+  jobAcceptedSchema,
+  latestJobSchema,
+  progressSchema,
+  updateDemoInput,
+} from './schemas.js';
+import { demoUrls } from './urls.js';
+
+const tags = ['Demos'];
+
+export const demosRouter = router({
+  create: authedProcedure
+    .use(rateLimited('demo create'))
+    .meta({
+      openapi: { method: 'POST', path: '/demos', tags, protect: true, summary: 'Ask for a demo; generation runs in the background', errorResponses: [400, 401, 403, 404, 429] },
+      successStatus: 202,
+    })
+    .input(createDemoInput)
+    .output(z.object({ id: z.string(), status: z.literal('pending'), jobId: z.string(), pollUrl: z.string(), wsUrl: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      if (!(await findVisibleProject(ctx.sql, ctx.principal, input.project_id))) throw new NotFoundError('Project');
+      const { demoId, jobId } = await inTransaction(ctx.sql, (tx) =>
+        requestDemo(
+          tx,
+          {
+            projectId: input.project_id,
+            userId: ctx.principal.userId,
+            prompt: input.prompt,
+            format: input.format,
+            resolution: input.resolution,
+            durationTarget: input.duration_target,
+            mode: input.mode,
+            presentation: input.presentation ?? null,
+          },
+          eventMetadata(ctx),
+        ),
+      );
+      const urls = demoUrls(ctx.config.PUBLIC_URL, demoId, input.format);
+      return { id: demoId, status: 'pending' as const, jobId, pollUrl: urls.pollUrl, wsUrl: urls.wsUrl };
+    }),
+
+  list: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/demos', tags, protect: true, summary: 'List demos, optionally of one project', errorResponses: [400, 401, 403, 404] } })
+    .input(z.object({ project_id: z.string().min(1).optional() }))
+    .output(z.object({ demos: z.array(demoSchema) }))
+    .query(async ({ ctx, input }) => {
+      if (input.project_id !== undefined && !(await findVisibleProject(ctx.sql, ctx.principal, input.project_id))) {
+        throw new NotFoundError('Project');
+      }
+      const demos = await listVisibleDemos(ctx.sql, ctx.principal, input.project_id ?? null);
+      return { demos: demos.map(toDemo) };
+    }),
+
+  get: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/demos/{id}', tags, protect: true, summary: 'A demo with its latest job and refresh history', errorResponses: [401, 403, 404] } })
+    .input(demoIdInput)
+    .output(demoSchema.extend({ latestJob: latestJobSchema, refreshHistory: z.array(historyEntrySchema) }))
+    .query(async ({ ctx, input }) => {
+      const demo = await findVisibleDemo(ctx.sql, ctx.principal, input.id);
+      if (!demo) throw new NotFoundError('Demo');
+      const [job, history] = await Promise.all([
+        demo.latest_job_id ? findJob(ctx.sql, demo.latest_job_id) : null,
+        listRefreshHistory(ctx.sql, demo.id),
+      ]);
+      return { ...toDemo(demo), latestJob: toLatestJob(job), refreshHistory: history.map(toHistoryEntry) };
+    }),
+
+  progress: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/demos/{id}/progress', tags, protect: true, summary: 'Poll generation progress (pollUrl)', errorResponses: [401, 403, 404] } })
+    .input(demoIdInput)
+    .output(progressSchema)
+    .query(async ({ ctx, input }) => {
+      const demo = await findVisibleDemo(ctx.sql, ctx.principal, input.id);
+      if (!demo) throw new NotFoundError('Demo');
+      return toProgress(demo, demo.latest_job_id ? await findJob(ctx.sql, demo.latest_job_id) : null);
+    }),
+
+  update: authedProcedure
+    .meta({ openapi: { method: 'PATCH', path: '/demos/{id}', tags, protect: true, summary: 'Change the prompt or context of a demo', errorResponses: [400, 401, 403, 404] } })
+    .input(updateDemoInput)
+    .output(demoSchema)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await findVisibleDemo(ctx.sql, ctx.principal, input.id))) throw new NotFoundError('Demo');
+      await inTransaction(ctx.sql, (tx) =>
+        updateDemo(tx, { demoId: input.id, userId: ctx.principal.userId, prompt: input.prompt, context: input.context }, eventMetadata(ctx)),
+      );
+      const demo = await findVisibleDemo(ctx.sql, ctx.principal, input.id);
+      if (!demo) throw new NotFoundError('Demo');
+      return toDemo(demo);
+    }),
+
+  delete: authedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/demos/{id}', tags, protect: true, summary: 'Delete a demo and its media (its history stays)', errorResponses: [401, 403, 404] } })
+    .input(demoIdInput)
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      if (!(await findVisibleDemo(ctx.sql, ctx.principal, input.id))) throw new NotFoundError('Demo');
+      await inTransaction(ctx.sql, (tx) => deleteDemo(tx, input.id, ctx.principal.userId, eventMetadata(ctx)));
+      return { ok: true as const };
+    }),
+
+  refresh: authedProcedure
+    .use(rateLimited('demo refresh'))
+    .meta({
+      openapi: { method: 'POST', path: '/demos/{id}/refresh', tags, protect: true, summary: 'Re-plan and re-record a demo', errorResponses: [400, 401, 403, 404, 409, 429] },
+      successStatus: 202,
+    })
+    .input(demoIdInput)
+    .output(jobAcceptedSchema)
+    .mutation(async ({ ctx, input }) => {
+      const demo = await findVisibleDemo(ctx.sql, ctx.principal, input.id);
+      if (!demo) throw new NotFoundError('Demo');
+      const job = await inTransaction(ctx.sql, (tx) =>
+        queueDemoJob(
+          tx,
+          { demoId: demo.id, userId: ctx.principal.userId, kind: 'refresh', triggeredBy: 'manual', durationTarget: (demo.duration_target ?? '10s') as DurationTarget },
+          eventMetadata(ctx),
+        ),
+      );
+      if (!job) throw new NotFoundError('Demo');
+      return { id: demo.id, status: 'refreshing', jobId: job.jobId };
+    }),
+
+  restyle: authedProcedure
+    .use(rateLimited('demo restyle'))
+    .meta({
+      openapi: { method: 'POST', path: '/demos/{id}/restyle', tags, protect: true, summary: 'Re-record from the stored action script with a new presentation', errorResponses: [400, 401, 403, 404, 409, 429] },
+      successStatus: 202,
+    })
+    .input(demoIdInput.extend({ presentation: presentationSchema }))
+    .output(jobAcceptedSchema)
+    .mutation(async ({ ctx, input }) => {
+      const demo = await findVisibleDemo(ctx.sql, ctx.principal, input.id);
+      if (!demo) throw new NotFoundError('Demo');
+      const job = await inTransaction(ctx.sql, (tx) =>
+        queueDemoJob(
+          tx,
+          {
+            demoId: demo.id, userId: ctx.principal.userId, kind: 'restyle', triggeredBy: 'restyle', presentation: input.presentation,
+            durationTarget: (demo.duration_target ?? '10s') as DurationTarget,
+          },
+          eventMetadata(ctx),
+        ),
+      );
+      if (!job) throw new NotFoundError('Demo');
+      return { id: demo.id, status: 'recording', jobId: job.jobId };
+    }),
+});

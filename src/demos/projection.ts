@@ -1,0 +1,107 @@
+import type { Tx } from '../platform/database.js';
+import type { StoredEvent } from '../platform/event-store/types.js';
+import type { Projection } from '../platform/projections.js';
+import type { DemoEvent } from './events.js';
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+export const demosProjection: Projection = {
+  name: 'demos',
+  tables: ['demos', 'demo_jobs'],
+  async apply(tx: Tx, stored: StoredEvent) {
+    const event = stored as unknown as DemoEvent & StoredEvent;
+    const at = stored.createdAt;
+    switch (event.type) {
+      case 'DemoRequested': {
+        const d = event.data;
+        await tx`
+          insert into demos (id, project_id, user_id, prompt, status, format, resolution, duration_target, mode, presentation, version, source, created_at, updated_at)
+          values (${d.demoId}, ${d.projectId}, ${d.userId}, ${d.prompt}, 'pending', ${d.format}, ${d.resolution}, ${d.durationTarget},
+                  ${d.mode}, ${json(d.presentation)}, 0, 'generated', ${at}, ${at})`;
+        return;
+      }
+      case 'DemoUploaded': {
+        const d = event.data;
+        await tx`
+          insert into demos (id, project_id, user_id, prompt, status, title, format, resolution, video_key, gif_key, thumbnail_key,
+                             duration_ms, version, source, latest_job_id, created_at, updated_at)
+          values (${d.demoId}, ${d.projectId}, ${d.userId}, ${d.prompt}, 'ready', ${d.title}, ${d.format}, ${d.resolution},
+                  ${d.videoKey}, ${d.gifKey}, ${d.thumbnailKey}, ${d.durationMs}, 1, 'upload', ${d.jobId}, ${at}, ${at})`;
+        await tx`
+          insert into demo_jobs (id, demo_id, kind, triggered_by, status, step, progress, new_version, created_at, started_at, completed_at, updated_at)
+          values (${d.jobId}, ${d.demoId}, 'upload', 'create', 'succeeded', 'ready', 1, 1, ${at}, ${at}, ${at}, ${at})`;
+        return;
+      }
+      case 'DemoJobQueued': {
+        const d = event.data;
+        const status = d.kind === 'generate' ? 'pending' : d.kind === 'refresh' ? 'refreshing' : 'recording';
+        const [demo] = await tx<{ version: number }[]>`
+          update demos set status = ${status}, latest_job_id = ${d.jobId}, error = null, updated_at = ${at}
+          where id = ${d.demoId} returning version`;
+        await tx`
+          insert into demo_jobs (id, demo_id, kind, triggered_by, status, step, credits, presentation, old_version, created_at, updated_at)
+          values (${d.jobId}, ${d.demoId}, ${d.kind}, ${d.triggeredBy}, 'queued', 'queued', ${d.credits}, ${json(d.presentation)},
+                  ${d.kind === 'generate' ? null : (demo?.version ?? null)}, ${at}, ${at})`;
+        return;
+      }
+      case 'DemoJobStarted':
+        await tx`
+          update demo_jobs set status = 'running', attempts = ${event.data.attempt}, started_at = coalesce(started_at, ${at}), updated_at = ${at}
+          where id = ${event.data.jobId}`;
+        return;
+      case 'DemoJobProgressed':
+        await tx`
+          update demo_jobs set status = 'running', step = ${event.data.step}, progress = ${event.data.progress}, updated_at = ${at}
+          where id = ${event.data.jobId}`;
+        await tx`update demos set updated_at = ${at} where id = ${event.data.demoId}`;
+        return;
+      case 'DemoJobSucceeded': {
+        const d = event.data;
+        await tx`
+          update demo_jobs set status = 'succeeded', step = 'ready', progress = 1, new_version = ${d.version}, completed_at = ${at}, updated_at = ${at}
+          where id = ${d.jobId}`;
+        await tx`
+          update demos set
+            status = 'ready', version = ${d.version}, error = null,
+            video_key = ${d.videoKey}, gif_key = ${d.gifKey}, thumbnail_key = ${d.thumbnailKey}, duration_ms = ${d.durationMs},
+            title = coalesce(${d.title ?? null}, title),
+            action_script = coalesce(${d.actionScript ?? null}, action_script),
+            ai_plan = coalesce(${d.aiPlan ?? null}, ai_plan),
+            snapshots = coalesce(${d.snapshots ?? null}, snapshots),
+            recording_log = coalesce(${d.recordingLog ?? null}, recording_log),
+            presentation = coalesce(${d.presentation ?? null}, presentation),
+            refreshed_at = case when version > 0 then ${at}::timestamptz else refreshed_at end,
+            updated_at = ${at}
+          where id = ${d.demoId}`;
+        return;
+      }
+      case 'DemoJobFailed': {
+        const d = event.data;
+        await tx`
+          update demo_jobs set status = 'failed', step = 'failed', error = ${d.error}, completed_at = ${at}, updated_at = ${at}
+          where id = ${d.jobId}`;
+        await tx`
+          update demos set status = case when version > 0 then 'ready' else 'failed' end, error = ${d.error}, updated_at = ${at}
+          where id = ${d.demoId}`;
+        return;
+      }
+      case 'DemoUpdated': {
+        const d = event.data;
+        await tx`
+          update demos set
+            prompt = coalesce(${d.prompt ?? null}, prompt),
+            context = case when ${d.context !== undefined} then ${d.context ?? null} else context end,
+            updated_at = ${at}
+          where id = ${d.demoId}`;
+        return;
+      }
+      case 'DemoAssetReplaced':
+        if (event.data.asset === 'thumbnail') await tx`update demos set thumbnail_key = ${event.data.key}, updated_at = ${at} where id = ${event.data.demoId}`;
+        else await tx`update demos set gif_key = ${event.data.key}, updated_at = ${at} where id = ${event.data.demoId}`;
+        return;
+      case 'DemoDeleted':
+        await tx`update demos set status = 'deleted', deleted_at = ${at}, updated_at = ${at} where id = ${event.data.demoId}`;
+        return;
+    }
+  },
+};

@@ -1,0 +1,70 @@
+import type { DemoJobRecord, DemoRecord } from './queries.js';
+
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
+/** The spec's Demo resource. */
+export function toDemo(record: DemoRecord) {
+  return {
+    id: record.id,
+    project_id: record.project_id,
+    prompt: record.prompt,
+    status: record.status,
+    title: record.title,
+    action_script: record.action_script,
+    ai_plan: record.ai_plan,
+    snapshots: record.snapshots,
+    video_key: record.video_key,
+    gif_key: record.gif_key,
+    thumbnail_key: record.thumbnail_key,
+    duration_ms: record.duration_ms,
+    recording_log: record.recording_log,
+    format: record.format,
+    resolution: record.resolution,
+    duration_target: record.duration_target,
+    context: record.context,
+    presentation: record.presentation,
+    version: record.version,
+    error: record.error,
+    source: record.source,
+    created_at: record.created_at.toISOString(),
+    updated_at: record.updated_at.toISOString(),
+    refreshed_at: iso(record.refreshed_at),
+  };
+}
+
+export function toLatestJob(job: DemoJobRecord | null) {
+  if (!job) return null;
+  return {
+    id: job.id,
+    status: job.status,
+    step: job.step,
+    started_at: iso(job.started_at),
+    completed_at: iso(job.completed_at),
+    error: job.error,
+  };
+}
+
+/** refreshHistory `result`: queued | running | succeeded | failed. */
+export function toHistoryEntry(job: DemoJobRecord) {
+  return {
+    id: job.id,
+    triggered_by: job.kind === 'restyle' ? 'restyle' : job.triggered_by,
+    result: job.status,
+    old_version: job.old_version,
+    new_version: job.new_version,
+    error: job.error,
+    created_at: job.created_at.toISOString(),
+  };
+}
+
+/** The polling answer (pollUrl): where the demo's latest job stands. */
+export function toProgress(record: DemoRecord, job: DemoJobRecord | null) {
+  return {
+    id: record.id,
+    status: record.status,
+    step: job?.step ?? null,
+    progress: job ? (job.status === 'succeeded' ? 1 : job.progress) : record.status === 'ready' ? 1 : 0,
+    error: record.error,
+    updated_at: record.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { durationTargets, formats, modes, resolutions } from './events.js';
+import { presentationSchema } from './presentation.js';
+
+export const demoPrompt = z.string().trim().min(1).max(500);
+
+export const createDemoInput = z.object({
+  project_id: z.string().min(1),
+  prompt: demoPrompt,
+  format: z.enum(formats).default('mp4'),
+  resolution: z.enum(resolutions).default('1080p'),
+  duration_target: z.enum(durationTargets).default('10s'),
+  presentation: presentationSchema.optional(),
+  mode: z.enum(modes).default('script'),
+});
+
+export const updateDemoInput = z.object({
+  id: z.string().min(1),
+  prompt: demoPrompt.optional(),
+  context: z.string().max(2000).nullable().optional(),
+});
+
+export const demoIdInput = z.object({ id: z.string().min(1) });
+
+export const demoSchema = z.object({
+  id: z.string(),
+  project_id: z.string(),
+  prompt: z.string(),
+  status: z.string(),
+  title: z.string().nullable(),
+  action_script: z.string().nullable(),
+  ai_plan: z.string().nullable(),
+  snapshots: z.string().nullable(),
+  video_key: z.string().nullable(),
+  gif_key: z.string().nullable(),
+  thumbnail_key: z.string().nullable(),
+  duration_ms: z.number().nullable(),
+  recording_log: z.string().nullable(),
+  format: z.enum(formats),
+  resolution: z.enum(resolutions),
+  duration_target: z.string().nullable(),
+  context: z.string().nullable(),
+  presentation: z.string().nullable(),
+  version: z.number(),
+  error: z.string().nullable(),
+  source: z.enum(['generated', 'upload']),
+  created_at: z.string(),
+  updated_at: z.string(),
+  refreshed_at: z.string().nullable(),
+});
+
+export const latestJobSchema = z
+  .object({
+    id: z.string(),
+    status: z.string(),
+    step: z.string().nullable(),
+    started_at: z.string().nullable(),
+    completed_at: z.string().nullable(),
+    error: z.string().nullable(),
+  })
+  .nullable();
+
+export const historyEntrySchema = z.object({
+  id: z.string(),
+  triggered_by: z.string(),
+  result: z.string(),
+  old_version: z.number().nullable(),
+  new_version: z.number().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const progressSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  step: z.string().nullable(),
+  progress: z.number(),
+  error: z.string().nullable(),
+  updated_at: z.string(),
+});
+
+export const jobAcceptedSchema = z.object({ id: z.string(), status: z.string(), jobId: z.string() });

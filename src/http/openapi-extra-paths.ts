@@ -1,0 +1,154 @@
+/**
+ * The endpoints served outside tRPC (binary uploads, media, HTML pages, oEmbed), described by hand in the same
+ * OpenAPI document. Paths outside /api/v1 carry their own `servers` entry (the site root).
+ */
+type Json = Record<string, unknown>;
+
+const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const security = [{ bearer: [] }, { apiKey: [] }, { session: [] }];
+const idParameter = (name: string, description: string) => ({ name, in: 'path', required: true, schema: { type: 'string' }, description });
+const contentLength = { name: 'Content-Length', in: 'header', required: true, schema: { type: 'integer', minimum: 1 } };
+
+export function extraOpenApiPaths(publicUrl: string): Json {
+  const site = [{ url: publicUrl, description: 'The site root (outside /api/v1)' }];
+  const media = (kind: string, type: string, description: string) => ({
+    servers: site,
+    get: {
+      operationId: `media-${kind}`,
+      tags: ['Media'],
+      summary: description,
+      parameters: [idParameter('file', `<demo id>.${kind === 'video' ? '{mp4|webm}' : type.split('/')[1]}`), { name: 'Range', in: 'header', schema: { type: 'string' } }],
+      responses: {
+        '200': { description: 'The file', content: { [type]: { schema: { type: 'string', format: 'binary' } } } },
+        '206': { description: 'A byte range of the file (Range: bytes=a-b)' },
+        '304': { description: 'Not modified (If-None-Match)' },
+        '404': error('No such demo or media'),
+        '416': { description: 'Range not satisfiable' },
+      },
+    },
+  });
+
+  return {
+    '/demos/local-upload': {
+      post: {
+        operationId: 'demos-localUpload',
+        tags: ['Demos'],
+        summary: 'Publish a locally recorded MP4 or WebM as a ready demo (thumbnail and GIF derived)',
+        security,
+        parameters: [
+          { name: 'project_id', in: 'query', required: true, schema: { type: 'string', minLength: 1 } },
+          { name: 'prompt', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 500 } },
+          { name: 'title', in: 'query', schema: { type: 'string', minLength: 1, maxLength: 200 } },
+          { name: 'duration_ms', in: 'query', schema: { type: ['integer', 'null'], minimum: 0, maximum: 3600000 } },
+          { name: 'format', in: 'query', schema: { type: 'string', enum: ['mp4', 'webm'] } },
+          contentLength,
+        ],
+        requestBody: {
+          required: true,
+          content: { 'video/mp4': { schema: { type: 'string', format: 'binary' } }, 'video/webm': { schema: { type: 'string', format: 'binary' } } },
+        },
+        responses: {
+          '201': {
+            description: 'Published',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    id: { type: 'string' }, status: { type: 'string', const: 'ready' }, jobId: { type: 'string' },
+                    shareUrl: { type: 'string' }, embedUrl: { type: 'string' }, videoUrl: { type: 'string' },
+                  },
+                  required: ['id', 'status', 'jobId', 'shareUrl', 'embedUrl', 'videoUrl'],
+                },
+              },
+            },
+          },
+          '400': error('Invalid query parameter, or the upload was cut short'),
+          '401': error('No credential'),
+          '403': error('Publishable key, or the plan does not allow this format'),
+          '404': error('Project not found'),
+          '411': error('Content-Length missing'),
+          '413': error('Larger than SHOWREEL_MAX_UPLOAD_BYTES'),
+          '415': error('Not video/mp4 or video/webm, or the bytes are not a valid video'),
+          '429': error('Rate limit exceeded'),
+        },
+      },
+    },
+    '/demos/{id}/local-assets': {
+      post: {
+        operationId: 'demos-localAssets',
+        tags: ['Demos'],
+        summary: 'Replace the thumbnail (PNG, ≤ 5 MB) or GIF (animated, ≤ 25 MB) of an uploaded demo',
+        security,
+        parameters: [
+          idParameter('id', 'Demo id'),
+          { name: 'type', in: 'query', required: true, schema: { type: 'string', enum: ['thumbnail', 'gif'] } },
+          contentLength,
+        ],
+        requestBody: {
+          required: true,
+          content: { 'image/png': { schema: { type: 'string', format: 'binary' } }, 'image/gif': { schema: { type: 'string', format: 'binary' } } },
+        },
+        responses: {
+          '201': {
+            description: 'Replaced',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { id: { type: 'string' }, type: { type: 'string', enum: ['thumbnail', 'gif'] }, url: { type: 'string' } },
+                  required: ['id', 'type', 'url'],
+                },
+              },
+            },
+          },
+          '400': error('Invalid type, or a generated demo'),
+          '401': error('No credential'),
+          '403': error('Publishable key'),
+          '404': error('Demo not found'),
+          '411': error('Content-Length missing'),
+          '413': error('Over 5 MB (thumbnail) or 25 MB (GIF)'),
+          '415': error('Not a PNG, or not an animated GIF'),
+          '429': error('Rate limit exceeded'),
+        },
+      },
+    },
+    '/video/{file}': media('video', 'video/mp4', 'The latest video of a demo'),
+    '/thumb/{file}': media('thumbnail', 'image/png', 'The thumbnail of a demo'),
+    '/gif/{file}': media('gif', 'image/gif', 'The GIF preview of a demo'),
+    '/share/{id}': {
+      servers: site,
+      get: {
+        operationId: 'pages-share', tags: ['Pages'], summary: 'Share page: player, title, OpenGraph and Twitter tags',
+        parameters: [idParameter('id', 'Demo id')],
+        responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } }, '404': { description: 'HTML not-found page' } },
+      },
+    },
+    '/embed/{id}': {
+      servers: site,
+      get: {
+        operationId: 'pages-embed', tags: ['Pages'], summary: 'Minimal player page for iframes',
+        parameters: [idParameter('id', 'Demo id')],
+        responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } }, '404': { description: 'HTML not-found page' } },
+      },
+    },
+    '/oembed': {
+      servers: site,
+      get: {
+        operationId: 'pages-oembed', tags: ['Pages'], summary: 'oEmbed (type video) for share URLs',
+        parameters: [
+          { name: 'url', in: 'query', required: true, schema: { type: 'string' } },
+          { name: 'format', in: 'query', schema: { type: 'string', enum: ['json'] } },
+          { name: 'maxwidth', in: 'query', schema: { type: 'integer', minimum: 1 } },
+          { name: 'maxheight', in: 'query', schema: { type: 'integer', minimum: 1 } },
+        ],
+        responses: {
+          '200': { description: 'oEmbed JSON', content: { 'application/json': { schema: { type: 'object' } } } },
+          '400': error('Missing or malformed url'),
+          '404': error('Not a share URL of this service, or no such demo'),
+          '501': error('Only format=json is served'),
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { Queryable } from './database.js';
+import { QuotaError } from './errors.js';
+
+export interface RateLimit {
+  bucket: string;
+  /** requests allowed per window; 0 means unlimited */
+  limit: number;
+}
+
+const WINDOW_SECONDS = 60;
+
+/**
+ * Counts one request against each bucket (per key, per user) in the current one-minute window, in PostgreSQL so
+ * every API process shares the count. Over any limit → 429 with Retry-After (seconds to the next window).
+ */
+export async function hitRateLimits(sql: Queryable, limits: RateLimit[], what: string): Promise<void> {
+  for (const { bucket, limit } of limits) {
+    if (limit <= 0) continue;
+    const [row] = await sql<{ hits: number; retry_after: number }[]>`
+      insert into rate_limit_windows (bucket, window_start, hits)
+      values (${bucket}, to_timestamp(floor(extract(epoch from now()) / ${WINDOW_SECONDS}) * ${WINDOW_SECONDS}), 1)
+      on conflict (bucket, window_start) do update set hits = rate_limit_windows.hits + 1
+      returning hits, ceil(${WINDOW_SECONDS} - (extract(epoch from now()) - extract(epoch from window_start)))::int as retry_after`;
+    if (row && row.hits > limit) {
+      const retryAfter = Math.max(1, row.retry_after);
+      throw new QuotaError(`Rate limit exceeded: at most ${limit} ${what} requests a minute; try again in ${retryAfter} s.`, retryAfter);
+    }
+  }
+}
+
+export async function deleteOldRateLimitWindows(sql: Queryable): Promise<void> {
+  await sql`delete from rate_limit_windows where window_start < now() - interval '10 minutes'`;
+}
