@@ -32,14 +32,19 @@ async function notifyChanged(tx: Tx, demoId: string) {
   await tx`select pg_notify(${DEMO_PROGRESS_CHANNEL}, ${demoId})`;
 }
 
-/** Charge, then queue: the demo's events, its charge and its job commit together or not at all. */
-async function chargeAndEnqueue(tx: Tx, userId: string, payload: DemoJobPayload, credits: number, metadata: EventMetadata) {
+/**
+ * Queue, notify, then charge: the demo's events, its job and its charge commit together or not at all. The charge
+ * comes last because it takes the account's lock, held until commit: the less work after it, the more demos of one
+ * account can be accepted per second.
+ */
+async function enqueueNotifyAndCharge(tx: Tx, userId: string, payload: DemoJobPayload, credits: number, metadata: EventMetadata) {
+  await enqueueJob(tx, DEMO_TASKS[payload.kind], payload, { jobKey: `demo:${payload.demoId}`, maxAttempts: JOB_MAX_ATTEMPTS });
+  await notifyChanged(tx, payload.demoId);
   await chargeCredits(
     tx,
     { userId, amount: credits, description: `Demo ${payload.kind} (${payload.demoId})`, reference: `job:${payload.jobId}` },
     metadata,
   );
-  await enqueueJob(tx, DEMO_TASKS[payload.kind], payload, { jobKey: `demo:${payload.demoId}`, maxAttempts: JOB_MAX_ATTEMPTS });
 }
 
 export async function requestDemo(tx: Tx, request: Omit<Data<'DemoRequested'>, 'demoId'>, metadata: EventMetadata) {
@@ -47,8 +52,7 @@ export async function requestDemo(tx: Tx, request: Omit<Data<'DemoRequested'>, '
   const jobId = newId();
   const credits = priceOf(request.durationTarget as DurationTarget);
   await run(tx, demoId, { type: 'RequestDemo', request: { ...request, demoId }, jobId, credits }, metadata);
-  await chargeAndEnqueue(tx, request.userId, { demoId, jobId, kind: 'generate' }, credits, metadata);
-  await notifyChanged(tx, demoId);
+  await enqueueNotifyAndCharge(tx, request.userId, { demoId, jobId, kind: 'generate' }, credits, metadata);
   return { demoId, jobId };
 }
 
@@ -83,8 +87,7 @@ export async function queueDemoJob(tx: Tx, input: QueueJobInput, metadata: Event
     const active = state.exists ? state.activeJob : null;
     return active ? { jobId: active.jobId, queued: false } : null;
   }
-  await chargeAndEnqueue(tx, ownerOf(state), { demoId: input.demoId, jobId, kind: input.kind }, credits, metadata);
-  await notifyChanged(tx, input.demoId);
+  await enqueueNotifyAndCharge(tx, ownerOf(state), { demoId: input.demoId, jobId, kind: input.kind }, credits, metadata);
   return { jobId, queued: true };
 }
 

@@ -62,18 +62,19 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = environmentSchema.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  }
+  // Every problem at once, single-variable and cross-variable alike, so an operator fixes them in one go.
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+    ...crossFieldProblems(present),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const value = parsed.data;
-  const problems = crossFieldProblems(value);
-  if (problems.length > 0) throw new ConfigError(problems);
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');
   return { ...value, PUBLIC_URL: publicUrl, PUBLIC_URL_EXPLICIT: value.PUBLIC_URL !== undefined, SHOWREEL_DATA_DIR: path.resolve(value.SHOWREEL_DATA_DIR) };
 }
 
 /** Rules that span several variables, reported in the same one-line-per-problem form. */
-function crossFieldProblems(value: Environment): string[] {
+function crossFieldProblems(value: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
   if (value.SHOWREEL_STORAGE === 's3' && value.S3_BUCKET === undefined) {
     problems.push('S3_BUCKET: is required when SHOWREEL_STORAGE=s3');
