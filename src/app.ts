@@ -29,7 +29,8 @@ export async function startApp(config: Config, logger: Logger, parts: { http: bo
   const services = { sql: database.sql, config, secrets, storage, logger };
 
   let runner: Runner | null = null;
-  let server: ReturnType<typeof createHttpServer> | null = null;
+  let server: ReturnType<typeof createHttpServer>['server'] | null = null;
+  let closeSockets: () => Promise<void> = async () => {};
   let port = 0;
   try {
     if (parts.worker) {
@@ -43,8 +44,10 @@ export async function startApp(config: Config, logger: Logger, parts: { http: bo
     }
 
     if (parts.http) {
-      const listening = createHttpServer(services);
+      const http = createHttpServer(services);
+      const listening = http.server;
       server = listening;
+      closeSockets = http.closeSockets;
       await new Promise<void>((resolve, reject) => {
         listening.once('error', reject);
         listening.listen(config.PORT, config.HOST, () => resolve());
@@ -68,6 +71,7 @@ export async function startApp(config: Config, logger: Logger, parts: { http: bo
       stopping ??= (async () => {
         const deadline = setTimeout(() => server?.closeAllConnections(), config.SHOWREEL_SHUTDOWN_TIMEOUT_MS);
         deadline.unref();
+        await closeSockets();
         if (server) {
           const closed = new Promise<void>((resolve) => server.close(() => resolve()));
           server.closeIdleConnections();

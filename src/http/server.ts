@@ -7,6 +7,7 @@ import { attachRequestInfo, createRequestContext, type Services } from './contex
 import { toErrorResponse } from './errors.js';
 import { handleMediaRequest } from './media/media-routes.js';
 import { handlePageRequest } from './pages/routes.js';
+import { createProgressHub } from './progress/progress-hub.js';
 import { handleRawApi } from './raw-api.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { extraOpenApiPaths } from './openapi-extra-paths.js';
@@ -17,7 +18,7 @@ import { API_PREFIX, createRestHandler } from './rest-handler.js';
  * The HTTP surface: /healthz, /api/v1 (REST), /api/v1/openapi.json, /trpc (internal admin client). Everything
  * else is a 404 `{error}`.
  */
-export function createHttpServer(services: Services): http.Server {
+export function createHttpServer(services: Services): { server: http.Server; closeSockets(): Promise<void> } {
   const rest = createRestHandler(appRouter, (req, setCookie) => createRequestContext(services, req, setCookie));
   const trpc = createHTTPHandler({
     router: appRouter,
@@ -71,11 +72,23 @@ export function createHttpServer(services: Services): http.Server {
       else res.destroy();
     }
   });
+  const progress = createProgressHub(services);
+  server.on('upgrade', (req, socket, head) => {
+    progress
+      .handleUpgrade(req, socket, head)
+      .then((handled) => {
+        if (!handled) socket.end('HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"error":"No WebSocket endpoint here."}');
+      })
+      .catch((error: unknown) => {
+        services.logger.error({ err: error }, 'websocket upgrade failed');
+        socket.destroy();
+      });
+  });
   // Slow clients cannot hold sockets forever.
   server.requestTimeout = 5 * 60_000;
   server.headersTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
-  return server;
+  return { server, closeSockets: () => progress.close() };
 }
 
 function pathOf(req: IncomingMessage): string {
