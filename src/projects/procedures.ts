@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inTransaction } from '../platform/command.js';
+import { assertPublicUrl } from '../platform/network/ssrf-guard.js';
 import { ForbiddenError, NotFoundError } from '../platform/errors.js';
 import { authedProcedure, eventMetadata, router } from '../platform/trpc.js';
 import { createProject, rotateSigningSecret, updateProject } from './commands.js';
@@ -35,6 +36,7 @@ export const projectsRouter = router({
     .output(projectSchema.extend({ signing_secret: z.string() }))
     .mutation(async ({ ctx, input }) => {
       if (ctx.principal.projectId !== null) throw new ForbiddenError('A project-scoped API key cannot create projects.');
+      await assertPublicUrl(input.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS });
       const { projectId, signingSecret } = await inTransaction(ctx.sql, (tx) =>
         createProject(
           tx,
@@ -68,6 +70,7 @@ export const projectsRouter = router({
     .output(projectSchema)
     .mutation(async ({ ctx, input }) => {
       if (!(await findVisibleProject(ctx.sql, ctx.principal, input.id))) throw new NotFoundError('Project');
+      if (input.url !== undefined) await assertPublicUrl(input.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS });
       await inTransaction(ctx.sql, (tx) =>
         updateProject(
           tx,

@@ -60,6 +60,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     SHOWREEL_MASTER_KEY: randomBytes(32).toString('hex'),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SHOWREEL_RUN_WORKER: 'false',
+    // Fixture sites live on 127.0.0.1 and project hosts like acme.example do not resolve: no SSRF checks unless a
+    // test turns them on with SHOWREEL_ALLOW_PRIVATE_URLS: '0'.
+    SHOWREEL_ALLOW_PRIVATE_URLS: '1',
     ...env,
   });
   const logger = createLogger(config.LOG_LEVEL);

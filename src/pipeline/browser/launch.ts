@@ -1,0 +1,40 @@
+import chromium from '@sparticuz/chromium';
+import puppeteer, { type Browser } from 'puppeteer-core';
+
+/**
+ * Chromium from the @sparticuz/chromium npm package (decompressed from the package on first use; nothing is
+ * downloaded), or CHROMIUM_PATH. Its default SwiftShader GL flags make screencast capture 5–6× slower, so graphics
+ * mode is off. Background networking, sync, component update and QUIC are disabled: this machine's network is
+ * closed, and a recorder must not phone home.
+ */
+/**
+ * Flags of @sparticuz/chromium (tuned for AWS Lambda) that Showreel must not pass: `--single-process` makes Chromium
+ * crash as soon as an incognito context (one per job) opens a page; `--disable-web-security` and
+ * `--allow-running-insecure-content` would let a recorded page read other origins' responses.
+ */
+const unwantedFlags = new Set(['--single-process', '--disable-web-security', '--allow-running-insecure-content']);
+
+export async function launchBrowser(options: { executablePath?: string; extraArgs?: string[] } = {}): Promise<Browser> {
+  chromium.setGraphicsMode = false;
+  const executablePath = options.executablePath ?? process.env.CHROMIUM_PATH ?? (await chromium.executablePath());
+  return puppeteer.launch({
+    executablePath,
+    headless: 'shell',
+    args: [
+      ...chromium.args.filter((flag) => !unwantedFlags.has(flag)),
+      '--disable-background-networking',
+      '--disable-sync',
+      '--disable-component-update',
+      '--disable-quic',
+      '--no-first-run',
+      '--mute-audio',
+      '--hide-scrollbars',
+      // No popups or new tabs (window.open returns null, target=_blank does nothing): a demo is one tab, and a new
+      // tab would escape the job page's SSRF request guard.
+      '--block-new-web-contents',
+      ...(options.extraArgs ?? []),
+    ],
+    defaultViewport: null,
+    protocolTimeout: 60_000,
+  });
+}

@@ -1,0 +1,276 @@
+import type { Browser, BrowserContext, GoToOptions, HTTPResponse, Page, Target } from 'puppeteer-core';
+import type { CheckUrlResult, LookupAll } from '../../platform/network/ssrf-guard.js';
+import type { Logger } from '../../platform/logger.js';
+import type { Resolution, ViewportName } from '../types.js';
+import { launchBrowser } from './launch.js';
+import { gotoChecked, guardPage, type RequestGuard } from './request-guard.js';
+import { viewportFor, type ViewportSpec } from './viewports.js';
+
+/**
+ * A small pool of Chromium browsers, reused across jobs: at most `size` browsers (one per slot; size is the
+ * worker's concurrency), launched on first use. Each job gets a fresh incognito context and one page in it, with the
+ * viewport emulated and the SSRF request guard installed; the page and the context are closed on every path
+ * (success, throw, timeout), so nothing — cookies, storage, cache — leaks from one job to the next. A browser that
+ * crashed or disconnected is dropped and relaunched by the next job; the job it broke fails with
+ * BrowserCrashedError, a transient fault the worker retries. Browsers are recycled after `maxJobsPerBrowser` jobs,
+ * as long-lived Chromium processes grow.
+ */
+export interface BrowserPoolOptions {
+  size: number;
+  launch?: () => Promise<Browser>;
+  logger?: Logger;
+  /** Relaunch a browser after this many jobs; default 50. */
+  maxJobsPerBrowser?: number;
+  /** Resolver for the SSRF checks (tests); defaults to dns.lookup. */
+  lookup?: LookupAll;
+}
+
+export interface WithPageOptions {
+  viewport: ViewportName;
+  resolution: Resolution;
+  allowPrivate: boolean;
+  /** The whole job's budget; when it runs out the page is closed and withPage rejects with PageTimeoutError. */
+  timeoutMs?: number;
+}
+
+export interface PageContext {
+  browser: Browser;
+  context: BrowserContext;
+  viewport: ViewportSpec;
+  guard: RequestGuard;
+  /** Aborted when the job's time runs out (the page is being closed). */
+  signal: AbortSignal;
+  /** page.goto after the SSRF check of the URL itself: a refused URL throws a ValidationError. */
+  goto(url: string, options?: GoToOptions): Promise<HTTPResponse | null>;
+}
+
+export interface BrowserPool {
+  withPage<T>(options: WithPageOptions, fn: (page: Page, ctx: PageContext) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** For logs and tests. */
+  stats(): { size: number; busy: number; waiting: number; browsers: number; launches: number };
+}
+
+/** The browser died under a job (crash, OOM kill, lost connection): transient, retry the job. */
+export class BrowserCrashedError extends Error {
+  readonly transient = true;
+  constructor(cause: unknown) {
+    super('The browser crashed while recording the page.', { cause });
+    this.name = 'BrowserCrashedError';
+  }
+}
+
+/** The job ran out of time; its page and context were closed. Transient. */
+export class PageTimeoutError extends Error {
+  readonly transient = true;
+  constructor(readonly timeoutMs: number) {
+    super(`The page did not finish within ${Math.round(timeoutMs / 1000)} s.`);
+    this.name = 'PageTimeoutError';
+  }
+}
+
+interface Slot {
+  index: number;
+  busy: boolean;
+  browser: Browser | null;
+  chromeMajor: number | undefined;
+  jobs: number;
+}
+
+interface Waiter {
+  resolve(slot: Slot): void;
+  reject(error: Error): void;
+}
+
+const closeBudgetMs = 5_000;
+
+export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
+  if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError('Browser pool size must be a positive integer.');
+  const launch = options.launch ?? (() => launchBrowser());
+  const maxJobs = options.maxJobsPerBrowser ?? 50;
+  const logger = options.logger;
+  const slots: Slot[] = Array.from({ length: options.size }, (_, index) => ({ index, busy: false, browser: null, chromeMajor: undefined, jobs: 0 }));
+  const waiters: Waiter[] = [];
+  let closed = false;
+  let launches = 0;
+
+  const acquire = (): Promise<Slot> => {
+    if (closed) return Promise.reject(new Error('The browser pool is closed.'));
+    const free = slots.find((slot) => !slot.busy);
+    if (free) {
+      free.busy = true;
+      return Promise.resolve(free);
+    }
+    return new Promise<Slot>((resolve, reject) => waiters.push({ resolve, reject }));
+  };
+
+  const release = (slot: Slot) => {
+    const next = waiters.shift();
+    if (next) next.resolve(slot); // stays busy, handed over
+    else slot.busy = false;
+  };
+
+  const browserFor = async (slot: Slot): Promise<Browser> => {
+    const current = slot.browser;
+    if (current && current.connected && slot.jobs < maxJobs) return current;
+    if (current) {
+      slot.browser = null;
+      await closeBrowser(current);
+    }
+    launches++;
+    const browser = await launch();
+    browser.once('disconnected', () => {
+      if (slot.browser === browser) slot.browser = null;
+    });
+    slot.browser = browser;
+    slot.jobs = 0;
+    slot.chromeMajor = Number(/\/(\d+)\./.exec(await browser.version())?.[1]) || undefined;
+    return browser;
+  };
+
+  const withPage = async <T>(pageOptions: WithPageOptions, fn: (page: Page, ctx: PageContext) => Promise<T>): Promise<T> => {
+    const slot = await acquire();
+    try {
+      return await runJob(slot, pageOptions, fn);
+    } finally {
+      release(slot);
+    }
+  };
+
+  const runJob = async <T>(slot: Slot, pageOptions: WithPageOptions, fn: (page: Page, ctx: PageContext) => Promise<T>): Promise<T> => {
+    const browser = await browserFor(slot);
+    slot.jobs++;
+    const controller = new AbortController();
+    let context: BrowserContext | undefined;
+    let page: Page | undefined;
+    let guard: RequestGuard | undefined;
+    let pageCrashed = false;
+    let popupsClosed = 0;
+    const onTarget = (target: Target) => {
+      // launchBrowser blocks new tabs; with another launcher a popup is closed at once (it is not recorded, and its
+      // requests would not pass through this page's guard).
+      if (target.type() !== 'page') return;
+      void target.page().then(async (popup) => {
+        if (popup && popup !== page) {
+          popupsClosed++;
+          await popup.close();
+        }
+      }).catch(() => undefined);
+    };
+    try {
+      context = await browser.createBrowserContext();
+      page = await context.newPage();
+      context.on('targetcreated', onTarget);
+      page.once('error', () => {
+        pageCrashed = true; // the renderer died
+      });
+      const viewport = viewportFor(pageOptions.viewport, pageOptions.resolution, { chromeMajor: slot.chromeMajor });
+      await page.setViewport({
+        width: viewport.width,
+        height: viewport.height,
+        deviceScaleFactor: viewport.deviceScaleFactor,
+        isMobile: viewport.isMobile,
+        hasTouch: viewport.hasTouch,
+        isLandscape: viewport.isLandscape,
+      });
+      await page.setUserAgent({ userAgent: viewport.userAgent, userAgentMetadata: viewport.userAgentMetadata, platform: viewport.platform });
+      const hostCache = new Map<string, Promise<CheckUrlResult>>();
+      guard = await guardPage(page, { allowPrivate: pageOptions.allowPrivate, hostCache, lookup: options.lookup });
+      const jobPage = page;
+      const ctx: PageContext = {
+        browser,
+        context,
+        viewport,
+        guard,
+        signal: controller.signal,
+        goto: (url, gotoOptions = {}) => gotoChecked(jobPage, url, { ...gotoOptions, allowPrivate: pageOptions.allowPrivate, lookup: options.lookup }),
+      };
+      const result = await withTimeout(fn(page, ctx), pageOptions.timeoutMs, controller);
+      guard.assertClean();
+      return result;
+    } catch (error) {
+      if (error instanceof PageTimeoutError) throw error;
+      if (!browser.connected || pageCrashed) throw new BrowserCrashedError(error);
+      throw error;
+    } finally {
+      context?.off('targetcreated', onTarget);
+      guard?.dispose();
+      if (guard && (guard.stats.blocked > 0 || guard.stats.unresolved > 0 || guard.violations.length > 0 || popupsClosed > 0)) {
+        logger?.info({ ssrf: guard.stats, violations: guard.violations, popupsClosed }, 'requests refused by the SSRF guard');
+      }
+      await cleanUp(slot, browser, context, page);
+    }
+  };
+
+  /** Page, then context; a browser that cannot close them in time is not trusted with another job. */
+  const cleanUp = async (slot: Slot, browser: Browser, context: BrowserContext | undefined, page: Page | undefined) => {
+    if (!browser.connected) return;
+    let clean = true;
+    if (page && !page.isClosed()) clean = (await settleWithin(page.close(), closeBudgetMs)) && clean;
+    if (context) clean = (await settleWithin(context.close(), closeBudgetMs)) && clean;
+    if (!clean && browser.connected) {
+      logger?.warn({ slot: slot.index }, 'browser did not close a job page in time; relaunching it');
+      if (slot.browser === browser) slot.browser = null;
+      await closeBrowser(browser);
+    }
+  };
+
+  return {
+    withPage,
+    stats() {
+      return {
+        size: slots.length,
+        busy: slots.filter((slot) => slot.busy).length,
+        waiting: waiters.length,
+        browsers: slots.filter((slot) => slot.browser?.connected).length,
+        launches,
+      };
+    },
+    async close() {
+      closed = true;
+      for (const waiter of waiters.splice(0)) waiter.reject(new Error('The browser pool is closed.'));
+      const browsers = new Set(slots.map((slot) => slot.browser).filter((b): b is Browser => b !== null));
+      for (const slot of slots) slot.browser = null;
+      await Promise.all([...browsers].map((browser) => closeBrowser(browser)));
+    },
+  };
+}
+
+/** Close gracefully, else kill the process. Never throws. */
+async function closeBrowser(browser: Browser): Promise<void> {
+  if (!browser.connected) {
+    browser.process()?.kill('SIGKILL');
+    return;
+  }
+  if (!(await settleWithin(browser.close(), closeBudgetMs))) browser.process()?.kill('SIGKILL');
+}
+
+/** true when the promise fulfilled within ms; false when it rejected or took longer. */
+async function settleWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true, () => false), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function withTimeout<T>(work: Promise<T>, timeoutMs: number | undefined, controller: AbortController): Promise<T> {
+  if (timeoutMs === undefined) return work;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort(new PageTimeoutError(timeoutMs));
+      reject(new PageTimeoutError(timeoutMs));
+    }, timeoutMs);
+  });
+  work.catch(() => undefined); // it fails once its page is closed; nobody is listening any more
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The data that flows between the pipeline stages, in order:
+ *   analyse (page → PageOutline) → plan (outline + prompt → DemoPlan → ActionScript)
+ *   → record (ActionScript → clean video frames + InteractionTimeline + RecordingLog) → compose/encode → store.
+ * Coordinates are CSS pixels. `Rect`s in the outline and the script are document coordinates (scroll-independent);
+ * the timeline's are viewport coordinates at that moment (what the compositor draws over the frame).
+ */
+import type { TemplateId } from '../demos/presentation.js';
+
+export type ViewportName = 'desktop' | 'tablet' | 'mobile';
+export type Resolution = '720p' | '1080p';
+export type DurationTarget = '5s' | '10s' | '30s';
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Something the recorder can find again: a primary selector, fallbacks, and where it was when planned. */
+export interface Target {
+  label: string;
+  selector: string;
+  fallbackSelectors: string[];
+  rect: Rect;
+}
+
+export type SectionKind =
+  | 'hero' | 'features' | 'pricing' | 'testimonials' | 'logos' | 'faq' | 'cta' | 'form' | 'media' | 'content' | 'footer';
+
+export interface OutlineSection extends Target {
+  id: string;
+  kind: SectionKind;
+  heading: string | null;
+  /** A short summary of the section's text (≤ 200 chars), for planners. */
+  text: string;
+}
+
+export interface OutlineAction extends Target {
+  kind: 'primary-cta' | 'cta' | 'nav-link' | 'button';
+  href: string | null;
+}
+
+export interface OutlineField extends Target {
+  name: string | null;
+  type: string;
+}
+
+export interface OutlineForm extends Target {
+  fields: OutlineField[];
+  submit: OutlineAction | null;
+}
+
+export interface PageOutline {
+  url: string;
+  title: string;
+  description: string | null;
+  viewport: { width: number; height: number };
+  documentHeight: number;
+  /** Height of a sticky/fixed header, so scroll targets land below it. */
+  stickyHeaderHeight: number;
+  navigation: OutlineAction[];
+  sections: OutlineSection[];
+  actions: OutlineAction[];
+  forms: OutlineForm[];
+  media: Array<{ kind: 'image' | 'video' | 'canvas' | 'iframe'; selector: string; rect: Rect }>;
+  /** Overlays (cookie banners, modals) that were dismissed before analysis. */
+  dismissedOverlays: string[];
+}
+
+export interface AutoSelection {
+  selectedId: TemplateId;
+  sectionHint?: string;
+  confidence: number;
+  reason: string;
+  source: 'heuristic' | 'ai' | 'fallback';
+  signals?: string[];
+}
+
+/** One intention of the plan (stored as `ai_plan`). */
+export type PlanStep =
+  | { action: 'scroll'; sectionId: string | null; toY: number; label: string }
+  | { action: 'hover'; target: Target; label: string }
+  | { action: 'click'; target: Target; label: string }
+  | { action: 'type'; target: Target; text: string; label: string }
+  | { action: 'focus'; sectionId: string; label: string }
+  | { action: 'pause'; label: string };
+
+export interface DemoPlan {
+  templateId: TemplateId;
+  autoSelection: AutoSelection | null;
+  sectionHint: string | null;
+  durationMs: number;
+  source: 'heuristic' | 'ai' | 'fallback';
+  steps: PlanStep[];
+}
+
+/** One timed instruction of the compiled recorder script (stored as `action_script`). */
+export type ScriptStep = { label: string; startMs: number; durationMs: number } & (
+  | { kind: 'wait' }
+  | { kind: 'scroll'; toY: number }
+  | { kind: 'move'; target: Target }
+  | { kind: 'hover'; target: Target }
+  | { kind: 'click'; target: Target }
+  | { kind: 'type'; target: Target; text: string }
+);
+
+export interface ActionScript {
+  version: 1;
+  url: string;
+  viewport: ViewportName;
+  durationMs: number;
+  templateId: TemplateId;
+  steps: ScriptStep[];
+}
+
+/** What happened on screen, for the compositor (cursor, clicks, zoom targets). Times in ms from the start. */
+export interface InteractionTimeline {
+  viewport: { width: number; height: number; deviceScaleFactor: number };
+  durationMs: number;
+  cursor: Array<{ t: number; x: number; y: number }>;
+  clicks: Array<{ t: number; x: number; y: number }>;
+  keystrokes: Array<{ t: number; key: string }>;
+  scrolls: Array<{ t: number; y: number }>;
+  focus: Array<{ t: number; rect: Rect; label: string }>;
+  steps: Array<{ index: number; label: string; kind: string; startMs: number; endMs: number }>;
+}
+
+export interface RecordingLogEntry {
+  index: number;
+  action: string;
+  target: string | null;
+  startMs: number;
+  endMs: number;
+  ok: boolean;
+  error?: string;
+}
