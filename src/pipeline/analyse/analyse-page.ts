@@ -1,0 +1,122 @@
+import type { Page } from 'puppeteer-core';
+import type { PageOutline } from '../types.js';
+import { dismissOverlays } from './dismiss-overlays.js';
+import { evaluateInPage, retryAfterNavigation, sleep } from './in-page.js';
+import { scrollThroughPage } from './lazy-scroll.js';
+import { extractOutline } from './outline.js';
+
+export interface AnalysePageOptions {
+  /** The whole analysis must finish within this. Default 30 s. */
+  timeoutMs?: number;
+}
+
+/** What the pipeline stores in `snapshots` next to the screenshot. */
+export interface PageSnapshot {
+  url: string;
+  title: string;
+  capturedAt: string;
+  documentHeight: number;
+  sectionCount: number;
+  dismissedOverlays: string[];
+}
+
+export interface PageAnalysis {
+  outline: PageOutline;
+  /** PNG of the viewport at the top of the page, overlays dismissed. */
+  screenshot: Buffer;
+  snapshot: PageSnapshot;
+}
+
+export class PageAnalysisTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`The page could not be analysed within ${Math.round(timeoutMs / 1000)} s.`);
+    this.name = 'PageAnalysisTimeoutError';
+  }
+}
+
+/**
+ * Analyses a page the caller has already navigated (with its own SSRF checks): waits until it is quiet, dismisses
+ * cookie banners and popups, scrolls through it once for lazy content, returns to the top, then extracts the outline
+ * and takes a screenshot of the first viewport.
+ */
+export async function analysePage(page: Page, options: AnalysePageOptions = {}): Promise<PageAnalysis> {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PageAnalysisTimeoutError(timeoutMs)), timeoutMs);
+  });
+  // A page that alerts/confirms would block every evaluation; answer dialogs while we look.
+  const onDialog = (dialog: { dismiss(): Promise<void> }) => void dialog.dismiss().catch(() => undefined);
+  page.on('dialog', onDialog);
+  try {
+    return await Promise.race([run(page, timeoutMs), timeout]);
+  } finally {
+    clearTimeout(timer);
+    page.off('dialog', onDialog);
+  }
+}
+
+async function run(page: Page, timeoutMs: number): Promise<PageAnalysis> {
+  const budget = (share: number, cap: number) => Math.max(200, Math.min(cap, timeoutMs * share));
+
+  await settle(page, budget(0.2, 5000));
+  const dismissed = await dismissOverlays(page, { settleMs: 1200, maxWaitMs: 1500 });
+  await retryAfterNavigation(page, () =>
+    scrollThroughPage(page, { stepMs: 200, maxMs: budget(0.15, 4000), imageWaitMs: budget(0.05, 1500) }),
+  );
+  // Popups that wait for scrolling (or for the first one to close) get a second, quick look.
+  dismissed.push(...(await dismissOverlays(page, { settleMs: 0, maxWaitMs: 0 })));
+  await waitForAnimations(page, budget(0.05, 1200));
+
+  const outline = await retryAfterNavigation(page, () => extractOutline(page, { dismissedOverlays: dismissed }));
+  const screenshot = Buffer.from(await page.screenshot({ type: 'png', captureBeyondViewport: false }));
+  return {
+    outline,
+    screenshot,
+    snapshot: {
+      url: outline.url,
+      title: outline.title,
+      capturedAt: new Date().toISOString(),
+      documentHeight: outline.documentHeight,
+      sectionCount: outline.sections.length,
+      dismissedOverlays: dismissed,
+    },
+  };
+}
+
+/** Network idle-ish, document loaded, fonts ready — each bounded, none fatal. */
+async function settle(page: Page, maxMs: number): Promise<void> {
+  const until = Date.now() + maxMs;
+  const left = () => Math.max(100, until - Date.now());
+  await page
+    .waitForFunction('document.readyState === "complete"', { timeout: left(), polling: 100 })
+    .catch(() => undefined);
+  await page.waitForNetworkIdle({ idleTime: 300, concurrency: 0, timeout: left() }).catch(() => undefined);
+  await evaluateInPage(
+    page,
+    async (ms: number) => {
+      const fonts = (document as Document & { fonts?: FontFaceSet }).fonts;
+      if (!fonts) return;
+      await Promise.race([fonts.ready, new Promise((resolve) => setTimeout(resolve, ms))]);
+    },
+    Math.min(2000, left()),
+  ).catch(() => undefined);
+}
+
+/** Lets finite CSS transitions/animations (scroll reveals) finish, so rects are where elements come to rest. */
+async function waitForAnimations(page: Page, maxMs: number): Promise<void> {
+  await evaluateInPage(
+    page,
+    async (ms: number) => {
+      if (typeof document.getAnimations !== 'function') return;
+      const finite = document.getAnimations().filter((a) => {
+        const timing = a.effect?.getComputedTiming();
+        return a.playState === 'running' && timing && timing.endTime !== Infinity && Number.isFinite(Number(timing.endTime));
+      });
+      if (finite.length === 0) return;
+      await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, ms))]);
+    },
+    maxMs,
+  ).catch(() => undefined);
+  await sleep(50);
+}

@@ -1,0 +1,230 @@
+/**
+ * The analysis heuristics on small synthetic pages, each built to exercise one kind of markup the fixture sites do
+ * not have: a native modal <dialog>, an overlay without any button, a cookie bar at the top, fixed furniture that
+ * must be left alone, a long flat article, generated ids.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'puppeteer-core';
+import { analysePage } from '../../../src/pipeline/analyse/analyse-page.js';
+import { dismissOverlays } from '../../../src/pipeline/analyse/dismiss-overlays.js';
+import { evaluateInPage } from '../../../src/pipeline/analyse/in-page.js';
+import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
+
+let browser: Browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function pageWith(html: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 720 });
+  await page.setContent(`<!doctype html><html><head><meta charset="utf-8"><style>body{margin:0;font:16px/1.5 sans-serif}</style></head><body>${html}</body></html>`, {
+    waitUntil: 'load',
+  });
+  return page;
+}
+
+const shown = (page: Page, selector: string) =>
+  evaluateInPage(
+    page,
+    (sel: string) => {
+      const el = document.querySelector(sel);
+      if (!el || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0;
+    },
+    selector,
+  );
+
+const filler = (n: number) => Array.from({ length: n }, (_, i) => `<p>Paragraph ${i + 1} with enough words to be read as real content on the page.</p>`).join('');
+
+describe('dismissing overlays', () => {
+  it('closes a native modal <dialog> with "No thanks", hides a button-less interstitial, and keeps fixed furniture', async () => {
+    const page = await pageWith(`
+      <style>
+        .side { position: fixed; left: 0; top: 0; bottom: 0; width: 300px; background: #eee; z-index: 10; }
+        .side a { display: block; padding: 6px 16px; }
+        main { margin-left: 300px; padding: 24px; }
+        .bubble { position: fixed; right: 20px; bottom: 20px; width: 60px; height: 60px; border-radius: 50%; background: #06f; z-index: 99; border: 0; }
+        .interstitial { position: fixed; inset: 0; background: rgba(0,0,0,.75); z-index: 1000; display: grid; place-items: center; color: #fff; }
+      </style>
+      <div class="side"><a href="#a">Alpha</a><a href="#b">Beta</a><a href="#c">Gamma</a><a href="#d">Delta</a><a href="#e">Epsilon</a><a href="#f">Zeta</a></div>
+      <main><section id="a"><h1>Product</h1>${filler(30)}</section></main>
+      <button class="bubble" aria-label="Open chat"></button>
+      <dialog id="promo"><h2>Spring sale</h2><p>20% off every plan this week.</p><button id="shop">Shop now</button> <button id="nothanks">No thanks</button></dialog>
+      <div class="interstitial"><p>Preparing your experience…</p></div>
+      <script>
+        document.getElementById('promo').showModal();
+        document.getElementById('nothanks').addEventListener('click', () => document.getElementById('promo').close());
+        document.getElementById('shop').addEventListener('click', () => { document.title = 'shop clicked'; });
+        document.documentElement.style.overflow = 'hidden';
+      </script>`);
+    try {
+      const dismissed = await dismissOverlays(page, { settleMs: 0 });
+      assert.equal(dismissed.length, 2, dismissed.join('\n'));
+      assert.ok(dismissed.some((d) => /^dialog "Spring sale.*: clicked "no thanks"$/.test(d)), dismissed.join('\n'));
+      assert.ok(dismissed.some((d) => /Preparing your experience.*: hidden$/.test(d)), dismissed.join('\n'));
+      assert.equal(await evaluateInPage(page, () => (document.getElementById('promo') as HTMLDialogElement).open, null), false);
+      assert.notEqual(await page.title(), 'shop clicked', 'never clicks a call to action');
+      assert.equal(await shown(page, '.interstitial'), false);
+      assert.equal(await shown(page, '.side'), true, 'a fixed sidebar is not an overlay');
+      assert.equal(await shown(page, '.bubble'), true, 'a chat bubble is not an overlay');
+      assert.notEqual(
+        await evaluateInPage(page, () => getComputedStyle(document.documentElement).overflowY, null),
+        'hidden',
+        'scrolling is given back after a modal',
+      );
+      assert.deepEqual(await dismissOverlays(page, { settleMs: 0 }), [], 'nothing left to dismiss');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('accepts a cookie bar at the top without touching the sticky header under it, and waits for a late popup', async () => {
+    const page = await pageWith(`
+      <header style="position: sticky; top: 0; height: 64px; background: #fff; border-bottom: 1px solid #ddd; display: flex; gap: 16px; align-items: center; padding: 0 24px">
+        <nav><a href="/">Home</a> <a href="/pricing">Pricing</a> <a href="/about">About</a></nav>
+      </header>
+      <div id="consent" style="position: fixed; top: 0; left: 0; right: 0; background: #222; color: #fff; padding: 14px 24px; z-index: 500">
+        This website uses cookies to improve your experience. <a href="/cookie-policy">Learn more</a> <button id="ok">Got it</button>
+      </div>
+      <main style="padding: 24px"><h1>Hello</h1>${filler(40)}</main>
+      <div id="late" role="dialog" aria-label="Offer" hidden style="position: fixed; right: 24px; bottom: 24px; width: 420px; padding: 24px; background: #fff; box-shadow: 0 10px 30px #0004">
+        <p>Get 10% off your first order</p><button aria-label="Dismiss offer">✕</button>
+      </div>
+      <script>
+        document.getElementById('ok').onclick = () => document.getElementById('consent').remove();
+        const late = document.getElementById('late');
+        late.querySelector('button').onclick = () => { late.hidden = true; };
+        setTimeout(() => { late.hidden = false; }, 400);
+      </script>`);
+    try {
+      const dismissed = await dismissOverlays(page, { settleMs: 1200 });
+      assert.equal(dismissed.length, 2, dismissed.join('\n'));
+      assert.match(dismissed[0]!, /^cookie banner "This website uses cookies.*: clicked "got it"$/);
+      assert.match(dismissed[1]!, /^dialog "Get 10% off.*: clicked "dismiss offer"$/);
+      assert.equal(await evaluateInPage(page, () => document.getElementById('consent'), null), null, 'removed by its own button');
+      assert.equal(await shown(page, 'header'), true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('waits for a popup that is still fading in, then uses its close button', async () => {
+    const page = await pageWith(`
+      <style>
+        @keyframes appear { from { opacity: 0; transform: translateY(20px); } to { opacity: 1; transform: none; } }
+        #pop { position: fixed; inset: 0; background: rgba(0,0,0,.5); display: grid; place-items: center; }
+        #pop[hidden] { display: none; }
+        #card { background: #fff; padding: 32px; width: 420px; animation: appear .4s ease-out .35s both; }
+      </style>
+      <main style="padding: 24px"><h1>Fade-in popup</h1>${filler(10)}</main>
+      <div id="pop" hidden><div id="card" role="dialog" aria-label="Join our newsletter"><h2>Join 20,000 readers</h2>
+        <button id="x" aria-label="Close">×</button></div></div>
+      <script>
+        document.getElementById('x').onclick = () => { document.getElementById('pop').hidden = true; document.title = 'closed'; };
+        setTimeout(() => { document.getElementById('pop').hidden = false; }, 100);
+      </script>`);
+    try {
+      // Polls every 250 ms: one pass lands while the card is still invisible (opacity 0 during its delay).
+      const dismissed = await dismissOverlays(page, { settleMs: 1200 });
+      assert.equal(dismissed.length, 1, dismissed.join('\n'));
+      assert.match(dismissed[0]!, /: clicked "close"$/);
+      assert.equal(await page.title(), 'closed');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('survives a consent button that reloads the page', async () => {
+    const page = await pageWith(`
+      <main style="padding: 24px"><h1>Reloading consent</h1>${filler(10)}</main>
+      <div style="position: fixed; bottom: 0; left: 0; right: 0; padding: 20px; background: #fff; box-shadow: 0 -4px 20px #0003">
+        We use cookies for analytics. <button onclick="setTimeout(() => location.reload(), 50)">Accept all</button>
+      </div>`);
+    try {
+      const dismissed = await dismissOverlays(page, { settleMs: 0 });
+      assert.ok(dismissed.length <= 1, dismissed.join('\n'));
+      assert.equal(await evaluateInPage(page, () => document.readyState, null), 'complete');
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('outlining unfamiliar markup', () => {
+  it('splits a long flat article into one section per h2, each pointing at its heading', async () => {
+    const parts = ['Why we built it', 'How it works', 'What it costs', 'What comes next'];
+    const page = await pageWith(`
+      <article style="max-width: 760px; margin: 0 auto; padding: 24px">
+        <h1>Introducing Relay</h1>${filler(3)}
+        ${parts.map((p) => `<h2>${p}</h2>${filler(8)}`).join('')}
+      </article>`);
+    try {
+      const { outline } = await analysePage(page);
+      assert.deepEqual(
+        outline.sections.map((s) => s.heading),
+        ['Introducing Relay', ...parts],
+        'the title and intro, then one section per h2',
+      );
+      const checks = await evaluateInPage(
+        page,
+        (sections: Array<{ selector: string; y: number; height: number }>) =>
+          sections.map((s) => {
+            const matches = document.querySelectorAll(s.selector);
+            const el = matches[0];
+            const top = el ? el.getBoundingClientRect().top + window.scrollY : -1;
+            return { count: matches.length, tag: el?.tagName, atHeading: Math.abs(top - s.y) <= 2, height: s.height };
+          }),
+        outline.sections.map((s) => ({ selector: s.selector, y: s.rect.y, height: s.rect.height })),
+      );
+      for (const c of checks) {
+        assert.equal(c.count, 1);
+        assert.match(c.tag ?? '', /^H[12]$/);
+        assert.ok(c.atHeading);
+        assert.ok(c.height > 100, 'a section spans its heading and the text under it');
+      }
+      for (const s of outline.sections) assert.match(s.text, /^Paragraph 1 /);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('ignores generated ids, prefers data-testid, and never uses state classes', async () => {
+    const page = await pageWith(`
+      <div id=":r1:">
+        <section id="ember1234" class="hero is-visible" style="padding: 80px 24px; min-height: 400px">
+          <h1 style="font-size: 48px">Ship faster</h1>
+          <a class="btn active" href="/start" style="display: inline-block; padding: 14px 24px; background: #e33; color: #fff; border-radius: 8px">Get started</a>
+        </section>
+        <section data-testid="pricing-block" style="padding: 40px 24px">
+          <h2>Plans</h2><div>Basic €9/month</div><div>Team €29/month</div>
+        </section>
+        <section style="padding: 40px 24px"><h2>Questions?</h2>
+          <details><summary>Is there a trial?</summary>Yes.</details><details><summary>Can I cancel?</summary>Any time.</details>
+        </section>
+      </div>`);
+    try {
+      const { outline } = await analysePage(page);
+      assert.deepEqual(
+        outline.sections.map((s) => s.kind),
+        ['hero', 'pricing', 'faq'],
+      );
+      const all = [...outline.sections, ...outline.actions].flatMap((t) => [t.selector, ...t.fallbackSelectors]);
+      assert.ok(!all.some((s) => s.includes(':r1:') || s.includes('ember1234')), all.join('\n'));
+      assert.ok(!all.some((s) => /\.(is-visible|active)\b/.test(s)), all.join('\n'));
+      assert.equal(outline.sections[1]!.selector, '[data-testid="pricing-block"]');
+      const primary = outline.actions.find((a) => a.kind === 'primary-cta');
+      assert.equal(primary?.label, 'Get started');
+      assert.equal(await evaluateInPage(page, (sel: string) => document.querySelectorAll(sel).length, primary!.selector), 1);
+    } finally {
+      await page.close();
+    }
+  });
+});
