@@ -24,6 +24,8 @@ const environmentSchema = z.object({
   SHOWREEL_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 30),
   SHOWREEL_RUN_WORKER: booleanFlag.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  // A running job whose heartbeat is older than this belongs to a dead worker and is handed to another.
+  SHOWREEL_WORKER_STALE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   SHOWREEL_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   // Media storage: local disk under SHOWREEL_DATA_DIR/media, or any S3-compatible bucket (AWS, MinIO, R2).
   SHOWREEL_STORAGE: z.enum(['local', 's3']).default('local'),
@@ -41,6 +43,16 @@ const environmentSchema = z.object({
   // ffmpeg and ffprobe: these paths, else the ones on PATH, else the binaries installed with the npm packages.
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
+  // Chromium: this executable, else the one shipped in @sparticuz/chromium.
+  CHROMIUM_PATH: z.string().min(1).optional(),
+  // Let projects and pages reach loopback, private and link-local addresses (development and tests only).
+  SHOWREEL_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
+  // Planner: the offline heuristic, or any OpenAI-compatible chat API (OpenAI, Ollama, vLLM); every failure of the
+  // latter falls back to the heuristic. The key is optional: local servers usually need none.
+  SHOWREEL_PLANNER: z.enum(['heuristic', 'openai']).default('heuristic'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.openai.com/v1'),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

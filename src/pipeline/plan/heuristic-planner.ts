@@ -1,0 +1,61 @@
+import type { TemplateId } from '../../demos/presentation.js';
+import type { AutoSelection, DemoPlan, DurationTarget, PageOutline, PlanStep } from '../types.js';
+import { fitSteps } from './fit.js';
+import { selectTemplate } from './select-template.js';
+import { runTemplate } from './templates/index.js';
+
+export interface PlanInput {
+  prompt: string;
+  outline: PageOutline;
+  /** The spec's duration_target, or milliseconds. */
+  durationTarget: DurationTarget | number;
+  template: { id: TemplateId | 'auto'; sectionHint?: string | null };
+  mode: 'script' | 'agent';
+}
+
+const durations: Record<DurationTarget, number> = { '5s': 5000, '10s': 10_000, '30s': 30_000 };
+
+export function durationMsFor(target: DurationTarget | number): number {
+  return typeof target === 'number' ? Math.max(0, Math.round(target)) : durations[target];
+}
+
+/**
+ * How much longer than the budget a plan may take at its natural pace before steps are dropped: up to this, the
+ * compiler shortens dwells and speeds up scrolls; beyond it everything would look rushed.
+ */
+const COMFORT = 1.5;
+
+/** Fits the steps to the budget, not rushed beyond COMFORT; never empty. */
+export function fitPlanSteps(steps: PlanStep[], outline: PageOutline, budgetMs: number): PlanStep[] {
+  const fitted = fitSteps(steps, outline, budgetMs, COMFORT);
+  return fitted.length > 0 ? fitted : [{ action: 'pause', label: 'Hold on the page' }];
+}
+
+/**
+ * The default planner: deterministic, offline. Resolves `auto` with the rule table, runs the template for the
+ * budget and fits the result to it. `mode` does not change the plan: in agent mode the plan is the intent, and the
+ * recorder asks `nextStep` for each step against the page as it is then.
+ */
+export function planDemo(input: PlanInput): DemoPlan {
+  const durationMs = durationMsFor(input.durationTarget);
+  const requestedHint = input.template.sectionHint?.trim() ? input.template.sectionHint.trim().slice(0, 120) : null;
+  let autoSelection: AutoSelection | null = null;
+  let templateId: TemplateId;
+  let sectionHint = requestedHint;
+  if (input.template.id === 'auto') {
+    autoSelection = selectTemplate({ prompt: input.prompt, outline: input.outline, sectionHint: requestedHint });
+    templateId = autoSelection.selectedId;
+    sectionHint = requestedHint ?? autoSelection.sectionHint ?? null;
+  } else {
+    templateId = input.template.id;
+  }
+  const steps = runTemplate(templateId, { outline: input.outline, budgetMs: durationMs, prompt: input.prompt, sectionHint });
+  return {
+    templateId,
+    autoSelection,
+    sectionHint,
+    durationMs,
+    source: 'heuristic',
+    steps: fitPlanSteps(steps, input.outline, durationMs),
+  };
+}

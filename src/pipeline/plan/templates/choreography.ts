@@ -1,0 +1,111 @@
+import type { OutlineSection, PageOutline, PlanStep, Target } from '../../types.js';
+import { estimatePlan } from '../fit.js';
+import { clampScrollY, isVisible, revealY, scrollYForSection, sectionName, toTarget } from '../outline-query.js';
+
+/** What a template gets: the page, the time it has, and what the person asked for. */
+export interface TemplateContext {
+  outline: PageOutline;
+  budgetMs: number;
+  prompt: string;
+  sectionHint: string | null;
+}
+
+/** A recording template: a choreography over the outline. Never returns an empty plan. */
+export type Template = (context: TemplateContext) => PlanStep[];
+
+/** How much longer than the budget a template's plan may run at its natural pace (the compiler squeezes the rest). */
+const SLACK = 1.15;
+
+/** At most how many sections a template visits in its budget: 2 in 5 s, 4 in 10 s, 12 in 30 s. */
+export function visitsFor(budgetMs: number): number {
+  return Math.max(1, Math.min(12, Math.floor(budgetMs / 2400)));
+}
+
+/** How many things to point at within one section: 1 in 5 s, 2 in 10 s, 3 in 30 s. */
+export function detailFor(budgetMs: number): number {
+  return budgetMs < 8000 ? 1 : budgetMs < 20_000 ? 2 : 3;
+}
+
+/**
+ * Builds a plan while tracking where the page is scrolled, so a template never scrolls to where it already is and
+ * scrolls before pointing at something off screen.
+ */
+export class Choreography {
+  readonly steps: PlanStep[] = [];
+  private scrollY = 0;
+
+  constructor(
+    readonly outline: PageOutline,
+    readonly budgetMs: number,
+  ) {}
+
+  /** Whether the plan so far plays in the budget at an unhurried pace. */
+  fits(): boolean {
+    return estimatePlan(this.steps, this.outline, this.budgetMs).naturalMs <= this.budgetMs * SLACK;
+  }
+
+  get y(): number {
+    return this.scrollY;
+  }
+
+  scrollTo(section: OutlineSection, label = `Scroll to "${sectionName(section)}"`): this {
+    const toY = scrollYForSection(this.outline, section);
+    if (toY !== this.scrollY) this.steps.push({ action: 'scroll', sectionId: section.id, toY, label });
+    this.scrollY = toY;
+    return this;
+  }
+
+  scrollToY(y: number, label: string): this {
+    const toY = clampScrollY(this.outline, y);
+    if (toY !== this.scrollY) this.steps.push({ action: 'scroll', sectionId: null, toY, label });
+    this.scrollY = toY;
+    return this;
+  }
+
+  /** Scrolls (centring it) only when the target is off screen. */
+  reveal(target: Target, label = `Bring "${target.label}" into view`): this {
+    if (!isVisible(this.outline, target.rect, this.scrollY)) this.scrollToY(revealY(this.outline, target.rect), label);
+    return this;
+  }
+
+  hover(target: Target, label = `Hover "${target.label}"`): this {
+    this.reveal(target);
+    this.steps.push({ action: 'hover', target: toTarget(target), label });
+    return this;
+  }
+
+  type(target: Target, text: string, label = `Type into "${target.label}"`): this {
+    this.reveal(target);
+    this.steps.push({ action: 'type', target: toTarget(target), text, label });
+    return this;
+  }
+
+  focus(section: OutlineSection, label = `Focus on "${sectionName(section)}"`): this {
+    this.steps.push({ action: 'focus', sectionId: section.id, label });
+    return this;
+  }
+
+  pause(label: string): this {
+    this.steps.push({ action: 'pause', label });
+    return this;
+  }
+
+  /** At least one step, whatever the page: a plan is never empty. */
+  done(): PlanStep[] {
+    if (this.steps.length === 0) this.pause('Hold on the page');
+    return this.steps;
+  }
+}
+
+/**
+ * The candidates (in priority order) a plan has time for: each is kept when the whole plan composed with it still
+ * fits the budget. The first is kept regardless unless `keepFirst` is false, so a template shows its main subject.
+ */
+export function chooseFitting<T>(candidates: T[], compose: (chosen: T[]) => Choreography, keepFirst = true): T[] {
+  const chosen: T[] = [];
+  for (const candidate of candidates) {
+    const trial = [...chosen, candidate];
+    if ((keepFirst && chosen.length === 0) || compose(trial).fits()) chosen.push(candidate);
+  }
+  return chosen;
+}

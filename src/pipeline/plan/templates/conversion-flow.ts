@@ -1,0 +1,53 @@
+import type { OutlineField } from '../../types.js';
+import { demoValueFor } from '../demo-text.js';
+import { actionsIn, bestForm, fillableFields, primaryCta, revealY, sectionsOfKind } from '../outline-query.js';
+import { cinematic } from './cinematic.js';
+import { Choreography, chooseFitting, type Template } from './choreography.js';
+
+/**
+ * Conversion flow: take the viewer to the form and fill it in with plausible demo text (Ada Lovelace,
+ * ada@example.com), as many fields as there is time for, then rest the cursor on the submit button without pressing
+ * it: a demo must not sign anybody up or send anything. Without a form it leads to the main call to action and
+ * hovers it; without either it is cinematic.
+ */
+export const conversionFlow: Template = (context) => {
+  const { outline, budgetMs } = context;
+  const form = bestForm(outline);
+  const fields = form
+    ? fillableFields(form).flatMap((field) => {
+        const value = demoValueFor(field);
+        return value === null ? [] : [{ field, value }];
+      })
+    : [];
+  if (form && fields.length > 0) {
+    const lead = primaryCta(outline);
+    // The way in (the hero's call to action, with the form further down) is shown only with time to spare.
+    const showLead = lead !== null && lead.rect.y < outline.viewport.height && form.rect.y > outline.viewport.height;
+    type Extra = { field: OutlineField; value: string } | 'lead';
+    const compose = (extras: Extra[]) => {
+      const c = new Choreography(outline, budgetMs);
+      if (lead && extras.includes('lead')) {
+        c.pause('Open on the page');
+        c.hover(lead, `Point at "${lead.label}"`);
+      }
+      c.scrollToY(revealY(outline, form.rect), 'Scroll to the form');
+      for (const entry of fields) {
+        if (extras.includes(entry)) c.type(entry.field, entry.value, `Type "${entry.value}" into "${entry.field.label}"`);
+      }
+      if (form.submit) c.hover(form.submit, `Hover "${form.submit.label}" (not submitted)`);
+      c.pause('Hold on the filled-in form');
+      return c;
+    };
+    const candidates: Extra[] = [...fields.slice(0, 6), ...(showLead ? ['lead' as const] : [])];
+    return compose(chooseFitting(candidates, compose)).done();
+  }
+  const banner = sectionsOfKind(outline, 'cta')[0];
+  const cta = (banner ? actionsIn(outline, banner)[0] : undefined) ?? primaryCta(outline);
+  if (!cta) return cinematic(context);
+  const c = new Choreography(outline, budgetMs);
+  c.pause('Open on the page');
+  if (banner && cta.rect.y >= banner.rect.y) c.scrollTo(banner);
+  c.hover(cta, `Hover the call to action "${cta.label}"`);
+  c.pause('Hold on the call to action');
+  return c.done();
+};

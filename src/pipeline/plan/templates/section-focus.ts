@@ -1,0 +1,63 @@
+import type { Target } from '../../types.js';
+import {
+  actionsIn, bandHeight, heroSection, mediaIn, SCROLL_MARGIN, scrollYForSection, sectionName, strongestSection,
+} from '../outline-query.js';
+import { headlineTarget } from '../targets.js';
+import { headingsMentioned, matchSection, sectionPhrase } from '../text-match.js';
+import { Choreography, chooseFitting, type Template } from './choreography.js';
+import { heroSpotlight } from './hero-spotlight.js';
+
+/**
+ * Section focus: find the section the hint names (else one the prompt names, else the strongest section), scroll
+ * there and rest on it. With more time: hover what it offers (buttons, then images), trace its heading, show the rest
+ * of a section taller than the screen, and open on the hero first so the viewer sees where the section sits.
+ */
+export const sectionFocus: Template = (context) => {
+  const { outline, budgetMs, prompt, sectionHint } = context;
+  const hint = sectionHint ?? sectionPhrase(prompt)?.phrase ?? null;
+  const section =
+    (hint ? matchSection(outline, hint)?.section : undefined) ??
+    headingsMentioned(outline, prompt)[0] ??
+    strongestSection(outline) ??
+    heroSection(outline);
+  if (!section) return heroSpotlight(context);
+  const name = sectionName(section);
+  const items: Target[] = [
+    ...actionsIn(outline, section),
+    ...mediaIn(outline, section).map((item, index) => ({
+      label: `Image ${index + 1} of "${name}"`,
+      selector: item.selector,
+      fallbackSelectors: [section.selector],
+      rect: item.rect,
+    })),
+  ].slice(0, 5);
+  const heading = section.heading ? headlineTarget(section) : null;
+  const tall = section.rect.height > bandHeight(outline) * 1.2;
+  const atTop = scrollYForSection(outline, section) === 0;
+  type Extra = Target | 'opening' | 'rest-of-section';
+  const compose = (extras: Extra[]) => {
+    const c = new Choreography(outline, budgetMs);
+    const hero = heroSection(outline);
+    if (extras.includes('opening')) {
+      c.pause('Open on the page');
+      if (hero && hero !== section) c.focus(hero, 'Glance at the hero on the way');
+    }
+    c.scrollTo(section, `Scroll to "${name}"`);
+    c.focus(section, `Focus on "${name}"`);
+    if (heading && extras.includes(heading)) c.hover(heading, `Trace the heading "${name}"`);
+    for (const item of items) if (extras.includes(item)) c.hover(item, `Hover "${item.label}"`);
+    if (extras.includes('rest-of-section')) {
+      c.scrollToY(section.rect.y + section.rect.height - outline.viewport.height + SCROLL_MARGIN, `Scroll through the rest of "${name}"`);
+    }
+    c.pause(`Dwell on "${name}"`);
+    return c;
+  };
+  const candidates: Extra[] = [
+    ...items.slice(0, 2),
+    ...(tall ? ['rest-of-section' as const] : []),
+    ...(atTop ? [] : ['opening' as const]),
+    ...(heading ? [heading] : []),
+    ...items.slice(2),
+  ];
+  return compose(chooseFitting(candidates, compose, false)).done();
+};

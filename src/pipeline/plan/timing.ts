@@ -1,0 +1,253 @@
+import type { TemplateId } from '../../demos/presentation.js';
+import type { PageOutline, PlanStep, Rect, ScriptStep, Target } from '../types.js';
+import { centre, clampScrollY, findSection, isFixed, isVisible, revealY, scrollYForSection, sectionName } from './outline-query.js';
+import { focalTarget } from './targets.js';
+
+/**
+ * The timing model shared by budget fitting and compilation. Each plan step expands into recorder instructions
+ * ("drafts"), each with the shortest time it can take and still read as human (minMs), the time it takes at an
+ * unhurried pace (naturalMs), how far it may stretch (maxMs) and how eagerly it takes spare time (weight).
+ */
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+export type ScriptBody = DistributiveOmit<ScriptStep, 'startMs' | 'durationMs'>;
+
+export interface Draft {
+  step: ScriptStep;
+  /** Index of the plan step this came from; -1 for the settle and hold waits around the plan. */
+  owner: number;
+  minMs: number;
+  naturalMs: number;
+  maxMs: number;
+  weight: number;
+}
+
+/** Where the page and the cursor are while expanding: document scroll, cursor in viewport coordinates. */
+export interface ScriptState {
+  scrollY: number;
+  cursor: { x: number; y: number };
+}
+
+export interface Pacing {
+  /** Share of spare time that scrolls take, relative to waits (1). */
+  scrollWeight: number;
+  /** How many times its natural duration a scroll may last. */
+  scrollStretch: number;
+  hoverWeight: number;
+}
+
+const pacings: Partial<Record<TemplateId, Pacing>> = {
+  // Slow, eased travel between sections is the point of the cinematic template.
+  cinematic: { scrollWeight: 1.6, scrollStretch: 3.5, hoverWeight: 0.8 },
+  // A steady scroll: nearly all spare time goes into the scroll itself, however long it gets.
+  'plain-scroll': { scrollWeight: 6, scrollStretch: Infinity, hoverWeight: 0.5 },
+  'hero-spotlight': { scrollWeight: 0.5, scrollStretch: 2, hoverWeight: 1.2 },
+  'pricing-focus': { scrollWeight: 0.7, scrollStretch: 2.5, hoverWeight: 1.1 },
+};
+const defaultPacing: Pacing = { scrollWeight: 0.8, scrollStretch: 2.5, hoverWeight: 0.9 };
+
+export function pacingFor(templateId: TemplateId): Pacing {
+  return pacings[templateId] ?? defaultPacing;
+}
+
+const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+
+export function initialState(outline: PageOutline): ScriptState {
+  return { scrollY: 0, cursor: { x: outline.viewport.width / 2, y: outline.viewport.height * 0.6 } };
+}
+
+function draft(step: ScriptBody, minMs: number, naturalMs: number, maxMs: number, weight: number): Draft {
+  return { step: { ...step, startMs: 0, durationMs: 0 } as ScriptStep, owner: -1, minMs, naturalMs: Math.max(minMs, naturalMs), maxMs: Math.max(naturalMs, maxMs), weight };
+}
+
+export function waitDraft(label: string, minMs: number, naturalMs: number, weight = 1): Draft {
+  return draft({ kind: 'wait', label }, minMs, naturalMs, Infinity, weight);
+}
+
+function scrollDraft(label: string, fromY: number, toY: number, pacing: Pacing): Draft {
+  const distance = Math.abs(toY - fromY);
+  const natural = clamp(450 + distance * 0.5, 600, 2800);
+  const min = clamp(250 + distance * 0.08, 300, 900);
+  return draft({ kind: 'scroll', toY, label }, min, natural, natural * pacing.scrollStretch, pacing.scrollWeight);
+}
+
+/** The cursor's destination for a target, in viewport coordinates at this scroll position. */
+function pointFor(outline: PageOutline, rect: Rect, scrollY: number): { x: number; y: number } {
+  const point = centre(rect);
+  return isFixed(outline, rect) ? point : { x: point.x, y: point.y - scrollY };
+}
+
+function moveDraft(label: string, state: ScriptState, outline: PageOutline, target: Target): Draft {
+  const to = pointFor(outline, target.rect, state.scrollY);
+  const distance = Math.hypot(to.x - state.cursor.x, to.y - state.cursor.y);
+  state.cursor = to;
+  const natural = clamp(300 + distance * 0.45, 400, 1100);
+  const min = clamp(150 + distance * 0.15, 200, 500);
+  return draft({ kind: 'move', target, label }, min, natural, natural * 1.8, 0.4);
+}
+
+/** Scrolls first when a target is off screen, so the cursor never aims at something the viewer cannot see. */
+function reveal(drafts: Draft[], state: ScriptState, outline: PageOutline, target: Target, pacing: Pacing): void {
+  if (isVisible(outline, target.rect, state.scrollY)) return;
+  const toY = revealY(outline, target.rect);
+  if (Math.abs(toY - state.scrollY) < 2) return;
+  drafts.push(scrollDraft(`Bring "${target.label}" into view`, state.scrollY, toY, pacing));
+  state.scrollY = toY;
+}
+
+/** Typing cadence: 70–120 ms a character, at most 2.6 s a field (longer text is typed faster, never cut). */
+function typeDraft(label: string, target: Target, text: string, random: () => number): Draft {
+  const perChar = 70 + random() * 50;
+  // The minimum must not depend on the random cadence: budget fitting estimates with another seed.
+  const min = clamp(text.length * 40, 200, 1400);
+  const natural = clamp(text.length * perChar, 250, 2600);
+  const max = Math.max(natural, Math.min(text.length * 120, 3200));
+  return draft({ kind: 'type', target, text, label }, min, natural, max, 0.2);
+}
+
+/** Where a scroll step goes: the section's place when the outline knows it, else the planned position. */
+export function scrollTargetY(outline: PageOutline, step: Extract<PlanStep, { action: 'scroll' }>): number {
+  const section = step.sectionId ? findSection(outline, step.sectionId) : null;
+  return section ? scrollYForSection(outline, section) : clampScrollY(outline, step.toY);
+}
+
+/** The drafts of one plan step, advancing the state. */
+export function expandStep(step: PlanStep, outline: PageOutline, state: ScriptState, pacing: Pacing, random: () => number): Draft[] {
+  const drafts: Draft[] = [];
+  switch (step.action) {
+    case 'scroll': {
+      const toY = scrollTargetY(outline, step);
+      // Already there: nothing to show, and a zero-length scroll would only eat time.
+      if (Math.abs(toY - state.scrollY) >= 2) drafts.push(scrollDraft(step.label, state.scrollY, toY, pacing));
+      state.scrollY = toY;
+      break;
+    }
+    case 'hover':
+      reveal(drafts, state, outline, step.target, pacing);
+      drafts.push(moveDraft(`Move to "${step.target.label}"`, state, outline, step.target));
+      drafts.push(draft({ kind: 'hover', target: step.target, label: step.label }, 250, 750, 750 * 4, pacing.hoverWeight));
+      break;
+    case 'click':
+      reveal(drafts, state, outline, step.target, pacing);
+      drafts.push(moveDraft(`Move to "${step.target.label}"`, state, outline, step.target));
+      drafts.push(draft({ kind: 'click', target: step.target, label: step.label }, 120, 220, 400, 0.1));
+      break;
+    case 'type':
+      reveal(drafts, state, outline, step.target, pacing);
+      drafts.push(moveDraft(`Move to "${step.target.label}"`, state, outline, step.target));
+      // A person clicks into a field before typing; the click also gives the compositor a focus point.
+      drafts.push(draft({ kind: 'click', target: step.target, label: `Click into "${step.target.label}"` }, 120, 200, 350, 0.1));
+      drafts.push(typeDraft(step.label, step.target, step.text, random));
+      break;
+    case 'focus': {
+      const section = findSection(outline, step.sectionId);
+      if (!section) {
+        drafts.push(waitDraft(step.label, 200, 800));
+        break;
+      }
+      if (!isVisible(outline, section.rect, state.scrollY) && !overlapsView(outline, section.rect, state.scrollY)) {
+        const toY = scrollYForSection(outline, section);
+        drafts.push(scrollDraft(`Scroll to "${sectionName(section)}"`, state.scrollY, toY, pacing));
+        state.scrollY = toY;
+      }
+      const target = focalTarget(outline, section, state.scrollY);
+      drafts.push(moveDraft(step.label, state, outline, target));
+      drafts.push(waitDraft(`Dwell on "${sectionName(section)}"`, 250, 900));
+      break;
+    }
+    case 'pause':
+      drafts.push(waitDraft(step.label, 200, 800));
+      break;
+  }
+  return drafts;
+}
+
+/** Whether at least a third of the band shows part of the rect. */
+function overlapsView(outline: PageOutline, rect: Rect, scrollY: number): boolean {
+  const top = Math.max(rect.y, scrollY + outline.stickyHeaderHeight);
+  const bottom = Math.min(rect.y + rect.height, scrollY + outline.viewport.height);
+  return bottom - top >= (outline.viewport.height - outline.stickyHeaderHeight) / 3;
+}
+
+/**
+ * The drafts of a whole plan: a short settle at the start (unless continuing from a state, as agent mode does),
+ * every step, a hold at the end.
+ */
+export function expandPlan(
+  steps: PlanStep[],
+  outline: PageOutline,
+  budgetMs: number,
+  pacing: Pacing,
+  random: () => number,
+  from?: ScriptState,
+): Draft[] {
+  const state = from ? structuredClone(from) : initialState(outline);
+  const drafts: Draft[] = from ? [] : [waitDraft('Settle on the page', 0, 300, 0.3)];
+  steps.forEach((step, index) => {
+    for (const draft of expandStep(step, outline, state, pacing, random)) drafts.push({ ...draft, owner: index });
+  });
+  drafts.push(holdDraft(budgetMs));
+  return drafts;
+}
+
+export function holdDraft(budgetMs: number): Draft {
+  return waitDraft('Hold on the last frame', 0, clamp(budgetMs * 0.06, 400, 1500), 0.6);
+}
+
+export function totals(drafts: Draft[]): { minMs: number; naturalMs: number } {
+  return drafts.reduce((sum, d) => ({ minMs: sum.minMs + d.minMs, naturalMs: sum.naturalMs + d.naturalMs }), { minMs: 0, naturalMs: 0 });
+}
+
+/**
+ * Durations that add up to the budget (as floats): squeezed between min and natural when time is short, else the
+ * spare time shared out by weight, each step up to its max (waits have none, so everything always fits).
+ * The caller has made sure the minimums fit.
+ */
+export function allocate(drafts: Draft[], budgetMs: number): number[] {
+  const { minMs, naturalMs } = totals(drafts);
+  if (naturalMs >= budgetMs) {
+    const give = naturalMs === minMs ? 0 : Math.max(0, (budgetMs - minMs) / (naturalMs - minMs));
+    return drafts.map((d) => d.minMs + (d.naturalMs - d.minMs) * give);
+  }
+  const durations = drafts.map((d) => d.naturalMs);
+  let spare = budgetMs - naturalMs;
+  let open = drafts.map((d, i) => i).filter((i) => drafts[i]!.weight > 0);
+  if (open.length === 0) open = [drafts.length - 1];
+  // Water filling: share by weight; steps that reach their max drop out and the rest is shared again.
+  while (spare > 1e-6 && open.length > 0) {
+    const totalWeight = open.reduce((sum, i) => sum + (drafts[i]!.weight || 1), 0);
+    let used = 0;
+    const stillOpen: number[] = [];
+    for (const i of open) {
+      const d = drafts[i]!;
+      const share = (spare * (d.weight || 1)) / totalWeight;
+      const room = d.maxMs - durations[i]!;
+      const take = Math.min(share, room);
+      durations[i]! += take;
+      used += take;
+      if (room > share) stillOpen.push(i);
+    }
+    spare -= used;
+    open = stillOpen;
+  }
+  // Only reachable when every draft is capped (no wait at all): the last one takes the rest.
+  if (spare > 1e-6) durations[durations.length - 1]! += spare;
+  return durations;
+}
+
+/**
+ * Whole milliseconds from float durations, rounding the running total rather than each step, so the steps end
+ * exactly at `totalMs`. Steps left with no time (an unneeded wait) are dropped.
+ */
+export function schedule(drafts: Draft[], durations: number[], totalMs: number): ScriptStep[] {
+  const steps: ScriptStep[] = [];
+  let elapsed = 0;
+  let start = 0;
+  drafts.forEach((draft, index) => {
+    elapsed += durations[index]!;
+    const end = index === drafts.length - 1 ? totalMs : Math.min(totalMs, Math.round(elapsed));
+    if (end > start) steps.push({ ...draft.step, startMs: start, durationMs: end - start });
+    start = Math.max(start, end);
+  });
+  return steps;
+}

@@ -1,0 +1,226 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { templateIds, type TemplateId } from '../../../src/demos/presentation.js';
+import { compileScript } from '../../../src/pipeline/plan/compile.js';
+import { planDemo } from '../../../src/pipeline/plan/heuristic-planner.js';
+import type { DemoPlan, DurationTarget, PageOutline, PlanStep } from '../../../src/pipeline/types.js';
+import { assertPlan, assertScript, maxScroll } from './checks.js';
+import { allOutlines, docsOutline, formAppOutline, minimalOutline, saasOutline } from './outlines.js';
+
+const targets: DurationTarget[] = ['5s', '10s', '30s'];
+
+function plan(id: TemplateId, outline: PageOutline, durationTarget: DurationTarget = '10s', options: { prompt?: string; sectionHint?: string } = {}): DemoPlan {
+  return planDemo({ prompt: options.prompt ?? 'make a demo', outline, durationTarget, template: { id, sectionHint: options.sectionHint }, mode: 'script' });
+}
+
+const scrolls = (steps: PlanStep[]) => steps.filter((step) => step.action === 'scroll');
+const sectionsScrolledTo = (steps: PlanStep[]) => scrolls(steps).flatMap((step) => (step.sectionId ? [step.sectionId] : []));
+const hovered = (steps: PlanStep[]) => steps.flatMap((step) => (step.action === 'hover' ? [step.target.label] : []));
+const typed = (steps: PlanStep[]) => steps.flatMap((step) => (step.action === 'type' ? [[step.target.label, step.text]] : []));
+
+describe('recording templates', () => {
+  it('every template, on every page, for every duration: a non-empty plan and a script of exactly that length', () => {
+    for (const id of templateIds) {
+      for (const [name, make] of Object.entries(allOutlines)) {
+        for (const target of targets) {
+          const outline = make();
+          const context = `${id} on ${name} for ${target}`;
+          const result = plan(id, outline, target);
+          assert.equal(result.templateId, id, context);
+          assert.equal(result.source, 'heuristic');
+          assert.equal(result.autoSelection, null, 'a chosen template has no auto selection');
+          assertPlan(result, outline, context);
+          const script = compileScript(result, outline, { url: outline.url, viewport: 'desktop' });
+          assertScript(script, outline, result.durationMs, context);
+          assert.equal(script.templateId, id);
+          // Deterministic: the same input gives the same plan and script.
+          assert.deepEqual(plan(id, outline, target), result, `${context}: plan is deterministic`);
+          assert.deepEqual(compileScript(result, outline, { url: outline.url, viewport: 'desktop' }), script, `${context}: script is deterministic`);
+        }
+      }
+    }
+  });
+
+  it('longer budgets show more', () => {
+    for (const id of ['cinematic', 'guided-tour', 'feature-sweep', 'conversion-flow'] as const) {
+      const short = plan(id, saasOutline(), '5s').steps.length;
+      const long = plan(id, saasOutline(), '30s').steps.length;
+      assert.ok(long > short, `${id}: ${long} steps in 30 s > ${short} in 5 s`);
+    }
+  });
+
+  it('cinematic opens on the hero, dwells on the strongest section and ends on a call to action', () => {
+    for (const target of targets) {
+      const { steps } = plan('cinematic', saasOutline(), target);
+      assert.deepEqual(steps.find((step) => step.action === 'focus'), { action: 'focus', sectionId: 'hero', label: 'Linger on the hero "Ship product demos in minutes"' }, target);
+      assert.ok(sectionsScrolledTo(steps).includes('features'), `${target}: the features (strongest) are shown`);
+      assert.ok(steps.some((step) => step.action === 'focus' && step.sectionId === 'features'), `${target}: and dwelt on`);
+      const last = steps.filter((step) => step.action === 'hover').at(-1);
+      assert.ok(last && ['Get started', 'Start free trial'].includes(last.target.label), `${target}: ends on a call to action`);
+    }
+    const long = plan('cinematic', saasOutline(), '30s').steps;
+    const order = sectionsScrolledTo(long);
+    assert.deepEqual(order, [...order].sort((a, b) => saasOutline().sections.findIndex((s) => s.id === a) - saasOutline().sections.findIndex((s) => s.id === b)), 'in page order');
+    assert.ok(order.length >= 5, '30 s glides through most of the page');
+  });
+
+  it('cinematic on a page that does not scroll: no scrolling, the call to action still', () => {
+    const { steps } = plan('cinematic', minimalOutline(), '10s');
+    assert.equal(scrolls(steps).length, 0);
+    assert.deepEqual(hovered(steps), ['Join the waitlist']);
+  });
+
+  it('guided tour with a sticky header: each navigation item, then its section, in menu order', () => {
+    const { steps } = plan('guided-tour', saasOutline(), '30s');
+    const sequence = steps.filter((step) => step.action === 'hover' || step.action === 'scroll').map((step) =>
+      step.action === 'hover' ? `nav:${step.target.label}` : `go:${(step as { sectionId: string }).sectionId}`,
+    );
+    assert.deepEqual(sequence, [
+      'nav:Features', 'go:features', 'nav:Integrations', 'go:integrations', 'nav:Pricing', 'go:pricing', 'nav:Customers', 'go:testimonials',
+    ]);
+    assert.ok(!hovered(steps).includes('Sign in'), 'a link to another page is not part of the tour');
+  });
+
+  it('guided tour with a header that scrolls away: points at the menu first, then visits the sections', () => {
+    const { steps } = plan('guided-tour', docsOutline(), '30s');
+    const firstScroll = steps.findIndex((step) => step.action === 'scroll');
+    assert.deepEqual(hovered(steps.slice(0, firstScroll)), ['Installation', 'Configuration', 'API reference']);
+    assert.deepEqual(hovered(steps.slice(firstScroll)), [], 'no hover on the menu once it has scrolled away');
+    assert.deepEqual(sectionsScrolledTo(steps), ['installation', 'configuration', 'api']);
+  });
+
+  it('guided tour in 5 s still makes one stop; without navigation it tours the named sections', () => {
+    const short = plan('guided-tour', saasOutline(), '5s').steps;
+    assert.deepEqual(sectionsScrolledTo(short), ['features']);
+    const outline = docsOutline();
+    outline.navigation = [];
+    assert.deepEqual(sectionsScrolledTo(plan('guided-tour', outline, '30s').steps), ['installation', 'configuration', 'api', 'faq']);
+  });
+
+  it('plain scroll goes top to bottom in one steady scroll that takes most of the video', () => {
+    for (const [name, make] of [['saas', saasOutline], ['docs', docsOutline]] as const) {
+      const outline = make();
+      for (const target of targets) {
+        const result = plan('plain-scroll', outline, target);
+        const all = scrolls(result.steps);
+        assert.equal(all.length, 1, `${name} ${target}`);
+        assert.equal(all[0]!.toY, maxScroll(outline));
+        const script = compileScript(result, outline, { url: outline.url, viewport: 'desktop' });
+        const scroll = script.steps.find((step) => step.kind === 'scroll')!;
+        assert.ok(scroll.durationMs >= result.durationMs * 0.5, `${name} ${target}: the scroll takes ${scroll.durationMs} of ${result.durationMs} ms`);
+      }
+    }
+  });
+
+  it('section focus goes to the section the hint names, dwells and hovers its actions', () => {
+    for (const target of targets) {
+      const { steps } = plan('section-focus', saasOutline(), target, { sectionHint: 'Integrations' });
+      assert.deepEqual(sectionsScrolledTo(steps), ['integrations'], target);
+      assert.ok(steps.some((step) => step.action === 'focus' && step.sectionId === 'integrations'));
+      assert.ok(hovered(steps).includes('Browse integrations'), `${target}: the section's button is hovered`);
+    }
+    assert.deepEqual(sectionsScrolledTo(plan('section-focus', docsOutline(), '10s', { sectionHint: 'configuration' }).steps), ['configuration']);
+    // From the prompt when there is no hint.
+    assert.deepEqual(sectionsScrolledTo(plan('section-focus', docsOutline(), '10s', { prompt: 'Zoom in on the "API reference"' }).steps).slice(0, 1), ['api']);
+  });
+
+  it('section focus on a section taller than the screen shows the rest of it', () => {
+    const { steps } = plan('section-focus', docsOutline(), '30s', { sectionHint: 'API reference' });
+    const last = scrolls(steps).at(-1)!;
+    assert.equal(last.sectionId, null);
+    assert.ok(last.toY > 2100 && last.toY <= 2100 + 1500 - 800 + 16, `scrolls within the section (${last.toY})`);
+  });
+
+  it('section focus with a hint that matches nothing falls back to the strongest section', () => {
+    const { steps } = plan('section-focus', saasOutline(), '10s', { sectionHint: 'Quantum teleportation' });
+    assert.deepEqual(sectionsScrolledTo(steps), ['features']);
+  });
+
+  it('hero spotlight stays on the first screen: headline, secondary button, then the primary call to action', () => {
+    const { steps } = plan('hero-spotlight', saasOutline(), '30s');
+    assert.equal(scrolls(steps).length, 0, 'no scrolling');
+    assert.ok(!steps.some((step) => step.action === 'click'), 'nothing is clicked');
+    assert.deepEqual(hovered(steps), ['Heading "Ship product demos in minutes"', 'Watch the video', 'Get started']);
+    const headline = steps.find((step) => step.action === 'hover')!;
+    assert.ok(headline.action === 'hover' && headline.target.selector === '#hero h1');
+    assert.deepEqual(hovered(plan('hero-spotlight', saasOutline(), '5s').steps), ['Heading "Ship product demos in minutes"', 'Get started']);
+  });
+
+  it('feature sweep scrolls through the features and hovers the cards', () => {
+    const { steps } = plan('feature-sweep', saasOutline(), '10s');
+    assert.equal(sectionsScrolledTo(steps)[0], 'features');
+    const cards = steps.flatMap((step) => (step.action === 'hover' ? [step.target.selector] : []));
+    assert.ok(cards.filter((selector) => selector.startsWith('#features .card')).length >= 2, 'feature cards are hovered');
+    // A page without a features section sweeps its content sections instead.
+    assert.deepEqual(sectionsScrolledTo(plan('feature-sweep', docsOutline(), '10s').steps).slice(0, 1), ['installation']);
+  });
+
+  it('conversion flow fills the form with demo text and never submits', () => {
+    for (const target of targets) {
+      const result = plan('conversion-flow', formAppOutline(), target);
+      const fields = typed(result.steps);
+      assert.ok(fields.length >= 1, target);
+      assert.deepEqual(fields[0], ['First name', 'Ada'], target);
+      assert.ok(!result.steps.some((step) => step.action === 'click'), `${target}: nothing is clicked in the plan`);
+      const outline = formAppOutline();
+      const script = compileScript(result, outline, { url: outline.url, viewport: 'desktop' });
+      const clicks = script.steps.filter((step) => step.kind === 'click');
+      assert.ok(clicks.every((step) => step.kind === 'click' && step.target.selector.startsWith('[name=')), `${target}: the only clicks are into fields`);
+    }
+    const long = plan('conversion-flow', formAppOutline(), '30s').steps;
+    assert.deepEqual(typed(long), [
+      ['First name', 'Ada'], ['Last name', 'Lovelace'], ['Email', 'ada@example.com'], ['Phone', '+44 20 7946 0958'],
+      ['Message', "Hi! We'd love a quick demo for our team."],
+    ]);
+    assert.equal(hovered(long).at(-1), 'Send request', 'the submit button is hovered, not clicked');
+    assert.ok(!typed(long).some(([label]) => label === 'Preferred date' || label === 'I agree to the terms'), 'dates and checkboxes are left alone');
+  });
+
+  it('conversion flow without a form hovers the main call to action', () => {
+    assert.deepEqual(hovered(plan('conversion-flow', docsOutline(), '10s').steps), ['Read the quickstart']);
+    assert.deepEqual(hovered(plan('conversion-flow', minimalOutline(), '10s').steps), ['Join the waitlist']);
+  });
+
+  it('pricing focus hovers the tiers left to right and dwells on the highlighted one', () => {
+    for (const target of ['10s', '30s'] as const) {
+      const { steps } = plan('pricing-focus', saasOutline(), target);
+      assert.deepEqual(sectionsScrolledTo(steps), ['pricing'], target);
+      // "Pro $29 per month, most popular": the Pro tier is the highlighted one.
+      assert.deepEqual(hovered(steps), ['Start free', 'Start Pro trial', 'Contact sales', 'Start Pro trial'], target);
+      const xs = steps.flatMap((step) => (step.action === 'hover' ? [step.target.rect.x] : [])).slice(0, 3);
+      assert.deepEqual(xs, [...xs].sort((a, b) => a - b), 'left to right');
+    }
+    // 5 s has no time for a comparison after the long scroll: straight to the highlighted tier.
+    const short = plan('pricing-focus', saasOutline(), '5s').steps;
+    assert.deepEqual(sectionsScrolledTo(short), ['pricing']);
+    assert.deepEqual(hovered(short), ['Start Pro trial']);
+  });
+
+  it('pricing focus on a page without pricing degrades to a tour of what is there', () => {
+    const { steps } = plan('pricing-focus', docsOutline(), '10s');
+    assert.ok(steps.length > 2);
+    assert.ok(!sectionsScrolledTo(steps).includes('pricing'));
+  });
+
+  it('proof scroll shows the logos and the testimonials, quote by quote', () => {
+    const { steps } = plan('proof-scroll', saasOutline(), '10s');
+    assert.deepEqual(sectionsScrolledTo(steps), ['logos', 'testimonials']);
+    assert.ok(steps.filter((step) => step.action === 'hover' && step.target.selector.startsWith('#testimonials .quote')).length >= 2);
+    // In 5 s the testimonials win over the logos.
+    assert.deepEqual(sectionsScrolledTo(plan('proof-scroll', saasOutline(), '5s').steps), ['testimonials']);
+  });
+
+  it('resolves auto through the selection and records it', () => {
+    const outline = saasOutline();
+    const result = planDemo({ prompt: 'Show our pricing plans', outline, durationTarget: '5s', template: { id: 'auto' }, mode: 'script' });
+    assert.equal(result.templateId, 'pricing-focus');
+    assert.equal(result.autoSelection?.selectedId, 'pricing-focus');
+    assert.equal(result.autoSelection?.source, 'heuristic');
+    assert.equal(result.durationMs, 5000);
+    const focus = planDemo({ prompt: 'Focus on the Integrations section', outline, durationTarget: '30s', template: { id: 'auto' }, mode: 'agent' });
+    assert.equal(focus.templateId, 'section-focus');
+    assert.equal(focus.sectionHint, 'Integrations');
+    assert.equal(focus.durationMs, 30_000);
+    assert.deepEqual(sectionsScrolledTo(focus.steps), ['integrations']);
+  });
+});
