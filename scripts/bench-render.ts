@@ -1,0 +1,407 @@
+/**
+ * `npm run bench:render`: a benchmark, not a test. For a 10 s demo of a local fixture page (the SaaS landing page
+ * under test/fixtures/sites/saas, or a built-in page when that fixture is absent), at 720p and then at 1080p, it
+ * reports the wall time of each stage:
+ *
+ *   launch     start Chromium (@sparticuz/chromium, graphics mode off) and open a page with the desktop viewport
+ *   load       navigate to the fixture, dismiss its cookie banner, build the action script from the page
+ *   record     recordScript until capture stops: the screencast and the script's steps (encoding runs alongside:
+ *              frames are streamed to ffmpeg as they come, at a lower CPU priority than the capture)
+ *   encode     what encoding adds after capture has stopped (frames still queued, ffmpeg finishing the file)
+ *   thumbnail  the PNG thumbnail from the video
+ *   gif        the GIF preview (palette, 12 fps, 720 px wide)
+ *   close      closing the browser
+ *
+ * and the total, × realtime (total wall time divided by the video's duration: 1.5 means the whole pipeline takes
+ * one and a half times the video's length), the effective capture rate (screencast frames received per second,
+ * before resampling to 30 fps; also while the page is in motion), and peak memory. Each resolution runs in a child
+ * process of its own, so its figures are not mixed with the other's. Peak RSS is the highest sum of VmRSS over the
+ * child's process tree (node + Chromium's processes + ffmpeg), sampled every 100 ms from /proc — an upper bound,
+ * as pages shared between Chromium's processes count once per process — with the peaks of node (maxRSS) and of
+ * the encoding ffmpeg (VmHWM) alongside.
+ *
+ * Environment: BENCH_SECONDS (video length, default 10), BENCH_FORMAT (mp4 | webm, default mp4),
+ * BENCH_RESOLUTIONS (default "720p,1080p"; the last line is the last resolution's, 1080p by default).
+ * The last line is `bench:render res=1080p total_s=… realtime_x=… capture_fps=… peak_rss_mb=…`.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { launchBrowser } from '../src/pipeline/browser/launch.js';
+import { viewportFor } from '../src/pipeline/browser/viewports.js';
+import { probeVideo } from '../src/pipeline/encode/probe.js';
+import { renderOutputs } from '../src/pipeline/encode/render-outputs.js';
+import type { VideoFormat } from '../src/pipeline/encode/video-encoder.js';
+import { recordScript } from '../src/pipeline/record/recorder.js';
+import type { ActionScript, Resolution, ScriptStep, Target } from '../src/pipeline/types.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const FIXTURE_DIR = path.join(root, 'test', 'fixtures', 'sites', 'saas');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const format = (process.env.BENCH_FORMAT ?? 'mp4') as VideoFormat;
+if (!(seconds >= 2 && seconds <= 120)) throw new Error('BENCH_SECONDS must be between 2 and 120.');
+if (format !== 'mp4' && format !== 'webm') throw new Error('BENCH_FORMAT must be mp4 or webm.');
+
+interface ChildReport {
+  resolution: Resolution;
+  fixture: string;
+  stages: Record<'launch' | 'load' | 'record' | 'encode' | 'thumbnail' | 'gif' | 'close', number>;
+  totalS: number;
+  videoS: number;
+  realtimeX: number;
+  captureFps: number;
+  motionCaptureFps: number;
+  frames: number;
+  framesHeld: number;
+  encodeWallS: number;
+  maxBacklogFrames: number;
+  maxBacklogMb: number;
+  frameSize: string;
+  viewport: string;
+  peakRssMb: number;
+  nodeMaxRssMb: number;
+  ffmpegPeakRssMb: number | null;
+  chromePeakRssMb: number;
+  failedSteps: number;
+  video: { codec: string; width: number; height: number; fps: number | null; durationMs: number | null; bytes: number };
+  gifBytes: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Memory of the process tree, from /proc
+
+async function readStatus(pid: number): Promise<{ ppid: number; rssKb: number; name: string } | null> {
+  const text = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => null);
+  if (!text) return null;
+  const field = (name: string) => new RegExp(`^${name}:\\s+(.+)$`, 'm').exec(text)?.[1] ?? '';
+  return { ppid: Number(field('PPid')), rssKb: Number.parseInt(field('VmRSS'), 10) || 0, name: field('Name') };
+}
+
+/** Samples the summed RSS of this process and all its descendants; keeps the peak, total and Chromium's. */
+function treeMemorySampler(intervalMs = 100) {
+  let peakKb = 0;
+  let chromePeakKb = 0;
+  let busy = false;
+  const sample = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const pids = (await fs.readdir('/proc')).filter((d) => /^\d+$/.test(d)).map(Number);
+      const statuses = new Map<number, { ppid: number; rssKb: number; name: string }>();
+      await Promise.all(pids.map(async (pid) => {
+        const s = await readStatus(pid);
+        if (s) statuses.set(pid, s);
+      }));
+      const inTree = (pid: number): boolean => {
+        for (let p = pid, hops = 0; p > 1 && hops < 64; hops++) {
+          if (p === process.pid) return true;
+          p = statuses.get(p)?.ppid ?? 0;
+        }
+        return false;
+      };
+      let totalKb = 0;
+      let chromeKb = 0;
+      for (const [pid, s] of statuses) {
+        if (!inTree(pid)) continue;
+        totalKb += s.rssKb;
+        if (/chrom|headless/i.test(s.name)) chromeKb += s.rssKb;
+      }
+      peakKb = Math.max(peakKb, totalKb);
+      chromePeakKb = Math.max(chromePeakKb, chromeKb);
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void sample(), intervalMs);
+  timer.unref();
+  return {
+    sample,
+    stop: async () => {
+      clearInterval(timer);
+      await sample();
+      return { peakMb: peakKb / 1024, chromePeakMb: chromePeakKb / 1024 };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The fixture page and the script
+
+const BUILT_IN_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Bench page</title><style>
+body{margin:0;font:18px/1.5 system-ui,sans-serif;color:#1a1a2e}header{position:sticky;top:0;background:#fff;padding:16px 48px;box-shadow:0 1px 0 #ddd;z-index:2}
+section{min-height:760px;padding:64px 48px;box-sizing:border-box}h1{font-size:56px;margin:0 0 24px}h2{font-size:40px}
+.hero{background:linear-gradient(135deg,#4f46e5,#06b6d4);color:#fff}.grid{display:grid;grid-template-columns:repeat(3,1fr);gap:24px}
+.card{background:#fff;color:#1a1a2e;border-radius:16px;padding:24px;min-height:160px;box-shadow:0 8px 24px rgba(0,0,0,.12)}
+#features{background:#f5f7fb}#testimonials{background:#fff7ed}#pricing{background:#eef2ff}#faq{background:#f0fdf4}
+.button{display:inline-block;padding:14px 28px;border-radius:10px;background:#111827;color:#fff;text-decoration:none}
+</style></head><body><header><strong>Flowboard</strong></header>
+<section class="hero"><h1 class="hero__title">Plan, track and ship</h1><a class="button hero__cta" href="#pricing">Start free trial</a></section>
+<section id="features"><h2>Features</h2><div class="grid">${'<div class="card">A feature worth showing, with a sentence about it.</div>'.repeat(6)}</div></section>
+<section id="testimonials"><h2>Customers</h2><div class="grid">${'<div class="card">“It changed how we ship.” — A customer</div>'.repeat(3)}</div></section>
+<section id="pricing"><h2>Pricing</h2><div class="grid"><div class="card">Starter</div><div class="card">Pro <a class="button pricing-tier__cta" href="#faq">Start free trial</a></div><div class="card">Enterprise</div></div></section>
+<section id="faq"><h2>FAQ</h2>${'<details class="faq__item"><summary class="faq__question">A question?</summary><p>An answer.</p></details>'.repeat(4)}</section>
+</body></html>`;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.woff2': 'font/woff2',
+};
+
+/** A static server for the fixture directory (or the built-in page), on 127.0.0.1. */
+async function serveFixture(): Promise<{ url: string; name: string; close(): Promise<void> }> {
+  const useFixture = existsSync(path.join(FIXTURE_DIR, 'index.html'));
+  const server = http.createServer((request, response) => {
+    void (async () => {
+      const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+      if (!useFixture) {
+        response.writeHead(pathname === '/' ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+        return response.end(pathname === '/' ? BUILT_IN_PAGE : 'not found');
+      }
+      const file = path.resolve(FIXTURE_DIR, `.${pathname.endsWith('/') ? `${pathname}index.html` : pathname}`);
+      const body = file.startsWith(FIXTURE_DIR + path.sep) ? await fs.readFile(file).catch(() => null) : null;
+      if (!body) {
+        response.writeHead(404, { 'content-type': 'text/plain' });
+        return response.end('not found');
+      }
+      response.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' });
+      response.end(body);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    name: useFixture ? 'test/fixtures/sites/saas' : 'built-in page',
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+/**
+ * A guided tour like the planner's: look at the hero, hover its call to action, scroll through features,
+ * customers and pricing, hover the featured plan, scroll to the FAQ and open a question. Timings scale with
+ * BENCH_SECONDS; section positions come from the page.
+ */
+async function buildScript(page: import('puppeteer-core').Page, url: string, durationMs: number): Promise<ActionScript> {
+  // No helper functions inside evaluate: tsx's name-keeping would reference a __name the page does not have.
+  const [features, testimonials, pricing, faq] = await page.evaluate((selectors: string[]) => {
+    const header = document.querySelector('header');
+    const sticky = header && getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().height : 0;
+    return selectors.map((selector) => {
+      const el = document.querySelector(selector);
+      return el ? Math.max(0, el.getBoundingClientRect().top + window.scrollY - sticky) : null;
+    });
+  }, ['#features', '#testimonials', '#pricing', '#faq']);
+  const tops = { features, testimonials, pricing, faq };
+  const t = (selector: string, fallbacks: string[] = []): Target => ({ label: selector, selector, fallbackSelectors: fallbacks, rect: { x: 0, y: 0, width: 1, height: 1 } });
+  const plan: Array<[number, StepBody]> = [
+    [0.05, { kind: 'wait', label: 'Opening' }],
+    [0.08, { kind: 'move', label: 'The headline', target: t('.hero__title', ['h1']) }],
+    [0.09, { kind: 'hover', label: 'The call to action', target: t('.hero__cta', ['main a.button']) }],
+    [0.16, { kind: 'scroll', label: 'Features', toY: tops.features ?? 800 }],
+    [0.14, { kind: 'scroll', label: 'Customers', toY: tops.testimonials ?? 1600 }],
+    [0.14, { kind: 'scroll', label: 'Pricing', toY: tops.pricing ?? 2400 }],
+    [0.09, { kind: 'hover', label: 'The featured plan', target: t('a[href="/signup?plan=pro"]', ['.pricing-tier__cta']) }],
+    [0.13, { kind: 'scroll', label: 'FAQ', toY: tops.faq ?? 3200 }],
+    [0.08, { kind: 'click', label: 'A question', target: t('.faq__item:nth-of-type(2) summary', ['details summary']) }],
+    [0.04, { kind: 'wait', label: 'Closing' }],
+  ];
+  let at = 0;
+  const steps = plan.map(([share, step], i) => {
+    const startMs = Math.round(at);
+    at = i === plan.length - 1 ? durationMs : at + share * durationMs;
+    return { ...step, startMs, durationMs: Math.round(at) - startMs } as ScriptStep;
+  });
+  return { version: 1, url, viewport: 'desktop', durationMs, templateId: 'guided-tour', steps };
+}
+
+/** A script step without its timing (Omit distributed over the union). */
+type StepBody = ScriptStep extends infer S ? (S extends ScriptStep ? Omit<S, 'startMs' | 'durationMs'> : never) : never;
+
+// ---------------------------------------------------------------------------------------------------------------
+// One resolution (child process)
+
+async function benchOne(resolution: Resolution): Promise<ChildReport> {
+  const memory = treeMemorySampler(100);
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-bench-render-'));
+  const fixture = await serveFixture();
+  const stages = { launch: 0, load: 0, record: 0, encode: 0, thumbnail: 0, gif: 0, close: 0 };
+  const t0 = performance.now();
+  let mark = t0;
+  const lap = () => {
+    const now = performance.now();
+    const seconds = (now - mark) / 1000;
+    mark = now;
+    return seconds;
+  };
+  let browser: Awaited<ReturnType<typeof launchBrowser>> | null = null;
+  try {
+    browser = await launchBrowser();
+    const page = await browser.newPage();
+    const viewport = viewportFor('desktop', resolution);
+    await page.setViewport({ width: viewport.width, height: viewport.height, deviceScaleFactor: viewport.deviceScaleFactor });
+    stages.launch = lap();
+
+    await page.goto(fixture.url, { waitUntil: 'load', timeout: 30_000 });
+    // The analysis stage dismisses overlays before recording; do the same for the fixture's cookie banner.
+    const dismissed = await page.evaluate(() => {
+      const button = document.querySelector<HTMLElement>('.cookie-banner__accept');
+      button?.click();
+      return Boolean(button);
+    });
+    if (dismissed) await new Promise((resolve) => setTimeout(resolve, 500));
+    const script = await buildScript(page, fixture.url, Math.round(seconds * 1000));
+    stages.load = lap();
+
+    const video = path.join(work, `demo.${format}`);
+    const result = await recordScript(page, script, { format, resolution, outFile: video });
+    const recordAndEncode = lap();
+    // Encoding streams during capture; "encode" is what it adds after capture has stopped.
+    stages.encode = result.timings.finishMs / 1000;
+    stages.record = recordAndEncode - stages.encode;
+
+    const outputs = await renderOutputs({ videoFile: video, outDir: work, durationMs: result.durationMs });
+    lap();
+    stages.thumbnail = outputs.timings.thumbnailMs / 1000;
+    stages.gif = outputs.timings.gifMs / 1000;
+
+    await browser.close();
+    browser = null;
+    stages.close = lap();
+    const totalS = (performance.now() - t0) / 1000;
+
+    // Capture rate while the page moves: frames taken during the scroll steps, per second of them.
+    const scrolls = result.timeline.steps.filter((s) => s.kind === 'scroll');
+    const motionMs = scrolls.reduce((sum, s) => sum + (s.endMs - s.startMs), 0);
+    const motionFrames = result.screencast.frameTimesMs.filter((ms) => scrolls.some((s) => ms >= s.startMs && ms <= s.endMs)).length;
+
+    const info = await probeVideo(video);
+    const mem = await memory.stop();
+    const nodeMaxRssMb = process.resourceUsage().maxRSS / 1024;
+    const ffmpegPeak = result.encode.peakRssBytes;
+    return {
+      resolution,
+      fixture: fixture.name,
+      stages,
+      totalS,
+      videoS: result.durationMs / 1000,
+      realtimeX: totalS / (result.durationMs / 1000),
+      captureFps: result.captureFps,
+      motionCaptureFps: motionMs > 0 ? motionFrames / (motionMs / 1000) : 0,
+      frames: result.frames,
+      framesHeld: result.screencast.held,
+      encodeWallS: result.encode.encodeWallMs / 1000,
+      maxBacklogFrames: result.screencast.maxBacklogFrames,
+      maxBacklogMb: result.screencast.maxBacklogBytes / 1024 / 1024,
+      frameSize: result.screencast.frameSize ? `${result.screencast.frameSize.width}x${result.screencast.frameSize.height}` : 'none',
+      viewport: `${result.timeline.viewport.width}x${result.timeline.viewport.height} CSS px at DPR ${result.timeline.viewport.deviceScaleFactor.toFixed(3)}`,
+      // The sampled tree includes node itself; never report less than any single known peak.
+      peakRssMb: Math.max(mem.peakMb, nodeMaxRssMb),
+      nodeMaxRssMb,
+      ffmpegPeakRssMb: ffmpegPeak === null ? null : ffmpegPeak / 1024 / 1024,
+      chromePeakRssMb: mem.chromePeakMb,
+      failedSteps: result.log.filter((e) => !e.ok).length,
+      video: { codec: info.codec, width: info.width, height: info.height, fps: info.fps, durationMs: info.durationMs, bytes: (await fs.stat(video)).size },
+      gifBytes: (await fs.stat(outputs.gif)).size,
+    };
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await fixture.close();
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Parent: one child per resolution, then the report
+
+function runChild(resolution: Resolution): Promise<ChildReport> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, '--child', resolution], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: process.env,
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      if (code !== 0 || !line.startsWith('{')) return reject(new Error(`The ${resolution} run failed (exit ${code}).\n${out}`));
+      resolve(JSON.parse(line) as ChildReport);
+    });
+  });
+}
+
+const f = (n: number, digits = 2) => n.toFixed(digits);
+
+function describeReport(r: ChildReport): string[] {
+  const s = r.stages;
+  return [
+    `${r.resolution}: ${r.video.codec} ${r.video.width}x${r.video.height} @ ${r.video.fps} fps, ${f(r.videoS, 1)} s video (${r.frames} frames, ${r.framesHeld} held), ` +
+      `${(r.video.bytes / 1e6).toFixed(2)} MB; GIF ${(r.gifBytes / 1e6).toFixed(2)} MB; fixture ${r.fixture}; ${r.failedSteps} failed step(s)`,
+    `  stages (s): launch ${f(s.launch)}  load ${f(s.load)}  record ${f(s.record)}  encode ${f(s.encode)} (after capture; ` +
+      `ffmpeg ran ${f(r.encodeWallS)} s in all, from the first frame)  thumbnail ${f(s.thumbnail)}  gif ${f(s.gif)}  close ${f(s.close)}`,
+    `  total ${f(r.totalS)} s = ${f(r.realtimeX)}× realtime (wall time / video duration)`,
+    `  viewport ${r.viewport}; screencast frames ${r.frameSize}`,
+    `  capture ${f(r.captureFps, 1)} fps overall before resampling to 30, ${f(r.motionCaptureFps, 1)} fps while scrolling; ` +
+      `encoder backlog peak ${r.maxBacklogFrames} frames (${f(r.maxBacklogMb, 1)} MB of distinct JPEGs)`,
+    `  peak RSS ${f(r.peakRssMb, 0)} MB (process tree: node + Chromium + ffmpeg, summed VmRSS); node ${f(r.nodeMaxRssMb, 0)} MB, ` +
+      `Chromium ${f(r.chromePeakRssMb, 0)} MB, ffmpeg encoder ${r.ffmpegPeakRssMb === null ? 'n/a' : `${f(r.ffmpegPeakRssMb, 0)} MB`}`,
+  ];
+}
+
+function keyValues(r: ChildReport): string {
+  const s = r.stages;
+  return [
+    `bench:render res=${r.resolution}`,
+    `total_s=${f(r.totalS)}`,
+    `realtime_x=${f(r.realtimeX)}`,
+    `capture_fps=${f(r.captureFps, 1)}`,
+    `peak_rss_mb=${f(r.peakRssMb, 0)}`,
+    `capture_fps_motion=${f(r.motionCaptureFps, 1)}`,
+    `launch_s=${f(s.launch)}`,
+    `load_s=${f(s.load)}`,
+    `record_s=${f(s.record)}`,
+    `encode_s=${f(s.encode)}`,
+    `thumbnail_s=${f(s.thumbnail)}`,
+    `gif_s=${f(s.gif)}`,
+    `close_s=${f(s.close)}`,
+    `video_s=${f(r.videoS)}`,
+    `format=${format}`,
+  ].join(' ');
+}
+
+async function main(): Promise<void> {
+  const childIndex = process.argv.indexOf('--child');
+  if (childIndex >= 0) {
+    const resolution = process.argv[childIndex + 1] as Resolution;
+    const report = await benchOne(resolution);
+    process.stdout.write(`${JSON.stringify(report)}\n`);
+    return;
+  }
+  const resolutions = (process.env.BENCH_RESOLUTIONS ?? '720p,1080p').split(',').map((r) => r.trim()) as Resolution[];
+  for (const r of resolutions) if (r !== '720p' && r !== '1080p') throw new Error(`Unknown resolution ${r}.`);
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  console.log(`bench:render — ${seconds} s ${format} demo, ${resolutions.join(' then ')}; ${os.availableParallelism()} cores, load average ${load}, node ${process.version}`);
+  const reports: ChildReport[] = [];
+  for (const resolution of resolutions) {
+    const report = await runChild(resolution);
+    reports.push(report);
+    for (const line of describeReport(report)) console.log(line);
+  }
+  for (const report of reports) console.log(keyValues(report));
+}
+
+await main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,244 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ffmpegBinaries } from './ffmpeg-binaries.js';
+import { FfmpegError, fileArg } from './run-tool.js';
+
+/**
+ * A streaming encoder: JPEG frames in (one per output frame, at a constant rate), an MP4 (H.264) or WebM (VP9)
+ * file out. One ffmpeg process reads the frames from stdin as `image2pipe` MJPEG; `writeFrame` resolves when the
+ * pipe accepts more, so a slow encoder slows the producer instead of piling frames up in memory.
+ *
+ * This is the plain render: the frames are scaled to fit the output size (keeping the aspect ratio, even
+ * dimensions) and centred on black padding; nothing is drawn over them. Only filters present in ffmpeg 4.1.
+ */
+
+export type VideoFormat = 'mp4' | 'webm';
+
+export interface VideoEncoderOptions {
+  format: VideoFormat;
+  /** output size; both even (1280x720, 1920x1080) */
+  width: number;
+  height: number;
+  /** the input frame rate, which is also the output's; default 30 */
+  fps?: number;
+  outFile: string;
+  /** x264 CRF (default 23) or VP9 CRF (default 33) */
+  crf?: number;
+  /** x264 preset, default `veryfast` */
+  preset?: string;
+  /** fail when ffmpeg has not exited this long after finish(); default 120 s */
+  finishTimeoutMs?: number;
+  /**
+   * Scheduling niceness for ffmpeg (0 = normal, 19 = lowest). A recorder sets it above 0 so that capture, which
+   * cannot be redone, gets the CPU first and encoding catches up in quiet moments. Best effort.
+   */
+  nice?: number;
+}
+
+export interface EncodeResult {
+  outFile: string;
+  framesWritten: number;
+  /** the frames at `fps`, i.e. the video's duration */
+  durationMs: number;
+  /** ffmpeg's peak resident memory (VmHWM), sampled while it ran; null where /proc is unavailable */
+  peakRssBytes: number | null;
+  /** wall time from the first frame written to ffmpeg's exit */
+  encodeWallMs: number;
+  /** wall time from finish() to ffmpeg's exit: what encoding added after the last frame */
+  drainMs: number;
+}
+
+export interface VideoEncoder {
+  readonly pid: number | undefined;
+  readonly framesWritten: number;
+  /** Queue one JPEG frame; resolves once ffmpeg's stdin can take more. Rejects once ffmpeg has failed. */
+  writeFrame(jpeg: Buffer): Promise<void>;
+  /** End the input and wait for ffmpeg to finish the file. Rejects (and removes the file) on a non-zero exit. */
+  finish(): Promise<EncodeResult>;
+  /** Kill ffmpeg and remove the partial file. Safe to call at any time, more than once. */
+  abort(): Promise<void>;
+  /** ffmpeg's peak resident memory so far (bytes), or null */
+  peakRssBytes(): number | null;
+  /** Change ffmpeg's niceness; lowering it may need privileges, so this is best effort. Returns whether it took. */
+  setNice(nice: number): boolean;
+}
+
+export const OUTPUT_SIZES = {
+  '720p': { width: 1280, height: 720 },
+  '1080p': { width: 1920, height: 1080 },
+} as const;
+
+/** The ffmpeg arguments, exposed for tests and logs. */
+export function encoderArgs(options: VideoEncoderOptions): string[] {
+  const { width: W, height: H, format } = options;
+  const fps = options.fps ?? 30;
+  if (!Number.isInteger(W) || !Number.isInteger(H) || W <= 0 || H <= 0 || W % 2 || H % 2) {
+    throw new RangeError(`The output size must be positive even integers, not ${W}x${H}.`);
+  }
+  if (!(fps > 0 && fps <= 120)) throw new RangeError('fps must be above 0 and at most 120.');
+  // Fit inside WxH with even dimensions (force_divisible_by is newer than 4.1), then centre on black.
+  const fit = `min(${W}/iw\\,${H}/ih)`;
+  const filter = [
+    `scale=w='trunc(iw*${fit}/2)*2':h='trunc(ih*${fit}/2)*2':flags=bicubic:out_color_matrix=bt709:out_range=tv`,
+    `pad=${W}:${H}:(ow-iw)/2:(oh-ih)/2:color=black`,
+    'setsar=1',
+    'format=yuv420p',
+  ].join(',');
+  const codec =
+    format === 'mp4'
+      ? ['-c:v', 'libx264', '-preset', options.preset ?? 'veryfast', '-crf', String(options.crf ?? 23), '-movflags', '+faststart', '-f', 'mp4']
+      : ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '0', '-crf', String(options.crf ?? 33), '-f', 'webm'];
+  return [
+    '-hide_banner', '-loglevel', 'error', '-y',
+    '-probesize', '32', '-analyzeduration', '0', '-f', 'image2pipe', '-c:v', 'mjpeg', '-framerate', String(fps), '-i', 'pipe:0',
+    '-an', '-vf', filter, '-r', String(fps), '-pix_fmt', 'yuv420p',
+    '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
+    ...codec, fileArg(options.outFile),
+  ];
+}
+
+export async function startVideoEncoder(options: VideoEncoderOptions): Promise<VideoEncoder> {
+  const args = encoderArgs(options);
+  const fps = options.fps ?? 30;
+  const { ffmpeg } = await ffmpegBinaries();
+  await fs.mkdir(path.dirname(path.resolve(options.outFile)), { recursive: true });
+
+  const child: ChildProcessWithoutNullStreams = spawn(ffmpeg, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  let failure: Error | null = null;
+  let exited = false;
+  let framesWritten = 0;
+  let firstFrameAt: number | null = null;
+  let peakRss: number | null = null;
+  let aborted = false;
+
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('close', (code, signal) => {
+      exited = true;
+      clearInterval(sampler);
+      resolve({ code, signal });
+    });
+  });
+  child.on('error', (error) => {
+    failure ??= new FfmpegError(`Could not run ${ffmpeg}: ${error.message}`, null, stderr);
+    if (child.pid === undefined) child.emit('close', null, null); // never started: no close event would come
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4096);
+  });
+  child.stdout.resume();
+  // EPIPE when ffmpeg dies early: the exit handler reports the real reason.
+  child.stdin.on('error', (error) => {
+    failure ??= new FfmpegError(`ffmpeg stopped reading its input (${error.message}): ${lastLine(stderr)}`, null, stderr);
+  });
+
+  const sampleRss = async () => {
+    if (child.pid === undefined || exited) return;
+    const status = await fs.readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => null);
+    const match = status && /^VmHWM:\s+(\d+)\s+kB/m.exec(status);
+    if (match) peakRss = Math.max(peakRss ?? 0, Number(match[1]) * 1024);
+  };
+  const setNice = (nice: number) => {
+    if (child.pid === undefined || exited) return false;
+    try {
+      os.setPriority(child.pid, Math.max(-20, Math.min(19, Math.round(nice))));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (options.nice) setNice(options.nice);
+  const sampler = setInterval(() => void sampleRss(), 200);
+  sampler.unref();
+
+  const dead = () => failure ?? (exited ? new FfmpegError(`ffmpeg exited early: ${lastLine(stderr)}`, null, stderr) : null);
+
+  const encoder: VideoEncoder = {
+    get pid() {
+      return child.pid;
+    },
+    get framesWritten() {
+      return framesWritten;
+    },
+    peakRssBytes: () => peakRss,
+    setNice,
+    async writeFrame(jpeg: Buffer) {
+      const error = dead();
+      if (error) throw error;
+      if (aborted) throw new Error('The encoder was aborted.');
+      firstFrameAt ??= Date.now();
+      framesWritten++;
+      if (child.stdin.write(jpeg)) return;
+      if (exited) throw dead() ?? new Error('ffmpeg has exited.');
+      await new Promise<void>((resolve, reject) => {
+        const cleanup = () => {
+          child.stdin.off('drain', onDrain);
+          child.off('close', onClose);
+        };
+        const onDrain = () => {
+          cleanup();
+          resolve();
+        };
+        const onClose = () => {
+          cleanup();
+          reject(dead() ?? new Error('ffmpeg has exited.'));
+        };
+        child.stdin.on('drain', onDrain);
+        child.on('close', onClose);
+      });
+    },
+    async finish() {
+      const finishAt = Date.now();
+      if (!exited) {
+        await sampleRss();
+        child.stdin.end();
+      }
+      const timeoutMs = options.finishTimeoutMs ?? 120_000;
+      let timer: NodeJS.Timeout | undefined;
+      const result = await Promise.race([
+        exit,
+        new Promise<null>((resolve) => {
+          timer = setTimeout(() => resolve(null), timeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (result === null) {
+        child.kill('SIGKILL');
+        await exit;
+        await fs.rm(options.outFile, { force: true });
+        throw new FfmpegError(`ffmpeg did not finish within ${timeoutMs} ms.`, null, stderr);
+      }
+      if (aborted) throw new Error('The encoder was aborted.');
+      if (result.code !== 0 || framesWritten === 0) {
+        await fs.rm(options.outFile, { force: true });
+        if (framesWritten === 0) throw new FfmpegError('No frame was written to the encoder.', result.code, stderr);
+        throw failure ?? new FfmpegError(`ffmpeg exited with ${result.code ?? result.signal}: ${lastLine(stderr)}`, result.code, stderr);
+      }
+      const end = Date.now();
+      return {
+        outFile: options.outFile,
+        framesWritten,
+        durationMs: Math.round((framesWritten * 1000) / fps),
+        peakRssBytes: peakRss,
+        encodeWallMs: end - (firstFrameAt ?? finishAt),
+        drainMs: end - finishAt,
+      };
+    },
+    async abort() {
+      aborted = true;
+      if (!exited) {
+        child.stdin.destroy();
+        child.kill('SIGKILL');
+        await exit;
+      }
+      await fs.rm(options.outFile, { force: true });
+    },
+  };
+  return encoder;
+}
+
+function lastLine(text: string): string {
+  return text.trim().split('\n').pop() ?? '';
+}

@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { cursorPath, easeInOutCubic, moveDurationMs, seededRandom, seedFrom, typingDelays } from '../../../src/pipeline/record/motion.js';
+
+describe('motion helpers', () => {
+  it('eases in and out', () => {
+    assert.equal(easeInOutCubic(0), 0);
+    assert.equal(easeInOutCubic(0.5), 0.5);
+    assert.equal(easeInOutCubic(1), 1);
+    assert.equal(easeInOutCubic(2), 1, 'clamped');
+    assert.ok(easeInOutCubic(0.1) < 0.1 && easeInOutCubic(0.9) > 0.9, 'slow at both ends');
+    for (let t = 0; t < 1; t += 0.05) assert.ok(easeInOutCubic(t + 0.05) >= easeInOutCubic(t), 'monotonic');
+  });
+
+  it('is reproducible: the same seed gives the same numbers', () => {
+    const a = seededRandom(seedFrom('https://example.com/:3'));
+    const b = seededRandom(seedFrom('https://example.com/:3'));
+    const c = seededRandom(seedFrom('https://example.com/:4'));
+    const xs = Array.from({ length: 5 }, a);
+    assert.deepEqual(xs, Array.from({ length: 5 }, b));
+    assert.notDeepEqual(xs, Array.from({ length: 5 }, c));
+    for (const x of xs) assert.ok(x >= 0 && x < 1);
+  });
+
+  it('draws a curved cursor path from start to end, bent but never wild', () => {
+    const from = { x: 100, y: 600 };
+    const to = { x: 900, y: 200 };
+    const path = cursorPath(from, to, 40, seededRandom(7));
+    assert.equal(path.length, 41);
+    assert.deepEqual(path.at(-1), to);
+    assert.ok(Math.hypot(path[0]!.x - from.x, path[0]!.y - from.y) < 0.001);
+    // Off the straight line somewhere (a curve), and by less than a quarter of the distance.
+    const distance = Math.hypot(to.x - from.x, to.y - from.y);
+    const offLine = path.map((p) => Math.abs((to.x - from.x) * (from.y - p.y) - (from.x - p.x) * (to.y - from.y)) / distance);
+    assert.ok(Math.max(...offLine) > distance * 0.01, 'curved');
+    assert.ok(Math.max(...offLine) < distance * 0.25, 'not wild');
+    // Eased: the first and last steps are shorter than the middle ones.
+    const stepLength = (i: number) => Math.hypot(path[i + 1]!.x - path[i]!.x, path[i + 1]!.y - path[i]!.y);
+    assert.ok(stepLength(0) < stepLength(20) && stepLength(39) < stepLength(20));
+    assert.deepEqual(cursorPath(from, to, 40, seededRandom(7)), path, 'seeded');
+  });
+
+  it('sizes moves by distance', () => {
+    assert.equal(moveDurationMs({ x: 0, y: 0 }, { x: 0, y: 0 }), 250);
+    assert.ok(moveDurationMs({ x: 0, y: 0 }, { x: 1000, y: 0 }) <= 1000);
+  });
+
+  it('types at 60–140 ms a character, faster only to fit a budget', () => {
+    const delays = typingDelays('hello, world', seededRandom(1));
+    assert.equal(delays.length, 12);
+    for (const d of delays) assert.ok(d >= 60 && d <= 140, `${d} ms`);
+    const squeezed = typingDelays('a much longer text than the budget allows', seededRandom(1), 1000);
+    const total = squeezed.reduce((s, d) => s + d, 0);
+    assert.ok(total <= 1000 + squeezed.length, `${total} ms`);
+    for (const d of squeezed) assert.ok(d >= 15);
+  });
+});

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { resolveFfmpegBinaries } from '../../../src/pipeline/encode/ffmpeg-binaries.js';
+import { probeVideo } from '../../../src/pipeline/encode/probe.js';
+import { encoderArgs, startVideoEncoder } from '../../../src/pipeline/encode/video-encoder.js';
+import { jpegSize } from '../../../src/pipeline/record/screencast.js';
+
+const run = promisify(execFile);
+
+describe('video encoder', () => {
+  let dir: string;
+  let jpegs: Buffer[];
+  before(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-encoder-'));
+    const { ffmpeg } = await resolveFfmpegBinaries();
+    // 4:3 frames, so the 16:9 output needs scaling and padding.
+    await run(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=640x480:rate=30', '-frames:v', '10', '-q:v', '3', path.join(dir, 'f%02d.jpg')]);
+    jpegs = await Promise.all(Array.from({ length: 10 }, (_, i) => fs.readFile(path.join(dir, `f${String(i + 1).padStart(2, '0')}.jpg`))));
+  });
+  after(() => fs.rm(dir, { recursive: true, force: true }));
+
+  it('reads a JPEG\'s size from its header', () => {
+    assert.deepEqual(jpegSize(jpegs[0]!), { width: 640, height: 480 });
+    assert.equal(jpegSize(Buffer.from('not a jpeg')), null);
+  });
+
+  it('refuses odd sizes', () => {
+    assert.throws(() => encoderArgs({ format: 'mp4', width: 1279, height: 720, outFile: 'x.mp4' }), RangeError);
+  });
+
+  for (const format of ['mp4', 'webm'] as const) {
+    it(`encodes streamed JPEG frames to ${format}, fitted and padded to the output size`, async () => {
+      const outFile = path.join(dir, `out.${format}`);
+      const encoder = await startVideoEncoder({ format, width: 1280, height: 720, fps: 30, outFile });
+      for (let i = 0; i < 45; i++) await encoder.writeFrame(jpegs[i % jpegs.length]!);
+      const result = await encoder.finish();
+      assert.equal(result.framesWritten, 45);
+      assert.equal(result.durationMs, 1500);
+      const info = await probeVideo(outFile);
+      assert.equal(info.codec, format === 'mp4' ? 'h264' : 'vp9');
+      assert.equal(info.container, format);
+      assert.deepEqual([info.width, info.height, info.fps], [1280, 720, 30]);
+      assert.ok(Math.abs(info.durationMs! - 1500) <= 50, `${info.durationMs} ms`);
+      if (format === 'mp4') {
+        // +faststart: the index (moov) comes before the media data (mdat).
+        const head = (await fs.readFile(outFile)).subarray(0, 4096).toString('latin1');
+        assert.ok(head.indexOf('moov') >= 0 && head.indexOf('moov') < (head.indexOf('mdat') >>> 0), 'moov first');
+      }
+    });
+  }
+
+  it('fails on frames that are not JPEG and removes the partial file; abort cleans up', async () => {
+    const outFile = path.join(dir, 'bad.mp4');
+    const encoder = await startVideoEncoder({ format: 'mp4', width: 1280, height: 720, outFile });
+    await assert.rejects(async () => {
+      for (let i = 0; i < 30; i++) await encoder.writeFrame(Buffer.from('not a jpeg at all'.repeat(100)));
+      await encoder.finish();
+    });
+    await assert.rejects(fs.stat(outFile), { code: 'ENOENT' });
+
+    const aborted = path.join(dir, 'aborted.webm');
+    const other = await startVideoEncoder({ format: 'webm', width: 1280, height: 720, outFile: aborted });
+    await other.writeFrame(jpegs[0]!);
+    await other.abort();
+    await other.abort();
+    await assert.rejects(fs.stat(aborted), { code: 'ENOENT' });
+    await assert.rejects(other.writeFrame(jpegs[0]!));
+  });
+});
