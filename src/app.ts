@@ -8,6 +8,10 @@ import type { Logger } from './platform/logger.js';
 import { openDatabase } from './platform/open-database.js';
 import { createSecretBox, loadMasterKey } from './platform/secrets.js';
 import { createStorage } from './platform/storage/index.js';
+import { createBrowserPool } from './pipeline/browser/pool.js';
+import { createPlanner } from './pipeline/plan/planner.js';
+import { startDeadWorkerSweeper } from './pipeline/job-liveness.js';
+import { PIPELINE_TASK_NAMES } from './pipeline/tasks.js';
 import { crontab, createTaskList } from './tasks.js';
 
 export interface RunningApp {
@@ -29,6 +33,9 @@ export async function startApp(config: Config, logger: Logger, parts: { http: bo
   const services = { sql: database.sql, config, secrets, storage, logger };
 
   let runner: Runner | null = null;
+  let stopSweeper = () => {};
+  // Browsers are launched on the first job, not at start; at most WORKER_CONCURRENCY of them.
+  const browsers = createBrowserPool({ size: config.WORKER_CONCURRENCY, logger });
   let server: ReturnType<typeof createHttpServer>['server'] | null = null;
   let closeSockets: () => Promise<void> = async () => {};
   let port = 0;
@@ -37,10 +44,11 @@ export async function startApp(config: Config, logger: Logger, parts: { http: bo
       runner = await startWorker({
         connectionString: database.url,
         concurrency: config.WORKER_CONCURRENCY,
-        taskList: createTaskList(services),
+        taskList: createTaskList({ ...services, browsers, planner: createPlanner(config, { logger }) }),
         crontab,
         logger,
       });
+      stopSweeper = startDeadWorkerSweeper(database.sql, logger, PIPELINE_TASK_NAMES, config.SHOWREEL_WORKER_STALE_SECONDS);
     }
 
     if (parts.http) {
@@ -59,6 +67,7 @@ export async function startApp(config: Config, logger: Logger, parts: { http: bo
   } catch (error) {
     // A half-started app must not leave a worker or an embedded database behind.
     await runner?.stop().catch(() => undefined);
+    await browsers.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
   }
@@ -77,7 +86,9 @@ export async function startApp(config: Config, logger: Logger, parts: { http: bo
           server.closeIdleConnections();
           await closed;
         }
+        stopSweeper();
         await runner?.stop();
+        await browsers.close();
         clearTimeout(deadline);
         await database.close();
         logger.info('stopped');

@@ -2,14 +2,16 @@ import type { TaskList } from 'graphile-worker';
 import { deleteExpiredSessions } from './auth/index.js';
 import { DEMO_MEDIA_DELETE_TASK } from './demos/index.js';
 import { SCHEDULE_CRONTAB, runScheduledRefresh } from './demos/schedules.js';
-import { demoPrefix, type Storage } from './platform/storage/index.js';
-import type { Sql } from './platform/database.js';
-import type { Logger } from './platform/logger.js';
+import { demoPrefix } from './platform/storage/index.js';
+import type { PipelineServices } from './pipeline/run-job.js';
+import { pipelineTasks } from './pipeline/tasks.js';
 import { deleteOldRateLimitWindows } from './platform/rate-limit.js';
 
-/** Every graphile-worker task of the service, by name. The recording pipeline adds demo_generate/refresh/restyle. */
-export function createTaskList({ sql, logger, storage }: { sql: Sql; logger: Logger; storage: Storage }): TaskList {
+/** Every graphile-worker task of the service, by name: housekeeping, schedules, and the recording pipeline. */
+export function createTaskList(services: PipelineServices): TaskList {
+  const { sql, logger, storage } = services;
   return {
+    ...pipelineTasks(services),
     sessions_delete_expired: async () => {
       const deleted = await deleteExpiredSessions(sql);
       if (deleted > 0) logger.info({ deleted }, 'expired sessions deleted');

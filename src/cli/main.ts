@@ -5,6 +5,7 @@ import { AppError } from '../platform/errors.js';
 import { createLogger } from '../platform/logger.js';
 import { openDatabase } from '../platform/open-database.js';
 import { runAdmin } from './admin.js';
+import { runDemoCommand } from './demo.js';
 import { UsageError, parseArguments } from './arguments.js';
 
 /**
@@ -12,6 +13,7 @@ import { UsageError, parseArguments } from './arguments.js';
  * showreel api            API only;  showreel worker   worker only
  * showreel migrate        apply migrations and exit
  * showreel admin …        see src/cli/admin.ts
+ * showreel demo <url> "<prompt>" [--out demo.mp4] …   one demo, locally (src/cli/demo.ts)
  */
 async function main(argv: string[]): Promise<number> {
   registerDomain();
@@ -28,7 +30,7 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   // Services log JSON to stdout; one-shot commands keep stdout for their result and log to stderr.
-  const oneShot = command === 'admin' || command === 'migrate';
+  const oneShot = command === 'admin' || command === 'migrate' || command === 'demo';
   const logger = createLogger(oneShot ? (process.env.LOG_LEVEL ? config.LOG_LEVEL : 'warn') : config.LOG_LEVEL, oneShot ? process.stderr : process.stdout);
 
   try {
@@ -57,13 +59,18 @@ async function main(argv: string[]): Promise<number> {
         process.stdout.write(`${JSON.stringify({ migrated: true })}\n`);
         return 0;
       }
+      case 'demo': {
+        const result = await runDemoCommand(positional.slice(1), options, config, logger);
+        process.stdout.write(`${JSON.stringify(result)}\n`);
+        return 0;
+      }
       case 'admin': {
         const result = await runAdmin(subcommand, options, config, logger);
         process.stdout.write(`${JSON.stringify(result)}\n`);
         return 0;
       }
       default:
-        throw new UsageError(`Unknown command "${command}". Commands: start, api, worker, migrate, admin.`);
+        throw new UsageError(`Unknown command "${command}". Commands: start, api, worker, migrate, admin, demo.`);
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof AppError) {

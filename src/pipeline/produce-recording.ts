@@ -1,0 +1,99 @@
+import type { Page } from 'puppeteer-core';
+import type { TemplateId } from '../demos/presentation.js';
+import { analysePage, type PageSnapshot } from './analyse/index.js';
+import { extractOutline } from './analyse/outline.js';
+import { compileScript, compileStep } from './plan/compile.js';
+import type { Planner } from './plan/planner.js';
+import { recordScript, type RecordResult } from './record/recorder.js';
+import type { ActionScript, DemoPlan, DurationTarget, PageOutline, PlanStep, Resolution, ScriptStep, ViewportName } from './types.js';
+
+export interface RecordingRequest {
+  url: string;
+  prompt: string;
+  viewport: ViewportName;
+  format: 'mp4' | 'webm';
+  resolution: Resolution;
+  durationTarget: DurationTarget;
+  mode: 'script' | 'agent';
+  template: { id: TemplateId | 'auto'; sectionHint?: string };
+  /** Restyle: re-record this script; no analysis, no planning. */
+  storedScript?: ActionScript;
+  outFile: string;
+}
+
+export interface Produced {
+  outline: PageOutline | null;
+  snapshot: PageSnapshot | null;
+  plan: DemoPlan | null;
+  script: ActionScript;
+  recording: RecordResult;
+}
+
+/**
+ * The stages that need the page, in order: analyse → plan → record (the page is already open on the URL).
+ * Shared by the worker's jobs and the one-shot `showreel demo` command, so both make the same video.
+ */
+export async function produceRecording(
+  page: Page,
+  request: RecordingRequest,
+  planner: Planner,
+  report: (step: 'analyzing' | 'planning' | 'recording', fraction: number) => void | Promise<void>,
+): Promise<Produced> {
+  let outline: PageOutline | null = null;
+  let snapshot: PageSnapshot | null = null;
+  let plan: DemoPlan | null = null;
+  let script: ActionScript;
+
+  if (request.storedScript) {
+    script = request.storedScript;
+  } else {
+    await report('analyzing', 0);
+    const analysis = await analysePage(page);
+    outline = analysis.outline;
+    snapshot = analysis.snapshot;
+    await report('planning', 0);
+    plan = await planner.plan({
+      prompt: request.prompt,
+      outline,
+      durationTarget: request.durationTarget,
+      template: request.template,
+      mode: request.mode,
+    });
+    script = compileScript(plan, outline, { url: request.url, viewport: request.viewport });
+    // The recording starts where a visitor starts.
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+
+  await report('recording', 0);
+  const history: PlanStep[] = [...(plan?.steps ?? [])];
+  const pending: ScriptStep[] = [];
+  const agent = request.mode === 'agent' && plan !== null;
+  const recording = await recordScript(page, script, {
+    format: request.format,
+    resolution: request.resolution,
+    outFile: request.outFile,
+    onProgress: (fraction) => void report('recording', fraction),
+    // Agent mode: after the plan's steps, observe the page again and plan one more step, until time runs out.
+    ...(agent
+      ? {
+          nextAgentStep: async (context) => {
+            if (pending.length > 0) return pending.shift()!;
+            const observed = await extractOutline(page);
+            const step = planner.nextStep({
+              prompt: request.prompt,
+              outline: observed,
+              history,
+              remainingMs: context.remainingMs,
+              template: { id: plan!.templateId, sectionHint: plan!.sectionHint },
+            });
+            if (!step) return null;
+            history.push(step);
+            const compiled = compileStep(step, observed, { remainingMs: context.remainingMs, templateId: plan!.templateId });
+            pending.push(...compiled.steps);
+            return pending.shift() ?? null;
+          },
+        }
+      : {}),
+  });
+  return { outline, snapshot, plan, script, recording };
+}

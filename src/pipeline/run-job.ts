@@ -1,0 +1,214 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { HTTPResponse } from 'puppeteer-core';
+import { completeDemoJob, failDemoJob, reportDemoProgress, startDemoJob, type DemoJobPayload } from '../demos/index.js';
+import type { Presentation } from '../demos/presentation.js';
+import { findJob } from '../demos/queries.js';
+import { findPublicDemo } from '../demos/index.js';
+import { inTransaction } from '../platform/command.js';
+import type { Config } from '../platform/config.js';
+import type { Sql } from '../platform/database.js';
+import { AppError, NotFoundError } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
+import { checkUrl } from '../platform/network/ssrf-guard.js';
+import { mediaKey, type Storage } from '../platform/storage/index.js';
+import { findProjectById } from '../projects/index.js';
+import type { BrowserPool } from './browser/pool.js';
+import { deriveGif, deriveThumbnail } from './encode/derive.js';
+import type { Planner } from './plan/planner.js';
+import { PermanentJobError, TransientJobError, describeFailure } from './job-errors.js';
+import { produceRecording } from './produce-recording.js';
+import type { ActionScript, DemoPlan, DurationTarget, Resolution, ViewportName } from './types.js';
+
+export interface PipelineServices {
+  sql: Sql;
+  config: Config;
+  storage: Storage;
+  logger: Logger;
+  browsers: BrowserPool;
+  planner: Planner;
+}
+
+export interface JobAttempt {
+  attempt: number;
+  maxAttempts: number;
+}
+
+export const NAVIGATION_TIMEOUT_MS = 30_000;
+
+/**
+ * Runs one demo job through the stages, in order: loading → analyzing → planning → recording → rendering →
+ * publishing → ready. Each stage is reported as a progress event. A transient fault (browser crash, navigation
+ * timeout) is rethrown for graphile-worker to retry with backoff, until the last attempt: then, like any permanent
+ * fault, the job fails with a sentence a person can act on and its credits are refunded.
+ */
+export async function runDemoJob(services: PipelineServices, payload: DemoJobPayload, attempt: JobAttempt): Promise<void> {
+  const { sql, logger } = services;
+  const log = logger.child({ demoId: payload.demoId, jobId: payload.jobId, kind: payload.kind, attempt: attempt.attempt });
+  const metadata = { actor: 'pipeline', correlationId: payload.jobId, causationId: payload.jobId };
+
+  const demo = await findPublicDemo(sql, payload.demoId);
+  const job = await findJob(sql, payload.jobId);
+  // Deleted, or this job already ended (a duplicate delivery after a crash): nothing to do, never a second version.
+  if (!demo || !job || demo.latest_job_id !== payload.jobId || job.status === 'succeeded' || job.status === 'failed') {
+    log.info('job no longer active; skipping');
+    return;
+  }
+
+  const progress = (step: string, fraction: number) =>
+    inTransaction(sql, (tx) => reportDemoProgress(tx, payload.demoId, payload.jobId, step, Math.min(1, Math.max(0, fraction)), metadata));
+
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-job-'));
+  try {
+    const started = await inTransaction(sql, (tx) => startDemoJob(tx, payload.demoId, payload.jobId, attempt.attempt, metadata));
+    if (!started) return;
+    const project = await findProjectById(sql, demo.project_id);
+    if (!project) throw new PermanentJobError('The project of this demo no longer exists.');
+
+    await progress('loading', 0.05);
+    const allowPrivate = services.config.SHOWREEL_ALLOW_PRIVATE_URLS;
+    const target = await checkUrl(project.url, { allowPrivate });
+    if (!target.ok) throw new PermanentJobError(`The project URL cannot be recorded: ${target.reason}`);
+
+    const presentation: Presentation = parsePresentation(job.presentation ?? demo.presentation);
+    const format = demo.format;
+    const resolution = demo.resolution as Resolution;
+    const viewport = project.viewport as ViewportName;
+    const videoFile = path.join(work, `video.${format}`);
+    if (payload.kind === 'restyle' && !demo.action_script) throw new PermanentJobError('This demo has no recorded action script to restyle.');
+    const template = presentation.recordingTemplate ?? { id: 'auto' as const };
+
+    const produced = await services.browsers.withPage({ viewport, resolution, allowPrivate }, async (page, ctx) => {
+      await navigate(() => ctx.goto(project.url, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }));
+      const stepStart = { analyzing: 0.15, planning: 0.3, recording: 0.4 } as const;
+      return produceRecording(
+        page,
+        {
+          url: project.url,
+          prompt: demo.prompt,
+          viewport,
+          format,
+          resolution,
+          durationTarget: (demo.duration_target ?? '10s') as DurationTarget,
+          mode: demo.mode === 'agent' ? 'agent' : 'script',
+          template: { id: template.id, ...(template.sectionHint ? { sectionHint: template.sectionHint } : {}) },
+          // Restyle re-records the stored script: no analysis, no planning.
+          ...(payload.kind === 'restyle' ? { storedScript: JSON.parse(demo.action_script!) as ActionScript } : {}),
+          outFile: videoFile,
+        },
+        services.planner,
+        (step, fraction) =>
+          progress(step, stepStart[step] + (step === 'recording' ? 0.35 * fraction : 0)).then(
+            () => undefined,
+            () => undefined,
+          ),
+      );
+    });
+    const result = produced.recording;
+    const { outline, plan, script } = produced;
+    const snapshots = produced.snapshot ? JSON.stringify([produced.snapshot]) : demo.snapshots;
+    const recordingLog = JSON.stringify(result.log);
+
+    await progress('rendering', 0.8);
+    const gifFile = path.join(work, 'preview.gif');
+    const thumbFile = path.join(work, 'thumbnail.png');
+    await deriveThumbnail(videoFile, thumbFile, { durationMs: result.durationMs });
+    await deriveGif(videoFile, gifFile, { maxSeconds: 10 });
+
+    await progress('publishing', 0.9);
+    const version = demo.version + 1;
+    const keys = {
+      videoKey: mediaKey(demo.id, version, 'video', format),
+      thumbnailKey: mediaKey(demo.id, version, 'thumbnail', 'png'),
+      gifKey: mediaKey(demo.id, version, 'gif', 'gif'),
+    };
+    for (const [key, file] of [[keys.videoKey, videoFile], [keys.thumbnailKey, thumbFile], [keys.gifKey, gifFile]] as const) {
+      const { size } = await fs.stat(file);
+      await services.storage.put(key, createReadStream(file), { size });
+    }
+    const timelineKey = `demos/${demo.id}/v${version}/timeline.json`;
+    await services.storage.put(timelineKey, Buffer.from(JSON.stringify(result.timeline)));
+
+    const finalPresentation = withTemplate(presentation, plan);
+    const completed = await inTransaction(sql, (tx) =>
+      completeDemoJob(
+        tx,
+        {
+          demoId: demo.id,
+          jobId: payload.jobId,
+          ...keys,
+          durationMs: result.durationMs,
+          title: outline?.title || null,
+          actionScript: JSON.stringify(script),
+          aiPlan: plan ? JSON.stringify(plan) : null,
+          snapshots,
+          recordingLog,
+          presentation: JSON.stringify(finalPresentation),
+        },
+        metadata,
+      ),
+    );
+    log.info({ version: completed }, 'demo recorded');
+  } catch (error) {
+    const failure = describeFailure(error);
+    if (error instanceof NotFoundError) return; // deleted mid-job: the delete already ended and refunded the job
+    if (failure.transient && attempt.attempt < attempt.maxAttempts) {
+      log.warn({ err: error }, 'transient fault; the job will be retried');
+      await progress('retrying', 0).catch(() => undefined);
+      throw error;
+    }
+    log.error({ err: error }, 'demo job failed');
+    await inTransaction(sql, (tx) => failDemoJob(tx, payload.demoId, payload.jobId, failure.message, metadata)).catch((e: unknown) => {
+      if (!(e instanceof NotFoundError)) throw e;
+    });
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+async function navigate(goto: () => Promise<HTTPResponse | null>): Promise<void> {
+  try {
+    const response = await goto();
+    if (response && response.status() >= 400) {
+      throw new PermanentJobError(`The page answered HTTP ${response.status()}; check the project URL.`);
+    }
+  } catch (error) {
+    if (error instanceof PermanentJobError) throw error;
+    if (error instanceof AppError) throw new PermanentJobError(`The project URL cannot be recorded: ${error.message}`);
+    const message = error instanceof Error ? error.message : String(error);
+    if (/timeout/i.test(message)) throw new TransientJobError(`The page did not load within ${NAVIGATION_TIMEOUT_MS / 1000} s.`);
+    if (/ERR_NAME_NOT_RESOLVED/.test(message)) throw new PermanentJobError("The project URL's host does not resolve; check the URL.");
+    if (/ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_ADDRESS_UNREACHABLE/.test(message)) {
+      throw new TransientJobError('The site refused the connection; it may be down.');
+    }
+    if (/ERR_UNSAFE_PORT/.test(message)) throw new PermanentJobError('Browsers refuse to open this port; use the site’s usual http(s) port.');
+    if (/ERR_BLOCKED_BY_CLIENT/.test(message)) throw new PermanentJobError('The project URL points at a private address, which Showreel does not record.');
+    throw new TransientJobError(`The page could not be opened (${message.slice(0, 200)}).`);
+  }
+}
+
+function parsePresentation(text: string | null): Presentation {
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as Presentation;
+  } catch {
+    return {};
+  }
+}
+
+/** The demo's presentation with the template the planner really used (effectiveId, autoSelection). */
+function withTemplate(presentation: Presentation, plan: DemoPlan | null): Presentation {
+  if (!plan) return presentation;
+  const requested = presentation.recordingTemplate ?? { id: 'auto' as const };
+  return {
+    ...presentation,
+    recordingTemplate: {
+      ...requested,
+      effectiveId: plan.templateId,
+      ...(plan.autoSelection ? { autoSelection: plan.autoSelection } : {}),
+      ...(plan.sectionHint && !requested.sectionHint ? { sectionHint: plan.sectionHint } : {}),
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { probeVideo } from '../../src/pipeline/encode/probe.js';
+import { autoSelectionSchema } from '../../src/demos/presentation.js';
+import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
+import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js';
+import { frameAt, frameDetail, frameDifference } from '../helpers/video-frames.js';
+
+/** End to end through the API: a real worker records a real fixture site with a real browser and ffmpeg. */
+describe('generating a demo of a landing page', () => {
+  let app: TestApp;
+  let user: TestUser;
+  let sites: FixtureServer;
+  let work: string;
+
+  before(async () => {
+    [app, sites] = await Promise.all([
+      startTestApp({ SHOWREEL_RUN_WORKER: 'true', SHOWREEL_ALLOW_PRIVATE_URLS: '1', WORKER_CONCURRENCY: '1' }),
+      startFixtureServer(),
+    ]);
+    user = await app.createUser({ credits: 20 });
+    work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-e2e-'));
+  });
+  after(async () => {
+    await app.stop();
+    await sites.close();
+    await fs.rm(work, { recursive: true, force: true });
+  });
+
+  async function waitForOutcome(demoId: string, timeoutMs = 240_000) {
+    const deadline = Date.now() + timeoutMs;
+    const steps = new Set<string>();
+    for (;;) {
+      const progress = (await app.api(`/api/v1/demos/${demoId}/progress`, { key: user.key })).body;
+      if (progress.step) steps.add(progress.step);
+      if (progress.status === 'ready' || progress.status === 'failed') return { progress, steps };
+      if (Date.now() > deadline) throw new Error(`demo ${demoId} still ${progress.status}/${progress.step}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+
+  it('records the pricing of a SaaS page: a 10 s, 30 fps, 720p H.264 video that really moves', async () => {
+    const project = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'SaaS', url: sites.url('saas') } })).body;
+    const created = (await app.api('/api/v1/demos', {
+      key: user.key,
+      body: { project_id: project.id, prompt: 'Show our pricing plans', resolution: '720p', duration_target: '10s' },
+    })).body;
+    const { progress, steps } = await waitForOutcome(created.id);
+    assert.equal(progress.status, 'ready', progress.error ?? '');
+    for (const step of ['analyzing', 'planning', 'recording']) assert.ok(steps.has(step) || steps.has('ready'), `saw ${[...steps]}`);
+
+    const demo = (await app.api(`/api/v1/demos/${created.id}`, { key: user.key })).body;
+    assert.equal(demo.version, 1);
+    assert.ok(demo.title);
+    const presentation = JSON.parse(demo.presentation);
+    assert.equal(presentation.recordingTemplate.id, 'auto');
+    assert.equal(presentation.recordingTemplate.effectiveId, 'pricing-focus');
+    assert.ok(autoSelectionSchema.safeParse(presentation.recordingTemplate.autoSelection).success);
+    const script = JSON.parse(demo.action_script);
+    assert.ok(script.steps.length > 2);
+    assert.ok(JSON.parse(demo.ai_plan).steps.length > 0);
+    assert.ok(JSON.parse(demo.snapshots).length > 0);
+    const log = JSON.parse(demo.recording_log) as Array<{ ok: boolean; startMs: number; endMs: number }>;
+    assert.ok(log.length > 0 && log.every((entry) => entry.endMs >= entry.startMs));
+
+    const file = path.join(work, 'saas.mp4');
+    const response = await fetch(`${app.url}/video/${demo.id}.mp4`);
+    assert.equal(response.status, 200);
+    await fs.writeFile(file, Buffer.from(await response.arrayBuffer()));
+    const info = await probeVideo(file);
+    assert.equal(info.codec, 'h264');
+    assert.equal(info.width, 1280);
+    assert.equal(info.height, 720);
+    assert.ok(Math.abs((info.fps ?? 0) - 30) < 0.5, `fps ${info.fps}`);
+    assert.ok(Math.abs((info.durationMs ?? 0) - 10_000) <= 1000, `duration ${info.durationMs}`);
+
+    const frames = await Promise.all([0.3, 2.5, 5, 7.5, 9.5].map((t) => frameAt(file, t)));
+    for (const frame of frames) assert.ok(frameDetail(frame) > 5, 'no blank frames');
+    assert.ok(frameDifference(frames[0]!, frames[4]!) > 5, 'the page really moves between the first and last second');
+
+    // The pricing section the prompt names is on screen at some point: the script scrolls to it.
+    const pricing = (JSON.parse(demo.ai_plan).steps as Array<{ action: string; sectionId?: string | null }>).some((s) => s.action === 'scroll' || s.action === 'focus');
+    assert.ok(pricing);
+    assert.equal((await fetch(`${app.url}/thumb/${demo.id}.png`)).status, 200);
+    assert.equal((await fetch(`${app.url}/gif/${demo.id}.gif`)).status, 200);
+  });
+
+  it('restyles from the stored script without planning again, as version 2', async () => {
+    const project = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'Docs', url: sites.url('docs') } })).body;
+    const created = (await app.api('/api/v1/demos', {
+      key: user.key,
+      body: { project_id: project.id, prompt: 'A quick tour of the docs', resolution: '720p', duration_target: '5s' },
+    })).body;
+    assert.equal((await waitForOutcome(created.id)).progress.status, 'ready');
+    const before = (await app.api(`/api/v1/demos/${created.id}`, { key: user.key })).body;
+
+    const restyle = await app.api(`/api/v1/demos/${created.id}/restyle`, { key: user.key, body: { presentation: { mockup: 'macos-dark' } } });
+    assert.equal(restyle.status, 202);
+    const { progress, steps } = await waitForOutcome(created.id);
+    assert.equal(progress.status, 'ready', progress.error ?? '');
+    assert.ok(!steps.has('planning') || steps.has('recording'));
+    const after = (await app.api(`/api/v1/demos/${created.id}`, { key: user.key })).body;
+    assert.equal(after.version, 2);
+    assert.equal(after.action_script, before.action_script, 'same script');
+    assert.equal(after.ai_plan, before.ai_plan, 'no new plan');
+    assert.equal(after.refreshHistory[0].triggered_by, 'restyle');
+    assert.equal(after.refreshHistory[0].result, 'succeeded');
+  });
+
+  it('fails with an actionable error and refunds when the site is down', async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const project = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'Down', url: `http://127.0.0.1:${closedPort}/` } })).body;
+    const balance = (await app.api('/api/v1/credits', { key: user.key })).body.balance;
+    const created = (await app.api('/api/v1/demos', { key: user.key, body: { project_id: project.id, prompt: 'Tour', duration_target: '5s', resolution: '720p' } })).body;
+    const { progress } = await waitForOutcome(created.id);
+    assert.equal(progress.status, 'failed');
+    assert.match(progress.error, /refused the connection|could not be opened|did not load/);
+    assert.equal((await app.api('/api/v1/credits', { key: user.key })).body.balance, balance);
+  });
+});
