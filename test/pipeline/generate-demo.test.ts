@@ -82,9 +82,14 @@ describe('generating a demo of a landing page', () => {
     for (const frame of frames) assert.ok(frameDetail(frame) > 5, 'no blank frames');
     assert.ok(frameDifference(frames[0]!, frames[4]!) > 5, 'the page really moves between the first and last second');
 
-    // The pricing section the prompt names is on screen at some point: the script scrolls to it.
-    const pricing = (JSON.parse(demo.ai_plan).steps as Array<{ action: string; sectionId?: string | null }>).some((s) => s.action === 'scroll' || s.action === 'focus');
-    assert.ok(pricing);
+    // The pricing section the prompt names is on screen at some point: the plan scrolls to it, and the recorded
+    // timeline (stored beside the video for the compositor) shows the page reaching it.
+    const planSteps = JSON.parse(demo.ai_plan).steps as Array<{ action: string; sectionId?: string | null; toY?: number }>;
+    const toPricing = planSteps.find((s) => s.action === 'scroll' && s.sectionId === 'pricing');
+    assert.ok(toPricing, JSON.stringify(planSteps.map((s) => [s.action, s.sectionId])));
+    const timeline = JSON.parse(await fs.readFile(path.join(app.dataDir, 'media', 'demos', demo.id, 'v1', 'timeline.json'), 'utf8')) as { scrolls: Array<{ y: number }> };
+    const deepest = Math.max(...timeline.scrolls.map((s) => s.y));
+    assert.ok(deepest >= (toPricing.toY ?? 0) - 100, `scrolled to ${deepest}, pricing at ${toPricing.toY}`);
     assert.equal((await fetch(`${app.url}/thumb/${demo.id}.png`)).status, 200);
     assert.equal((await fetch(`${app.url}/gif/${demo.id}.gif`)).status, 200);
   });
