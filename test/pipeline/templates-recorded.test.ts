@@ -44,6 +44,23 @@ describe('each recording template, recorded', () => {
     await fs.rm(work, { recursive: true, force: true });
   });
 
+  it('agent mode observes the page after the plan and keeps acting until the time is up', async () => {
+    const outFile = path.join(work, 'agent.mp4');
+    const produced = await browsers.withPage({ viewport: 'desktop', resolution: '720p', allowPrivate: true }, async (page, ctx) => {
+      await ctx.goto(sites.url('saas'), { waitUntil: 'load' });
+      return produceRecording(
+        page,
+        { url: sites.url('saas'), prompt: 'Tour the features', viewport: 'desktop', format: 'mp4', resolution: '720p', durationTarget: '10s', mode: 'agent', template: { id: 'auto' }, outFile },
+        planner,
+        () => undefined,
+      );
+    });
+    const info = await probeVideo(outFile);
+    assert.ok(Math.abs((info.durationMs ?? 0) - 10_000) <= 1000);
+    assert.ok(produced.recording.steps.length >= produced.script.steps.length, 'the agent may add steps, never drops planned ones');
+    assert.ok(produced.recording.log.length > 0);
+  });
+
   for (const templateId of templateIds) {
     it(templateId, async () => {
       const { site, prompt, sectionHint } = SITE_FOR[templateId];
