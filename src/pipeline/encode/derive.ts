@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises';
 import { gifFrameCount, pngDimensions } from '../../platform/media-signatures.js';
-import { ffmpegBinaries } from './ffmpeg-binaries.js';
 import { probeVideo, InvalidVideoError } from './probe.js';
-import { FfmpegError, fileArg, INPUT_GUARD, runTool } from './run-tool.js';
+import { runFluent } from './run-fluent.js';
+import { fileArg, INPUT_GUARD } from './run-tool.js';
 
 /**
  * The still and animated shortcuts of a finished video (`/thumb/<id>.png`, `/gif/<id>.gif`), made from the
- * encoded video itself so they always match it. Only filters present in ffmpeg 4.1 (the packaged build) are used.
+ * encoded video itself so they always match it, driven through fluent-ffmpeg. Only filters present in ffmpeg 4.1
+ * (the packaged build) are used.
  */
 
 export interface ThumbnailOptions {
@@ -43,14 +44,20 @@ export async function deriveThumbnail(videoFile: string, outPng: string, options
   // Seeking past the last frame makes ffmpeg succeed with no output; then the first frame will do.
   for (const at of atMs > 0 ? [atMs, 0] : [0]) {
     await fs.rm(outPng, { force: true });
-    const { ffmpeg } = await ffmpegBinaries();
-    const args = [
-      '-v', 'error', '-nostdin', '-y',
-      '-ss', (at / 1000).toFixed(3), ...INPUT_GUARD, '-i', fileArg(videoFile),
-      '-an', '-frames:v', '1', '-vf', `scale='min(${maxWidth},iw)':-1`,
-      '-f', 'image2', '-update', '1', '-c:v', 'png', fileArg(outPng),
-    ];
-    await runOrThrow(ffmpeg, args, options.timeoutMs ?? 60_000, outPng);
+    await runOrThrow(
+      (command) =>
+        command
+          .input(fileArg(videoFile))
+          .inputOptions(['-ss', (at / 1000).toFixed(3), ...INPUT_GUARD])
+          .noAudio()
+          .frames(1)
+          .videoFilters(`scale='min(${maxWidth},iw)':-1`)
+          .outputOptions(['-update', '1', '-c:v', 'png'])
+          .format('image2')
+          .output(fileArg(outPng)),
+      options.timeoutMs ?? 60_000,
+      outPng,
+    );
     const head = await readHead(outPng, 24);
     const size = head && pngDimensions(head);
     if (size) return { ...size, atMs: at };
@@ -86,15 +93,19 @@ export async function deriveGif(videoFile: string, outGif: string, options: GifO
   if (!(fps > 0 && fps <= 30)) throw new RangeError('GIF fps must be above 0 and at most 30.');
   if (options.maxSeconds !== undefined && !(options.maxSeconds > 0)) throw new RangeError('GIF maxSeconds must be positive.');
 
-  const { ffmpeg } = await ffmpegBinaries();
   const filter = `fps=${fps},scale=${width}:-1:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle`;
-  const args = [
-    '-v', 'error', '-nostdin', '-y',
-    ...(options.maxSeconds !== undefined ? ['-t', String(options.maxSeconds)] : []),
-    ...INPUT_GUARD, '-i', fileArg(videoFile),
-    '-an', '-vf', filter, '-loop', '0', '-f', 'gif', fileArg(outGif),
-  ];
-  await runOrThrow(ffmpeg, args, options.timeoutMs ?? 10 * 60_000, outGif);
+  await runOrThrow(
+    (command) =>
+      command
+        .input(fileArg(videoFile))
+        .inputOptions([...(options.maxSeconds !== undefined ? ['-t', String(options.maxSeconds)] : []), ...INPUT_GUARD])
+        .noAudio()
+        .outputOptions(['-vf', filter, '-loop', '0'])
+        .format('gif')
+        .output(fileArg(outGif)),
+    options.timeoutMs ?? 10 * 60_000,
+    outGif,
+  );
   const gif = await fs.readFile(outGif).catch(() => null);
   const frames = gif && gifFrameCount(gif);
   if (!gif || !frames) {
@@ -104,11 +115,10 @@ export async function deriveGif(videoFile: string, outGif: string, options: GifO
   return { width: gif.readUInt16LE(6), height: gif.readUInt16LE(8), frames };
 }
 
-/** A non-zero exit on a file that passed probing is a fault of ours or a broken file; the partial output goes. */
-async function runOrThrow(binary: string, args: string[], timeoutMs: number, output: string): Promise<void> {
+/** A failure on a file that passed probing is a fault of ours or a broken file; the partial output goes. */
+async function runOrThrow(build: Parameters<typeof runFluent>[0], timeoutMs: number, output: string): Promise<void> {
   try {
-    const result = await runTool(binary, args, timeoutMs);
-    if (result.exitCode !== 0) throw new FfmpegError(`ffmpeg exited with ${result.exitCode}: ${result.stderr.split('\n').pop() ?? ''}`, result.exitCode, result.stderr);
+    await runFluent(build, timeoutMs);
   } catch (error) {
     await fs.rm(output, { force: true });
     throw error;
