@@ -3,7 +3,8 @@
  * under test/fixtures/sites/saas, or a built-in page when that fixture is absent), at 720p and then at 1080p, it
  * reports the wall time of each stage:
  *
- *   launch     start Chromium (@sparticuz/chromium, graphics mode off) and open a page with the desktop viewport
+ *   launch     start Chromium (@sparticuz/chromium, graphics mode off, with the desktop viewport's scale factor) and
+ *              open a page with the desktop viewport
  *   load       navigate to the fixture, dismiss its cookie banner, build the action script from the page
  *   record     recordScript until capture stops: the screencast and the script's steps (encoding runs alongside:
  *              frames are streamed to ffmpeg as they come, at a lower CPU priority than the capture)
@@ -243,10 +244,12 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
   };
   let browser: Awaited<ReturnType<typeof launchBrowser>> | null = null;
   try {
-    browser = await launchBrowser();
-    const page = await browser.newPage();
+    // As the browser pool does: the scale factor is the browser's (a launch flag), not emulated per page, so the
+    // screencast captures at device pixels.
     const viewport = viewportFor('desktop', resolution);
-    await page.setViewport({ width: viewport.width, height: viewport.height, deviceScaleFactor: viewport.deviceScaleFactor });
+    browser = await launchBrowser({ deviceScaleFactor: viewport.deviceScaleFactor });
+    const page = await browser.newPage();
+    await page.setViewport({ width: viewport.width, height: viewport.height, deviceScaleFactor: 0 });
     stages.launch = lap();
 
     await page.goto(fixture.url, { waitUntil: 'load', timeout: 30_000 });

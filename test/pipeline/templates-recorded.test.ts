@@ -82,6 +82,7 @@ describe('each recording template, recorded', () => {
       assert.ok(produced.recording.log.length > 0);
       const info = await probeVideo(outFile);
       assert.equal(info.width, 1280);
+      assert.deepEqual(produced.recording.screencast.frameSize, { width: 1280, height: 720 }, 'captured at the output size');
       assert.ok(Math.abs((info.durationMs ?? 0) - 5000) <= 500, `duration ${info.durationMs}`);
       const first = await frameAt(outFile, 0.2);
       const last = await frameAt(outFile, 4.8);

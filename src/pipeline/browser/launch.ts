@@ -14,7 +14,22 @@ import puppeteer, { type Browser } from 'puppeteer-core';
  */
 const unwantedFlags = new Set(['--single-process', '--disable-web-security', '--allow-running-insecure-content']);
 
-export async function launchBrowser(options: { executablePath?: string; extraArgs?: string[] } = {}): Promise<Browser> {
+export interface LaunchOptions {
+  executablePath?: string;
+  /**
+   * The browser-wide device scale factor (`--force-device-scale-factor`): pages then render, and the CDP screencast
+   * captures, at CSS size × this factor, provided the page does not emulate a scale factor of its own (the pool
+   * sets its viewports with deviceScaleFactor 0, no override). Default: Chromium's own (1 in headless mode).
+   */
+  deviceScaleFactor?: number;
+  extraArgs?: string[];
+}
+
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+  const scale = options.deviceScaleFactor;
+  if (scale !== undefined && !(Number.isFinite(scale) && scale > 0 && scale <= 10)) {
+    throw new RangeError(`The device scale factor must be above 0 and at most 10, not ${scale}.`);
+  }
   chromium.setGraphicsMode = false;
   const executablePath = options.executablePath ?? process.env.CHROMIUM_PATH ?? (await chromium.executablePath());
   return puppeteer.launch({
@@ -32,6 +47,7 @@ export async function launchBrowser(options: { executablePath?: string; extraArg
       // No popups or new tabs (window.open returns null, target=_blank does nothing): a demo is one tab, and a new
       // tab would escape the job page's SSRF request guard.
       '--block-new-web-contents',
+      ...(scale === undefined ? [] : [`--force-device-scale-factor=${scale}`]),
       ...(options.extraArgs ?? []),
     ],
     defaultViewport: null,

@@ -7,17 +7,26 @@ import { gotoChecked, guardPage, type RequestGuard } from './request-guard.js';
 import { viewportFor, type ViewportSpec } from './viewports.js';
 
 /**
- * A small pool of Chromium browsers, reused across jobs: at most `size` browsers (one per slot; size is the
- * worker's concurrency), launched on first use. Each job gets a fresh incognito context and one page in it, with the
- * viewport emulated and the SSRF request guard installed; the page and the context are closed on every path
- * (success, throw, timeout), so nothing — cookies, storage, cache — leaks from one job to the next. A browser that
+ * A small pool of Chromium browsers, reused across jobs: at most `size` browsers in all (one per slot; size is the
+ * worker's concurrency), launched on first use. A browser is launched for one device scale factor
+ * (`--force-device-scale-factor`, browser-wide; see viewports.ts for why the factor is not emulated per page), so
+ * browsers are kept per factor: a job takes an idle browser of its viewport's factor when there is one, else a slot
+ * with no browser, else an idle browser of another factor, which is closed and relaunched with the job's factor.
+ * Each job gets a fresh incognito context and one page in it, with the viewport set (CSS size, mobile and touch
+ * emulation; no scale override) and the SSRF request guard installed; the page and the context are closed on every
+ * path (success, throw, timeout), so nothing — cookies, storage, cache — leaks from one job to the next. A browser that
  * crashed or disconnected is dropped and relaunched by the next job; the job it broke fails with
  * BrowserCrashedError, a transient fault the worker retries. Browsers are recycled after `maxJobsPerBrowser` jobs,
  * as long-lived Chromium processes grow.
  */
 export interface BrowserPoolOptions {
   size: number;
-  launch?: () => Promise<Browser>;
+  /**
+   * Launches one browser; default launchBrowser. It should pass `deviceScaleFactor` on as
+   * `--force-device-scale-factor`: a browser whose pages report another devicePixelRatio gets the factor emulated
+   * per page instead, which lays pages out right but makes screencast frames CSS-sized (upscaled by the encoder).
+   */
+  launch?: (options: { deviceScaleFactor: number }) => Promise<Browser>;
   logger?: Logger;
   /** Relaunch a browser after this many jobs; default 50. */
   maxJobsPerBrowser?: number;
@@ -47,8 +56,8 @@ export interface PageContext {
 export interface BrowserPool {
   withPage<T>(options: WithPageOptions, fn: (page: Page, ctx: PageContext) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** For logs and tests. */
-  stats(): { size: number; busy: number; waiting: number; browsers: number; launches: number };
+  /** For logs and tests. `scaleFactors`: the factor of each slot's live browser, in slot order. */
+  stats(): { size: number; busy: number; waiting: number; browsers: number; launches: number; scaleFactors: number[] };
 }
 
 /** The browser died under a job (crash, OOM kill, lost connection): transient, retry the job. */
@@ -73,11 +82,16 @@ interface Slot {
   index: number;
   busy: boolean;
   browser: Browser | null;
+  /** the factor `browser` was launched for */
+  scaleFactor: number | null;
+  /** whether `browser` renders at scaleFactor by itself; undefined until its first page tells */
+  nativeScale: boolean | undefined;
   chromeMajor: number | undefined;
   jobs: number;
 }
 
 interface Waiter {
+  scaleFactor: number;
   resolve(slot: Slot): void;
   reject(error: Error): void;
 }
@@ -86,59 +100,87 @@ const closeBudgetMs = 5_000;
 
 export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError('Browser pool size must be a positive integer.');
-  const launch = options.launch ?? (() => launchBrowser());
+  const launch = options.launch ?? ((launchOptions: { deviceScaleFactor: number }) => launchBrowser(launchOptions));
   const maxJobs = options.maxJobsPerBrowser ?? 50;
   const logger = options.logger;
-  const slots: Slot[] = Array.from({ length: options.size }, (_, index) => ({ index, busy: false, browser: null, chromeMajor: undefined, jobs: 0 }));
+  const slots: Slot[] = Array.from({ length: options.size }, (_, index) => ({
+    index, busy: false, browser: null, scaleFactor: null, nativeScale: undefined, chromeMajor: undefined, jobs: 0,
+  }));
   const waiters: Waiter[] = [];
   let closed = false;
   let launches = 0;
 
-  const acquire = (): Promise<Slot> => {
+  const reusable = (slot: Slot, scaleFactor: number) =>
+    slot.browser !== null && slot.browser.connected && slot.scaleFactor === scaleFactor && slot.jobs < maxJobs;
+
+  /** The free slot a job of this factor should take: its factor's idle browser, an empty slot, then any. */
+  const pick = (scaleFactor: number): Slot | undefined => {
+    const free = slots.filter((slot) => !slot.busy);
+    return (
+      free.find((slot) => reusable(slot, scaleFactor)) ??
+      free.find((slot) => !slot.browser?.connected) ??
+      free.find((slot) => slot.scaleFactor === scaleFactor) ?? // due for recycling anyway
+      free[0]
+    );
+  };
+
+  const acquire = (scaleFactor: number): Promise<Slot> => {
     if (closed) return Promise.reject(new Error('The browser pool is closed.'));
-    const free = slots.find((slot) => !slot.busy);
+    const free = pick(scaleFactor);
     if (free) {
       free.busy = true;
       return Promise.resolve(free);
     }
-    return new Promise<Slot>((resolve, reject) => waiters.push({ resolve, reject }));
+    return new Promise<Slot>((resolve, reject) => waiters.push({ scaleFactor, resolve, reject }));
   };
 
+  // Waiters are served in order (a job never waits behind later ones of a luckier factor); while anyone waits,
+  // every slot is busy, so the slot just released is the one to hand over, relaunched for the waiter's factor if
+  // need be.
   const release = (slot: Slot) => {
     const next = waiters.shift();
     if (next) next.resolve(slot); // stays busy, handed over
     else slot.busy = false;
   };
 
-  const browserFor = async (slot: Slot): Promise<Browser> => {
+  const browserFor = async (slot: Slot, scaleFactor: number): Promise<Browser> => {
     const current = slot.browser;
-    if (current && current.connected && slot.jobs < maxJobs) return current;
+    if (current && reusable(slot, scaleFactor)) return current;
     if (current) {
       slot.browser = null;
       await closeBrowser(current);
     }
     launches++;
-    const browser = await launch();
+    slot.scaleFactor = null;
+    const browser = await launch({ deviceScaleFactor: scaleFactor });
     browser.once('disconnected', () => {
       if (slot.browser === browser) slot.browser = null;
     });
     slot.browser = browser;
+    slot.scaleFactor = scaleFactor;
+    slot.nativeScale = undefined;
     slot.jobs = 0;
     slot.chromeMajor = Number(/\/(\d+)\./.exec(await browser.version())?.[1]) || undefined;
     return browser;
   };
 
   const withPage = async <T>(pageOptions: WithPageOptions, fn: (page: Page, ctx: PageContext) => Promise<T>): Promise<T> => {
-    const slot = await acquire();
+    const { deviceScaleFactor } = viewportFor(pageOptions.viewport, pageOptions.resolution);
+    const slot = await acquire(deviceScaleFactor);
     try {
-      return await runJob(slot, pageOptions, fn);
+      return await runJob(slot, deviceScaleFactor, pageOptions, fn);
     } finally {
       release(slot);
     }
   };
 
-  const runJob = async <T>(slot: Slot, pageOptions: WithPageOptions, fn: (page: Page, ctx: PageContext) => Promise<T>): Promise<T> => {
-    const browser = await browserFor(slot);
+  const runJob = async <T>(
+    slot: Slot,
+    deviceScaleFactor: number,
+    pageOptions: WithPageOptions,
+    fn: (page: Page, ctx: PageContext) => Promise<T>,
+  ): Promise<T> => {
+    const browser = await browserFor(slot, deviceScaleFactor);
     slot.jobs++;
     const controller = new AbortController();
     let context: BrowserContext | undefined;
@@ -165,14 +207,26 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
         pageCrashed = true; // the renderer died
       });
       const viewport = viewportFor(pageOptions.viewport, pageOptions.resolution, { chromeMajor: slot.chromeMajor });
-      await page.setViewport({
+      const metrics = {
         width: viewport.width,
         height: viewport.height,
-        deviceScaleFactor: viewport.deviceScaleFactor,
         isMobile: viewport.isMobile,
         hasTouch: viewport.hasTouch,
         isLandscape: viewport.isLandscape,
-      });
+      };
+      // 0: no scale override, the browser's own factor (its launch flag) applies.
+      await page.setViewport({ ...metrics, deviceScaleFactor: 0 });
+      if (slot.nativeScale === undefined) {
+        const dpr = await page.evaluate(() => window.devicePixelRatio);
+        slot.nativeScale = Math.abs(dpr - viewport.deviceScaleFactor) < 1e-3;
+        if (!slot.nativeScale) {
+          logger?.warn(
+            { slot: slot.index, devicePixelRatio: dpr, wanted: viewport.deviceScaleFactor },
+            'browser was not launched with the scale factor; emulating it (screencast frames will be CSS-sized)',
+          );
+        }
+      }
+      if (!slot.nativeScale) await page.setViewport({ ...metrics, deviceScaleFactor: viewport.deviceScaleFactor });
       await page.setUserAgent({ userAgent: viewport.userAgent, userAgentMetadata: viewport.userAgentMetadata, platform: viewport.platform });
       const hostCache = new Map<string, Promise<CheckUrlResult>>();
       guard = await guardPage(page, { allowPrivate: pageOptions.allowPrivate, hostCache, lookup: options.lookup });
@@ -224,6 +278,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
         waiting: waiters.length,
         browsers: slots.filter((slot) => slot.browser?.connected).length,
         launches,
+        scaleFactors: slots.flatMap((slot) => (slot.browser?.connected && slot.scaleFactor !== null ? [slot.scaleFactor] : [])),
       };
     },
     async close() {

@@ -8,10 +8,18 @@ import type { Resolution, ViewportName } from '../types.js';
  *
  * - desktop: 1440×810 CSS px (16:9, a common laptop width) → 1920×1080 at DPR 4/3, 1280×720 at DPR 8/9.
  * - tablet: 1180×664 CSS px, an iPad (10th gen / Air) in landscape cropped to 16:9 (1180×663.75, rounded) →
- *   1920×1080 at DPR 1.627, 1280×720 at DPR 1.085 (Chromium rounds the frame to exactly the output size).
- * - mobile: 390×844 CSS px, an iPhone in portrait; DPR = output height / 844, so frames are 499×1080 (1080p) or
- *   333×720 (720p): the phone fills the video's height and the compositor pads (or frames it in a device mockup) to
- *   16:9. The width is odd; the compositor's padding makes the final even-sized 16:9 frame.
+ *   1920×1080 at DPR 1080/664 (1.6265), 1280×720 at DPR 720/664 (1.0843).
+ * - mobile: 390×844 CSS px, an iPhone in portrait, filling the video's height: frames are 499×1080 (1080p, DPR
+ *   499/390) or 333×720 (720p, DPR 720/844): the compositor pads (or frames it in a device mockup) to 16:9. The width
+ *   is odd; the compositor's padding makes the final even-sized 16:9 frame.
+ *
+ * The scale factor is the browser's own, not an emulated one: the pool launches Chromium with
+ * `--force-device-scale-factor=<deviceScaleFactor>` (one browser per factor) and sets the page's viewport with no
+ * scale override, because with an emulated factor (Emulation.setDeviceMetricsOverride) the CDP screencast delivers
+ * frames at the CSS size and the encoder would upscale them. Chromium sizes the surface to the CSS size × the factor
+ * rounded up (ignoring float error), so the factor is the largest one at which the CSS viewport fits in `frame`
+ * (`min(frame.width / css.width, frame.height / css.height)`): one axis is exact, the other falls short by less
+ * than a pixel and is rounded up to fill it (the tablet's width: 1919.3 → 1920), and the page keeps its CSS size.
  *
  * User agents are those of current real browsers (not HeadlessChrome, which many sites treat as a bot): Chrome on
  * Windows for desktop, with matching client hints; Safari on iPhone and on iPad (the "iPad; CPU OS" form Safari uses
@@ -22,6 +30,7 @@ export interface ViewportSpec {
   /** CSS pixels */
   width: number;
   height: number;
+  /** The browser's scale factor for this viewport (a launch flag, see above); also the page's devicePixelRatio. */
   deviceScaleFactor: number;
   isMobile: boolean;
   hasTouch: boolean;
@@ -31,7 +40,7 @@ export interface ViewportSpec {
   platform: string;
   /** Sec-CH-UA-* and navigator.userAgentData; undefined for Safari, which has neither. */
   userAgentMetadata?: Protocol.Emulation.UserAgentMetadata;
-  /** The pixel size captured frames have: width × DPR by height × DPR, rounded. */
+  /** The pixel size screencast frames have: width × DPR by height × DPR, rounded up (see above). */
   frame: { width: number; height: number };
 }
 
@@ -88,9 +97,9 @@ function desktopMetadata(chromeMajor: number): Protocol.Emulation.UserAgentMetad
 export function viewportFor(name: ViewportName, resolution: Resolution, options: { chromeMajor?: number } = {}): ViewportSpec {
   const css = cssSizes[name];
   const output = outputSizes[resolution];
-  // Landscape viewports fill the output width; the portrait phone fills the output height.
-  const deviceScaleFactor = name === 'mobile' ? output.height / css.height : output.width / css.width;
-  const frame = { width: Math.round(css.width * deviceScaleFactor), height: Math.round(css.height * deviceScaleFactor) };
+  // Landscape viewports fill the output; the portrait phone fills the output height.
+  const frame = name === 'mobile' ? { width: Math.round((css.width * output.height) / css.height), height: output.height } : { ...output };
+  const deviceScaleFactor = Math.min(frame.width / css.width, frame.height / css.height);
   const chromeMajor = options.chromeMajor ?? DEFAULT_CHROME_MAJOR;
   switch (name) {
     case 'desktop':

@@ -57,7 +57,7 @@ describe('SSRF request guard', () => {
     pool = createBrowserPool({
       size: 1,
       lookup,
-      launch: () => launchBrowser({ extraArgs: ['--host-resolver-rules=MAP rebind.test 127.0.0.1'] }),
+      launch: ({ deviceScaleFactor }) => launchBrowser({ deviceScaleFactor, extraArgs: ['--host-resolver-rules=MAP rebind.test 127.0.0.1'] }),
     });
   });
   after(async () => {
