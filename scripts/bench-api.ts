@@ -413,6 +413,7 @@ async function main(): Promise<number> {
 
   // --- HTTP scenarios -----------------------------------------------------------------------------------------
   const client = httpClient(api.url, CONCURRENCY);
+  // Literal public addresses: the SSRF check of project URLs runs (no DNS here, so no hostnames).
   let projectCounter = 0;
   const projects = await runLoad({
     concurrency: CONCURRENCY,
@@ -420,7 +421,7 @@ async function main(): Promise<number> {
     warmupMs,
     async fire() {
       const n = ++projectCounter;
-      const response = await client.post('/api/v1/projects', { name: `Bench ${n}`, url: `https://bench-${n}.example.com` }, { authorization });
+      const response = await client.post('/api/v1/projects', { name: `Bench ${n}`, url: `https://93.184.215.14/bench-${n}` }, { authorization });
       if (response.status !== 201) throw new Error(`HTTP ${response.status}: ${response.body.slice(0, 200)}`);
     },
   });
@@ -429,7 +430,7 @@ async function main(): Promise<number> {
 
   // POST /api/v1/demos: a demo stream (two events), a charge on the credits stream, projections of both and a job
   // enqueued, all in one transaction. Every demo charges the same account, so this measures its hot stream too.
-  const demoProject = await client.post('/api/v1/projects', { name: 'Bench demos', url: 'https://demos.example.com' }, { authorization });
+  const demoProject = await client.post('/api/v1/projects', { name: 'Bench demos', url: 'https://93.184.215.14/demos' }, { authorization });
   const demoProjectId = (JSON.parse(demoProject.body) as { id: string }).id;
   const demos = await runLoad({
     concurrency: CONCURRENCY,
