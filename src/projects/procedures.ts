@@ -36,7 +36,7 @@ export const projectsRouter = router({
     .output(projectSchema.extend({ signing_secret: z.string() }))
     .mutation(async ({ ctx, input }) => {
       if (ctx.principal.projectId !== null) throw new ForbiddenError('A project-scoped API key cannot create projects.');
-      await assertPublicUrl(input.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS });
+      await assertPublicUrl(input.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS, allowUnresolved: true });
       const { projectId, signingSecret } = await inTransaction(ctx.sql, (tx) =>
         createProject(
           tx,
@@ -70,7 +70,7 @@ export const projectsRouter = router({
     .output(projectSchema)
     .mutation(async ({ ctx, input }) => {
       if (!(await findVisibleProject(ctx.sql, ctx.principal, input.id))) throw new NotFoundError('Project');
-      if (input.url !== undefined) await assertPublicUrl(input.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS });
+      if (input.url !== undefined) await assertPublicUrl(input.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS, allowUnresolved: true });
       await inTransaction(ctx.sql, (tx) =>
         updateProject(
           tx,

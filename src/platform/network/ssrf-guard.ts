@@ -233,9 +233,14 @@ export async function checkHost(host: string, options: Omit<CheckUrlOptions, 'al
 }
 
 /** checkUrl for request handlers: throws a ValidationError (400) carrying the reason. */
-export async function assertPublicUrl(url: string, options: CheckUrlOptions): Promise<string[]> {
+export async function assertPublicUrl(url: string, options: CheckUrlOptions & { allowUnresolved?: boolean }): Promise<string[]> {
   const result = await checkUrl(url, options);
-  if (!result.ok) throw new ValidationError(result.reason);
+  if (!result.ok) {
+    // A host that cannot be resolved right now proves nothing either way (a site not live yet, a resolver
+    // hiccup); callers that re-check before fetching may accept it.
+    if (result.code === 'unresolved' && options.allowUnresolved) return [];
+    throw new ValidationError(result.reason);
+  }
   return result.addresses;
 }
 

@@ -186,10 +186,10 @@ describe('project URLs with SHOWREEL_ALLOW_PRIVATE_URLS off', () => {
     assert.deepEqual(listed.body.projects, []);
   });
 
-  it('answers 400 when the host does not resolve', async () => {
-    const response = await app.api('/api/v1/projects', { key: alice.key, body: { name: 'Typo', url: 'https://acme.invalid/' } });
-    assert.equal(response.status, 400);
-    assert.match(response.body.error, /^url's host does not resolve \(acme\.invalid\)/);
+  it('accepts a host that does not resolve yet: the recorder checks again before every recording', async () => {
+    const response = await app.api('/api/v1/projects', { key: alice.key, body: { name: 'Not live yet', url: 'https://acme.invalid/' } });
+    assert.equal(response.status, 201);
+    await assert.rejects(assertPublicUrl('https://acme.invalid/', { allowPrivate: false }), /url's host does not resolve \(acme\.invalid\)/);
   });
 
   it('accepts a public address and refuses an update to a private one, keeping the old URL', async () => {
