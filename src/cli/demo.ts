@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { templateIds } from '../demos/presentation.js';
 import { createBrowserPool } from '../pipeline/browser/pool.js';
-import { deriveGif, deriveThumbnail } from '../pipeline/encode/derive.js';
+import { renderOutputs } from '../pipeline/encode/render-outputs.js';
 import { createPlanner } from '../pipeline/plan/planner.js';
 import { produceRecording } from '../pipeline/produce-recording.js';
 import type { Config } from '../platform/config.js';
@@ -79,14 +79,12 @@ export async function runDemoCommand(positional: string[], options: Map<string, 
       );
     });
     say('rendering', 'GIF and thumbnail');
-    const base = out.replace(/\.(mp4|webm)$/i, '');
-    await deriveThumbnail(out, `${base}.png`, { durationMs: produced.recording.durationMs });
-    await deriveGif(out, `${base}.gif`, { maxSeconds: 10 });
+    const outputs = await renderOutputs({ videoFile: out, durationMs: produced.recording.durationMs, gifWidth: 640 });
     say('ready');
     return {
       video: out,
-      gif: `${base}.gif`,
-      thumbnail: `${base}.png`,
+      gif: outputs.gif,
+      thumbnail: outputs.thumbnail,
       duration_ms: produced.recording.durationMs,
       template: produced.plan?.templateId ?? args.template,
       steps: produced.script.steps.length,

@@ -3,10 +3,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { HTTPResponse } from 'puppeteer-core';
-import { completeDemoJob, failDemoJob, reportDemoProgress, startDemoJob, type DemoJobPayload } from '../demos/index.js';
+import { completeDemoJob, failDemoJob, findPublicDemo, reportDemoProgress, startDemoJob, type DemoJobPayload } from '../demos/index.js';
 import type { Presentation } from '../demos/presentation.js';
 import { findJob } from '../demos/queries.js';
-import { findPublicDemo } from '../demos/index.js';
 import { inTransaction } from '../platform/command.js';
 import type { Config } from '../platform/config.js';
 import type { Sql } from '../platform/database.js';
@@ -16,7 +15,7 @@ import { checkUrl } from '../platform/network/ssrf-guard.js';
 import { mediaKey, type Storage } from '../platform/storage/index.js';
 import { findProjectById } from '../projects/index.js';
 import type { BrowserPool } from './browser/pool.js';
-import { deriveGif, deriveThumbnail } from './encode/derive.js';
+import { renderOutputs } from './encode/render-outputs.js';
 import type { Planner } from './plan/planner.js';
 import { PermanentJobError, TransientJobError, describeFailure } from './job-errors.js';
 import { produceRecording } from './produce-recording.js';
@@ -112,10 +111,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     const recordingLog = JSON.stringify(result.log);
 
     await progress('rendering', 0.8);
-    const gifFile = path.join(work, 'preview.gif');
-    const thumbFile = path.join(work, 'thumbnail.png');
-    await deriveThumbnail(videoFile, thumbFile, { durationMs: result.durationMs });
-    await deriveGif(videoFile, gifFile, { maxSeconds: 10 });
+    const { gif: gifFile, thumbnail: thumbFile } = await renderOutputs({ videoFile, durationMs: result.durationMs, gifWidth: 640 });
 
     await progress('publishing', 0.9);
     const version = demo.version + 1;

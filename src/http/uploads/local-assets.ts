@@ -10,7 +10,7 @@ import type { Services } from '../context.js';
 import { requestInfo } from '../context.js';
 import { sendJson } from '../respond.js';
 import { authorizeUpload } from './authorize-upload.js';
-import { declaredLength, receiveBodyToBuffer } from './receive-body.js';
+import { declaredLength, receiveBodyToBuffer, mediaTypeOf } from './receive-body.js';
 
 const ASSETS = {
   thumbnail: { maxBytes: 5 * 1024 * 1024, mediaType: 'image/png', ext: 'png', shortcut: 'thumb' },
@@ -31,7 +31,7 @@ export async function handleLocalAssets(services: Services, req: IncomingMessage
   const asset = ASSETS[type];
 
   const length = declaredLength(req, asset.maxBytes, type === 'thumbnail' ? 'thumbnail' : 'GIF');
-  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const mediaType = mediaTypeOf(req);
   if (mediaType && mediaType !== asset.mediaType && mediaType !== 'application/octet-stream') {
     throw new UnsupportedMediaError(`Send the ${type} as ${asset.mediaType}.`);
   }

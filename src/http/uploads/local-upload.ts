@@ -21,7 +21,7 @@ import type { Services } from '../context.js';
 import { requestInfo } from '../context.js';
 import { sendJson } from '../respond.js';
 import { authorizeUpload } from './authorize-upload.js';
-import { declaredLength, receiveBodyToFile } from './receive-body.js';
+import { declaredLength, receiveBodyToFile, mediaTypeOf } from './receive-body.js';
 
 const query = z.object({
   project_id: z.string().min(1),
@@ -51,7 +51,7 @@ export async function handleLocalUpload(services: Services, req: IncomingMessage
   const input = parsed.data;
 
   const length = declaredLength(req, services.config.SHOWREEL_MAX_UPLOAD_BYTES, 'video');
-  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const mediaType = mediaTypeOf(req);
   const declared = CONTENT_TYPES[mediaType];
   if (!declared) throw new UnsupportedMediaError('Send the video with Content-Type video/mp4 or video/webm.');
   if (input.format && input.format !== declared) {

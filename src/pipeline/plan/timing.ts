@@ -211,7 +211,7 @@ export function allocate(drafts: Draft[], budgetMs: number): number[] {
   }
   const durations = drafts.map((d) => d.naturalMs);
   let spare = budgetMs - naturalMs;
-  let open = drafts.map((d, i) => i).filter((i) => drafts[i]!.weight > 0);
+  let open = drafts.map((_, i) => i).filter((i) => drafts[i]!.weight > 0);
   if (open.length === 0) open = [drafts.length - 1];
   // Water filling: share by weight; steps that reach their max drop out and the rest is shared again.
   while (spare > 1e-6 && open.length > 0) {
