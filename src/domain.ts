@@ -1,3 +1,4 @@
+import { backgroundEventSchemas, backgroundsProjection } from './backgrounds/index.js';
 import { creditEventSchemas, creditsProjection } from './credits/index.js';
 import { registerEvents } from './platform/event-store/event-registry.js';
 import { registerProjection } from './platform/projections.js';
@@ -16,9 +17,11 @@ export function registerDomain(): void {
   registerEvents(projectEventSchemas);
   registerEvents(creditEventSchemas);
   registerEvents(demoEventSchemas);
+  registerEvents(backgroundEventSchemas);
   registerProjection(usersProjection);
   registerProjection(keysProjection);
   registerProjection(projectsProjection);
   registerProjection(creditsProjection);
   registerProjection(demosProjection);
+  registerProjection(backgroundsProjection);
 }

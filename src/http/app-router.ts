@@ -1,5 +1,6 @@
 import { adminRouter } from '../admin/procedures.js';
 import { authRouter } from '../auth/index.js';
+import { backgroundsRouter } from '../backgrounds/index.js';
 import { creditsRouter } from '../credits/index.js';
 import { demosRouter, projectRefreshRouter } from '../demos/index.js';
 import { keysRouter } from '../keys/index.js';
@@ -14,6 +15,7 @@ export const appRouter = router({
   demos: demosRouter,
   apiKeys: keysRouter,
   credits: creditsRouter,
+  backgrounds: backgroundsRouter,
   admin: adminRouter,
 });
 

@@ -28,6 +28,24 @@ export function extraOpenApiPaths(publicUrl: string): Json {
     },
   });
 
+  const backgroundImage = (operationId: string, file: string, summary: string) => ({
+    servers: site,
+    get: {
+      operationId,
+      tags: ['Backgrounds'],
+      summary,
+      parameters: [idParameter('file', file)],
+      responses: {
+        '200': {
+          description: 'The image (nosniff)',
+          content: Object.fromEntries(['image/png', 'image/jpeg', 'image/webp'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+        },
+        '304': { description: 'Not modified (If-None-Match)' },
+        '404': error('No such background'),
+      },
+    },
+  });
+
   return {
     '/demos/local-upload': {
       post: {
@@ -113,6 +131,43 @@ export function extraOpenApiPaths(publicUrl: string): Json {
         },
       },
     },
+    '/backgrounds/upload': {
+      post: {
+        operationId: 'backgrounds-upload',
+        tags: ['Backgrounds'],
+        summary: 'Upload a presentation background (PNG, JPEG or WebP by content, at most 10 MB)',
+        security,
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', properties: { file: { type: 'string', format: 'binary', maxLength: 10485760 } }, required: ['file'] },
+            },
+          },
+        },
+        responses: {
+          '201': {
+            description: 'Stored; imageUrl can be used as presentation.background.imageUrl',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { id: { type: 'string' }, key: { type: 'string', description: 'Storage key' }, imageUrl: { type: 'string', format: 'uri' } },
+                  required: ['id', 'key', 'imageUrl'],
+                },
+              },
+            },
+          },
+          '400': error('Not multipart/form-data, no file field, an empty file, or not a PNG, JPEG or WebP image'),
+          '401': error('No credential'),
+          '403': error('Publishable key'),
+          '413': error('The file is over 10 MB'),
+          '429': error('Rate limit exceeded'),
+        },
+      },
+    },
+    '/background/{file}': backgroundImage('background-upload', '<background id>.{png|jpg|webp}', 'An uploaded background image (cached for a year: it never changes)'),
+    '/background/catalog/{file}': backgroundImage('background-catalog', '<catalog id>.jpg', 'A built-in catalog background, 1920×1080 JPEG'),
     '/video/{file}': media('video', 'video/mp4', 'The latest video of a demo'),
     '/thumb/{file}': media('thumbnail', 'image/png', 'The thumbnail of a demo'),
     '/gif/{file}': media('gif', 'image/gif', 'The GIF preview of a demo'),

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from './context.js';
 import { sendError } from './respond.js';
 import { API_PREFIX } from './rest-handler.js';
+import { handleBackgroundUpload } from './uploads/background-upload.js';
 import { handleLocalAssets } from './uploads/local-assets.js';
 import { handleLocalUpload } from './uploads/local-upload.js';
 
@@ -10,6 +11,11 @@ import { handleLocalUpload } from './uploads/local-upload.js';
  * (Each is also described in the OpenAPI document: see openapi-extra-paths.ts.)
  */
 export async function handleRawApi(services: Services, req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
+  if (path === `${API_PREFIX}/backgrounds/upload`) {
+    if (req.method !== 'POST') return methodNotAllowed(res, path), true;
+    await handleBackgroundUpload(services, req, res);
+    return true;
+  }
   if (!path.startsWith(`${API_PREFIX}/demos/`)) return false;
   const rest = path.slice(`${API_PREFIX}/demos/`.length);
   const url = new URL(req.url ?? '/', 'http://localhost');

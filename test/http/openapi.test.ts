@@ -46,6 +46,8 @@ describe('GET /api/v1/openapi.json', () => {
       ['post', '/webhooks/projects/{projectId}/refresh', '200'],
       ['get', '/credits', '200'],
       ['get', '/credits/auto-topoff', '200'],
+      ['get', '/backgrounds', '200'],
+      ['post', '/backgrounds/upload', '201'],
     ];
     for (const [method, path, status] of expected) {
       const operation = document.paths[path]?.[method];

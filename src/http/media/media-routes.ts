@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findPublicDemo } from '../../demos/index.js';
 import type { Services } from '../context.js';
 import { sendError } from '../respond.js';
+import { handleBackgroundImage } from './background-images.js';
 import { serveStoredMedia } from './serve-media.js';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -13,10 +14,15 @@ const ROUTES: Array<{ pattern: RegExp; column: 'video_key' | 'thumbnail_key' | '
 
 /**
  * Public media by demo id: `/video/<id>.<format>`, and the spec's shortcuts `/thumb/<id>.png`, `/gif/<id>.gif`.
- * They always point at the latest version, so they are cached briefly. Returns false for other paths.
+ * They always point at the latest version, so they are cached briefly. Background images live under
+ * `/background/` (background-images.ts). Returns false for other paths.
  */
 export async function handleMediaRequest(services: Services, req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
   const prefix = path.split('/')[1];
+  if (prefix === 'background') {
+    await handleBackgroundImage(services, req, res, path);
+    return true;
+  }
   if (prefix !== 'video' && prefix !== 'thumb' && prefix !== 'gif') return false;
   for (const route of ROUTES) {
     const match = route.pattern.exec(path);
