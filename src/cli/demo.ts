@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { templateIds } from '../demos/presentation.js';
@@ -54,6 +55,7 @@ export async function runDemoCommand(positional: string[], options: Map<string, 
   const started = Date.now();
   const say = (step: string, detail = ''): void => void process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${step}${detail ? ` ${detail}` : ''}\n`);
   const browsers = createBrowserPool({ size: 1, logger });
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-demo-'));
   try {
     say('loading', args.url);
     const produced = await browsers.withPage({ viewport: args.viewport, resolution: args.resolution, allowPrivate }, async (page, ctx) => {
@@ -64,12 +66,14 @@ export async function runDemoCommand(positional: string[], options: Map<string, 
         {
           url: args.url, prompt: args.prompt, viewport: args.viewport, format, resolution: args.resolution,
           durationTarget: args.duration, mode: args.mode, template: { id: args.template, ...(args.section ? { sectionHint: args.section } : {}) },
+          presentation: null,
           outFile: out,
+          workDir: work,
         },
         createPlanner(config, { logger }),
         (step, fraction) => {
           if (step !== 'recording') {
-            say(step);
+            if (fraction === 0) say(step);
             return;
           }
           const percent = Math.floor(fraction * 10) * 10;
@@ -95,5 +99,6 @@ export async function runDemoCommand(positional: string[], options: Map<string, 
     throw error;
   } finally {
     await browsers.close();
+    await fs.rm(work, { recursive: true, force: true });
   }
 }

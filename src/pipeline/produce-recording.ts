@@ -1,7 +1,9 @@
+import path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import type { TemplateId } from '../demos/presentation.js';
+import type { Presentation, TemplateId } from '../demos/presentation.js';
 import { analysePage, type PageSnapshot } from './analyse/index.js';
 import { extractOutline } from './analyse/outline.js';
+import { composeVideo, type ComposeResult } from './compose/compose.js';
 import { compileScript, compileStep } from './plan/compile.js';
 import type { Planner } from './plan/planner.js';
 import { recordScript, type RecordResult } from './record/recorder.js';
@@ -18,7 +20,14 @@ export interface RecordingRequest {
   template: { id: TemplateId | 'auto'; sectionHint?: string };
   /** Restyle: re-record this script; no analysis, no planning. */
   storedScript?: ActionScript;
+  /** how the video is presented (background, window, zoom, cursor…); null: the defaults */
+  presentation?: Presentation | null;
+  /** fetches a background image through the SSRF guard (for `background.imageUrl`) */
+  loadImage?: (url: string) => Promise<{ bytes: Buffer; type: 'png' | 'jpeg' | 'webp' }>;
+  /** the final video */
   outFile: string;
+  /** where the clean capture and render files go; default the final video's directory */
+  workDir?: string;
 }
 
 export interface Produced {
@@ -27,17 +36,19 @@ export interface Produced {
   plan: DemoPlan | null;
   script: ActionScript;
   recording: RecordResult;
+  composed: ComposeResult;
 }
 
 /**
- * The stages that need the page, in order: analyse → plan → record (the page is already open on the URL).
+ * The stages that need the page, in order: analyse → plan → record → compose (the page is already open on the URL;
+ * compose draws its still layers with it once the recording is done).
  * Shared by the worker's jobs and the one-shot `showreel demo` command, so both make the same video.
  */
 export async function produceRecording(
   page: Page,
   request: RecordingRequest,
   planner: Planner,
-  report: (step: 'analyzing' | 'planning' | 'recording', fraction: number) => void | Promise<void>,
+  report: (step: 'analyzing' | 'planning' | 'recording' | 'rendering', fraction: number) => void | Promise<void>,
 ): Promise<Produced> {
   let outline: PageOutline | null = null;
   let snapshot: PageSnapshot | null = null;
@@ -68,10 +79,12 @@ export async function produceRecording(
   const history: PlanStep[] = [...(plan?.steps ?? [])];
   const pending: ScriptStep[] = [];
   const agent = request.mode === 'agent' && plan !== null;
+  const workDir = request.workDir ?? path.dirname(path.resolve(request.outFile));
+  const cleanFile = path.join(workDir, 'clean.mkv');
   const recording = await recordScript(page, script, {
-    format: request.format,
+    format: 'capture',
     resolution: request.resolution,
-    outFile: request.outFile,
+    outFile: cleanFile,
     onProgress: (fraction) => void report('recording', fraction),
     // Agent mode: after the plan's steps, observe the page again and plan one more step, until time runs out.
     ...(agent
@@ -95,5 +108,20 @@ export async function produceRecording(
         }
       : {}),
   });
-  return { outline, snapshot, plan, script, recording };
+
+  await report('rendering', 0);
+  const composed = await composeVideo({
+    cleanFile,
+    timeline: recording.timeline,
+    presentation: request.presentation ?? null,
+    format: request.format,
+    resolution: request.resolution,
+    outFile: request.outFile,
+    page,
+    ...(request.loadImage ? { loadImage: request.loadImage } : {}),
+    templateId: script.templateId,
+    workDir,
+    onProgress: (fraction) => void report('rendering', fraction),
+  });
+  return { outline, snapshot, plan, script, recording, composed };
 }

@@ -15,6 +15,7 @@ import { checkUrl } from '../platform/network/ssrf-guard.js';
 import { mediaKey, type Storage } from '../platform/storage/index.js';
 import { findProjectById } from '../projects/index.js';
 import type { BrowserPool } from './browser/pool.js';
+import { loadBackgroundImage } from '../backgrounds/load-image.js';
 import { renderOutputs } from './encode/render-outputs.js';
 import type { Planner } from './plan/planner.js';
 import { PermanentJobError, TransientJobError, describeFailure } from './job-errors.js';
@@ -81,7 +82,8 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
 
     const produced = await services.browsers.withPage({ viewport, resolution, allowPrivate }, async (page, ctx) => {
       await navigate(() => ctx.goto(project.url, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }));
-      const stepStart = { analyzing: 0.15, planning: 0.3, recording: 0.4 } as const;
+      const stepStart = { analyzing: 0.15, planning: 0.3, recording: 0.4, rendering: 0.72 } as const;
+      const stepShare = { analyzing: 0, planning: 0, recording: 0.3, rendering: 0.15 } as const;
       return produceRecording(
         page,
         {
@@ -95,11 +97,14 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           template: { id: template.id, ...(template.sectionHint ? { sectionHint: template.sectionHint } : {}) },
           // Restyle re-records the stored script: no analysis, no planning.
           ...(payload.kind === 'restyle' ? { storedScript: JSON.parse(demo.action_script!) as ActionScript } : {}),
+          presentation,
+          loadImage: (url) => loadBackgroundImage(url, { config: services.config, storage: services.storage, sql }),
           outFile: videoFile,
+          workDir: work,
         },
         services.planner,
         (step, fraction) =>
-          progress(step, stepStart[step] + (step === 'recording' ? 0.35 * fraction : 0)).then(
+          progress(step, stepStart[step] + stepShare[step] * fraction).then(
             () => undefined,
             () => undefined,
           ),
@@ -110,7 +115,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     const snapshots = produced.snapshot ? JSON.stringify([produced.snapshot]) : demo.snapshots;
     const recordingLog = JSON.stringify(result.log);
 
-    await progress('rendering', 0.8);
+    await progress('rendering', 0.88);
     const { gif: gifFile, thumbnail: thumbFile } = await renderOutputs({ videoFile, durationMs: result.durationMs, gifWidth: 640 });
 
     await progress('publishing', 0.9);

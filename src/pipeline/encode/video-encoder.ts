@@ -21,6 +21,11 @@ export interface VideoEncoderOptions {
   /** output size; both even (1280x720, 1920x1080) */
   width: number;
   height: number;
+  /**
+   * Write the clean capture instead of a final video: the JPEG frames copied into Matroska at their own size
+   * (`format`, `width`, `height`, `crf`, `preset` are then unused). The compositor renders the final video from it.
+   */
+  capture?: boolean;
   /** the input frame rate, which is also the output's; default 30 */
   fps?: number;
   outFile: string;
@@ -74,6 +79,16 @@ export const OUTPUT_SIZES = {
 export function encoderArgs(options: VideoEncoderOptions): string[] {
   const { width: W, height: H, format } = options;
   const fps = options.fps ?? 30;
+  if (options.capture) {
+    // The clean capture for the compositor: the screencast's JPEGs as they are, in Matroska (timestamps, seekable).
+    // Nothing is decoded or encoded while the page is captured, and nothing is lost to a second lossy generation.
+    if (!(fps > 0 && fps <= 120)) throw new RangeError('fps must be above 0 and at most 120.');
+    return [
+      '-hide_banner', '-loglevel', 'error', '-y',
+      '-probesize', '32', '-analyzeduration', '0', '-f', 'image2pipe', '-c:v', 'mjpeg', '-framerate', String(fps), '-i', 'pipe:0',
+      '-an', '-c:v', 'copy', '-f', 'matroska', fileArg(options.outFile),
+    ];
+  }
   if (!Number.isInteger(W) || !Number.isInteger(H) || W <= 0 || H <= 0 || W % 2 || H % 2) {
     throw new RangeError(`The output size must be positive even integers, not ${W}x${H}.`);
   }
@@ -86,10 +101,7 @@ export function encoderArgs(options: VideoEncoderOptions): string[] {
     'setsar=1',
     'format=yuv420p',
   ].join(',');
-  const codec =
-    format === 'mp4'
-      ? ['-c:v', 'libx264', '-preset', options.preset ?? 'veryfast', '-crf', String(options.crf ?? 23), '-movflags', '+faststart', '-f', 'mp4']
-      : ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '0', '-crf', String(options.crf ?? 33), '-f', 'webm'];
+  const codec = codecArgs(format, options);
   return [
     '-hide_banner', '-loglevel', 'error', '-y',
     '-probesize', '32', '-analyzeduration', '0', '-f', 'image2pipe', '-c:v', 'mjpeg', '-framerate', String(fps), '-i', 'pipe:0',
@@ -97,6 +109,13 @@ export function encoderArgs(options: VideoEncoderOptions): string[] {
     '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
     ...codec, fileArg(options.outFile),
   ];
+}
+
+/** Output codec arguments of a final video: H.264 in MP4 (faststart) or VP9 in WebM; shared with the compositor. */
+export function codecArgs(format: VideoFormat, options: { crf?: number; preset?: string } = {}): string[] {
+  return format === 'mp4'
+    ? ['-c:v', 'libx264', '-preset', options.preset ?? 'veryfast', '-crf', String(options.crf ?? 23), '-movflags', '+faststart', '-f', 'mp4']
+    : ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '0', '-crf', String(options.crf ?? 33), '-f', 'webm'];
 }
 
 export async function startVideoEncoder(options: VideoEncoderOptions): Promise<VideoEncoder> {

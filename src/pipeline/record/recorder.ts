@@ -42,7 +42,8 @@ export interface AgentStepContext {
 }
 
 export interface RecordOptions {
-  format: VideoFormat;
+  /** the final video's format, or `capture`: the clean capture (Matroska of the frames as captured) to compose from */
+  format: VideoFormat | 'capture';
   resolution: Resolution;
   outFile: string;
   /** 0 → 1 as recording time passes; called at step boundaries and about once a second */
@@ -141,7 +142,8 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
   let progressTimer: NodeJS.Timeout | undefined;
   try {
     encoder = await startVideoEncoder({
-      format: options.format,
+      format: options.format === 'capture' ? 'mp4' : options.format,
+      capture: options.format === 'capture',
       width: size.width,
       height: size.height,
       fps: FPS,

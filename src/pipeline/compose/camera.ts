@@ -1,0 +1,289 @@
+import type { InteractionTimeline, Rect } from '../types.js';
+import type { Layout } from './layout.js';
+import type { Style } from './style.js';
+
+/**
+ * The camera: for every output frame, where the window layer is (it rises and scales in during the intro, out
+ * during the outro) and which part of the composed frame is shown (the automatic zoom). Everything is decided
+ * here, per frame, in output pixels; the filter graph only applies it and the cursor is drawn through the same
+ * transform, so the two always agree.
+ *
+ * Zoom: clicks, typing and hovered targets in the timeline are actions. Each is zoomed in on with a lead-in (the
+ * zoom is complete a little before the action), held after it, and eased out; actions close in time share one
+ * zoom, and the view pans from one to the next instead of pumping out and in.
+ */
+
+export const FPS = 30;
+const LEAD_MS = 150;
+const HOLD_MS = 900;
+/** actions whose zooms would come closer than this share one zoom */
+const MERGE_GAP_MS = 500;
+const INTRO_SCALE = 0.86;
+const RISE = 0.06; // of the frame's height
+
+export interface Crop {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface FrameState {
+  /** the window layer's rectangle this frame; equals layout.layer when still */
+  layer: Rect;
+  animating: boolean;
+  crop: Crop;
+}
+
+export interface ZoomAction {
+  t: number;
+  until: number;
+  /** composed-frame pixels */
+  x: number;
+  y: number;
+  kind: 'click' | 'type' | 'hover';
+}
+
+export interface Camera {
+  frames: number;
+  introFrames: number;
+  outroFrames: number;
+  actions: ZoomAction[];
+  at(frame: number): FrameState;
+  /** a point of the composed frame (before zoom) → output pixels this frame */
+  project(frame: number, point: { x: number; y: number }): { x: number; y: number; scale: number };
+  /** a viewport (CSS pixel) point → the composed frame, before any animation or zoom */
+  fromViewport(point: { x: number; y: number }): { x: number; y: number };
+}
+
+interface Keyframe {
+  t: number;
+  rect: Crop;
+}
+
+export function createCamera(layout: Layout, timeline: InteractionTimeline, style: Style, durationMs: number): Camera {
+  const frames = Math.max(1, Math.round((durationMs * FPS) / 1000));
+  const { width: W, height: H } = layout.output;
+  const full: Crop = { x: 0, y: 0, width: W, height: H };
+  let introFrames = style.windowAnimation.intro ? Math.round((style.windowAnimation.introDurationMs * FPS) / 1000) : 0;
+  let outroFrames = style.windowAnimation.outro ? Math.round((style.windowAnimation.outroDurationMs * FPS) / 1000) : 0;
+  if (introFrames + outroFrames > frames * 0.6) {
+    const shrink = (frames * 0.6) / (introFrames + outroFrames);
+    introFrames = Math.floor(introFrames * shrink);
+    outroFrames = Math.floor(outroFrames * shrink);
+  }
+  const introMs = (introFrames * 1000) / FPS;
+  const outroStartMs = ((frames - outroFrames) * 1000) / FPS;
+
+  const scaleX = layout.content.width / timeline.viewport.width;
+  const scaleY = layout.content.height / timeline.viewport.height;
+  const fromViewport = (p: { x: number; y: number }) => ({ x: layout.content.x + p.x * scaleX, y: layout.content.y + p.y * scaleY });
+
+  const actions = style.zoom.enabled && style.zoom.intensity > 1.001 ? zoomActions(timeline).map((a) => ({ ...a, ...fromViewport(a) })) : [];
+  const keyframes = zoomKeyframes(actions, {
+    full,
+    layout,
+    magnification: style.zoom.intensity,
+    transitionMs: style.zoom.transitionMs,
+    earliestMs: introMs,
+    latestMs: outroFrames > 0 ? outroStartMs : (frames * 1000) / FPS,
+  });
+
+  const cache = new Map<number, FrameState>();
+  const at = (frame: number): FrameState => {
+    const i = Math.min(frames - 1, Math.max(0, Math.round(frame)));
+    let state = cache.get(i);
+    if (state) return state;
+    const t = (i * 1000) / FPS;
+    const { layer, animating } = layerAt(layout, i, t, { introFrames, introMs, outroFrames, outroStartMs, outroMs: (outroFrames * 1000) / FPS });
+    const crop = toCrop(interpolate(keyframes, t) ?? full, W, H);
+    state = { layer, animating, crop };
+    cache.set(i, state);
+    return state;
+  };
+
+  const project = (frame: number, point: { x: number; y: number }) => {
+    const { layer, crop } = at(frame);
+    const k = layer.width / layout.layer.width;
+    const x = (point.x - layout.layer.x) * k + layer.x;
+    const y = (point.y - layout.layer.y) * k + layer.y;
+    const zoom = W / crop.width;
+    return { x: (x - crop.x) * zoom, y: (y - crop.y) * zoom, scale: k * zoom };
+  };
+
+  return { frames, introFrames, outroFrames, actions, at, project, fromViewport };
+}
+
+function layerAt(
+  layout: Layout,
+  frame: number,
+  t: number,
+  anim: { introFrames: number; introMs: number; outroFrames: number; outroStartMs: number; outroMs: number },
+): { layer: Rect; animating: boolean } {
+  let progress = 1; // 1: the window at rest
+  let direction = 0; // the rise: from below on the way in, down and away on the way out
+  if (frame < anim.introFrames) {
+    progress = easeOutCubic(t / anim.introMs);
+    direction = 1;
+  } else if (anim.outroFrames > 0 && t >= anim.outroStartMs) {
+    progress = 1 - easeInCubic((t - anim.outroStartMs + 1000 / FPS) / anim.outroMs);
+    direction = 1;
+  }
+  if (direction === 0) return { layer: layout.layer, animating: false };
+  const scale = INTRO_SCALE + (1 - INTRO_SCALE) * progress;
+  const { layer } = layout;
+  const width = even(layer.width * scale);
+  const height = even(layer.height * scale);
+  const cx = layer.x + layer.width / 2;
+  const cy = layer.y + layer.height / 2 + (1 - progress) * RISE * layout.output.height;
+  return { layer: { x: even(cx - width / 2), y: even(cy - height / 2), width, height }, animating: true };
+}
+
+/** The actions the camera follows, in viewport coordinates, in time order. */
+export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
+  const actions: ZoomAction[] = [];
+  const stepAt = (t: number) => timeline.steps.find((s) => t >= s.startMs && t <= s.endMs) ?? null;
+  for (const click of timeline.clicks) actions.push({ t: click.t, until: click.t, x: click.x, y: click.y, kind: 'click' });
+  // Typing: runs of keystrokes, centred on the field being typed into.
+  let run: { t: number; until: number } | null = null;
+  const flush = () => {
+    if (!run) return;
+    const field = [...timeline.focus].reverse().find((f) => f.t <= run!.t);
+    const click = [...timeline.clicks].reverse().find((c) => c.t <= run!.t);
+    const point = field ? { x: field.rect.x + field.rect.width / 2, y: field.rect.y + field.rect.height / 2 } : click ?? null;
+    if (point) actions.push({ t: run.t, until: run.until, x: point.x, y: point.y, kind: 'type' });
+    run = null;
+  };
+  for (const key of timeline.keystrokes) {
+    if (run && key.t - run.until < 800) run.until = key.t;
+    else {
+      flush();
+      run = { t: key.t, until: key.t };
+    }
+  }
+  flush();
+  // Hovers: the target the cursor rests on.
+  for (const focus of timeline.focus) {
+    const step = stepAt(focus.t);
+    if (step?.kind !== 'hover') continue;
+    const cursor = timeline.cursor.filter((c) => c.t >= focus.t && c.t <= step.endMs).at(-1);
+    const arrive = cursor?.t ?? focus.t;
+    actions.push({
+      t: arrive,
+      until: Math.max(arrive, step.endMs - 300),
+      x: focus.rect.x + focus.rect.width / 2,
+      y: focus.rect.y + focus.rect.height / 2,
+      kind: 'hover',
+    });
+  }
+  // A click that is part of typing (clicking into the field) is not a zoom of its own.
+  return actions
+    .filter((a) => a.kind !== 'click' || !actions.some((b) => b.kind === 'type' && b.t >= a.t && b.t - a.t < 1500))
+    .sort((a, b) => a.t - b.t);
+}
+
+function zoomKeyframes(
+  actions: ZoomAction[],
+  options: { full: Crop; layout: Layout; magnification: number; transitionMs: number; earliestMs: number; latestMs: number },
+): Keyframe[] {
+  const { full, transitionMs: trans } = options;
+  const target = (a: ZoomAction) => zoomRect(a, options.layout, options.magnification);
+  // Group actions whose zooms would overlap or nearly touch.
+  const groups: ZoomAction[][] = [];
+  for (const action of actions) {
+    const group = groups.at(-1);
+    const previousEnd = group ? group.at(-1)!.until + HOLD_MS + trans : -Infinity;
+    const nextStart = action.t - LEAD_MS - trans;
+    if (group && nextStart - previousEnd < MERGE_GAP_MS) group.push(action);
+    else groups.push([action]);
+  }
+  const keyframes: Keyframe[] = [{ t: 0, rect: full }];
+  for (const group of groups) {
+    const first = group[0]!;
+    const last = group.at(-1)!;
+    let inStart = Math.max(first.t - LEAD_MS - trans, options.earliestMs, keyframes.at(-1)!.t);
+    let inEnd = Math.max(first.t - LEAD_MS, inStart + trans / 2);
+    const outEnd = Math.min(last.until + HOLD_MS + trans, options.latestMs);
+    const outStart = Math.min(last.until + HOLD_MS, outEnd - trans / 2);
+    if (outStart <= inEnd) continue; // no room to show this zoom without a jump
+    inStart = Math.min(inStart, inEnd);
+    inEnd = Math.min(inEnd, outStart);
+    const frames: Keyframe[] = [
+      { t: inStart, rect: full },
+      { t: inEnd, rect: target(first) },
+    ];
+    for (const action of group.slice(1)) {
+      const panEnd = Math.min(Math.max(action.t - LEAD_MS, frames.at(-1)!.t), outStart);
+      const panStart = Math.max(frames.at(-1)!.t, panEnd - trans);
+      const rect = target(action);
+      if (sameRect(rect, frames.at(-1)!.rect)) continue;
+      frames.push({ t: panStart, rect: frames.at(-1)!.rect }, { t: panEnd, rect });
+    }
+    frames.push({ t: Math.max(outStart, frames.at(-1)!.t), rect: frames.at(-1)!.rect }, { t: Math.max(outEnd, frames.at(-1)!.t), rect: full });
+    keyframes.push(...frames);
+  }
+  return keyframes;
+}
+
+/** The view at full zoom on an action: the point near the middle, kept inside the window when possible. */
+function zoomRect(action: { x: number; y: number }, layout: Layout, magnification: number): Crop {
+  const { width: W, height: H } = layout.output;
+  const width = W / magnification;
+  const height = H / magnification;
+  const cx = clampCentre(action.x, width, layout.window.x, layout.window.width, W);
+  const cy = clampCentre(action.y, height, layout.window.y, layout.window.height, H);
+  return { x: cx - width / 2, y: cy - height / 2, width, height };
+}
+
+function clampCentre(value: number, size: number, start: number, length: number, frame: number): number {
+  const [min, max] = length >= size ? [start + size / 2, start + length - size / 2] : [size / 2, frame - size / 2];
+  return Math.min(Math.max(value, min), max);
+}
+
+function interpolate(keyframes: Keyframe[], t: number): Crop | null {
+  if (keyframes.length === 0) return null;
+  let i = 0;
+  while (i + 1 < keyframes.length && keyframes[i + 1]!.t <= t) i++;
+  const a = keyframes[i]!;
+  const b = keyframes[i + 1];
+  if (!b || b.t <= a.t) return a.rect;
+  const k = easeInOutCubic((t - a.t) / (b.t - a.t));
+  return {
+    x: a.rect.x + (b.rect.x - a.rect.x) * k,
+    y: a.rect.y + (b.rect.y - a.rect.y) * k,
+    width: a.rect.width + (b.rect.width - a.rect.width) * k,
+    height: a.rect.height + (b.rect.height - a.rect.height) * k,
+  };
+}
+
+/** Whole, even pixels (what crop can do on yuv420p), inside the frame, with the frame's aspect ratio. */
+function toCrop(rect: Crop, W: number, H: number): Crop {
+  const width = Math.min(W, Math.max(2, Math.round(rect.width / 2) * 2));
+  const height = Math.min(H, Math.max(2, Math.round((width * H) / W / 2) * 2));
+  const x = Math.min(W - width, Math.max(0, Math.round((rect.x + (rect.width - width) / 2) / 2) * 2));
+  const y = Math.min(H - height, Math.max(0, Math.round((rect.y + (rect.height - height) / 2) / 2) * 2));
+  return { x, y, width, height };
+}
+
+function sameRect(a: Crop, b: Crop): boolean {
+  return Math.abs(a.x - b.x) < 1 && Math.abs(a.y - b.y) < 1 && Math.abs(a.width - b.width) < 1;
+}
+
+function even(value: number): number {
+  return Math.round(value / 2) * 2;
+}
+
+export function easeInOutCubic(t: number): number {
+  const x = Math.min(1, Math.max(0, t));
+  return x < 0.5 ? 4 * x * x * x : 1 - (-2 * x + 2) ** 3 / 2;
+}
+
+function easeOutCubic(t: number): number {
+  const x = Math.min(1, Math.max(0, t));
+  return 1 - (1 - x) ** 3;
+}
+
+function easeInCubic(t: number): number {
+  const x = Math.min(1, Math.max(0, t));
+  return x * x * x;
+}

@@ -1,0 +1,303 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Page } from 'puppeteer-core';
+import type { Presentation } from '../../demos/presentation.js';
+import { ffmpegBinaries } from '../encode/ffmpeg-binaries.js';
+import { probeVideo } from '../encode/probe.js';
+import { FfmpegError } from '../encode/run-tool.js';
+import { codecArgs, OUTPUT_SIZES, type VideoFormat } from '../encode/video-encoder.js';
+import type { InteractionTimeline, Resolution } from '../types.js';
+import { createCamera, FPS } from './camera.js';
+import { clickEffectSprite } from './click-effects.js';
+import { buildFilterGraph, commandLines, type GraphInputs, type HudText } from './filter-graph.js';
+import { findFont } from './fonts.js';
+import { renderLayers } from './layers.js';
+import { computeLayout } from './layout.js';
+import { clickEffects, pointerPath } from './pointer-track.js';
+import { DEFAULT_STYLE, resolveStyle } from './style.js';
+
+/**
+ * The compose stage: clean capture + interaction timeline + presentation → the final video, in one encode pass.
+ * The still layers are drawn by the browser (`page`, any page: its content is replaced), everything per frame by
+ * one ffmpeg process (see filter-graph.ts); click effects are drawn here and streamed to it on stdin.
+ */
+export interface ComposeOptions {
+  cleanFile: string;
+  timeline: InteractionTimeline;
+  presentation: Presentation | null;
+  format: VideoFormat;
+  resolution: Resolution;
+  outFile: string;
+  /** a browser page to draw the still layers with */
+  page: Page;
+  /** fetches a background image (through the SSRF guard); required for image backgrounds */
+  loadImage?: (url: string) => Promise<{ bytes: Buffer; type: 'png' | 'jpeg' | 'webp' }>;
+  /** shown by the debug HUD */
+  templateId?: string | null;
+  /** scratch directory for layers and command files (removed by the caller) */
+  workDir: string;
+  onProgress?(fraction: number): void;
+  /** hard limit for ffmpeg; default 10 minutes */
+  timeoutMs?: number;
+}
+
+export interface ComposeResult {
+  outFile: string;
+  frames: number;
+  durationMs: number;
+  timings: { layersMs: number; renderMs: number };
+  /** ffmpeg's peak resident memory (VmHWM), or null */
+  peakRssBytes: number | null;
+}
+
+export async function composeVideo(options: ComposeOptions): Promise<ComposeResult> {
+  const started = performance.now();
+  const style = resolveStyle(options.presentation);
+  const output = OUTPUT_SIZES[options.resolution];
+  const info = await probeVideo(options.cleanFile);
+  const durationMs = options.timeline.durationMs > 0 ? options.timeline.durationMs : (info.durationMs ?? 0);
+  if (!(durationMs > 0)) throw new FfmpegError('The capture has no duration.', null, '');
+  const layout = computeLayout(output, { width: info.width, height: info.height }, style);
+  const camera = createCamera(layout, options.timeline, style, durationMs);
+  const dir = path.join(options.workDir, 'compose');
+  await fs.mkdir(dir, { recursive: true });
+
+  const backgroundImage =
+    style.background.kind === 'image' && options.loadImage ? await options.loadImage(style.background.imageUrl) : null;
+  const animated = camera.introFrames > 0 || camera.outroFrames > 0;
+  const layers = await renderLayers({
+    page: options.page,
+    layout,
+    style,
+    dir,
+    animated,
+    backgroundImage,
+    defaults: {
+      background: DEFAULT_STYLE.background.kind === 'gradient' ? DEFAULT_STYLE.background.from : '#4f46e5',
+      cursor: DEFAULT_STYLE.cursor.color,
+      clickEffect: DEFAULT_STYLE.clickEffect.color,
+    },
+  });
+  const layersMs = performance.now() - started;
+
+  // Inputs, in order.
+  const args: string[] = ['-hide_banner', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1', '-y'];
+  let next = 0;
+  const input = (...spec: string[]) => {
+    args.push(...spec);
+    return next++;
+  };
+  const still = (file: string) => input('-framerate', String(FPS), '-i', safePath(file));
+  const clean = safePath(options.cleanFile);
+  const inputs: GraphInputs = { clean: input('-i', clean), plate: still(layers.plate), intro: null, outro: null, cursor: null, effects: null };
+  const introSeconds = camera.introFrames / FPS;
+  const outroStart = (camera.frames - camera.outroFrames) / FPS;
+  if (camera.introFrames > 0) {
+    inputs.intro = {
+      clean: input('-t', introSeconds.toFixed(4), '-i', clean),
+      background: still(layers.background!),
+      window: still(layers.window!),
+      mask: still(layers.mask!),
+    };
+  }
+  if (camera.outroFrames > 0) {
+    inputs.outro = {
+      clean: input('-ss', outroStart.toFixed(4), '-itsoffset', outroStart.toFixed(4), '-i', clean),
+      background: still(layers.background!),
+      window: still(layers.window!),
+      mask: still(layers.mask!),
+    };
+  }
+  if (layers.cursor) inputs.cursor = still(layers.cursor.file);
+  const clicks = clickEffects(options.timeline, camera.frames);
+  const unit = output.height / 1080;
+  const sprite =
+    style.clickEffect.style !== 'none' && options.timeline.clicks.length > 0
+      ? clickEffectSprite(style.clickEffect.style, layers.colors.clickEffect, style.clickEffect.scale, unit)
+      : null;
+  if (sprite) {
+    inputs.effects = {
+      input: input('-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${sprite.size}x${sprite.size}`, '-framerate', String(FPS), '-i', 'pipe:0'),
+      size: sprite.size,
+    };
+  }
+
+  // Per-frame commands.
+  const files = {
+    zoomCommands: path.join(dir, 'zoom.cmd'),
+    pointerCommands: path.join(dir, 'pointer.cmd'),
+    introCommands: path.join(dir, 'intro.cmd'),
+    outroCommands: path.join(dir, 'outro.cmd'),
+  };
+  const path30 = pointerPath(options.timeline, camera.frames);
+  const offscreen = -10000;
+  await fs.writeFile(
+    files.zoomCommands,
+    commandLines(camera.frames, FPS, (i) => {
+      const { crop } = camera.at(i);
+      return [['crop@zoom', 'w', crop.width], ['crop@zoom', 'h', crop.height], ['crop@zoom', 'x', crop.x], ['crop@zoom', 'y', crop.y]];
+    }),
+  );
+  await fs.writeFile(
+    files.pointerCommands,
+    commandLines(camera.frames, FPS, (i) => {
+      const commands: Array<[string, string, number]> = [];
+      if (layers.cursor) {
+        const p = camera.project(i, camera.fromViewport(path30[i]!));
+        commands.push(['overlay@cursor', 'x', Math.round(p.x - layers.cursor.hotspotX)], ['overlay@cursor', 'y', Math.round(p.y - layers.cursor.hotspotY)]);
+      }
+      if (sprite) {
+        const alive = clicks[i]!.at(-1);
+        const p = alive ? camera.project(i, camera.fromViewport(alive)) : null;
+        commands.push(
+          ['overlay@effects', 'x', p ? Math.round(p.x - sprite.size / 2) : offscreen],
+          ['overlay@effects', 'y', p ? Math.round(p.y - sprite.size / 2) : offscreen],
+        );
+      }
+      return commands;
+    }),
+  );
+  // The intro's and outro's decoders keep the video's own timestamps (the outro's is offset to its start), so
+  // their commands use the same clock as everything else.
+  const layerCommands = (name: string, from: number, to: number) =>
+    commandLines(camera.frames, FPS, (i) => {
+      if (i < from || i >= to) return [];
+      const { layer } = camera.at(i);
+      return [[`scale@${name}`, 'w', layer.width], [`scale@${name}`, 'h', layer.height], [`overlay@${name}`, 'x', layer.x], [`overlay@${name}`, 'y', layer.y]];
+    });
+  await fs.writeFile(files.introCommands, layerCommands('intro', 0, camera.introFrames));
+  await fs.writeFile(files.outroCommands, layerCommands('outro', camera.frames - camera.outroFrames, camera.frames));
+
+  const hud = style.debugHud ? await hudText(dir, options.timeline, options.templateId ?? null) : null;
+  const graph = buildFilterGraph({ layout, style, camera, inputs, files, hud, durationMs: (camera.frames * 1000) / FPS });
+  const graphFile = path.join(dir, 'graph.txt');
+  await fs.writeFile(graphFile, graph);
+  await fs.mkdir(path.dirname(path.resolve(options.outFile)), { recursive: true });
+  args.push(
+    '-filter_complex_script', graphFile, '-map', '[out]', '-an', '-r', String(FPS), '-frames:v', String(camera.frames),
+    '-pix_fmt', 'yuv420p', '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
+    ...codecArgs(options.format), `file:${path.resolve(options.outFile)}`,
+  );
+
+  const renderStarted = performance.now();
+  const peakRssBytes = await runComposer(args, {
+    frames: camera.frames,
+    timeoutMs: options.timeoutMs ?? 600_000,
+    onProgress: options.onProgress,
+    writeEffects: sprite
+      ? async (write) => {
+          const frame = Buffer.alloc(sprite.size * sprite.size * 4);
+          for (let i = 0; i < camera.frames; i++) {
+            const alive = clicks[i]!;
+            sprite.draw(frame, alive.length > 0 ? [alive.at(-1)!.progress] : []);
+            await write(frame);
+          }
+        }
+      : null,
+  });
+  return {
+    outFile: options.outFile,
+    frames: camera.frames,
+    durationMs: Math.round((camera.frames * 1000) / FPS),
+    timings: { layersMs: Math.round(layersMs), renderMs: Math.round(performance.now() - renderStarted) },
+    peakRssBytes,
+  };
+}
+
+async function hudText(dir: string, timeline: InteractionTimeline, templateId: string | null): Promise<HudText | null> {
+  const fontFile = await findFont();
+  if (!fontFile) return null;
+  const steps: HudText['steps'] = [];
+  const total = timeline.steps.length;
+  for (const [i, step] of timeline.steps.entries()) {
+    const file = path.join(dir, `hud-step-${i}.txt`);
+    const label = step.label.replace(/[\r\n]+/g, ' ').slice(0, 80);
+    await fs.writeFile(file, `step ${i + 1}/${total}  ${step.kind}  ${label}`);
+    const next = timeline.steps[i + 1];
+    steps.push({ file, from: step.startMs / 1000, to: (next ? next.startMs : timeline.durationMs) / 1000 });
+  }
+  const clock = path.join(dir, 'hud-clock.txt');
+  await fs.writeFile(clock, `t %{pts:hms}  frame %{n}  template ${templateId ?? 'none'}`);
+  return { steps, clock, fontFile: safePath(fontFile) };
+}
+
+/** Our own files go into the filter graph unquoted: only plain path characters may pass. */
+function safePath(file: string): string {
+  const absolute = path.resolve(file);
+  if (!/^[\w/.\-]+$/.test(absolute)) throw new Error(`Unexpected characters in a render file path: ${absolute}`);
+  return absolute;
+}
+
+async function runComposer(
+  args: string[],
+  options: {
+    frames: number;
+    timeoutMs: number;
+    onProgress?: ((fraction: number) => void) | undefined;
+    writeEffects: ((write: (frame: Buffer) => Promise<void>) => Promise<void>) | null;
+  },
+): Promise<number | null> {
+  const { ffmpeg } = await ffmpegBinaries();
+  const child = spawn(ffmpeg, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  let peak: number | null = null;
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4096);
+  });
+  child.stdout.on('data', (chunk: Buffer) => {
+    const match = /frame=(\d+)\s*$/m.exec(chunk.toString('utf8'));
+    if (match && options.onProgress) {
+      try {
+        options.onProgress(Math.min(1, Number(match[1]) / options.frames));
+      } catch {
+        // reporting must not break the render
+      }
+    }
+  });
+  const sampler = setInterval(() => {
+    if (child.pid === undefined) return;
+    fs.readFile(`/proc/${child.pid}/status`, 'utf8').then(
+      (status) => {
+        const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(status);
+        if (match) peak = Math.max(peak ?? 0, Number(match[1]) * 1024);
+      },
+      () => undefined,
+    );
+  }, 250);
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+  child.stdin.on('error', () => undefined); // ffmpeg exiting early: its exit status says why
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+    child.on('error', (error) => reject(new FfmpegError(`Could not run ffmpeg: ${error.message}`, null, stderr)));
+    child.on('close', (code, signal) => resolve({ code, signal }));
+  });
+  const write = (frame: Buffer) =>
+    new Promise<void>((resolve) => {
+      if (child.stdin.destroyed || child.exitCode !== null) return resolve();
+      if (child.stdin.write(frame)) resolve();
+      else {
+        const done = () => {
+          child.stdin.off('drain', done);
+          child.off('close', done);
+          resolve();
+        };
+        child.stdin.once('drain', done);
+        child.once('close', done);
+      }
+    });
+  try {
+    if (options.writeEffects) await options.writeEffects(write);
+    child.stdin.end();
+    const { code, signal } = await exit;
+    if (code !== 0) {
+      const reason = code === null ? `was killed (${signal})` : `exited with ${code}`;
+      throw new FfmpegError(`The compositor's ffmpeg ${reason}: ${stderr.trim().split('\n').pop() ?? ''}`, code, stderr);
+    }
+    return peak;
+  } finally {
+    clearTimeout(timer);
+    clearInterval(sampler);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+}

@@ -1,0 +1,171 @@
+import type { Camera } from './camera.js';
+import type { Layout } from './layout.js';
+import type { Style } from './style.js';
+
+/**
+ * The ffmpeg filter graph of a composed render, and the per-frame commands that drive it (sendcmd). Filters only
+ * present in ffmpeg 4.1. The costly work is per pixel, so the graph does as little full-frame work as it can:
+ *
+ *   at rest    plate (drawn once, looped) ← recording scaled into the window ← the window's corner pieces
+ *   intro      a second decoder reads just the intro's frames: recording cut to the window's shape (alphamerge),
+ *   / outro    title bar laid over, the whole window layer scaled and moved per frame over the background; laid
+ *              over the rest-state frames only while it lasts (so the rest of the video pays nothing for it)
+ *   then       zoom (crop per frame + scale back; a pass-through at rest) → cursor and click effects at their
+ *              on-screen size → debug HUD → fades → yuv420p
+ *
+ * Per-frame values (crop, window layer, cursor and effect positions) come from the Camera through sendcmd files,
+ * written only where a value changes.
+ */
+export interface GraphInputs {
+  /** input index of each stream the graph reads */
+  clean: number;
+  plate: number;
+  intro: { clean: number; background: number; window: number; mask: number } | null;
+  outro: { clean: number; background: number; window: number; mask: number } | null;
+  cursor: number | null;
+  effects: { input: number; size: number } | null;
+}
+
+export interface HudText {
+  /** text files (drawtext textfile=), each shown between `from` and `to` seconds */
+  steps: Array<{ file: string; from: number; to: number }>;
+  /** a text file with drawtext expansions: elapsed time and frame number */
+  clock: string;
+  fontFile: string;
+}
+
+export interface GraphFiles {
+  zoomCommands: string;
+  pointerCommands: string;
+  introCommands: string;
+  outroCommands: string;
+}
+
+export function buildFilterGraph(options: {
+  layout: Layout;
+  style: Style;
+  camera: Camera;
+  inputs: GraphInputs;
+  files: GraphFiles;
+  hud: HudText | null;
+  durationMs: number;
+}): string {
+  const { layout, style, camera, inputs, files, hud } = options;
+  const { width: W, height: H } = layout.output;
+  const { content } = layout;
+  const chains: string[] = [];
+  const scaleContent = `scale=${content.width}:${content.height}:flags=bicubic,setsar=1`;
+
+  // At rest: the recording in its place on the plate, the corner pieces of the plate back over its corners.
+  chains.push(`[${inputs.plate}:v]split=2[plate_a][plate_b]`);
+  chains.push(`[plate_a]format=yuv420p,loop=loop=-1:size=1:start=0[base]`);
+  chains.push(`[${inputs.clean}:v]${scaleContent},format=yuv420p[rec]`);
+  chains.push(`[base][rec]overlay=x=${content.x}:y=${content.y}:shortest=1:format=yuv420[rest0]`);
+  const corners = cornerPieces(layout, style);
+  let last = 'rest0';
+  if (corners.length === 0) chains.push('[plate_b]nullsink');
+  else {
+    chains.push(`[plate_b]format=yuva420p,split=${corners.length}${corners.map((_, i) => `[corner${i}]`).join('')}`);
+    corners.forEach((c, i) => {
+      chains.push(`[corner${i}]crop=${c.size}:${c.size}:${c.x}:${c.y}[cornerc${i}]`);
+      chains.push(`[${last}][cornerc${i}]overlay=x=${c.x}:y=${c.y}:format=yuv420[restc${i}]`);
+      last = `restc${i}`;
+    });
+  }
+
+  // The window's entrance and exit, each from its own decoder, over the frames at rest.
+  for (const [name, part, commands] of [
+    ['intro', inputs.intro, files.introCommands],
+    ['outro', inputs.outro, files.outroCommands],
+  ] as const) {
+    if (!part) continue;
+    // The outro's decoder starts at the outro (its timestamps too); its background must start there as well.
+    const startS = name === 'outro' ? ((camera.frames - camera.outroFrames) / 30).toFixed(4) : '0';
+    const { layer } = layout;
+    chains.push(`[${part.mask}:v]format=gray,loop=loop=-1:size=1:start=0[${name}_mask]`);
+    chains.push(`[${part.clean}:v]${scaleContent},format=yuva420p[${name}_rec]`);
+    chains.push(`[${name}_rec][${name}_mask]alphamerge,pad=${layer.width}:${layer.height}:${content.x - layer.x}:${content.y - layer.y}:color=black@0[${name}_in]`);
+    chains.push(`[${name}_in][${part.window}:v]overlay=x=0:y=0:format=yuv420[${name}_win]`);
+    chains.push(`[${name}_win]sendcmd=f=${commands},scale@${name}=${layer.width}:${layer.height}:flags=bicubic[${name}_scaled]`);
+    chains.push(`[${part.background}:v]format=yuv420p,loop=loop=-1:size=1:start=0,setpts=PTS+${startS}/TB[${name}_bg]`);
+    chains.push(`[${name}_bg][${name}_scaled]overlay@${name}=x=${layer.x}:y=${layer.y}:shortest=1:format=yuv420:eval=frame[${name}_frame]`);
+    chains.push(`[${last}][${name}_frame]overlay=x=0:y=0:eof_action=pass:format=yuv420[with_${name}]`);
+    last = `with_${name}`;
+  }
+
+  // Zoom: crop per frame, scaled back to the output size (scale passes frames through when the crop is whole).
+  if (camera.actions.length > 0) {
+    chains.push(`[${last}]sendcmd=f=${files.zoomCommands},crop@zoom=${W}:${H}:0:0,null,scale=${W}:${H}:flags=bicubic,setsar=1[zoomed]`);
+    last = 'zoomed';
+  }
+
+  // Cursor and click effects, at their size on screen whatever the zoom.
+  const pointerTargets: string[] = [];
+  if (inputs.effects) pointerTargets.push('effects');
+  if (inputs.cursor !== null) pointerTargets.push('cursor');
+  if (pointerTargets.length > 0) {
+    chains.push(`[${last}]sendcmd=f=${files.pointerCommands}[pointer_in]`);
+    last = 'pointer_in';
+    if (inputs.effects) {
+      chains.push(`[${inputs.effects.input}:v]format=yuva420p[effects_sprite]`);
+      chains.push(`[${last}][effects_sprite]overlay@effects=x=-10000:y=-10000:format=yuv420:eof_action=pass[with_effects]`);
+      last = 'with_effects';
+    }
+    if (inputs.cursor !== null) {
+      chains.push(`[${last}][${inputs.cursor}:v]overlay@cursor=x=-10000:y=-10000:format=yuv420[with_cursor]`);
+      last = 'with_cursor';
+    }
+  }
+
+  const tail: string[] = [];
+  if (hud) {
+    const size = Math.round(22 * (H / 1080));
+    const pad = Math.round(14 * (H / 1080));
+    const box = `box=1:boxcolor=black@0.62:boxborderw=${Math.round(8 * (H / 1080))}:fontcolor=white:fontsize=${size}:fontfile=${hud.fontFile}`;
+    for (const step of hud.steps) {
+      tail.push(`drawtext=${box}:expansion=none:textfile=${step.file}:x=${pad}:y=${pad}:enable='between(t,${step.from.toFixed(3)},${step.to.toFixed(3)})'`);
+    }
+    tail.push(`drawtext=${box}:expansion=normal:textfile=${hud.clock}:x=${pad}:y=${pad + Math.round(size * 1.9)}`);
+  }
+  const total = options.durationMs / 1000;
+  const fadeIn = Math.min(style.fade.inMs / 1000, total / 2);
+  const fadeOut = Math.min(style.fade.outMs / 1000, total / 2);
+  if (fadeIn > 0) tail.push(`fade=t=in:st=0:d=${fadeIn.toFixed(3)}:color=${style.fade.color}`);
+  if (fadeOut > 0) tail.push(`fade=t=out:st=${(total - fadeOut).toFixed(3)}:d=${fadeOut.toFixed(3)}:color=${style.fade.color}`);
+  tail.push('format=yuv420p');
+  chains.push(`[${last}]${tail.join(',')}[out]`);
+  return chains.join(';\n');
+}
+
+/** The corners of the recording that the window rounds, as square pieces of the plate (even-aligned). */
+export function cornerPieces(layout: Layout, style: Style): Array<{ x: number; y: number; size: number }> {
+  const r = layout.cornerRadius;
+  if (r <= 0) return [];
+  const size = Math.ceil((r + 2) / 2) * 2;
+  const { content: c } = layout;
+  const bottom = [
+    { x: c.x, y: c.y + c.height - size, size },
+    { x: c.x + c.width - size, y: c.y + c.height - size, size },
+  ];
+  if (style.mockup !== 'minimal') return bottom;
+  return [{ x: c.x, y: c.y, size }, { x: c.x + c.width - size, y: c.y, size }, ...bottom];
+}
+
+/** sendcmd lines: at each frame where a value changes, the commands that set it. */
+export function commandLines(frames: number, fps: number, at: (frame: number) => Array<[target: string, command: string, value: number]>): string {
+  const lines: string[] = [];
+  let previous = new Map<string, number>();
+  for (let i = 0; i < frames; i++) {
+    const changes: string[] = [];
+    const current = new Map<string, number>();
+    for (const [target, command, value] of at(i)) {
+      const key = `${target} ${command}`;
+      current.set(key, value);
+      if (previous.get(key) !== value) changes.push(`${target} ${command} ${value}`);
+    }
+    previous = current;
+    // Slightly before the frame's timestamp, so rounding never puts a command a frame late.
+    if (changes.length > 0) lines.push(`${Math.max(0, i / fps - 0.0005).toFixed(4)} ${changes.join(', ')};`);
+  }
+  return lines.join('\n') + '\n';
+}
