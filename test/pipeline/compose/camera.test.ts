@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createCamera, FPS, zoomActions } from '../../../src/pipeline/compose/camera.js';
+import { computeLayout } from '../../../src/pipeline/compose/layout.js';
+import { resolveStyle } from '../../../src/pipeline/compose/style.js';
+import type { InteractionTimeline } from '../../../src/pipeline/types.js';
+
+function timeline(overrides: Partial<InteractionTimeline>): InteractionTimeline {
+  return {
+    viewport: { width: 1280, height: 720, deviceScaleFactor: 1 },
+    durationMs: 12_000,
+    cursor: [{ t: 0, x: 640, y: 400 }],
+    clicks: [],
+    keystrokes: [],
+    scrolls: [],
+    focus: [],
+    steps: [],
+    ...overrides,
+  };
+}
+
+function zoomCurve(t: InteractionTimeline, presentation = {}) {
+  const style = resolveStyle({ windowAnimation: { intro: false }, zoom: { enabled: true, intensity: 2, transitionMs: 500 }, ...presentation });
+  const layout = computeLayout({ width: 1920, height: 1080 }, { width: 1920, height: 1080 }, style);
+  const camera = createCamera(layout, t, style, t.durationMs);
+  return { camera, zoom: Array.from({ length: camera.frames }, (_, i) => 1920 / camera.at(i).crop.width) };
+}
+
+/** The number of times the zoom goes from (nearly) 1 to above 1.5. */
+function zoomIns(zoom: number[]): number {
+  let count = 0;
+  let out = true;
+  for (const z of zoom) {
+    if (out && z > 1.5) {
+      count++;
+      out = false;
+    } else if (z < 1.02) out = true;
+  }
+  return count;
+}
+
+describe('the camera', () => {
+  it('shares one zoom between actions close in time, and pans between them instead of pumping', () => {
+    const { zoom, camera } = zoomCurve(timeline({ clicks: [{ t: 2000, x: 200, y: 200 }, { t: 3200, x: 1000, y: 500 }, { t: 4300, x: 600, y: 300 }] }));
+    assert.equal(zoomIns(zoom), 1);
+    const during = [2000, 3200, 4300].map((t) => camera.at(Math.round((t * FPS) / 1000)).crop);
+    assert.ok(during.every((c) => Math.abs(1920 / c.width - 2) < 0.05), 'fully zoomed at every click');
+    assert.ok(during[0]!.x < during[1]!.x, 'the view pans to the second click');
+  });
+
+  it('zooms separately on actions far apart, and is back at 1 in between', () => {
+    const { zoom } = zoomCurve(timeline({ clicks: [{ t: 1500, x: 200, y: 200 }, { t: 8000, x: 1000, y: 500 }] }));
+    assert.equal(zoomIns(zoom), 2);
+    assert.equal(zoom[Math.round(5.2 * FPS)], 1);
+  });
+
+  it('is at full zoom a little before the click, with no frame-to-frame jump', () => {
+    const { zoom } = zoomCurve(timeline({ clicks: [{ t: 3000, x: 640, y: 360 }] }));
+    assert.ok(zoom[Math.round(2.9 * FPS)]! > 1.97, 'zoomed in before the click');
+    assert.ok(zoom[Math.round(1.5 * FPS)]! === 1, 'not zoomed long before');
+    const steps = zoom.slice(1).map((z, i) => Math.abs(z - zoom[i]!));
+    assert.ok(Math.max(...steps) < 0.25, `largest step ${Math.max(...steps)} of a 1 → 2 zoom`);
+    const easing = zoom.filter((z) => z > 1.02 && z < 1.98).length;
+    assert.ok(easing >= 20, `${easing} frames on the way in and out (500 ms each way)`);
+  });
+
+  it('follows typing on the field being typed into, and waits for the window intro to finish', () => {
+    const field = { x: 900, y: 500, width: 200, height: 40 };
+    const t = timeline({
+      focus: [{ t: 300, rect: field, label: 'Email' }],
+      clicks: [{ t: 500, x: 950, y: 515 }],
+      keystrokes: Array.from({ length: 10 }, (_, i) => ({ t: 800 + i * 90, key: 'a' })),
+    });
+    const actions = zoomActions(t);
+    assert.deepEqual(actions.map((a) => a.kind), ['type'], 'the click into the field is part of the typing');
+    assert.equal(actions[0]!.x, 1000);
+    const { zoom, camera } = zoomCurve(t, { windowAnimation: { intro: true, introDurationMs: 1000 } });
+    assert.ok(camera.introFrames === 30);
+    assert.ok(zoom.slice(0, 30).every((z) => z === 1), 'no zoom while the window rises');
+    assert.ok(Math.max(...zoom) > 1.9);
+  });
+
+  it('keeps the zoom inside the frame for a click in a corner', () => {
+    const { camera } = zoomCurve(timeline({ clicks: [{ t: 3000, x: 2, y: 2 }] }));
+    const crop = camera.at(Math.round(3 * FPS)).crop;
+    assert.ok(crop.x >= 0 && crop.y >= 0 && crop.x + crop.width <= 1920 && crop.y + crop.height <= 1080);
+  });
+
+  it('does not zoom when zoom is disabled', () => {
+    const { zoom } = zoomCurve(timeline({ clicks: [{ t: 3000, x: 640, y: 360 }] }), { zoom: { enabled: false } });
+    assert.ok(zoom.every((z) => z === 1));
+  });
+});
