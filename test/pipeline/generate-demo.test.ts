@@ -103,7 +103,19 @@ describe('generating a demo of a landing page', () => {
     assert.equal((await waitForOutcome(created.id)).progress.status, 'ready');
     const before = (await app.api(`/api/v1/demos/${created.id}`, { key: user.key })).body;
 
-    const restyle = await app.api(`/api/v1/demos/${created.id}/restyle`, { key: user.key, body: { presentation: { mockup: 'macos-dark' } } });
+    const download = async (name: string) => {
+      const response = await fetch(`${app.url}/video/${created.id}.mp4`);
+      assert.equal(response.status, 200);
+      const file = path.join(os.tmpdir(), `showreel-restyle-${created.id}-${name}.mp4`);
+      await fs.writeFile(file, Buffer.from(await response.arrayBuffer()));
+      return file;
+    };
+    const v1 = await download('v1');
+    const red = (rgb: Buffer) => rgb[0]! > 200 && rgb[1]! < 60 && rgb[2]! < 60;
+    assert.ok(!red(await frameAt(v1, 2.5, 1, 1)), 'the default background is no red');
+
+    const presentation = { mockup: 'macos-dark', background: '#ff0000', padding: 0.2, zoom: { enabled: false } };
+    const restyle = await app.api(`/api/v1/demos/${created.id}/restyle`, { key: user.key, body: { presentation } });
     assert.equal(restyle.status, 202);
     const { progress, steps } = await waitForOutcome(created.id);
     assert.equal(progress.status, 'ready', progress.error ?? '');
@@ -114,6 +126,13 @@ describe('generating a demo of a landing page', () => {
     assert.equal(after.ai_plan, before.ai_plan, 'no new plan');
     assert.equal(after.refreshHistory[0].triggered_by, 'restyle');
     assert.equal(after.refreshHistory[0].result, 'succeeded');
+    // The new presentation is what the new version looks like: red around a dark window.
+    const v2 = await download('v2');
+    const corner = await frameAt(v2, 2.5, 64, 36);
+    assert.ok(red(corner.subarray(0, 3)), `a red corner, not ${[...corner.subarray(0, 3)]}`);
+    assert.equal(JSON.parse(after.presentation).background, '#ff0000');
+    await fs.rm(v1, { force: true });
+    await fs.rm(v2, { force: true });
   });
 
   it('fails with an actionable error and refunds when the site is down', async () => {
