@@ -132,7 +132,11 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     const timelineKey = `demos/${demo.id}/v${version}/timeline.json`;
     await services.storage.put(timelineKey, Buffer.from(JSON.stringify(result.timeline)));
 
-    const finalPresentation = withTemplate(presentation, plan);
+    // A restyle plans nothing: the template its script was planned with stays on record.
+    const previousTemplate = parsePresentation(demo.presentation).recordingTemplate;
+    const finalPresentation = plan
+      ? withTemplate(presentation, plan)
+      : { ...presentation, ...(!presentation.recordingTemplate && previousTemplate ? { recordingTemplate: previousTemplate } : {}) };
     const completed = await inTransaction(sql, (tx) =>
       completeDemoJob(
         tx,

@@ -131,6 +131,7 @@ describe('generating a demo of a landing page', () => {
     const corner = await frameAt(v2, 2.5, 64, 36);
     assert.ok(red(corner.subarray(0, 3)), `a red corner, not ${[...corner.subarray(0, 3)]}`);
     assert.equal(JSON.parse(after.presentation).background, '#ff0000');
+    assert.deepEqual(JSON.parse(after.presentation).recordingTemplate, JSON.parse(before.presentation).recordingTemplate, 'the planned template stays on record');
     await fs.rm(v1, { force: true });
     await fs.rm(v2, { force: true });
   });
