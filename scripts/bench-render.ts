@@ -1,16 +1,21 @@
 /**
  * `npm run bench:render`: a benchmark, not a test. For a 10 s demo of a local fixture page (the SaaS landing page
  * under test/fixtures/sites/saas, or a built-in page when that fixture is absent), at 720p and then at 1080p, it
- * reports the wall time of each stage:
+ * runs the pipeline a job runs (record the clean capture, then compose the final video from it) and reports the wall
+ * time of each stage:
  *
  *   launch     start Chromium (@sparticuz/chromium, graphics mode off, with the desktop viewport's scale factor) and
  *              open a page with the desktop viewport
  *   load       navigate to the fixture, dismiss its cookie banner, build the action script from the page
- *   record     recordScript until capture stops: the screencast and the script's steps (encoding runs alongside:
- *              frames are streamed to ffmpeg as they come, at a lower CPU priority than the capture)
- *   encode     what encoding adds after capture has stopped (frames still queued, ffmpeg finishing the file)
- *   thumbnail  the PNG thumbnail from the video
- *   gif        the GIF preview (palette, 12 fps, 720 px wide)
+ *   record     recordScript (format `capture`) until capture stops: the screencast and the script's steps; the
+ *              screencast's JPEGs are copied into a Matroska file as they come (the clean capture, nothing encoded)
+ *   mux        what writing the clean capture adds after capture has stopped (frames still queued, the muxer
+ *              finishing the file)
+ *   compose    composeVideo with the default presentation (presentation null: gradient background, macOS window,
+ *              automatic zoom, cursor, click effects, fade, window intro) on the same page: still layers drawn by
+ *              the browser, then one ffmpeg pass that decodes the capture, composites and encodes the final video
+ *   thumbnail  the PNG thumbnail from the composed video
+ *   gif        the GIF preview (palette, 12 fps, 720 px wide) from the composed video
  *   close      closing the browser
  *
  * and the total, × realtime (total wall time divided by the video's duration: 1.5 means the whole pipeline takes
@@ -18,12 +23,20 @@
  * before resampling to 30 fps; also while the page is in motion), and peak memory. Each resolution runs in a child
  * process of its own, so its figures are not mixed with the other's. Peak RSS is the highest sum of VmRSS over the
  * child's process tree (node + Chromium's processes + ffmpeg), sampled every 100 ms from /proc — an upper bound,
- * as pages shared between Chromium's processes count once per process — with the peaks of node (maxRSS) and of
- * the encoding ffmpeg (VmHWM) alongside.
+ * as pages shared between Chromium's processes count once per process — with the peaks of node (maxRSS), of the
+ * capture's muxer and of the compositor's ffmpeg (VmHWM) alongside.
+ *
+ * Then, after the pipeline (not part of its figures, the browser still open), the composite overhead on the same
+ * clean capture: (a) the plain encode, one ffmpeg run decoding the capture and encoding it to the output size with
+ * exactly the plain render's filter and codec (plainOutputArgs: fit, black padding, x264 veryfast CRF 23 or VP9),
+ * against (b) composeVideo with the full default presentation, layers included. Each runs twice, alternately
+ * (a b a b), and the faster run of each counts, as the machine may be shared: plain_s, composite_s and
+ * composite_x = composite_s / plain_s. The capture has a click and two hovers, so zoom and click effects are drawn.
  *
  * Environment: BENCH_SECONDS (video length, default 10), BENCH_FORMAT (mp4 | webm, default mp4),
  * BENCH_RESOLUTIONS (default "720p,1080p"; the last line is the last resolution's, 1080p by default).
- * The last line is `bench:render res=1080p total_s=… realtime_x=… capture_fps=… peak_rss_mb=…`.
+ * The last two lines are one per resolution, 720p's then 1080p's:
+ * `bench:render res=1080p total_s=… realtime_x=… capture_fps=… peak_rss_mb=… composite_x=… plain_s=… composite_s=… …`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -35,11 +48,15 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { launchBrowser } from '../src/pipeline/browser/launch.js';
 import { viewportFor } from '../src/pipeline/browser/viewports.js';
+import { zoomActions } from '../src/pipeline/compose/camera.js';
+import { composeVideo } from '../src/pipeline/compose/compose.js';
+import { ffmpegBinaries } from '../src/pipeline/encode/ffmpeg-binaries.js';
 import { probeVideo } from '../src/pipeline/encode/probe.js';
 import { renderOutputs } from '../src/pipeline/encode/render-outputs.js';
-import type { VideoFormat } from '../src/pipeline/encode/video-encoder.js';
+import { fileArg, runTool } from '../src/pipeline/encode/run-tool.js';
+import { OUTPUT_SIZES, plainOutputArgs, type VideoFormat } from '../src/pipeline/encode/video-encoder.js';
 import { recordScript } from '../src/pipeline/record/recorder.js';
-import type { ActionScript, Resolution, ScriptStep, Target } from '../src/pipeline/types.js';
+import type { ActionScript, InteractionTimeline, Resolution, ScriptStep, Target } from '../src/pipeline/types.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const FIXTURE_DIR = path.join(root, 'test', 'fixtures', 'sites', 'saas');
@@ -51,7 +68,10 @@ if (format !== 'mp4' && format !== 'webm') throw new Error('BENCH_FORMAT must be
 interface ChildReport {
   resolution: Resolution;
   fixture: string;
-  stages: Record<'launch' | 'load' | 'record' | 'encode' | 'thumbnail' | 'gif' | 'close', number>;
+  stages: Record<'launch' | 'load' | 'record' | 'mux' | 'compose' | 'thumbnail' | 'gif' | 'close', number>;
+  /** the compose stage: still layers (browser), then the ffmpeg pass */
+  composeLayersS: number;
+  composeRenderS: number;
   totalS: number;
   videoS: number;
   realtimeX: number;
@@ -59,18 +79,38 @@ interface ChildReport {
   motionCaptureFps: number;
   frames: number;
   framesHeld: number;
-  encodeWallS: number;
   maxBacklogFrames: number;
   maxBacklogMb: number;
   frameSize: string;
   viewport: string;
+  captureBytes: number;
+  timeline: { clicks: number; keystrokes: number; zoomActions: number };
   peakRssMb: number;
   nodeMaxRssMb: number;
-  ffmpegPeakRssMb: number | null;
+  muxerPeakRssMb: number | null;
+  composerPeakRssMb: number | null;
   chromePeakRssMb: number;
   failedSteps: number;
   video: { codec: string; width: number; height: number; fps: number | null; durationMs: number | null; bytes: number };
   gifBytes: number;
+  composite: CompositeOverhead;
+}
+
+interface CompositeOverhead {
+  /** wall time of each run, in the order run */
+  plainRunsS: number[];
+  compositeRunsS: number[];
+  /** the faster run of each */
+  plainS: number;
+  compositeS: number;
+  /** of the faster composite run */
+  compositeLayersS: number;
+  compositeRenderS: number;
+  compositeX: number;
+  /** both outputs' durations, to show they cover the same frames */
+  plainDurationMs: number | null;
+  compositeDurationMs: number | null;
+  wallS: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -233,7 +273,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
   const memory = treeMemorySampler(100);
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-bench-render-'));
   const fixture = await serveFixture();
-  const stages = { launch: 0, load: 0, record: 0, encode: 0, thumbnail: 0, gif: 0, close: 0 };
+  const stages = { launch: 0, load: 0, record: 0, mux: 0, compose: 0, thumbnail: 0, gif: 0, close: 0 };
   const t0 = performance.now();
   let mark = t0;
   const lap = () => {
@@ -263,22 +303,45 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     const script = await buildScript(page, fixture.url, Math.round(seconds * 1000));
     stages.load = lap();
 
-    const video = path.join(work, `demo.${format}`);
-    const result = await recordScript(page, script, { format, resolution, outFile: video });
-    const recordAndEncode = lap();
-    // Encoding streams during capture; "encode" is what it adds after capture has stopped.
-    stages.encode = result.timings.finishMs / 1000;
-    stages.record = recordAndEncode - stages.encode;
+    // As a job does (produceRecording): the clean capture first, then the final video composed from it.
+    const clean = path.join(work, 'clean.mkv');
+    const result = await recordScript(page, script, { format: 'capture', resolution, outFile: clean });
+    const recordAndMux = lap();
+    // The muxer copies frames as they come; "mux" is what it adds after capture has stopped.
+    stages.mux = result.timings.finishMs / 1000;
+    stages.record = recordAndMux - stages.mux;
 
-    const outputs = await renderOutputs({ videoFile: video, outDir: work, durationMs: result.durationMs });
+    const video = path.join(work, `demo.${format}`);
+    const composed = await composeVideo({
+      cleanFile: clean,
+      timeline: result.timeline,
+      presentation: null,
+      format,
+      resolution,
+      outFile: video,
+      page,
+      templateId: script.templateId,
+      workDir: path.join(work, 'pipeline'),
+    });
+    stages.compose = lap();
+
+    const outputs = await renderOutputs({ videoFile: video, outDir: work, durationMs: composed.durationMs });
     lap();
     stages.thumbnail = outputs.timings.thumbnailMs / 1000;
     stages.gif = outputs.timings.gifMs / 1000;
 
+    // The pipeline's memory, before the overhead runs below.
+    const mem = await memory.stop();
+    const nodeMaxRssMb = process.resourceUsage().maxRSS / 1024;
+
+    // Not part of the pipeline's figures: the composite overhead, on the same clean capture and the same page.
+    const composite = await compositeOverhead({ page, clean, timeline: result.timeline, resolution, work, templateId: script.templateId });
+    mark = performance.now();
+
     await browser.close();
     browser = null;
     stages.close = lap();
-    const totalS = (performance.now() - t0) / 1000;
+    const totalS = (performance.now() - t0) / 1000 - composite.wallS;
 
     // Capture rate while the page moves: frames taken during the scroll steps, per second of them.
     const scrolls = result.timeline.steps.filter((s) => s.kind === 'scroll');
@@ -286,39 +349,111 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     const motionFrames = result.screencast.frameTimesMs.filter((ms) => scrolls.some((s) => ms >= s.startMs && ms <= s.endMs)).length;
 
     const info = await probeVideo(video);
-    const mem = await memory.stop();
-    const nodeMaxRssMb = process.resourceUsage().maxRSS / 1024;
-    const ffmpegPeak = result.encode.peakRssBytes;
     return {
       resolution,
       fixture: fixture.name,
       stages,
+      composeLayersS: composed.timings.layersMs / 1000,
+      composeRenderS: composed.timings.renderMs / 1000,
       totalS,
-      videoS: result.durationMs / 1000,
-      realtimeX: totalS / (result.durationMs / 1000),
+      videoS: composed.durationMs / 1000,
+      realtimeX: totalS / (composed.durationMs / 1000),
       captureFps: result.captureFps,
       motionCaptureFps: motionMs > 0 ? motionFrames / (motionMs / 1000) : 0,
-      frames: result.frames,
+      frames: composed.frames,
       framesHeld: result.screencast.held,
-      encodeWallS: result.encode.encodeWallMs / 1000,
       maxBacklogFrames: result.screencast.maxBacklogFrames,
       maxBacklogMb: result.screencast.maxBacklogBytes / 1024 / 1024,
       frameSize: result.screencast.frameSize ? `${result.screencast.frameSize.width}x${result.screencast.frameSize.height}` : 'none',
       viewport: `${result.timeline.viewport.width}x${result.timeline.viewport.height} CSS px at DPR ${result.timeline.viewport.deviceScaleFactor.toFixed(3)}`,
+      captureBytes: (await fs.stat(clean)).size,
+      timeline: {
+        clicks: result.timeline.clicks.length,
+        keystrokes: result.timeline.keystrokes.length,
+        zoomActions: zoomActions(result.timeline).length,
+      },
       // The sampled tree includes node itself; never report less than any single known peak.
       peakRssMb: Math.max(mem.peakMb, nodeMaxRssMb),
       nodeMaxRssMb,
-      ffmpegPeakRssMb: ffmpegPeak === null ? null : ffmpegPeak / 1024 / 1024,
+      muxerPeakRssMb: result.encode.peakRssBytes === null ? null : result.encode.peakRssBytes / 1024 / 1024,
+      composerPeakRssMb: composed.peakRssBytes === null ? null : composed.peakRssBytes / 1024 / 1024,
       chromePeakRssMb: mem.chromePeakMb,
       failedSteps: result.log.filter((e) => !e.ok).length,
       video: { codec: info.codec, width: info.width, height: info.height, fps: info.fps, durationMs: info.durationMs, bytes: (await fs.stat(video)).size },
       gifBytes: (await fs.stat(outputs.gif)).size,
+      composite,
     };
   } finally {
     await browser?.close().catch(() => undefined);
     await fixture.close();
     await fs.rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * The composite overhead on one clean capture: (a) the plain encode — one ffmpeg run, the capture decoded and
+ * encoded with the plain render's output arguments — against (b) composeVideo with the default presentation,
+ * layers included. Run a b a b; the faster of each counts.
+ */
+async function compositeOverhead(options: {
+  page: import('puppeteer-core').Page;
+  clean: string;
+  timeline: InteractionTimeline;
+  resolution: Resolution;
+  work: string;
+  templateId: string;
+}): Promise<CompositeOverhead> {
+  const started = performance.now();
+  const { ffmpeg } = await ffmpegBinaries();
+  const size = OUTPUT_SIZES[options.resolution];
+  const plainRuns: Array<{ s: number; file: string }> = [];
+  const compositeRuns: Array<{ s: number; file: string; layersS: number; renderS: number }> = [];
+  for (let run = 1; run <= 2; run++) {
+    const plainFile = path.join(options.work, `plain-${run}.${format}`);
+    let at = performance.now();
+    const plain = await runTool(
+      ffmpeg,
+      ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', fileArg(options.clean), ...plainOutputArgs({ format, ...size, fps: 30, outFile: plainFile })],
+      600_000,
+    );
+    if (plain.exitCode !== 0) throw new Error(`The plain encode failed (exit ${plain.exitCode}): ${plain.stderr}`);
+    plainRuns.push({ s: (performance.now() - at) / 1000, file: plainFile });
+
+    const compositeFile = path.join(options.work, `composite-${run}.${format}`);
+    at = performance.now();
+    const composed = await composeVideo({
+      cleanFile: options.clean,
+      timeline: options.timeline,
+      presentation: null,
+      format,
+      resolution: options.resolution,
+      outFile: compositeFile,
+      page: options.page,
+      templateId: options.templateId,
+      workDir: path.join(options.work, `composite-${run}`),
+    });
+    compositeRuns.push({
+      s: (performance.now() - at) / 1000,
+      file: compositeFile,
+      layersS: composed.timings.layersMs / 1000,
+      renderS: composed.timings.renderMs / 1000,
+    });
+  }
+  const bestPlain = plainRuns.reduce((a, b) => (b.s < a.s ? b : a));
+  const bestComposite = compositeRuns.reduce((a, b) => (b.s < a.s ? b : a));
+  const [plainInfo, compositeInfo] = await Promise.all([probeVideo(bestPlain.file), probeVideo(bestComposite.file)]);
+  return {
+    plainRunsS: plainRuns.map((r) => r.s),
+    compositeRunsS: compositeRuns.map((r) => r.s),
+    plainS: bestPlain.s,
+    compositeS: bestComposite.s,
+    compositeLayersS: bestComposite.layersS,
+    compositeRenderS: bestComposite.renderS,
+    compositeX: bestComposite.s / bestPlain.s,
+    plainDurationMs: plainInfo.durationMs,
+    compositeDurationMs: compositeInfo.durationMs,
+    wallS: (performance.now() - started) / 1000,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -348,17 +483,25 @@ const f = (n: number, digits = 2) => n.toFixed(digits);
 
 function describeReport(r: ChildReport): string[] {
   const s = r.stages;
+  const c = r.composite;
+  const mb = (n: number | null) => (n === null ? 'n/a' : `${f(n, 0)} MB`);
+  const ms = (n: number | null) => (n === null ? '?' : f(n / 1000, 2));
   return [
     `${r.resolution}: ${r.video.codec} ${r.video.width}x${r.video.height} @ ${r.video.fps} fps, ${f(r.videoS, 1)} s video (${r.frames} frames, ${r.framesHeld} held), ` +
       `${(r.video.bytes / 1e6).toFixed(2)} MB; GIF ${(r.gifBytes / 1e6).toFixed(2)} MB; fixture ${r.fixture}; ${r.failedSteps} failed step(s)`,
-    `  stages (s): launch ${f(s.launch)}  load ${f(s.load)}  record ${f(s.record)}  encode ${f(s.encode)} (after capture; ` +
-      `ffmpeg ran ${f(r.encodeWallS)} s in all, from the first frame)  thumbnail ${f(s.thumbnail)}  gif ${f(s.gif)}  close ${f(s.close)}`,
+    `  stages (s): launch ${f(s.launch)}  load ${f(s.load)}  record ${f(s.record)} (capture)  mux ${f(s.mux)} (after capture)  ` +
+      `compose ${f(s.compose)} (layers ${f(r.composeLayersS)} + ffmpeg ${f(r.composeRenderS)})  thumbnail ${f(s.thumbnail)}  gif ${f(s.gif)}  close ${f(s.close)}`,
     `  total ${f(r.totalS)} s = ${f(r.realtimeX)}× realtime (wall time / video duration)`,
-    `  viewport ${r.viewport}; screencast frames ${r.frameSize}`,
+    `  viewport ${r.viewport}; screencast frames ${r.frameSize}; clean capture ${(r.captureBytes / 1e6).toFixed(2)} MB (MJPEG in Matroska); ` +
+      `timeline ${r.timeline.clicks} click(s), ${r.timeline.keystrokes} keystroke(s), ${r.timeline.zoomActions} zoom action(s)` +
+      (r.timeline.clicks === 0 || r.timeline.zoomActions === 0 ? ' — WARNING: no click or zoom, the composite is not fully exercised' : ''),
     `  capture ${f(r.captureFps, 1)} fps overall before resampling to 30, ${f(r.motionCaptureFps, 1)} fps while scrolling; ` +
-      `encoder backlog peak ${r.maxBacklogFrames} frames (${f(r.maxBacklogMb, 1)} MB of distinct JPEGs)`,
+      `muxer backlog peak ${r.maxBacklogFrames} frames (${f(r.maxBacklogMb, 1)} MB of distinct JPEGs)`,
     `  peak RSS ${f(r.peakRssMb, 0)} MB (process tree: node + Chromium + ffmpeg, summed VmRSS); node ${f(r.nodeMaxRssMb, 0)} MB, ` +
-      `Chromium ${f(r.chromePeakRssMb, 0)} MB, ffmpeg encoder ${r.ffmpegPeakRssMb === null ? 'n/a' : `${f(r.ffmpegPeakRssMb, 0)} MB`}`,
+      `Chromium ${f(r.chromePeakRssMb, 0)} MB, ffmpeg muxer ${mb(r.muxerPeakRssMb)}, compositor ${mb(r.composerPeakRssMb)}`,
+    `  composite overhead (same clean capture, a b a b, faster of each): plain encode ${f(c.plainS)} s (runs ${c.plainRunsS.map((x) => f(x)).join(', ')}; ` +
+      `${ms(c.plainDurationMs)} s out), default presentation ${f(c.compositeS)} s (runs ${c.compositeRunsS.map((x) => f(x)).join(', ')}; ` +
+      `layers ${f(c.compositeLayersS)} + ffmpeg ${f(c.compositeRenderS)}; ${ms(c.compositeDurationMs)} s out) → ${f(c.compositeX)}× the plain encode`,
   ];
 }
 
@@ -370,11 +513,15 @@ function keyValues(r: ChildReport): string {
     `realtime_x=${f(r.realtimeX)}`,
     `capture_fps=${f(r.captureFps, 1)}`,
     `peak_rss_mb=${f(r.peakRssMb, 0)}`,
+    `composite_x=${f(r.composite.compositeX)}`,
+    `plain_s=${f(r.composite.plainS)}`,
+    `composite_s=${f(r.composite.compositeS)}`,
     `capture_fps_motion=${f(r.motionCaptureFps, 1)}`,
     `launch_s=${f(s.launch)}`,
     `load_s=${f(s.load)}`,
     `record_s=${f(s.record)}`,
-    `encode_s=${f(s.encode)}`,
+    `mux_s=${f(s.mux)}`,
+    `compose_s=${f(s.compose)}`,
     `thumbnail_s=${f(s.thumbnail)}`,
     `gif_s=${f(s.gif)}`,
     `close_s=${f(s.close)}`,

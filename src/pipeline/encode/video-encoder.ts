@@ -77,7 +77,6 @@ export const OUTPUT_SIZES = {
 
 /** The ffmpeg arguments, exposed for tests and logs. */
 export function encoderArgs(options: VideoEncoderOptions): string[] {
-  const { width: W, height: H, format } = options;
   const fps = options.fps ?? 30;
   if (options.capture) {
     // The clean capture for the compositor: the screencast's JPEGs as they are, in Matroska (timestamps, seekable).
@@ -89,6 +88,21 @@ export function encoderArgs(options: VideoEncoderOptions): string[] {
       '-an', '-c:v', 'copy', '-f', 'matroska', fileArg(options.outFile),
     ];
   }
+  return [
+    '-hide_banner', '-loglevel', 'error', '-y',
+    '-probesize', '32', '-analyzeduration', '0', '-f', 'image2pipe', '-c:v', 'mjpeg', '-framerate', String(fps), '-i', 'pipe:0',
+    ...plainOutputArgs(options),
+  ];
+}
+
+/**
+ * The plain render's output side, after its input: frames fitted into WxH and centred on black, the frame rate,
+ * colour tags and codec, then the file. encoderArgs uses it; exposed so the same render can be applied to another
+ * input (the render benchmark encodes a clean capture with it).
+ */
+export function plainOutputArgs(options: Pick<VideoEncoderOptions, 'format' | 'width' | 'height' | 'fps' | 'outFile' | 'crf' | 'preset'>): string[] {
+  const { width: W, height: H, format } = options;
+  const fps = options.fps ?? 30;
   if (!Number.isInteger(W) || !Number.isInteger(H) || W <= 0 || H <= 0 || W % 2 || H % 2) {
     throw new RangeError(`The output size must be positive even integers, not ${W}x${H}.`);
   }
@@ -101,13 +115,10 @@ export function encoderArgs(options: VideoEncoderOptions): string[] {
     'setsar=1',
     'format=yuv420p',
   ].join(',');
-  const codec = codecArgs(format, options);
   return [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-probesize', '32', '-analyzeduration', '0', '-f', 'image2pipe', '-c:v', 'mjpeg', '-framerate', String(fps), '-i', 'pipe:0',
     '-an', '-vf', filter, '-r', String(fps), '-pix_fmt', 'yuv420p',
     '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
-    ...codec, fileArg(options.outFile),
+    ...codecArgs(format, options), fileArg(options.outFile),
   ];
 }
 
