@@ -49,7 +49,7 @@ import { performance } from 'node:perf_hooks';
 import { launchBrowser } from '../src/pipeline/browser/launch.js';
 import { viewportFor } from '../src/pipeline/browser/viewports.js';
 import { zoomActions } from '../src/pipeline/compose/camera.js';
-import { composeVideo } from '../src/pipeline/compose/compose.js';
+import { captureSizeFor, composeVideo } from '../src/pipeline/compose/compose.js';
 import { ffmpegBinaries } from '../src/pipeline/encode/ffmpeg-binaries.js';
 import { probeVideo } from '../src/pipeline/encode/probe.js';
 import { renderOutputs } from '../src/pipeline/encode/render-outputs.js';
@@ -305,7 +305,12 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
 
     // As a job does (produceRecording): the clean capture first, then the final video composed from it.
     const clean = path.join(work, 'clean.mkv');
-    const result = await recordScript(page, script, { format: 'capture', resolution, outFile: clean });
+    // Captured at the size the recording has in the default window, as produceRecording asks.
+    const captureSize = captureSizeFor(null, resolution, {
+      width: Math.round(viewport.width * viewport.deviceScaleFactor),
+      height: Math.round(viewport.height * viewport.deviceScaleFactor),
+    });
+    const result = await recordScript(page, script, { format: 'capture', resolution, outFile: clean, captureSize });
     const recordAndMux = lap();
     // The muxer copies frames as they come; "mux" is what it adds after capture has stopped.
     stages.mux = result.timings.finishMs / 1000;

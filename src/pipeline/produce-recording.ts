@@ -3,7 +3,7 @@ import type { Page } from 'puppeteer-core';
 import type { Presentation, TemplateId } from '../demos/presentation.js';
 import { analysePage, type PageSnapshot } from './analyse/index.js';
 import { extractOutline } from './analyse/outline.js';
-import { composeVideo, type ComposeResult } from './compose/compose.js';
+import { captureSizeFor, composeVideo, type ComposeResult } from './compose/compose.js';
 import { compileScript, compileStep } from './plan/compile.js';
 import type { Planner } from './plan/planner.js';
 import { recordScript, type RecordResult } from './record/recorder.js';
@@ -81,9 +81,11 @@ export async function produceRecording(
   const agent = request.mode === 'agent' && plan !== null;
   const workDir = request.workDir ?? path.dirname(path.resolve(request.outFile));
   const cleanFile = path.join(workDir, 'clean.mkv');
+  const viewport = await page.evaluate('({ width: innerWidth * devicePixelRatio, height: innerHeight * devicePixelRatio })');
   const recording = await recordScript(page, script, {
     format: 'capture',
     resolution: request.resolution,
+    captureSize: captureSizeFor(request.presentation ?? null, request.resolution, viewport as { width: number; height: number }),
     outFile: cleanFile,
     onProgress: (fraction) => void report('recording', fraction),
     // Agent mode: after the plan's steps, observe the page again and plan one more step, until time runs out.

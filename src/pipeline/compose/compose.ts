@@ -52,6 +52,18 @@ export interface ComposeResult {
   peakRssBytes: number | null;
 }
 
+/**
+ * The size the recording will be drawn at in the window, for a capture of `frame` pixels (the viewport times its
+ * scale factor): what the recorder should capture so that compose places frames without scaling them.
+ */
+export function captureSizeFor(presentation: Presentation | null, resolution: Resolution, frame: { width: number; height: number }): { width: number; height: number } {
+  const output = OUTPUT_SIZES[resolution];
+  const fitted = Math.min(1, output.width / frame.width, output.height / frame.height);
+  const capture = { width: Math.round(frame.width * fitted), height: Math.round(frame.height * fitted) };
+  const { content } = computeLayout(output, capture, resolveStyle(presentation));
+  return { width: content.width, height: content.height };
+}
+
 export async function composeVideo(options: ComposeOptions): Promise<ComposeResult> {
   const started = performance.now();
   const style = resolveStyle(options.presentation);
@@ -171,7 +183,8 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   await fs.writeFile(files.outroCommands, layerCommands('outro', camera.frames - camera.outroFrames, camera.frames));
 
   const hud = style.debugHud ? await hudText(dir, options.timeline, options.templateId ?? null) : null;
-  const graph = buildFilterGraph({ layout, style, camera, inputs, files, hud, durationMs: (camera.frames * 1000) / FPS });
+  const capture = { width: info.width, height: info.height };
+  const graph = buildFilterGraph({ layout, style, camera, inputs, files, hud, durationMs: (camera.frames * 1000) / FPS, capture });
   const graphFile = path.join(dir, 'graph.txt');
   await fs.writeFile(graphFile, graph);
   await fs.mkdir(path.dirname(path.resolve(options.outFile)), { recursive: true });

@@ -49,12 +49,18 @@ export function buildFilterGraph(options: {
   files: GraphFiles;
   hud: HudText | null;
   durationMs: number;
+  /** the clean capture's frame size */
+  capture: { width: number; height: number };
 }): string {
   const { layout, style, camera, inputs, files, hud } = options;
   const { width: W, height: H } = layout.output;
   const { content } = layout;
   const chains: string[] = [];
-  const scaleContent = `scale=${content.width}:${content.height}:flags=bicubic,setsar=1`;
+  // Frames captured at the window's size are placed as they are (a crop of at most an odd edge pixel is free);
+  // any other capture is scaled into the window.
+  const { capture } = options;
+  const fits = capture.width >= content.width && capture.height >= content.height && capture.width - content.width <= 1 && capture.height - content.height <= 1;
+  const scaleContent = fits ? `crop=${content.width}:${content.height}:0:0,setsar=1` : `scale=${content.width}:${content.height}:flags=bicubic,setsar=1`;
 
   // At rest: the recording in its place on the plate, the corner pieces of the plate back over its corners.
   chains.push(`[${inputs.plate}:v]split=2[plate_a][plate_b]`);

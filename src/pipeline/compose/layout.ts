@@ -20,6 +20,9 @@ export interface Layout {
   layer: Rect;
 }
 
+/** how far (px) a capture may be from the window's size and still be placed without rescaling */
+const SNAP = 4;
+
 export function computeLayout(output: { width: number; height: number }, capture: { width: number; height: number }, style: Style): Layout {
   const { width: W, height: H } = output;
   const unit = H / 1080; // sizes below are designed at 1080p
@@ -40,6 +43,12 @@ export function computeLayout(output: { width: number; height: number }, capture
   }
   contentWidth = Math.max(2, evenDown(contentWidth));
   contentHeight = Math.max(2, evenDown(contentHeight));
+  // A capture made for this window (captureSizeFor) can come out a pixel off (the browser rounds its own scaling):
+  // take its size, so its frames are placed as they are (at most one edge pixel cropped) instead of rescaled.
+  if (Math.abs(capture.width - contentWidth) <= SNAP && Math.abs(capture.height - contentHeight) <= SNAP) {
+    contentWidth = Math.max(2, evenDown(capture.width));
+    contentHeight = Math.max(2, evenDown(capture.height));
+  }
   const windowHeight = contentHeight + titleBarHeight;
   const windowX = even((W - contentWidth) / 2);
   const windowY = even((H - windowHeight) / 2);

@@ -54,6 +54,12 @@ export interface RecordOptions {
    * its startMs is ignored and its durationMs is capped to the time left.
    */
   nextAgentStep?(context: AgentStepContext): Promise<ScriptStep | null>;
+  /**
+   * The largest frame to capture (the screencast scales down to fit); default the output size. The compositor asks
+   * for the size the recording will have in its window, so frames arrive ready to place instead of being scaled
+   * again, frame by frame, in ffmpeg.
+   */
+  captureSize?: { width: number; height: number };
   /** seeds the motion; default: derived from the script's URL */
   seed?: number;
   /** aborts the recording (the partial file is removed) */
@@ -95,7 +101,7 @@ const MIN_ACTION_MS = 250;
 export async function recordScript(page: Page, script: ActionScript, options: RecordOptions): Promise<RecordResult> {
   if (!(script.durationMs > 0)) throw new RangeError('The script must last more than 0 ms.');
   options.signal?.throwIfAborted();
-  const size = OUTPUT_SIZES[options.resolution];
+  const size = options.captureSize ?? OUTPUT_SIZES[options.resolution];
   const frameCount = Math.max(1, Math.round((script.durationMs * FPS) / 1000));
   const videoMs = (frameCount * 1000) / FPS;
 
