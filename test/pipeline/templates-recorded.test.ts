@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { templateIds, type TemplateId } from '../../src/demos/presentation.js';
 import { createBrowserPool, type BrowserPool } from '../../src/pipeline/browser/pool.js';
+import { captureSizeFor } from '../../src/pipeline/compose/compose.js';
 import { probeVideo } from '../../src/pipeline/encode/probe.js';
 import { createPlanner } from '../../src/pipeline/plan/planner.js';
 import { produceRecording } from '../../src/pipeline/produce-recording.js';
@@ -82,7 +83,10 @@ describe('each recording template, recorded', () => {
       assert.ok(produced.recording.log.length > 0);
       const info = await probeVideo(outFile);
       assert.equal(info.width, 1280);
-      assert.deepEqual(produced.recording.screencast.frameSize, { width: 1280, height: 720 }, 'captured at the output size');
+      // Captured at the size the recording has in the default window, so compose places frames without rescaling.
+      const window = captureSizeFor(null, '720p', { width: 1280, height: 720 });
+      const frame = produced.recording.screencast.frameSize!;
+      assert.ok(Math.abs(frame.width - window.width) <= 2 && Math.abs(frame.height - window.height) <= 2, `captured at ${JSON.stringify(frame)}`);
       assert.ok(Math.abs((info.durationMs ?? 0) - 5000) <= 500, `duration ${info.durationMs}`);
       const first = await frameAt(outFile, 0.2);
       const last = await frameAt(outFile, 4.8);

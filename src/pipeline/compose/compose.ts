@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { Page } from 'puppeteer-core';
 import type { Presentation } from '../../demos/presentation.js';
 import { ffmpegBinaries } from '../encode/ffmpeg-binaries.js';
+import { labelFont } from '../encode/label-font.js';
 import { probeVideo } from '../encode/probe.js';
 import { FfmpegError } from '../encode/run-tool.js';
 import { codecArgs, OUTPUT_SIZES, type VideoFormat } from '../encode/video-encoder.js';
@@ -12,7 +13,6 @@ import type { InteractionTimeline, Resolution } from '../types.js';
 import { createCamera, FPS } from './camera.js';
 import { clickEffectSprite } from './click-effects.js';
 import { buildFilterGraph, commandLines, type GraphInputs, type HudText } from './filter-graph.js';
-import { findFont } from './fonts.js';
 import { renderLayers } from './layers.js';
 import { computeLayout } from './layout.js';
 import { clickEffects, pointerPath } from './pointer-track.js';
@@ -220,7 +220,7 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
 }
 
 async function hudText(dir: string, timeline: InteractionTimeline, templateId: string | null): Promise<HudText | null> {
-  const fontFile = await findFont();
+  const fontFile = await labelFont();
   if (!fontFile) return null;
   const steps: HudText['steps'] = [];
   const total = timeline.steps.length;
