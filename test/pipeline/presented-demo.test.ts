@@ -6,34 +6,27 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { ffmpegBinaries } from '../../src/pipeline/encode/ffmpeg-binaries.js';
-import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
-import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js';
+import { startWorkerApp, type WorkerApp } from '../helpers/worker-app.js';
 import { frameAt } from '../helpers/video-frames.js';
 
 const run = promisify(execFile);
 
 /** End to end: a background the user uploads ends up behind the window of their demo. */
 describe('a demo presented on an uploaded background', () => {
-  let app: TestApp;
-  let user: TestUser;
-  let sites: FixtureServer;
+  let env: WorkerApp;
   let work: string;
 
   before(async () => {
-    [app, sites] = await Promise.all([
-      startTestApp({ SHOWREEL_RUN_WORKER: 'true', SHOWREEL_ALLOW_PRIVATE_URLS: '1', WORKER_CONCURRENCY: '1' }),
-      startFixtureServer(),
-    ]);
-    user = await app.createUser({ credits: 10 });
+    env = await startWorkerApp({ credits: 10 });
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-presented-'));
   });
   after(async () => {
-    await app.stop();
-    await sites.close();
+    await env.stop();
     await fs.rm(work, { recursive: true, force: true });
   });
 
   it('draws the uploaded image around a minimal window, from the demo’s presentation', async () => {
+    const { app, user, sites } = env;
     const { ffmpeg } = await ffmpegBinaries();
     const { stdout: png } = await run(ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=0x10c040:s=320x180', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-'], {
       encoding: 'buffer',
@@ -51,13 +44,7 @@ describe('a demo presented on an uploaded background', () => {
       body: { project_id: project.id, prompt: 'Show the work', resolution: '720p', duration_target: '5s', presentation },
     });
     assert.equal(created.status, 202);
-    const deadline = Date.now() + 240_000;
-    let progress: { status: string; error: string | null };
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      progress = (await app.api(`/api/v1/demos/${created.body.id}/progress`, { key: user.key })).body;
-      assert.ok(Date.now() < deadline, 'the demo finishes');
-    } while (progress.status !== 'ready' && progress.status !== 'failed');
+    const { progress } = await env.waitForOutcome(created.body.id);
     assert.equal(progress.status, 'ready', progress.error ?? '');
 
     const file = path.join(work, 'demo.mp4');
