@@ -41,7 +41,9 @@ export interface ZoomAction {
   /** composed-frame pixels */
   x: number;
   y: number;
-  kind: 'click' | 'type' | 'hover';
+  kind: 'click' | 'type' | 'hover' | 'focus';
+  /** the focused element's size (viewport px), for a zoom that keeps it whole */
+  fit?: { width: number; height: number };
 }
 
 export interface Camera {
@@ -79,7 +81,16 @@ export function createCamera(layout: Layout, timeline: InteractionTimeline, styl
   const scaleY = layout.content.height / timeline.viewport.height;
   const fromViewport = (p: { x: number; y: number }) => ({ x: layout.content.x + p.x * scaleX, y: layout.content.y + p.y * scaleY });
 
-  const actions = style.zoom.enabled && style.zoom.intensity > 1.001 ? zoomActions(timeline).map((a) => ({ ...a, ...fromViewport(a) })) : [];
+  // A focused element is zoomed on only as far as it stays whole (with a margin), and not at all when it is
+  // already most of the view.
+  const magnificationFor = (a: ZoomAction) =>
+    a.fit ? Math.min(style.zoom.intensity, (W * 0.8) / (a.fit.width * scaleX), (H * 0.8) / (a.fit.height * scaleY)) : style.zoom.intensity;
+  const actions =
+    style.zoom.enabled && style.zoom.intensity > 1.001
+      ? zoomActions(timeline)
+          .map((a) => ({ ...a, ...fromViewport(a), magnification: magnificationFor(a) }))
+          .filter((a) => a.magnification >= 1.15)
+      : [];
   const keyframes = zoomKeyframes(actions, {
     full,
     layout,
@@ -176,6 +187,21 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
       kind: 'hover',
     });
   }
+  // A focused section: the cursor moved to its focal element, then the plan dwells there.
+  for (const focus of timeline.focus) {
+    const step = stepAt(focus.t);
+    const next = step ? timeline.steps.find((s) => s.index === step.index + 1) : undefined;
+    if (step?.kind !== 'move' || next?.kind !== 'wait') continue;
+    const arrive = timeline.cursor.filter((c) => c.t >= focus.t && c.t <= step.endMs).at(-1)?.t ?? focus.t;
+    actions.push({
+      t: arrive,
+      until: Math.max(arrive, next.endMs - 300),
+      x: focus.rect.x + focus.rect.width / 2,
+      y: focus.rect.y + focus.rect.height / 2,
+      kind: 'focus',
+      fit: { width: focus.rect.width, height: focus.rect.height },
+    });
+  }
   // A click that is part of typing (clicking into the field) is not a zoom of its own.
   return actions
     .filter((a) => a.kind !== 'click' || !actions.some((b) => b.kind === 'type' && b.t >= a.t && b.t - a.t < 1500))
@@ -187,7 +213,7 @@ function zoomKeyframes(
   options: { full: Crop; layout: Layout; magnification: number; transitionMs: number; earliestMs: number; latestMs: number },
 ): Keyframe[] {
   const { full, transitionMs: trans } = options;
-  const target = (a: ZoomAction) => zoomRect(a, options.layout, options.magnification);
+  const target = (a: ZoomAction & { magnification?: number }) => zoomRect(a, options.layout, a.magnification ?? options.magnification);
   // Group actions whose zooms would overlap or nearly touch.
   const groups: ZoomAction[][] = [];
   for (const action of actions) {

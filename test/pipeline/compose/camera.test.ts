@@ -80,6 +80,24 @@ describe('the camera', () => {
     assert.ok(Math.max(...zoom) > 1.9);
   });
 
+  it('zooms on a focused section only as far as it stays whole, and not on one that fills the view', () => {
+    const focused = (rect: { x: number; y: number; width: number; height: number }) =>
+      timeline({
+        cursor: [{ t: 0, x: 640, y: 400 }, { t: 2600, x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }],
+        focus: [{ t: 2000, rect, label: 'Pricing' }],
+        steps: [
+          { index: 0, label: 'Move to the pricing cards', kind: 'move', startMs: 2000, endMs: 2700 },
+          { index: 1, label: 'Dwell on "Pricing"', kind: 'wait', startMs: 2700, endMs: 5000 },
+        ],
+      });
+    const card = zoomCurve(focused({ x: 240, y: 160, width: 800, height: 400 }));
+    const peak = Math.max(...card.zoom);
+    assert.ok(peak > 1.5 && peak < 1.65, `an 800 px wide card keeps whole at ${peak.toFixed(2)}x (intensity 2)`);
+    assert.ok(card.zoom[Math.round(3 * FPS)]! > 1.5, 'zoomed while the plan dwells');
+    const section = zoomCurve(focused({ x: 0, y: 0, width: 1280, height: 700 }));
+    assert.ok(section.zoom.every((z) => z === 1), 'a section filling the view is not zoomed');
+  });
+
   it('keeps the zoom inside the frame for a click in a corner', () => {
     const { camera } = zoomCurve(timeline({ clicks: [{ t: 3000, x: 2, y: 2 }] }));
     const crop = camera.at(Math.round(3 * FPS)).crop;
