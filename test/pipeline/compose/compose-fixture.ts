@@ -65,7 +65,10 @@ export interface Rendered {
 }
 
 export interface ComposeFixture {
-  render(presentation: Presentation | null, options?: { capture?: 'desktop' | 'portrait'; loadImage?: Parameters<typeof composeVideo>[0]['loadImage'] }): Promise<Rendered>;
+  render(
+    presentation: Presentation | null,
+    options?: { capture?: 'desktop' | 'portrait'; format?: 'mp4' | 'webm'; loadImage?: Parameters<typeof composeVideo>[0]['loadImage'] },
+  ): Promise<Rendered>;
   close(): Promise<void>;
 }
 
@@ -93,13 +96,14 @@ export async function startComposeFixture(): Promise<ComposeFixture> {
     async render(presentation, options = {}) {
       const capture = captures[options.capture ?? 'desktop'];
       const work = path.join(dir, `render-${++count}`);
-      const file = path.join(work, 'out.mp4');
+      const format = options.format ?? 'mp4';
+      const file = path.join(work, `out.${format}`);
       const viewport = options.capture === 'portrait' ? { width: 390, height: 844 } : { width: 1280, height: 720 };
       await composeVideo({
         cleanFile: capture.file,
         timeline: clickTimeline(4000, viewport),
         presentation,
-        format: 'mp4',
+        format,
         resolution: '720p',
         outFile: file,
         page,

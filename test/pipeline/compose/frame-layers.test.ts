@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { ffmpegBinaries } from '../../../src/pipeline/encode/ffmpeg-binaries.js';
+import { probeVideo } from '../../../src/pipeline/encode/probe.js';
 import { type ComposeFixture, isCaptureBlue, near, type RGB, startComposeFixture } from './compose-fixture.js';
 
 const run = promisify(execFile);
@@ -104,6 +105,15 @@ describe('the frame around the recording', () => {
     assert.ok(near(frame.pixel(content.x / 2, 360), [255, 204, 0]), 'background on the left');
     assert.ok(near(frame.pixel(content.x + content.width + (1280 - content.x - content.width) / 2, 360), [255, 204, 0]), 'and on the right');
     assert.ok(isCaptureBlue(frame.pixel(content.x + content.width / 2, content.y + content.height * 0.7)));
+  });
+
+  it('renders WebM (VP9) as well as MP4, every frame of the capture', async () => {
+    const video = await fixture.render({ ...still, background: '#ff0000', padding: 0.1 }, { format: 'webm' });
+    const info = await probeVideo(video.file);
+    assert.equal(info.codec, 'vp9');
+    assert.equal(info.width, 1280);
+    assert.ok(Math.abs((info.durationMs ?? 0) - 4000) <= 100, `duration ${info.durationMs}`);
+    assert.ok(near((await video.frame(1)).pixel(4, 4), [255, 0, 0]));
   });
 
   it('looks finished with no presentation at all: gradient, light window, room around it', async () => {
