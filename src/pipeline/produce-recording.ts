@@ -3,7 +3,7 @@ import type { Page } from 'puppeteer-core';
 import type { Presentation, TemplateId } from '../demos/presentation.js';
 import { analysePage, type PageSnapshot } from './analyse/index.js';
 import { extractOutline } from './analyse/outline.js';
-import { captureSizeFor, composeVideo, type ComposeResult } from './compose/compose.js';
+import { type BackgroundBytes, captureSizeFor, composeVideo, type ComposeResult } from './compose/compose.js';
 import { compileScript, compileStep } from './plan/compile.js';
 import type { Planner } from './plan/planner.js';
 import { recordScript, type RecordResult } from './record/recorder.js';
@@ -23,7 +23,7 @@ export interface RecordingRequest {
   /** how the video is presented (background, window, zoom, cursor…); null: the defaults */
   presentation?: Presentation | null;
   /** fetches a background image through the SSRF guard (for `background.imageUrl`) */
-  loadImage?: (url: string) => Promise<{ bytes: Buffer; type: 'png' | 'jpeg' | 'webp' }>;
+  loadImage?: (url: string) => Promise<BackgroundBytes>;
   /** the final video */
   outFile: string;
   /** where the clean capture and render files go; default the final video's directory */
@@ -54,6 +54,11 @@ export async function produceRecording(
   let snapshot: PageSnapshot | null = null;
   let plan: DemoPlan | null = null;
   let script: ActionScript;
+
+  // A background image that cannot be fetched fails the demo before any recording is spent on it.
+  const background = request.presentation?.background;
+  const backgroundImage =
+    background && typeof background === 'object' && 'imageUrl' in background && request.loadImage ? await request.loadImage(background.imageUrl) : null;
 
   if (request.storedScript) {
     script = request.storedScript;
@@ -120,7 +125,7 @@ export async function produceRecording(
     resolution: request.resolution,
     outFile: request.outFile,
     page,
-    ...(request.loadImage ? { loadImage: request.loadImage } : {}),
+    backgroundImage,
     templateId: script.templateId,
     workDir,
     onProgress: (fraction) => void report('rendering', fraction),

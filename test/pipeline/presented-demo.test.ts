@@ -55,4 +55,21 @@ describe('a demo presented on an uploaded background', () => {
     const middle = [...frame.subarray((18 * 64 + 32) * 3, (18 * 64 + 32) * 3 + 3)];
     assert.ok(!(middle[1]! > 160 && middle[0]! < 60), `the page in the middle, not the background (${middle})`);
   });
+
+  it('fails before recording, refunded, when the background image does not exist', async () => {
+    const { app, user, sites } = env;
+    const project = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'Docs', url: sites.url('docs') } })).body;
+    const balance = (await app.api('/api/v1/credits', { key: user.key })).body.balance;
+    const imageUrl = `${app.url}/background/00000000-0000-4000-8000-000000000000.png`;
+    const created = await app.api('/api/v1/demos', {
+      key: user.key,
+      body: { project_id: project.id, prompt: 'Tour', resolution: '720p', duration_target: '5s', presentation: { background: { imageUrl } } },
+    });
+    assert.equal(created.status, 202);
+    const { progress, steps } = await env.waitForOutcome(created.body.id);
+    assert.equal(progress.status, 'failed');
+    assert.match(progress.error ?? '', /background/i);
+    assert.ok(!steps.has('recording'), `nothing was recorded (${[...steps]})`);
+    assert.equal((await app.api('/api/v1/credits', { key: user.key })).body.balance, balance, 'refunded');
+  });
 });

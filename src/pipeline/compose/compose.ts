@@ -33,7 +33,9 @@ export interface ComposeOptions {
   /** a browser page to draw the still layers with */
   page: Page;
   /** fetches a background image (through the SSRF guard); required for image backgrounds */
-  loadImage?: (url: string) => Promise<{ bytes: Buffer; type: 'png' | 'jpeg' | 'webp' }>;
+  loadImage?: (url: string) => Promise<BackgroundBytes>;
+  /** the background image, already fetched (then loadImage is not called) */
+  backgroundImage?: BackgroundBytes | null;
   /** shown by the debug HUD */
   templateId?: string | null;
   /** scratch directory for layers and command files (removed by the caller) */
@@ -41,6 +43,11 @@ export interface ComposeOptions {
   onProgress?(fraction: number): void;
   /** hard limit for ffmpeg; default 10 minutes */
   timeoutMs?: number;
+}
+
+export interface BackgroundBytes {
+  bytes: Buffer;
+  type: 'png' | 'jpeg' | 'webp';
 }
 
 export interface ComposeResult {
@@ -77,7 +84,7 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   await fs.mkdir(dir, { recursive: true });
 
   const backgroundImage =
-    style.background.kind === 'image' && options.loadImage ? await options.loadImage(style.background.imageUrl) : null;
+    style.background.kind !== 'image' ? null : (options.backgroundImage ?? (options.loadImage ? await options.loadImage(style.background.imageUrl) : null));
   const animated = camera.introFrames > 0 || camera.outroFrames > 0;
   const layers = await renderLayers({
     page: options.page,
