@@ -1,3 +1,4 @@
+import chromium from '@sparticuz/chromium';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,10 +20,13 @@ const WELL_KNOWN_FONTS = [
   '/usr/share/fonts/noto/NotoSans-Regular.ttf',
   '/System/Library/Fonts/Supplemental/Arial.ttf', // macOS
   '/Library/Fonts/Arial.ttf',
-  // What @sparticuz/chromium unpacks beside itself on first launch: there on any machine that has recorded.
-  path.join(os.tmpdir(), 'fonts', 'fonts', 'Open_Sans', 'OpenSans-Regular.ttf'),
-  '/tmp/fonts/fonts/Open_Sans/OpenSans-Regular.ttf',
+  ...chromiumFonts(),
 ];
+
+/** Where @sparticuz/chromium unpacks its Open Sans beside itself (on first launch). */
+export function chromiumFonts(): string[] {
+  return [path.join(os.tmpdir(), 'fonts', 'fonts', 'Open_Sans', 'OpenSans-Regular.ttf'), '/tmp/fonts/fonts/Open_Sans/OpenSans-Regular.ttf'];
+}
 
 /** Characters that would need filtergraph escaping inside `fontfile=`; a path holding one is skipped, not escaped. */
 const UNSAFE_IN_FILTER = /['\\:,;[\]%\s]/;
@@ -38,11 +42,17 @@ export async function findLabelFont(candidates: readonly string[] = WELL_KNOWN_F
 
 let found: Promise<string | null> | undefined;
 
-/** findLabelFont() once per process, once one is found (Chromium's font may be unpacked after the first call). */
+/**
+ * findLabelFont() once per process. A machine with no fonts installed still has the Open Sans that ships inside
+ * @sparticuz/chromium: it is unpacked (with the browser, once) when nothing else is found.
+ */
 export function labelFont(): Promise<string | null> {
-  found ??= findLabelFont().then((file) => {
-    if (!file) found = undefined;
-    return file;
+  found ??= findLabelFont().then(async (file) => {
+    if (file) return file;
+    await chromium.executablePath().catch(() => undefined);
+    const unpacked = await findLabelFont();
+    if (!unpacked) found = undefined;
+    return unpacked;
   });
   return found;
 }
