@@ -173,33 +173,22 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
     }
   }
   flush();
-  // Hovers: the target the cursor rests on.
+  // Hovers (the target the cursor rests on) and focused sections (the cursor moves to the section's focal
+  // element, then the plan dwells there; zoomed only as far as the element stays whole).
   for (const focus of timeline.focus) {
     const step = stepAt(focus.t);
-    if (step?.kind !== 'hover') continue;
-    const cursor = timeline.cursor.filter((c) => c.t >= focus.t && c.t <= step.endMs).at(-1);
-    const arrive = cursor?.t ?? focus.t;
-    actions.push({
-      t: arrive,
-      until: Math.max(arrive, step.endMs - 300),
-      x: focus.rect.x + focus.rect.width / 2,
-      y: focus.rect.y + focus.rect.height / 2,
-      kind: 'hover',
-    });
-  }
-  // A focused section: the cursor moved to its focal element, then the plan dwells there.
-  for (const focus of timeline.focus) {
-    const step = stepAt(focus.t);
-    const next = step ? timeline.steps.find((s) => s.index === step.index + 1) : undefined;
-    if (step?.kind !== 'move' || next?.kind !== 'wait') continue;
+    if (!step) continue;
+    const next = timeline.steps.find((s) => s.index === step.index + 1);
+    const hover = step.kind === 'hover';
+    const dwell = step.kind === 'move' && next?.kind === 'wait' ? next : null;
+    if (!hover && !dwell) continue;
     const arrive = timeline.cursor.filter((c) => c.t >= focus.t && c.t <= step.endMs).at(-1)?.t ?? focus.t;
     actions.push({
       t: arrive,
-      until: Math.max(arrive, next.endMs - 300),
+      until: Math.max(arrive, (dwell ?? step).endMs - 300),
       x: focus.rect.x + focus.rect.width / 2,
       y: focus.rect.y + focus.rect.height / 2,
-      kind: 'focus',
-      fit: { width: focus.rect.width, height: focus.rect.height },
+      ...(hover ? { kind: 'hover' as const } : { kind: 'focus' as const, fit: { width: focus.rect.width, height: focus.rect.height } }),
     });
   }
   // A click that is part of typing (clicking into the field) is not a zoom of its own.

@@ -16,7 +16,7 @@ import { buildFilterGraph, commandLines, type GraphInputs, type HudText } from '
 import { renderLayers } from './layers.js';
 import { computeLayout } from './layout.js';
 import { clickEffects, pointerPath } from './pointer-track.js';
-import { DEFAULT_STYLE, resolveStyle } from './style.js';
+import { resolveStyle } from './style.js';
 
 /**
  * The compose stage: clean capture + interaction timeline + presentation → the final video, in one encode pass.
@@ -93,11 +93,6 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
     dir,
     animated,
     backgroundImage,
-    defaults: {
-      background: DEFAULT_STYLE.background.kind === 'gradient' ? DEFAULT_STYLE.background.from : '#4f46e5',
-      cursor: DEFAULT_STYLE.cursor.color,
-      clickEffect: DEFAULT_STYLE.clickEffect.color,
-    },
   });
   const layersMs = performance.now() - started;
 
@@ -113,22 +108,15 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   const inputs: GraphInputs = { clean: input('-i', clean), plate: still(layers.plate), intro: null, outro: null, cursor: null, effects: null };
   const introSeconds = camera.introFrames / FPS;
   const outroStart = (camera.frames - camera.outroFrames) / FPS;
-  if (camera.introFrames > 0) {
-    inputs.intro = {
-      clean: input('-t', introSeconds.toFixed(4), '-i', clean),
-      background: still(layers.background!),
-      window: still(layers.window!),
-      mask: still(layers.mask!),
-    };
-  }
-  if (camera.outroFrames > 0) {
-    inputs.outro = {
-      clean: input('-ss', outroStart.toFixed(4), '-itsoffset', outroStart.toFixed(4), '-i', clean),
-      background: still(layers.background!),
-      window: still(layers.window!),
-      mask: still(layers.mask!),
-    };
-  }
+  // The intro and the outro each read their own frames, with the window layer's still parts beside them.
+  const windowLayer = (...cleanInput: string[]) => ({
+    clean: input(...cleanInput, '-i', clean),
+    background: still(layers.background!),
+    window: still(layers.window!),
+    mask: still(layers.mask!),
+  });
+  if (camera.introFrames > 0) inputs.intro = windowLayer('-t', introSeconds.toFixed(4));
+  if (camera.outroFrames > 0) inputs.outro = windowLayer('-ss', outroStart.toFixed(4), '-itsoffset', outroStart.toFixed(4));
   if (layers.cursor) inputs.cursor = still(layers.cursor.file);
   const clicks = clickEffects(options.timeline, camera.frames);
   const unit = output.height / 1080;

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import type { Layout } from './layout.js';
-import type { CursorStyle, Style } from './style.js';
+import { type CursorStyle, DEFAULT_STYLE, type Style } from './style.js';
 
 /**
  * The still layers of a presentation, drawn once per render by the browser (which draws CSS gradients, shadows and
@@ -26,7 +26,7 @@ export interface LayerFiles {
   mask: string | null;
   cursor: { file: string; width: number; height: number; hotspotX: number; hotspotY: number } | null;
   /** the colours as the browser read them, 0–255 and alpha 0–1 */
-  colors: { clickEffect: Rgba; fade: Rgba };
+  colors: { clickEffect: Rgba };
 }
 
 export type Rgba = [number, number, number, number];
@@ -39,7 +39,6 @@ export interface RenderLayersOptions {
   /** whether the window animates (then bg/window/mask are drawn too) */
   animated: boolean;
   backgroundImage: { bytes: Buffer; type: 'png' | 'jpeg' | 'webp' } | null;
-  defaults: { background: string; cursor: string; clickEffect: string };
 }
 
 export async function renderLayers(options: RenderLayersOptions): Promise<LayerFiles> {
@@ -81,9 +80,9 @@ export async function renderLayers(options: RenderLayersOptions): Promise<LayerF
   // Colours as the browser reads them (any CSS colour a user may write), as rgba(); a string, so no compiled helper
   // names leak into the page.
   const computed = (await page.evaluate(
-    `['click-color', 'fade-color'].map((id) => getComputedStyle(document.getElementById(id)).color)`,
+    `['click-color'].map((id) => getComputedStyle(document.getElementById(id)).color)`,
   )) as string[];
-  const colors = { clickEffect: parseRgb(computed[0] ?? ''), fade: parseRgb(computed[1] ?? '') };
+  const colors = { clickEffect: parseRgb(computed[0] ?? '') };
   return { plate, background, window, mask, cursor, colors };
 }
 
@@ -100,7 +99,7 @@ export function cursorSprite(style: CursorStyle, size: number): { box: number; h
   return { box, hotspot: { x: Math.floor(box / 2), y: Math.floor(box / 2) }, size };
 }
 
-function layersHtml({ layout, style, backgroundImage, defaults }: RenderLayersOptions): string {
+function layersHtml({ layout, style, backgroundImage }: RenderLayersOptions): string {
   const { width: W, height: H } = layout.output;
   const { window: win, content, titleBarHeight: tb, cornerRadius: r, shadow } = layout;
   const unit = H / 1080;
@@ -112,7 +111,7 @@ function layersHtml({ layout, style, backgroundImage, defaults }: RenderLayersOp
   const cursor = cursorSprite(style.cursor.style, style.cursor.size * unit);
   const css = `
     html, body { margin: 0; width: ${W}px; height: ${H}px; overflow: hidden; background: transparent; }
-    .bg { position: absolute; inset: 0; background: ${defaults.background}; background: ${bgCss}; }
+    .bg { position: absolute; inset: 0; background: ${backgroundCss(DEFAULT_STYLE, null)}; background: ${bgCss}; }
     .window { position: absolute; left: ${win.x}px; top: ${win.y}px; width: ${win.width}px; height: ${win.height}px;
       border-radius: ${r}px; ${shadow.blur ? `box-shadow: 0 ${shadow.offsetY}px ${shadow.blur}px rgba(0,0,0,.34), 0 ${Math.round(2 * unit)}px ${Math.round(6 * unit)}px rgba(0,0,0,.18);` : ''} }
     .titlebar { position: absolute; left: 0; top: 0; right: 0; height: ${tb}px; border-radius: ${r}px ${r}px 0 0;
@@ -141,17 +140,17 @@ function layersHtml({ layout, style, backgroundImage, defaults }: RenderLayersOp
     <div class="bg"></div>
     <div class="window">${chrome}</div>
     <div class="mask"><div></div></div>
-    <div class="cursor">${cursorSvg(style.cursor.style, cursor.size, cursor.box, cssColor(style.cursor.color, defaults.cursor))}</div>
-    <div class="probe" id="click-color" style="color:${defaults.clickEffect};color:${cssColor(style.clickEffect.color, defaults.clickEffect)}"></div>
-    <div class="probe" id="fade-color" style="color:${style.fade.color}"></div>
+    <div class="cursor">${cursorSvg(style.cursor.style, cursor.size, cursor.box, cssColor(style.cursor.color, DEFAULT_STYLE.cursor.color))}</div>
+    <div class="probe" id="click-color" style="color:${DEFAULT_STYLE.clickEffect.color};color:${cssColor(style.clickEffect.color, DEFAULT_STYLE.clickEffect.color)}"></div>
   </body></html>`;
 }
 
-function backgroundCss(style: Style, image: RenderLayersOptions['backgroundImage']): string {
+function backgroundCss(style: Pick<Style, 'background'>, image: RenderLayersOptions['backgroundImage']): string {
   const bg = style.background;
-  if (bg.kind === 'color') return cssColor(bg.color, '#4f46e5');
+  const fallback = DEFAULT_STYLE.background.kind === 'gradient' ? DEFAULT_STYLE.background : { from: '#4f46e5', to: '#db2777' };
+  if (bg.kind === 'color') return cssColor(bg.color, fallback.from);
   if (bg.kind === 'gradient') {
-    return `linear-gradient(${Number.isFinite(bg.angle) ? bg.angle : 135}deg, ${cssColor(bg.from, '#4f46e5')}, ${cssColor(bg.to, '#db2777')})`;
+    return `linear-gradient(${Number.isFinite(bg.angle) ? bg.angle : 135}deg, ${cssColor(bg.from, fallback.from)}, ${cssColor(bg.to, fallback.to)})`;
   }
   if (!image) return '#1f2937';
   const mime = image.type === 'jpeg' ? 'image/jpeg' : `image/${image.type}`;
