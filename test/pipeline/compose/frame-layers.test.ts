@@ -116,6 +116,15 @@ describe('the frame around the recording', () => {
     assert.ok(near((await video.frame(1)).pixel(4, 4), [255, 0, 0]));
   });
 
+  it('falls back to the default colours for colours it cannot read, and never lets them into the page', async () => {
+    const fallback = await fixture.render({ ...still, padding: 0.1 });
+    const odd = await fixture.render({ ...still, padding: 0.1, background: 'notacolour', cursor: { color: 'red;} body{display:none' } });
+    const [a, b] = [await fallback.frame(1), await odd.frame(1)];
+    for (const [x, y] of [[4, 4], [1275, 715]] as const) assert.ok(near(a.pixel(x, y), b.pixel(x, y), 40), `(${x}, ${y}): ${b.pixel(x, y)}`);
+    const { content } = odd.layout;
+    assert.ok(isCaptureBlue(b.pixel(content.x + content.width / 2, content.y + content.height / 2)), 'the recording is still drawn');
+  });
+
   it('looks finished with no presentation at all: gradient, light window, room around it', async () => {
     const video = await fixture.render(null);
     const frame = await video.frame(3.4); // after the zoom on the click, before the fade
