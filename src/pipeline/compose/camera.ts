@@ -16,6 +16,12 @@ import type { Style } from './style.js';
 export const FPS = 30;
 const LEAD_MS = 150;
 const HOLD_MS = 900;
+/** An action's zoom lasts at most this long past its arrival (then HOLD_MS and the way out): ~2 s per action. */
+const MAX_ACTION_MS = 800;
+/** The video is back on the whole window at least this long before it ends (or its outro starts). */
+const OVERVIEW_TAIL_MS = 700;
+/** The top strip of a focused section (its heading) that later zooms inside the section keep in view. */
+const HEADING_STRIP = 120;
 /** actions whose zooms would come closer than this share one zoom */
 const MERGE_GAP_MS = 500;
 const INTRO_SCALE = 0.86;
@@ -44,6 +50,8 @@ export interface ZoomAction {
   kind: 'click' | 'type' | 'hover' | 'focus';
   /** the focused element's size (viewport px), for a zoom that keeps it whole */
   fit?: { width: number; height: number };
+  /** a rect (viewport px, then composed-frame px) the zoom must keep whole: the focused section's heading strip */
+  keep?: Rect;
 }
 
 export interface Camera {
@@ -85,10 +93,23 @@ export function createCamera(layout: Layout, timeline: InteractionTimeline, styl
   // already most of the view.
   const magnificationFor = (a: ZoomAction) =>
     a.fit ? Math.min(style.zoom.intensity, (W * 0.8) / (a.fit.width * scaleX), (H * 0.8) / (a.fit.height * scaleY)) : style.zoom.intensity;
+  // A zoom on something inside a focused section keeps the section's heading in the view: the view is centred on
+  // the action and the heading together, and magnifies only as far as both fit.
+  const keepingHeading = (a: ZoomAction & { magnification: number }) => {
+    if (!a.keep) return a;
+    const topLeft = fromViewport({ x: a.keep.x, y: a.keep.y });
+    const bottomRight = fromViewport({ x: a.keep.x + a.keep.width, y: a.keep.y + a.keep.height });
+    const box = {
+      left: Math.min(topLeft.x, a.x - 80), right: Math.max(bottomRight.x, a.x + 80),
+      top: Math.min(topLeft.y, a.y - 40), bottom: Math.max(bottomRight.y, a.y + 40),
+    };
+    const magnification = Math.min(a.magnification, (W * 0.92) / (box.right - box.left), (H * 0.92) / (box.bottom - box.top));
+    return { ...a, x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2, magnification };
+  };
   const actions =
     style.zoom.enabled && style.zoom.intensity > 1.001
       ? zoomActions(timeline)
-          .map((a) => ({ ...a, ...fromViewport(a), magnification: magnificationFor(a) }))
+          .map((a) => keepingHeading({ ...a, ...fromViewport(a), magnification: magnificationFor(a) }))
           .filter((a) => a.magnification >= 1.15)
       : [];
   const keyframes = zoomKeyframes(actions, {
@@ -97,7 +118,7 @@ export function createCamera(layout: Layout, timeline: InteractionTimeline, styl
     magnification: style.zoom.intensity,
     transitionMs: style.zoom.transitionMs,
     earliestMs: introMs,
-    latestMs: outroFrames > 0 ? outroStartMs : (frames * 1000) / FPS,
+    latestMs: Math.max(introMs, Math.min(outroFrames > 0 ? outroStartMs : (frames * 1000) / FPS, (frames * 1000) / FPS - OVERVIEW_TAIL_MS)),
   });
 
   const cache = new Map<number, FrameState>();
@@ -175,6 +196,9 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
   flush();
   // Hovers (the target the cursor rests on) and focused sections (the cursor moves to the section's focal
   // element, then the plan dwells there; zoomed only as far as the element stays whole).
+  // The focused section whose heading later zooms keep in view, until the page scrolls away from it.
+  let section: { t: number; strip: Rect } | null = null;
+  const scrolledSince = (t0: number, t1: number) => timeline.scrolls.some((s) => s.t > t0 && s.t <= t1);
   for (const focus of timeline.focus) {
     const step = stepAt(focus.t);
     if (!step) continue;
@@ -183,13 +207,15 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
     const dwell = step.kind === 'move' && next?.kind === 'wait' ? next : null;
     if (!hover && !dwell) continue;
     const arrive = timeline.cursor.filter((c) => c.t >= focus.t && c.t <= step.endMs).at(-1)?.t ?? focus.t;
-    actions.push({
-      t: arrive,
-      until: Math.max(arrive, (dwell ?? step).endMs - 300),
-      x: focus.rect.x + focus.rect.width / 2,
-      y: focus.rect.y + focus.rect.height / 2,
-      ...(hover ? { kind: 'hover' as const } : { kind: 'focus' as const, fit: { width: focus.rect.width, height: focus.rect.height } }),
-    });
+    const until = Math.min(Math.max(arrive, (dwell ?? step).endMs - 300), arrive + MAX_ACTION_MS);
+    const centre = { x: focus.rect.x + focus.rect.width / 2, y: focus.rect.y + focus.rect.height / 2 };
+    if (hover) {
+      const keep = section && !scrolledSince(section.t, focus.t) ? section.strip : undefined;
+      actions.push({ t: arrive, until, ...centre, kind: 'hover', ...(keep ? { keep } : {}) });
+    } else {
+      section = { t: focus.t, strip: { ...focus.rect, height: Math.min(focus.rect.height, HEADING_STRIP) } };
+      actions.push({ t: arrive, until, ...centre, kind: 'focus', fit: { width: focus.rect.width, height: focus.rect.height } });
+    }
   }
   // A click that is part of typing (clicking into the field) is not a zoom of its own.
   return actions

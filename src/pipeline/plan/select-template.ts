@@ -1,6 +1,7 @@
 import type { TemplateId } from '../../demos/presentation.js';
 import type { AutoSelection, PageOutline } from '../types.js';
 import { bestForm, clip, maxScrollY, primaryCta, sectionName, sectionsAbout } from './outline-query.js';
+import { describeSubject, promptSubjects } from './section-meaning.js';
 import { headingsMentioned, matchSection, sectionPhrase } from './text-match.js';
 
 /**
@@ -96,7 +97,15 @@ interface Candidate {
   score: number;
   sectionHint?: string;
   reason: string;
+  /** When the candidate's own evidence says how sure it is (the matched sections' confidence). */
+  confidence?: number;
 }
+
+/** The template that already shows a section of this kind best, when the prompt's keywords chose it. */
+const templateForKind: Partial<Record<string, TemplateId>> = {
+  pricing: 'pricing-focus', testimonials: 'proof-scroll', logos: 'proof-scroll', features: 'feature-sweep', hero: 'hero-spotlight',
+  form: 'conversion-flow', cta: 'conversion-flow',
+};
 
 const signal = (text: string) => clip(text, 240);
 
@@ -152,6 +161,26 @@ export function selectTemplate({ prompt, outline, sectionHint }: SelectTemplateI
     });
   }
 
+  // The sections the prompt asks for by meaning ("the people behind it", "how to reach us"), in its order.
+  const meaning = promptSubjects(prompt, outline);
+  for (const subject of meaning.subjects.slice(0, 3)) signals.push(signal(describeSubject(subject)));
+  const first = meaning.subjects[0];
+  if (first && !candidates.some((candidate) => candidate.id === 'section-focus' && candidate.score >= 4)) {
+    const single = meaning.subjects.length === 1 && !meaning.endsOn;
+    const served = single && candidates.some((candidate) => candidate.id === templateForKind[first.section.kind]);
+    if (!served) {
+      const confidence = Math.min(...meaning.subjects.map((subject) => subject.confidence));
+      const names = meaning.subjects.map((subject) => `"${sectionName(subject.section)}"`).join(', then ');
+      candidates.push({
+        id: 'section-focus',
+        score: 2.7 + 0.8 * confidence + 0.4 * (meaning.subjects.length - 1) + (meaning.endsOn ? 0.6 : 0),
+        sectionHint: sectionName(first.section),
+        confidence,
+        reason: `The prompt asks for ${names}${meaning.endsOn ? `, ending on "${sectionName(meaning.endsOn.section)}"` : ''}.`,
+      });
+    }
+  }
+
   // A heading the prompt mentions in passing ("show how Integrations work"), unless a dedicated template covers it.
   if (!candidates.some((candidate) => candidate.id === 'section-focus')) {
     const mentioned = headingsMentioned(outline, prompt).find((section) => section.kind !== 'hero');
@@ -178,7 +207,7 @@ export function selectTemplate({ prompt, outline, sectionHint }: SelectTemplateI
       signals,
     });
   }
-  let confidence = Math.min(0.95, 0.45 + 0.12 * best.score);
+  let confidence = best.confidence ?? Math.min(0.95, 0.45 + 0.12 * best.score);
   if (runnerUp && runnerUp.id !== best.id && best.score - runnerUp.score < 0.5) {
     confidence -= 0.1;
     signals.push(signal(`close call with ${runnerUp.id}`));

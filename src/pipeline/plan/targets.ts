@@ -49,13 +49,13 @@ export function focalTarget(outline: PageOutline, section: OutlineSection, scrol
   const top = Math.max(r.y, scrollY + outline.stickyHeaderHeight);
   const bottom = Math.min(r.y + r.height, scrollY + outline.viewport.height);
   const visible = bottom > top ? { y: top, height: bottom - top } : { y: r.y, height: Math.min(r.height, bandHeight(outline)) };
+  // From the top of what is visible (where the heading is) down: a zoom that keeps this whole never crops the heading.
   const insetX = r.width * 0.2;
-  const insetY = visible.height * 0.25;
   return {
     label: sectionName(section),
     selector: section.selector,
     fallbackSelectors: [...section.fallbackSelectors],
-    rect: round({ x: r.x + insetX, y: visible.y + insetY, width: r.width - 2 * insetX, height: visible.height - 2 * insetY }),
+    rect: round({ x: r.x + insetX, y: visible.y, width: r.width - 2 * insetX, height: visible.height * 0.6 }),
   };
 }
 

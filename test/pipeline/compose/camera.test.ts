@@ -108,4 +108,46 @@ describe('the camera', () => {
     const { zoom } = zoomCurve(timeline({ clicks: [{ t: 3000, x: 640, y: 360 }] }), { zoom: { enabled: false } });
     assert.ok(zoom.every((z) => z === 1));
   });
+  it('never ends zoomed in: an action at the very end is back on the whole window before the last frames', () => {
+    const t = timeline({ durationMs: 6000, clicks: [{ t: 5600, x: 640, y: 360 }, { t: 4800, x: 300, y: 200 }].sort((a, b) => a.t - b.t) });
+    const { zoom } = zoomCurve(t);
+    assert.ok(zoom.slice(-Math.round(0.6 * FPS)).every((z) => z === 1), 'the last 0.6 s show the overview');
+    assert.equal(zoom.at(-1), 1);
+  });
+
+  it('holds a zoom about 2 s per action, even when the plan dwells longer', () => {
+    const rect = { x: 500, y: 300, width: 200, height: 60 };
+    const t = timeline({
+      cursor: [{ t: 0, x: 640, y: 400 }, { t: 1200, x: 600, y: 330 }],
+      focus: [{ t: 1000, rect, label: 'Buy' }],
+      steps: [{ index: 0, label: 'Hover "Buy"', kind: 'hover', startMs: 1000, endMs: 9000 }],
+    });
+    const { zoom } = zoomCurve(t);
+    const zoomedMs = (zoom.filter((z) => z > 1.9).length * 1000) / FPS;
+    assert.ok(zoomedMs <= 2200, `fully zoomed for ${zoomedMs} ms`);
+  });
+
+  it('a zoom on a button inside a focused section keeps the section heading in the view', () => {
+    const sectionTop = { x: 256, y: 80, width: 768, height: 380 };
+    const button = { x: 1000, y: 600, width: 160, height: 48 };
+    const t = timeline({
+      cursor: [{ t: 0, x: 640, y: 400 }, { t: 1400, x: 640, y: 270 }, { t: 3400, x: 1080, y: 624 }],
+      focus: [{ t: 1000, rect: sectionTop, label: 'Pricing' }, { t: 3000, rect: button, label: 'Get Pro' }],
+      steps: [
+        { index: 0, label: 'Focus on "Pricing"', kind: 'move', startMs: 1000, endMs: 1500 },
+        { index: 1, label: 'Dwell on "Pricing"', kind: 'wait', startMs: 1500, endMs: 2800 },
+        { index: 2, label: 'Hover "Get Pro"', kind: 'hover', startMs: 3000, endMs: 4500 },
+      ],
+    });
+    const { camera } = zoomCurve(t);
+    const hover = camera.actions.find((a) => a.kind === 'hover');
+    assert.ok(hover?.keep, 'the hover knows the heading it must keep');
+    for (const ms of [1600, 3500, 4200]) {
+      const frame = Math.round((ms * FPS) / 1000);
+      const crop = camera.at(frame).crop;
+      const topLeft = camera.fromViewport({ x: 256, y: 80 });
+      const right = camera.fromViewport({ x: 256 + 768, y: 80 }).x;
+      assert.ok(crop.y <= topLeft.y && crop.x <= topLeft.x + 1 && crop.x + crop.width >= right - 1, `heading whole at ${ms} ms: ${JSON.stringify(crop)}`);
+    }
+  });
 });

@@ -1,10 +1,11 @@
-import type { Target } from '../../types.js';
+import type { OutlineSection, PlanStep, Target } from '../../types.js';
 import {
   actionsIn, bandHeight, heroSection, mediaIn, SCROLL_MARGIN, scrollYForSection, sectionName, strongestSection,
 } from '../outline-query.js';
 import { headlineTarget } from '../targets.js';
+import { promptSubjects } from '../section-meaning.js';
 import { headingsMentioned, matchSection, sectionPhrase } from '../text-match.js';
-import { Choreography, chooseFitting, type Template } from './choreography.js';
+import { Choreography, chooseFitting, type Template, type TemplateContext } from './choreography.js';
 import { heroSpotlight } from './hero-spotlight.js';
 
 /**
@@ -15,8 +16,13 @@ import { heroSpotlight } from './hero-spotlight.js';
 export const sectionFocus: Template = (context) => {
   const { outline, budgetMs, prompt, sectionHint } = context;
   const hint = sectionHint ?? sectionPhrase(prompt)?.phrase ?? null;
+  const hinted = hint ? matchSection(outline, hint)?.section : undefined;
+  // Several subjects asked for by meaning ("the team and how to get in touch"), when the hint agrees with the first.
+  const { subjects } = promptSubjects(prompt, outline);
+  if (subjects.length > 1 && (!hinted || hinted === subjects[0]!.section)) return visitInOrder(context, subjects.map((s) => s.section));
   const section =
-    (hint ? matchSection(outline, hint)?.section : undefined) ??
+    hinted ??
+    (subjects[0]?.section) ??
     headingsMentioned(outline, prompt)[0] ??
     strongestSection(outline) ??
     heroSection(outline);
@@ -61,3 +67,27 @@ export const sectionFocus: Template = (context) => {
   ];
   return compose(chooseFitting(candidates, compose, false)).done();
 };
+
+/**
+ * Several sections in the prompt's order: scroll to each, frame it and let it be read; the last one (the "end on"
+ * subject, when there is one) is held to the end. Sections that do not fit the budget are left out from the middle,
+ * never the last.
+ */
+function visitInOrder(context: TemplateContext, sections: OutlineSection[]): PlanStep[] {
+  const { outline, budgetMs } = context;
+  const compose = (shown: OutlineSection[]) => {
+    const c = new Choreography(outline, budgetMs);
+    for (const section of shown) {
+      const name = sectionName(section);
+      c.scrollTo(section, `Scroll to "${name}"`);
+      c.focus(section, `Focus on "${name}"`);
+      c.pause(`Read "${name}"`);
+    }
+    c.pause(`Hold on "${sectionName(shown.at(-1)!)}"`);
+    return c;
+  };
+  const last = sections.at(-1)!;
+  let shown = sections;
+  while (shown.length > 1 && !compose(shown).fits()) shown = [...shown.slice(0, -2), last];
+  return compose(shown).done();
+}

@@ -1,0 +1,196 @@
+import type { OutlineSection, PageOutline } from '../types.js';
+import { sectionName, sectionsInOrder } from './outline-query.js';
+
+/**
+ * What a prompt asks to see, by meaning rather than by keyword: each clause of the prompt ("the team", "how to get
+ * in touch", "end on the sign-up") is matched against every section's heading, id and classes, the navigation
+ * links that point at it, its kind and its text. Words are stemmed, and a lexicon of the vocabularies people use for
+ * the usual parts of a landing page lets "how much it costs" find "Plans" and "people behind it" find "Our team".
+ *
+ * A lexicon rather than shipped word vectors: it is small, offline and explainable in the signals; the vectors were
+ * not measured against it (see docs/decisions.md).
+ */
+
+/** Concepts: each groups the stems that mean the same part of a landing page. */
+const concepts: Record<string, string[]> = {
+  pricing: ['price', 'pric', 'plan', 'tier', 'cost', 'pay', 'paid', 'billing', 'bill', 'subscription', 'afford', 'cheap', 'expensive', 'budget', 'package', 'fee', 'money', 'dollar', 'monthly', 'annual', 'much', 'spend', 'quote'],
+  testimonials: ['testimonial', 'review', 'customer', 'client', 'say', 'said', 'love', 'feedback', 'rating', 'star', 'praise', 'opinion', 'word', 'mouth', 'happy', 'rave', 'endorsement', 'think'],
+  team: ['team', 'people', 'founder', 'staff', 'crew', 'member', 'behind', 'employee', 'leadership', 'leader', 'face', 'who', 'person', 'human', 'squad', 'hire', 'meet', 'makers'],
+  contact: ['contact', 'touch', 'reach', 'email', 'call', 'message', 'talk', 'write', 'address', 'phone', 'inbox', 'chat', 'connect', 'hello', 'enquiry', 'inquiry', 'sales'],
+  faq: ['faq', 'question', 'ask', 'answer', 'frequently', 'wonder', 'doubt', 'common', 'curious', 'concern', 'objection', 'help', 'unsure'],
+  stats: ['stat', 'statistic', 'number', 'metric', 'figure', 'count', 'result', 'growth', 'percent', 'uptime', 'impact', 'measure', 'scale', 'million', 'kpi', 'track', 'record', 'proof', 'outcome'],
+  history: ['history', 'timeline', 'journey', 'founded', 'year', 'milestone', 'past', 'began', 'origin', 'story', 'started', 'evolution', 'chronology', 'since', 'decade'],
+  signup: ['signup', 'sign', 'register', 'registration', 'join', 'account', 'trial', 'onboard', 'waitlist', 'subscribe', 'newsletter', 'enrol', 'enroll', 'create', 'free'],
+  features: ['feature', 'capability', 'tool', 'function', 'functionality', 'benefit', 'power', 'can', 'does', 'toolkit', 'what'],
+  integrations: ['integration', 'integrate', 'plugin', 'ecosystem', 'app', 'partner', 'api', 'connector', 'stack', 'work'],
+  security: ['security', 'secure', 'privacy', 'compliance', 'safe', 'protect', 'encryption', 'gdpr', 'soc', 'trust'],
+  hero: ['hero', 'headline', 'banner', 'tagline', 'fold', 'first'],
+  work: ['work', 'portfolio', 'case', 'project', 'gallery', 'showcase', 'study', 'studies'],
+  services: ['service', 'offer', 'offering', 'expertise', 'specialty', 'help'],
+  logos: ['logo', 'brand', 'trusted', 'company', 'companies'],
+  process: ['process', 'step', 'workflow', 'method', 'works', 'approach'],
+  about: ['about', 'mission', 'value', 'belief', 'purpose', 'vision'],
+};
+
+/** Section kinds the analyser assigns, as concepts. */
+const kindConcept: Partial<Record<OutlineSection['kind'], string>> = {
+  pricing: 'pricing', testimonials: 'testimonials', faq: 'faq', form: 'signup', features: 'features', logos: 'logos', hero: 'hero',
+};
+
+const stop = new Set([
+  'a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'how', 'in', 'into', 'is', 'it', 'its', 'me', 'my', 'of',
+  'on', 'or', 'our', 'the', 'their', 'them', 'this', 'that', 'to', 'us', 'we', 'with', 'you', 'your', 'section', 'part',
+  'area', 'block', 'panel', 'page', 'show', 'demo', 'video', 'let', 'want', 'see', 'visitor', 'viewer', 'make', 'quick',
+  'site', 'website', 'product', 'please', 'highlight', 'focus', 'give', 'take', 'look', 'end', 'finish', 'close', 'then',
+  'there', 'where', 'do', 'they', 'get', 'have', 'has', 'about', 'all', 'some', 'any', 'real', 'also', 'just', 'one',
+  'each', 'every', 'so', 'up', 'out', 'off', 'down', 'over', 'will', 'would', 'should', 'can', 'could', 'finally',
+  'last', 'first', 'before', 'after', 'walk', 'through', 'tour', 'scroll', 'stay', 'hold', 'wrap', 'start', 'bit',
+]);
+// "about", "can", "first", "start" are kept as concept words but are too common in prompts to count as subjects.
+
+/** A light suffix stemmer, applied alike to the prompt, the page and the lexicon. */
+export function stem(word: string): string {
+  let w = word.toLowerCase();
+  if (w.length <= 3) return w;
+  for (const [suffix, replacement] of [['ies', 'y'], ['ing', ''], ['ed', ''], ['es', ''], ['s', ''], ['ly', '']] as const) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3 && !(suffix === 's' && w.endsWith('ss'))) {
+      w = w.slice(0, -suffix.length) + replacement;
+      break;
+    }
+  }
+  return w;
+}
+
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/sign[\s-]?up/g, 'signup')
+    .replace(/f\.?a\.?q/g, 'faq')
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 1);
+}
+
+const conceptOfStem = new Map<string, string[]>();
+for (const [concept, list] of Object.entries(concepts)) {
+  for (const word of list) {
+    const s = stem(word);
+    conceptOfStem.set(s, [...(conceptOfStem.get(s) ?? []), concept]);
+  }
+}
+
+interface Field {
+  weight: number;
+  what: string;
+  stems: Set<string>;
+  concepts: Set<string>;
+}
+
+function field(text: string, weight: number, what: string, extraConcepts: string[] = []): Field {
+  const stems = new Set(words(text).map(stem));
+  const found = new Set(extraConcepts);
+  for (const s of stems) for (const concept of conceptOfStem.get(s) ?? []) found.add(concept);
+  return { weight, what, stems, concepts: found };
+}
+
+/** The text a section is known by, each source weighted by how much it says what the section is. */
+function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
+  const elementId = /#([\w-]+)/.exec(section.selector)?.[1] ?? null;
+  const navLabels = outline.navigation
+    .concat(outline.actions.filter((action) => action.kind === 'nav-link'))
+    .filter((link) => link.href && elementId && link.href.endsWith(`#${elementId}`))
+    .map((link) => link.label);
+  const kind = kindConcept[section.kind];
+  return [
+    field(section.heading ?? '', 1, 'heading'),
+    field(`${section.id} ${section.selector.replace(/[#.[\]="'>:()-]/g, ' ')}`, 0.8, 'id/classes', kind ? [kind] : []),
+    field(navLabels.join(' '), 0.9, 'nav link'),
+    field(section.text, 0.45, 'text'),
+  ];
+}
+
+export interface Subject {
+  section: OutlineSection;
+  /** 0–1, from how strongly the clause matches and how clearly it beats the next-best section. */
+  confidence: number;
+  why: string;
+  /** The clause of the prompt that asked for it. */
+  clause: string;
+}
+
+export interface PromptSubjects {
+  /** In the order to visit: the prompt's order, with an "end on X" subject last. */
+  subjects: Subject[];
+  endsOn: Subject | null;
+}
+
+const endCue = /\b(?:end(?:s|ing)?|finish(?:es|ing)?|clos(?:e|es|ing)|wrap(?:ping)? up|land(?:s|ing)?|conclude|stop)\s+(?:on|with|at|by)\b|\blast(?:ly)?\b|\bfinally\b/i;
+
+/** Clauses: "the team and how to get in touch, then end on the sign-up" → three. */
+export function clausesOf(prompt: string): string[] {
+  return prompt
+    .split(/[.;!?]|,|\band then\b|\bthen\b|\band\b|\bfollowed by\b|\bplus\b|&/i)
+    .map((clause) => clause.trim())
+    .filter((clause) => clause.length > 1);
+}
+
+function scoreClause(clause: string, fields: Field[]): { score: number; why: string } {
+  const tokens = [...new Set(words(clause).filter((w) => !stop.has(w)).map(stem))];
+  let score = 0;
+  let best = { value: 0, why: '' };
+  for (const token of tokens) {
+    let value = 0;
+    let why = '';
+    for (const f of fields) {
+      if (f.stems.has(token) && f.weight > value) {
+        value = f.weight;
+        why = `"${token}" in its ${f.what}`;
+      }
+      for (const concept of conceptOfStem.get(token) ?? []) {
+        if (f.concepts.has(concept) && f.weight * 0.85 > value) {
+          value = f.weight * 0.85;
+          why = `"${token}" means ${concept}, as its ${f.what} says`;
+        }
+      }
+    }
+    score += value;
+    if (value > best.value) best = { value, why };
+  }
+  return { score, why: best.why };
+}
+
+/** The sections a prompt asks for, in the order to show them; empty when it names none with some confidence. */
+export function promptSubjects(prompt: string, outline: PageOutline): PromptSubjects {
+  const sections = sectionsInOrder(outline);
+  const fields = new Map(sections.map((section) => [section, sectionFields(outline, section)]));
+  const subjects: Subject[] = [];
+  let endsOn: Subject | null = null;
+  for (const clause of clausesOf(prompt)) {
+    const ranked = sections
+      .map((section) => {
+        const { score, why } = scoreClause(clause, fields.get(section)!);
+        // Footers and heroes repeat every name on the page (link columns, a summary headline): weaker evidence.
+        const discount = section.kind === 'footer' ? 0.4 : section.kind === 'hero' && !/\b(hero|headline|top|banner|fold)\b/i.test(clause) ? 0.6 : 1;
+        return { section, score: score * discount, why };
+      })
+      .sort((a, b) => b.score - a.score);
+    const [top, next] = ranked;
+    if (!top || top.score < 0.75) continue;
+    const margin = top.score - (next?.score ?? 0);
+    const confidence = Math.min(0.97, 0.3 + 0.3 * Math.min(1, top.score / 1.5) + 0.4 * Math.min(1, margin / 0.8));
+    const subject: Subject = { section: top.section, confidence: Math.round(confidence * 100) / 100, why: top.why, clause };
+    if (endCue.test(clause)) endsOn = subject;
+    else if (!subjects.some((s) => s.section === top.section)) subjects.push(subject);
+  }
+  if (endsOn) {
+    const last = endsOn;
+    return { subjects: [...subjects.filter((s) => s.section !== last.section), last], endsOn: last };
+  }
+  return { subjects, endsOn: null };
+}
+
+/** One line for `autoSelection.signals`. */
+export function describeSubject(subject: Subject): string {
+  return `"${subject.clause.slice(0, 60)}" → "${sectionName(subject.section)}" (${subject.why}; confidence ${subject.confidence})`;
+}
