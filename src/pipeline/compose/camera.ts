@@ -175,7 +175,13 @@ function layerAt(
 export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
   const actions: ZoomAction[] = [];
   const stepAt = (t: number) => timeline.steps.find((s) => t >= s.startMs && t <= s.endMs) ?? null;
-  for (const click of timeline.clicks) actions.push({ t: click.t, until: click.t, x: click.x, y: click.y, kind: 'click' });
+  // The focused section whose heading later zooms keep in view, until the page scrolls away from it.
+  const sectionFocus = focusedSections(timeline, stepAt);
+  const keepAt = (t: number) => {
+    const focused = [...sectionFocus].reverse().find((f) => f.t <= t);
+    return focused && !timeline.scrolls.some((s) => s.t > focused.t && s.t <= t) ? { keep: focused.strip } : {};
+  };
+  for (const click of timeline.clicks) actions.push({ t: click.t, until: click.t, x: click.x, y: click.y, kind: 'click', ...keepAt(click.t) });
   // Typing: runs of keystrokes, centred on the field being typed into.
   let run: { t: number; until: number } | null = null;
   const flush = () => {
@@ -183,7 +189,7 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
     const field = [...timeline.focus].reverse().find((f) => f.t <= run!.t);
     const click = [...timeline.clicks].reverse().find((c) => c.t <= run!.t);
     const point = field ? { x: field.rect.x + field.rect.width / 2, y: field.rect.y + field.rect.height / 2 } : click ?? null;
-    if (point) actions.push({ t: run.t, until: run.until, x: point.x, y: point.y, kind: 'type' });
+    if (point) actions.push({ t: run.t, until: Math.min(run.until, run.t + MAX_ACTION_MS * 2), x: point.x, y: point.y, kind: 'type', ...keepAt(run.t) });
     run = null;
   };
   for (const key of timeline.keystrokes) {
@@ -196,9 +202,6 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
   flush();
   // Hovers (the target the cursor rests on) and focused sections (the cursor moves to the section's focal
   // element, then the plan dwells there; zoomed only as far as the element stays whole).
-  // The focused section whose heading later zooms keep in view, until the page scrolls away from it.
-  let section: { t: number; strip: Rect } | null = null;
-  const scrolledSince = (t0: number, t1: number) => timeline.scrolls.some((s) => s.t > t0 && s.t <= t1);
   for (const focus of timeline.focus) {
     const step = stepAt(focus.t);
     if (!step) continue;
@@ -209,18 +212,26 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
     const arrive = timeline.cursor.filter((c) => c.t >= focus.t && c.t <= step.endMs).at(-1)?.t ?? focus.t;
     const until = Math.min(Math.max(arrive, (dwell ?? step).endMs - 300), arrive + MAX_ACTION_MS);
     const centre = { x: focus.rect.x + focus.rect.width / 2, y: focus.rect.y + focus.rect.height / 2 };
-    if (hover) {
-      const keep = section && !scrolledSince(section.t, focus.t) ? section.strip : undefined;
-      actions.push({ t: arrive, until, ...centre, kind: 'hover', ...(keep ? { keep } : {}) });
-    } else {
-      section = { t: focus.t, strip: { ...focus.rect, height: Math.min(focus.rect.height, HEADING_STRIP) } };
-      actions.push({ t: arrive, until, ...centre, kind: 'focus', fit: { width: focus.rect.width, height: focus.rect.height } });
-    }
+    if (hover) actions.push({ t: arrive, until, ...centre, kind: 'hover', ...keepAt(focus.t) });
+    else actions.push({ t: arrive, until, ...centre, kind: 'focus', fit: { width: focus.rect.width, height: focus.rect.height } });
   }
   // A click that is part of typing (clicking into the field) is not a zoom of its own.
   return actions
     .filter((a) => a.kind !== 'click' || !actions.some((b) => b.kind === 'type' && b.t >= a.t && b.t - a.t < 1500))
     .sort((a, b) => a.t - b.t);
+}
+
+/** Sections the plan focused on (a move followed by a dwell): when, and the top strip (the heading) of the view. */
+function focusedSections(
+  timeline: InteractionTimeline,
+  stepAt: (t: number) => InteractionTimeline['steps'][number] | null,
+): Array<{ t: number; strip: Rect }> {
+  return timeline.focus.flatMap((focus) => {
+    const step = stepAt(focus.t);
+    const next = step ? timeline.steps.find((s) => s.index === step.index + 1) : undefined;
+    if (step?.kind !== 'move' || next?.kind !== 'wait') return [];
+    return [{ t: focus.t, strip: { ...focus.rect, height: Math.min(focus.rect.height, HEADING_STRIP) } }];
+  });
 }
 
 function zoomKeyframes(

@@ -14,9 +14,9 @@ import { sectionName, sectionsInOrder } from './outline-query.js';
 /** Concepts: each groups the stems that mean the same part of a landing page. */
 const concepts: Record<string, string[]> = {
   pricing: ['price', 'pric', 'plan', 'tier', 'cost', 'pay', 'paid', 'billing', 'bill', 'subscription', 'afford', 'cheap', 'expensive', 'budget', 'package', 'fee', 'money', 'dollar', 'monthly', 'annual', 'much', 'spend', 'quote'],
-  testimonials: ['testimonial', 'review', 'customer', 'client', 'say', 'said', 'love', 'feedback', 'rating', 'star', 'praise', 'opinion', 'word', 'mouth', 'happy', 'rave', 'endorsement', 'think'],
+  testimonials: ['testimonial', 'review', 'customer', 'client', 'love', 'feedback', 'rating', 'star', 'praise', 'opinion', 'word', 'mouth', 'happy', 'rave', 'endorsement'],
   team: ['team', 'people', 'founder', 'staff', 'crew', 'member', 'behind', 'employee', 'leadership', 'leader', 'face', 'who', 'person', 'human', 'squad', 'hire', 'meet', 'makers'],
-  contact: ['contact', 'touch', 'reach', 'email', 'call', 'message', 'talk', 'write', 'address', 'phone', 'inbox', 'chat', 'connect', 'hello', 'enquiry', 'inquiry', 'sales'],
+  contact: ['contact', 'touch', 'reach', 'email', 'call', 'message', 'talk', 'write', 'address', 'phone', 'inbox', 'chat', 'connect', 'hello', 'enquiry', 'inquiry', 'enquire', 'inquire', 'reply', 'book', 'booking', 'sales', 'form'],
   faq: ['faq', 'question', 'ask', 'answer', 'frequently', 'wonder', 'doubt', 'common', 'curious', 'concern', 'objection', 'help', 'unsure'],
   stats: ['stat', 'statistic', 'number', 'metric', 'figure', 'count', 'result', 'growth', 'percent', 'uptime', 'impact', 'measure', 'scale', 'million', 'kpi', 'track', 'record', 'proof', 'outcome'],
   history: ['history', 'timeline', 'journey', 'founded', 'year', 'milestone', 'past', 'began', 'origin', 'story', 'started', 'evolution', 'chronology', 'since', 'decade'],
@@ -33,9 +33,27 @@ const concepts: Record<string, string[]> = {
 };
 
 /** Section kinds the analyser assigns, as concepts. */
-const kindConcept: Partial<Record<OutlineSection['kind'], string>> = {
-  pricing: 'pricing', testimonials: 'testimonials', faq: 'faq', form: 'signup', features: 'features', logos: 'logos', hero: 'hero',
+const kindConcepts: Partial<Record<OutlineSection['kind'], string[]>> = {
+  pricing: ['pricing'], testimonials: ['testimonials'], faq: ['faq'], form: ['signup', 'contact'], features: ['features'],
+  logos: ['logos'], hero: ['hero'],
 };
+
+/**
+ * Phrases of a prompt that stand for one concept word ("what clients say" asks for testimonials, not for a section
+ * whose heading is "Say hello"). Only the prompt is rewritten: on the page, the words mean what they say.
+ */
+const promptPhrases: Array<[RegExp, string]> = [
+  [/\b(?:say|said|think|thought|feel|felt)\b/g, 'testimonial'],
+  [/\bget(?:ting)? in touch\b|\breach(?:ing)? out\b|\bdrop (?:us |them )?a line\b/g, 'contact'],
+  [/\bhow (?:much|expensive)\b|\bset (?:me|you|us) back\b/g, 'pricing'],
+  [/\bwho (?:works|is behind|runs|makes)\b/g, 'team'],
+];
+
+function promptWords(clause: string): string[] {
+  let text = clause.toLowerCase();
+  for (const [pattern, concept] of promptPhrases) text = text.replace(pattern, ` ${concept} `);
+  return words(text);
+}
 
 const stop = new Set([
   'a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'how', 'in', 'into', 'is', 'it', 'its', 'me', 'my', 'of',
@@ -101,10 +119,10 @@ function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
     .concat(outline.actions.filter((action) => action.kind === 'nav-link'))
     .filter((link) => link.href && elementId && link.href.endsWith(`#${elementId}`))
     .map((link) => link.label);
-  const kind = kindConcept[section.kind];
+  const kind = kindConcepts[section.kind] ?? [];
   return [
     field(section.heading ?? '', 1, 'heading'),
-    field(`${section.id} ${section.selector.replace(/[#.[\]="'>:()-]/g, ' ')}`, 0.8, 'id/classes', kind ? [kind] : []),
+    field(`${section.id} ${section.selector.replace(/[#.[\]="'>:()-]/g, ' ')}`, 0.8, 'id/classes', kind),
     field(navLabels.join(' '), 0.9, 'nav link'),
     field(section.text, 0.45, 'text'),
   ];
@@ -136,7 +154,7 @@ export function clausesOf(prompt: string): string[] {
 }
 
 function scoreClause(clause: string, fields: Field[]): { score: number; why: string } {
-  const tokens = [...new Set(words(clause).filter((w) => !stop.has(w)).map(stem))];
+  const tokens = [...new Set(promptWords(clause).filter((w) => !stop.has(w)).map(stem))];
   let score = 0;
   let best = { value: 0, why: '' };
   for (const token of tokens) {
@@ -176,7 +194,7 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
       })
       .sort((a, b) => b.score - a.score);
     const [top, next] = ranked;
-    if (!top || top.score < 0.75) continue;
+    if (!top || top.score < 0.65) continue;
     const margin = top.score - (next?.score ?? 0);
     const confidence = Math.min(0.97, 0.3 + 0.3 * Math.min(1, top.score / 1.5) + 0.4 * Math.min(1, margin / 0.8));
     const subject: Subject = { section: top.section, confidence: Math.round(confidence * 100) / 100, why: top.why, clause };

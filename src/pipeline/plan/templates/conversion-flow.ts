@@ -1,6 +1,6 @@
 import type { OutlineField } from '../../types.js';
 import { demoValueFor } from '../demo-text.js';
-import { actionsIn, bestForm, fillableFields, primaryCta, revealY, sectionsOfKind } from '../outline-query.js';
+import { actionsIn, bestForm, fillableFields, primaryCta, revealY, sectionAt, sectionName, sectionsOfKind } from '../outline-query.js';
 import { cinematic } from './cinematic.js';
 import { Choreography, chooseFitting, type Template } from './choreography.js';
 
@@ -23,6 +23,7 @@ export const conversionFlow: Template = (context) => {
     const lead = primaryCta(outline);
     // The way in (the hero's call to action, with the form further down) is shown only with time to spare.
     const showLead = lead !== null && lead.rect.y < outline.viewport.height && form.rect.y > outline.viewport.height;
+    const home = sectionAt(outline, form.rect);
     type Extra = { field: OutlineField; value: string } | 'lead';
     const compose = (extras: Extra[]) => {
       const c = new Choreography(outline, budgetMs);
@@ -31,6 +32,8 @@ export const conversionFlow: Template = (context) => {
         c.hover(lead, `Point at "${lead.label}"`);
       }
       c.scrollToY(revealY(outline, form.rect), 'Scroll to the form');
+      // The form's section framed first, so the zooms on its fields keep its heading in view.
+      if (home) c.focus(home, `Frame "${sectionName(home)}"`);
       for (const entry of fields) {
         if (extras.includes(entry)) c.type(entry.field, entry.value, `Type "${entry.value}" into "${entry.field.label}"`);
       }

@@ -26,6 +26,8 @@ export const featureSweep: Template = (context) => {
     c.pause('Open on the page');
     for (const section of inPageOrder.filter((section) => chosen.includes(section))) {
       c.scrollTo(section, `Sweep to "${sectionName(section)}"`);
+      // Framed whole first: the camera keeps this heading in view while it zooms on the cards.
+      c.focus(section, `Frame "${sectionName(section)}"`);
       for (const card of itemTargets(outline, section, cards, 'Feature')) c.hover(card, `Hover "${card.label}"`);
       c.pause(`Take in "${sectionName(section)}"`);
     }

@@ -52,6 +52,8 @@ export const pricingFocus: Template = (context) => {
     const c = new Choreography(outline, budgetMs);
     if (opening) c.pause('Open on the page');
     c.scrollTo(pricing, `Scroll to "${name}"`);
+    // Framed whole first (heading and plans): the camera keeps the heading in view while it zooms on a tier.
+    c.focus(pricing, `Frame "${name}"`);
     for (const tier of compared) {
       // The highlighted tier, when it is the last one compared, is dwelt on right away rather than hovered twice.
       if (tier !== popular || compared.at(-1) !== popular) c.hover(tier, `Compare "${tier.label}"`);

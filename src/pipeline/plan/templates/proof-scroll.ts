@@ -25,6 +25,8 @@ export const proofScroll: Template = (context) => {
         c.focus(section, `Rest on the logos of "${name}"`);
         c.pause('Let the names register');
       } else {
+        // Framed whole first: the camera keeps the heading in view while it zooms on a quote.
+        c.focus(section, `Frame "${name}"`);
         for (const quote of itemTargets(outline, section, quotes, 'Quote')) c.hover(quote, `Linger on ${quote.label}`);
         c.pause(`Read "${name}"`);
       }

@@ -1,0 +1,40 @@
+/**
+ * `npm run eval:story`: does the video show what the prompt asks for, whole and long enough to read? For every case
+ * of scripts/eval-story/cases.ts, plans a 10 s demo of the fixture page and measures how long the expected
+ * section's heading is wholly on screen (see score.ts). Prints each case, the pass rates at ≥ 1 s and ≥ 3 s and the
+ * failures. `--json` prints the results as one JSON object.
+ */
+import { launchBrowser } from '../src/pipeline/browser/launch.js';
+import { startFixtureServer } from '../test/helpers/fixture-server.js';
+import { storyCases } from './eval-story/cases.js';
+import { analyseSite, scoreCase, type AnalysedSite } from './eval-story/score.js';
+
+const json = process.argv.includes('--json');
+const server = await startFixtureServer();
+const browser = await launchBrowser();
+try {
+  const sites = new Map<string, AnalysedSite>();
+  for (const site of new Set(storyCases.map((c) => c.site))) sites.set(site, await analyseSite(browser, server.url(site)));
+  const results = storyCases.map((c) => {
+    const score = scoreCase(sites.get(c.site)!, c.prompt, c.expect);
+    return { ...c, template: score.plan.templateId, hint: score.plan.sectionHint, readableS: score.readableS, longestS: score.longestS, endsOnOverview: score.endsOnOverview };
+  });
+  const rate = (s: number) => results.filter((r) => r.readableS >= s).length / results.length;
+  const failures = results.filter((r) => r.readableS < 3);
+  if (json) {
+    console.log(JSON.stringify({ cases: results.length, at1s: rate(1), at3s: rate(3), results }));
+  } else {
+    for (const r of results) {
+      const mark = r.readableS >= 3 ? 'ok  ' : r.readableS >= 1 ? 'weak' : 'FAIL';
+      console.log(`${mark} ${r.readableS.toFixed(1).padStart(4)} s  ${r.site.padEnd(13)} ${JSON.stringify(r.prompt)} → #${r.expect} via ${r.template}${r.hint ? ` ("${r.hint}")` : ''}${r.endsOnOverview ? '' : ' [ends zoomed]'}`);
+    }
+    console.log(`\n${results.length} cases: ${(rate(1) * 100).toFixed(0)}% readable ≥ 1 s, ${(rate(3) * 100).toFixed(0)}% readable ≥ 3 s`);
+    if (failures.length > 0) {
+      console.log('Below 3 s:');
+      for (const r of failures) console.log(`  ${r.site} ${JSON.stringify(r.prompt)}: #${r.expect} "${r.heading}" readable ${r.readableS.toFixed(1)} s (${r.template})`);
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}

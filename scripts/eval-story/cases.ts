@@ -1,0 +1,60 @@
+/**
+ * The story evaluation's cases: a fixture page, a prompt as a marketer would write it, and the section (its element
+ * id) the video must show. Most prompts are paraphrases that share no word with the section's heading; each names
+ * the heading it avoids, so the rule can be checked (see eval-story.test.ts).
+ */
+export interface StoryCase {
+  site: string;
+  prompt: string;
+  /** the expected section's element id */
+  expect: string;
+  /** the heading of that section, as on the page */
+  heading: string;
+  /** true when the prompt may share words with the heading (a direct request) */
+  direct?: boolean;
+}
+
+export const storyCases: StoryCase[] = [
+  // nightfall: a dark developer-tool page
+  { site: 'nightfall', prompt: 'Show how much it costs for a team', expect: 'pricing', heading: 'Simple, honest pricing' },
+  { site: 'nightfall', prompt: 'What do developers say after switching to us?', expect: 'love', heading: 'Loved by builders' },
+  { site: 'nightfall', prompt: 'Answer the usual doubts people have before trying it', expect: 'faq', heading: 'Questions, answered' },
+  { site: 'nightfall', prompt: 'Show that it works with GitHub, Slack and the tools teams already use', expect: 'stack', heading: 'Plugs into your stack' },
+  { site: 'nightfall', prompt: 'Walk viewers to where they can create an account and finish there', expect: 'start', heading: 'Start building tonight' },
+  { site: 'nightfall', prompt: 'Give a look at the main capabilities: previews, rollback, logs', expect: 'features', heading: 'Built for night owls' },
+  { site: 'nightfall', prompt: 'Focus on the pricing tiers', expect: 'pricing', heading: 'Simple, honest pricing', direct: true },
+  { site: 'nightfall', prompt: 'Show the product, then end on the signup', expect: 'start', heading: 'Start building tonight' },
+  // summit-photo: a photo hero (CSS gradients and inline SVG)
+  { site: 'summit-photo', prompt: 'Introduce the people who lead the climbs', expect: 'guides', heading: 'Meet the guides' },
+  { site: 'summit-photo', prompt: 'Tell the company history from its founding', expect: 'story', heading: 'Since 1998' },
+  { site: 'summit-photo', prompt: 'What did past clients think of their trip?', expect: 'reviews', heading: 'Trail reports' },
+  { site: 'summit-photo', prompt: 'Show where someone can get in touch to book', expect: 'plan', heading: 'Plan your climb' },
+  { site: 'summit-photo', prompt: 'Which mountains can I go up next year, and at what price?', expect: 'trips', heading: 'Expeditions for 2027' },
+  { site: 'summit-photo', prompt: 'Highlight the timeline of milestones', expect: 'story', heading: 'Since 1998' },
+  { site: 'summit-photo', prompt: 'Show the team and how to get in touch', expect: 'plan', heading: 'Plan your climb' },
+  { site: 'summit-photo', prompt: 'Show the reviews and close with the enquiry form', expect: 'plan', heading: 'Plan your climb' },
+  // navrepeat: the nav repeats section names (Team, Pricing, Customers, Contact) that the headings do not use
+  { site: 'navrepeat', prompt: 'Show who works at the studio', expect: 'team', heading: 'The studio', direct: true },
+  { site: 'navrepeat', prompt: 'Introduce the people behind the agency', expect: 'team', heading: 'The studio' },
+  { site: 'navrepeat', prompt: 'How much would a project cost me?', expect: 'pricing', heading: 'Rates' },
+  { site: 'navrepeat', prompt: 'What clients say about working with them', expect: 'customers', heading: 'Kind words' },
+  { site: 'navrepeat', prompt: 'How can a prospect reach out?', expect: 'contact', heading: 'Say hello' },
+  { site: 'navrepeat', prompt: 'Show off the portfolio', expect: 'work', heading: 'Recent projects' },
+  { site: 'navrepeat', prompt: 'List the services on offer', expect: 'services', heading: 'What we make' },
+  { site: 'navrepeat', prompt: 'Show the team and how to get in touch', expect: 'contact', heading: 'Say hello' },
+  { site: 'navrepeat', prompt: 'Testimonials first, then finish on the fees', expect: 'pricing', heading: 'Rates' },
+  // metrics-faq: a stats band and a FAQ
+  { site: 'metrics-faq', prompt: 'Show the traction figures: users, events, uptime', expect: 'impact', heading: 'By the numbers' },
+  { site: 'metrics-faq', prompt: 'Show the stats band', expect: 'impact', heading: 'By the numbers' },
+  { site: 'metrics-faq', prompt: 'Cover the common questions about cookies and data storage', expect: 'faq', heading: 'Things people ask us' },
+  { site: 'metrics-faq', prompt: 'Explain the onboarding process step by step', expect: 'how', heading: 'Three steps to your first insight', direct: true },
+  { site: 'metrics-faq', prompt: 'End on the waitlist signup', expect: 'waitlist', heading: 'Be first in line' },
+  { site: 'metrics-faq', prompt: 'Show the journeys, cohorts and alerts features', expect: 'product', heading: 'Everything in one place' },
+  { site: 'metrics-faq', prompt: 'Show the FAQ', expect: 'faq', heading: 'Things people ask us' },
+  // the existing SaaS page
+  { site: 'saas', prompt: 'Which companies already rely on it?', expect: 'customers', heading: 'Trusted by 4,000+ product teams' },
+  { site: 'saas', prompt: 'Answer the common doubts', expect: 'faq', heading: 'Frequently asked questions' },
+];
+
+/** A fast subset for the test: one site of each kind, prompts that share no word with the heading. */
+export const fastSubset = (cases: StoryCase[]) => cases.filter((c) => c.site === 'navrepeat' || c.site === 'metrics-faq');

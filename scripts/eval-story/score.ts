@@ -1,0 +1,152 @@
+import type { Browser } from 'puppeteer-core';
+import { analysePage } from '../../src/pipeline/analyse/analyse-page.js';
+import { evaluateInPage } from '../../src/pipeline/analyse/in-page.js';
+import { createCamera, FPS } from '../../src/pipeline/compose/camera.js';
+import { captureSizeFor } from '../../src/pipeline/compose/compose.js';
+import { computeLayout } from '../../src/pipeline/compose/layout.js';
+import { resolveStyle } from '../../src/pipeline/compose/style.js';
+import { OUTPUT_SIZES } from '../../src/pipeline/encode/video-encoder.js';
+import { compileScript } from '../../src/pipeline/plan/compile.js';
+import { planDemo } from '../../src/pipeline/plan/heuristic-planner.js';
+import type { ActionScript, DemoPlan, InteractionTimeline, PageOutline, Rect } from '../../src/pipeline/types.js';
+
+/**
+ * Scores a story case without encoding a video: the page is analysed in Chromium (its outline and the document
+ * rect of every section heading), the prompt is planned and compiled as the worker does, and the script is played
+ * on paper — scroll positions through time, the interaction timeline the recorder reports for it — through the real
+ * camera. A heading counts as readable in a frame when it lies wholly inside the viewport below the sticky header
+ * and wholly inside the camera's (zoomed or not) view.
+ */
+
+const VIEWPORT = { width: 1440, height: 810 };
+
+export interface AnalysedSite {
+  url: string;
+  outline: PageOutline;
+  /** element id → the document rect of its first h1–h3 */
+  headings: Record<string, Rect>;
+}
+
+export async function analyseSite(browser: Browser, url: string): Promise<AnalysedSite> {
+  const page = await browser.newPage();
+  try {
+    await page.setViewport(VIEWPORT);
+    await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+    const { outline } = await analysePage(page, { timeoutMs: 30_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const headings = await evaluateInPage(page, (_: null) => {
+      const found: Record<string, { x: number; y: number; width: number; height: number }> = {};
+      for (const section of Array.from(document.querySelectorAll('[id]'))) {
+        const heading = section.querySelector('h1, h2, h3');
+        if (!heading) continue;
+        const r = heading.getBoundingClientRect();
+        found[section.id] = { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+      }
+      return found;
+    }, null);
+    return { url, outline, headings };
+  } finally {
+    await page.close();
+  }
+}
+
+export interface CaseScore {
+  plan: DemoPlan;
+  /** seconds the heading was readable in total, and in its longest unbroken stretch */
+  readableS: number;
+  longestS: number;
+  /** whether the video's last frame shows the overview (not zoomed in) */
+  endsOnOverview: boolean;
+}
+
+export function scoreCase(site: AnalysedSite, prompt: string, expectId: string, durationTarget: '10s' | '30s' = '10s'): CaseScore {
+  const plan = planDemo({ prompt, outline: site.outline, durationTarget, template: { id: 'auto' }, mode: 'script' });
+  const script = compileScript(plan, site.outline, { url: site.url, viewport: 'desktop' });
+  const heading = site.headings[expectId];
+  const scrollAt = scrollCurve(script);
+  const timeline = timelineOf(script, site.outline, scrollAt);
+  const style = resolveStyle(null);
+  const output = OUTPUT_SIZES['1080p'];
+  const layout = computeLayout(output, captureSizeFor(null, '1080p', VIEWPORT), style);
+  const camera = createCamera(layout, timeline, style, script.durationMs);
+  let frames = 0;
+  let run = 0;
+  let longest = 0;
+  for (let frame = 0; frame < camera.frames; frame++) {
+    const t = (frame * 1000) / FPS;
+    const readable = heading ? readableAt(heading, scrollAt(t), site.outline, camera, frame) : false;
+    if (readable) {
+      frames++;
+      run++;
+      longest = Math.max(longest, run);
+    } else run = 0;
+  }
+  const last = camera.at(camera.frames - 1).crop;
+  return { plan, readableS: frames / FPS, longestS: longest / FPS, endsOnOverview: last.width === output.width };
+}
+
+function readableAt(heading: Rect, scrollY: number, outline: PageOutline, camera: ReturnType<typeof createCamera>, frame: number): boolean {
+  const top = heading.y - scrollY;
+  const bottom = top + heading.height;
+  if (top < outline.stickyHeaderHeight - 1 || bottom > outline.viewport.height + 1) return false;
+  const a = camera.project(frame, camera.fromViewport({ x: heading.x, y: top }));
+  const b = camera.project(frame, camera.fromViewport({ x: heading.x + heading.width, y: bottom }));
+  const { width, height } = OUTPUT_SIZES['1080p'];
+  return a.x >= -1 && a.y >= -1 && b.x <= width + 1 && b.y <= height + 1;
+}
+
+/** The page's scroll position through the script: each scroll eases from where the page was to its target. */
+function scrollCurve(script: ActionScript): (t: number) => number {
+  const scrolls: Array<{ start: number; end: number; from: number; to: number }> = [];
+  let y = 0;
+  for (const step of script.steps) {
+    if (step.kind !== 'scroll') continue;
+    scrolls.push({ start: step.startMs, end: step.startMs + step.durationMs, from: y, to: step.toY });
+    y = step.toY;
+  }
+  return (t) => {
+    let at = 0;
+    for (const s of scrolls) {
+      if (t >= s.end) at = s.to;
+      else if (t > s.start) {
+        const k = (t - s.start) / Math.max(1, s.end - s.start);
+        return s.from + (s.to - s.from) * (k < 0.5 ? 2 * k * k : 1 - (-2 * k + 2) ** 2 / 2);
+      } else break;
+    }
+    return at;
+  };
+}
+
+/** What the recorder reports for the script: cursor arrivals, clicks, keys, scrolls, the targets it located. */
+function timelineOf(script: ActionScript, outline: PageOutline, scrollAt: (t: number) => number): InteractionTimeline {
+  const timeline: InteractionTimeline = {
+    viewport: { width: VIEWPORT.width, height: VIEWPORT.height, deviceScaleFactor: 1 },
+    durationMs: script.durationMs,
+    cursor: [{ t: 0, x: VIEWPORT.width / 2, y: VIEWPORT.height / 2 }],
+    clicks: [],
+    keystrokes: [],
+    scrolls: [],
+    focus: [],
+    steps: [],
+  };
+  script.steps.forEach((step, index) => {
+    const end = step.startMs + step.durationMs;
+    timeline.steps.push({ index, label: step.label, kind: step.kind, startMs: step.startMs, endMs: end });
+    if (step.kind === 'scroll') {
+      for (let t = step.startMs; t <= end; t += 100) timeline.scrolls.push({ t, y: Math.round(scrollAt(t)) });
+      return;
+    }
+    if (step.kind === 'wait') return;
+    const fixed = outline.stickyHeaderHeight > 0 && step.target.rect.y + step.target.rect.height <= outline.stickyHeaderHeight + 2;
+    const rect = { ...step.target.rect, y: step.target.rect.y - (fixed ? 0 : scrollAt(step.startMs)) };
+    const point = { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+    timeline.focus.push({ t: step.startMs, rect, label: step.target.label });
+    timeline.cursor.push({ t: step.kind === 'move' ? end : step.startMs, ...point });
+    if (step.kind === 'click') timeline.clicks.push({ t: end, ...point });
+    if (step.kind === 'type') {
+      const gap = step.durationMs / Math.max(1, step.text.length);
+      [...step.text].forEach((key, i) => timeline.keystrokes.push({ t: step.startMs + i * gap, key }));
+    }
+  });
+  return timeline;
+}
