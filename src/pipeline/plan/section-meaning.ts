@@ -71,6 +71,8 @@ export function stem(word: string): string {
   let w = word.toLowerCase();
   if (w.length <= 3) return w;
   for (const [suffix, replacement] of [['ies', 'y'], ['ing', ''], ['ed', ''], ['es', ''], ['s', ''], ['ly', '']] as const) {
+    // "-es" only after a sibilant ("boxes", "touches"): "rates" is "rate", which must not meet "rating" as "rat".
+    if (suffix === 'es' && !/(?:s|x|z|ch|sh)es$/.test(w)) continue;
     if (w.endsWith(suffix) && w.length - suffix.length >= 3 && !(suffix === 's' && w.endsWith('ss'))) {
       w = w.slice(0, -suffix.length) + replacement;
       break;

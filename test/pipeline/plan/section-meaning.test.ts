@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { autoSelectionSchema } from '../../../src/demos/presentation.js';
+import { planDemo } from '../../../src/pipeline/plan/heuristic-planner.js';
+import { promptSubjects, stem } from '../../../src/pipeline/plan/section-meaning.js';
+import type { OutlineAction, OutlineSection, PageOutline, SectionKind } from '../../../src/pipeline/types.js';
+
+/** A studio page whose headings never say "team", "contact" or "pricing"; its menu does. */
+function studioOutline(): PageOutline {
+  const section = (id: string, kind: SectionKind, heading: string, y: number, text: string): OutlineSection => ({
+    id, kind, heading, text, label: heading, selector: `#${id}`, fallbackSelectors: [], rect: { x: 0, y, width: 1440, height: 700 },
+  });
+  const nav = (label: string, href: string, x: number): OutlineAction => ({
+    label, kind: 'nav-link', href, selector: `header a[href="${href}"]`, fallbackSelectors: [], rect: { x, y: 20, width: 80, height: 30 },
+  });
+  return {
+    url: 'http://localhost/studio/', title: 'Fernhill', description: null, viewport: { width: 1440, height: 810 },
+    documentHeight: 5000, stickyHeaderHeight: 64,
+    navigation: [nav('Team', '#people', 600), nav('Pricing', '#rates', 700), nav('Contact', '#hello', 800)],
+    sections: [
+      section('intro', 'hero', 'Brands that feel like somebody made them', 0, 'An independent studio for identity and websites.'),
+      section('work', 'features', 'Recent projects', 700, 'Oatly Bakery rebrand, Greenway Bikes website.'),
+      section('people', 'content', 'The studio', 1400, 'Seven designers, writers and developers in Bristol.'),
+      section('rates', 'pricing', 'Rates', 2100, 'Fixed quotes: Sprint £6k, Project £18k, Retainer £4k a month.'),
+      section('hello', 'form', 'Say hello', 2800, 'Tell us about your project; we answer every message.'),
+    ],
+    actions: [], forms: [], media: [], dismissedOverlays: [],
+  };
+}
+
+describe('what the prompt asks to see, by meaning', () => {
+  it('finds sections named in other words than their headings, through the menu and the vocabularies', () => {
+    const outline = studioOutline();
+    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    assert.deepEqual(ids('Introduce the people behind the agency'), ['people']);
+    assert.deepEqual(ids('How much would a project cost me?'), ['rates']);
+    assert.deepEqual(ids('How can a prospect reach out?'), ['hello']);
+  });
+
+  it('visits several subjects in the prompt order, and "end on X" ends on X', () => {
+    const outline = studioOutline();
+    assert.deepEqual(promptSubjects('Show the team and how to get in touch', outline).subjects.map((s) => s.section.id), ['people', 'hello']);
+    const ending = promptSubjects('End on the fees, after the people', outline);
+    assert.deepEqual(ending.subjects.map((s) => s.section.id), ['people', 'rates']);
+    assert.equal(ending.endsOn?.section.id, 'rates');
+  });
+
+  it('asks for nothing when the prompt names no part of the page', () => {
+    assert.deepEqual(promptSubjects('Make it cinematic and polished', studioOutline()).subjects, []);
+  });
+
+  it('plans the subjects in order, says why in the signals with a real confidence, and holds the last one', () => {
+    const plan = planDemo({ prompt: 'Show the team and how to get in touch', outline: studioOutline(), durationTarget: '10s', template: { id: 'auto' }, mode: 'script' });
+    const selection = autoSelectionSchema.parse(plan.autoSelection);
+    assert.equal(selection.selectedId, 'section-focus');
+    assert.ok(selection.signals?.some((s) => s.includes('"The studio"') && /confidence 0\.\d+/.test(s)), selection.signals?.join('\n'));
+    assert.ok(selection.signals?.some((s) => s.includes('"Say hello"')));
+    assert.ok(selection.confidence > 0.5 && selection.confidence < 1);
+    const visited = plan.steps.flatMap((step) => (step.action === 'focus' ? [step.sectionId] : []));
+    assert.deepEqual(visited, ['people', 'hello']);
+    assert.equal(plan.steps.at(-1)?.action, 'pause', 'the video holds on the last subject');
+  });
+
+  it('stems alike on both sides without merging different words', () => {
+    assert.equal(stem('questions'), stem('question'));
+    assert.equal(stem('touches'), 'touch');
+    assert.notEqual(stem('rates'), stem('rating'));
+  });
+});
