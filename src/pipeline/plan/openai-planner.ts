@@ -3,6 +3,7 @@ import { templateIds, type TemplateId } from '../../demos/presentation.js';
 import type { AutoSelection, DemoPlan, OutlineAction, PageOutline, PlanStep, Target } from '../types.js';
 import { durationMsFor, fitPlanSteps, planDemo, type PlanInput } from './heuristic-planner.js';
 import { clip, findSection, scrollYForSection, sectionName, toTarget } from './outline-query.js';
+import { menuLabelsFor, promptSubjects } from './section-meaning.js';
 import { runTemplate } from './templates/index.js';
 
 /**
@@ -49,6 +50,8 @@ function systemPrompt(): string {
     ' (hover, click, type), "text": text to type (type only), "label": a short caption}}.',
     'Rules: use only ids and labels from the outline. Never click links or buttons that leave the page or submit a form;',
     'hover them instead. Each step takes about 1 to 1.5 seconds: fit the steps to durationMs. Omit steps to let the template plan them.',
+    '"askedFor" lists the sections the prompt seems to ask for, in order, with a confidence: show each whole (scroll, then focus)',
+    'and hold the last one; a section\'s "menu" lists the navigation labels that point at it.',
   ].join('\n');
 }
 
@@ -62,6 +65,7 @@ export function trimOutline(outline: PageOutline): object {
       kind: section.kind,
       heading: section.heading ? clip(section.heading, 80) : null,
       text: clip(section.text, 120),
+      menu: menuLabelsFor(outline, section).slice(0, 3).map((label) => clip(label, 40)),
     })),
     navigation: outline.navigation.slice(0, 12).map((link) => clip(link.label, 60)),
     actions: outline.actions
@@ -185,6 +189,12 @@ async function askModel(input: PlanInput, options: OpenAIPlannerOptions, duratio
     template: fixed ? `fixed: ${fixed} (answer with this templateId; plan its steps)` : 'auto: choose one',
     sectionHint: input.template.sectionHint ?? null,
     outline: trimOutline(input.outline),
+    // What the offline planner understood the prompt to ask for: the model may disagree, but starts from the same reading.
+    askedFor: promptSubjects(input.prompt, input.outline).subjects.map((subject) => ({
+      sectionId: subject.section.id,
+      confidence: subject.confidence,
+      why: clip(subject.why, 120),
+    })),
   };
   let response: Response;
   try {

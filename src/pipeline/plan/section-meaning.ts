@@ -116,11 +116,7 @@ function field(text: string, weight: number, what: string, extraConcepts: string
 
 /** The text a section is known by, each source weighted by how much it says what the section is. */
 function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
-  const elementId = /#([\w-]+)/.exec(section.selector)?.[1] ?? null;
-  const navLabels = outline.navigation
-    .concat(outline.actions.filter((action) => action.kind === 'nav-link'))
-    .filter((link) => link.href && elementId && link.href.endsWith(`#${elementId}`))
-    .map((link) => link.label);
+  const navLabels = menuLabelsFor(outline, section);
   const kind = kindConcepts[section.kind] ?? [];
   return [
     field(section.heading ?? '', 1, 'heading'),
@@ -128,6 +124,14 @@ function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
     field(navLabels.join(' '), 0.9, 'nav link'),
     field(section.text, 0.45, 'text'),
   ];
+}
+
+/** The labels of the navigation links that point at a section (`href="#its-id"`), deduplicated. */
+export function menuLabelsFor(outline: PageOutline, section: OutlineSection): string[] {
+  const elementId = /#([\w-]+)/.exec(section.selector)?.[1] ?? null;
+  if (!elementId) return [];
+  const links = outline.navigation.concat(outline.actions.filter((action) => action.kind === 'nav-link'));
+  return [...new Set(links.filter((link) => link.href?.endsWith(`#${elementId}`)).map((link) => link.label))];
 }
 
 export interface Subject {
