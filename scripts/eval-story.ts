@@ -1,24 +1,38 @@
 /**
  * `npm run eval:story`: does the video show what the prompt asks for, whole and long enough to read? For every case
  * of scripts/eval-story/cases.ts, plans a 10 s demo of the fixture page and measures how long the expected
- * section's heading is wholly on screen (see score.ts). Prints each case, the pass rates at ≥ 1 s and ≥ 3 s and the
+ * section's heading is wholly on screen (see score.ts). Each case is recorded in Chromium (record-case.ts) and scored
+ * from the timeline the recorder reported; `--paper` scores the compiled script without recording (seconds instead
+ * of minutes; the test's fast subset does that). Prints each case, the pass rates at ≥ 1 s and ≥ 3 s and the
  * failures. `--json` prints the results as one JSON object.
  */
 import { launchBrowser } from '../src/pipeline/browser/launch.js';
 import { startFixtureServer } from '../test/helpers/fixture-server.js';
-import { storyCases } from './eval-story/cases.js';
-import { analyseSite, scoreCase, type AnalysedSite } from './eval-story/score.js';
+import { storyCases, type StoryCase } from './eval-story/cases.js';
+import { recordCase } from './eval-story/record-case.js';
+import { analyseSite, planCase, recordedScrollCurve, scoreCase, scoreTimeline, type AnalysedSite } from './eval-story/score.js';
 
 const json = process.argv.includes('--json');
+const paper = process.argv.includes('--paper');
 const server = await startFixtureServer();
 const browser = await launchBrowser();
 try {
   const sites = new Map<string, AnalysedSite>();
   for (const site of new Set(storyCases.map((c) => c.site))) sites.set(site, await analyseSite(browser, server.url(site)));
-  const results = storyCases.map((c) => {
-    const score = scoreCase(sites.get(c.site)!, c.prompt, c.expect);
-    return { ...c, template: score.plan.templateId, hint: score.plan.sectionHint, readableS: score.readableS, longestS: score.longestS, endsOnOverview: score.endsOnOverview };
-  });
+  const results: Array<StoryCase & { template: string; hint: string | null; readableS: number; longestS: number; endsOnOverview: boolean }> = [];
+  for (const c of storyCases) {
+    const site = sites.get(c.site)!;
+    let score;
+    if (paper) score = scoreCase(site, c.prompt, c.expect);
+    else {
+      const { plan, script } = planCase(site, c.prompt);
+      const timeline = await recordCase(browser, site.url, script);
+      score = scoreTimeline(site, plan, timeline, recordedScrollCurve(timeline), c.expect);
+    }
+    if (!json) process.stderr.write('.');
+    results.push({ ...c, template: score.plan.templateId, hint: score.plan.sectionHint, readableS: score.readableS, longestS: score.longestS, endsOnOverview: score.endsOnOverview });
+  }
+  if (!json) process.stderr.write('\n');
   const rate = (s: number) => results.filter((r) => r.readableS >= s).length / results.length;
   const failures = results.filter((r) => r.readableS < 3);
   if (json) {
@@ -28,7 +42,7 @@ try {
       const mark = r.readableS >= 3 ? 'ok  ' : r.readableS >= 1 ? 'weak' : 'FAIL';
       console.log(`${mark} ${r.readableS.toFixed(1).padStart(4)} s  ${r.site.padEnd(13)} ${JSON.stringify(r.prompt)} → #${r.expect} via ${r.template}${r.hint ? ` ("${r.hint}")` : ''}${r.endsOnOverview ? '' : ' [ends zoomed]'}`);
     }
-    console.log(`\n${results.length} cases: ${(rate(1) * 100).toFixed(0)}% readable ≥ 1 s, ${(rate(3) * 100).toFixed(0)}% readable ≥ 3 s`);
+    console.log(`\n${results.length} cases (${paper ? 'scored on paper' : 'recorded'}): ${(rate(1) * 100).toFixed(0)}% readable ≥ 1 s, ${(rate(3) * 100).toFixed(0)}% readable ≥ 3 s`);
     if (failures.length > 0) {
       console.log('Below 3 s:');
       for (const r of failures) console.log(`  ${r.site} ${JSON.stringify(r.prompt)}: #${r.expect} "${r.heading}" readable ${r.readableS.toFixed(1)} s (${r.template})`);

@@ -18,7 +18,7 @@ import type { ActionScript, DemoPlan, InteractionTimeline, PageOutline, Rect } f
  * and wholly inside the camera's (zoomed or not) view.
  */
 
-const VIEWPORT = { width: 1440, height: 810 };
+export const VIEWPORT = { width: 1440, height: 810 };
 
 export interface AnalysedSite {
   url: string;
@@ -59,16 +59,29 @@ export interface CaseScore {
   endsOnOverview: boolean;
 }
 
-export function scoreCase(site: AnalysedSite, prompt: string, expectId: string, durationTarget: '10s' | '30s' = '10s'): CaseScore {
+/** Plans and compiles the prompt for the page as the worker does (heuristic planner, desktop viewport). */
+export function planCase(site: AnalysedSite, prompt: string, durationTarget: '10s' | '30s' = '10s'): { plan: DemoPlan; script: ActionScript } {
   const plan = planDemo({ prompt, outline: site.outline, durationTarget, template: { id: 'auto' }, mode: 'script' });
-  const script = compileScript(plan, site.outline, { url: site.url, viewport: 'desktop' });
-  const heading = site.headings[expectId];
+  return { plan, script: compileScript(plan, site.outline, { url: site.url, viewport: 'desktop' }) };
+}
+
+/** Scores the case on paper: the script's scroll positions and the timeline the recorder would report for it. */
+export function scoreCase(site: AnalysedSite, prompt: string, expectId: string, durationTarget: '10s' | '30s' = '10s'): CaseScore {
+  const { plan, script } = planCase(site, prompt, durationTarget);
   const scrollAt = scrollCurve(script);
-  const timeline = timelineOf(script, site.outline, scrollAt);
+  return scoreTimeline(site, plan, timelineOf(script, site.outline, scrollAt), scrollAt, expectId);
+}
+
+/**
+ * Scores a timeline (on paper, or as a recording reported it): for every output frame, whether the expected
+ * section's heading is wholly inside the viewport at the page's scroll position and inside the camera's view.
+ */
+export function scoreTimeline(site: AnalysedSite, plan: DemoPlan, timeline: InteractionTimeline, scrollAt: (t: number) => number, expectId: string): CaseScore {
+  const heading = site.headings[expectId];
   const style = resolveStyle(null);
   const output = OUTPUT_SIZES['1080p'];
   const layout = computeLayout(output, captureSizeFor(null, '1080p', VIEWPORT), style);
-  const camera = createCamera(layout, timeline, style, script.durationMs);
+  const camera = createCamera(layout, timeline, style, timeline.durationMs);
   let frames = 0;
   let run = 0;
   let longest = 0;
@@ -83,6 +96,19 @@ export function scoreCase(site: AnalysedSite, prompt: string, expectId: string, 
   }
   const last = camera.at(camera.frames - 1).crop;
   return { plan, readableS: frames / FPS, longestS: longest / FPS, endsOnOverview: last.width === output.width };
+}
+
+/** The page's scroll position through a recorded timeline: the recorder adds a sample whenever it changes. */
+export function recordedScrollCurve(timeline: InteractionTimeline): (t: number) => number {
+  const samples = [...timeline.scrolls].sort((a, b) => a.t - b.t);
+  return (t) => {
+    let y = samples[0]?.y ?? 0;
+    for (const sample of samples) {
+      if (sample.t > t) break;
+      y = sample.y;
+    }
+    return y;
+  };
 }
 
 function readableAt(heading: Rect, scrollY: number, outline: PageOutline, camera: ReturnType<typeof createCamera>, frame: number): boolean {

@@ -22,7 +22,7 @@ const concepts: Record<string, string[]> = {
   history: ['history', 'timeline', 'journey', 'founded', 'year', 'milestone', 'past', 'began', 'origin', 'story', 'started', 'evolution', 'chronology', 'since', 'decade'],
   signup: ['signup', 'sign', 'register', 'registration', 'join', 'account', 'trial', 'onboard', 'waitlist', 'subscribe', 'newsletter', 'enrol', 'enroll', 'create', 'free'],
   features: ['feature', 'capability', 'tool', 'function', 'functionality', 'benefit', 'power', 'can', 'does', 'toolkit', 'what'],
-  integrations: ['integration', 'integrate', 'plugin', 'ecosystem', 'app', 'partner', 'api', 'connector', 'stack', 'work'],
+  integrations: ['integration', 'integrate', 'plugin', 'ecosystem', 'app', 'partner', 'api', 'connector', 'stack', 'sync'],
   security: ['security', 'secure', 'privacy', 'compliance', 'safe', 'protect', 'encryption', 'gdpr', 'soc', 'trust'],
   hero: ['hero', 'headline', 'banner', 'tagline', 'fold', 'first'],
   work: ['work', 'portfolio', 'case', 'project', 'gallery', 'showcase', 'study', 'studies'],
@@ -47,6 +47,9 @@ const promptPhrases: Array<[RegExp, string]> = [
   [/\bget(?:ting)? in touch\b|\breach(?:ing)? out\b|\bdrop (?:us |them )?a line\b/g, 'contact'],
   [/\bhow (?:much|expensive)\b|\bset (?:me|you|us) back\b/g, 'pricing'],
   [/\bwho (?:works|is behind|runs|makes)\b/g, 'team'],
+  // "works with GitHub", "plugs into", "the tools teams already use": integrations, not features or a portfolio.
+  [/\bworks? (?:with|alongside)\b|\bplugs? (?:in|into)\b|\bconnects? (?:to|with)\b|\bplays? (?:nice|nicely|well) with\b/g, 'integration'],
+  [/\b(?:tools|apps|software|services) (?:\w+ ){0,2}(?:already )?(?:use|uses|rely on|love)\b/g, 'integration'],
 ];
 
 function promptWords(clause: string): string[] {

@@ -37,6 +37,17 @@ describe('what the prompt asks to see, by meaning', () => {
     assert.deepEqual(ids('How can a prospect reach out?'), ['hello']);
   });
 
+  it('reads "works with" and "the tools they already use" as integrations, not as the portfolio or the features', () => {
+    const outline = studioOutline();
+    outline.sections.splice(3, 0, {
+      id: 'apps', kind: 'content', heading: 'Fits right in', text: 'Figma, Notion, Slack and Linear, synced both ways.',
+      label: 'Fits right in', selector: '#apps', fallbackSelectors: [], rect: { x: 0, y: 1750, width: 1440, height: 350 },
+    });
+    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    assert.deepEqual(ids('Show that it works with the tools designers already use'), ['apps']);
+    assert.deepEqual(ids('Show off the portfolio'), ['work']);
+  });
+
   it('visits several subjects in the prompt order, and "end on X" ends on X', () => {
     const outline = studioOutline();
     assert.deepEqual(promptSubjects('Show the team and how to get in touch', outline).subjects.map((s) => s.section.id), ['people', 'hello']);
