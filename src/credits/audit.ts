@@ -87,6 +87,9 @@ export async function auditAccount(sql: Queryable, userId: string): Promise<Acco
         `credit_accounts auto top-off is ${describeTopoff(account.auto_topoff_enabled, account.auto_topoff_pack_id)}; the events say ${describeTopoff(fold.autoTopoff.enabled, fold.autoTopoff.packId)}.`,
       );
     }
+    // Commands decide on these two (see loadAccount in commands.ts): a row behind its stream would fail every append.
+    if (account.opened !== fold.opened) problems.push(`credit_accounts.opened is ${account.opened}; the events say ${fold.opened}.`);
+    if (account.stream_version !== events.length) problems.push(`credit_accounts.stream_version is ${account.stream_version}; the stream is at ${events.length}.`);
   }
 
   const seen = new Set<string>();
@@ -179,7 +182,7 @@ function foldEvents(events: StoredEvent[], problems: string[]) {
       created_at: stored.createdAt.getTime(),
     });
   }
-  return { balance, autoTopoff, transactions };
+  return { balance, opened, autoTopoff, transactions };
 }
 
 const describeTopoff = (enabled: boolean, packId: string) => `${enabled ? 'on' : 'off'} with pack ${packId}`;

@@ -2,7 +2,6 @@ import type { Tx } from '../platform/database.js';
 import { AppError, QuotaError, ValidationError } from '../platform/errors.js';
 import { appendToStream } from '../platform/event-store/append-to-stream.js';
 import { lockStream } from '../platform/event-store/lock-stream.js';
-import { readStream } from '../platform/event-store/read-stream.js';
 import type { EventMetadata, StoredEvent } from '../platform/event-store/types.js';
 import { newId } from '../platform/ids.js';
 import { applyProjections } from '../platform/projections.js';
@@ -10,7 +9,7 @@ import { type AutoTopoff, type CreditCommand, type CreditState, creditDecider, t
 import { type CreditEvent, creditStream } from './events.js';
 import { findPack, type PackId, packIds, packOf } from './packs.js';
 import { type PaymentProvider, paymentProvider } from './payment-provider.js';
-import { findByReference } from './queries.js';
+import { autoTopoffOf, type CreditAccountRecord, type CreditTransactionRecord, findByReference } from './queries.js';
 import { type CreditTransaction, toTransaction, transactionFromEvent } from './representation.js';
 
 /**
@@ -38,16 +37,36 @@ interface LoadedAccount {
 }
 
 /**
- * Locks the account's stream, then folds it. Under the lock no other credits command can move the stream until this
- * transaction ends, so the state stays current: `append` decides on it without reading the stream a second time
- * (decideAndAppend would), which keeps the queue of a hot account short.
+ * Locks the account's stream, then reads the state to decide on from its read model: the `credit_accounts` row
+ * (balance, auto top-off, opened, the stream version it reflects) and, for a command about one charge, that
+ * charge's rows. The projection writes them in the same transaction as every append, so under the lock they are
+ * current; the cost of a command does not grow with the account's history. The append still checks the expected
+ * version, so a row that ever fell behind its stream fails the command (ConcurrencyError) instead of deciding on
+ * a stale balance, and `npm run audit:credits` compares the rows with the fold.
+ *
+ * `state.charges` then holds only the charge under `reference`: the decider reads no other.
  */
-async function loadAccount(tx: Tx, userId: string): Promise<LoadedAccount> {
-  const stream = creditStream(userId);
-  await lockStream(tx, stream);
-  const history = await readStream(tx, stream);
-  const state = history.reduce((s, e) => creditDecider.evolve(s, e as unknown as CreditEvent), creditDecider.initialState());
-  return { userId, state, version: history.length };
+async function loadAccount(tx: Tx, userId: string, reference?: string): Promise<LoadedAccount> {
+  await lockStream(tx, creditStream(userId));
+  const [row] = await tx<CreditAccountRecord[]>`select * from credit_accounts where user_id = ${userId}`;
+  const charges = new Map<string, { transactionId: string; cost: number; refunded: boolean }>();
+  if (reference !== undefined) {
+    // One select per type, so that each is an index lookup on its partial unique index (charge_once, refund_once);
+    // `type in (...)` would scan the account's every transaction.
+    const rows = await tx<Pick<CreditTransactionRecord, 'id' | 'type' | 'amount'>[]>`
+      select id, type, amount from credit_transactions where user_id = ${userId} and reference = ${reference} and type = 'deduct'
+      union all
+      select id, type, amount from credit_transactions where user_id = ${userId} and reference = ${reference} and type = 'refund'`;
+    const deduct = rows.find((r) => r.type === 'deduct');
+    if (deduct) charges.set(reference, { transactionId: deduct.id, cost: -deduct.amount, refunded: rows.some((r) => r.type === 'refund') });
+  }
+  const initial = creditDecider.initialState();
+  if (!row) return { userId, state: { ...initial, charges }, version: 0 };
+  return {
+    userId,
+    state: { opened: row.opened, balance: row.balance, autoTopoff: autoTopoffOf(row), charges },
+    version: row.stream_version,
+  };
 }
 
 /** Decide on the loaded state, append at its version, run the inline projections. */
@@ -134,7 +153,7 @@ export interface ChargeResult {
  */
 export async function chargeCredits(tx: Tx, input: ChargeInput, metadata: EventMetadata, options: CommandOptions = {}): Promise<ChargeResult> {
   if (input.reference.length === 0) throw new ValidationError('reference must not be empty.');
-  const account = await loadAccount(tx, input.userId);
+  const account = await loadAccount(tx, input.userId, input.reference);
   const { state } = account;
   if (state.charges.has(input.reference)) {
     const existing = await findByReference(tx, input.userId, 'deduct', input.reference);
@@ -193,7 +212,7 @@ export async function refundCredits(
   input: { userId: string; reference: string; description?: string | null },
   metadata: EventMetadata,
 ): Promise<RefundResult> {
-  const account = await loadAccount(tx, input.userId);
+  const account = await loadAccount(tx, input.userId, input.reference);
   const { state, events } = await append(
     tx,
     account,

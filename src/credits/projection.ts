@@ -12,12 +12,13 @@ export const creditsProjection: Projection = {
     if (event.type === 'AutoTopoffConfigured') {
       const d = event.data;
       await tx`
-        insert into credit_accounts (user_id, balance, auto_topoff_enabled, auto_topoff_pack_id, updated_at)
-        values (${d.userId}, 0, ${d.enabled}, ${d.packId}, ${stored.createdAt})
+        insert into credit_accounts (user_id, balance, auto_topoff_enabled, auto_topoff_pack_id, updated_at, stream_version)
+        values (${d.userId}, 0, ${d.enabled}, ${d.packId}, ${stored.createdAt}, ${stored.streamVersion})
         on conflict (user_id) do update set
           auto_topoff_enabled = excluded.auto_topoff_enabled,
           auto_topoff_pack_id = excluded.auto_topoff_pack_id,
-          updated_at = excluded.updated_at`;
+          updated_at = excluded.updated_at,
+          stream_version = excluded.stream_version`;
       return;
     }
     if (!isTransactionEvent(event)) return;
@@ -25,10 +26,17 @@ export const creditsProjection: Projection = {
     const packId = 'packId' in d ? d.packId : null;
     const reference = 'reference' in d ? d.reference : 'paymentReference' in d ? d.paymentReference : null;
     // Upsert: an account that was never opened (a user from before credits) gets its row at its first transaction.
+    // The row carries the stream version it reflects (the next append's expected version) and whether the account
+    // was opened: with the balance and the auto top-off, that is all a command decides on besides one charge.
+    const opened = event.type === 'CreditAccountOpened';
     await tx`
-      insert into credit_accounts (user_id, balance, auto_topoff_enabled, auto_topoff_pack_id, updated_at)
-      values (${d.userId}, ${d.balanceAfter}, ${DEFAULT_AUTO_TOPOFF.enabled}, ${DEFAULT_AUTO_TOPOFF.packId}, ${stored.createdAt})
-      on conflict (user_id) do update set balance = excluded.balance, updated_at = excluded.updated_at`;
+      insert into credit_accounts (user_id, balance, auto_topoff_enabled, auto_topoff_pack_id, updated_at, opened, stream_version)
+      values (${d.userId}, ${d.balanceAfter}, ${DEFAULT_AUTO_TOPOFF.enabled}, ${DEFAULT_AUTO_TOPOFF.packId}, ${stored.createdAt}, ${opened}, ${stored.streamVersion})
+      on conflict (user_id) do update set
+        balance = excluded.balance,
+        updated_at = excluded.updated_at,
+        opened = credit_accounts.opened or excluded.opened,
+        stream_version = excluded.stream_version`;
     await tx`
       insert into credit_transactions (id, user_id, type, amount, balance_after, pack_id, description, reference, created_at, stream_version)
       values (${d.transactionId}, ${d.userId}, ${transactionTypeOf[event.type]}, ${d.amount}, ${d.balanceAfter}, ${packId},

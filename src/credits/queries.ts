@@ -8,6 +8,9 @@ export interface CreditAccountRecord {
   auto_topoff_enabled: boolean;
   auto_topoff_pack_id: PackId;
   updated_at: Date;
+  opened: boolean;
+  /** The version of the account's stream this row reflects. */
+  stream_version: number;
 }
 
 export interface CreditTransactionRecord {
