@@ -61,6 +61,21 @@ describe('errors are always {"error": "..."} with the right status', () => {
     assert.deepEqual(Object.keys(response.body), ['error']);
   });
 
+  it('answers a body nested thousands of levels deep with 400, and a deep but sane one as usual', async () => {
+    const project = await app.api('/api/v1/projects', { key: user.key, body: { name: 'Deep', url: 'https://deep.example' } });
+    for (const depth of [5_000, 65]) {
+      const presentation = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+      const rawBody = `{"project_id":${JSON.stringify(project.body.id)},"prompt":"Show the pricing","presentation":${presentation}}`;
+      const response = await app.api('/api/v1/demos', { key: user.key, rawBody, headers: { 'content-type': 'application/json' } });
+      assert.equal(response.status, 400, `${depth} levels → ${response.status} ${response.text.slice(0, 200)}`);
+      assert.match(response.body.error, /nested more than 64 levels/);
+      const wide = await app.api('/api/v1/demos', { key: user.key, body: { project_id: project.body.id, prompt: 'x', presentation: [[[[[[[[[[{}]]]]]]]]]] } });
+      assert.ok(wide.status === 400 && typeof wide.body.error === 'string', `${wide.status} ${wide.text}`);
+    }
+    const brackets = await app.api('/api/v1/projects', { key: user.key, body: { name: '{['.repeat(40), url: 'https://x.example' } });
+    assert.equal(brackets.status, 201, 'brackets inside a string are text, not nesting');
+  });
+
   it('never answers 500 for hostile input', async () => {
     const hostile: unknown[] = [
       { name: { $gt: '' }, url: 'https://x.example' },
