@@ -11,7 +11,7 @@ import { createProgressHub } from './progress/progress-hub.js';
 import { handleRawApi } from './raw-api.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { extraOpenApiPaths } from './openapi-extra-paths.js';
-import { sendError, sendJson } from './respond.js';
+import { sendError, sendErrorBeforeBody, sendJson } from './respond.js';
 import { API_PREFIX, createRestHandler } from './rest-handler.js';
 
 /**
@@ -66,10 +66,10 @@ export function createHttpServer(services: Services): { server: http.Server; clo
     } catch (error) {
       const mapped = toErrorResponse(error);
       if (mapped.fault) logger.error({ err: error }, 'request failed');
-      // An upload refused before its body was read: answer, then close rather than read megabytes we will discard.
-      const close: Record<string, string> = req.complete ? {} : { Connection: 'close' };
-      if (!res.headersSent) sendJson(res, mapped.status, mapped.body, { ...mapped.headers, ...close });
-      else res.destroy();
+      // An upload refused before its body was read: answer so that a client still sending reads it, then close.
+      if (res.headersSent) res.destroy();
+      else if (req.complete) sendJson(res, mapped.status, mapped.body, mapped.headers);
+      else sendErrorBeforeBody(req, res, mapped.status, mapped.body, mapped.headers);
     }
   });
   const progress = createProgressHub(services);
