@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { migrationsApplied } from '../platform/migrate.js';
 import { appRouter } from './app-router.js';
+import { closeIfUnread } from './body.js';
 import { attachRequestInfo, createRequestContext, type Services } from './context.js';
 import { toErrorResponse } from './errors.js';
 import { handleMediaRequest } from './media/media-routes.js';
@@ -13,23 +13,15 @@ import { buildOpenApiDocument } from './openapi.js';
 import { extraOpenApiPaths } from './openapi-extra-paths.js';
 import { sendError, sendJson } from './respond.js';
 import { API_PREFIX, createRestHandler } from './rest-handler.js';
+import { createTrpcHandler } from './trpc-handler.js';
 
 /**
- * The HTTP surface: /healthz, /api/v1 (REST), /api/v1/openapi.json, /trpc (internal admin client). Everything
+ * The HTTP surface: /healthz, /api/v1 (REST), /api/v1/openapi.json, /trpc (the admin procedures only). Everything
  * else is a 404 `{error}`.
  */
 export function createHttpServer(services: Services): { server: http.Server; closeSockets(): Promise<void> } {
   const rest = createRestHandler(appRouter, (req, setCookie) => createRequestContext(services, req, setCookie));
-  const trpc = createHTTPHandler({
-    router: appRouter,
-    basePath: '/trpc/',
-    createContext: ({ req, res }) =>
-      createRequestContext(services, req, (cookie) => res.appendHeader('Set-Cookie', cookie)),
-    onError: ({ error, req }) => {
-      const mapped = toErrorResponse(error);
-      if (mapped.fault) services.logger.error({ err: error, url: req.url }, 'trpc procedure failed');
-    },
-  });
+  const trpc = createTrpcHandler(services);
   let openApiDocument: unknown = null;
 
   const server = http.createServer(async (req, res) => {
@@ -60,15 +52,14 @@ export function createHttpServer(services: Services): { server: http.Server; clo
         if (outcome.error !== undefined) logger.error({ err: outcome.error, path }, 'request failed');
         return;
       }
-      if (path.startsWith('/trpc/')) return trpc(req, res);
+      if (path === '/trpc' || path.startsWith('/trpc/')) return await trpc(req, res);
       if (await handlePageRequest(req, res, { sql: services.sql, config: services.config })) return;
       return sendError(res, 404, `No endpoint ${req.method} ${path}.`);
     } catch (error) {
       const mapped = toErrorResponse(error);
       if (mapped.fault) logger.error({ err: error }, 'request failed');
       // An upload refused before its body was read: answer, then close rather than read megabytes we will discard.
-      const close: Record<string, string> = req.complete ? {} : { Connection: 'close' };
-      if (!res.headersSent) sendJson(res, mapped.status, mapped.body, { ...mapped.headers, ...close });
+      if (!res.headersSent) sendJson(res, mapped.status, mapped.body, { ...mapped.headers, ...closeIfUnread(req) });
       else res.destroy();
     }
   });

@@ -46,7 +46,9 @@ const t = initTRPC.context<Context>().meta<Meta>().create({
   // INTERNAL_SERVER_ERROR (500): give it the code and HTTP status its class stands for. (REST maps errors itself.)
   errorFormatter({ shape, error }) {
     const cause = error.cause;
-    if (error.code !== 'INTERNAL_SERVER_ERROR' || !(cause instanceof AppError)) return shape;
+    if (error.code !== 'INTERNAL_SERVER_ERROR') return shape;
+    // A real fault: its message may be a database's or a library's; the client gets a sentence, the log the rest.
+    if (!(cause instanceof AppError)) return { ...shape, message: 'Something went wrong on our side; it has been logged.' };
     const code = TRPC_CODE_BY_STATUS[cause.status];
     if (!code) return shape;
     return { ...shape, code: TRPC_ERROR_CODES_BY_KEY[code], data: { ...shape.data, code, httpStatus: cause.status } };
