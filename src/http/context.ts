@@ -19,7 +19,7 @@ export interface Services {
 export async function createRequestContext(services: Services, req: IncomingMessage, setCookie: (cookie: string) => void): Promise<Context> {
   const { requestId, logger } = requestInfo(req);
   const principal = await resolvePrincipal(services.sql, req.headers, logger);
-  return { ...services, logger, requestId, principal, setCookie, headers: req.headers };
+  return { ...services, logger, requestId, principal, setCookie, headers: req.headers, clientAddress: req.socket.remoteAddress ?? null };
 }
 
 const info = new WeakMap<IncomingMessage, { requestId: string; logger: Logger }>();

@@ -21,8 +21,10 @@ export interface Context {
   principal: Principal | null;
   /** Lets auth procedures set or clear the session cookie. */
   setCookie(cookie: string): void;
-  /** Remote address and headers, for auth decisions. */
+  /** Request headers, for auth decisions. */
   headers: Record<string, string | string[] | undefined>;
+  /** The TCP peer's address (no proxy header is trusted), for per-client limits such as sign-in's. */
+  clientAddress: string | null;
 }
 
 const TRPC_CODE_BY_STATUS: Partial<Record<number, TRPC_ERROR_CODE_KEY>> = {
