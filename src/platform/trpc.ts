@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import type { Sql } from './database.js';
 import { AppError, ForbiddenError, UnauthorizedError } from './errors.js';
 import type { Logger } from './logger.js';
-import type { Principal } from './principal.js';
+import { refuseProjectScoped, type Principal } from './principal.js';
 import { hitRateLimits, type RateLimit } from './rate-limit.js';
 import type { SecretBox } from './secrets.js';
 import type { Storage } from './storage/index.js';
@@ -91,7 +91,14 @@ export function rateLimitsFor(config: Config, principal: Principal, action: stri
   ];
 }
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+/** What spans the whole account (billing, key management, account-wide reads): no project-scoped key. */
+export const accountProcedure = authedProcedure.use(({ ctx, next }) => {
+  refuseProjectScoped(ctx.principal);
+  return next({ ctx });
+});
+
+/** An admin's session or unscoped live key. */
+export const adminProcedure = accountProcedure.use(({ ctx, next }) => {
   if (!ctx.principal.isAdmin) throw new ForbiddenError('This needs an admin account.');
   return next({ ctx });
 });
