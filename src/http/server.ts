@@ -39,6 +39,8 @@ export function createHttpServer(services: Services): { server: http.Server; clo
     });
 
     try {
+      // Every route below may decode its path parameters: malformed percent-encoding is the client's, a 400.
+      if (!decodable(path)) return sendError(res, 400, BAD_ENCODING);
       if (path === '/healthz') return await health(services, req, res);
       if (path === `${API_PREFIX}/openapi.json`) {
         if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'Use GET for the OpenAPI document.', { Allow: 'GET' });
@@ -65,6 +67,11 @@ export function createHttpServer(services: Services): { server: http.Server; clo
   });
   const progress = createProgressHub(services);
   server.on('upgrade', (req, socket, head) => {
+    if (!decodable(pathOf(req))) {
+      const body = JSON.stringify({ error: BAD_ENCODING });
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      return;
+    }
     progress
       .handleUpgrade(req, socket, head)
       .then((handled) => {
@@ -80,6 +87,17 @@ export function createHttpServer(services: Services): { server: http.Server; clo
   server.headersTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
   return { server, closeSockets: () => progress.close() };
+}
+
+const BAD_ENCODING = 'The URL path is not valid percent-encoded UTF-8.';
+
+function decodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function pathOf(req: IncomingMessage): string {
