@@ -29,6 +29,7 @@ export const NUL_IN_BODY = 'Text in the request must not contain NUL (\\u0000) c
 
 /** Reads at most `limit` bytes; past that it pauses the request (no `for await`: that would destroy the socket before we can answer 413). */
 function readText(req: IncomingMessage, limit: number): Promise<string> {
+  if (req.readableEnded) return Promise.resolve('');
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
