@@ -82,6 +82,17 @@ export function createHttpServer(services: Services): { server: http.Server; clo
         socket.destroy();
       });
   });
+  // Requests Node's parser refuses (a malformed request line or header, headers over the size limit, too slow):
+  // the status Node would give, with the `{error}` body every other error has.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    const [status, reason, message] =
+      error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', 'The request took too long to arrive.']
+      : [400, 'Bad Request', 'The request is not valid HTTP.'];
+    const body = JSON.stringify({ error: message });
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
   // Slow clients cannot hold sockets forever.
   server.requestTimeout = 5 * 60_000;
   server.headersTimeout = 30_000;

@@ -99,4 +99,20 @@ describe('hostile requests', () => {
       assert.ok(answer.status >= 200 && answer.status < 500, `${head.split('\r\n').join(' | ')} → ${answer.status} ${answer.body}`);
     }
   });
+
+  it("answers what Node's HTTP parser refuses with its 4xx and an {error} body", async () => {
+    const refused: Array<[string, number]> = [
+      ['GET /a b c HTTP/1.1', 400],
+      ['GET /api/v1/projects HTTP/1.1\r\nX-Bad\u0001Header: 1', 400],
+      ['GET /api/v1/projects HTTP/1.1\r\nContent-Length: -1', 400],
+      ['GET /api/v1/projects HTTP/1.1\r\nContent-Length: 1\r\nTransfer-Encoding: chunked', 400],
+      ['BREW /coffee HTCPCP/1.0', 400],
+      [`GET /api/v1/projects HTTP/1.1\r\nX-Filler: ${'x'.repeat(20_000)}`, 431],
+    ];
+    for (const [head, status] of refused) {
+      const answer = await send(app, head);
+      assert.equal(answer.status, status, `${head.slice(0, 80)} → ${answer.status} ${answer.body}`);
+      assert.equal(typeof JSON.parse(answer.body).error, 'string', answer.body);
+    }
+  });
 });
