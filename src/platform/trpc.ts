@@ -23,7 +23,7 @@ export interface Context {
   setCookie(cookie: string): void;
   /** Request headers, for auth decisions. */
   headers: Record<string, string | string[] | undefined>;
-  /** The TCP peer's address (no proxy header is trusted), for per-client limits such as sign-in's. */
+  /** The client's address (the TCP peer, or per SHOWREEL_TRUSTED_PROXIES), for per-client limits such as sign-in's. */
   clientAddress: string | null;
 }
 

@@ -15,12 +15,12 @@ interface Answer {
 }
 
 /** POST /api/v1/auth/sign-in from a given loopback address (all of 127/8 is this machine), so tests do not share counts. */
-function signIn(app: TestApp, from: string, email: string, password: string): Promise<Answer> {
+function signIn(app: TestApp, from: string, email: string, password: string, headers: Record<string, string> = {}): Promise<Answer> {
   const url = new URL('/api/v1/auth/sign-in', app.url);
   const body = JSON.stringify({ email, password });
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: from, agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      { hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: from, agent: false, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -81,6 +81,27 @@ describe('sign-in limits', () => {
     assert.equal(addressBucket('2001:db8:1:2:aaaa::1'), addressBucket('2001:0db8:0001:0002:ffff:ffff:ffff:ffff'));
     assert.notEqual(addressBucket('2001:db8:1:2::1'), addressBucket('2001:db8:1:3::1'));
     assert.equal(addressBucket('::ffff:192.0.2.7'), '192.0.2.7');
+  });
+});
+
+describe('sign-in limits behind a reverse proxy', () => {
+  let app: TestApp;
+
+  before(async () => {
+    app = await startTestApp({ SHOWREEL_TRUSTED_PROXIES: '1', SHOWREEL_SIGN_IN_LIMIT_PER_ADDRESS: '2', SHOWREEL_SIGN_IN_LIMIT_PER_EMAIL: '0' });
+  });
+  after(() => app?.stop());
+
+  // The proxy is 127.0.0.6 and appends the address it got each request from.
+  const viaProxy = (client: string, forged?: string) =>
+    signIn(app, '127.0.0.6', 'nobody@example.com', 'guess', { 'x-forwarded-for': forged ? `${forged}, ${client}` : client });
+
+  it('counts each client behind the proxy apart, and a forged X-Forwarded-For entry does not help', async () => {
+    await startOfAWindow();
+    assert.equal((await viaProxy('198.51.100.1')).status, 401);
+    assert.equal((await viaProxy('198.51.100.1', '203.0.113.9')).status, 401);
+    assert.equal((await viaProxy('198.51.100.1', '203.0.113.10')).status, 429, 'the same client, whatever it claims');
+    assert.equal((await viaProxy('198.51.100.2')).status, 401, 'another client behind the same proxy is not limited');
   });
 });
 
