@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
-import type { AppRouter } from '../src/http/app-router.js';
+import type { TrpcRouter } from '../src/http/app-router.js';
 import { UsageError, parseArguments } from '../src/cli/arguments.js';
 
 export interface AdminClientOptions {
@@ -23,7 +23,7 @@ export interface AdminClientOptions {
 
 /** The typed admin procedures: `client.readStream.query(...)`, `client.readAll.query(...)`, `client.rebuildReadModels.mutate()`. */
 export function createAdminClient(options: AdminClientOptions) {
-  const client = createTRPCClient<AppRouter>({
+  const client = createTRPCClient<TrpcRouter>({
     links: [
       httpLink({
         url: `${options.url.replace(/\/+$/, '')}/trpc`,

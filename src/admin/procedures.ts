@@ -4,18 +4,25 @@ import { readAll } from '../platform/event-store/read-all.js';
 import { readStream } from '../platform/event-store/read-stream.js';
 import { rebuildReadModels } from '../platform/projections.js';
 import { adminProcedure, router } from '../platform/trpc.js';
+import { redactEvent } from './redact-secrets.js';
 
-/** Internal admin procedures: tRPC only (/trpc), never on the public REST surface. */
+/**
+ * Internal admin procedures: tRPC only (/trpc), never on the public REST surface; an admin's session or unscoped
+ * key. Events come back with their secrets redacted (redact-secrets.ts).
+ */
 const checkpoint = z.object({ transactionId: z.string().regex(/^\d+$/), globalPosition: z.string().regex(/^\d+$/) });
 
 export const adminRouter = router({
   readStream: adminProcedure
     .input(z.object({ streamId: z.string().min(1) }))
-    .query(async ({ ctx, input }) => ({ events: await readStream(ctx.sql, input.streamId) })),
+    .query(async ({ ctx, input }) => ({ events: (await readStream(ctx.sql, input.streamId)).map(redactEvent) })),
 
   readAll: adminProcedure
     .input(z.object({ after: checkpoint.nullable().default(null), limit: z.number().int().min(1).max(10_000).default(1000) }))
-    .query(({ ctx, input }) => readAll(ctx.sql, { after: input.after, limit: input.limit })),
+    .query(async ({ ctx, input }) => {
+      const page = await readAll(ctx.sql, { after: input.after, limit: input.limit });
+      return { ...page, events: page.events.map(redactEvent) };
+    }),
 
   rebuildReadModels: adminProcedure.mutation(async ({ ctx }) => {
     const result = await ctx.sql.begin((tx) => rebuildReadModels(tx));

@@ -5,6 +5,7 @@ import { publicProcedure, router } from '../platform/trpc.js';
 import { findUserByEmail } from '../users/index.js';
 import { SESSION_COOKIE, clearedSessionCookie, readCookie, sessionCookie } from './cookies.js';
 import { createSession, revokeSession } from './sessions.js';
+import { countSignInAttempt } from './sign-in-limits.js';
 
 const tags = ['Auth'];
 
@@ -13,10 +14,11 @@ const decoyHash = hashPassword('decoy password that matches nothing');
 
 export const authRouter = router({
   signIn: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/sign-in', tags, summary: 'Sign in; sets the showreel.session_token cookie', errorResponses: [400, 401] } })
+    .meta({ openapi: { method: 'POST', path: '/auth/sign-in', tags, summary: 'Sign in; sets the showreel.session_token cookie', errorResponses: [400, 401, 429] } })
     .input(z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) }))
     .output(z.object({ user_id: z.string(), email: z.string(), expires_at: z.string() }))
     .mutation(async ({ ctx, input }) => {
+      await countSignInAttempt(ctx.sql, ctx.config, ctx.clientAddress, input.email);
       const user = await findUserByEmail(ctx.sql, input.email);
       const ok = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash));
       if (!user || !ok) throw new UnauthorizedError('The email or password is incorrect.');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authedProcedure, router } from '../platform/trpc.js';
+import { accountProcedure, router } from '../platform/trpc.js';
 import { listUserBackgrounds } from './queries.js';
 import { backgroundList } from './representation.js';
 
@@ -19,7 +19,8 @@ const entrySchema = z.object({
 
 /** POST /backgrounds/upload is a multipart upload, served outside tRPC: src/http/uploads/background-upload.ts. */
 export const backgroundsRouter = router({
-  list: authedProcedure
+  // The account's uploads: not for a project-scoped key.
+  list: accountProcedure
     .meta({
       openapi: {
         method: 'GET', path: '/backgrounds', tags, protect: true,

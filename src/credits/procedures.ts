@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { inTransaction } from '../platform/command.js';
 import { newId } from '../platform/ids.js';
-import { authedProcedure, eventMetadata, router } from '../platform/trpc.js';
+import { accountProcedure, eventMetadata, router } from '../platform/trpc.js';
 import { configureAutoTopoff, purchaseCredits } from './commands.js';
 import { packs, toPublicPack } from './packs.js';
 import { autoTopoffOf, findAccount, getAutoTopoff, listTransactions } from './queries.js';
@@ -11,8 +11,9 @@ import { autoTopoffSchema, creditsOverviewSchema, purchaseInput, purchaseOutput,
 const tags = ['Credits'];
 const RECENT_TRANSACTIONS = 20;
 
+/** The account's money: an unscoped key or a session only (a project-scoped key gets 403). */
 export const creditsRouter = router({
-  get: authedProcedure
+  get: accountProcedure
     .meta({ openapi: { method: 'GET', path: '/credits', tags, protect: true, summary: 'Balance, packs, auto top-off and recent transactions', errorResponses: [401, 403] } })
     .input(z.void())
     .output(creditsOverviewSchema)
@@ -27,13 +28,13 @@ export const creditsRouter = router({
       };
     }),
 
-  getAutoTopoff: authedProcedure
+  getAutoTopoff: accountProcedure
     .meta({ openapi: { method: 'GET', path: '/credits/auto-topoff', tags, protect: true, summary: 'The auto top-off setting', errorResponses: [401, 403] } })
     .input(z.void())
     .output(autoTopoffSchema)
     .query(({ ctx }) => getAutoTopoff(ctx.sql, ctx.principal.userId)),
 
-  setAutoTopoff: authedProcedure
+  setAutoTopoff: accountProcedure
     .meta({
       openapi: {
         method: 'PUT',
@@ -52,7 +53,7 @@ export const creditsRouter = router({
       return inTransaction(ctx.sql, (tx) => configureAutoTopoff(tx, { userId, enabled: input.enabled, packId }, eventMetadata(ctx)));
     }),
 
-  purchase: authedProcedure
+  purchase: accountProcedure
     .meta({
       openapi: { method: 'POST', path: '/credits/purchase', tags, protect: true, summary: 'Buy a credit pack', errorResponses: [400, 401, 402, 403] },
     })

@@ -7,7 +7,7 @@ import { keysRouter } from '../keys/index.js';
 import { router } from '../platform/trpc.js';
 import { projectsRouter } from '../projects/index.js';
 
-/** One set of procedures: REST (/api/v1 via trpc-to-openapi) and tRPC (/trpc) both serve it. */
+/** The public procedures: served as REST under /api/v1 (trpc-to-openapi), and nowhere else. */
 export const appRouter = router({
   auth: authRouter,
   projects: projectsRouter,
@@ -16,7 +16,15 @@ export const appRouter = router({
   apiKeys: keysRouter,
   credits: creditsRouter,
   backgrounds: backgroundsRouter,
-  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;
+
+/**
+ * What /trpc serves: the internal admin procedures only (scripts/admin-client.ts), as `admin.<name>`. The public
+ * surface is REST, with its body limits and error shape; a second door onto the same procedures would need both
+ * again (issue 15).
+ */
+export const trpcRouter = router({ admin: adminRouter });
+
+export type TrpcRouter = typeof trpcRouter;

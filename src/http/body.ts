@@ -24,17 +24,15 @@ export function nestingDepthExceeds(text: string, max: number): boolean {
   return false;
 }
 
+/**
+ * The JSON body of a REST or /trpc request, size-limited and NUL-free. Beyond the limit (declared or streamed)
+ * it stops reading and throws 413; the caller answers with `Connection: close` (see `closeIfUnread`), so the rest
+ * of a huge body is never read.
+ */
 export async function readJsonBody(req: IncomingMessage, limit = MAX_JSON_BODY_BYTES): Promise<unknown> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) throw new TooLargeError(`The request body is larger than ${limit} bytes.`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new TooLargeError(`The request body is larger than ${limit} bytes.`);
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = await readText(req, limit);
   if (text.trim() === '') return undefined;
   // Before parsing: validators and walkers recurse, and a body nested thousands deep would overflow their stack.
   if (nestingDepthExceeds(text, MAX_JSON_DEPTH)) {
@@ -47,11 +45,56 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_JSON_BODY_B
     throw new ValidationError('The request body is not valid JSON.');
   }
   // PostgreSQL text and jsonb cannot hold U+0000; refuse it here rather than fail at the database.
-  if (text.includes('\\u0000') && containsNul(parsed)) throw new ValidationError('Text in the request body must not contain NUL (\\u0000) characters.');
+  if (text.includes('\\u0000') && containsNul(parsed)) throw new ValidationError(NUL_IN_BODY);
   return parsed;
 }
 
-function containsNul(value: unknown): boolean {
+export const NUL_IN_BODY = 'Text in the request must not contain NUL (\\u0000) characters.';
+
+/** Reads at most `limit` bytes; past that it pauses the request (no `for await`: that would destroy the socket before we can answer 413). */
+function readText(req: IncomingMessage, limit: number): Promise<string> {
+  if (req.readableEnded) return Promise.resolve('');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      stop();
+      req.pause();
+      reject(new TooLargeError(`The request body is larger than ${limit} bytes.`));
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    const onClose = () => {
+      stop();
+      reject(new ValidationError('The request body ended before it was complete.'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
+}
+
+/** `Connection: close` when the request body was not read to its end: answer, then drop the rest unread. */
+export function closeIfUnread(req: IncomingMessage): Record<string, string> {
+  return req.complete ? {} : { Connection: 'close' };
+}
+
+export function containsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\0');
   if (Array.isArray(value)) return value.some(containsNul);
   if (value !== null && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\0') || containsNul(v));

@@ -19,7 +19,22 @@ export interface Services {
 export async function createRequestContext(services: Services, req: IncomingMessage, setCookie: (cookie: string) => void): Promise<Context> {
   const { requestId, logger } = requestInfo(req);
   const principal = await resolvePrincipal(services.sql, req.headers, logger);
-  return { ...services, logger, requestId, principal, setCookie, headers: req.headers };
+  const clientAddress = clientAddressOf(req, services.config.SHOWREEL_TRUSTED_PROXIES);
+  return { ...services, logger, requestId, principal, setCookie, headers: req.headers, clientAddress };
+}
+
+/**
+ * The client's address: the TCP peer, or with `trustedProxies` = n the address n hops back along X-Forwarded-For.
+ * Each proxy appends the address it received the request from, so only the last n entries are the proxies' word;
+ * anything left of them is the client's to forge.
+ */
+export function clientAddressOf(req: IncomingMessage, trustedProxies: number): string | null {
+  const peer = req.socket.remoteAddress ?? null;
+  if (trustedProxies === 0 || peer === null) return peer;
+  const header = req.headers['x-forwarded-for'];
+  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((entry) => entry.trim()).filter(Boolean);
+  const chain = [...forwarded, peer];
+  return chain[Math.max(0, chain.length - 1 - trustedProxies)] ?? peer;
 }
 
 const info = new WeakMap<IncomingMessage, { requestId: string; logger: Logger }>();

@@ -4,7 +4,7 @@ import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { ValidationError } from '../platform/errors.js';
 import type { Context, Meta } from '../platform/trpc.js';
 import type { AppRouter } from './app-router.js';
-import { readJsonBody, urlHasNul } from './body.js';
+import { closeIfUnread, readJsonBody, urlHasNul } from './body.js';
 import { toErrorResponse } from './errors.js';
 import { sendError, sendJson } from './respond.js';
 import { keepBodiesStrict } from './strict-body.js';
@@ -111,7 +111,7 @@ export function createRestHandler(router: AppRouter, createContext: (req: Incomi
       }
     } catch (error) {
       const mapped = toErrorResponse(error);
-      sendJson(res, mapped.status, mapped.body, mapped.headers);
+      sendJson(res, mapped.status, mapped.body, { ...mapped.headers, ...closeIfUnread(req) });
       return { status: mapped.status };
     }
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { migrationsApplied } from '../platform/migrate.js';
 import { appRouter } from './app-router.js';
 import { attachRequestInfo, createRequestContext, type Services } from './context.js';
@@ -13,23 +12,15 @@ import { buildOpenApiDocument } from './openapi.js';
 import { extraOpenApiPaths } from './openapi-extra-paths.js';
 import { sendError, sendErrorBeforeBody, sendJson } from './respond.js';
 import { API_PREFIX, createRestHandler } from './rest-handler.js';
+import { createTrpcHandler } from './trpc-handler.js';
 
 /**
- * The HTTP surface: /healthz, /api/v1 (REST), /api/v1/openapi.json, /trpc (internal admin client). Everything
+ * The HTTP surface: /healthz, /api/v1 (REST), /api/v1/openapi.json, /trpc (the admin procedures only). Everything
  * else is a 404 `{error}`.
  */
 export function createHttpServer(services: Services): { server: http.Server; closeSockets(): Promise<void> } {
   const rest = createRestHandler(appRouter, (req, setCookie) => createRequestContext(services, req, setCookie));
-  const trpc = createHTTPHandler({
-    router: appRouter,
-    basePath: '/trpc/',
-    createContext: ({ req, res }) =>
-      createRequestContext(services, req, (cookie) => res.appendHeader('Set-Cookie', cookie)),
-    onError: ({ error, req }) => {
-      const mapped = toErrorResponse(error);
-      if (mapped.fault) services.logger.error({ err: error, url: req.url }, 'trpc procedure failed');
-    },
-  });
+  const trpc = createTrpcHandler(services);
   let openApiDocument: unknown = null;
 
   const server = http.createServer(async (req, res) => {
@@ -47,6 +38,8 @@ export function createHttpServer(services: Services): { server: http.Server; clo
     });
 
     try {
+      // Every route below may decode its path parameters: malformed percent-encoding is the client's, a 400.
+      if (!decodable(path)) return sendError(res, 400, BAD_ENCODING);
       if (path === '/healthz') return await health(services, req, res);
       if (path === `${API_PREFIX}/openapi.json`) {
         if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'Use GET for the OpenAPI document.', { Allow: 'GET' });
@@ -60,7 +53,7 @@ export function createHttpServer(services: Services): { server: http.Server; clo
         if (outcome.error !== undefined) logger.error({ err: outcome.error, path }, 'request failed');
         return;
       }
-      if (path.startsWith('/trpc/')) return trpc(req, res);
+      if (path === '/trpc' || path.startsWith('/trpc/')) return await trpc(req, res);
       if (await handlePageRequest(req, res, { sql: services.sql, config: services.config })) return;
       return sendError(res, 404, `No endpoint ${req.method} ${path}.`);
     } catch (error) {
@@ -74,6 +67,11 @@ export function createHttpServer(services: Services): { server: http.Server; clo
   });
   const progress = createProgressHub(services);
   server.on('upgrade', (req, socket, head) => {
+    if (!decodable(pathOf(req))) {
+      const body = JSON.stringify({ error: BAD_ENCODING });
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      return;
+    }
     progress
       .handleUpgrade(req, socket, head)
       .then((handled) => {
@@ -84,11 +82,33 @@ export function createHttpServer(services: Services): { server: http.Server; clo
         socket.destroy();
       });
   });
+  // Requests Node's parser refuses (a malformed request line or header, headers over the size limit, too slow):
+  // the status Node would give, with the `{error}` body every other error has.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    const [status, reason, message] =
+      error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', 'The request took too long to arrive.']
+      : [400, 'Bad Request', 'The request is not valid HTTP.'];
+    const body = JSON.stringify({ error: message });
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
   // Slow clients cannot hold sockets forever.
   server.requestTimeout = 5 * 60_000;
   server.headersTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
   return { server, closeSockets: () => progress.close() };
+}
+
+const BAD_ENCODING = 'The URL path is not valid percent-encoded UTF-8.';
+
+function decodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function pathOf(req: IncomingMessage): string {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { inTransaction } from '../platform/command.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../platform/errors.js';
-import { authedProcedure, eventMetadata, router } from '../platform/trpc.js';
+import { NotFoundError, ValidationError } from '../platform/errors.js';
+import { accountProcedure, eventMetadata, router } from '../platform/trpc.js';
 import { findVisibleProject } from '../projects/index.js';
 import { createApiKey } from './commands.js';
 import { keyTypes } from './events.js';
@@ -32,8 +32,9 @@ const listedKeySchema = z.object({
 
 const domain = z.string().trim().min(1).max(253).transform((d) => d.toLowerCase());
 
+/** Key management: an unscoped key or a session only (a project-scoped key gets 403). */
 export const keysRouter = router({
-  create: authedProcedure
+  create: accountProcedure
     .meta({
       openapi: { method: 'POST', path: '/api-keys', tags, protect: true, summary: 'Create an API key (the plaintext key is returned only here)', errorResponses: [400, 401, 403, 404] },
       successStatus: 201,
@@ -48,7 +49,6 @@ export const keysRouter = router({
     )
     .output(createdKeySchema)
     .mutation(async ({ ctx, input }) => {
-      if (ctx.principal.projectId !== null) throw new ForbiddenError('A project-scoped API key cannot create API keys.');
       if (input.type === 'live' && input.allowed_domains !== undefined) {
         throw new ValidationError('allowed_domains applies only to publishable keys.');
       }
@@ -79,15 +79,14 @@ export const keysRouter = router({
       };
     }),
 
-  list: authedProcedure
+  list: accountProcedure
     .meta({ openapi: { method: 'GET', path: '/api-keys', tags, protect: true, summary: 'List your API keys (never their secrets)', errorResponses: [401, 403] } })
     .input(z.void())
     .output(z.object({ keys: z.array(listedKeySchema) }))
     .query(async ({ ctx }) => {
       const keys = await listKeys(ctx.sql, ctx.principal.userId);
-      const visible = ctx.principal.projectId === null ? keys : keys.filter((k) => k.project_id === ctx.principal.projectId);
       return {
-        keys: visible.map((k) => ({
+        keys: keys.map((k) => ({
           id: k.id,
           key_prefix: k.key_prefix,
           name: k.name,

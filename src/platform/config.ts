@@ -39,6 +39,13 @@ const environmentSchema = z.object({
   // Requests a minute on create, refresh, restyle, embed generate and upload; 0 turns a limit off.
   SHOWREEL_RATE_LIMIT_PER_KEY: z.coerce.number().int().min(0).default(120),
   SHOWREEL_RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(240),
+  // Sign-in attempts a minute, per client address (IPv6 by /64) and per email, counted before any password is
+  // hashed; 0 turns a limit off.
+  SHOWREEL_SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(20),
+  SHOWREEL_SIGN_IN_LIMIT_PER_EMAIL: z.coerce.number().int().min(0).default(10),
+  // Reverse proxies (load balancers) in front of the API that append to X-Forwarded-For: the client address is the
+  // one this many hops back. 0 (default): the TCP peer, and X-Forwarded-For is ignored (a client can forge it).
+  SHOWREEL_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   SHOWREEL_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(500 * 1024 * 1024),
   // ffmpeg and ffprobe: these paths, else the ones on PATH, else the binaries installed with the npm packages.
   FFMPEG_PATH: z.string().min(1).optional(),

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes, scrypt as sc
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { QuotaError } from './errors.js';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
 
@@ -23,9 +24,36 @@ export function constantTimeEqual(a: string, b: string): boolean {
 // scrypt parameters: N=2^15, r=8, p=1 (OWASP's minimum for scrypt), 64-byte key.
 const SCRYPT = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
+/**
+ * scrypt runs on libuv's thread pool (UV_THREADPOOL_SIZE threads, 4 by default), which file reads and DNS lookups
+ * share: left alone, a burst of sign-ins queues dozens of 32 MB, ~100 ms hashes ahead of every file read. At most
+ * half the pool hashes at a time; the rest wait their turn here, and past MAX_WAITING_HASHES a caller gets a 429
+ * rather than an ever longer queue (issue 15).
+ */
+const HASH_SLOTS = Math.max(1, Math.floor((Number(process.env.UV_THREADPOOL_SIZE) || 4) / 2));
+const MAX_WAITING_HASHES = 64;
+let hashesRunning = 0;
+const waitingForHash: Array<() => void> = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (hashesRunning < HASH_SLOTS) hashesRunning++;
+  else {
+    if (waitingForHash.length >= MAX_WAITING_HASHES) throw new QuotaError('Too many password checks are in progress; try again in a moment.', 1);
+    // The slot is handed over by the finishing hash, so the count stays the same.
+    await new Promise<void>((resolve) => waitingForHash.push(resolve));
+  }
+  try {
+    return await work();
+  } finally {
+    const next = waitingForHash.shift();
+    if (next) next();
+    else hashesRunning--;
+  }
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, 64, SCRYPT);
+  const key = await withHashSlot(() => scrypt(password, salt, 64, SCRYPT));
   return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
@@ -33,9 +61,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem,
-  });
+  const actual = await withHashSlot(() =>
+    scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem }),
+  );
   return timingSafeEqual(actual, expected);
 }
 

@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import type { Sql } from './database.js';
 import { AppError, ForbiddenError, UnauthorizedError } from './errors.js';
 import type { Logger } from './logger.js';
-import type { Principal } from './principal.js';
+import { refuseProjectScoped, type Principal } from './principal.js';
 import { hitRateLimits, type RateLimit } from './rate-limit.js';
 import type { SecretBox } from './secrets.js';
 import type { Storage } from './storage/index.js';
@@ -21,8 +21,10 @@ export interface Context {
   principal: Principal | null;
   /** Lets auth procedures set or clear the session cookie. */
   setCookie(cookie: string): void;
-  /** Remote address and headers, for auth decisions. */
+  /** Request headers, for auth decisions. */
   headers: Record<string, string | string[] | undefined>;
+  /** The client's address (the TCP peer, or per SHOWREEL_TRUSTED_PROXIES), for per-client limits such as sign-in's. */
+  clientAddress: string | null;
 }
 
 const TRPC_CODE_BY_STATUS: Partial<Record<number, TRPC_ERROR_CODE_KEY>> = {
@@ -46,7 +48,9 @@ const t = initTRPC.context<Context>().meta<Meta>().create({
   // INTERNAL_SERVER_ERROR (500): give it the code and HTTP status its class stands for. (REST maps errors itself.)
   errorFormatter({ shape, error }) {
     const cause = error.cause;
-    if (error.code !== 'INTERNAL_SERVER_ERROR' || !(cause instanceof AppError)) return shape;
+    if (error.code !== 'INTERNAL_SERVER_ERROR') return shape;
+    // A real fault: its message may be a database's or a library's; the client gets a sentence, the log the rest.
+    if (!(cause instanceof AppError)) return { ...shape, message: 'Something went wrong on our side; it has been logged.' };
     const code = TRPC_CODE_BY_STATUS[cause.status];
     if (!code) return shape;
     return { ...shape, code: TRPC_ERROR_CODES_BY_KEY[code], data: { ...shape.data, code, httpStatus: cause.status } };
@@ -87,7 +91,14 @@ export function rateLimitsFor(config: Config, principal: Principal, action: stri
   ];
 }
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+/** What spans the whole account (billing, key management, account-wide reads): no project-scoped key. */
+export const accountProcedure = authedProcedure.use(({ ctx, next }) => {
+  refuseProjectScoped(ctx.principal);
+  return next({ ctx });
+});
+
+/** An admin's session or unscoped live key. */
+export const adminProcedure = accountProcedure.use(({ ctx, next }) => {
   if (!ctx.principal.isAdmin) throw new ForbiddenError('This needs an admin account.');
   return next({ ctx });
 });

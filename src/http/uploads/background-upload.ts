@@ -23,7 +23,7 @@ import { receiveMultipartFile } from './receive-multipart-file.js';
  * the event that makes it exist is appended after, so a rejected upload leaves neither.
  */
 export async function handleBackgroundUpload(services: Services, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const principal = await authorizeUpload(services, req, 'upload');
+  const principal = await authorizeUpload(services, req, 'upload', 'account');
   const { bytes, filename } = await receiveMultipartFile(req, 'file', MAX_BACKGROUND_BYTES);
   if (bytes.length === 0) throw new ValidationError('The file is empty; choose a PNG, JPEG or WebP image.');
   const format = imageFormatOf(bytes);

@@ -52,5 +52,8 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     ],
     defaultViewport: null,
     protocolTimeout: 60_000,
+    // CDP over the worker's pipe, not a WebSocket: when the worker dies, even by SIGKILL, the pipe closes and
+    // Chromium (in a process group of its own) exits with it instead of running on as an orphan (issue 15).
+    pipe: true,
   });
 }

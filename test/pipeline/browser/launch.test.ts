@@ -1,0 +1,94 @@
+/**
+ * A browser never outlives its worker (issue 15, finding 6): when the process that launched Chromium is killed with
+ * SIGKILL (no handler runs, nothing closes the browser), Chromium goes too, within seconds, with every process of
+ * its own. Chromium runs in a process group of its own, so nothing else would ever stop it.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+
+const launchModule = path.resolve(import.meta.dirname, '../../../src/pipeline/browser/launch.ts');
+
+/** Every process below `pid`, from /proc. */
+function descendantsOf(pid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const parent = queue.shift()!;
+    for (const [child, ppid] of parents) if (ppid === parent) (found.push(child), queue.push(child));
+  }
+  return found;
+}
+
+/** Alive and not a zombie waiting for its parent to reap it. */
+function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+describe('the browser a worker launched', () => {
+  let worker: ChildProcess | undefined;
+  let chromium: number[] = [];
+
+  after(() => {
+    if (worker && worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
+    // Whatever survived the test is stopped here, by PID, so a failing run leaves nothing behind.
+    for (const pid of chromium) {
+      try {
+        if (running(pid)) process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  });
+
+  it('exits within a few seconds after its worker is killed with SIGKILL', async () => {
+    // A stand-in worker: launches the browser exactly as the pool does, says its PID, and waits.
+    const program = `
+      const { launchBrowser } = await import(${JSON.stringify(launchModule)});
+      const browser = await launchBrowser();
+      const page = await browser.newPage();
+      await page.goto('about:blank');
+      process.stdout.write(String(browser.process().pid) + '\\n');
+      setInterval(() => {}, 1000);
+    `;
+    worker = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', program], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const browserPid = await new Promise<number>((resolve, reject) => {
+      let text = '';
+      const timer = setTimeout(() => reject(new Error('the browser did not start within 60 s')), 60_000);
+      worker!.stdout!.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        const line = /^(\d+)\n/.exec(text);
+        if (line) (clearTimeout(timer), resolve(Number(line[1])));
+      });
+      worker!.once('exit', (code) => (clearTimeout(timer), reject(new Error(`the worker exited (${code}) before its browser started`))));
+    });
+    chromium = [browserPid, ...descendantsOf(browserPid)];
+    assert.ok(running(browserPid), 'Chromium runs');
+    assert.ok(chromium.length > 1, `Chromium has its renderer and helpers: ${chromium.join(' ')}`);
+
+    const exited = new Promise((resolve) => worker!.once('exit', resolve));
+    worker.kill('SIGKILL');
+    await exited;
+
+    const deadline = Date.now() + 5_000;
+    while (chromium.some(running) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.deepEqual(chromium.filter(running), [], 'no Chromium process outlives its worker by 5 s');
+  });
+});
