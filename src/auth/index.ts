@@ -2,4 +2,4 @@
 export { resolvePrincipal } from './resolve-principal.js';
 export { authRouter } from './procedures.js';
 export { createSession, deleteExpiredSessions } from './sessions.js';
-export { SESSION_COOKIE } from './cookies.js';
+export { SESSION_COOKIE, readCookie } from './cookies.js';

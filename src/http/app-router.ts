@@ -3,6 +3,7 @@ import { authRouter } from '../auth/index.js';
 import { backgroundsRouter } from '../backgrounds/index.js';
 import { creditsRouter } from '../credits/index.js';
 import { demosRouter, projectRefreshRouter } from '../demos/index.js';
+import { devicesRouter } from '../devices/index.js';
 import { keysRouter } from '../keys/index.js';
 import { router } from '../platform/trpc.js';
 import { projectsRouter } from '../projects/index.js';
@@ -16,6 +17,7 @@ export const appRouter = router({
   apiKeys: keysRouter,
   credits: creditsRouter,
   backgrounds: backgroundsRouter,
+  device: devicesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -46,6 +46,8 @@ const environmentSchema = z.object({
   // Reverse proxies (load balancers) in front of the API that append to X-Forwarded-For: the client address is the
   // one this many hops back. 0 (default): the TCP peer, and X-Forwarded-For is ignored (a client can forge it).
   SHOWREEL_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  // Device logins started per client address per minute (POST /device/code needs no credential); 0 = unlimited.
+  SHOWREEL_DEVICE_CODE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
   SHOWREEL_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(500 * 1024 * 1024),
   // ffmpeg and ffprobe: these paths, else the ones on PATH, else the binaries installed with the npm packages.
   FFMPEG_PATH: z.string().min(1).optional(),
