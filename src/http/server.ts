@@ -4,6 +4,7 @@ import { migrationsApplied } from '../platform/migrate.js';
 import { appRouter } from './app-router.js';
 import { attachRequestInfo, createRequestContext, type Services } from './context.js';
 import { toErrorResponse } from './errors.js';
+import { handleDashboardRequest } from './dashboard/routes.js';
 import { handleMediaRequest } from './media/media-routes.js';
 import { handlePageRequest } from './pages/routes.js';
 import { createProgressHub } from './progress/progress-hub.js';
@@ -54,6 +55,7 @@ export function createHttpServer(services: Services): { server: http.Server; clo
         return;
       }
       if (path === '/trpc' || path.startsWith('/trpc/')) return await trpc(req, res);
+      if (await handleDashboardRequest(services, req, res, path)) return;
       if (await handlePageRequest(req, res, { sql: services.sql, config: services.config })) return;
       return sendError(res, 404, `No endpoint ${req.method} ${path}.`);
     } catch (error) {
