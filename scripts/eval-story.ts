@@ -11,7 +11,7 @@ import { analyseSite, scoreCase, type AnalysedSite } from './eval-story/score.js
 
 const json = process.argv.includes('--json');
 const server = await startFixtureServer();
-const browser = await launchBrowser();
+const browser = await launchBrowser({ allowPrivate: true }); // the fixture sites are on loopback
 try {
   const sites = new Map<string, AnalysedSite>();
   for (const site of new Set(storyCases.map((c) => c.site))) sites.set(site, await analyseSite(browser, server.url(site)));
