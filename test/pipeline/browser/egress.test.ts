@@ -12,7 +12,9 @@ import { FrameNotAllowedError } from '../../../src/pipeline/browser/request-guar
 // canaries on loopback standing for internal services: an HTTP server, a raw TCP port and a UDP port. The recorded
 // site is on loopback too (same site as the canaries, as for a page whose host rebinds to an internal one), let
 // through by its exact host:port as a public site would be; every other loopback port is refused. Before the egress proxy, the speculation-rules case showed the canary's page in the recording and the
-// WebRTC case opened TCP connections to the canary port; neither produced a request event.
+// WebRTC case opened TCP connections to the canary port; neither produced a request event. Without the proxy flags
+// (launch.ts) every case below the frame checks hits a canary: prefetch over http and https, prerender, TURN/TCP,
+// STUN and TURN over UDP, a service worker's own fetch, a WebSocket upgrade.
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -32,18 +34,28 @@ describe('what a recorded page can reach below the request guard', () => {
   const pages: Record<string, () => string> = {
     '/speculation': () =>
       `<!doctype html><h1>Site</h1><script type="speculationrules">${JSON.stringify({
-        prefetch: [{ source: 'list', urls: [`http://127.0.0.1:${ports.http}/secret`] }],
+        prefetch: [{ source: 'list', urls: [`http://127.0.0.1:${ports.http}/secret`, `https://127.0.0.1:${ports.tcp}/over-tls`] }],
         prerender: [{ source: 'list', urls: [`http://127.0.0.1:${ports.http}/prerendered`] }],
       })}</script>`,
     '/webrtc': () => '<!doctype html><h1>Site</h1>',
+    '/worker': () =>
+      `<!doctype html><h1>Site</h1><script>window.registered = navigator.serviceWorker.register('/sw.js')` +
+      `.then((registration) => new Promise((resolve) => { const worker = registration.installing ?? registration.active;` +
+      ` if (!worker || worker.state === 'activated') return resolve('active'); worker.onstatechange = () => worker.state === 'activated' && resolve('active'); }))` +
+      `.catch((error) => String(error));</script>`,
+    '/sw.js': () => `self.addEventListener('install', (event) => event.waitUntil(fetch('http://127.0.0.1:${ports.http}/from-service-worker').catch(() => null)));`,
     '/framed': () => `<!doctype html><h1>Site</h1><iframe src="http://127.0.0.1:${ports.http}/in-a-frame"></iframe>`,
   };
 
   before(async () => {
     canaryHttp = http.createServer((request, response) => {
-      hits.push(`http ${request.url} (${request.headers['sec-purpose'] ?? 'navigation'})`);
+      hits.push(`http ${request.url} (${request.headers['sec-purpose'] ?? request.headers['sec-fetch-dest'] ?? 'no purpose'})`);
       response.setHeader('content-type', 'text/html');
       response.end('<h1>INTERNAL</h1>');
+    });
+    canaryHttp.on('upgrade', (request, socket) => {
+      hits.push(`http upgrade ${request.url}`);
+      socket.destroy();
     });
     canaryTcp = net.createServer((socket) => {
       hits.push('tcp connection');
@@ -54,7 +66,7 @@ describe('what a recorded page can reach below the request guard', () => {
     canaryUdp.on('message', () => hits.push('udp datagram'));
     site = http.createServer((request, response) => {
       const page = pages[request.url ?? ''];
-      response.writeHead(page ? 200 : 404, { 'content-type': 'text/html' });
+      response.writeHead(page ? 200 : 404, { 'content-type': request.url?.endsWith('.js') ? 'text/javascript' : 'text/html' });
       response.end(page ? page() : 'not found');
     });
     await Promise.all([
@@ -128,6 +140,25 @@ describe('what a recorded page can reach below the request guard', () => {
     assert.deepEqual(outcome, [], 'no host, server-reflexive or relay candidates');
   });
 
+  it('WebSockets and a service worker\'s own fetches, which the request guard does not see, reach nothing internal', async () => {
+    const outcome = await pool.withPage(job, async (page, ctx) => {
+      await ctx.goto(`http://127.0.0.1:${ports.site}/worker`, { waitUntil: 'load' });
+      const registered = await page.evaluate(() => (window as unknown as { registered: Promise<string> }).registered);
+      const socket = await page.evaluate(
+        (url) =>
+          new Promise<string>((resolve) => {
+            const ws = new WebSocket(url);
+            ws.onopen = () => resolve('open');
+            ws.onerror = () => resolve('refused');
+          }),
+        `ws://127.0.0.1:${ports.http}/socket`,
+      );
+      return { registered, socket };
+    }).catch((error: unknown) => error as Error);
+    assert.deepEqual(hits, []);
+    assert.deepEqual(outcome, { registered: 'active', socket: 'refused' });
+  });
+
   /**
    * The last line: were there a way past both the request guard and the proxy, what it showed is not published.
    * The test opens that way itself (it turns the guard's interception off and lets the proxy through), then lets the
@@ -154,7 +185,7 @@ describe('what a recorded page can reach below the request guard', () => {
         return true;
       },
     );
-    assert.deepEqual(hits.splice(0), ['http /ended-here (navigation)'], 'the layers were really off');
+    assert.deepEqual(hits.splice(0), ['http /ended-here (document)'], 'the layers were really off');
   });
 
   it('does not publish a recording of a page that frames an internal URL', async () => {
@@ -168,7 +199,7 @@ describe('what a recorded page can reach below the request guard', () => {
         return true;
       },
     );
-    assert.deepEqual(hits.splice(0), ['http /in-a-frame (navigation)']);
+    assert.deepEqual(hits.splice(0), ['http /in-a-frame (iframe)']);
   });
 
   it('with the layers on, the same frame is refused and the page is published without it', async () => {
