@@ -11,10 +11,11 @@ import { FrameNotAllowedError } from '../../../src/pipeline/browser/request-guar
 // The security review's two ways around the page-level request guard, reproduced with private URLs disallowed and
 // canaries on loopback standing for internal services: an HTTP server, a raw TCP port and a UDP port. The recorded
 // site is on loopback too (same site as the canaries, as for a page whose host rebinds to an internal one), let
-// through by its exact host:port as a public site would be; every other loopback port is refused. Before the egress proxy, the speculation-rules case showed the canary's page in the recording and the
-// WebRTC case opened TCP connections to the canary port; neither produced a request event. Without the proxy flags
-// (launch.ts) every case below the frame checks hits a canary: prefetch over http and https, prerender, TURN/TCP,
-// STUN and TURN over UDP, a service worker's own fetch, a WebSocket upgrade.
+// through by its exact host:port as a public site would be; every other loopback port is refused.
+// Before the egress proxy, the speculation-rules case showed the canary's page in the recording and the WebRTC case
+// opened TCP connections to the canary port; neither produced a request event. Without the proxy flags (launch.ts)
+// each of the first three tests hits a canary: prefetch over http and https, prerender, TURN/TCP, STUN and TURN over
+// UDP, a service worker's own fetch, a WebSocket upgrade.
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
