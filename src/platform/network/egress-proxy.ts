@@ -106,8 +106,9 @@ export async function startEgressProxy(initial: EgressPolicy): Promise<EgressPro
       let established = false;
       const upstream = net.connect({ host: verdict.address, port: verdict.port, timeout: connectTimeoutMs });
       track(upstream);
+      client.once('close', () => upstream.destroy());
       upstream.once('timeout', () => upstream.destroy(new Error('connect timed out')));
-      upstream.once('error', (error) => {
+      upstream.on('error', (error) => {
         if (!established) answer(client, 502, `could not connect (${describe(error)}).`);
         else client.destroy();
       });
@@ -119,7 +120,6 @@ export async function startEgressProxy(initial: EgressPolicy): Promise<EgressPro
         if (head.length > 0) upstream.write(head);
         upstream.pipe(client);
         client.pipe(upstream);
-        client.once('close', () => upstream.destroy());
         upstream.once('close', () => client.destroy());
       });
     })().catch(() => client.destroy());
@@ -155,7 +155,7 @@ export async function startEgressProxy(initial: EgressPolicy): Promise<EgressPro
         timeout: connectTimeoutMs,
       });
       upstream.once('timeout', () => upstream.destroy(new Error('timed out')));
-      upstream.once('error', (error) => {
+      upstream.on('error', (error) => {
         if (!response.headersSent) plain(response, 502, `could not reach the server (${describe(error)}).`);
         else response.destroy();
       });
@@ -167,6 +167,7 @@ export async function startEgressProxy(initial: EgressPolicy): Promise<EgressPro
         answerFromUpstream.pipe(response);
       });
       response.once('close', () => upstream.destroy());
+      request.on('error', () => upstream.destroy());
       request.pipe(upstream);
     })().catch(() => response.destroy());
   });

@@ -212,4 +212,19 @@ describe('what a recorded page can reach below the request guard', () => {
     assert.equal(frames[0], `http://127.0.0.1:${ports.site}/framed`);
     assert.ok(!frames.some((url) => url.includes(`:${ports.http}/`)), frames.join(', '));
   });
+
+  it('each browser has its own proxy, which closes with it', async () => {
+    const browser = await launchBrowser();
+    const proxy = egressProxyOf(browser)!;
+    const args = browser.process()!.spawnargs;
+    assert.ok(args.includes(`--proxy-server=${proxy.url}`));
+    assert.ok(args.includes('--proxy-bypass-list=<-loopback>'), 'loopback is not bypassed');
+    assert.ok(args.includes('--force-webrtc-ip-handling-policy=disable_non_proxied_udp'));
+    await browser.close();
+    await wait(100);
+    const refused = await new Promise<string>((resolve) => {
+      net.connect(proxy.port, '127.0.0.1').once('connect', () => resolve('connected')).once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    assert.equal(refused, 'ECONNREFUSED');
+  });
 });
