@@ -11,6 +11,7 @@ import type { Config } from '../platform/config.js';
 import type { Sql } from '../platform/database.js';
 import { AppError, NotFoundError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
+import { EGRESS_FAILURE_HEADER } from '../platform/network/egress-proxy.js';
 import { checkUrl } from '../platform/network/ssrf-guard.js';
 import { mediaKey, type Storage } from '../platform/storage/index.js';
 import { findProjectById } from '../projects/index.js';
@@ -176,6 +177,11 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
 async function navigate(goto: () => Promise<HTTPResponse | null>): Promise<void> {
   try {
     const response = await goto();
+    // The browser's egress proxy answered instead of the site (see egress-proxy.ts).
+    const egressFailure = response?.headers()[EGRESS_FAILURE_HEADER];
+    if (egressFailure === 'unreachable') throw new TransientJobError('The site refused the connection; it may be down.');
+    if (egressFailure === 'unresolved') throw new PermanentJobError("The project URL's host does not resolve; check the URL.");
+    if (egressFailure) throw new PermanentJobError('The project URL points at a private address, which Showreel does not record.');
     if (response && response.status() >= 400) {
       throw new PermanentJobError(`The page answered HTTP ${response.status()}; check the project URL.`);
     }
@@ -188,6 +194,9 @@ async function navigate(goto: () => Promise<HTTPResponse | null>): Promise<void>
     if (/ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_ADDRESS_UNREACHABLE/.test(message)) {
       throw new TransientJobError('The site refused the connection; it may be down.');
     }
+    // The egress proxy refused a CONNECT or could not connect: the URL was checked just before, so the site is down
+    // (or its host now resolves privately, which a retry will meet again).
+    if (/ERR_TUNNEL_CONNECTION_FAILED/.test(message)) throw new TransientJobError('The site could not be reached; it may be down.');
     if (/ERR_UNSAFE_PORT/.test(message)) throw new PermanentJobError('Browsers refuse to open this port; use the site’s usual http(s) port.');
     if (/ERR_BLOCKED_BY_CLIENT/.test(message)) throw new PermanentJobError('The project URL points at a private address, which Showreel does not record.');
     throw new TransientJobError(`The page could not be opened (${message.slice(0, 200)}).`);

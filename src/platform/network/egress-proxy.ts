@@ -51,12 +51,23 @@ export interface EgressProxy {
   close(): Promise<void>;
 }
 
+/**
+ * On the proxy's own answers to plain-HTTP requests: why it did not forward (`refused`, `unresolved`, `unreachable`).
+ * Chromium shows a proxy's answer as the page's, so a navigation "succeeds" with the proxy's 403 or 502; this header
+ * lets the recorder tell those apart from the site's own. CONNECT failures reach the page as
+ * net::ERR_TUNNEL_CONNECTION_FAILED instead.
+ */
+export const EGRESS_FAILURE_HEADER = 'x-showreel-egress';
+export type EgressFailure = 'refused' | 'unresolved' | 'unreachable' | 'invalid';
+
 const maxRefusedTargets = 20;
 const connectTimeoutMs = 15_000;
 // Hop-by-hop headers (RFC 9110 §7.6.1) and the proxy's own; the rest goes upstream as the browser sent it.
 const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'upgrade']);
 
 type Verdict = { ok: true; address: string; port: number } | { ok: false; status: 400 | 403 | 502; reason: string };
+
+const failureOf = (status: number): EgressFailure => (status === 403 ? 'refused' : status === 502 ? 'unresolved' : 'invalid');
 
 export async function startEgressProxy(initial: EgressPolicy): Promise<EgressProxy> {
   let policy = initial;
@@ -131,14 +142,14 @@ export async function startEgressProxy(initial: EgressPolicy): Promise<EgressPro
     try {
       url = new URL(request.url ?? '');
     } catch {
-      return plain(response, 400, 'This is a forward proxy: send absolute-form requests or CONNECT.');
+      return plain(response, 400, 'This is a forward proxy: send absolute-form requests or CONNECT.', 'invalid');
     }
-    if (url.protocol !== 'http:') return plain(response, 400, `The proxy forwards http: requests only, not ${url.protocol}.`);
+    if (url.protocol !== 'http:') return plain(response, 400, `The proxy forwards http: requests only, not ${url.protocol}.`, 'invalid');
     void (async () => {
       const verdict = await decide(url.hostname, Number(url.port || 80));
       if (!verdict.ok) {
         refuse(`${request.method} ${url.origin}`, verdict);
-        return plain(response, verdict.status, verdict.reason);
+        return plain(response, verdict.status, verdict.reason, failureOf(verdict.status));
       }
       stats.requests++;
       const headers: http.OutgoingHttpHeaders = {};
@@ -156,7 +167,7 @@ export async function startEgressProxy(initial: EgressPolicy): Promise<EgressPro
       });
       upstream.once('timeout', () => upstream.destroy(new Error('timed out')));
       upstream.on('error', (error) => {
-        if (!response.headersSent) plain(response, 502, `could not reach the server (${describe(error)}).`);
+        if (!response.headersSent) plain(response, 502, `could not reach the server (${describe(error)}).`, 'unreachable');
         else response.destroy();
       });
       upstream.once('response', (answerFromUpstream) => {
@@ -227,8 +238,8 @@ function answer(socket: Duplex, status: number, reason: string): void {
   );
 }
 
-function plain(response: http.ServerResponse, status: number, reason: string): void {
-  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+function plain(response: http.ServerResponse, status: number, reason: string, failure: EgressFailure): void {
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close', [EGRESS_FAILURE_HEADER]: failure });
   response.end(`${reason}\n`);
 }
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { startEgressProxy, type EgressProxy } from '../../../src/platform/network/egress-proxy.js';
+import { EGRESS_FAILURE_HEADER, startEgressProxy, type EgressProxy } from '../../../src/platform/network/egress-proxy.js';
 import type { LookupAll } from '../../../src/platform/network/ssrf-guard.js';
 
 // Everything here stays on loopback. A "canary" is an internal service the proxy must never connect to; the "site"
@@ -47,12 +47,13 @@ function connectThrough(proxy: EgressProxy, target: string): Promise<{ status: n
 }
 
 /** A plain-HTTP request in absolute form, as a browser sends it to its proxy. */
-function getThrough(proxy: EgressProxy, url: string): Promise<{ status: number; body: string }> {
+function getThrough(proxy: EgressProxy, url: string): Promise<{ status: number; body: string; failure?: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request({ host: '127.0.0.1', port: proxy.port, path: url, headers: { host: new URL(url).host }, agent: false }, (response) => {
       let body = '';
       response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      response.once('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      const failure = response.headers[EGRESS_FAILURE_HEADER] as string | undefined;
+      response.once('end', () => resolve({ status: response.statusCode ?? 0, body, ...(failure ? { failure } : {}) }));
     });
     request.once('error', reject);
     request.end();
@@ -138,8 +139,26 @@ describe('egress proxy', () => {
 
     const refused = await getThrough(proxy, `http://127.0.0.1:${canary.port}/secret`);
     assert.equal(refused.status, 403);
+    assert.equal(refused.failure, 'refused', 'the proxy marks its own answers, so the recorder can tell them from the site\'s');
     assert.match(refused.body, /loopback address \(127\.0\.0\.1\); Showreel only records public pages/);
     assert.deepEqual(canary.hits, []);
+  });
+
+  it('answers 502 marked unreachable when an allowed server is down', async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const down = await startEgressProxy({ allowPrivate: false, allowTargets: [`127.0.0.1:${closedPort}`] });
+    try {
+      const answer = await getThrough(down, `http://127.0.0.1:${closedPort}/`);
+      assert.deepEqual({ status: answer.status, failure: answer.failure }, { status: 502, failure: 'unreachable' });
+      assert.match(answer.body, /ECONNREFUSED/);
+    } finally {
+      await down.close();
+    }
   });
 
   it('is not an open web server: origin-form requests and other schemes get a 400', async () => {
