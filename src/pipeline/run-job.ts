@@ -11,11 +11,11 @@ import type { Config } from '../platform/config.js';
 import type { Sql } from '../platform/database.js';
 import { AppError, NotFoundError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
-import { EGRESS_FAILURE_HEADER } from '../platform/network/egress-proxy.js';
 import { checkUrl } from '../platform/network/ssrf-guard.js';
 import { mediaKey, type Storage } from '../platform/storage/index.js';
 import { findProjectById } from '../projects/index.js';
 import type { BrowserPool } from './browser/pool.js';
+import { EgressFailureError } from './browser/request-guard.js';
 import { loadBackgroundImage } from '../backgrounds/load-image.js';
 import { renderOutputs } from './encode/render-outputs.js';
 import type { Planner } from './plan/planner.js';
@@ -177,16 +177,12 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
 async function navigate(goto: () => Promise<HTTPResponse | null>): Promise<void> {
   try {
     const response = await goto();
-    // The browser's egress proxy answered instead of the site (see egress-proxy.ts).
-    const egressFailure = response?.headers()[EGRESS_FAILURE_HEADER];
-    if (egressFailure === 'unreachable') throw new TransientJobError('The site refused the connection; it may be down.');
-    if (egressFailure === 'unresolved') throw new PermanentJobError("The project URL's host does not resolve; check the URL.");
-    if (egressFailure) throw new PermanentJobError('The project URL points at a private address, which Showreel does not record.');
     if (response && response.status() >= 400) {
       throw new PermanentJobError(`The page answered HTTP ${response.status()}; check the project URL.`);
     }
   } catch (error) {
     if (error instanceof PermanentJobError) throw error;
+    if (error instanceof EgressFailureError) throw error.transient ? new TransientJobError(error.message) : new PermanentJobError(error.message);
     if (error instanceof AppError) throw new PermanentJobError(`The project URL cannot be recorded: ${error.message}`);
     const message = error instanceof Error ? error.message : String(error);
     if (/timeout/i.test(message)) throw new TransientJobError(`The page did not load within ${NAVIGATION_TIMEOUT_MS / 1000} s.`);

@@ -1,4 +1,5 @@
 import type { GoToOptions, HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
+import { EGRESS_FAILURE_HEADER, type EgressFailure } from '../../platform/network/egress-proxy.js';
 import { assertPublicUrl, checkHost, classifyAddress, hostOf, type CheckUrlResult, type LookupAll } from '../../platform/network/ssrf-guard.js';
 
 /**
@@ -199,9 +200,30 @@ export async function guardPage(page: Page, options: GuardOptions): Promise<Requ
   return guard;
 }
 
+const egressFailureMessages: Record<EgressFailure, string> = {
+  unreachable: 'The site refused the connection; it may be down.',
+  unresolved: "The URL's host does not resolve; check the URL.",
+  refused: 'The URL points at a private address, which Showreel does not record.',
+  invalid: 'The URL cannot be loaded through the recorder.',
+};
+
+/**
+ * The browser's egress proxy answered a navigation instead of the site (Chromium shows a proxy's answer as the page):
+ * the site is down (transient) or may not be reached (permanent), not a page to record.
+ */
+export class EgressFailureError extends Error {
+  readonly transient: boolean;
+  constructor(readonly failure: EgressFailure) {
+    super(egressFailureMessages[failure] ?? egressFailureMessages.invalid);
+    this.name = 'EgressFailureError';
+    this.transient = failure === 'unreachable';
+  }
+}
+
 /**
  * Navigates after checking the URL itself (scheme, and unless allowPrivate its host's addresses), so a refused page
- * fails with a sentence a person can act on (a ValidationError) instead of net::ERR_BLOCKED_BY_CLIENT.
+ * fails with a sentence a person can act on (a ValidationError) instead of net::ERR_BLOCKED_BY_CLIENT; an answer of
+ * the egress proxy instead of the site is an EgressFailureError.
  */
 export async function gotoChecked(
   page: Page,
@@ -210,7 +232,10 @@ export async function gotoChecked(
 ): Promise<HTTPResponse | null> {
   const { allowPrivate, lookup, allowTargets, ...gotoOptions } = options;
   if (!isAllowedTarget(URL.parse(url), allowTargets)) await assertPublicUrl(url, { allowPrivate, lookup });
-  return page.goto(url, gotoOptions);
+  const response = await page.goto(url, gotoOptions);
+  const failure = response?.headers()[EGRESS_FAILURE_HEADER];
+  if (failure) throw new EgressFailureError(failure as EgressFailure);
+  return response;
 }
 
 /** Whether the URL's `host:port` (default port filled in) is one of the targets let through unchecked. */

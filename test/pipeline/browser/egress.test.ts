@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { LookupAll } from '../../../src/platform/network/ssrf-guard.js';
 import { egressProxyOf, launchBrowser } from '../../../src/pipeline/browser/launch.js';
 import { createBrowserPool, type BrowserPool } from '../../../src/pipeline/browser/pool.js';
-import { FrameNotAllowedError } from '../../../src/pipeline/browser/request-guard.js';
+import { EgressFailureError, FrameNotAllowedError } from '../../../src/pipeline/browser/request-guard.js';
 
 // The security review's two ways around the page-level request guard, reproduced with private URLs disallowed and
 // canaries on loopback standing for internal services: an HTTP server, a raw TCP port and a UDP port. The recorded
@@ -26,7 +26,7 @@ describe('what a recorded page can reach below the request guard', () => {
   let canaryUdp: dgram.Socket;
   let site: http.Server;
   let pool: BrowserPool;
-  const ports = { http: 0, tcp: 0, udp: 0, site: 0 };
+  const ports = { http: 0, tcp: 0, udp: 0, site: 0, down: 0 };
 
   const lookup: LookupAll = async (host) => {
     throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
@@ -80,10 +80,16 @@ describe('what a recorded page can reach below the request guard', () => {
     ports.tcp = (canaryTcp.address() as AddressInfo).port;
     ports.udp = canaryUdp.address().port;
     ports.site = (site.address() as AddressInfo).port;
+    ports.down = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
     pool = createBrowserPool({
       size: 1,
       lookup,
-      allowTargets: [`127.0.0.1:${ports.site}`],
+      allowTargets: [`127.0.0.1:${ports.site}`, `127.0.0.1:${ports.down}`],
       launch: ({ deviceScaleFactor }) => launchBrowser({ deviceScaleFactor }),
     });
   });
@@ -211,6 +217,13 @@ describe('what a recorded page can reach below the request guard', () => {
     assert.deepEqual(hits, []);
     assert.equal(frames[0], `http://127.0.0.1:${ports.site}/framed`);
     assert.ok(!frames.some((url) => url.includes(`:${ports.http}/`)), frames.join(', '));
+  });
+
+  it('a site that is down fails the navigation as a transient fault, instead of recording the proxy\'s answer', async () => {
+    await assert.rejects(
+      pool.withPage(job, (_page, ctx) => ctx.goto(`http://127.0.0.1:${ports.down}/`)),
+      (error: unknown) => error instanceof EgressFailureError && error.transient && /refused the connection; it may be down/.test(error.message),
+    );
   });
 
   it('each browser has its own proxy, which closes with it', async () => {
