@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { ValidationError } from '../../../src/platform/errors.js';
 import type { LookupAll } from '../../../src/platform/network/ssrf-guard.js';
-import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
+import { egressProxyOf, launchBrowser } from '../../../src/pipeline/browser/launch.js';
 import { createBrowserPool, type BrowserPool } from '../../../src/pipeline/browser/pool.js';
+import { SsrfViolationError } from '../../../src/pipeline/browser/request-guard.js';
 
 // A 1×1 PNG.
 const pixel = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -146,6 +147,36 @@ describe('SSRF request guard', () => {
     });
     assert.notEqual(seen, 'Site');
     assert.deepEqual(site.hits.slice(hitsBefore), [], 'the private server saw no request');
+  });
+
+  it('fails the job if the browser ever connected around its proxy to a private address (tripwire)', async () => {
+    // A browser told to ignore its proxy, and to connect rebind2.test to 127.0.0.1 whatever DNS says: what a Chromium
+    // that went around the proxy and met a rebinding resolver would do.
+    const port = new URL(site.origin).port;
+    const direct = createBrowserPool({
+      size: 1,
+      lookup: async () => [{ address: '93.184.216.34', family: 4 }],
+      launch: async ({ deviceScaleFactor }) => {
+        // The last --proxy-server wins; the proxy is closed too, so nothing leaves through it should that change.
+        const browser = await launchBrowser({ deviceScaleFactor, extraArgs: ['--proxy-server=direct://', '--host-resolver-rules=MAP rebind2.test 127.0.0.1'] });
+        await egressProxyOf(browser)!.close();
+        return browser;
+      },
+    });
+    let finished = false;
+    try {
+      await assert.rejects(
+        direct.withPage({ ...job, allowPrivate: false }, async (page, ctx) => {
+          await ctx.goto(`http://rebind2.test:${port}/`);
+          assert.equal(await page.$eval('h1', (h1) => h1.textContent), 'Site');
+          finished = true;
+        }),
+        (error: unknown) => error instanceof SsrfViolationError && /127\.0\.0\.1/.test(error.message),
+      );
+    } finally {
+      await direct.close();
+    }
+    assert.equal(finished, true);
   });
 
   it('checks every redirect hop', async () => {
