@@ -1,6 +1,6 @@
 import dns from 'node:dns';
 import http from 'node:http';
-import net from 'node:net';
+import net, { type LookupFunction } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { checkHost, type LookupAll } from './ssrf-guard.js';
 
@@ -11,8 +11,9 @@ import { checkHost, type LookupAll } from './ssrf-guard.js';
  * (`GET http://host/path`) or a CONNECT tunnel (`CONNECT host:443`), never as a connection of its own.
  *
  * For each one the proxy resolves the host once, checks every address with the SSRF guard (checkHost: loopback,
- * private, link-local... are refused, and so is a host with any such address), and connects to the address it
- * checked: there is no second lookup for a rebinding resolver to answer differently. A refused target gets a 403
+ * private, link-local... are refused, and so is a host with any such address), and connects to the addresses it
+ * checked (IPv6 and IPv4 raced, as Chromium would): there is no second lookup for a rebinding resolver to answer
+ * differently. A refused target gets a 403
  * (Chromium fails the request with ERR_TUNNEL_CONNECTION_FAILED or shows the 403), an unresolvable one a 502.
  *
  * The policy can change between jobs (a browser serves one job at a time): `allowPrivate` (SHOWREEL_ALLOW_PRIVATE_URLS,
@@ -65,7 +66,7 @@ const connectTimeoutMs = 15_000;
 // Hop-by-hop headers (RFC 9110 §7.6.1) and the proxy's own; the rest goes upstream as the browser sent it.
 const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'upgrade']);
 
-type Verdict = { ok: true; address: string; port: number } | { ok: false; status: 400 | 403 | 502; reason: string };
+type Verdict = { ok: true; host: string; addresses: string[]; port: number } | { ok: false; status: 400 | 403 | 502; reason: string };
 
 const failureOf = (status: number): EgressFailure => (status === 403 ? 'refused' : status === 502 ? 'unresolved' : 'invalid');
 
@@ -91,12 +92,12 @@ export async function startEgressProxy(initial: EgressPolicy): Promise<EgressPro
     const name = bare.toLowerCase().replace(/\.+$/, '');
     const display = net.isIPv6(name) ? `[${name}]` : name;
     if (current.allowPrivate || current.allowTargets?.includes(`${display}:${port}`)) {
-      const address = await resolveFirst(name, current.lookup);
-      return address === null ? { ok: false, status: 502, reason: `the host does not resolve (${name}).` } : { ok: true, address, port };
+      const addresses = await resolveAll(name, current.lookup);
+      return addresses.length === 0 ? { ok: false, status: 502, reason: `the host does not resolve (${name}).` } : { ok: true, host: name, addresses, port };
     }
     const checked = await checkHost(name, { lookup: current.lookup });
     if (!checked.ok) return { ok: false, status: checked.code === 'unresolved' ? 502 : 403, reason: checked.reason };
-    return { ok: true, address: checked.addresses[0]!, port };
+    return { ok: true, host: name, addresses: checked.addresses, port };
   };
 
   const server = http.createServer();
@@ -115,7 +116,7 @@ export async function startEgressProxy(initial: EgressPolicy): Promise<EgressPro
         return answer(client, verdict.status, verdict.reason);
       }
       let established = false;
-      const upstream = net.connect({ host: verdict.address, port: verdict.port, timeout: connectTimeoutMs });
+      const upstream = net.connect({ ...pinned(verdict.host, verdict.addresses), port: verdict.port, timeout: connectTimeoutMs });
       track(upstream);
       client.once('close', () => upstream.destroy());
       upstream.once('timeout', () => upstream.destroy(new Error('connect timed out')));
@@ -157,7 +158,7 @@ export async function startEgressProxy(initial: EgressPolicy): Promise<EgressPro
       headers.host = url.host;
       headers.connection = 'close';
       const upstream = http.request({
-        host: verdict.address,
+        ...pinned(verdict.host, verdict.addresses),
         port: verdict.port,
         method: request.method,
         path: `${url.pathname}${url.search}`,
@@ -217,15 +218,29 @@ export async function startEgressProxy(initial: EgressPolicy): Promise<EgressPro
   };
 }
 
-/** The first address of a host, for targets the policy lets through unchecked; null when it does not resolve. */
-async function resolveFirst(host: string, lookup: LookupAll | undefined): Promise<string | null> {
-  if (net.isIP(host) !== 0) return host;
+/** Every address of a host, for targets the policy lets through unchecked; empty when it does not resolve. */
+async function resolveAll(host: string, lookup: LookupAll | undefined): Promise<string[]> {
+  if (net.isIP(host) !== 0) return [host];
   try {
     const records = lookup ? await lookup(host) : await dns.promises.lookup(host, { all: true, verbatim: true });
-    return records[0]?.address ?? null;
+    return records.map((record) => record.address);
   } catch {
-    return null;
+    return [];
   }
+}
+
+/**
+ * Connection options that reach exactly these addresses: the lookup Node calls answers with them (all of them, so
+ * autoSelectFamily can race IPv6 and IPv4 and fall back when one family is unreachable) instead of asking DNS again.
+ */
+function pinned(host: string, addresses: string[]): { host: string; lookup: LookupFunction; autoSelectFamily: true } {
+  const records = addresses.map((address) => ({ address, family: net.isIPv6(address) ? 6 : 4 }));
+  const lookup: LookupFunction = (_hostname, options, callback) => {
+    if (options.all) (callback as (error: null, all: typeof records) => void)(null, records);
+    else callback(null, records[0]!.address, records[0]!.family);
+  };
+  // Node skips the lookup for an address literal, and calls it for a name: the name goes in, our addresses come out.
+  return { host, lookup, autoSelectFamily: true };
 }
 
 /** A minimal response on a raw socket (CONNECT, upgrade, client errors), then the socket closes. */

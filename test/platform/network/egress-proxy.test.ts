@@ -133,6 +133,26 @@ describe('egress proxy', () => {
     }
   });
 
+  it('resolves once, and connects to those addresses only, trying the next when one fails (IPv6 then IPv4)', async () => {
+    const allowed = await startCanary(); // on 127.0.0.1 only: ::1 refuses or is unreachable
+    let lookups = 0;
+    const twoFamilies: LookupAll = async () => {
+      lookups++;
+      return [{ address: '::1', family: 6 }, { address: '127.0.0.1', family: 4 }];
+    };
+    const racing = await startEgressProxy({ allowPrivate: false, lookup: twoFamilies, allowTargets: [`two.test:${allowed.port}`] });
+    try {
+      const { status, socket } = await connectThrough(racing, `two.test:${allowed.port}`);
+      assert.equal(status, 200);
+      assert.equal(await exchange(socket, 'both'), 'echo:both');
+      socket.destroy();
+      assert.equal(lookups, 1);
+    } finally {
+      await racing.close();
+      await allowed.close();
+    }
+  });
+
   it('forwards plain HTTP in absolute form to an allowed target and refuses a private one with 403', async () => {
     const ok = await getThrough(proxy, `http://site.test:${sitePort}/page?x=1`);
     assert.deepEqual(ok, { status: 200, body: `site saw GET /page?x=1 for site.test:${sitePort}` });
