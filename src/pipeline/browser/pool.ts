@@ -13,10 +13,10 @@ import { viewportFor, type ViewportSpec } from './viewports.js';
  * browsers are kept per factor: a job takes an idle browser of its viewport's factor when there is one, else a slot
  * with no browser, else an idle browser of another factor, which is closed and relaunched with the job's factor.
  * Each job gets a fresh incognito context and one page in it, with the viewport set (CSS size, mobile and touch
- * emulation; no scale override), the SSRF request guard installed and the browser's egress proxy (launch.ts) set to the
- * job's policy; before the job's result leaves, every frame's URL is checked (assertFramesAllowed). The page and the
- * context are closed on every path (success, throw, timeout), so nothing — cookies, storage, cache — leaks from one job to the next. A browser that
- * crashed or disconnected is dropped and relaunched by the next job; the job it broke fails with
+ * emulation; no scale override), the SSRF request guard installed and the browser's egress proxy (launch.ts) set
+ * to the job's policy; before the job's result leaves, every frame's URL is checked (assertFramesAllowed). The page
+ * and the context are closed on every path (success, throw, timeout), so nothing — cookies, storage, cache — leaks
+ * from one job to the next. A browser that crashed or disconnected is dropped and relaunched by the next job; the job it broke fails with
  * BrowserCrashedError, a transient fault the worker retries. Browsers are recycled after `maxJobsPerBrowser` jobs,
  * as long-lived Chromium processes grow.
  */

@@ -65,7 +65,9 @@ export class FrameNotAllowedError extends SsrfViolationError {
   constructor(readonly frameUrl: string, reason: string, mainFrame: boolean) {
     super([frameUrl]);
     this.name = 'FrameNotAllowedError';
-    this.message = `The recording was not published: ${mainFrame ? 'the page ended on' : 'a frame of the page shows'} ${frameUrl.slice(0, 200)}, which Showreel may not record (${reason.replace(/^url /, 'it ')})`;
+    const where = mainFrame ? 'the page ended on' : 'a frame of the page shows';
+    const why = reason.replace(/^url /, 'it ');
+    this.message = `The recording was not published: ${where} ${frameUrl.slice(0, 200)}, which Showreel may not record: ${why}`;
   }
 }
 
@@ -79,10 +81,7 @@ const framePassThroughSchemes = new Set(['data:', 'blob:', 'about:', 'chrome-err
  * anything is published: the egress proxy stops connections, this stops a recording of a page that should never
  * have been the subject (however it got there).
  */
-export async function assertFramesAllowed(
-  page: Page,
-  options: Pick<GuardOptions, 'allowPrivate' | 'lookup' | 'hostCache' | 'allowTargets'>,
-): Promise<void> {
+export async function assertFramesAllowed(page: Page, options: FrameCheckOptions): Promise<void> {
   const main = page.mainFrame();
   const frames = [main, ...page.frames().filter((frame) => frame !== main)];
   for (const frame of frames) {
@@ -94,7 +93,9 @@ export async function assertFramesAllowed(
   }
 }
 
-async function frameRefusal(url: URL | null, options: Pick<GuardOptions, 'allowPrivate' | 'lookup' | 'hostCache' | 'allowTargets'>): Promise<string | null> {
+type FrameCheckOptions = Pick<GuardOptions, 'allowPrivate' | 'lookup' | 'hostCache' | 'allowTargets'>;
+
+async function frameRefusal(url: URL | null, options: FrameCheckOptions): Promise<string | null> {
   if (!url) return 'not a valid URL.';
   if (framePassThroughSchemes.has(url.protocol)) return null;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `the scheme ${url.protocol.replace(/:$/, '')} is not http or https.`;

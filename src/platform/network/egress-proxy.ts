@@ -93,7 +93,8 @@ export async function startEgressProxy(initial: EgressPolicy): Promise<EgressPro
     const display = net.isIPv6(name) ? `[${name}]` : name;
     if (current.allowPrivate || current.allowTargets?.includes(`${display}:${port}`)) {
       const addresses = await resolveAll(name, current.lookup);
-      return addresses.length === 0 ? { ok: false, status: 502, reason: `the host does not resolve (${name}).` } : { ok: true, host: name, addresses, port };
+      if (addresses.length === 0) return { ok: false, status: 502, reason: `the host does not resolve (${name}).` };
+      return { ok: true, host: name, addresses, port };
     }
     const checked = await checkHost(name, { lookup: current.lookup });
     if (!checked.ok) return { ok: false, status: checked.code === 'unresolved' ? 502 : 403, reason: checked.reason };

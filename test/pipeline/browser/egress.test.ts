@@ -188,7 +188,7 @@ describe('what a recorded page can reach below the request guard', () => {
       }),
       (error: unknown) => {
         assert.ok(error instanceof FrameNotAllowedError, String(error));
-        assert.match(error.message, /^The recording was not published: the page ended on http:\/\/127\.0\.0\.1:\d+\/ended-here, which Showreel may not record \(it points at a loopback address/);
+        assert.match(error.message, /^The recording was not published: the page ended on http:\/\/127\.0\.0\.1:\d+\/ended-here, which Showreel may not record: it points at a loopback address/);
         return true;
       },
     );
