@@ -287,7 +287,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     // As the browser pool does: the scale factor is the browser's (a launch flag), not emulated per page, so the
     // screencast captures at device pixels.
     const viewport = viewportFor('desktop', resolution);
-    browser = await launchBrowser({ deviceScaleFactor: viewport.deviceScaleFactor });
+    browser = await launchBrowser({ deviceScaleFactor: viewport.deviceScaleFactor, allowPrivate: true }); // the fixture is on loopback
     const page = await browser.newPage();
     await page.setViewport({ width: viewport.width, height: viewport.height, deviceScaleFactor: 0 });
     stages.launch = lap();

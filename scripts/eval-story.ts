@@ -15,7 +15,7 @@ import { analyseSite, planCase, recordedScrollCurve, scoreCase, scoreTimeline, t
 const json = process.argv.includes('--json');
 const paper = process.argv.includes('--paper');
 const server = await startFixtureServer();
-const browser = await launchBrowser();
+const browser = await launchBrowser({ allowPrivate: true }); // the fixture sites are on loopback
 try {
   const sites = new Map<string, AnalysedSite>();
   for (const site of new Set(storyCases.map((c) => c.site))) sites.set(site, await analyseSite(browser, server.url(site)));

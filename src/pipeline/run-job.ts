@@ -15,6 +15,7 @@ import { checkUrl } from '../platform/network/ssrf-guard.js';
 import { mediaKey, type Storage } from '../platform/storage/index.js';
 import { findProjectById } from '../projects/index.js';
 import type { BrowserPool } from './browser/pool.js';
+import { EgressFailureError } from './browser/request-guard.js';
 import { loadBackgroundImage } from '../backgrounds/load-image.js';
 import { renderOutputs } from './encode/render-outputs.js';
 import type { Planner } from './plan/planner.js';
@@ -181,6 +182,7 @@ async function navigate(goto: () => Promise<HTTPResponse | null>): Promise<void>
     }
   } catch (error) {
     if (error instanceof PermanentJobError) throw error;
+    if (error instanceof EgressFailureError) throw error.transient ? new TransientJobError(error.message) : new PermanentJobError(error.message);
     if (error instanceof AppError) throw new PermanentJobError(`The project URL cannot be recorded: ${error.message}`);
     const message = error instanceof Error ? error.message : String(error);
     if (/timeout/i.test(message)) throw new TransientJobError(`The page did not load within ${NAVIGATION_TIMEOUT_MS / 1000} s.`);
@@ -188,6 +190,9 @@ async function navigate(goto: () => Promise<HTTPResponse | null>): Promise<void>
     if (/ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_ADDRESS_UNREACHABLE/.test(message)) {
       throw new TransientJobError('The site refused the connection; it may be down.');
     }
+    // The egress proxy refused a CONNECT or could not connect: the URL was checked just before, so the site is down
+    // (or its host now resolves privately, which a retry will meet again).
+    if (/ERR_TUNNEL_CONNECTION_FAILED/.test(message)) throw new TransientJobError('The site could not be reached; it may be down.');
     if (/ERR_UNSAFE_PORT/.test(message)) throw new PermanentJobError('Browsers refuse to open this port; use the site’s usual http(s) port.');
     if (/ERR_BLOCKED_BY_CLIENT/.test(message)) throw new PermanentJobError('The project URL points at a private address, which Showreel does not record.');
     throw new TransientJobError(`The page could not be opened (${message.slice(0, 200)}).`);

@@ -12,7 +12,7 @@ let browser: Browser;
 
 before(async () => {
   server = await startFixtureServer();
-  browser = await launchBrowser();
+  browser = await launchBrowser({ allowPrivate: true });
 });
 
 after(async () => {

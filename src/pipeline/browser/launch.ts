@@ -1,5 +1,6 @@
 import chromium from '@sparticuz/chromium';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { startEgressProxy, type EgressProxy } from '../../platform/network/egress-proxy.js';
 
 /**
  * Chromium from the @sparticuz/chromium npm package (decompressed from the package on first use; nothing is
@@ -23,6 +24,25 @@ export interface LaunchOptions {
    */
   deviceScaleFactor?: number;
   extraArgs?: string[];
+  /**
+   * The first policy of the browser's egress proxy (default: private addresses refused). The pool sets each job's
+   * policy itself; direct users (tests recording fixture sites on loopback) pass true.
+   */
+  allowPrivate?: boolean;
+}
+
+/**
+ * Every browser gets an egress proxy of its own (see egress-proxy.ts): all of Chromium's connections go through it,
+ * including the ones no page-level hook sees (speculation-rules prefetch and prerender, WebRTC TURN over TCP).
+ * `<-loopback>` removes Chromium's implicit bypass of localhost and 127.0.0.1, so loopback is checked like the rest.
+ * WebRTC may use UDP only through a proxy, that is never (an HTTP proxy carries no UDP): no host or server-reflexive
+ * candidates, and TURN only over TCP/TLS, through the proxy. The proxy closes with the browser.
+ */
+const egressProxies = new WeakMap<Browser, EgressProxy>();
+
+/** The egress proxy launchBrowser started for this browser; undefined for a browser launched otherwise. */
+export function egressProxyOf(browser: Browser): EgressProxy | undefined {
+  return egressProxies.get(browser);
 }
 
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
@@ -32,6 +52,20 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   }
   chromium.setGraphicsMode = false;
   const executablePath = options.executablePath ?? process.env.CHROMIUM_PATH ?? (await chromium.executablePath());
+  const proxy = await startEgressProxy({ allowPrivate: options.allowPrivate ?? false });
+  let browser: Browser;
+  try {
+    browser = await launchChromium(executablePath, proxy, scale, options.extraArgs ?? []);
+  } catch (error) {
+    await proxy.close();
+    throw error;
+  }
+  egressProxies.set(browser, proxy);
+  browser.once('disconnected', () => void proxy.close());
+  return browser;
+}
+
+function launchChromium(executablePath: string, proxy: EgressProxy, scale: number | undefined, extraArgs: string[]): Promise<Browser> {
   return puppeteer.launch({
     executablePath,
     headless: 'shell',
@@ -48,7 +82,10 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
       // tab would escape the job page's SSRF request guard.
       '--block-new-web-contents',
       ...(scale === undefined ? [] : [`--force-device-scale-factor=${scale}`]),
-      ...(options.extraArgs ?? []),
+      `--proxy-server=${proxy.url}`,
+      '--proxy-bypass-list=<-loopback>',
+      '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+      ...extraArgs,
     ],
     defaultViewport: null,
     protocolTimeout: 60_000,

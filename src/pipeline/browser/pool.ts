@@ -2,8 +2,8 @@ import type { Browser, BrowserContext, GoToOptions, HTTPResponse, Page, Target }
 import type { CheckUrlResult, LookupAll } from '../../platform/network/ssrf-guard.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Resolution, ViewportName } from '../types.js';
-import { launchBrowser } from './launch.js';
-import { gotoChecked, guardPage, type RequestGuard } from './request-guard.js';
+import { egressProxyOf, launchBrowser } from './launch.js';
+import { assertFramesAllowed, gotoChecked, guardPage, type RequestGuard } from './request-guard.js';
 import { viewportFor, type ViewportSpec } from './viewports.js';
 
 /**
@@ -13,9 +13,10 @@ import { viewportFor, type ViewportSpec } from './viewports.js';
  * browsers are kept per factor: a job takes an idle browser of its viewport's factor when there is one, else a slot
  * with no browser, else an idle browser of another factor, which is closed and relaunched with the job's factor.
  * Each job gets a fresh incognito context and one page in it, with the viewport set (CSS size, mobile and touch
- * emulation; no scale override) and the SSRF request guard installed; the page and the context are closed on every
- * path (success, throw, timeout), so nothing — cookies, storage, cache — leaks from one job to the next. A browser that
- * crashed or disconnected is dropped and relaunched by the next job; the job it broke fails with
+ * emulation; no scale override), the SSRF request guard installed and the browser's egress proxy (launch.ts) set
+ * to the job's policy; before the job's result leaves, every frame's URL is checked (assertFramesAllowed). The page
+ * and the context are closed on every path (success, throw, timeout), so nothing — cookies, storage, cache — leaks
+ * from one job to the next. A browser that crashed or disconnected is dropped and relaunched by the next job; the job it broke fails with
  * BrowserCrashedError, a transient fault the worker retries. Browsers are recycled after `maxJobsPerBrowser` jobs,
  * as long-lived Chromium processes grow.
  */
@@ -32,6 +33,11 @@ export interface BrowserPoolOptions {
   maxJobsPerBrowser?: number;
   /** Resolver for the SSRF checks (tests); defaults to dns.lookup. */
   lookup?: LookupAll;
+  /**
+   * Exact `host:port` targets let through although private (tests: the fixture site on one loopback port, while
+   * canaries on other loopback ports stay refused). Empty in production.
+   */
+  allowTargets?: readonly string[];
 }
 
 export interface WithPageOptions {
@@ -182,6 +188,15 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   ): Promise<T> => {
     const browser = await browserFor(slot, deviceScaleFactor);
     slot.jobs++;
+    // The browser's egress proxy takes this job's policy (a browser serves one job at a time). A browser without one
+    // could reach private addresses below the request guard, so it only records with private addresses allowed.
+    const egress = egressProxyOf(browser);
+    if (!egress && !pageOptions.allowPrivate) {
+      throw new Error('This browser was not launched with an egress proxy (launchBrowser); it cannot record with private addresses refused.');
+    }
+    const policy = { allowPrivate: pageOptions.allowPrivate, lookup: options.lookup, allowTargets: options.allowTargets };
+    egress?.setPolicy(policy);
+    egress?.resetStats();
     const controller = new AbortController();
     let context: BrowserContext | undefined;
     let page: Page | undefined;
@@ -229,7 +244,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
       if (!slot.nativeScale) await page.setViewport({ ...metrics, deviceScaleFactor: viewport.deviceScaleFactor });
       await page.setUserAgent({ userAgent: viewport.userAgent, userAgentMetadata: viewport.userAgentMetadata, platform: viewport.platform });
       const hostCache = new Map<string, Promise<CheckUrlResult>>();
-      guard = await guardPage(page, { allowPrivate: pageOptions.allowPrivate, hostCache, lookup: options.lookup });
+      guard = await guardPage(page, { ...policy, hostCache, egressProxyPort: egress?.port });
       const jobPage = page;
       const ctx: PageContext = {
         browser,
@@ -237,10 +252,12 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
         viewport,
         guard,
         signal: controller.signal,
-        goto: (url, gotoOptions = {}) => gotoChecked(jobPage, url, { ...gotoOptions, allowPrivate: pageOptions.allowPrivate, lookup: options.lookup }),
+        goto: (url, gotoOptions = {}) => gotoChecked(jobPage, url, { ...gotoOptions, ...policy }),
       };
       const result = await withTimeout(fn(page, ctx), pageOptions.timeoutMs, controller);
       guard.assertClean();
+      // Before anything recorded leaves this function (and is published): where did the page end up?
+      await assertFramesAllowed(page, { ...policy, hostCache });
       return result;
     } catch (error) {
       if (error instanceof PageTimeoutError) throw error;
@@ -252,7 +269,11 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
       if (guard && (guard.stats.blocked > 0 || guard.stats.unresolved > 0 || guard.violations.length > 0 || popupsClosed > 0)) {
         logger?.info({ ssrf: guard.stats, violations: guard.violations, popupsClosed }, 'requests refused by the SSRF guard');
       }
+      if (egress && egress.stats.refused > 0) {
+        logger?.info({ refused: egress.stats.refused, targets: egress.stats.refusedTargets }, 'connections refused by the egress proxy');
+      }
       await cleanUp(slot, browser, context, page);
+      egress?.setPolicy({ allowPrivate: false }); // between jobs nothing is allowed
     }
   };
 

@@ -14,7 +14,7 @@ import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
 let browser: Browser;
 
 before(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser({ allowPrivate: true });
 });
 
 after(async () => {

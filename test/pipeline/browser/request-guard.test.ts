@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { ValidationError } from '../../../src/platform/errors.js';
 import type { LookupAll } from '../../../src/platform/network/ssrf-guard.js';
-import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
+import { egressProxyOf, launchBrowser } from '../../../src/pipeline/browser/launch.js';
 import { createBrowserPool, type BrowserPool } from '../../../src/pipeline/browser/pool.js';
 import { SsrfViolationError } from '../../../src/pipeline/browser/request-guard.js';
 
@@ -32,10 +32,13 @@ describe('SSRF request guard', () => {
   const pageHtml = () =>
     `<!doctype html><h1>Site</h1><img id="logo" src="${images.origin}/logo.png">` +
     `<script>window.fetched = fetch('${images.origin}/api').then(() => 'loaded', () => 'refused');</script>`;
-  // What DNS says: rebind.test is public. Chromium is told (host-resolver-rules) to connect it to 127.0.0.1: a
-  // resolver that answers differently the second time, as in a DNS rebinding attack.
+  // What DNS says. rebind.test answers a public address the first time it is asked (the request guard's check) and
+  // 127.0.0.1 ever after (the connection), as in a DNS rebinding attack. site.test is the fixture site on loopback,
+  // let through by its exact host:port (allowTargets) as a public site would be; every other loopback port is refused.
+  let rebindAnswers = 0;
   const lookup: LookupAll = async (host) => {
-    if (host === 'rebind.test') return [{ address: '93.184.216.34', family: 4 }];
+    if (host === 'rebind.test') return [{ address: rebindAnswers++ === 0 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
+    if (host === 'site.test') return [{ address: '127.0.0.1', family: 4 }];
     throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
   };
 
@@ -57,7 +60,8 @@ describe('SSRF request guard', () => {
     pool = createBrowserPool({
       size: 1,
       lookup,
-      launch: ({ deviceScaleFactor }) => launchBrowser({ deviceScaleFactor, extraArgs: ['--host-resolver-rules=MAP rebind.test 127.0.0.1'] }),
+      allowTargets: [`site.test:${new URL(site.origin).port}`],
+      launch: ({ deviceScaleFactor }) => launchBrowser({ deviceScaleFactor }),
     });
   });
   after(async () => {
@@ -132,31 +136,56 @@ describe('SSRF request guard', () => {
     assert.deepEqual(images.hits.slice(hitsBefore).sort(), ['/api', '/logo.png']);
   });
 
-  it('fails the job when the browser reached a private address after DNS said public (rebinding tripwire)', async () => {
+  it('connects to the address it checked: a resolver that turns private after the first answer reaches nothing', async () => {
     const port = new URL(site.origin).port;
+    const hitsBefore = site.hits.length;
+    const seen = await pool.withPage({ ...job, allowPrivate: false }, async (page) => {
+      // The request guard's lookup says public, so the request goes on; the egress proxy resolves for the connection
+      // it makes, is told 127.0.0.1 and refuses it.
+      await page.goto(`http://rebind.test:${port}/`).catch(() => null);
+      return page.evaluate(() => document.querySelector('h1')?.textContent ?? null);
+    });
+    assert.notEqual(seen, 'Site');
+    assert.deepEqual(site.hits.slice(hitsBefore), [], 'the private server saw no request');
+  });
+
+  it('fails the job if the browser ever connected around its proxy to a private address (tripwire)', async () => {
+    // A browser told to ignore its proxy, and to connect rebind2.test to 127.0.0.1 whatever DNS says: what a Chromium
+    // that went around the proxy and met a rebinding resolver would do.
+    const port = new URL(site.origin).port;
+    const direct = createBrowserPool({
+      size: 1,
+      lookup: async () => [{ address: '93.184.216.34', family: 4 }],
+      launch: async ({ deviceScaleFactor }) => {
+        // The last --proxy-server wins; the proxy is closed too, so nothing leaves through it should that change.
+        const browser = await launchBrowser({ deviceScaleFactor, extraArgs: ['--proxy-server=direct://', '--host-resolver-rules=MAP rebind2.test 127.0.0.1'] });
+        await egressProxyOf(browser)!.close();
+        return browser;
+      },
+    });
     let finished = false;
-    await assert.rejects(
-      pool.withPage({ ...job, allowPrivate: false }, async (page, ctx) => {
-        await ctx.goto(`http://rebind.test:${port}/`);
-        assert.equal(await page.$eval('h1', (h1) => h1.textContent), 'Site');
-        finished = true;
-      }),
-      (error: unknown) => error instanceof SsrfViolationError && /127\.0\.0\.1/.test(error.message),
-    );
+    try {
+      await assert.rejects(
+        direct.withPage({ ...job, allowPrivate: false }, async (page, ctx) => {
+          await ctx.goto(`http://rebind2.test:${port}/`);
+          assert.equal(await page.$eval('h1', (h1) => h1.textContent), 'Site');
+          finished = true;
+        }),
+        (error: unknown) => error instanceof SsrfViolationError && /127\.0\.0\.1/.test(error.message),
+      );
+    } finally {
+      await direct.close();
+    }
     assert.equal(finished, true);
   });
 
   it('checks every redirect hop', async () => {
     const port = new URL(site.origin).port;
     const hitsBefore = images.hits.length;
-    let blocked: string[] = [];
-    await assert.rejects(
-      pool.withPage({ ...job, allowPrivate: false }, async (page, ctx) => {
-        await assert.rejects(page.goto(`http://rebind.test:${port}/redirect`), /ERR_BLOCKED_BY_CLIENT/);
-        blocked = [...ctx.guard.stats.blockedUrls];
-      }),
-      SsrfViolationError, // the redirect itself came from 127.0.0.1
-    );
+    const blocked = await pool.withPage({ ...job, allowPrivate: false }, async (page, ctx) => {
+      await assert.rejects(page.goto(`http://site.test:${port}/redirect`), /ERR_BLOCKED_BY_CLIENT/);
+      return [...ctx.guard.stats.blockedUrls];
+    });
     assert.deepEqual(blocked, [`${images.origin}/private`]);
     assert.deepEqual(images.hits.slice(hitsBefore), []);
   });

@@ -89,7 +89,7 @@ export async function startComposeFixture(): Promise<ComposeFixture> {
       '-c:v', 'mjpeg', '-q:v', '2', '-f', 'matroska', capture.file,
     ]);
   }
-  const browser: Browser = await launchBrowser();
+  const browser: Browser = await launchBrowser({ allowPrivate: true });
   const page: Page = await browser.newPage();
   let count = 0;
   return {

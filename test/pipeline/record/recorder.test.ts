@@ -141,7 +141,7 @@ describe('recorder', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    browser = await launchBrowser();
+    browser = await launchBrowser({ allowPrivate: true });
   });
 
   after(async () => {
