@@ -74,6 +74,7 @@ function fakeDemo(overrides: Partial<DemoRecord> = {}): DemoRecord {
     duration_target: '10s',
     mode: null,
     context: null,
+    context_hash: null,
     presentation: null,
     version: 1,
     error: null,

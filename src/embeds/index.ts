@@ -1,0 +1,5 @@
+/** Public entry of the embeds module: dynamic embeds (publishable keys) and signed runtime embeds. */
+export { generateEmbedInput, type GenerateEmbedInput } from './schemas.js';
+export { generateEmbed, toEmbedRequest, type EmbedAnswer, type EmbedRequest } from './generate-embed.js';
+export { hostAllowed, normaliseHost } from './site.js';
+export { normaliseContextUrl } from './context-hash.js';
