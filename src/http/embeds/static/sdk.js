@@ -1,0 +1,1 @@
+/* Showreel embed SDK: see part 3 */
