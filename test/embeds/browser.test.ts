@@ -19,6 +19,7 @@ describe('embeds in Chromium', () => {
   let projectId: string;
   let secret: string;
   let readyId: string;
+  let pubKey: string;
 
   before(async () => {
     [app, site, media, browser] = await Promise.all([startTestApp(), startHostSite(), makeDemoMedia(), launchBrowser()]);
@@ -32,6 +33,8 @@ describe('embeds in Chromium', () => {
       body: await fs.readFile(media.video),
     });
     readyId = ((await upload.json()) as { id: string }).id;
+    const key = await app.api('/api/v1/api-keys', { key: user.key, body: { type: 'publishable', project_id: projectId, allowed_domains: ['127.0.0.1'] } });
+    pubKey = key.body.key;
   });
   after(async () => {
     await browser?.close();
@@ -56,6 +59,102 @@ describe('embeds in Chromium', () => {
       const v = document.querySelector('video');
       return v !== null && !v.paused && v.currentTime > 0.2;
     }, { timeout: 20_000 });
+
+  /** A customer page: sdk.js (twice: it must not mind), two placeholders, and a log of the events they emit. */
+  const sdkPage = (extra = '') => `<!doctype html>
+<html><head><title>Acme pricing</title><meta name="description" content="Plans for teams of every size">
+<script src="${app.url}/sdk.js" data-showreel-key="${pubKey}" data-project="${projectId}" async></script>
+<script src="${app.url}/sdk.js" data-showreel-key="${pubKey}" data-project="${projectId}" async></script>
+<script>
+window.__events = [];
+for (const name of ['ready', 'play', 'pause', 'ended', 'error']) {
+  document.addEventListener('showreel:' + name, (e) => window.__events.push({ name, id: e.target.id, detail: e.detail }));
+}
+</script></head>
+<body><h1>Pricing</h1><h2>Teams</h2><h3>FAQ</h3>
+<div style="width:640px"><div id="first" data-showreel data-prompt="Show the pricing" data-template="pricing-focus" data-autoplay="true"></div></div>
+<div style="width:480px"><div id="second" data-showreel data-prompt="Show the FAQ" data-section="FAQ" data-autoplay="true"></div></div>
+${extra}
+</body></html>`;
+
+  const demosOf = async () => app.sql<{ id: string; prompt: string; context: string | null }[]>`
+    select id, prompt, context from demos where project_id = ${projectId} and source = 'generated' order by created_at`;
+
+  it('turns two placeholders into two playing 16:9 iframes, through the loading state, with the page as context', async () => {
+    site.page('/pricing.html', sdkPage());
+    const page = await newPage();
+    await page.goto(`${site.origin('127.0.0.1')}/pricing.html#plans`);
+    // Both placeholders asked for a demo of this page and show a loading state while it is made.
+    await page.waitForFunction(() => document.querySelectorAll('[data-showreel] iframe').length === 2, { timeout: 15_000 });
+    const demos = await demosOf();
+    assert.deepEqual(demos.map((d) => d.prompt).sort(), ['Show the FAQ', 'Show the pricing']);
+    const context = JSON.parse(demos[0]!.context!);
+    assert.equal(context.url, `${site.origin('127.0.0.1')}/pricing.html`);
+    assert.equal(context.title, 'Acme pricing');
+    assert.deepEqual(context.headings, ['Pricing', 'Teams', 'FAQ']);
+    assert.equal(context.description, 'Plans for teams of every size');
+    const loading = await (await frameOf(page, 0)).waitForSelector('[data-state="recording"]');
+    assert.ok(loading);
+
+    // The worker finishes them: both iframes swap the player in and play, without a reload.
+    for (const demo of demos) await completeWithMedia(app, demo.id, media);
+    for (const index of [0, 1]) await waitPlaying(await frameOf(page, index));
+    const sizes = await page.$$eval('[data-showreel]', (els) => els.map((el) => [el.getBoundingClientRect().width, el.getBoundingClientRect().height]));
+    assert.deepEqual(sizes.map(([w, h]) => Math.round((w! / h!) * 100) / 100), [1.78, 1.78]);
+    await page.waitForFunction(() => (window as any).__events.filter((e: any) => e.name === 'ready').length === 2);
+    await page.waitForFunction(() => (window as any).__events.filter((e: any) => e.name === 'play').length >= 2);
+    await page.close();
+  });
+
+  it('plays a ready demo quickly: placeholder to first frame, reused without a new charge', async () => {
+    const credits = async () => (await app.api('/api/v1/credits', { key: user.key })).body.balance as number;
+    const before = await credits();
+    const page = await newPage();
+    const started = Date.now();
+    await page.goto(`${site.origin('127.0.0.1')}/pricing.html`);
+    const frame = await frameOf(page, 0);
+    await frame.waitForFunction(() => {
+      const v = document.querySelector('video');
+      return v !== null && v.readyState >= 2;
+    }, { timeout: 15_000 });
+    const firstFrameMs = Date.now() - started;
+    console.log(`placeholder to first frame on a ready demo: ${firstFrameMs} ms`);
+    assert.ok(firstFrameMs < 5000, `${firstFrameMs} ms`);
+    assert.equal(await credits(), before);
+    await page.close();
+  });
+
+  it('shows a readable error state on a host outside the allowlist, logs why, and creates no demo', async () => {
+    const before = (await demosOf()).length;
+    site.page('/elsewhere.html', sdkPage());
+    const page = await newPage();
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(message.text()));
+    await page.goto(`${site.origin('localhost')}/elsewhere.html`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-showreel-state="error"]').length === 2, { timeout: 15_000 });
+    const shown = await page.$eval('#first', (el) => (el as HTMLElement).innerText);
+    assert.match(shown, /could not be shown/);
+    assert.ok(messages.some((m) => /\[Showreel\].*not allowed on localhost/.test(m)), messages.join('\n'));
+    const errors = await page.evaluate(() => (window as any).__events.filter((e: any) => e.name === 'error'));
+    assert.equal(errors.length, 2);
+    assert.match(errors[0].detail.message, /not allowed on localhost/);
+    // The rest of the page is untouched.
+    assert.equal(await page.$eval('h1', (el) => el.textContent), 'Pricing');
+    assert.equal((await demosOf()).length, before);
+    await page.close();
+  });
+
+  it('mounts from code with Showreel.mount, once per element', async () => {
+    site.page('/mount.html', `<!doctype html><title>Mount</title><h1>Docs</h1>
+<script src="${app.url}/sdk.js" data-showreel-key="${pubKey}" data-project="${projectId}"></script>
+<div id="slot" style="width:400px"></div>
+<script>const slot = document.getElementById('slot'); Showreel.mount(slot, { prompt: 'Show the pricing', template: 'pricing-focus' }); Showreel.mount(slot, {});</script>`);
+    const page = await newPage();
+    await page.goto(`${site.origin('127.0.0.1')}/mount.html`);
+    await page.waitForFunction(() => document.querySelectorAll('#slot iframe').length === 1, { timeout: 15_000 });
+    assert.equal(await page.$$eval('#slot iframe', (f) => f.length), 1);
+    await page.close();
+  });
 
   it('plays a runtime URL signed by the documented Node snippet, in an iframe on another origin', async () => {
     const url = await runSnippet('js', { SHOWREEL_URL: app.url, SHOWREEL_PROJECT_ID: projectId, SHOWREEL_SIGNING_SECRET: secret }, { demoId: readyId, autoplay: true });

@@ -2,6 +2,7 @@ import type { DemoRecord, } from '../../demos/index.js';
 import type { PlayerProps } from '../../embeds/index.js';
 import { describeDemo, type DemoUrls } from './demo-view.js';
 import { html, raw } from './html.js';
+import { RECORDING_REFRESH_SECONDS } from './share-page.js';
 import { EMBED_CSS, htmlDocument } from './layout.js';
 
 /** The scriptable player's own styles: a progress bar for the loading state and a retry button. */
@@ -51,13 +52,13 @@ export function renderPlayerPage(demo: DemoRecord, urls: DemoUrls, props: Player
 
   const body =
     view.state === 'playable'
-      ? html`<video playsinline preload="metadata"${p.controls ? raw(' controls') : null}${p.loop ? raw(' loop') : null}${p.muted ? raw(' muted') : null}${p.autoplay ? raw(' autoplay') : null}${poster ? html` poster="${poster}"` : null} width="${view.width}" height="${view.height}" aria-label="${view.title}" tabindex="0">
+      ? html`<video${p.controls ? raw(' controls') : null} playsinline preload="metadata"${p.loop ? raw(' loop') : null}${p.muted ? raw(' muted') : null}${p.autoplay ? raw(' autoplay') : null}${poster ? html` poster="${poster}"` : null} width="${view.width}" height="${view.height}" aria-label="${view.title}" tabindex="0">
 <source src="${p.startAt > 0 ? `${videoUrl}#t=${p.startAt}` : videoUrl}" type="${view.mimeType}">
 </video>`
       : view.state === 'recording'
         ? html`<div class="state" role="status" aria-live="polite">
 <div class="pulse" aria-hidden="true"></div>
-<p class="lead">Preparing this demo…</p>
+<p class="lead">This demo is still being recorded…</p>
 <div class="bar" aria-hidden="true"><span></span></div>
 <p class="hint">It appears here as soon as it is ready.</p>
 </div>`
@@ -72,6 +73,7 @@ ${options.retryable ? html`<a class="retry" href="" target="_self">Try again</a>
     css: PLAYER_CSS,
     head: html`<meta name="robots" content="noindex">
 <link rel="canonical" href="${urls.shareUrl}">
+${view.state === 'recording' ? html`<noscript><meta http-equiv="refresh" content="${RECORDING_REFRESH_SECONDS}"></noscript>` : null}
 <script src="${options.scriptUrl}" defer></script>`,
     body: html`<div data-showreel-player data-demo-id="${demo.id}" data-state="${view.state}" data-title="${view.title}" data-video-url="${urls.videoUrl}" data-mime-type="${view.mimeType}" data-poster-url="${view.thumbnail ? view.thumbnail.url : ''}" data-status-url="${options.statusUrl}" data-ws-url="${options.wsUrl}" data-autoplay="${flag(p.autoplay)}" data-muted="${flag(p.muted)}" data-loop="${flag(p.loop)}" data-controls="${flag(p.controls)}" data-start-at="${p.startAt}" data-retryable="${flag(options.retryable)}">
 ${body}
