@@ -103,6 +103,8 @@ ${extra}
     assert.deepEqual(sizes.map(([w, h]) => Math.round((w! / h!) * 100) / 100), [1.78, 1.78]);
     await page.waitForFunction(() => (window as any).__events.filter((e: any) => e.name === 'ready').length === 2);
     await page.waitForFunction(() => (window as any).__events.filter((e: any) => e.name === 'play').length >= 2);
+    // The 6 s video plays to its end: showreel:ended reaches the page too.
+    await page.waitForFunction(() => (window as any).__events.some((e: any) => e.name === 'ended' && e.id === 'first'), { timeout: 15_000 });
     await page.close();
   });
 
@@ -153,6 +155,83 @@ ${extra}
     await page.goto(`${site.origin('127.0.0.1')}/mount.html`);
     await page.waitForFunction(() => document.querySelectorAll('#slot iframe').length === 1, { timeout: 15_000 });
     assert.equal(await page.$$eval('#slot iframe', (f) => f.length), 1);
+    await page.close();
+  });
+
+  it('obeys Player.js messages from the host page (pause, seek, mute) and sends its events back', async () => {
+    site.page('/playerjs.html', `<!doctype html><title>Player.js client</title>
+<iframe src="${app.url.replace('127.0.0.1', 'localhost')}/embed/${readyId}" width="640" height="360"></iframe>
+<script>
+// A bare Player.js client, written from the spec: JSON strings with context "player.js".
+window.__messages = [];
+const iframe = document.querySelector('iframe');
+window.addEventListener('message', (e) => {
+  if (e.source !== iframe.contentWindow) return;
+  const data = typeof e.data === 'string' ? JSON.parse(e.data) : e.data;
+  if (data.context === 'player.js') window.__messages.push(data);
+});
+window.send = (method, value, listener) =>
+  iframe.contentWindow.postMessage(JSON.stringify({ context: 'player.js', version: '0.0.11', method, value, listener }), '*');
+</script>`);
+    const page = await newPage();
+    await page.goto(`${site.origin('127.0.0.1')}/playerjs.html`);
+    const received = (event: string, listener?: string) =>
+      page.waitForFunction(
+        (e, l) => (window as any).__messages.find((m: any) => m.event === e && (l === undefined || m.listener === l)),
+        { timeout: 15_000 },
+        event,
+        listener,
+      ).then((handle) => handle.jsonValue() as Promise<any>);
+    const send = (method: string, value?: unknown, listener?: string) => page.evaluate((m, v, l) => (window as any).send(m, v, l), method, value, listener);
+    const reply = async (method: string, listener: string) => {
+      await send(method, undefined, listener);
+      return (await received(method, listener)).value;
+    };
+
+    const ready = await received('ready');
+    for (const method of ['play', 'pause', 'getPaused', 'mute', 'unmute', 'getDuration', 'getCurrentTime', 'setCurrentTime', 'addEventListener']) {
+      assert.ok(ready.value.methods.includes(method), method);
+    }
+    for (const event of ['ready', 'play', 'pause', 'timeupdate', 'ended']) assert.ok(ready.value.events.includes(event), event);
+
+    for (const event of ['play', 'pause', 'timeupdate', 'ended']) await send('addEventListener', event, `l-${event}`);
+    await send('mute');
+    await send('play');
+    await received('play', 'l-play');
+    const tick = await received('timeupdate', 'l-timeupdate');
+    assert.ok(tick.value.duration > 5.5 && tick.value.duration < 6.5, JSON.stringify(tick.value));
+    assert.ok(Math.abs((await reply('getDuration', 'd1')) - 6) < 0.5);
+
+    await send('pause');
+    await received('pause', 'l-pause');
+    assert.equal(await reply('getPaused', 'p1'), true);
+    assert.equal(await reply('getMuted', 'm1'), true);
+    await send('setCurrentTime', 4.5);
+    const at = await reply('getCurrentTime', 't1');
+    assert.ok(Math.abs(at - 4.5) < 0.3, `currentTime ${at}`);
+    const frame = await frameOf(page);
+    assert.ok(Math.abs((await frame.$eval('video', (v) => (v as HTMLVideoElement).currentTime)) - 4.5) < 0.3);
+
+    await send('play');
+    await received('ended', 'l-ended');
+    await send('unmute');
+    assert.equal(await reply('getMuted', 'm2'), false);
+    // Nothing is sent for events nobody asked for, and a listener hears only its own events.
+    assert.ok((await page.evaluate(() => (window as any).__messages)).every((m: any) => m.event === 'ready' || m.listener));
+    await page.close();
+  });
+
+  it('is keyboard accessible: the video takes focus, space plays and pauses, arrows seek', async () => {
+    const page = await newPage();
+    await page.goto(`${app.url}/embed/${readyId}?muted=1`);
+    await page.waitForSelector('video');
+    await page.focus('video');
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => !document.querySelector('video')!.paused);
+    await page.keyboard.press('k');
+    await page.waitForFunction(() => document.querySelector('video')!.paused);
+    await page.keyboard.press('ArrowRight');
+    assert.ok((await page.$eval('video', (v) => (v as HTMLVideoElement).currentTime)) >= 4.5);
     await page.close();
   });
 

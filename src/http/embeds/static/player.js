@@ -44,9 +44,10 @@
     v.addEventListener('timeupdate', function () { emit('timeupdate', times()); });
     v.addEventListener('progress', function () { emit('progress', times()); });
     v.addEventListener('error', function () { emit('error', { code: 1, msg: 'This video cannot be played here.' }); });
-    // Space and k toggle, arrows seek: the keys a visitor tries on any player.
+    // Space and k toggle, arrows seek: the keys a visitor tries on any player. With native controls the browser
+    // already toggles on space (on keyup, whatever keydown does), so space is ours only without them.
     v.addEventListener('keydown', function (e) {
-      if (e.key === ' ' || e.key === 'k') { if (v.paused) v.play(); else v.pause(); e.preventDefault(); }
+      if (e.key === 'k' || (e.key === ' ' && !v.controls)) { if (v.paused) v.play(); else v.pause(); e.preventDefault(); }
       else if (e.key === 'ArrowRight') { v.currentTime = Math.min(v.duration || 0, v.currentTime + 5); e.preventDefault(); }
       else if (e.key === 'ArrowLeft') { v.currentTime = Math.max(0, v.currentTime - 5); e.preventDefault(); }
     });
