@@ -43,18 +43,12 @@ export const MAX_CONTEXT_HEADINGS = 20;
  */
 export function toEmbedRequest(project: Pick<ProjectRecord, 'id' | 'user_id' | 'url'>, input: GenerateEmbedInput): EmbedRequest {
   const context = input.context ?? {};
-  let pageUrl: string | null = null;
-  if (context.url !== undefined) {
-    pageUrl = normaliseContextUrl(context.url);
-    if (!onSameSite(pageUrl, project.url)) {
-      throw new ValidationError(
-        `context.url must be a page of the project's site (${registrableDomain(new URL(project.url).hostname)}); ${new URL(pageUrl).hostname} is not.`,
-      );
-    }
+  const { pageUrl, prompt, contextHash: hash } = embedKey(input);
+  if (pageUrl !== null && !onSameSite(pageUrl, project.url)) {
+    throw new ValidationError(
+      `context.url must be a page of the project's site (${registrableDomain(new URL(project.url).hostname)}); ${new URL(pageUrl).hostname} is not.`,
+    );
   }
-  const title = context.title?.trim() || null;
-  const prompt = input.prompt ?? (title ? `Show what “${title.slice(0, 400)}” is about` : 'A short tour of this page');
-
   let presentation: Presentation | null = input.presentation ?? null;
   if (input.template !== undefined || input.section !== undefined) {
     const base = presentation?.recordingTemplate;
@@ -65,6 +59,7 @@ export function toEmbedRequest(project: Pick<ProjectRecord, 'id' | 'user_id' | '
     };
   }
 
+  const title = context.title?.trim() || null;
   const headings = (context.headings ?? []).map((h) => h.trim()).filter(Boolean).slice(0, MAX_CONTEXT_HEADINGS);
   const description = context.description?.trim() || null;
   const knowsSomething = pageUrl !== null || title !== null || headings.length > 0 || description !== null || input.section !== undefined;
@@ -72,22 +67,26 @@ export function toEmbedRequest(project: Pick<ProjectRecord, 'id' | 'user_id' | '
     ? JSON.stringify({ url: pageUrl, title, headings, description, section: input.section ?? null })
     : null;
 
-  return {
-    projectId: project.id,
-    userId: project.user_id,
+  return { projectId: project.id, userId: project.user_id, prompt, presentation, pageUrl, context: pageContext, contextHash: hash };
+}
+
+/**
+ * The reuse key of a request, from the request alone (so it can be looked up while the project is being read):
+ * the normalised page URL, the prompt (given, or derived from the page title) and their context hash.
+ */
+export function embedKey(input: GenerateEmbedInput): { pageUrl: string | null; prompt: string; contextHash: string } {
+  const pageUrl = input.context?.url === undefined ? null : normaliseContextUrl(input.context.url);
+  const title = input.context?.title?.trim() || null;
+  const prompt = input.prompt ?? (title ? `Show what “${title.slice(0, 400)}” is about` : 'A short tour of this page');
+  const hash = contextHash({
+    projectId: input.project_id,
+    url: pageUrl,
     prompt,
-    presentation,
-    pageUrl,
-    context: pageContext,
-    contextHash: contextHash({
-      projectId: project.id,
-      url: pageUrl,
-      prompt,
-      template: input.template ?? null,
-      section: input.section ?? null,
-      presentation: input.presentation,
-    }),
-  };
+    template: input.template ?? null,
+    section: input.section ?? null,
+    presentation: input.presentation,
+  });
+  return { pageUrl, prompt, contextHash: hash };
 }
 
 /**
@@ -103,8 +102,10 @@ export async function generateEmbed(
   request: EmbedRequest,
   beforeGenerate: () => Promise<void>,
   metadata: EventMetadata,
+  /** the live demo of this hash when the caller already looked it up (see embedKey), else it is read here */
+  prefetched?: Promise<DemoRecord | null>,
 ): Promise<EmbedAnswer> {
-  const existing = await findLiveDemoByContextHash(sql, request.contextHash);
+  const existing = await (prefetched ?? findLiveDemoByContextHash(sql, request.contextHash));
   if (existing) return reused(existing);
   await beforeGenerate();
   try {

@@ -218,3 +218,32 @@ describe('dynamic embeds: POST /embed/generate', () => {
     assert.match(answer.headers.get('allow') ?? '', /POST/);
   });
 });
+
+describe('dynamic embeds: request limits', () => {
+  let app: TestApp;
+  let user: TestUser;
+  let projectId: string;
+  let pubKey: string;
+
+  before(async () => {
+    app = await startTestApp({ SHOWREEL_RATE_LIMIT_PER_KEY: '2' });
+    user = await app.createUser({ credits: 20 });
+    projectId = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'Acme', url: 'https://acme.example' } })).body.id;
+    pubKey = (await app.api('/api/v1/api-keys', { key: user.key, body: { type: 'publishable' } })).body.key;
+  });
+  after(() => app.stop());
+
+  const generate = (prompt: string) =>
+    app.api('/api/v1/embed/generate', { headerKey: pubKey, headers: { origin: 'https://acme.example' }, body: { project_id: projectId, prompt } });
+
+  it('limits new generations per key with 429 and Retry-After, but never a reuse', async () => {
+    assert.equal((await generate('One')).status, 202);
+    assert.equal((await generate('Two')).status, 202);
+    const limited = await generate('Three');
+    assert.equal(limited.status, 429);
+    assert.match(limited.body.error, /Rate limit exceeded/);
+    assert.ok(Number(limited.headers.get('retry-after')) >= 1);
+    assert.equal(limited.headers.get('access-control-allow-origin'), 'https://acme.example');
+    for (let i = 0; i < 5; i++) assert.equal((await generate('One')).status, 200, 'page views of an existing demo are reads');
+  });
+});

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolvePrincipal } from '../../auth/index.js';
-import { demoUrls } from '../../demos/index.js';
-import { generateEmbed, generateEmbedInput, toEmbedRequest } from '../../embeds/index.js';
+import { demoUrls, findLiveDemoByContextHash } from '../../demos/index.js';
+import { embedKey, generateEmbed, generateEmbedInput, toEmbedRequest } from '../../embeds/index.js';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../platform/errors.js';
 import { assertPublicUrl } from '../../platform/network/ssrf-guard.js';
 import { hitRateLimits } from '../../platform/rate-limit.js';
@@ -48,6 +48,9 @@ export async function handleEmbedGenerate(services: Services, req: IncomingMessa
     if (!parsed.success) throw new ValidationError(describeIssues(parsed.error.issues));
     const input = parsed.data;
 
+    // The hot path (every page view of a customer's site): the project and the reuse lookup in parallel.
+    const reuse = findLiveDemoByContextHash(services.sql, embedKey(input).contextHash);
+    reuse.catch(() => undefined);
     const project = await findVisibleProject(services.sql, principal, input.project_id);
     if (!project) throw new NotFoundError('Project');
     const request = toEmbedRequest(project, input);
@@ -62,6 +65,7 @@ export async function handleEmbedGenerate(services: Services, req: IncomingMessa
         }
       },
       { actor: principal.userId, requestId, correlationId: requestId, causationId: null },
+      reuse,
     );
     const embedUrl = demoUrls(services.config.PUBLIC_URL, answer.demoId, 'mp4').embedUrl;
     sendJson(res, answer.cached ? 200 : 202, { demoId: answer.demoId, status: answer.status, embedUrl, cached: answer.cached }, cors);
