@@ -49,7 +49,7 @@ export function extraOpenApiPaths(publicUrl: string): Json {
   });
 
   return {
-    ...embedOpenApiPaths(),
+    ...embedOpenApiPaths(publicUrl),
     '/demos/local-upload': {
       post: {
         operationId: 'demos-localUpload',

@@ -18,9 +18,38 @@ const embedAnswer = {
 };
 
 /** The embed operations (served outside tRPC), described with the body schema the handler validates with. */
-export function embedOpenApiPaths(): Json {
+export function embedOpenApiPaths(publicUrl: string): Json {
+  const site = [{ url: publicUrl, description: 'The site root (outside /api/v1)' }];
+  const script = (operationId: string, summary: string) => ({
+    servers: site,
+    get: {
+      operationId,
+      tags: ['Embeds'],
+      summary,
+      parameters: [{ name: 'v', in: 'query', schema: { type: 'string' }, description: 'Content hash: with it the file is immutable for a year' }],
+      responses: {
+        '200': { description: 'JavaScript (gzip when accepted), with an ETag', content: { 'text/javascript': { schema: { type: 'string' } } } },
+        '304': { description: 'Not modified (If-None-Match)' },
+      },
+    },
+  });
   const { $schema: _schema, ...body } = z.toJSONSchema(generateEmbedInput, { io: 'input', unrepresentable: 'any' }) as Json;
   return {
+    '/sdk.js': script('embeds-sdk', 'The embed SDK: placeholders, Showreel.mount, showreel:* events (docs/embedding.md)'),
+    '/player.js': script('embeds-player-script', 'The script of the iframe player (Player.js protocol)'),
+    '/embed/{id}/status': {
+      servers: site,
+      get: {
+        operationId: 'embeds-status',
+        tags: ['Embeds'],
+        summary: 'Public progress of a demo, for the loading player (its WebSocket is /embed/{id}/ws)',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'Progress', content: { 'application/json': { schema: { type: 'object' } } } },
+          '404': error('No such demo'),
+        },
+      },
+    },
     '/embed/generate': {
       post: {
         operationId: 'embeds-generate',
