@@ -246,6 +246,35 @@ window.send = (method, value, listener) =>
     await page.close();
   });
 
+  it('loads a runtime generation (202), follows it by polling when WebSocket is unavailable, and swaps the player in', async () => {
+    const url = await runSnippet('python', { SHOWREEL_URL: app.url, SHOWREEL_PROJECT_ID: projectId, SHOWREEL_SIGNING_SECRET: secret }, {
+      url: `${site.origin('127.0.0.1')}/features.html`,
+      prompt: 'Show the features',
+      muted: true,
+      autoplay: true,
+    });
+    const page = await newPage();
+    await page.evaluateOnNewDocument(() => {
+      // A network that drops WebSocket upgrades: the player must fall back to polling /embed/<id>/status.
+      Object.defineProperty(window, 'WebSocket', { value: undefined });
+    });
+    const polled: string[] = [];
+    page.on('request', (request) => {
+      if (/\/embed\/[^/]+\/status$/.test(request.url())) polled.push(request.url());
+    });
+    const response = await page.goto(url);
+    assert.equal(response?.status(), 202);
+    await page.waitForSelector('[data-state="recording"]');
+    const demoId = await page.$eval('[data-showreel-player]', (el) => (el as HTMLElement).dataset.demoId!);
+    await completeWithMedia(app, demoId, media);
+    await page.waitForFunction(() => {
+      const v = document.querySelector('video');
+      return v !== null && !v.paused && v.currentTime > 0.2;
+    }, { timeout: 20_000 });
+    assert.ok(polled.length >= 1, 'the status was polled');
+    await page.close();
+  });
+
   it('shows the 401 {error} of a tampered URL instead of a player (expired and pre-rotation URLs: runtime.test.ts)', async () => {
     const url = await runSnippet('js', { SHOWREEL_URL: app.url, SHOWREEL_PROJECT_ID: projectId, SHOWREEL_SIGNING_SECRET: secret }, { demoId: readyId });
     const tampered = url.replace(/signature=(.)/, (_m, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`);
