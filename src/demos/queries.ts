@@ -67,10 +67,14 @@ export async function findPublicDemo(sql: Queryable, demoId: string): Promise<De
   return row ?? null;
 }
 
-/** The live demo (pending, in progress or ready; not failed or deleted) made for this embed context hash. */
-export async function findLiveDemoByContextHash(sql: Queryable, contextHash: string): Promise<DemoRecord | null> {
-  const [row] = await sql<DemoRecord[]>`
-    select * from demos where context_hash = ${contextHash} and deleted_at is null and status <> 'failed'`;
+/**
+ * The live demo (pending, in progress or ready; not failed or deleted) made for this embed context hash. Only its
+ * id and status: this is the read behind every page view of an embed, and a ready demo's row carries its script,
+ * plan and recording log.
+ */
+export async function findLiveDemoByContextHash(sql: Queryable, contextHash: string): Promise<{ id: string; status: string } | null> {
+  const [row] = await sql<{ id: string; status: string }[]>`
+    select id, status from demos where context_hash = ${contextHash} and deleted_at is null and status <> 'failed'`;
   return row ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { findLiveDemoByContextHash, requestDemo, type DemoRecord, type Presentation } from '../demos/index.js';
+import { findLiveDemoByContextHash, requestDemo, type Presentation } from '../demos/index.js';
 import { inTransaction } from '../platform/command.js';
 import type { Sql } from '../platform/database.js';
 import { ValidationError } from '../platform/errors.js';
@@ -103,7 +103,7 @@ export async function generateEmbed(
   beforeGenerate: () => Promise<void>,
   metadata: EventMetadata,
   /** the live demo of this hash when the caller already looked it up (see embedKey), else it is read here */
-  prefetched?: Promise<DemoRecord | null>,
+  prefetched?: Promise<{ id: string; status: string } | null>,
 ): Promise<EmbedAnswer> {
   const existing = await (prefetched ?? findLiveDemoByContextHash(sql, request.contextHash));
   if (existing) return reused(existing);
@@ -139,6 +139,6 @@ export async function generateEmbed(
   }
 }
 
-function reused(demo: DemoRecord): EmbedAnswer {
+function reused(demo: { id: string; status: string }): EmbedAnswer {
   return { demoId: demo.id, status: demo.status, cached: true };
 }
