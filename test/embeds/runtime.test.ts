@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import WebSocket from 'ws';
 import { runtimeSignature } from '../../src/embeds/index.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { failJob, finishJob } from '../helpers/pipeline.js';
@@ -163,6 +164,33 @@ describe('signed runtime embeds: GET /embed/runtime', () => {
     const answer = await get(`/api/v1/embed/runtime?project_id=${project.body.id}&expires=${expires}&payload=${payload}&signature=${runtimeSignature(project.body.signing_secret, project.body.id, expires, payload)}`);
     assert.equal(answer.status, 429);
     assert.deepEqual(Object.keys(answer.body), ['error']);
+  });
+
+  it('streams a demo’s progress to the public player socket without credentials, until it is ready', async () => {
+    const created = await app.api('/api/v1/demos', { key: user.key, body: { project_id: projectId, prompt: 'Socket' } });
+    const socket = new WebSocket(`${app.url.replace(/^http/, 'ws')}/embed/${created.body.id}/ws`);
+    const messages: any[] = [];
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    while (messages.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(messages[0].status, 'pending');
+    await finishJob(app.sql, created.body.id, created.body.jobId);
+    assert.equal(await closed, 1000);
+    assert.equal(messages.at(-1).status, 'ready');
+
+    const unknown = new WebSocket(`${app.url.replace(/^http/, 'ws')}/embed/00000000-0000-4000-8000-000000000000/ws`);
+    unknown.on('error', () => undefined);
+    const status = await new Promise<number>((resolve) =>
+      unknown.once('unexpected-response', (req, res) => {
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      }),
+    );
+    assert.equal(status, 404);
   });
 
   it('serves the player script with a long cache and an ETag, and the public progress of a demo', async () => {
