@@ -5,7 +5,9 @@
  *      keep-alive connections: requests/s, p50, p99;
  *   2. the raw ceiling of the same PostgreSQL through the same driver (postgres.js): 32 concurrent workers, each
  *      doing one `sql.begin(tx => insert one event)` at a time, every event on a stream of its own (no conflicts);
- *   3. their ratio.
+ *   3. their ratio;
+ *   4. `POST /api/v1/embed/generate` on its reuse path (what every page view of a customer's site calls): a
+ *      publishable key restricted to the page's host, an existing demo, every answer `200 cached: true`.
  *
  * The database is a throwaway embedded PostgreSQL under a temp dir, with durability on (fsync and
  * synchronous_commit at their defaults; BENCH_DURABLE=0 uses the tests' fsync=off cluster instead), or, when
@@ -444,12 +446,31 @@ async function main(): Promise<number> {
   checkInterrupted();
   console.log(describeResult('POST /api/v1/demos', demos));
 
+  // POST /api/v1/embed/generate, reuse path: key lookup, allowlist, project, one indexed read of the context hash.
+  const keyResponse = await client.post('/api/v1/api-keys', { type: 'publishable', allowed_domains: ['www.bench.example'] }, { authorization });
+  const publishableKey = (JSON.parse(keyResponse.body) as { key: string }).key;
+  const embedHeaders = { 'x-api-key': publishableKey, origin: 'https://www.bench.example' };
+  const embedBody = { project_id: demoProjectId, prompt: 'Show the pricing', context: { url: 'https://93.184.215.14/pricing', title: 'Pricing', headings: ['Plans', 'FAQ'] } };
+  const first = await client.post('/api/v1/embed/generate', embedBody, embedHeaders);
+  if (first.status !== 202) throw new Error(`embed/generate setup: HTTP ${first.status}: ${first.body.slice(0, 200)}`);
+  const embeds = await runLoad({
+    concurrency: CONCURRENCY,
+    durationMs: measureMs,
+    warmupMs,
+    async fire() {
+      const response = await client.post('/api/v1/embed/generate', embedBody, embedHeaders);
+      if (response.status !== 200 || !response.body.includes('"cached":true')) throw new Error(`HTTP ${response.status}: ${response.body.slice(0, 200)}`);
+    },
+  });
+  checkInterrupted();
+  console.log(describeResult('POST /api/v1/embed/generate (cached)', embeds));
+
   const appConnections = await countConnections(database.url, 'showreel');
   console.log(`  (the app held ${appConnections} PostgreSQL connections: its pool)`);
   client.close();
   // Stop the app before the ceiling so it takes no CPU or connections from it.
   await api.stop();
-  if (projects.errors > 0 || demos.errors > 0) console.log(`app output (last lines):\n${api.output().trimEnd() || '(none)'}`);
+  if (projects.errors > 0 || demos.errors > 0 || embeds.errors > 0) console.log(`app output (last lines):\n${api.output().trimEnd() || '(none)'}`);
 
   // --- the database ceiling -----------------------------------------------------------------------------------
   const ceiling = await runCeiling(database.url);
@@ -459,7 +480,7 @@ async function main(): Promise<number> {
   const ratio = projects.rps / ceiling.rps;
   console.log(`ratio projects/ceiling: ${ratio.toFixed(3)}`);
 
-  const scenarios: Record<string, LoadResult> = { projects, demos, ceiling };
+  const scenarios: Record<string, LoadResult> = { projects, demos, embeds, ceiling };
   const failed = Object.entries(scenarios).filter(([, result]) => result.errorRate > MAX_ERROR_RATE);
   for (const [name, result] of failed) console.error(`FAIL: ${name} had ${(result.errorRate * 100).toFixed(2)}% errors (limit ${MAX_ERROR_RATE * 100}%)`);
 
@@ -472,6 +493,8 @@ async function main(): Promise<number> {
     ['ratio', ratio.toFixed(3)],
     ['demos_rps', Math.round(demos.rps).toString()],
     ['demos_p99_ms', ms(demos.p99)],
+    ['embed_cached_rps', Math.round(embeds.rps).toString()],
+    ['embed_cached_p99_ms', ms(embeds.p99)],
   ];
   console.log(`bench:api ${figures.map(([k, v]) => `${k}=${v}`).join(' ')}`);
   return failed.length > 0 ? 1 : 0;

@@ -7,6 +7,7 @@ import { createLogger } from '../platform/logger.js';
 import { openDatabase } from '../platform/open-database.js';
 import { runAdmin } from './admin.js';
 import { runDemoCommand } from './demo.js';
+import { runEmbedUrl } from './embed-url.js';
 import { UsageError, parseArguments } from './arguments.js';
 
 /**
@@ -15,6 +16,7 @@ import { UsageError, parseArguments } from './arguments.js';
  * showreel migrate        apply migrations and exit
  * showreel admin …        see src/cli/admin.ts
  * showreel demo <url> "<prompt>" [--out demo.mp4] …   one demo, locally (src/cli/demo.ts)
+ * showreel embed-url --project <id> [--payload '{…}'] [--ttl 3600]   a signed runtime embed URL (src/cli/embed-url.ts)
  */
 async function main(argv: string[]): Promise<number> {
   registerDomain();
@@ -31,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   // Services log JSON to stdout; one-shot commands keep stdout for their result and log to stderr.
-  const oneShot = command === 'admin' || command === 'migrate' || command === 'demo';
+  const oneShot = command === 'admin' || command === 'migrate' || command === 'demo' || command === 'embed-url';
   const logger = createLogger(oneShot ? (process.env.LOG_LEVEL ? config.LOG_LEVEL : 'warn') : config.LOG_LEVEL, oneShot ? process.stderr : process.stdout);
 
   try {
@@ -65,13 +67,18 @@ async function main(argv: string[]): Promise<number> {
         process.stdout.write(`${JSON.stringify(result)}\n`);
         return 0;
       }
+      case 'embed-url': {
+        const result = runEmbedUrl(options, config);
+        process.stdout.write(options.get('json') === true ? `${JSON.stringify(result)}\n` : `${result.url}\n`);
+        return 0;
+      }
       case 'admin': {
         const result = await runAdmin(subcommand, options, config, logger);
         process.stdout.write(`${JSON.stringify(result)}\n`);
         return 0;
       }
       default:
-        throw new UsageError(`Unknown command "${command}". Commands: start, api, worker, migrate, admin, demo.`);
+        throw new UsageError(`Unknown command "${command}". Commands: start, api, worker, migrate, admin, demo, embed-url.`);
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof AppError || error instanceof DataDirUnreachableError) {

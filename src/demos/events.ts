@@ -37,6 +37,9 @@ export const demoEventSchemas = {
     durationTarget: z.enum(durationTargets),
     mode: z.enum(modes),
     presentation: presentationSchema.nullable(),
+    // Embeds: the page knowledge for the planner (JSON text) and the reuse key (spec Embeds "Reuse").
+    context: z.string().nullable().optional(),
+    contextHash: z.string().nullable().optional(),
   }),
   DemoUploaded: z.object({
     demoId: z.string(),

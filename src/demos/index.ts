@@ -1,8 +1,8 @@
 /** Public entry of the demos module. */
 export { demoEventSchemas } from './events.js';
 export { demosProjection } from './projection.js';
-export { presentationSchema, type Presentation } from './presentation.js';
-export { findPublicDemo, findVisibleDemo, type DemoRecord } from './queries.js';
+export { presentationSchema, templateIds, type Presentation, type TemplateId } from './presentation.js';
+export { findLiveDemoByContextHash, findPublicDemo, findVisibleDemo, type DemoRecord } from './queries.js';
 export {
   DEMO_MEDIA_DELETE_TASK,
   DEMO_PROGRESS_CHANNEL,
@@ -10,6 +10,7 @@ export {
   completeDemoJob,
   failDemoJob,
   replaceDemoAsset,
+  requestDemo,
   reportDemoProgress,
   startDemoJob,
   uploadDemo,

@@ -15,9 +15,10 @@ export const demosProjection: Projection = {
       case 'DemoRequested': {
         const d = event.data;
         await tx`
-          insert into demos (id, project_id, user_id, prompt, status, format, resolution, duration_target, mode, presentation, version, source, created_at, updated_at)
+          insert into demos (id, project_id, user_id, prompt, status, format, resolution, duration_target, mode, presentation, context, context_hash,
+                             version, source, created_at, updated_at)
           values (${d.demoId}, ${d.projectId}, ${d.userId}, ${d.prompt}, 'pending', ${d.format}, ${d.resolution}, ${d.durationTarget},
-                  ${d.mode}, ${json(d.presentation)}, 0, 'generated', ${at}, ${at})`;
+                  ${d.mode}, ${json(d.presentation)}, ${d.context ?? null}, ${d.contextHash ?? null}, 0, 'generated', ${at}, ${at})`;
         return;
       }
       case 'DemoUploaded': {

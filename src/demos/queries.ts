@@ -21,6 +21,7 @@ export interface DemoRecord {
   duration_target: string | null;
   mode: string | null;
   context: string | null;
+  context_hash: string | null;
   presentation: string | null;
   version: number;
   error: string | null;
@@ -63,6 +64,17 @@ export async function findVisibleDemo(sql: Queryable, principal: Principal, demo
 /** Public pages and media: any live demo by its unguessable id. */
 export async function findPublicDemo(sql: Queryable, demoId: string): Promise<DemoRecord | null> {
   const [row] = await sql<DemoRecord[]>`select * from demos where id = ${demoId} and deleted_at is null`;
+  return row ?? null;
+}
+
+/**
+ * The live demo (pending, in progress or ready; not failed or deleted) made for this embed context hash. Only its
+ * id and status: this is the read behind every page view of an embed, and a ready demo's row carries its script,
+ * plan and recording log.
+ */
+export async function findLiveDemoByContextHash(sql: Queryable, contextHash: string): Promise<{ id: string; status: string } | null> {
+  const [row] = await sql<{ id: string; status: string }[]>`
+    select id, status from demos where context_hash = ${contextHash} and deleted_at is null and status <> 'failed'`;
   return row ?? null;
 }
 

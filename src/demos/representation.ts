@@ -22,6 +22,7 @@ export function toDemo(record: DemoRecord) {
     resolution: record.resolution,
     duration_target: record.duration_target,
     context: record.context,
+    context_hash: record.context_hash,
     presentation: record.presentation,
     version: record.version,
     error: record.error,

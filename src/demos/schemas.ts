@@ -40,6 +40,7 @@ export const demoSchema = z.object({
   resolution: z.enum(resolutions),
   duration_target: z.string().nullable(),
   context: z.string().nullable(),
+  context_hash: z.string().nullable().optional(),
   presentation: z.string().nullable(),
   version: z.number(),
   error: z.string().nullable(),

@@ -2,6 +2,8 @@
  * The endpoints served outside tRPC (binary uploads, media, HTML pages, oEmbed), described by hand in the same
  * OpenAPI document. Paths outside /api/v1 carry their own `servers` entry (the site root).
  */
+import { embedOpenApiPaths } from './embeds/openapi-paths.js';
+
 type Json = Record<string, unknown>;
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
@@ -47,6 +49,7 @@ export function extraOpenApiPaths(publicUrl: string): Json {
   });
 
   return {
+    ...embedOpenApiPaths(publicUrl),
     '/demos/local-upload': {
       post: {
         operationId: 'demos-localUpload',

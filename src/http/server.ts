@@ -5,6 +5,7 @@ import { appRouter } from './app-router.js';
 import { attachRequestInfo, createRequestContext, type Services } from './context.js';
 import { toErrorResponse } from './errors.js';
 import { handleDashboardRequest } from './dashboard/routes.js';
+import { handleEmbedRequest } from './embeds/routes.js';
 import { handleMediaRequest } from './media/media-routes.js';
 import { handlePageRequest } from './pages/routes.js';
 import { createProgressHub } from './progress/progress-hub.js';
@@ -47,6 +48,7 @@ export function createHttpServer(services: Services): { server: http.Server; clo
         openApiDocument ??= buildOpenApiDocument(appRouter, services.config.PUBLIC_URL, extraOpenApiPaths(services.config.PUBLIC_URL));
         return sendJson(res, 200, openApiDocument);
       }
+      if (await handleEmbedRequest(services, req, res, path)) return;
       if (await handleRawApi(services, req, res, path)) return;
       if (await handleMediaRequest(services, req, res, path)) return;
       if (path.startsWith(`${API_PREFIX}/`)) {

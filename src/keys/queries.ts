@@ -27,11 +27,22 @@ export async function findKeyByHash(sql: Queryable, hash: string): Promise<ApiKe
   return row ?? null;
 }
 
+/** When this process last recorded each key's use (bounded: cleared when it grows past TOUCHED_MAX keys). */
+const touchedAt = new Map<string, number>();
+const TOUCH_INTERVAL_MS = 60_000;
+const TOUCHED_MAX = 10_000;
+
 /**
  * Records a key's use. Throttled to once a minute per key so a busy integration does not turn every request into
- * a write.
+ * a write: in this process first (a publishable key on a busy site is used on every page view), then in the
+ * database across processes.
  */
 export async function touchKey(sql: Queryable, keyId: string): Promise<void> {
+  const now = Date.now();
+  const last = touchedAt.get(keyId);
+  if (last !== undefined && now - last < TOUCH_INTERVAL_MS) return;
+  if (touchedAt.size >= TOUCHED_MAX) touchedAt.clear();
+  touchedAt.set(keyId, now);
   await sql`
     insert into api_key_usage (key_id, last_used_at) values (${keyId}, now())
     on conflict (key_id) do update set last_used_at = excluded.last_used_at

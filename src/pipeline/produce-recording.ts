@@ -7,7 +7,7 @@ import { type BackgroundBytes, captureSizeFor, composeVideo, type ComposeResult 
 import { compileScript, compileStep } from './plan/compile.js';
 import type { Planner } from './plan/planner.js';
 import { recordScript, type RecordResult } from './record/recorder.js';
-import type { ActionScript, DemoPlan, DurationTarget, PageOutline, PlanStep, Resolution, ScriptStep, ViewportName } from './types.js';
+import type { ActionScript, DemoPlan, DurationTarget, PageContext, PageOutline, PlanStep, Resolution, ScriptStep, ViewportName } from './types.js';
 
 export interface RecordingRequest {
   url: string;
@@ -18,6 +18,8 @@ export interface RecordingRequest {
   durationTarget: DurationTarget;
   mode: 'script' | 'agent';
   template: { id: TemplateId | 'auto'; sectionHint?: string };
+  /** Dynamic embeds: what the embedding page says about itself, for the planner. */
+  pageContext?: PageContext | null;
   /** Restyle: re-record this script; no analysis, no planning. */
   storedScript?: ActionScript;
   /** how the video is presented (background, window, zoom, cursor…); null: the defaults */
@@ -74,6 +76,7 @@ export async function produceRecording(
       durationTarget: request.durationTarget,
       template: request.template,
       mode: request.mode,
+      pageContext: request.pageContext ?? null,
     });
     script = compileScript(plan, outline, { url: request.url, viewport: request.viewport });
     // The recording starts where a visitor starts.

@@ -21,7 +21,7 @@ import { renderOutputs } from './encode/render-outputs.js';
 import type { Planner } from './plan/planner.js';
 import { PermanentJobError, TransientJobError, describeFailure } from './job-errors.js';
 import { produceRecording } from './produce-recording.js';
-import type { ActionScript, DemoPlan, DurationTarget, Resolution, ViewportName } from './types.js';
+import type { ActionScript, DemoPlan, DurationTarget, PageContext, Resolution, ViewportName } from './types.js';
 
 export interface PipelineServices {
   sql: Sql;
@@ -70,8 +70,11 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
 
     await progress('loading', 0.05);
     const allowPrivate = services.config.SHOWREEL_ALLOW_PRIVATE_URLS;
-    const target = await checkUrl(project.url, { allowPrivate });
-    if (!target.ok) throw new PermanentJobError(`The project URL cannot be recorded: ${target.reason}`);
+    // A dynamic embed records the page it sits on (checked to be on the project's site when it was asked for).
+    const embedding = embeddingPageOf(demo.context);
+    const pageUrl = embedding?.url ?? project.url;
+    const target = await checkUrl(pageUrl, { allowPrivate });
+    if (!target.ok) throw new PermanentJobError(`The ${embedding?.url ? 'embedding page' : 'project URL'} cannot be recorded: ${target.reason}`);
 
     const presentation: Presentation = parsePresentation(job.presentation ?? demo.presentation);
     const format = demo.format;
@@ -82,14 +85,15 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     const template = presentation.recordingTemplate ?? { id: 'auto' as const };
 
     const produced = await services.browsers.withPage({ viewport, resolution, allowPrivate }, async (page, ctx) => {
-      await navigate(() => ctx.goto(project.url, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }));
+      await navigate(() => ctx.goto(pageUrl, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }));
       const stepStart = { analyzing: 0.15, planning: 0.3, recording: 0.4, rendering: 0.72 } as const;
       const stepShare = { analyzing: 0, planning: 0, recording: 0.3, rendering: 0.15 } as const;
       return produceRecording(
         page,
         {
-          url: project.url,
+          url: pageUrl,
           prompt: demo.prompt,
+          pageContext: embedding?.page ?? null,
           viewport,
           format,
           resolution,
@@ -221,4 +225,20 @@ function withTemplate(presentation: Presentation, plan: DemoPlan | null): Presen
       ...(plan.sectionHint && !requested.sectionHint ? { sectionHint: plan.sectionHint } : {}),
     },
   };
+}
+
+/**
+ * The page context an embed stored on its demo (`context`, JSON written by the embeds module): the page to record
+ * and what it says about itself. Null for any other context (free text set through PATCH /demos/{id}).
+ */
+function embeddingPageOf(context: string | null): { url: string | null; page: PageContext } | null {
+  if (!context?.startsWith('{')) return null;
+  try {
+    const value = JSON.parse(context) as { url?: unknown; title?: unknown; headings?: unknown; description?: unknown };
+    const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+    const headings = Array.isArray(value.headings) ? value.headings.filter((h): h is string => typeof h === 'string') : [];
+    return { url: text(value.url), page: { title: text(value.title), headings, description: text(value.description) } };
+  } catch {
+    return null;
+  }
 }

@@ -78,6 +78,13 @@ export interface AutoSelection {
   signals?: string[];
 }
 
+/** What an embedding page says about itself (dynamic embeds): knowledge for the planner, not instructions. */
+export interface PageContext {
+  title: string | null;
+  headings: string[];
+  description: string | null;
+}
+
 /** One intention of the plan (stored as `ai_plan`). */
 export type PlanStep =
   | { action: 'scroll'; sectionId: string | null; toY: number; label: string }

@@ -93,6 +93,22 @@ describe('GET /api/v1/openapi.json', () => {
     }
   });
 
+  it('describes both embed operations with every status of the spec and the body limits', () => {
+    const generate = document.paths['/embed/generate'].post;
+    for (const status of ['200', '202', '400', '401', '403', '404', '429']) assert.ok(generate.responses[status], `generate ${status}`);
+    assert.ok(generate.responses['200'].content['application/json'].schema.required.includes('cached'));
+    const body = generate.requestBody.content['application/json'].schema;
+    assert.deepEqual(body.required, ['project_id']);
+    assert.equal(body.properties.prompt.maxLength, 500);
+    assert.equal(body.properties.section.maxLength, 120);
+    assert.equal(body.properties.context.properties.title.maxLength, 200);
+    assert.equal(body.properties.context.properties.headings.items.maxLength, 200);
+    assert.equal(body.properties.context.properties.description.maxLength, 500);
+    const runtime = document.paths['/embed/runtime'].get;
+    for (const status of ['200', '202', '400', '401', '404', '429']) assert.ok(runtime.responses[status], `runtime ${status}`);
+    assert.deepEqual(runtime.parameters.filter((p: any) => p.required).map((p: any) => p.name), ['project_id', 'expires', 'signature']);
+  });
+
   it('keeps the internal admin procedures off the public document', () => {
     assert.ok(Object.keys(document.paths).every((path) => !path.includes('admin')));
   });

@@ -1,33 +1,21 @@
 import type { DemoRecord } from '../../demos/index.js';
-import { describeDemo, type DemoUrls } from './demo-view.js';
-import { html } from './html.js';
-import { EMBED_CSS, htmlDocument } from './layout.js';
-import { RECORDING_REFRESH_SECONDS } from './share-page.js';
+import type { PlayerProps } from '../../embeds/index.js';
+import { versionedAssetPath } from '../embeds/static-assets.js';
+import { publicUrlOf, type DemoUrls } from './demo-view.js';
+import { renderPlayerPage, type PlayerPageOptions } from './player-page.js';
 
 /**
- * The iframe player (`/embed/<id>`): only the video, filling the frame, letterboxed on black. No chrome, so it
- * looks right at any size a host page gives it. Not ready yet: a compact notice that reloads itself.
+ * The iframe player (`/embed/<id>`): the scriptable player, filling the frame, letterboxed on black. No chrome, so
+ * it looks right at any size a host page gives it. Not ready yet: a loading state that follows progress (and, without
+ * script, reloads itself).
  */
-export function renderEmbedPage(demo: DemoRecord, urls: DemoUrls): string {
-  const view = describeDemo(demo, urls);
-  const head = html`<meta name="robots" content="noindex">
-<link rel="canonical" href="${urls.shareUrl}">
-${view.state === 'recording' ? html`<meta http-equiv="refresh" content="${RECORDING_REFRESH_SECONDS}">` : null}`;
-
-  const body =
-    view.state === 'playable'
-      ? html`<video controls playsinline preload="metadata"${view.thumbnail ? html` poster="${view.thumbnail.url}"` : null} width="${view.width}" height="${view.height}" aria-label="${view.title}">
-<source src="${urls.videoUrl}" type="${view.mimeType}">
-</video>`
-      : view.state === 'recording'
-        ? html`<div class="state" role="status">
-<div class="pulse" aria-hidden="true"></div>
-<p class="lead">This demo is still being recorded…</p>
-</div>`
-        : html`<div class="state" role="status">
-<div class="mark" aria-hidden="true"></div>
-<p class="lead">Sorry, this demo could not be recorded.</p>
-</div>`;
-
-  return htmlDocument({ title: `${view.title} · Showreel`, css: EMBED_CSS, head, body });
+export function renderEmbedPage(demo: DemoRecord, urls: DemoUrls, props: PlayerProps = {}, options: Partial<PlayerPageOptions> = {}): string {
+  const publicUrl = publicUrlOf(urls);
+  return renderPlayerPage(demo, urls, props, {
+    scriptUrl: `${publicUrl}${versionedAssetPath('player.js')}`,
+    statusUrl: `${publicUrl}/embed/${demo.id}/status`,
+    wsUrl: `${publicUrl.replace(/^http/, 'ws')}/embed/${demo.id}/ws`,
+    retryable: false,
+    ...options,
+  });
 }

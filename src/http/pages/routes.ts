@@ -4,7 +4,9 @@ import type { Config } from '../../platform/config.js';
 import type { Queryable } from '../../platform/database.js';
 import { sendJson } from '../respond.js';
 import { demoState } from './demo-view.js';
+import type { PlayerProps } from '../../embeds/index.js';
 import { renderEmbedPage } from './embed-page.js';
+import { playerContentSecurityPolicy } from './player-page.js';
 import { renderNotFoundPage } from './layout.js';
 import { buildOembed, type OembedOptions } from './oembed.js';
 import { renderSharePage } from './share-page.js';
@@ -62,9 +64,26 @@ export async function handlePageRequest(req: IncomingMessage, res: ServerRespons
     return true;
   }
   const urls = demoUrls(publicUrl, demo.id, demo.format);
-  const body = kind === 'share' ? renderSharePage(demo, urls) : renderEmbedPage(demo, urls);
+  const query = new URLSearchParams(queryAt === -1 ? '' : raw.slice(queryAt + 1));
+  const body = kind === 'share' ? renderSharePage(demo, urls) : renderEmbedPage(demo, urls, playerPropsOf(query));
   sendHtml(req, res, 200, body, { ...headers, 'Cache-Control': cacheControl(demo) });
   return true;
+}
+
+/**
+ * Player props of `/embed/<id>?autoplay=1&muted=1&loop=1&controls=0&start=5` (what the SDK's options become).
+ * Anything else is ignored: a malformed prop must not break an embed on a customer's page.
+ */
+function playerPropsOf(query: URLSearchParams): PlayerProps {
+  const props: PlayerProps = {};
+  for (const name of ['autoplay', 'muted', 'loop', 'controls'] as const) {
+    const value = query.get(name);
+    if (value === '1' || value === 'true') props[name] = true;
+    else if (value === '0' || value === 'false') props[name] = false;
+  }
+  const start = Number(query.get('start'));
+  if (query.get('start') !== null && Number.isFinite(start) && start > 0 && start <= 86_400) props.startAt = start;
+  return props;
 }
 
 function cacheControl(demo: DemoRecord): string {
@@ -90,7 +109,7 @@ function pageHeaders(kind: 'share' | 'embed', publicUrl: string): Record<string,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
   };
-  if (kind === 'embed') return { ...common, 'Content-Security-Policy': contentSecurityPolicy(publicUrl, '*') };
+  if (kind === 'embed') return { ...common, 'Content-Security-Policy': playerContentSecurityPolicy(publicUrl) };
   return { ...common, 'Content-Security-Policy': contentSecurityPolicy(publicUrl, "'none'"), 'X-Frame-Options': 'DENY' };
 }
 

@@ -2,13 +2,15 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { resolvePrincipal } from '../../auth/index.js';
-import { DEMO_PROGRESS_CHANNEL, findVisibleDemo } from '../../demos/index.js';
+import { DEMO_PROGRESS_CHANNEL, findPublicDemo, findVisibleDemo } from '../../demos/index.js';
 import { findJob } from '../../demos/queries.js';
 import { toProgress } from '../../demos/representation.js';
 import type { Principal } from '../../platform/principal.js';
 import type { Services } from '../context.js';
 
 const WS_PATH = /^\/api\/v1\/demos\/([^/]+)\/ws$/;
+/** The embed player's progress channel: public by unguessable demo id, like the embed page it serves. */
+const PUBLIC_WS_PATH = /^\/embed\/([^/]+)\/ws$/;
 const FINAL = new Set(['ready', 'failed', 'deleted']);
 
 /**
@@ -21,7 +23,7 @@ const FINAL = new Set(['ready', 'failed', 'deleted']);
  */
 export function createProgressHub(services: Services) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
-  const sockets = new Map<string, Set<{ socket: WebSocket; principal: Principal }>>();
+  const sockets = new Map<string, Set<{ socket: WebSocket; principal: Principal | null }>>();
   let listening: Promise<{ unlisten(): Promise<void> }> | null = null;
 
   async function send(demoId: string) {
@@ -30,9 +32,9 @@ export function createProgressHub(services: Services) {
     for (const subscriber of subscribers) await sendTo(subscriber, demoId);
   }
 
-  async function sendTo(subscriber: { socket: WebSocket; principal: Principal }, demoId: string) {
+  async function sendTo(subscriber: { socket: WebSocket; principal: Principal | null }, demoId: string) {
     {
-      const demo = await findVisibleDemo(services.sql, subscriber.principal, demoId);
+      const demo = subscriber.principal ? await findVisibleDemo(services.sql, subscriber.principal, demoId) : await findPublicDemo(services.sql, demoId);
       if (subscriber.socket.readyState !== WebSocket.OPEN) return;
       if (!demo) {
         subscriber.socket.send(JSON.stringify({ id: demoId, status: 'deleted', step: null, progress: 0, error: 'The demo was deleted.', updated_at: new Date().toISOString() }));
@@ -61,7 +63,8 @@ export function createProgressHub(services: Services) {
 
   async function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<boolean> {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const match = WS_PATH.exec(url.pathname);
+    const publicMatch = PUBLIC_WS_PATH.exec(url.pathname);
+    const match = publicMatch ?? WS_PATH.exec(url.pathname);
     if (!match) return false;
     const demoId = decodeURIComponent(match[1]!);
     const reject = (status: number, message: string) => {
@@ -69,21 +72,25 @@ export function createProgressHub(services: Services) {
       socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Not Found'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
       return true;
     };
-    let principal: Principal | null;
-    try {
+    let principal: Principal | null = null;
+    if (publicMatch) {
+      if (!(await findPublicDemo(services.sql, demoId).catch(() => null))) return reject(404, 'Demo not found.');
+    } else try {
       const token = url.searchParams.get('token');
       const headers = token && !req.headers.authorization && !req.headers['x-api-key'] ? { ...req.headers, authorization: `Bearer ${token}` } : req.headers;
       principal = await resolvePrincipal(services.sql, headers, services.logger);
     } catch {
       return reject(401, 'Invalid API key.');
     }
-    if (!principal || principal.via === 'publishable') return reject(401, 'Authentication required: send a live API key (header or ?token=) or the session cookie.');
-    const demo = await findVisibleDemo(services.sql, principal, demoId);
-    if (!demo) return reject(404, 'Demo not found.');
+    if (!publicMatch) {
+      if (!principal || principal.via === 'publishable') return reject(401, 'Authentication required: send a live API key (header or ?token=) or the session cookie.');
+      const demo = await findVisibleDemo(services.sql, principal, demoId);
+      if (!demo) return reject(404, 'Demo not found.');
+    }
     await ensureListening();
 
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const entry = { socket: ws, principal: principal! };
+      const entry = { socket: ws, principal };
       let set = sockets.get(demoId);
       if (!set) sockets.set(demoId, (set = new Set()));
       set.add(entry);

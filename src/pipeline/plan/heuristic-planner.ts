@@ -1,5 +1,5 @@
 import type { TemplateId } from '../../demos/presentation.js';
-import type { AutoSelection, DemoPlan, DurationTarget, PageOutline, PlanStep } from '../types.js';
+import type { AutoSelection, DemoPlan, DurationTarget, PageContext, PageOutline, PlanStep } from '../types.js';
 import { fitSteps } from './fit.js';
 import { selectTemplate } from './select-template.js';
 import { runTemplate } from './templates/index.js';
@@ -11,6 +11,8 @@ export interface PlanInput {
   durationTarget: DurationTarget | number;
   template: { id: TemplateId | 'auto'; sectionHint?: string | null };
   mode: 'script' | 'agent';
+  /** The embedding page's title, headings and description (dynamic embeds); the model planner reads them. */
+  pageContext?: PageContext | null;
 }
 
 const durations: Record<DurationTarget, number> = { '5s': 5000, '10s': 10_000, '30s': 30_000 };

@@ -188,6 +188,8 @@ async function askModel(input: PlanInput, options: OpenAIPlannerOptions, duratio
     durationMs,
     template: fixed ? `fixed: ${fixed} (answer with this templateId; plan its steps)` : 'auto: choose one',
     sectionHint: input.template.sectionHint ?? null,
+    // An embed: what the page the video will sit on is about, so the demo shows that.
+    ...(input.pageContext ? { embeddingPage: input.pageContext } : {}),
     outline: trimOutline(input.outline),
     // What the offline planner understood the prompt to ask for: the model may disagree, but starts from the same reading.
     askedFor: promptSubjects(input.prompt, input.outline).subjects.map((subject) => ({

@@ -1,0 +1,144 @@
+import { findLiveDemoByContextHash, requestDemo, type Presentation } from '../demos/index.js';
+import { inTransaction } from '../platform/command.js';
+import type { Sql } from '../platform/database.js';
+import { ValidationError } from '../platform/errors.js';
+import { lockStream } from '../platform/event-store/lock-stream.js';
+import type { EventMetadata } from '../platform/event-store/types.js';
+import type { ProjectRecord } from '../projects/index.js';
+import { contextHash, normaliseContextUrl } from './context-hash.js';
+import type { GenerateEmbedInput } from './schemas.js';
+import { onSameSite, registrableDomain } from './site.js';
+
+/**
+ * Terminology
+ * - embed request: what a page (SDK, publishable key) or a trusted server (live key, signed runtime URL) asks for.
+ * - context hash: the reuse key of an embed request; one live demo per hash.
+ * - page context: what the embedding page says about itself (title, headings, description), for the planner.
+ */
+export interface EmbedRequest {
+  projectId: string;
+  userId: string;
+  prompt: string;
+  presentation: Presentation | null;
+  /** the page to record: the embedding page when it is on the project's site, else null (the project URL) */
+  pageUrl: string | null;
+  /** JSON text stored as the demo's `context`, read by the pipeline; null when the page said nothing */
+  context: string | null;
+  contextHash: string;
+}
+
+export interface EmbedAnswer {
+  demoId: string;
+  status: string;
+  cached: boolean;
+}
+
+/** The planner reads at most this many headings; a page with hundreds says nothing more with them. */
+export const MAX_CONTEXT_HEADINGS = 20;
+
+/**
+ * Turns a validated request into an embed request for `project`: the page URL must be on the project's site (400
+ * otherwise), `template` and `section` become the recording template and its section hint, and a missing prompt
+ * is derived from the page's title. Pure: the SSRF guard runs later, only when a generation starts.
+ */
+export function toEmbedRequest(project: Pick<ProjectRecord, 'id' | 'user_id' | 'url'>, input: GenerateEmbedInput): EmbedRequest {
+  const context = input.context ?? {};
+  const { pageUrl, prompt, contextHash: hash } = embedKey(input);
+  if (pageUrl !== null && !onSameSite(pageUrl, project.url)) {
+    throw new ValidationError(
+      `context.url must be a page of the project's site (${registrableDomain(new URL(project.url).hostname)}); ${new URL(pageUrl).hostname} is not.`,
+    );
+  }
+  let presentation: Presentation | null = input.presentation ?? null;
+  if (input.template !== undefined || input.section !== undefined) {
+    const base = presentation?.recordingTemplate;
+    const sectionHint = input.section ?? base?.sectionHint;
+    presentation = {
+      ...presentation,
+      recordingTemplate: { ...base, id: input.template ?? base?.id ?? 'auto', ...(sectionHint ? { sectionHint } : {}) },
+    };
+  }
+
+  const title = context.title?.trim() || null;
+  const headings = (context.headings ?? []).map((h) => h.trim()).filter(Boolean).slice(0, MAX_CONTEXT_HEADINGS);
+  const description = context.description?.trim() || null;
+  const knowsSomething = pageUrl !== null || title !== null || headings.length > 0 || description !== null || input.section !== undefined;
+  const pageContext = knowsSomething
+    ? JSON.stringify({ url: pageUrl, title, headings, description, section: input.section ?? null })
+    : null;
+
+  return { projectId: project.id, userId: project.user_id, prompt, presentation, pageUrl, context: pageContext, contextHash: hash };
+}
+
+/**
+ * The reuse key of a request, from the request alone (so it can be looked up while the project is being read):
+ * the normalised page URL, the prompt (given, or derived from the page title) and their context hash.
+ */
+export function embedKey(input: GenerateEmbedInput): { pageUrl: string | null; prompt: string; contextHash: string } {
+  const pageUrl = input.context?.url === undefined ? null : normaliseContextUrl(input.context.url);
+  const title = input.context?.title?.trim() || null;
+  const prompt = input.prompt ?? (title ? `Show what “${title.slice(0, 400)}” is about` : 'A short tour of this page');
+  const hash = contextHash({
+    projectId: input.project_id,
+    url: pageUrl,
+    prompt,
+    template: input.template ?? null,
+    section: input.section ?? null,
+    presentation: input.presentation,
+  });
+  return { pageUrl, prompt, contextHash: hash };
+}
+
+/**
+ * Reuses the live demo of this context hash (200, charged nothing) or starts one generation (202, charged like
+ * POST /demos). Callers racing on one hash queue on an advisory lock taken on the hash, so the second reads what
+ * the first committed: twenty identical calls at once make one demo and one charge. The partial unique index
+ * `demos_context_hash_live` backs the lock; a violation of it is answered as a reuse too.
+ *
+ * `beforeGenerate` runs only on the generation path (rate limits, the SSRF guard): a reuse is a cheap read.
+ */
+export async function generateEmbed(
+  sql: Sql,
+  request: EmbedRequest,
+  beforeGenerate: () => Promise<void>,
+  metadata: EventMetadata,
+  /** the live demo of this hash when the caller already looked it up (see embedKey), else it is read here */
+  prefetched?: Promise<{ id: string; status: string } | null>,
+): Promise<EmbedAnswer> {
+  const existing = await (prefetched ?? findLiveDemoByContextHash(sql, request.contextHash));
+  if (existing) return reused(existing);
+  await beforeGenerate();
+  try {
+    return await inTransaction(sql, async (tx) => {
+      await lockStream(tx, `embed-${request.contextHash}`);
+      const live = await findLiveDemoByContextHash(tx, request.contextHash);
+      if (live) return reused(live);
+      const { demoId } = await requestDemo(
+        tx,
+        {
+          projectId: request.projectId,
+          userId: request.userId,
+          prompt: request.prompt,
+          format: 'mp4',
+          resolution: '1080p',
+          durationTarget: '10s',
+          mode: 'script',
+          presentation: request.presentation,
+          context: request.context,
+          contextHash: request.contextHash,
+        },
+        metadata,
+      );
+      return { demoId, status: 'pending', cached: false };
+    });
+  } catch (error) {
+    if ((error as { constraint_name?: string }).constraint_name !== 'demos_context_hash_live') throw error;
+    const live = await findLiveDemoByContextHash(sql, request.contextHash);
+    if (!live) throw error;
+    return reused(live);
+  }
+}
+
+function reused(demo: { id: string; status: string }): EmbedAnswer {
+  return { demoId: demo.id, status: demo.status, cached: true };
+}

@@ -1,0 +1,158 @@
+/*
+ * Showreel player (served as /player.js inside the iframe player page). No dependencies.
+ * - Loading state: follows the demo's progress over WebSocket, falling back to polling, and swaps the video in.
+ * - Speaks the open Player.js postMessage protocol (context "player.js") so any player.js client can drive it.
+ */
+(function () {
+  'use strict';
+  var root = document.querySelector('[data-showreel-player]');
+  if (!root || root.getAttribute('data-ready-wired')) return;
+  root.setAttribute('data-ready-wired', '1');
+  var d = root.dataset;
+  var VERSION = '0.0.11';
+  var EVENTS = ['ready', 'play', 'pause', 'timeupdate', 'ended', 'progress', 'error'];
+  var METHODS = ['play', 'pause', 'getPaused', 'mute', 'unmute', 'getMuted', 'setVolume', 'getVolume', 'getDuration',
+    'setCurrentTime', 'getCurrentTime', 'setLoop', 'getLoop', 'addEventListener', 'removeEventListener'];
+  var listeners = {}; // event -> [{listener, origin}]
+  var video = root.querySelector('video');
+  var failed = d.state === 'failed';
+
+  function post(target, origin, data) {
+    data.context = 'player.js';
+    data.version = VERSION;
+    try { target.postMessage(JSON.stringify(data), origin); } catch (e) { /* a closed or foreign parent */ }
+  }
+  function emit(name, value) {
+    var list = listeners[name] || [];
+    for (var i = 0; i < list.length; i++) {
+      var message = { event: name, listener: list[i].listener };
+      if (value !== undefined) message.value = value;
+      post(window.parent, list[i].origin, message);
+    }
+  }
+  function announceReady() {
+    // Fired whether or not anyone listens (Player.js spec), once the video can take commands.
+    if (window.parent !== window) post(window.parent, '*', { event: 'ready', value: { src: location.href, events: EVENTS, methods: METHODS } });
+  }
+  function times() { return { seconds: video ? video.currentTime : 0, duration: video && isFinite(video.duration) ? video.duration : 0 }; }
+
+  function wire(v) {
+    video = v;
+    v.addEventListener('play', function () { emit('play'); });
+    v.addEventListener('pause', function () { if (!v.ended) emit('pause'); });
+    v.addEventListener('ended', function () { emit('ended'); });
+    v.addEventListener('timeupdate', function () { emit('timeupdate', times()); });
+    v.addEventListener('progress', function () { emit('progress', times()); });
+    v.addEventListener('error', function () { emit('error', { code: 1, msg: 'This video cannot be played here.' }); });
+    // Space and k toggle, arrows seek: the keys a visitor tries on any player. With native controls the browser
+    // already toggles on space (on keyup, whatever keydown does), so space is ours only without them.
+    v.addEventListener('keydown', function (e) {
+      if (e.key === 'k' || (e.key === ' ' && !v.controls)) { if (v.paused) v.play(); else v.pause(); e.preventDefault(); }
+      else if (e.key === 'ArrowRight') { v.currentTime = Math.min(v.duration || 0, v.currentTime + 5); e.preventDefault(); }
+      else if (e.key === 'ArrowLeft') { v.currentTime = Math.max(0, v.currentTime - 5); e.preventDefault(); }
+    });
+    if (v.readyState >= 1) announceReady();
+    else v.addEventListener('loadedmetadata', announceReady, { once: true });
+  }
+
+  function showVideo(version) {
+    var v = document.createElement('video');
+    var q = '?v=' + encodeURIComponent(version || Date.now());
+    v.setAttribute('playsinline', '');
+    v.preload = 'metadata';
+    v.tabIndex = 0;
+    v.setAttribute('aria-label', d.title || 'Demo video');
+    if (d.controls === 'true') v.controls = true;
+    if (d.loop === 'true') v.loop = true;
+    if (d.muted === 'true') { v.muted = true; v.defaultMuted = true; }
+    if (d.posterUrl) v.poster = d.posterUrl + q;
+    var start = Number(d.startAt) > 0 ? '#t=' + Number(d.startAt) : '';
+    var source = document.createElement('source');
+    source.src = d.videoUrl + q + start;
+    source.type = d.mimeType || 'video/mp4';
+    v.appendChild(source);
+    root.textContent = '';
+    root.appendChild(v);
+    root.setAttribute('data-state', 'playable');
+    wire(v);
+    if (d.autoplay === 'true' && v.muted) v.play().catch(function () {});
+  }
+
+  function showError() {
+    failed = true;
+    root.setAttribute('data-state', 'failed');
+    root.innerHTML = '<div class="state" role="alert"><div class="mark" aria-hidden="true"></div>' +
+      '<p class="lead">Sorry, this demo could not be recorded.</p>' +
+      (d.retryable === 'true' ? '<a class="retry" href="" target="_self">Try again</a>' : '<p class="hint">Its owner can try again from their Showreel dashboard.</p>') + '</div>';
+    emit('error', { code: -1, msg: 'The demo could not be recorded.' });
+  }
+
+  function onProgress(state) {
+    if (!state || root.getAttribute('data-state') !== 'recording') return true;
+    if (state.status === 'ready' || state.playable) { showVideo(state.version || state.updated_at); return true; }
+    if (state.status === 'failed' || state.status === 'deleted') { showError(); return true; }
+    var bar = root.querySelector('.bar span');
+    if (bar && typeof state.progress === 'number') bar.style.width = Math.max(5, Math.round(state.progress * 100)) + '%';
+    return false;
+  }
+
+  function poll() {
+    fetch(d.statusUrl, { cache: 'no-store' })
+      .then(function (r) { return r.json(); })
+      .then(function (state) { if (!onProgress(state)) setTimeout(poll, 2000); })
+      .catch(function () { setTimeout(poll, 4000); });
+  }
+
+  function follow() {
+    var done = false;
+    var polling = false;
+    function fallback() { if (!done && !polling) { polling = true; poll(); } }
+    if (!('WebSocket' in window) || !d.wsUrl) return fallback();
+    try {
+      var socket = new WebSocket(d.wsUrl);
+      socket.onmessage = function (e) { try { done = onProgress(JSON.parse(e.data)) || done; } catch (x) { /* ignore a bad frame */ } };
+      socket.onerror = fallback;
+      socket.onclose = function () { if (!done) fallback(); };
+    } catch (e) { fallback(); }
+  }
+
+  window.addEventListener('message', function (e) {
+    if (e.source !== window.parent) return;
+    var data = e.data;
+    if (typeof data === 'string') { try { data = JSON.parse(data); } catch (x) { return; } }
+    if (!data || data.context !== 'player.js' || typeof data.method !== 'string') return;
+    var origin = e.origin && e.origin !== 'null' ? e.origin : '*';
+    var reply = function (value) { post(e.source, origin, { event: data.method, listener: data.listener, value: value }); };
+    switch (data.method) {
+      case 'addEventListener':
+        if (EVENTS.indexOf(data.value) === -1) return;
+        (listeners[data.value] = listeners[data.value] || []).push({ listener: data.listener, origin: origin });
+        if (data.value === 'error' && failed) emit('error', { code: -1, msg: 'The demo could not be recorded.' });
+        return;
+      case 'removeEventListener':
+        listeners[data.value] = (listeners[data.value] || []).filter(function (l) { return data.listener !== undefined && l.listener !== data.listener; });
+        return;
+    }
+    if (!video) return;
+    switch (data.method) {
+      case 'play': video.play().catch(function () {}); return;
+      case 'pause': video.pause(); return;
+      case 'getPaused': return reply(video.paused);
+      case 'mute': video.muted = true; return;
+      case 'unmute': video.muted = false; return;
+      case 'getMuted': return reply(video.muted);
+      case 'setVolume': video.volume = Math.max(0, Math.min(100, Number(data.value) || 0)) / 100; return;
+      case 'getVolume': return reply(Math.round(video.volume * 100));
+      case 'getDuration': return reply(isFinite(video.duration) ? video.duration : 0);
+      case 'setCurrentTime': video.currentTime = Math.max(0, Number(data.value) || 0); return;
+      case 'getCurrentTime': return reply(video.currentTime);
+      case 'setLoop': video.loop = Boolean(data.value); return;
+      case 'getLoop': return reply(video.loop);
+    }
+  });
+
+  var retry = root.querySelector('[data-retry]');
+  if (retry) retry.addEventListener('click', function () { location.reload(); });
+  if (video) wire(video);
+  else if (d.state === 'recording') follow();
+})();
