@@ -22,7 +22,7 @@ describe('embeds in Chromium', () => {
   let pubKey: string;
 
   before(async () => {
-    [app, site, media, browser] = await Promise.all([startTestApp(), startHostSite(), makeDemoMedia(), launchBrowser()]);
+    [app, site, media, browser] = await Promise.all([startTestApp(), startHostSite(), makeDemoMedia(), launchBrowser({ allowPrivate: true })]);
     user = await app.createUser({ credits: 50 });
     const project = await app.api('/api/v1/projects', { key: user.key, body: { name: 'Host', url: `${site.origin('127.0.0.1')}/` } });
     projectId = project.body.id;
