@@ -1,5 +1,6 @@
 import chromium from '@sparticuz/chromium';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { FRAME_CONTROL_FLAGS } from './frame-control.js';
 
 /**
  * Chromium from the @sparticuz/chromium npm package (decompressed from the package on first use; nothing is
@@ -48,6 +49,8 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
       // tab would escape the job page's SSRF request guard.
       '--block-new-web-contents',
       ...(scale === undefined ? [] : [`--force-device-scale-factor=${scale}`]),
+      // So the recorder can render and capture a page frame by frame (frame-control.ts); other pages paint as usual.
+      ...FRAME_CONTROL_FLAGS,
       ...(options.extraArgs ?? []),
     ],
     defaultViewport: null,

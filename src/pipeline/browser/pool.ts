@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, GoToOptions, HTTPResponse, Page, Target }
 import type { CheckUrlResult, LookupAll } from '../../platform/network/ssrf-guard.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Resolution, ViewportName } from '../types.js';
+import { openFrameControlledPage } from './frame-control.js';
 import { launchBrowser } from './launch.js';
 import { gotoChecked, guardPage, type RequestGuard } from './request-guard.js';
 import { viewportFor, type ViewportSpec } from './viewports.js';
@@ -13,7 +14,8 @@ import { viewportFor, type ViewportSpec } from './viewports.js';
  * browsers are kept per factor: a job takes an idle browser of its viewport's factor when there is one, else a slot
  * with no browser, else an idle browser of another factor, which is closed and relaunched with the job's factor.
  * Each job gets a fresh incognito context and one page in it, with the viewport set (CSS size, mobile and touch
- * emulation; no scale override) and the SSRF request guard installed; the page and the context are closed on every
+ * emulation; no scale override) and the SSRF request guard installed, its frames driven from here (frame-control.ts:
+ * an idle pump paints it like a display until the recorder captures it frame by frame); the page and the context are closed on every
  * path (success, throw, timeout), so nothing — cookies, storage, cache — leaks from one job to the next. A browser that
  * crashed or disconnected is dropped and relaunched by the next job; the job it broke fails with
  * BrowserCrashedError, a transient fault the worker retries. Browsers are recycled after `maxJobsPerBrowser` jobs,
@@ -30,6 +32,12 @@ export interface BrowserPoolOptions {
   logger?: Logger;
   /** Relaunch a browser after this many jobs; default 50. */
   maxJobsPerBrowser?: number;
+  /**
+   * Open job pages frame-controlled (default true), so the recorder captures every frame on demand; false: plain
+   * pages, recorded with the realtime screencast. A browser that cannot (not launched with FRAME_CONTROL_FLAGS,
+   * not the headless shell) gets plain pages either way, with a warning.
+   */
+  frameControl?: boolean;
   /** Resolver for the SSRF checks (tests); defaults to dns.lookup. */
   lookup?: LookupAll;
 }
@@ -107,6 +115,20 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     index, busy: false, browser: null, scaleFactor: null, nativeScale: undefined, chromeMajor: undefined, jobs: 0,
   }));
   const waiters: Waiter[] = [];
+  const frameControl = options.frameControl ?? true;
+  /** browsers that refused a frame-controlled page: plain pages from then on */
+  const plainOnly = new WeakSet<Browser>();
+  const newJobPage = async (browser: Browser, context: BrowserContext, slot: Slot): Promise<Page> => {
+    if (!frameControl || plainOnly.has(browser)) return context.newPage();
+    try {
+      return await openFrameControlledPage(browser, context);
+    } catch (error) {
+      if (!browser.connected) throw error;
+      plainOnly.add(browser);
+      logger?.warn({ slot: slot.index, err: error }, 'browser cannot drive frames; recording with the realtime screencast');
+      return context.newPage();
+    }
+  };
   let closed = false;
   let launches = 0;
 
@@ -201,7 +223,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     };
     try {
       context = await browser.createBrowserContext();
-      page = await context.newPage();
+      page = await newJobPage(browser, context, slot);
       context.on('targetcreated', onTarget);
       page.once('error', () => {
         pageCrashed = true; // the renderer died
