@@ -64,6 +64,7 @@ import { measureSmoothness } from '../src/pipeline/encode/smoothness.js';
 import { renderOutputs } from '../src/pipeline/encode/render-outputs.js';
 import { fileArg, runTool } from '../src/pipeline/encode/run-tool.js';
 import { OUTPUT_SIZES, plainOutputArgs, type VideoFormat } from '../src/pipeline/encode/video-encoder.js';
+import { recordingCaptureSize } from '../src/pipeline/produce-recording.js';
 import { recordScript } from '../src/pipeline/record/recorder.js';
 import type { ActionScript, InteractionTimeline, Resolution, ScriptStep, Target } from '../src/pipeline/types.js';
 
@@ -305,8 +306,11 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
   let browser: Awaited<ReturnType<typeof launchBrowser>> | null = null;
   try {
     // As the browser pool does: the scale factor is the browser's (a launch flag), not emulated per page, so the
-    // screencast captures at device pixels.
-    const viewport = viewportFor('desktop', resolution);
+    // screencast captures at device pixels; for frame capture it is chosen so the page renders at the size the
+    // recording has in the default window (recordingCaptureSize, as jobs ask the pool).
+    const viewport = captureMode === 'frames'
+      ? viewportFor('desktop', resolution, { frame: recordingCaptureSize(null, resolution, 'desktop') })
+      : viewportFor('desktop', resolution);
     browser = await launchBrowser({ deviceScaleFactor: viewport.deviceScaleFactor });
     const page = captureMode === 'frames' ? await openFrameControlledPage(browser, null) : await browser.newPage();
     await page.setViewport({ width: viewport.width, height: viewport.height, deviceScaleFactor: 0 });

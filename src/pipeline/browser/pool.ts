@@ -48,6 +48,11 @@ export interface WithPageOptions {
   allowPrivate: boolean;
   /** The whole job's budget; when it runs out the page is closed and withPage rejects with PageTimeoutError. */
   timeoutMs?: number;
+  /**
+   * The pixel size the recording will be captured at (default the output's): the browser's scale factor is chosen
+   * so the viewport renders at that size (viewportFor's `frame`), as frame capture screenshots the page as rendered.
+   */
+  captureSize?: { width: number; height: number };
 }
 
 export interface PageContext {
@@ -187,7 +192,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   };
 
   const withPage = async <T>(pageOptions: WithPageOptions, fn: (page: Page, ctx: PageContext) => Promise<T>): Promise<T> => {
-    const { deviceScaleFactor } = viewportFor(pageOptions.viewport, pageOptions.resolution);
+    const { deviceScaleFactor } = viewportFor(pageOptions.viewport, pageOptions.resolution, { frame: pageOptions.captureSize });
     const slot = await acquire(deviceScaleFactor);
     try {
       return await runJob(slot, deviceScaleFactor, pageOptions, fn);
@@ -228,7 +233,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
       page.once('error', () => {
         pageCrashed = true; // the renderer died
       });
-      const viewport = viewportFor(pageOptions.viewport, pageOptions.resolution, { chromeMajor: slot.chromeMajor });
+      const viewport = viewportFor(pageOptions.viewport, pageOptions.resolution, { chromeMajor: slot.chromeMajor, frame: pageOptions.captureSize });
       const metrics = {
         width: viewport.width,
         height: viewport.height,

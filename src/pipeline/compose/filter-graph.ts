@@ -63,8 +63,9 @@ export function buildFilterGraph(options: {
   const scaleContent = fits ? `crop=${content.width}:${content.height}:0:0,setsar=1` : `scale=${content.width}:${content.height}:flags=bicubic,setsar=1`;
   // The capture's frames are on the 30 fps grid, but Matroska stores their times in whole ms (0, 33, 67, 100…):
   // one frame in three lands just after its slot, and overlay, which takes the newest frame at or before each output
-  // frame, would show the one before it again (a stall every third frame of a scroll). Snap them back to the grid.
-  const snap = `setpts='round(PTS*TB*${FPS_GRID})/(${FPS_GRID}*TB)'`;
+  // frame, would show the one before it again (a stall every third frame of a scroll). Counting time in frames
+  // (settb rescales each timestamp to the nearest) puts them back on the grid.
+  const snap = `settb=1/${FPS_GRID}`;
 
   // At rest: the recording in its place on the plate, the corner pieces of the plate back over its corners.
   chains.push(`[${inputs.plate}:v]split=2[plate_a][plate_b]`);
