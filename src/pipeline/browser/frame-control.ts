@@ -129,15 +129,21 @@ function startPump(session: CDPSession, page: Page): FrameControl {
     // A display runs at the rate of real time; after a capture that ran ahead of it, time goes on from there.
     inFlight = send(Math.max(lastTicks + IDLE_FRAME_MS, monotonicMs()), IDLE_FRAME_MS)
       .catch(() => {
-        // a closing or crashed page: its own events say so; the pump just stops trying
-        if (page.isClosed()) stopped = true;
+        // a closing or crashed page, or a browser gone: their own events say so; the pump just stops trying
+        if (page.isClosed() || !page.browser().connected || session.detached) stopped = true;
       })
       .finally(() => {
         inFlight = null;
-        if (!held && !stopped) timer = setTimeout(idle, IDLE_FRAME_MS);
+        schedule(IDLE_FRAME_MS);
       });
   };
-  timer = setTimeout(idle, 0);
+  /** The pump never keeps a process alive by itself. */
+  const schedule = (ms: number) => {
+    if (held || stopped) return;
+    timer = setTimeout(idle, ms);
+    timer.unref();
+  };
+  schedule(0);
 
   return {
     async takeOver() {
@@ -160,7 +166,7 @@ function startPump(session: CDPSession, page: Page): FrameControl {
           if (released) return;
           released = true;
           held = false;
-          if (!stopped) timer = setTimeout(idle, 0);
+          schedule(0);
         },
       };
     },
