@@ -50,15 +50,36 @@ export interface FrameDriver {
 export interface FrameControl {
   /** Stop the idle pump (after its frame in flight) and drive frames yourself until release(). */
   takeOver(): Promise<FrameDriver>;
-  /** Stop the pump for good (the page is closing). */
-  stop(): void;
+  /**
+   * Stop the pump for good and wait for the frame in flight, if any: closing a frame-controlled target while a
+   * beginFrame is pending can take the whole browser down (seen in the pool's tests), so close through
+   * closeFrameControlledPage.
+   */
+  stop(): Promise<void>;
 }
 
 const controls = new WeakMap<Page, FrameControl>();
+/** frame-controlled pages open per browser */
+const live = new WeakMap<Browser, number>();
+
+/**
+ * Frame-controlled pages open in this browser. One at a time per browser: with two, one of them was lost now and then
+ * (its target closed under it) in the pool's tests, which share a browser between slots; the pool gives a second
+ * job in the same browser a plain page instead (a job's own browser, as in production, never has two).
+ */
+export function frameControlledPages(browser: Browser): number {
+  return live.get(browser) ?? 0;
+}
 
 /** The page's frame control, when it was opened with openFrameControlledPage. */
 export function frameControlOf(page: Page): FrameControl | undefined {
   return controls.get(page);
+}
+
+/** Close a page; a frame-controlled one only once no frame is in flight (see FrameControl.stop). */
+export async function closeFrameControlledPage(page: Page): Promise<void> {
+  await controls.get(page)?.stop();
+  if (!page.isClosed()) await page.close();
 }
 
 /** Monotonic milliseconds, the clock Chromium's TimeTicks use on Linux. */
@@ -70,18 +91,40 @@ export function monotonicMs(): number {
  * Open a page in `context` (the default context when null) whose frames are driven from here, with the idle pump
  * running. Throws when the browser cannot (not the headless shell, or launched without FRAME_CONTROL_FLAGS).
  */
-export async function openFrameControlledPage(browser: Browser, context: BrowserContext | null): Promise<Page> {
-  const browserSession = await browser.target().createCDPSession();
-  let targetId: string;
-  try {
-    ({ targetId } = await browserSession.send('Target.createTarget', {
-      url: 'about:blank',
-      enableBeginFrameControl: true,
-      ...(context?.id ? { browserContextId: context.id } : {}),
-    }));
-  } finally {
-    await browserSession.detach().catch(() => undefined);
+export function openFrameControlledPage(browser: Browser, context: BrowserContext | null): Promise<Page> {
+  // One at a time per browser: two jobs opening pages at once in one browser lost one of them (its target closed
+  // under it) in the pool's tests; opening takes milliseconds, so the queue costs nothing.
+  const previous = opening.get(browser) ?? Promise.resolve();
+  const opened = previous.catch(() => undefined).then(() => openPage(browser, context));
+  opening.set(browser, opened.catch(() => undefined));
+  return opened;
+}
+
+const opening = new WeakMap<Browser, Promise<unknown>>();
+const sessions = new WeakMap<Browser, CDPSession>();
+
+/** The browser has a frame-controlled page open already (see frameControlledPages). */
+export class FrameControlBusyError extends Error {
+  constructor() {
+    super('This browser drives the frames of another page already.');
+    this.name = 'FrameControlBusyError';
   }
+}
+
+async function openPage(browser: Browser, context: BrowserContext | null): Promise<Page> {
+  if (frameControlledPages(browser) > 0) throw new FrameControlBusyError();
+  // One session on the browser target per browser, kept: detaching it while a page it created is being set up
+  // lost that page now and then.
+  let browserSession = sessions.get(browser);
+  if (!browserSession || browserSession.detached) {
+    browserSession = await browser.target().createCDPSession();
+    sessions.set(browser, browserSession);
+  }
+  const { targetId } = await browserSession.send('Target.createTarget', {
+    url: 'about:blank',
+    enableBeginFrameControl: true,
+    ...(context?.id ? { browserContextId: context.id } : {}),
+  });
   // puppeteer names its targets by the protocol's id internally; there is no public accessor.
   const target = await browser.waitForTarget((t) => (t as unknown as { _targetId?: string })._targetId === targetId, { timeout: 30_000 });
   const page = await target.page();
@@ -89,13 +132,15 @@ export async function openFrameControlledPage(browser: Browser, context: Browser
   const session = await page.createCDPSession();
   const control = startPump(session, page);
   controls.set(page, control);
-  page.once('close', () => control.stop());
+  live.set(browser, frameControlledPages(browser) + 1);
+  page.once('close', () => live.set(browser, Math.max(0, frameControlledPages(browser) - 1)));
+  page.once('close', () => void control.stop());
   // One frame now proves the browser supports it (a browser without the flags rejects at once).
   const driver = await control.takeOver();
   try {
     await driver.frame({ ticks: Math.max(driver.lastTicks + IDLE_FRAME_MS, monotonicMs()), interval: IDLE_FRAME_MS });
   } catch (error) {
-    control.stop();
+    await control.stop();
     await page.close().catch(() => undefined);
     throw error;
   } finally {
@@ -109,17 +154,22 @@ function startPump(session: CDPSession, page: Page): FrameControl {
   let held = false;
   let stopped = false;
   let inFlight: Promise<unknown> | null = null;
+  /** any frame pending, the pump's or a driver's */
+  let pending: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
 
   const send = async (ticks: number, interval: number, screenshot?: { quality: number }): Promise<FrameResult> => {
+    if (stopped) throw new Error('The page is closing; no more frames.');
     // Strictly increasing, whatever the caller asks.
     const at = Math.max(ticks, lastTicks + 0.01);
     lastTicks = at;
-    const result = await session.send('HeadlessExperimental.beginFrame', {
+    const request = session.send('HeadlessExperimental.beginFrame', {
       frameTimeTicks: at,
       interval,
       ...(screenshot ? { screenshot: { format: 'jpeg', quality: screenshot.quality } } : {}),
     });
+    pending = request.catch(() => undefined);
+    const result = await request;
     return { damaged: result.hasDamage, jpeg: result.screenshotData ? Buffer.from(result.screenshotData, 'base64') : null };
   };
 
@@ -170,10 +220,14 @@ function startPump(session: CDPSession, page: Page): FrameControl {
         },
       };
     },
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-      void session.detach().catch(() => undefined);
+    async stop() {
+      if (!stopped) {
+        stopped = true;
+        clearTimeout(timer);
+      }
+      // bounded: a renderer that never answers must not hold the close up
+      await Promise.race([pending, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+      await session.detach().catch(() => undefined);
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, GoToOptions, HTTPResponse, Page, Target }
 import type { CheckUrlResult, LookupAll } from '../../platform/network/ssrf-guard.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Resolution, ViewportName } from '../types.js';
-import { openFrameControlledPage } from './frame-control.js';
+import { closeFrameControlledPage, FrameControlBusyError, openFrameControlledPage } from './frame-control.js';
 import { launchBrowser } from './launch.js';
 import { gotoChecked, guardPage, type RequestGuard } from './request-guard.js';
 import { viewportFor, type ViewportSpec } from './viewports.js';
@@ -129,6 +129,8 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
       return await openFrameControlledPage(browser, context);
     } catch (error) {
       if (!browser.connected) throw error;
+      // A browser shared between slots (tests) drives one page's frames at a time; the other job gets a plain page.
+      if (error instanceof FrameControlBusyError) return context.newPage();
       plainOnly.add(browser);
       logger?.warn({ slot: slot.index, err: error }, 'browser cannot drive frames; recording with the realtime screencast');
       return context.newPage();
@@ -287,7 +289,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   const cleanUp = async (slot: Slot, browser: Browser, context: BrowserContext | undefined, page: Page | undefined) => {
     if (!browser.connected) return;
     let clean = true;
-    if (page && !page.isClosed()) clean = (await settleWithin(page.close(), closeBudgetMs)) && clean;
+    if (page && !page.isClosed()) clean = (await settleWithin(closeFrameControlledPage(page), closeBudgetMs)) && clean;
     if (context) clean = (await settleWithin(context.close(), closeBudgetMs)) && clean;
     if (!clean && browser.connected) {
       logger?.warn({ slot: slot.index }, 'browser did not close a job page in time; relaunching it');

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'puppeteer-core';
-import { frameControlOf, openFrameControlledPage } from '../../../src/pipeline/browser/frame-control.js';
+import { closeFrameControlledPage, frameControlOf, openFrameControlledPage } from '../../../src/pipeline/browser/frame-control.js';
 import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
 import { viewportFor } from '../../../src/pipeline/browser/viewports.js';
 import { measureSmoothness } from '../../../src/pipeline/encode/smoothness.js';
@@ -112,7 +112,7 @@ describe('frame-by-frame capture', () => {
       const pattern = measured.moving.map((m, k) => (m ? (measured.stalled[k] ? 'S' : 'm') : '.')).join('');
       assert.ok(measured.stalls <= 3, `stall ratio ${measured.stallRatio}: ${pattern}`);
     } finally {
-      await page.close();
+      await closeFrameControlledPage(page);
     }
   });
 
@@ -139,7 +139,7 @@ describe('frame-by-frame capture', () => {
       assert.equal(await rafOn(page), 'painted');
     } finally {
       await plain.close();
-      await page.close();
+      await closeFrameControlledPage(page);
     }
   });
 });
