@@ -1,14 +1,17 @@
 /**
- * `npm run bench:render`: a benchmark, not a test. For a 10 s demo of a local fixture page (the SaaS landing page
- * under test/fixtures/sites/saas, or a built-in page when that fixture is absent), at 720p and then at 1080p, it
- * runs the pipeline a job runs (record the clean capture, then compose the final video from it) and reports the wall
- * time of each stage:
+ * `npm run bench:render`: a benchmark, not a test. For a 10 s demo of a local fixture page (by default
+ * test/fixtures/sites/glasshouse, a page expensive to paint: photo hero, blurred sticky header, heavy shadows; or
+ * BENCH_FIXTURE=<name> under test/fixtures/sites, or a built-in page when that is absent), at 720p and then at
+ * 1080p, it runs the pipeline a job runs (record the clean capture, then compose the final video from it) and
+ * reports the wall time of each stage:
  *
  *   launch     start Chromium (@sparticuz/chromium, graphics mode off, with the desktop viewport's scale factor) and
- *              open a page with the desktop viewport
+ *              open a page with the desktop viewport (frame-controlled, as the browser pool opens job pages; a plain
+ *              page with BENCH_CAPTURE=screencast)
  *   load       navigate to the fixture, dismiss its cookie banner, build the action script from the page
- *   record     recordScript (format `capture`) until capture stops: the screencast and the script's steps; the
- *              screencast's JPEGs are copied into a Matroska file as they come (the clean capture, nothing encoded)
+ *   record     recordScript (format `capture`) until capture stops: the script's steps while each frame is rendered
+ *              and captured on demand (or, with BENCH_CAPTURE=screencast, while the realtime screencast watches); the
+ *              JPEGs are copied into a Matroska file as they come (the clean capture, nothing encoded)
  *   mux        what writing the clean capture adds after capture has stopped (frames still queued, the muxer
  *              finishing the file)
  *   compose    composeVideo with the default presentation (presentation null: gradient background, macOS window,
@@ -19,7 +22,9 @@
  *   close      closing the browser
  *
  * and the total, × realtime (total wall time divided by the video's duration: 1.5 means the whole pipeline takes
- * one and a half times the video's length), the effective capture rate (screencast frames received per second,
+ * one and a half times the video's length), the smoothness of the composed video (stall_ratio: the share of frames
+ * inside motion that repeat the previous picture, exactly as ../shared/tools/smoothness.py measures it, ported in
+ * src/pipeline/encode/smoothness.ts; measured after the pipeline, not part of its time), the effective capture rate (screencast frames received per second,
  * before resampling to 30 fps; also while the page is in motion), and peak memory. Each resolution runs in a child
  * process of its own, so its figures are not mixed with the other's. Peak RSS is the highest sum of VmRSS over the
  * child's process tree (node + Chromium's processes + ffmpeg), sampled every 100 ms from /proc — an upper bound,
@@ -34,9 +39,11 @@
  * composite_x = composite_s / plain_s. The capture has a click and two hovers, so zoom and click effects are drawn.
  *
  * Environment: BENCH_SECONDS (video length, default 10), BENCH_FORMAT (mp4 | webm, default mp4),
- * BENCH_RESOLUTIONS (default "720p,1080p"; the last line is the last resolution's, 1080p by default).
+ * BENCH_RESOLUTIONS (default "720p,1080p"; the last line is the last resolution's, 1080p by default),
+ * BENCH_FIXTURE (default glasshouse), BENCH_CAPTURE (frames | screencast, default frames), BENCH_KEEP (a directory:
+ * the composed video and the clean capture of each resolution are copied there).
  * The last two lines are one per resolution, 720p's then 1080p's:
- * `bench:render res=1080p total_s=… realtime_x=… capture_fps=… peak_rss_mb=… composite_x=… plain_s=… composite_s=… …`.
+ * `bench:render res=1080p total_s=… realtime_x=… stall_ratio=… capture_fps=… peak_rss_mb=… composite_x=… …`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -51,17 +58,25 @@ import { viewportFor } from '../src/pipeline/browser/viewports.js';
 import { zoomActions } from '../src/pipeline/compose/camera.js';
 import { captureSizeFor, composeVideo } from '../src/pipeline/compose/compose.js';
 import { ffmpegBinaries } from '../src/pipeline/encode/ffmpeg-binaries.js';
+import { openFrameControlledPage } from '../src/pipeline/browser/frame-control.js';
 import { probeVideo } from '../src/pipeline/encode/probe.js';
+import { measureSmoothness } from '../src/pipeline/encode/smoothness.js';
 import { renderOutputs } from '../src/pipeline/encode/render-outputs.js';
 import { fileArg, runTool } from '../src/pipeline/encode/run-tool.js';
 import { OUTPUT_SIZES, plainOutputArgs, type VideoFormat } from '../src/pipeline/encode/video-encoder.js';
+import { recordingCaptureSize } from '../src/pipeline/produce-recording.js';
 import { recordScript } from '../src/pipeline/record/recorder.js';
 import type { ActionScript, InteractionTimeline, Resolution, ScriptStep, Target } from '../src/pipeline/types.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-const FIXTURE_DIR = path.join(root, 'test', 'fixtures', 'sites', 'saas');
+const fixtureName = process.env.BENCH_FIXTURE ?? 'glasshouse';
+if (!/^[\w-]+$/.test(fixtureName)) throw new Error('BENCH_FIXTURE must be the name of a directory under test/fixtures/sites.');
+const FIXTURE_DIR = path.join(root, 'test', 'fixtures', 'sites', fixtureName);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const format = (process.env.BENCH_FORMAT ?? 'mp4') as VideoFormat;
+const captureMode = process.env.BENCH_CAPTURE ?? 'frames';
+const keepDir = process.env.BENCH_KEEP ? path.resolve(process.env.BENCH_KEEP) : null;
+if (captureMode !== 'frames' && captureMode !== 'screencast') throw new Error('BENCH_CAPTURE must be frames or screencast.');
 if (!(seconds >= 2 && seconds <= 120)) throw new Error('BENCH_SECONDS must be between 2 and 120.');
 if (format !== 'mp4' && format !== 'webm') throw new Error('BENCH_FORMAT must be mp4 or webm.');
 
@@ -75,6 +90,12 @@ interface ChildReport {
   totalS: number;
   videoS: number;
   realtimeX: number;
+  captureMode: string;
+  smoothness: { stallRatio: number; movingFrames: number; stalls: number; longestStallMs: number; distinctFpsMoving: number };
+  /** the same measure over the clean capture, before composing */
+  cleanSmoothness: { stallRatio: number; movingFrames: number; stalls: number };
+  /** frame capture: screenshots taken, frames only probed, and the wall time of each */
+  frameCapture: { screenshots: number; probes: number; screenshotS: number; probeS: number; sinkS: number } | null;
   captureFps: number;
   motionCaptureFps: number;
   frames: number;
@@ -217,7 +238,7 @@ async function serveFixture(): Promise<{ url: string; name: string; close(): Pro
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
-    name: useFixture ? 'test/fixtures/sites/saas' : 'built-in page',
+    name: useFixture ? `test/fixtures/sites/${fixtureName}` : 'built-in page',
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();
@@ -285,10 +306,13 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
   let browser: Awaited<ReturnType<typeof launchBrowser>> | null = null;
   try {
     // As the browser pool does: the scale factor is the browser's (a launch flag), not emulated per page, so the
-    // screencast captures at device pixels.
-    const viewport = viewportFor('desktop', resolution);
+    // screencast captures at device pixels; for frame capture it is chosen so the page renders at the size the
+    // recording has in the default window (recordingCaptureSize, as jobs ask the pool).
+    const viewport = captureMode === 'frames'
+      ? viewportFor('desktop', resolution, { frame: recordingCaptureSize(null, resolution, 'desktop') })
+      : viewportFor('desktop', resolution);
     browser = await launchBrowser({ deviceScaleFactor: viewport.deviceScaleFactor, allowPrivate: true }); // the fixture is on loopback
-    const page = await browser.newPage();
+    const page = captureMode === 'frames' ? await openFrameControlledPage(browser, null) : await browser.newPage();
     await page.setViewport({ width: viewport.width, height: viewport.height, deviceScaleFactor: 0 });
     stages.launch = lap();
 
@@ -310,7 +334,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       width: Math.round(viewport.width * viewport.deviceScaleFactor),
       height: Math.round(viewport.height * viewport.deviceScaleFactor),
     });
-    const result = await recordScript(page, script, { format: 'capture', resolution, outFile: clean, captureSize });
+    const result = await recordScript(page, script, { format: 'capture', resolution, outFile: clean, captureSize, capture: captureMode === 'frames' ? 'frames' : 'screencast' });
     const recordAndMux = lap();
     // The muxer copies frames as they come; "mux" is what it adds after capture has stopped.
     stages.mux = result.timings.finishMs / 1000;
@@ -347,6 +371,13 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     browser = null;
     stages.close = lap();
     const totalS = (performance.now() - t0) / 1000 - composite.wallS;
+    const [smooth, cleanSmooth] = await Promise.all([measureSmoothness(video), measureSmoothness(clean)]);
+    if (keepDir) {
+      await fs.mkdir(keepDir, { recursive: true });
+      await fs.copyFile(video, path.join(keepDir, `bench-${resolution}-${captureMode}.${format}`));
+      await fs.copyFile(clean, path.join(keepDir, `bench-${resolution}-${captureMode}-clean.mkv`));
+    }
+    const fc = result.frameCapture;
 
     // Capture rate while the page moves: frames taken during the scroll steps, per second of them.
     const scrolls = result.timeline.steps.filter((s) => s.kind === 'scroll');
@@ -363,12 +394,21 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       totalS,
       videoS: composed.durationMs / 1000,
       realtimeX: totalS / (composed.durationMs / 1000),
+      captureMode: result.captureMode,
+      smoothness: {
+        stallRatio: smooth.stallRatio, movingFrames: smooth.movingFrames, stalls: smooth.stalls,
+        longestStallMs: smooth.longestStallMs, distinctFpsMoving: smooth.distinctFpsMoving,
+      },
+      cleanSmoothness: { stallRatio: cleanSmooth.stallRatio, movingFrames: cleanSmooth.movingFrames, stalls: cleanSmooth.stalls },
+      frameCapture: fc
+        ? { screenshots: fc.screenshots, probes: fc.probes, screenshotS: fc.screenshotMs / 1000, probeS: fc.probeMs / 1000, sinkS: fc.sinkMs / 1000 }
+        : null,
       captureFps: result.captureFps,
       motionCaptureFps: motionMs > 0 ? motionFrames / (motionMs / 1000) : 0,
       frames: composed.frames,
-      framesHeld: result.screencast.held,
-      maxBacklogFrames: result.screencast.maxBacklogFrames,
-      maxBacklogMb: result.screencast.maxBacklogBytes / 1024 / 1024,
+      framesHeld: result.screencast.held ?? composed.frames - (fc?.frameTimesMs.length ?? 0),
+      maxBacklogFrames: result.screencast.maxBacklogFrames ?? 0,
+      maxBacklogMb: (result.screencast.maxBacklogBytes ?? 0) / 1024 / 1024,
       frameSize: result.screencast.frameSize ? `${result.screencast.frameSize.width}x${result.screencast.frameSize.height}` : 'none',
       viewport: `${result.timeline.viewport.width}x${result.timeline.viewport.height} CSS px at DPR ${result.timeline.viewport.deviceScaleFactor.toFixed(3)}`,
       captureBytes: (await fs.stat(clean)).size,
@@ -500,8 +540,14 @@ function describeReport(r: ChildReport): string[] {
     `  viewport ${r.viewport}; screencast frames ${r.frameSize}; clean capture ${(r.captureBytes / 1e6).toFixed(2)} MB (MJPEG in Matroska); ` +
       `timeline ${r.timeline.clicks} click(s), ${r.timeline.keystrokes} keystroke(s), ${r.timeline.zoomActions} zoom action(s)` +
       (r.timeline.clicks === 0 || r.timeline.zoomActions === 0 ? ' — WARNING: no click or zoom, the composite is not fully exercised' : ''),
-    `  capture ${f(r.captureFps, 1)} fps overall before resampling to 30, ${f(r.motionCaptureFps, 1)} fps while scrolling; ` +
-      `muxer backlog peak ${r.maxBacklogFrames} frames (${f(r.maxBacklogMb, 1)} MB of distinct JPEGs)`,
+    r.frameCapture
+      ? `  capture: frames on demand, ${f(r.captureFps, 1)} distinct pictures per second of video, ${f(r.motionCaptureFps, 1)} while scrolling; ` +
+        `${r.frameCapture.screenshots} screenshots (${f(r.frameCapture.screenshotS)} s), ${r.frameCapture.probes} probes (${f(r.frameCapture.probeS)} s), writing ${f(r.frameCapture.sinkS)} s`
+      : `  capture: screencast ${f(r.captureFps, 1)} fps overall before resampling to 30, ${f(r.motionCaptureFps, 1)} fps while scrolling; ` +
+        `muxer backlog peak ${r.maxBacklogFrames} frames (${f(r.maxBacklogMb, 1)} MB of distinct JPEGs)`,
+    `  smoothness (as smoothness.py): stall_ratio ${f(r.smoothness.stallRatio, 3)} (${r.smoothness.stalls} of ${r.smoothness.movingFrames} moving frames), ` +
+      `longest stall ${r.smoothness.longestStallMs} ms, ${f(r.smoothness.distinctFpsMoving, 1)} distinct fps while moving; ` +
+      `clean capture ${f(r.cleanSmoothness.stallRatio, 3)} (${r.cleanSmoothness.stalls} of ${r.cleanSmoothness.movingFrames})`,
     `  peak RSS ${f(r.peakRssMb, 0)} MB (process tree: node + Chromium + ffmpeg, summed VmRSS); node ${f(r.nodeMaxRssMb, 0)} MB, ` +
       `Chromium ${f(r.chromePeakRssMb, 0)} MB, ffmpeg muxer ${mb(r.muxerPeakRssMb)}, compositor ${mb(r.composerPeakRssMb)}`,
     `  composite overhead (same clean capture, a b a b, faster of each): plain encode ${f(c.plainS)} s (runs ${c.plainRunsS.map((x) => f(x)).join(', ')}; ` +
@@ -516,6 +562,8 @@ function keyValues(r: ChildReport): string {
     `bench:render res=${r.resolution}`,
     `total_s=${f(r.totalS)}`,
     `realtime_x=${f(r.realtimeX)}`,
+    `stall_ratio=${f(r.smoothness.stallRatio, 3)}`,
+    `capture=${r.captureMode}`,
     `capture_fps=${f(r.captureFps, 1)}`,
     `peak_rss_mb=${f(r.peakRssMb, 0)}`,
     `composite_x=${f(r.composite.compositeX)}`,
@@ -546,7 +594,10 @@ async function main(): Promise<void> {
   const resolutions = (process.env.BENCH_RESOLUTIONS ?? '720p,1080p').split(',').map((r) => r.trim()) as Resolution[];
   for (const r of resolutions) if (r !== '720p' && r !== '1080p') throw new Error(`Unknown resolution ${r}.`);
   const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
-  console.log(`bench:render — ${seconds} s ${format} demo, ${resolutions.join(' then ')}; ${os.availableParallelism()} cores, load average ${load}, node ${process.version}`);
+  console.log(
+    `bench:render — ${seconds} s ${format} demo of ${fixtureName}, ${resolutions.join(' then ')}, capture ${captureMode}; ` +
+      `${os.availableParallelism()} cores, load average ${load}, node ${process.version}`,
+  );
   const reports: ChildReport[] = [];
   for (const resolution of resolutions) {
     const report = await runChild(resolution);

@@ -6,7 +6,7 @@ import { templateIds } from '../demos/presentation.js';
 import { createBrowserPool } from '../pipeline/browser/pool.js';
 import { renderOutputs } from '../pipeline/encode/render-outputs.js';
 import { createPlanner } from '../pipeline/plan/planner.js';
-import { produceRecording } from '../pipeline/produce-recording.js';
+import { produceRecording, recordingCaptureSize } from '../pipeline/produce-recording.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import { checkUrl } from '../platform/network/ssrf-guard.js';
@@ -58,7 +58,8 @@ export async function runDemoCommand(positional: string[], options: Map<string, 
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-demo-'));
   try {
     say('loading', args.url);
-    const produced = await browsers.withPage({ viewport: args.viewport, resolution: args.resolution, allowPrivate }, async (page, ctx) => {
+    const captureSize = recordingCaptureSize(null, args.resolution, args.viewport);
+    const produced = await browsers.withPage({ viewport: args.viewport, resolution: args.resolution, allowPrivate, captureSize }, async (page, ctx) => {
       await ctx.goto(args.url, { waitUntil: 'load', timeout: 30_000 });
       let lastRecording = -1;
       return produceRecording(

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import type { Presentation, TemplateId } from '../demos/presentation.js';
 import { analysePage, type PageSnapshot } from './analyse/index.js';
+import { viewportFor } from './browser/viewports.js';
 import { extractOutline } from './analyse/outline.js';
 import { type BackgroundBytes, captureSizeFor, composeVideo, type ComposeResult } from './compose/compose.js';
 import { compileScript, compileStep } from './plan/compile.js';
@@ -39,6 +40,14 @@ export interface Produced {
   script: ActionScript;
   recording: RecordResult;
   composed: ComposeResult;
+}
+
+/**
+ * The size the recording is captured at for this presentation (its size in the window): what to ask the browser
+ * pool for (`captureSize`), so frames are rendered at that size instead of scaled down to it.
+ */
+export function recordingCaptureSize(presentation: Presentation | null, resolution: Resolution, viewport: ViewportName): { width: number; height: number } {
+  return captureSizeFor(presentation, resolution, viewportFor(viewport, resolution).frame);
 }
 
 /**

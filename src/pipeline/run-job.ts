@@ -20,7 +20,7 @@ import { loadBackgroundImage } from '../backgrounds/load-image.js';
 import { renderOutputs } from './encode/render-outputs.js';
 import type { Planner } from './plan/planner.js';
 import { PermanentJobError, TransientJobError, describeFailure } from './job-errors.js';
-import { produceRecording } from './produce-recording.js';
+import { produceRecording, recordingCaptureSize } from './produce-recording.js';
 import type { ActionScript, DemoPlan, DurationTarget, PageContext, Resolution, ViewportName } from './types.js';
 
 export interface PipelineServices {
@@ -84,7 +84,8 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     if (payload.kind === 'restyle' && !demo.action_script) throw new PermanentJobError('This demo has no recorded action script to restyle.');
     const template = presentation.recordingTemplate ?? { id: 'auto' as const };
 
-    const produced = await services.browsers.withPage({ viewport, resolution, allowPrivate }, async (page, ctx) => {
+    const captureSize = recordingCaptureSize(presentation, resolution, viewport);
+    const produced = await services.browsers.withPage({ viewport, resolution, allowPrivate, captureSize }, async (page, ctx) => {
       await navigate(() => ctx.goto(pageUrl, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }));
       const stepStart = { analyzing: 0.15, planning: 0.3, recording: 0.4, rendering: 0.72 } as const;
       const stepShare = { analyzing: 0, planning: 0, recording: 0.3, rendering: 0.15 } as const;

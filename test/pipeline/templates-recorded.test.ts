@@ -8,7 +8,7 @@ import { createBrowserPool, type BrowserPool } from '../../src/pipeline/browser/
 import { captureSizeFor } from '../../src/pipeline/compose/compose.js';
 import { probeVideo } from '../../src/pipeline/encode/probe.js';
 import { createPlanner } from '../../src/pipeline/plan/planner.js';
-import { produceRecording } from '../../src/pipeline/produce-recording.js';
+import { produceRecording, recordingCaptureSize } from '../../src/pipeline/produce-recording.js';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js';
 import { frameAt, frameDetail, frameDifference } from '../helpers/video-frames.js';
 
@@ -47,7 +47,7 @@ describe('each recording template, recorded', () => {
 
   it('agent mode observes the page after the plan and keeps acting until the time is up', async () => {
     const outFile = path.join(work, 'agent.mp4');
-    const produced = await browsers.withPage({ viewport: 'desktop', resolution: '720p', allowPrivate: true }, async (page, ctx) => {
+    const produced = await browsers.withPage({ viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop') }, async (page, ctx) => {
       await ctx.goto(sites.url('saas'), { waitUntil: 'load' });
       return produceRecording(
         page,
@@ -66,7 +66,7 @@ describe('each recording template, recorded', () => {
     it(templateId, async () => {
       const { site, prompt, sectionHint } = SITE_FOR[templateId];
       const outFile = path.join(work, `${templateId}.mp4`);
-      const produced = await browsers.withPage({ viewport: 'desktop', resolution: '720p', allowPrivate: true }, async (page, ctx) => {
+      const produced = await browsers.withPage({ viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop') }, async (page, ctx) => {
         await ctx.goto(sites.url(site), { waitUntil: 'load' });
         return produceRecording(
           page,

@@ -1,6 +1,7 @@
 import chromium from '@sparticuz/chromium';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { startEgressProxy, type EgressProxy } from '../../platform/network/egress-proxy.js';
+import { FRAME_CONTROL_FLAGS } from './frame-control.js';
 
 /**
  * Chromium from the @sparticuz/chromium npm package (decompressed from the package on first use; nothing is
@@ -82,6 +83,8 @@ function launchChromium(executablePath: string, proxy: EgressProxy, scale: numbe
       // tab would escape the job page's SSRF request guard.
       '--block-new-web-contents',
       ...(scale === undefined ? [] : [`--force-device-scale-factor=${scale}`]),
+      // So the recorder can render and capture a page frame by frame (frame-control.ts); other pages paint as usual.
+      ...FRAME_CONTROL_FLAGS,
       `--proxy-server=${proxy.url}`,
       '--proxy-bypass-list=<-loopback>',
       '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, GoToOptions, HTTPResponse, Page, Target }
 import type { CheckUrlResult, LookupAll } from '../../platform/network/ssrf-guard.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Resolution, ViewportName } from '../types.js';
+import { closeFrameControlledPage, FrameControlBusyError, openFrameControlledPage } from './frame-control.js';
 import { egressProxyOf, launchBrowser } from './launch.js';
 import { assertFramesAllowed, gotoChecked, guardPage, type RequestGuard } from './request-guard.js';
 import { viewportFor, type ViewportSpec } from './viewports.js';
@@ -14,9 +15,11 @@ import { viewportFor, type ViewportSpec } from './viewports.js';
  * with no browser, else an idle browser of another factor, which is closed and relaunched with the job's factor.
  * Each job gets a fresh incognito context and one page in it, with the viewport set (CSS size, mobile and touch
  * emulation; no scale override), the SSRF request guard installed and the browser's egress proxy (launch.ts) set
- * to the job's policy; before the job's result leaves, every frame's URL is checked (assertFramesAllowed). The page
- * and the context are closed on every path (success, throw, timeout), so nothing — cookies, storage, cache — leaks
- * from one job to the next. A browser that crashed or disconnected is dropped and relaunched by the next job; the job it broke fails with
+ * to the job's policy, its frames driven from here (frame-control.ts: an idle pump paints it like a display until
+ * the recorder captures it frame by frame); before the job's result leaves, every frame's URL is checked
+ * (assertFramesAllowed). The page and the context are closed on every path (success, throw, timeout), so nothing —
+ * cookies, storage, cache — leaks from one job to the next. A browser that crashed or disconnected is dropped and
+ * relaunched by the next job; the job it broke fails with
  * BrowserCrashedError, a transient fault the worker retries. Browsers are recycled after `maxJobsPerBrowser` jobs,
  * as long-lived Chromium processes grow.
  */
@@ -31,6 +34,12 @@ export interface BrowserPoolOptions {
   logger?: Logger;
   /** Relaunch a browser after this many jobs; default 50. */
   maxJobsPerBrowser?: number;
+  /**
+   * Open job pages frame-controlled (default true), so the recorder captures every frame on demand; false: plain
+   * pages, recorded with the realtime screencast. A browser that cannot (not launched with FRAME_CONTROL_FLAGS,
+   * not the headless shell) gets plain pages either way, with a warning.
+   */
+  frameControl?: boolean;
   /** Resolver for the SSRF checks (tests); defaults to dns.lookup. */
   lookup?: LookupAll;
   /**
@@ -46,6 +55,11 @@ export interface WithPageOptions {
   allowPrivate: boolean;
   /** The whole job's budget; when it runs out the page is closed and withPage rejects with PageTimeoutError. */
   timeoutMs?: number;
+  /**
+   * The pixel size the recording will be captured at (default the output's): the browser's scale factor is chosen
+   * so the viewport renders at that size (viewportFor's `frame`), as frame capture screenshots the page as rendered.
+   */
+  captureSize?: { width: number; height: number };
 }
 
 export interface PageContext {
@@ -113,6 +127,22 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     index, busy: false, browser: null, scaleFactor: null, nativeScale: undefined, chromeMajor: undefined, jobs: 0,
   }));
   const waiters: Waiter[] = [];
+  const frameControl = options.frameControl ?? true;
+  /** browsers that refused a frame-controlled page: plain pages from then on */
+  const plainOnly = new WeakSet<Browser>();
+  const newJobPage = async (browser: Browser, context: BrowserContext, slot: Slot): Promise<Page> => {
+    if (!frameControl || plainOnly.has(browser)) return context.newPage();
+    try {
+      return await openFrameControlledPage(browser, context);
+    } catch (error) {
+      if (!browser.connected) throw error;
+      // A browser shared between slots (tests) drives one page's frames at a time; the other job gets a plain page.
+      if (error instanceof FrameControlBusyError) return context.newPage();
+      plainOnly.add(browser);
+      logger?.warn({ slot: slot.index, err: error }, 'browser cannot drive frames; recording with the realtime screencast');
+      return context.newPage();
+    }
+  };
   let closed = false;
   let launches = 0;
 
@@ -171,7 +201,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   };
 
   const withPage = async <T>(pageOptions: WithPageOptions, fn: (page: Page, ctx: PageContext) => Promise<T>): Promise<T> => {
-    const { deviceScaleFactor } = viewportFor(pageOptions.viewport, pageOptions.resolution);
+    const { deviceScaleFactor } = viewportFor(pageOptions.viewport, pageOptions.resolution, { frame: pageOptions.captureSize });
     const slot = await acquire(deviceScaleFactor);
     try {
       return await runJob(slot, deviceScaleFactor, pageOptions, fn);
@@ -216,12 +246,12 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     };
     try {
       context = await browser.createBrowserContext();
-      page = await context.newPage();
+      page = await newJobPage(browser, context, slot);
       context.on('targetcreated', onTarget);
       page.once('error', () => {
         pageCrashed = true; // the renderer died
       });
-      const viewport = viewportFor(pageOptions.viewport, pageOptions.resolution, { chromeMajor: slot.chromeMajor });
+      const viewport = viewportFor(pageOptions.viewport, pageOptions.resolution, { chromeMajor: slot.chromeMajor, frame: pageOptions.captureSize });
       const metrics = {
         width: viewport.width,
         height: viewport.height,
@@ -281,7 +311,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   const cleanUp = async (slot: Slot, browser: Browser, context: BrowserContext | undefined, page: Page | undefined) => {
     if (!browser.connected) return;
     let clean = true;
-    if (page && !page.isClosed()) clean = (await settleWithin(page.close(), closeBudgetMs)) && clean;
+    if (page && !page.isClosed()) clean = (await settleWithin(closeFrameControlledPage(page), closeBudgetMs)) && clean;
     if (context) clean = (await settleWithin(context.close(), closeBudgetMs)) && clean;
     if (!clean && browser.connected) {
       logger?.warn({ slot: slot.index }, 'browser did not close a job page in time; relaunching it');

@@ -94,9 +94,18 @@ function desktopMetadata(chromeMajor: number): Protocol.Emulation.UserAgentMetad
   };
 }
 
-export function viewportFor(name: ViewportName, resolution: Resolution, options: { chromeMajor?: number } = {}): ViewportSpec {
+/**
+ * `frame`: the pixel size frames should have instead of the output's (the recording's size in a presentation's
+ * window, captureSizeFor): frame-by-frame capture takes screenshots at the page's device size, so the browser's
+ * factor is chosen to render at that size directly rather than render more pixels and scale them down.
+ */
+export function viewportFor(
+  name: ViewportName,
+  resolution: Resolution,
+  options: { chromeMajor?: number; frame?: { width: number; height: number } } = {},
+): ViewportSpec {
   const css = cssSizes[name];
-  const output = outputSizes[resolution];
+  const output = options.frame ?? outputSizes[resolution];
   // Landscape viewports fill the output; the portrait phone fills the output height.
   const frame = name === 'mobile' ? { width: Math.round((css.width * output.height) / css.height), height: output.height } : { ...output };
   const deviceScaleFactor = Math.min(frame.width / css.width, frame.height / css.height);

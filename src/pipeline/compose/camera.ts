@@ -299,7 +299,7 @@ function interpolate(keyframes: Keyframe[], t: number): Crop | null {
   const a = keyframes[i]!;
   const b = keyframes[i + 1];
   if (!b || b.t <= a.t) return a.rect;
-  const k = easeInOutCubic((t - a.t) / (b.t - a.t));
+  const k = cameraEase((t - a.t) / (b.t - a.t));
   return {
     x: a.rect.x + (b.rect.x - a.rect.x) * k,
     y: a.rect.y + (b.rect.y - a.rect.y) * k,
@@ -323,6 +323,16 @@ function sameRect(a: Crop, b: Crop): boolean {
 
 function even(value: number): number {
   return Math.round(value / 2) * 2;
+}
+
+/**
+ * easeInOutCubic with a little constant speed mixed in: a camera move never creeps (whole even pixels would hold
+ * the same crop for several frames at its ends, a still picture inside the move, seen as a stall), it starts and
+ * stops at a small, visible speed.
+ */
+function cameraEase(t: number): number {
+  const x = Math.min(1, Math.max(0, t));
+  return 0.85 * easeInOutCubic(x) + 0.15 * x;
 }
 
 export function easeInOutCubic(t: number): number {

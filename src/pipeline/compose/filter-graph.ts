@@ -1,4 +1,4 @@
-import type { Camera } from './camera.js';
+import { type Camera, FPS as FPS_GRID } from './camera.js';
 import type { Layout } from './layout.js';
 import type { Style } from './style.js';
 
@@ -61,11 +61,16 @@ export function buildFilterGraph(options: {
   const { capture } = options;
   const fits = capture.width >= content.width && capture.height >= content.height && capture.width - content.width <= 1 && capture.height - content.height <= 1;
   const scaleContent = fits ? `crop=${content.width}:${content.height}:0:0,setsar=1` : `scale=${content.width}:${content.height}:flags=bicubic,setsar=1`;
+  // The capture's frames are on the 30 fps grid, but Matroska stores their times in whole ms (0, 33, 67, 100…):
+  // one frame in three lands just after its slot, and overlay, which takes the newest frame at or before each output
+  // frame, would show the one before it again (a stall every third frame of a scroll). Counting time in frames
+  // (settb rescales each timestamp to the nearest) puts them back on the grid.
+  const snap = `settb=1/${FPS_GRID}`;
 
   // At rest: the recording in its place on the plate, the corner pieces of the plate back over its corners.
   chains.push(`[${inputs.plate}:v]split=2[plate_a][plate_b]`);
   chains.push(`[plate_a]format=yuv420p,loop=loop=-1:size=1:start=0[base]`);
-  chains.push(`[${inputs.clean}:v]${scaleContent},format=yuv420p[rec]`);
+  chains.push(`[${inputs.clean}:v]${snap},${scaleContent},format=yuv420p[rec]`);
   chains.push(`[base][rec]overlay=x=${content.x}:y=${content.y}:shortest=1:format=yuv420[rest0]`);
   const corners = cornerPieces(layout, style);
   let last = 'rest0';
@@ -89,7 +94,7 @@ export function buildFilterGraph(options: {
     const startS = name === 'outro' ? ((camera.frames - camera.outroFrames) / 30).toFixed(4) : '0';
     const { layer } = layout;
     chains.push(`[${part.mask}:v]format=gray,loop=loop=-1:size=1:start=0[${name}_mask]`);
-    chains.push(`[${part.clean}:v]${scaleContent},format=yuva420p[${name}_rec]`);
+    chains.push(`[${part.clean}:v]${snap},${scaleContent},format=yuva420p[${name}_rec]`);
     chains.push(`[${name}_rec][${name}_mask]alphamerge,pad=${layer.width}:${layer.height}:${content.x - layer.x}:${content.y - layer.y}:color=black@0[${name}_in]`);
     chains.push(`[${name}_in][${part.window}:v]overlay=x=0:y=0:format=yuv420[${name}_win]`);
     chains.push(`[${name}_win]sendcmd=f=${commands},scale@${name}=${layer.width}:${layer.height}:flags=bicubic[${name}_scaled]`);

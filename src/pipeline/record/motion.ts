@@ -4,7 +4,9 @@ import type { Page } from 'puppeteer-core';
  * Human-like motion for the recorder: eased scrolling, curved cursor paths, a typing cadence, a short hover before
  * a click. Nothing is drawn into the page: the capture stays clean and the cursor is data (the `on…` callbacks
  * feed the interaction timeline). Randomness is seeded, so the same script moves the same way every time.
- * Every helper takes a time budget and keeps to it; steps are driven from Node in ~16 ms ticks.
+ * Every helper takes a time budget and keeps to it, on a MotionClock: the wall clock (steps driven from Node in ~16 ms
+ * ticks while a screencast watches), or a recording's frame clock (record/frame-capture.ts), where time is the frame
+ * count and each tick is exactly one captured frame, so every output frame shows the motion one step further.
  */
 
 export interface Point {
@@ -45,23 +47,55 @@ export const TICK_MS = 16;
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
+/** Time as the motion helpers see it. */
+export interface MotionClock {
+  /** ms on this clock */
+  now(): number;
+  /** let `ms` pass (a frame clock renders and captures the frames in between) */
+  sleep(ms: number): Promise<void>;
+  /** how often motion is updated: TICK_MS on the wall clock, one frame on a frame clock */
+  readonly tickMs: number;
+  /** each tick is exactly one output frame (a frame clock): motion can be planned frame by frame */
+  readonly perFrame: boolean;
+  /**
+   * Send input (mouse, keys) to the page. The wall clock just awaits it. A frame clock does not wait for the page's
+   * acknowledgement before the next frame: Chromium handles a mouse move in the frame after it, so on a page whose
+   * frames we make, awaiting it first could wait forever; it is settled after that frame instead.
+   */
+  input(send: () => Promise<unknown>): Promise<void>;
+  /** The picture changes at the next frame (a scroll, input): a frame clock captures it without probing first. */
+  changed(): void;
+}
+
+export const wallClock: MotionClock = {
+  now: () => Date.now(),
+  sleep,
+  tickMs: TICK_MS,
+  perFrame: false,
+  input: async (send) => {
+    await send();
+  },
+  changed: () => undefined,
+};
+
 /**
- * Runs `step(progress)` about every TICK_MS for `durationMs`, progress going 0 → 1 by the wall clock (so a slow
- * tick makes the motion coarser, never longer). The last call is always progress 1.
+ * Runs `step(progress)` once per tick of the clock for `durationMs`, progress going 0 → 1 by that clock (on the
+ * wall clock a slow tick makes the motion coarser, never longer; on a frame clock each frame gets its own step).
+ * The last call is always progress 1.
  */
-export async function animate(durationMs: number, step: (progress: number) => Promise<void>): Promise<void> {
-  const start = Date.now();
-  if (durationMs <= TICK_MS) {
+export async function animate(durationMs: number, step: (progress: number) => Promise<void>, clock: MotionClock = wallClock): Promise<void> {
+  const start = clock.now();
+  if (durationMs <= clock.tickMs) {
     await step(1);
     return;
   }
   for (;;) {
-    const tickStart = Date.now();
+    const tickStart = clock.now();
     const progress = Math.min(1, (tickStart - start) / durationMs);
     await step(progress);
     if (progress >= 1) return;
-    const nextAt = Math.min(start + durationMs, tickStart + TICK_MS);
-    await sleep(nextAt - Date.now());
+    const nextAt = Math.min(start + durationMs, tickStart + clock.tickMs);
+    await clock.sleep(nextAt - clock.now());
   }
 }
 
@@ -71,10 +105,13 @@ export async function animate(durationMs: number, step: (progress: number) => Pr
 export interface ScrollOptions {
   /** called after each step with the scroll position the page reports */
   onScroll?(y: number): void;
+  clock?: MotionClock;
 }
 
 /** The current scroll position and the largest possible one. */
-export async function scrollMetrics(page: Page): Promise<{ y: number; maxY: number; viewportWidth: number; viewportHeight: number }> {
+export async function scrollMetrics(
+  page: Page,
+): Promise<{ y: number; maxY: number; viewportWidth: number; viewportHeight: number; devicePixelRatio: number }> {
   return page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
     return {
@@ -82,30 +119,90 @@ export async function scrollMetrics(page: Page): Promise<{ y: number; maxY: numb
       maxY: Math.max(0, root.scrollHeight - window.innerHeight),
       viewportWidth: window.innerWidth,
       viewportHeight: window.innerHeight,
+      devicePixelRatio: window.devicePixelRatio,
     };
   });
 }
 
 /**
- * Scroll the window to `toY` (clamped to the page) along easeInOutCubic over `durationMs`, with instant jumps per
- * tick (a page's `scroll-behavior: smooth` would otherwise fight the easing). Returns the final position.
+ * Where a scroll of `distance` px stands after each of `frames` frames (index 0 = the start, `frames` = the end),
+ * for a clock that ticks once per output frame. Eased (the speed rises and falls along sin²), but never still while
+ * it lasts: the first and last RAMP_STEPS steps move `ramp` px each (about a device pixel) and every step between
+ * moves at least that much. A viewer sees a gentle start and stop; no frame inside the scroll repeats the one
+ * before, and the steps next to rest are small, so the frames around a scroll read as calm, not as a jolt
+ * between stills (smoothness.py counts a still frame within 3 of a big change as a stall).
+ */
+export function scrollProfile(distance: number, frames: number, ramp: number): number[] {
+  const n = Math.max(1, Math.floor(frames));
+  const sign = Math.sign(distance) || 1;
+  const total = Math.abs(distance);
+  const steps: number[] = [];
+  const middle = n - 2 * RAMP_STEPS;
+  if (middle < 2 || total <= n * ramp) {
+    // Too short to shape: even steps.
+    for (let k = 0; k < n; k++) steps.push(total / n);
+  } else {
+    const lift = (total - n * ramp) / (middle / 2); // Σ sin² over the middle = middle / 2
+    for (let k = 0; k < n; k++) {
+      const j = k - RAMP_STEPS;
+      steps.push(j < 0 || j >= middle ? ramp : ramp + lift * Math.sin((Math.PI * (j + 0.5)) / middle) ** 2);
+    }
+  }
+  const positions = [0];
+  let at = 0;
+  for (const step of steps) positions.push((at += step) * sign);
+  positions[n] = distance;
+  return positions;
+}
+
+const RAMP_STEPS = 3;
+
+/**
+ * Scroll the window to `toY` (clamped to the page) over `durationMs`, with instant jumps per tick (a page's
+ * `scroll-behavior: smooth` would otherwise fight the easing). On the wall clock along easeInOutCubic by elapsed
+ * time; on a frame clock along scrollProfile, one position per frame. Returns the final position.
  */
 export async function smoothScroll(page: Page, toY: number, durationMs: number, options: ScrollOptions = {}): Promise<number> {
-  const { y: fromY, maxY } = await scrollMetrics(page);
+  const { y: fromY, maxY, viewportWidth, devicePixelRatio } = await scrollMetrics(page);
   const target = Math.round(Math.min(maxY, Math.max(0, toY)));
   if (Math.abs(target - fromY) < 1) {
     options.onScroll?.(fromY);
     return fromY;
   }
   let last = fromY;
-  await animate(durationMs, async (progress) => {
-    const y = Math.round(fromY + (target - fromY) * easeInOutCubic(progress));
-    last = await page.evaluate((top) => {
+  const clock = options.clock ?? wallClock;
+  const scrollTo = (y: number) =>
+    page.evaluate((top) => {
       window.scrollTo({ top, left: window.scrollX, behavior: 'instant' });
       return window.scrollY;
     }, y);
-    options.onScroll?.(last);
-  });
+  if (clock.perFrame) {
+    // Planned in device pixels, where Chromium puts the scroll position (it rounds to the nearest one), so each
+    // frame moves by what was planned. The ramp: about a tenth of a pixel of a 160-px-wide thumbnail of the
+    // viewport, at least one device pixel: visible as motion, never a jolt.
+    const dpr = devicePixelRatio > 0 ? devicePixelRatio : 1;
+    const fromDev = Math.round(fromY * dpr);
+    const toDev = Math.round(target * dpr);
+    const ramp = Math.max(1, Math.round((viewportWidth / 1150) * dpr));
+    const frames = Math.max(1, Math.min(Math.floor(durationMs / clock.tickMs), Math.abs(toDev - fromDev)));
+    const path = scrollProfile(toDev - fromDev, frames, ramp);
+    for (let k = 1; k <= frames; k++) {
+      clock.changed();
+      last = await scrollTo((fromDev + Math.round(path[k]!)) / dpr);
+      options.onScroll?.(last);
+      if (k < frames) await clock.sleep(clock.tickMs);
+    }
+    return last;
+  }
+  await animate(
+    durationMs,
+    async (progress) => {
+      const y = Math.round(fromY + (target - fromY) * easeInOutCubic(progress));
+      last = await scrollTo(y);
+      options.onScroll?.(last);
+    },
+    clock,
+  );
   return last;
 }
 
@@ -151,6 +248,7 @@ export interface CursorOptions {
   rng: Rng;
   /** called after each page.mouse.move with the new position (viewport CSS px) */
   onMove?(point: Point): void;
+  clock?: MotionClock;
 }
 
 /** A comfortable duration for a move of this length: ~350 ms for a short hop to ~1 s across a wide screen. */
@@ -162,23 +260,30 @@ export function moveDurationMs(from: Point, to: Point): number {
 /** Move the real mouse along a curved, eased path in ~16 ms steps. Returns where it ended (= `to`). */
 export async function moveCursor(page: Page, from: Point, to: Point, durationMs: number, options: CursorOptions): Promise<Point> {
   const curve = cursorCurve(from, to, options.rng);
+  const clock = options.clock ?? wallClock;
   let last = { ...from };
-  await animate(durationMs, async (progress) => {
-    const point = progress >= 1 ? { ...to } : curve(easeInOutCubic(progress));
-    const rounded = { x: Math.round(point.x * 10) / 10, y: Math.round(point.y * 10) / 10 };
-    if (rounded.x === last.x && rounded.y === last.y && progress < 1) return;
-    await page.mouse.move(rounded.x, rounded.y);
-    last = rounded;
-    options.onMove?.(rounded);
-  });
+  await animate(
+    durationMs,
+    async (progress) => {
+      const point = progress >= 1 ? { ...to } : curve(easeInOutCubic(progress));
+      const rounded = { x: Math.round(point.x * 10) / 10, y: Math.round(point.y * 10) / 10 };
+      if (rounded.x === last.x && rounded.y === last.y && progress < 1) return;
+      await clock.input(() => page.mouse.move(rounded.x, rounded.y));
+      last = rounded;
+      options.onMove?.(rounded);
+    },
+    clock,
+  );
   return last;
 }
 
 /** Press and release the left button where the mouse is, with a human 60–110 ms hold. */
-export async function clickHere(page: Page, rng: Rng): Promise<void> {
-  await page.mouse.down();
-  await sleep(60 + rng() * 50);
-  await page.mouse.up();
+export async function clickHere(page: Page, rng: Rng, clock: MotionClock = wallClock): Promise<void> {
+  clock.changed();
+  await clock.input(() => page.mouse.down());
+  await clock.sleep(60 + rng() * 50);
+  clock.changed();
+  await clock.input(() => page.mouse.up());
 }
 
 // ------------------------------------------------------------------------------------------------------------
@@ -190,6 +295,7 @@ export interface TypingOptions {
   maxDurationMs?: number;
   /** called as each character is typed */
   onKey?(key: string): void;
+  clock?: MotionClock;
 }
 
 /** Per-character delays of 60–140 ms, a little longer after spaces and punctuation, scaled down to fit a budget. */
@@ -215,30 +321,34 @@ export function typingDelays(text: string, rng: Rng, maxDurationMs?: number): nu
 export async function typeText(page: Page, text: string, options: TypingOptions): Promise<void> {
   const chars = [...text];
   const delays = typingDelays(text, options.rng, options.maxDurationMs);
-  const start = Date.now();
+  const clock = options.clock ?? wallClock;
+  const start = clock.now();
   const deadline = options.maxDurationMs === undefined ? Number.POSITIVE_INFINITY : start + options.maxDurationMs;
   let due = start;
   for (let i = 0; i < chars.length; i++) {
-    if (Date.now() >= deadline) {
+    if (clock.now() >= deadline) {
       const rest = chars.slice(i);
       // Newlines are key presses; everything between them goes in one insertText each.
       for (const [j, part] of rest.join('').split('\n').entries()) {
         if (j > 0) {
-          await page.keyboard.press('Enter');
+          clock.changed();
+          await clock.input(() => page.keyboard.press('Enter'));
           options.onKey?.('Enter');
         }
         if (part) {
-          await page.keyboard.sendCharacter(part);
+          clock.changed();
+          await clock.input(() => page.keyboard.sendCharacter(part));
           for (const ch of part) options.onKey?.(ch);
         }
       }
       return;
     }
     const ch = chars[i]!;
-    if (ch === '\n') await page.keyboard.press('Enter');
-    else await page.keyboard.type(ch);
+    clock.changed();
+    if (ch === '\n') await clock.input(() => page.keyboard.press('Enter'));
+    else await clock.input(() => page.keyboard.type(ch));
     options.onKey?.(ch === '\n' ? 'Enter' : ch);
     due += delays[i]!;
-    await sleep(Math.min(due, deadline) - Date.now());
+    await clock.sleep(Math.min(due, deadline) - clock.now());
   }
 }

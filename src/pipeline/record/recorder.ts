@@ -1,9 +1,11 @@
 import type { Page } from 'puppeteer-core';
+import { frameControlOf } from '../browser/frame-control.js';
 import { type EncodeResult, OUTPUT_SIZES, startVideoEncoder, type VideoEncoder, type VideoFormat } from '../encode/video-encoder.js';
 import type { ActionScript, InteractionTimeline, Rect, RecordingLogEntry, Resolution, ScriptStep, Target } from '../types.js';
 import {
   clickHere,
   moveCursor,
+  type MotionClock,
   moveDurationMs,
   type Point,
   type Rng,
@@ -13,13 +15,24 @@ import {
   sleep,
   smoothScroll,
   typeText,
+  wallClock,
 } from './motion.js';
+import { type FrameCapture, type FrameCaptureStats, startFrameCapture } from './frame-capture.js';
 import { type Screencast, type ScreencastStats, startScreencast } from './screencast.js';
 
 /**
- * Runs an ActionScript on a page that is already loaded, while the CDP screencast records it, and streams the
- * frames (resampled to a constant 30 fps) into an encoder. The result is a clean video (nothing drawn into the
- * page: no cursor, no highlight) plus the InteractionTimeline the compositor will draw from, and the recording log.
+ * Runs an ActionScript on a page that is already loaded, captures it and streams the frames into an encoder. The
+ * result is a clean video (nothing drawn into the page: no cursor, no highlight) plus the InteractionTimeline the
+ * compositor will draw from, and the recording log.
+ *
+ * Two ways to capture (`capture`):
+ *   frames      on a frame-controlled page (browser/frame-control.ts; the browser pool opens job pages so): time is
+ *               the frame count, each output frame is rendered and captured on demand and the motion advances
+ *               exactly one frame between two of them (frame-capture.ts). Every frame of a scroll is a new picture
+ *               whatever the page costs to paint; recording takes as long as the frames take, not durationMs.
+ *   screencast  on any other page: the CDP screencast in real time, resampled to 30 fps (screencast.ts). A slow
+ *               page yields fewer pictures and the resampler repeats them. Kept for pages not opened by the pool.
+ * Both stamp the timeline with the clock the frames are on, so its times mean the same thing in either.
  *
  * Timing: output frame 0 is the moment the first step may start; the video has exactly durationMs of frames.
  * Each step starts at its planned `startMs` (or as soon as the previous one is done, if that overran), shapes its
@@ -64,6 +77,8 @@ export interface RecordOptions {
   seed?: number;
   /** aborts the recording (the partial file is removed) */
   signal?: AbortSignal;
+  /** default `auto`: frames on a frame-controlled page, else the screencast */
+  capture?: 'auto' | 'frames' | 'screencast';
   /** JPEG quality of the screencast, default 80 */
   quality?: number;
   /**
@@ -78,13 +93,20 @@ export interface RecordResult {
   log: RecordingLogEntry[];
   /** the video's duration: frames / 30 */
   durationMs: number;
-  /** screencast frames received per second, before resampling */
+  /** screencast frames received per second, before resampling; frame capture: distinct pictures per second */
   captureFps: number;
+  /** how the frames were captured */
+  captureMode: 'frames' | 'screencast';
   /** frames in the video */
   frames: number;
   /** the steps as executed (in agent mode, including the agent's, with their actual start times) */
   steps: ScriptStep[];
-  screencast: ScreencastStats;
+  /**
+   * What capture saw, for either mode: the pictures' size, and when each distinct picture was taken (ms from the
+   * start). The screencast's own figures (resampling, backlog) when it was used; the frame capture's otherwise.
+   */
+  screencast: Pick<ScreencastStats, 'frameSize' | 'frameTimesMs'> & Partial<ScreencastStats>;
+  frameCapture: FrameCaptureStats | null;
   encode: EncodeResult;
   /**
    * Wall time: setup (encoder and screencast started, first frame), capture (the script's run, = durationMs plus
@@ -124,6 +146,8 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
   const executed: ScriptStep[] = [];
   const baseSeed = options.seed ?? seedFrom(script.url);
   const calledAt = Date.now();
+  const control = options.capture === 'screencast' ? undefined : frameControlOf(page);
+  if (options.capture === 'frames' && !control) throw new Error('Frame capture needs a page opened with openFrameControlledPage.');
   // Stop early on the caller's signal, or when the page crashes or closes: a video of a dead page is no demo, and
   // the caller can retry.
   const controller = new AbortController();
@@ -140,11 +164,9 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
     page.off('error', onCrash);
     page.off('close', onClose);
   };
-  /** A wait that ends early, with the abort reason, when the recording is aborted. */
-  const pause = (ms: number) => abortableSleep(ms, signal);
-
   let encoder: VideoEncoder | null = null;
   let screencast: Screencast | null = null;
+  let frames: FrameCapture | null = null;
   let progressTimer: NodeJS.Timeout | undefined;
   try {
     encoder = await startVideoEncoder({
@@ -157,22 +179,40 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
       nice: options.encoderNice ?? 10,
     });
     const sink = encoder;
-    screencast = await startScreencast(page, {
-      maxWidth: size.width,
-      maxHeight: size.height,
-      quality: options.quality ?? 80,
-      fps: FPS,
-      sink: (jpeg) => sink.writeFrame(jpeg),
-    });
-
     // The cursor rests a little below the middle until the first move.
     let cursor: Point = { x: Math.round(viewport.width / 2), y: Math.round(viewport.height * 0.55) };
-    await page.mouse.move(cursor.x, cursor.y);
-    await screencast.firstFrame();
-
-    const t0 = Date.now();
-    screencast.begin(t0, frameCount);
-    const now = () => Date.now() - t0;
+    let clock: MotionClock;
+    let t0: number;
+    if (control) {
+      frames = await startFrameCapture(page, control, {
+        fps: FPS,
+        frameCount,
+        quality: options.quality ?? 80,
+        sink: (jpeg) => sink.writeFrame(jpeg),
+        signal,
+      });
+      clock = frames;
+      await clock.input(() => page.mouse.move(cursor.x, cursor.y));
+      t0 = Date.now();
+      frames.begin();
+    } else {
+      screencast = await startScreencast(page, {
+        maxWidth: size.width,
+        maxHeight: size.height,
+        quality: options.quality ?? 80,
+        fps: FPS,
+        sink: (jpeg) => sink.writeFrame(jpeg),
+      });
+      await page.mouse.move(cursor.x, cursor.y);
+      await screencast.firstFrame();
+      t0 = Date.now();
+      screencast.begin(t0, frameCount);
+      const start = t0;
+      clock = { ...wallClock, now: () => Date.now() - start, sleep: (ms) => abortableSleep(ms, signal) };
+    }
+    const now = () => clock.now();
+    /** A wait that ends early, with the abort reason, when the recording is aborted. */
+    const pause = (ms: number) => clock.sleep(ms);
     const remaining = () => videoMs - now();
     const progress = () => {
       try {
@@ -190,6 +230,7 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
 
     const ctx: StepContext = {
       page,
+      clock,
       now,
       onMove: (point) => {
         cursor = point;
@@ -215,6 +256,7 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
       if (!step && options.nextAgentStep && index > 0 && remaining() > MIN_ACTION_MS) {
         const previous = executed.at(-1)!;
         const result = log.at(-1)!;
+        // The agent thinks in wall time; on the frame clock no frame passes meanwhile.
         const next = await withDeadline(
           options.nextAgentStep({ index, elapsedMs: now(), remainingMs: remaining(), previous, result, timeline, signal }),
           remaining(),
@@ -275,8 +317,23 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
     clearInterval(progressTimer);
     // Capture is over: let the encoder have the CPU (lowering niceness may need privileges; then it stays).
     if (options.encoderNice ?? 10) encoder.setNice(0);
-    const stats = await screencast.stop();
-    screencast = null;
+    let captured: RecordResult['screencast'];
+    let frameStats: FrameCaptureStats | null = null;
+    let captureFps: number;
+    let captureStoppedAt: number;
+    if (frames) {
+      frameStats = await frames.finish();
+      frames = null;
+      captureStoppedAt = Date.now();
+      captured = { frameSize: frameStats.frameSize, frameTimesMs: frameStats.frameTimesMs };
+      captureFps = Math.round((frameStats.frameTimesMs.length / (videoMs / 1000)) * 10) / 10;
+    } else {
+      const stats = await screencast!.stop();
+      screencast = null;
+      captured = stats;
+      captureFps = stats.captureFps;
+      captureStoppedAt = stats.captureStoppedAt;
+    }
     const encode = await encoder.finish();
     encoder = null;
     const doneAt = Date.now();
@@ -289,15 +346,18 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
       timeline,
       log,
       durationMs: encode.durationMs,
-      captureFps: stats.captureFps,
+      captureFps,
+      captureMode: frameStats ? 'frames' : 'screencast',
       frames: encode.framesWritten,
       steps: executed,
-      screencast: stats,
+      screencast: captured,
+      frameCapture: frameStats,
       encode,
-      timings: { setupMs: t0 - calledAt, captureMs: stats.captureStoppedAt - t0, finishMs: doneAt - stats.captureStoppedAt },
+      timings: { setupMs: t0 - calledAt, captureMs: captureStoppedAt - t0, finishMs: doneAt - captureStoppedAt },
     };
   } catch (error) {
     clearInterval(progressTimer);
+    frames?.abort();
     await screencast?.abort().catch(() => undefined);
     await encoder?.abort().catch(() => undefined);
     throw error;
@@ -311,6 +371,7 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
 
 interface StepContext {
   page: Page;
+  clock: MotionClock;
   now(): number;
   cursor(): Point;
   onMove(point: Point): void;
@@ -374,7 +435,7 @@ async function runStep(ctx: StepContext, step: ScriptStep, deadline: number, rng
     case 'scroll': {
       // Ease over most of the step; the rest lets the last frames settle.
       const budget = left();
-      await smoothScroll(ctx.page, step.toY, Math.max(0, budget - Math.min(300, budget * 0.1)), { onScroll: ctx.onScroll });
+      await smoothScroll(ctx.page, step.toY, Math.max(0, budget - Math.min(300, budget * 0.1)), { onScroll: ctx.onScroll, clock: ctx.clock });
       return {};
     }
     case 'move':
@@ -402,10 +463,10 @@ async function targetStep(
     const metrics = await scrollMetrics(page);
     const rect = step.target.rect;
     const toY = rect.y + rect.height / 2 - metrics.viewportHeight * 0.4;
-    const y = await smoothScroll(page, toY, Math.max(0, Math.min(budget * 0.6, 1200)), { onScroll: ctx.onScroll });
+    const y = await smoothScroll(page, toY, Math.max(0, Math.min(budget * 0.6, 1200)), { onScroll: ctx.onScroll, clock: ctx.clock });
     if (step.kind === 'move' || step.kind === 'hover') {
       const to = clampToViewport({ x: rect.x + rect.width / 2, y: rect.y - y + rect.height / 2 }, metrics);
-      await moveCursor(page, ctx.cursor(), to, Math.max(0, Math.min(moveDurationMs(ctx.cursor(), to), left() * 0.8)), { rng, onMove: ctx.onMove });
+      await moveCursor(page, ctx.cursor(), to, Math.max(0, Math.min(moveDurationMs(ctx.cursor(), to), left() * 0.8)), { rng, onMove: ctx.onMove, clock: ctx.clock });
     }
     const selectors = [step.target.selector, ...step.target.fallbackSelectors].join(', ');
     return { error: `Target "${step.target.label}" not found (${selectors}); scrolled to its planned position instead.` };
@@ -417,7 +478,7 @@ async function targetStep(
   if (!found.pinned && (r.y < margin || r.y + Math.min(r.height, found.viewportHeight * 0.6) > found.viewportHeight - margin)) {
     const toY = found.scrollY + r.y + Math.min(r.height, found.viewportHeight * 0.6) / 2 - found.viewportHeight * 0.4;
     const share = step.kind === 'move' || step.kind === 'hover' ? 0.45 : 0.35;
-    await smoothScroll(page, toY, Math.max(0, Math.min(budget * share, 1500)), { onScroll: ctx.onScroll });
+    await smoothScroll(page, toY, Math.max(0, Math.min(budget * share, 1500)), { onScroll: ctx.onScroll, clock: ctx.clock });
     found = (await locateTarget(page, step.target)) ?? found;
   }
   ctx.onFocus(roundRect(found.rect), step.target.label);
@@ -434,16 +495,16 @@ async function targetStep(
   // Leave room for what follows the move: a dwell, the click, the typing.
   const after = step.kind === 'move' ? 0 : step.kind === 'type' ? typingReserve(step.text) + 250 : 300;
   const moveMs = Math.max(0, Math.min(moveDurationMs(from, aim), left() - after, left() * 0.8));
-  const at = await moveCursor(page, from, aim, moveMs, { rng, onMove: ctx.onMove });
+  const at = await moveCursor(page, from, aim, moveMs, { rng, onMove: ctx.onMove, clock: ctx.clock });
   if (step.kind === 'move') return {};
 
   // Hover before anything else happens.
   const dwell = step.kind === 'hover' ? 0 : Math.min(150 + rng() * 150, Math.max(0, left() - (step.kind === 'type' ? typingReserve(step.text) : 100)));
-  await sleep(dwell);
+  await ctx.clock.sleep(dwell);
   if (step.kind === 'hover') return {};
 
   ctx.onClick(at);
-  await clickHere(page, rng);
+  await clickHere(page, rng, ctx.clock);
   if (step.kind === 'click') return {};
 
   // Typing: make sure the field itself has focus (the click may have landed on its label or padding).
@@ -451,7 +512,7 @@ async function targetStep(
     const element = document.querySelector(selector);
     if (element instanceof HTMLElement && document.activeElement !== element && !element.contains(document.activeElement)) element.focus();
   }, found.selector);
-  await typeText(page, step.text, { rng, maxDurationMs: Math.max(0, left() - 50), onKey: ctx.onKey });
+  await typeText(page, step.text, { rng, maxDurationMs: Math.max(0, left() - 50), onKey: ctx.onKey, clock: ctx.clock });
   return {};
 }
 
