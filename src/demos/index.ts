@@ -2,7 +2,7 @@
 export { demoEventSchemas } from './events.js';
 export { demosProjection } from './projection.js';
 export { presentationSchema, type Presentation } from './presentation.js';
-export { findPublicDemo, findVisibleDemo, type DemoRecord } from './queries.js';
+export { findPublicDemo, findVisibleDemo, demoActivitySince, type DemoRecord, type DemoActivity } from './queries.js';
 export {
   DEMO_MEDIA_DELETE_TASK,
   DEMO_PROGRESS_CHANNEL,
