@@ -8,6 +8,18 @@ import { openDatabase } from '../platform/open-database.js';
 import { runAdmin } from './admin.js';
 import { runDemoCommand } from './demo.js';
 import { UsageError, parseArguments } from './arguments.js';
+import { clientHelpLines, isClientCommand, runClientCommand } from './client/run.js';
+
+const SERVER_HELP = [
+  '  start            API and worker in one process (the default)',
+  '  api, worker      API only, worker only',
+  '  migrate          apply the database migrations and exit',
+  '  admin …          create-user and other admin tasks on the database',
+  '  demo URL PROMPT  one demo, locally, without a server',
+];
+
+const help = () =>
+  ['Usage: showreel <command> [options]', '', 'Talk to a running service (--base-url or SHOWREEL_URL; key from login or SHOWREEL_API_KEY):', ...clientHelpLines(), '', 'Run the service:', ...SERVER_HELP, '', 'Every client command takes --help and --json.', ''].join('\n');
 
 /**
  * showreel [start]        API + worker in one process
@@ -15,8 +27,15 @@ import { UsageError, parseArguments } from './arguments.js';
  * showreel migrate        apply migrations and exit
  * showreel admin …        see src/cli/admin.ts
  * showreel demo <url> "<prompt>" [--out demo.mp4] …   one demo, locally (src/cli/demo.ts)
+ * showreel login | demos … | projects … | …        a client of a running service (src/cli/client/)
  */
 async function main(argv: string[]): Promise<number> {
+  // Client commands need no server configuration and no database: only the service's address and a key.
+  if (isClientCommand(argv[0])) return runClientCommand(argv);
+  if (argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
+    process.stdout.write(help());
+    return 0;
+  }
   registerDomain();
   const { positional, options } = parseArguments(argv);
   const [command = 'start', subcommand] = positional;
@@ -71,7 +90,7 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       default:
-        throw new UsageError(`Unknown command "${command}". Commands: start, api, worker, migrate, admin, demo.`);
+        throw new UsageError(`Unknown command "${command}". Run "showreel --help" for the list.`);
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof AppError || error instanceof DataDirUnreachableError) {
