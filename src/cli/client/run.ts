@@ -12,13 +12,8 @@ const commands: ClientCommand[] = [
   upload, keysList, keysCreate, keysRevoke, credits, usage,
 ];
 
-/** Words that name a group of commands (`demos`, `projects`, `keys`) rather than one command. */
-const groups = new Set(commands.filter((c) => c.name.includes(' ')).map((c) => c.name.split(' ')[0]!));
-
-/** Whether `argv` is a client command (one that talks to a running service over its API). */
-export function isClientCommand(word: string | undefined): boolean {
-  return word !== undefined && (groups.has(word) || commands.some((c) => c.name === word));
-}
+/** Every command's first word is in commands-index.ts (checked by the CLI tests through --help). */
+export const clientCommandWords = () => [...new Set(commands.map((c) => c.name.split(' ')[0]!))];
 
 export const clientHelpLines = () => commands.map((c) => `  ${c.name.padEnd(16)} ${c.summary}`);
 
