@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -157,6 +158,35 @@ describe('showreel as an API client (issue 13)', () => {
     const result = await finished(child);
     assert.equal(result.code, 1);
     assert.match(result.stderr, /failed: The page did not load\./);
+  });
+
+  it('--wait polls when the WebSocket is refused', async () => {
+    // A front that passes HTTP through and refuses every upgrade, as some proxies do.
+    const front = http.createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers: Record<string, string> = {};
+      for (const name of ['authorization', 'content-type']) if (typeof req.headers[name] === 'string') headers[name] = req.headers[name] as string;
+      const upstream = await fetch(`${app.url}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+      res.end(Buffer.from(await upstream.arrayBuffer()));
+    });
+    front.on('upgrade', (_req, socket) => socket.destroy());
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const frontUrl = `http://127.0.0.1:${(front.address() as { port: number }).port}`;
+    try {
+      const project = json(await asUser(['projects', 'create', '--name', 'Poll', '--url', 'https://poll.example', '--json']));
+      const child = launch(['demos', 'create', '--project', project.id, '--prompt', 'Tour', '--wait', '--base-url', frontUrl], { SHOWREEL_API_KEY: user.key });
+      await until('the first polled state', () => (/pending/.test(child.output.stderr) ? true : undefined));
+      const [demo] = await app.sql<{ id: string; latest_job_id: string }[]>`select id, latest_job_id from demos where project_id = ${project.id}`;
+      await inTransaction(app.sql, (tx) => failDemoJob(tx, demo!.id, demo!.latest_job_id, 'Polled to the end.', metadata));
+      const result = await finished(child);
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, /failed: Polled to the end\./);
+    } finally {
+      front.closeAllConnections();
+      await new Promise((resolve) => front.close(resolve));
+    }
   });
 
   it('Ctrl-C stops waiting, not the job', async () => {

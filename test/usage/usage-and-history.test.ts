@@ -98,5 +98,14 @@ describe('usage and history (issue 13)', () => {
     assert.ok(doc.paths['/usage']?.get);
     assert.ok(doc.paths['/credits/transactions']?.get);
     assert.ok(doc.paths['/api-keys/{id}']?.delete);
+    // Every operation declares its security, public ones as [] (redocly's security-defined).
+    for (const [route, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (method === 'servers' || method === 'parameters') continue;
+        assert.ok(Array.isArray(operation.security), `${method} ${route} declares no security`);
+      }
+    }
+    assert.deepEqual(doc.paths['/share/{id}'].get.security, []);
+    assert.ok(doc.paths['/usage'].get.security.length > 0);
   });
 });
