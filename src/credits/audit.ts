@@ -82,6 +82,9 @@ export async function auditAccount(sql: Queryable, userId: string): Promise<Acco
   if (events.length === 0 && account) problems.push('credit_accounts has a row but the account has no events.');
   if (account) {
     if (account.balance !== fold.balance) problems.push(`credit_accounts.balance is ${account.balance}; the events add up to ${fold.balance}.`);
+    if (account.auto_topoff_threshold !== fold.autoTopoff.threshold) {
+      problems.push(`credit_accounts.auto_topoff_threshold is ${account.auto_topoff_threshold}; the events say ${fold.autoTopoff.threshold}.`);
+    }
     if (account.auto_topoff_enabled !== fold.autoTopoff.enabled || account.auto_topoff_pack_id !== fold.autoTopoff.packId) {
       problems.push(
         `credit_accounts auto top-off is ${describeTopoff(account.auto_topoff_enabled, account.auto_topoff_pack_id)}; the events say ${describeTopoff(fold.autoTopoff.enabled, fold.autoTopoff.packId)}.`,
@@ -127,7 +130,7 @@ export async function auditAccount(sql: Queryable, userId: string): Promise<Acco
 function foldEvents(events: StoredEvent[], problems: string[]) {
   let balance = 0;
   let opened = false;
-  let autoTopoff: { enabled: boolean; packId: string } = { ...DEFAULT_AUTO_TOPOFF };
+  let autoTopoff: { enabled: boolean; packId: string; threshold: number } = { ...DEFAULT_AUTO_TOPOFF };
   const transactions = new Map<string, ExpectedTransaction>();
   const charges = new Map<string, { cost: number; refunded: boolean }>();
 
@@ -145,7 +148,7 @@ function foldEvents(events: StoredEvent[], problems: string[]) {
     }
     const event = { type: stored.type, data: parsed.data } as CreditEvent;
     if (event.type === 'AutoTopoffConfigured') {
-      autoTopoff = { enabled: event.data.enabled, packId: event.data.packId };
+      autoTopoff = { enabled: event.data.enabled, packId: event.data.packId, threshold: event.data.threshold ?? DEFAULT_AUTO_TOPOFF.threshold };
       continue;
     }
     if (!isTransactionEvent(event)) continue;

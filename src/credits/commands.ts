@@ -119,13 +119,16 @@ export async function purchaseCredits(
 
 export async function configureAutoTopoff(
   tx: Tx,
-  input: { userId: string; enabled: boolean; packId: string },
+  input: { userId: string; enabled: boolean; packId: string; threshold?: number },
   metadata: EventMetadata,
 ): Promise<AutoTopoff> {
   const pack = findPack(input.packId);
   if (!pack) throw new ValidationError(`packId must be one of: ${packIds.join(', ')}.`);
   const account = await loadAccount(tx, input.userId);
-  const { state } = await append(tx, account, { type: 'ConfigureAutoTopoff', userId: input.userId, enabled: input.enabled, packId: pack.id }, metadata);
+  // Left out, the threshold stays what it was.
+  const threshold = input.threshold ?? account.state.autoTopoff.threshold;
+  const command = { type: 'ConfigureAutoTopoff' as const, userId: input.userId, enabled: input.enabled, packId: pack.id, threshold };
+  const { state } = await append(tx, account, command, metadata);
   return state.autoTopoff;
 }
 

@@ -6,6 +6,8 @@ import { DEFAULT_AUTO_TOPOFF, type PackId, packOf } from './packs.js';
 export interface AutoTopoff {
   enabled: boolean;
   packId: PackId;
+  /** A charge that finds the balance below this (or short of the charge) buys the pack first. At least 1. */
+  threshold: number;
 }
 
 interface Charge {
@@ -29,7 +31,7 @@ export interface CreditState {
 export type CreditCommand =
   | { type: 'OpenAccount'; userId: string; transactionId: string; startingCredits: number }
   | { type: 'PurchasePack'; userId: string; transactionId: string; packId: PackId; paymentReference: string }
-  | { type: 'ConfigureAutoTopoff'; userId: string; enabled: boolean; packId: PackId }
+  | { type: 'ConfigureAutoTopoff'; userId: string; enabled: boolean; packId: PackId; threshold: number }
   | {
       type: 'ChargeCredits';
       userId: string;
@@ -67,7 +69,10 @@ export const creditDecider: Decider<CreditState, CreditEvent, CreditCommand> = {
         return { ...state, balance: event.data.balanceAfter, charges };
       }
       case 'AutoTopoffConfigured':
-        return { ...state, autoTopoff: { enabled: event.data.enabled, packId: event.data.packId } };
+        return {
+          ...state,
+          autoTopoff: { enabled: event.data.enabled, packId: event.data.packId, threshold: event.data.threshold ?? DEFAULT_AUTO_TOPOFF.threshold },
+        };
     }
   },
   decide(command, state) {
@@ -102,9 +107,11 @@ export const creditDecider: Decider<CreditState, CreditEvent, CreditCommand> = {
         ];
       }
       case 'ConfigureAutoTopoff': {
-        const { enabled, packId } = command;
-        if (state.autoTopoff.enabled === enabled && state.autoTopoff.packId === packId) return [];
-        return [{ type: 'AutoTopoffConfigured', data: { userId: command.userId, enabled, packId } }];
+        const { enabled, packId, threshold } = command;
+        assertCredits(threshold, 'threshold', 1);
+        const current = state.autoTopoff;
+        if (current.enabled === enabled && current.packId === packId && current.threshold === threshold) return [];
+        return [{ type: 'AutoTopoffConfigured', data: { userId: command.userId, enabled, packId, threshold } }];
       }
       case 'ChargeCredits':
         return decideCharge(command, state);
@@ -137,7 +144,7 @@ function decideCharge(command: Extract<CreditCommand, { type: 'ChargeCredits' }>
   if (state.charges.has(command.reference)) return [];
   const events: CreditEvent[] = [];
   let balance = state.balance;
-  if (balance < command.amount && command.topoff !== null) {
+  if (command.topoff !== null && wantsTopoff(state, command.amount)) {
     const pack = packOf(command.topoff.packId);
     balance += pack.credits;
     events.push({
@@ -176,8 +183,16 @@ function decideCharge(command: Extract<CreditCommand, { type: 'ChargeCredits' }>
  * for nothing).
  */
 export function topoffNeeded(state: CreditState, amount: number, reference: string): PackId | null {
-  if (!state.autoTopoff.enabled || state.balance >= amount || state.charges.has(reference)) return null;
+  if (!state.autoTopoff.enabled || !wantsTopoff(state, amount) || state.charges.has(reference)) return null;
   return state.balance + packOf(state.autoTopoff.packId).credits >= amount ? state.autoTopoff.packId : null;
+}
+
+/**
+ * The balance is short of the charge or below the threshold. Checked when a charge comes (the ledger has no clock
+ * of its own); with the default threshold of 1 that is exactly "short of the charge", as before thresholds.
+ */
+function wantsTopoff(state: CreditState, amount: number): boolean {
+  return state.balance < Math.max(amount, state.autoTopoff.threshold);
 }
 
 export function notEnoughCredits(amount: number, state: CreditState): QuotaError {

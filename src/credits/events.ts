@@ -41,7 +41,9 @@ export const creditEventSchemas = {
     reference: z.string().min(1),
     chargeTransactionId: z.string(),
   }),
-  AutoTopoffConfigured: z.object({ userId: z.string(), enabled: z.boolean(), packId: z.enum(packIds) }),
+  // threshold (issue 13): a charge that finds the balance below it buys the pack first. Absent in events from before
+  // it existed, which meant 1.
+  AutoTopoffConfigured: z.object({ userId: z.string(), enabled: z.boolean(), packId: z.enum(packIds), threshold: z.number().int().min(1).optional() }),
 };
 
 type Data<K extends keyof typeof creditEventSchemas> = z.infer<(typeof creditEventSchemas)[K]>;

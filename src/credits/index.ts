@@ -15,7 +15,7 @@ export {
   type PurchaseResult,
   type CommandOptions,
 } from './commands.js';
-export { getBalance, getAutoTopoff, listTransactions, type CreditTransactionRecord } from './queries.js';
+export { getBalance, getAutoTopoff, listTransactions, creditsSpentSince, type CreditTransactionRecord } from './queries.js';
 export { toTransaction, type CreditTransaction } from './representation.js';
 export { grantAtOnceProvider, setPaymentProvider, paymentProvider, type PaymentProvider, type PaymentResult } from './payment-provider.js';
 export { auditCredits, auditAccount, type AccountAudit, type CreditAuditReport } from './audit.js';

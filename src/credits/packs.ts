@@ -63,7 +63,8 @@ export function toPublicPack({ priceCents: _cents, ...pack }: Pack) {
   return pack;
 }
 
-export const DEFAULT_AUTO_TOPOFF = { enabled: false, packId: '20' } as const satisfies { enabled: boolean; packId: PackId };
+/** Off, pack 20, and a threshold of 1: top off only when a charge finds the balance short (issue 13). */
+export const DEFAULT_AUTO_TOPOFF = { enabled: false, packId: '20', threshold: 1 } as const satisfies { enabled: boolean; packId: PackId; threshold: number };
 
 export type DurationTarget = '5s' | '10s' | '30s';
 const SECONDS: Record<DurationTarget, number> = { '5s': 5, '10s': 10, '30s': 30 };

@@ -4,9 +4,17 @@ import { newId } from '../platform/ids.js';
 import { accountProcedure, eventMetadata, router } from '../platform/trpc.js';
 import { configureAutoTopoff, purchaseCredits } from './commands.js';
 import { packs, toPublicPack } from './packs.js';
-import { autoTopoffOf, findAccount, getAutoTopoff, listTransactions } from './queries.js';
-import { toTransaction } from './representation.js';
-import { autoTopoffSchema, creditsOverviewSchema, purchaseInput, purchaseOutput, updateAutoTopoffInput } from './schemas.js';
+import { autoTopoffOf, findAccount, getAutoTopoff, listTransactions, pageTransactions } from './queries.js';
+import { decodeCursor, encodeCursor, toTransaction } from './representation.js';
+import {
+  autoTopoffSchema,
+  creditsOverviewSchema,
+  purchaseInput,
+  purchaseOutput,
+  transactionPageInput,
+  transactionPageSchema,
+  updateAutoTopoffInput,
+} from './schemas.js';
 
 const tags = ['Credits'];
 const RECENT_TRANSACTIONS = 20;
@@ -50,7 +58,19 @@ export const creditsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const userId = ctx.principal.userId;
       const packId = input.packId ?? (await getAutoTopoff(ctx.sql, userId)).packId;
-      return inTransaction(ctx.sql, (tx) => configureAutoTopoff(tx, { userId, enabled: input.enabled, packId }, eventMetadata(ctx)));
+      return inTransaction(ctx.sql, (tx) => configureAutoTopoff(tx, { userId, enabled: input.enabled, packId, threshold: input.threshold }, eventMetadata(ctx)));
+    }),
+
+  transactions: accountProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/credits/transactions', tags, protect: true, summary: 'The transaction history, newest first, a page at a time', errorResponses: [400, 401, 403] },
+    })
+    .input(transactionPageInput)
+    .output(transactionPageSchema)
+    .query(async ({ ctx, input }) => {
+      const before = input.cursor === undefined ? null : decodeCursor(input.cursor);
+      const page = await pageTransactions(ctx.sql, ctx.principal.userId, { limit: input.limit, before });
+      return { transactions: page.transactions.map(toTransaction), nextCursor: page.next === null ? null : encodeCursor(page.next) };
     }),
 
   purchase: accountProcedure

@@ -12,11 +12,12 @@ export const creditsProjection: Projection = {
     if (event.type === 'AutoTopoffConfigured') {
       const d = event.data;
       await tx`
-        insert into credit_accounts (user_id, balance, auto_topoff_enabled, auto_topoff_pack_id, updated_at, stream_version)
-        values (${d.userId}, 0, ${d.enabled}, ${d.packId}, ${stored.createdAt}, ${stored.streamVersion})
+        insert into credit_accounts (user_id, balance, auto_topoff_enabled, auto_topoff_pack_id, auto_topoff_threshold, updated_at, stream_version)
+        values (${d.userId}, 0, ${d.enabled}, ${d.packId}, ${d.threshold ?? DEFAULT_AUTO_TOPOFF.threshold}, ${stored.createdAt}, ${stored.streamVersion})
         on conflict (user_id) do update set
           auto_topoff_enabled = excluded.auto_topoff_enabled,
           auto_topoff_pack_id = excluded.auto_topoff_pack_id,
+          auto_topoff_threshold = excluded.auto_topoff_threshold,
           updated_at = excluded.updated_at,
           stream_version = excluded.stream_version`;
       return;

@@ -7,6 +7,7 @@ export interface CreditAccountRecord {
   balance: number;
   auto_topoff_enabled: boolean;
   auto_topoff_pack_id: PackId;
+  auto_topoff_threshold: number;
   updated_at: Date;
   opened: boolean;
   /** The version of the account's stream this row reflects. */
@@ -36,13 +37,21 @@ export async function getBalance(sql: Queryable, userId: string): Promise<number
   return (await findAccount(sql, userId))?.balance ?? 0;
 }
 
-export async function getAutoTopoff(sql: Queryable, userId: string): Promise<{ enabled: boolean; packId: PackId }> {
+export async function getAutoTopoff(sql: Queryable, userId: string): Promise<AutoTopoffSetting> {
   return autoTopoffOf(await findAccount(sql, userId));
 }
 
-/** The setting of an account row; the default (off, pack 20) when there is none. */
-export function autoTopoffOf(account: CreditAccountRecord | null): { enabled: boolean; packId: PackId } {
-  return account ? { enabled: account.auto_topoff_enabled, packId: account.auto_topoff_pack_id } : { ...DEFAULT_AUTO_TOPOFF };
+export interface AutoTopoffSetting {
+  enabled: boolean;
+  packId: PackId;
+  threshold: number;
+}
+
+/** The setting of an account row; the default (off, pack 20, threshold 1) when there is none. */
+export function autoTopoffOf(account: CreditAccountRecord | null): AutoTopoffSetting {
+  return account
+    ? { enabled: account.auto_topoff_enabled, packId: account.auto_topoff_pack_id, threshold: account.auto_topoff_threshold }
+    : { ...DEFAULT_AUTO_TOPOFF };
 }
 
 /** Newest first. */
@@ -50,6 +59,32 @@ export async function listTransactions(sql: Queryable, userId: string, limit = 2
   const bounded = Math.max(1, Math.min(Math.trunc(limit), 1000));
   return sql<CreditTransactionRecord[]>`
     select * from credit_transactions where user_id = ${userId} order by stream_version desc limit ${bounded}`;
+}
+
+/**
+ * One page of the history, newest first. The order is the account's stream version, which a new transaction only
+ * ever raises (writers hold the account's stream lock), so "older than the cursor" is the same set however many
+ * charges land between two pages: nothing is skipped or repeated.
+ */
+export async function pageTransactions(
+  sql: Queryable,
+  userId: string,
+  page: { limit: number; before: number | null },
+): Promise<{ transactions: CreditTransactionRecord[]; next: number | null }> {
+  const rows = await sql<CreditTransactionRecord[]>`
+    select * from credit_transactions
+    where user_id = ${userId} ${page.before === null ? sql`` : sql`and stream_version < ${page.before}`}
+    order by stream_version desc limit ${page.limit + 1}`;
+  const transactions = rows.slice(0, page.limit);
+  return { transactions, next: rows.length > page.limit ? transactions.at(-1)!.stream_version : null };
+}
+
+/** Credits spent since a moment: the charges less their refunds. */
+export async function creditsSpentSince(sql: Queryable, userId: string, since: Date): Promise<number> {
+  const [row] = await sql<{ spent: number }[]>`
+    select coalesce(-sum(amount), 0)::int as spent from credit_transactions
+    where user_id = ${userId} and type in ('deduct', 'refund') and created_at >= ${since}`;
+  return row?.spent ?? 0;
 }
 
 /** The charge (type deduct) or refund made under a caller's reference. */

@@ -1,3 +1,4 @@
+import { ValidationError } from '../platform/errors.js';
 import type { StoredEvent } from '../platform/event-store/types.js';
 import { isTransactionEvent, type TransactionEvent, transactionTypeOf } from './events.js';
 import type { CreditTransactionRecord } from './queries.js';
@@ -33,4 +34,16 @@ export function transactionFromEvent(stored: StoredEvent): CreditTransaction {
     description: d.description,
     created_at: stored.createdAt.toISOString(),
   };
+}
+
+/**
+ * The transactions cursor: the stream version of the last transaction of a page, opaque to clients (base64url of
+ * `v<n>`) so that its meaning can change without breaking them.
+ */
+export const encodeCursor = (streamVersion: number) => Buffer.from(`v${streamVersion}`).toString('base64url');
+
+export function decodeCursor(cursor: string): number {
+  const match = /^v(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw new ValidationError('cursor is not one this service gave out; pass nextCursor from the page before.');
+  return Number(match[1]);
 }

@@ -15,6 +15,7 @@ export const packSchema = z.object({
 export const autoTopoffSchema = z.object({
   enabled: z.boolean(),
   packId: packIdSchema,
+  threshold: z.number().int().describe('A charge that finds the balance below this (or short of its cost) buys the pack first; default 1'),
 });
 
 export const transactionSchema = z.object({
@@ -35,10 +36,21 @@ export const creditsOverviewSchema = z.object({
   recentTransactions: z.array(transactionSchema).describe('Newest first, at most 20'),
 });
 
-// PUT replaces the setting; packId may be left out to keep the pack chosen before.
+// PUT replaces the setting; packId and threshold may be left out to keep what was chosen before.
 export const updateAutoTopoffInput = z.object({
   enabled: z.boolean(),
   packId: packIdSchema.optional(),
+  threshold: z.number().int().min(1).max(1_000_000).optional(),
+});
+
+export const transactionPageInput = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).max(100).optional().describe('nextCursor of the page before'),
+});
+
+export const transactionPageSchema = z.object({
+  transactions: z.array(transactionSchema).describe('Newest first'),
+  nextCursor: z.string().nullable().describe('Pass as cursor for the next (older) page; null on the last page'),
 });
 
 export const purchaseInput = z.object({ packId: packIdSchema });

@@ -105,3 +105,23 @@ export async function listRefreshHistory(sql: Queryable, demoId: string): Promis
     select * from demo_jobs where demo_id = ${demoId} and kind in ('refresh', 'restyle')
     order by created_at desc, id limit 100`;
 }
+
+export interface DemoActivity {
+  generated: number;
+  refreshes: number;
+  restyles: number;
+  uploads: number;
+}
+
+/** What a user's demos did since a moment: jobs by kind (an upload is a job too). Deleted demos still count. */
+export async function demoActivitySince(sql: Queryable, userId: string, since: Date): Promise<DemoActivity> {
+  const [row] = await sql<DemoActivity[]>`
+    select
+      count(*) filter (where j.kind = 'generate')::int as generated,
+      count(*) filter (where j.kind = 'refresh')::int as refreshes,
+      count(*) filter (where j.kind = 'restyle')::int as restyles,
+      count(*) filter (where j.kind = 'upload')::int as uploads
+    from demo_jobs j join demos d on d.id = j.demo_id
+    where d.user_id = ${userId} and j.created_at >= ${since}`;
+  return row!;
+}

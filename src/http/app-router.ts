@@ -7,6 +7,7 @@ import { devicesRouter } from '../devices/index.js';
 import { keysRouter } from '../keys/index.js';
 import { router } from '../platform/trpc.js';
 import { projectsRouter } from '../projects/index.js';
+import { usageRouter } from '../usage/index.js';
 
 /** The public procedures: served as REST under /api/v1 (trpc-to-openapi), and nowhere else. */
 export const appRouter = router({
@@ -18,6 +19,7 @@ export const appRouter = router({
   credits: creditsRouter,
   backgrounds: backgroundsRouter,
   device: devicesRouter,
+  usage: usageRouter,
 });
 
 export type AppRouter = typeof appRouter;

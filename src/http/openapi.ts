@@ -50,6 +50,8 @@ export function buildOpenApiDocument(router: AppRouter, publicUrl: string, extra
   for (const pathItem of Object.values(paths)) {
     for (const [method, operation] of Object.entries(pathItem)) {
       if (method === 'servers' || method === 'parameters') continue;
+      // An operation that needs no credential says so (`security: []`), so clients and linters need not guess.
+      operation.security ??= [];
       const responses = operation.responses as Record<string, Json> | undefined;
       if (!responses) continue;
       const success = statusByOperation.get(String(operation.operationId ?? '').replace(/-/g, '.'));

@@ -27,3 +27,8 @@ export async function createApiKey(tx: Tx, input: CreateKeyInput, metadata: Even
   );
   return { id: keyId, key, prefix, ...input };
 }
+
+/** Revokes one of the user's keys: from the next request on it is a 401. */
+export async function revokeApiKey(tx: Tx, input: { keyId: string; userId: string }, metadata: EventMetadata): Promise<void> {
+  await decideAndAppend(tx, keyStream(input.keyId), keyDecider, { type: 'RevokeApiKey', ...input }, metadata);
+}

@@ -15,8 +15,12 @@ export const keyEventSchemas = {
     keyHash: z.string(),
     prefix: z.string(),
   }),
+  // The key stops working at once (its read-model row goes); the stream keeps its history (issue 13).
+  ApiKeyRevoked: z.object({ keyId: z.string(), userId: z.string() }),
 };
 
-export type KeyEvent = { type: 'ApiKeyCreated'; data: z.infer<typeof keyEventSchemas.ApiKeyCreated> };
+export type KeyEvent =
+  | { type: 'ApiKeyCreated'; data: z.infer<typeof keyEventSchemas.ApiKeyCreated> }
+  | { type: 'ApiKeyRevoked'; data: z.infer<typeof keyEventSchemas.ApiKeyRevoked> };
 
 export const keyStream = (keyId: string) => `apikey-${keyId}`;

@@ -2,6 +2,6 @@
 export { keyEventSchemas, type KeyType } from './events.js';
 export { keysProjection } from './projection.js';
 export { findKeyByHash, touchKey, listKeys, type ApiKeyRecord } from './queries.js';
-export { createApiKey } from './commands.js';
+export { createApiKey, revokeApiKey } from './commands.js';
 export { keyTypeOf } from './secret-key.js';
 export { keysRouter } from './procedures.js';

@@ -3,7 +3,7 @@ import { inTransaction } from '../platform/command.js';
 import { NotFoundError, ValidationError } from '../platform/errors.js';
 import { accountProcedure, eventMetadata, router } from '../platform/trpc.js';
 import { findVisibleProject } from '../projects/index.js';
-import { createApiKey } from './commands.js';
+import { createApiKey, revokeApiKey } from './commands.js';
 import { keyTypes } from './events.js';
 import { listKeys } from './queries.js';
 
@@ -97,5 +97,14 @@ export const keysRouter = router({
           created_at: k.created_at.toISOString(),
         })),
       };
+    }),
+
+  revoke: accountProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/api-keys/{id}', tags, protect: true, summary: 'Revoke an API key: it stops working at once', errorResponses: [401, 403, 404] } })
+    .input(z.object({ id: z.string().min(1).max(100) }))
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await inTransaction(ctx.sql, (tx) => revokeApiKey(tx, { keyId: input.id, userId: ctx.principal.userId }, eventMetadata(ctx)));
+      return { ok: true as const };
     }),
 });

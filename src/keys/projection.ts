@@ -8,6 +8,10 @@ export const keysProjection: Projection = {
   tables: ['api_keys'],
   async apply(tx: Tx, stored: StoredEvent) {
     const event = stored as unknown as KeyEvent & StoredEvent;
+    if (event.type === 'ApiKeyRevoked') {
+      await tx`delete from api_keys where id = ${event.data.keyId}`;
+      return;
+    }
     if (event.type !== 'ApiKeyCreated') return;
     const d = event.data;
     await tx`

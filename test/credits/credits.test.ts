@@ -30,7 +30,7 @@ describe('credits', () => {
       assert.equal(response.status, 200);
       assert.deepEqual(Object.keys(response.body).sort(), ['autoTopoff', 'balance', 'packs', 'recentTransactions']);
       assert.equal(response.body.balance, 10);
-      assert.deepEqual(response.body.autoTopoff, { enabled: false, packId: '20' });
+      assert.deepEqual(response.body.autoTopoff, { enabled: false, packId: '20', threshold: 1 });
       assert.deepEqual(
         response.body.packs.map((p: any) => [p.id, p.credits, p.price, p.perCredit, p.savings, p.label, p.popular]),
         [
@@ -71,16 +71,16 @@ describe('credits', () => {
   describe('auto top-off setting', () => {
     it('reads the default, then stores what PUT says', async () => {
       const user = await app.createUser();
-      assert.deepEqual((await app.api('/api/v1/credits/auto-topoff', { key: user.key })).body, { enabled: false, packId: '20' });
+      assert.deepEqual((await app.api('/api/v1/credits/auto-topoff', { key: user.key })).body, { enabled: false, packId: '20', threshold: 1 });
 
       const on = await setTopoff(user, { enabled: true, packId: '50' });
       assert.equal(on.status, 200);
-      assert.deepEqual(on.body, { enabled: true, packId: '50' });
-      assert.deepEqual((await app.api('/api/v1/credits/auto-topoff', { key: user.key })).body, { enabled: true, packId: '50' });
+      assert.deepEqual(on.body, { enabled: true, packId: '50', threshold: 1 });
+      assert.deepEqual((await app.api('/api/v1/credits/auto-topoff', { key: user.key })).body, { enabled: true, packId: '50', threshold: 1 });
 
       // Leaving packId out keeps the pack chosen before.
-      assert.deepEqual((await setTopoff(user, { enabled: false })).body, { enabled: false, packId: '50' });
-      assert.deepEqual((await overview(user)).body.autoTopoff, { enabled: false, packId: '50' });
+      assert.deepEqual((await setTopoff(user, { enabled: false })).body, { enabled: false, packId: '50', threshold: 1 });
+      assert.deepEqual((await overview(user)).body.autoTopoff, { enabled: false, packId: '50', threshold: 1 });
     });
 
     it('answers 400 naming the field for an unknown pack or a missing flag, and changes nothing', async () => {
@@ -91,7 +91,7 @@ describe('credits', () => {
       const missing = await setTopoff(user, { packId: '5' });
       assert.equal(missing.status, 400);
       assert.match(missing.body.error, /enabled is required/);
-      assert.deepEqual((await app.api('/api/v1/credits/auto-topoff', { key: user.key })).body, { enabled: false, packId: '20' });
+      assert.deepEqual((await app.api('/api/v1/credits/auto-topoff', { key: user.key })).body, { enabled: false, packId: '20', threshold: 1 });
     });
   });
 

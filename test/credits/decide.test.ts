@@ -19,7 +19,7 @@ const charged = (reference: string, amount: number, balanceAfter: number): Credi
   type: 'CreditsCharged',
   data: { userId: 'u1', transactionId: `c-${reference}`, amount: -amount, balanceAfter, description: 'A demo', reference },
 });
-const topoffOn = (packId: '5' | '20' | '50' | '100'): CreditEvent => ({ type: 'AutoTopoffConfigured', data: { userId: 'u1', enabled: true, packId } });
+const topoffOn = (packId: '5' | '20' | '50' | '100', threshold = 1): CreditEvent => ({ type: 'AutoTopoffConfigured', data: { userId: 'u1', enabled: true, packId, threshold } });
 const charge = (amount: number, reference = 'demo:d1:v1', topoff: Extract<CreditCommand, { type: 'ChargeCredits' }>['topoff'] = null): CreditCommand => ({
   type: 'ChargeCredits', userId: 'u1', transactionId: 't1', amount, reference, description: 'A demo', topoff,
 });
@@ -57,6 +57,9 @@ describe('credit decisions', () => {
     assert.equal(topoffNeeded(given([opened(1), topoffOn('5')]).state, 3, 'r'), '5');
     assert.equal(topoffNeeded(given([opened(0), topoffOn('5')]).state, 6, 'r'), null);
     assert.equal(topoffNeeded(given([opened(1), topoffOn('5'), charged('r', 1, 0)]).state, 3, 'r'), null);
+    // Threshold: a balance that covers the charge but is below the threshold buys the pack too.
+    assert.equal(topoffNeeded(given([opened(4), topoffOn('5', 5)]).state, 1, 'r'), '5');
+    assert.equal(topoffNeeded(given([opened(5), topoffOn('5', 5)]).state, 1, 'r'), null);
   });
 
   it('records the top-off the handler bought, then the charge', () => {
@@ -94,8 +97,10 @@ describe('credit decisions', () => {
   });
 
   it('records an auto top-off change only when something changes', () => {
-    assert.deepEqual(given([opened(0)]).when({ type: 'ConfigureAutoTopoff', userId: 'u1', enabled: false, packId: '20' })(), []);
-    assert.deepEqual(given([opened(0)]).when({ type: 'ConfigureAutoTopoff', userId: 'u1', enabled: true, packId: '50' })(), [topoffOn('50')]);
+    assert.deepEqual(given([opened(0)]).when({ type: 'ConfigureAutoTopoff', userId: 'u1', enabled: false, packId: '20', threshold: 1 })(), []);
+    assert.deepEqual(given([opened(0)]).when({ type: 'ConfigureAutoTopoff', userId: 'u1', enabled: true, packId: '50', threshold: 1 })(), [topoffOn('50')]);
+    // A new threshold alone is a change.
+    assert.deepEqual(given([opened(0), topoffOn('50')]).when({ type: 'ConfigureAutoTopoff', userId: 'u1', enabled: true, packId: '50', threshold: 5 })(), [topoffOn('50', 5)]);
   });
 
   it('buys a pack for its credits', () => {

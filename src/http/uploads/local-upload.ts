@@ -16,7 +16,7 @@ import { describeIssues } from '../../platform/validation.js';
 import { deriveGif, deriveThumbnail } from '../../pipeline/encode/derive.js';
 import { probeVideo } from '../../pipeline/encode/probe.js';
 import { findVisibleProject } from '../../projects/index.js';
-import { findUserById } from '../../users/index.js';
+import { findUserById, planOf } from '../../users/index.js';
 import type { Services } from '../context.js';
 import { requestInfo } from '../context.js';
 import { sendJson } from '../respond.js';
@@ -36,7 +36,6 @@ const query = z.object({
 
 const CONTENT_TYPES: Record<string, 'mp4' | 'webm'> = { 'video/mp4': 'mp4', 'video/webm': 'webm' };
 // Which plan may publish which format (spec: "a plan may forbid a video format").
-const PLAN_FORMATS: Record<string, ReadonlyArray<'mp4' | 'webm'>> = { free: ['mp4'], pro: ['mp4', 'webm'] };
 
 /**
  * POST /api/v1/demos/local-upload: publishes a locally recorded MP4 or WebM as a ready demo. Checks cost nothing
@@ -60,7 +59,7 @@ export async function handleLocalUpload(services: Services, req: IncomingMessage
   if (!(await findVisibleProject(services.sql, principal, input.project_id))) throw new NotFoundError('Project');
   const user = await findUserById(services.sql, principal.userId);
   const plan = user?.plan ?? 'free';
-  if (!(PLAN_FORMATS[plan] ?? ['mp4']).includes(declared)) {
+  if (!planOf(plan).formats.includes(declared)) {
     throw new ForbiddenError(`Your ${plan} plan does not allow ${declared} videos; upload an MP4 or upgrade to pro.`);
   }
 

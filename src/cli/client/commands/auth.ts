@@ -1,0 +1,88 @@
+import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ClientCommand } from '../command.js';
+import { configPath, forgetLogin, readLogin, writeLogin } from '../config-file.js';
+import { type Api, ApiError, anonymousApi, ClientError, unwrap } from '../context.js';
+import { openBrowser } from '../open-browser.js';
+
+const GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_code';
+
+/** RFC 8628 §3.4–3.5: poll no faster than `interval`; slow_down adds 5 s for good; the rest of the errors end it. */
+async function pollForKey(api: Api, deviceCode: string, interval: number, expiresIn: number) {
+  const deadline = Date.now() + expiresIn * 1000;
+  let wait = interval;
+  while (Date.now() < deadline) {
+    await sleep(wait * 1000);
+    const result = await api.POST('/device/token', { body: { device_code: deviceCode, grant_type: GRANT_TYPE } });
+    if (result.data) return result.data;
+    const code = (result.error as { error?: string } | undefined)?.error;
+    if (code === 'authorization_pending') continue;
+    if (code === 'slow_down') {
+      wait += 5;
+      continue;
+    }
+    const why: Record<string, string> = {
+      expired_token: 'The code expired before it was approved; run "showreel login" again.',
+      access_denied: 'The login was denied in the browser.',
+      invalid_grant: 'The service no longer knows this login; run "showreel login" again.',
+    };
+    throw new ApiError(result.response.status, (code && why[code]) ?? `Login failed: ${code ?? result.response.status}.`);
+  }
+  throw new ClientError('The code expired before it was approved; run "showreel login" again.');
+}
+
+export const login: ClientCommand = {
+  name: 'login',
+  summary: 'Sign this computer in through the browser (device login) and keep the key in the config file',
+  usage: 'login [--base-url URL]',
+  help: ['(opens the browser when one is available; SHOWREEL_NO_BROWSER=1 only prints the URL)'],
+  async run(_parsed, context) {
+    const api = anonymousApi(context.baseUrl);
+    const code = unwrap(await api.POST('/device/code', { body: { client_name: `showreel CLI on ${os.hostname()}`, scope: 'write' } }));
+    context.note(`First copy your one-time code: ${code.user_code}`);
+    context.note(`Then approve this computer at: ${code.verification_uri_complete}`);
+    if (openBrowser(code.verification_uri_complete)) context.note('(opened in your browser)');
+    context.note('Waiting for approval…');
+    const token = await pollForKey(api, code.device_code, code.interval, code.expires_in);
+    const file = await writeLogin({ base_url: context.baseUrl, key: token.access_token, key_id: token.key_id });
+    const keyed = anonymousApi(context.baseUrl);
+    const usage = unwrap(await keyed.GET('/usage', { headers: { authorization: `Bearer ${token.access_token}` } }));
+    context.print({ email: usage.account.email, key_id: token.key_id, base_url: context.baseUrl, config: file }, () =>
+      `Logged in to ${context.baseUrl} as ${usage.account.email}. The key is in ${file}.`,
+    );
+  },
+};
+
+export const logout: ClientCommand = {
+  name: 'logout',
+  summary: 'Revoke the key that login stored, on the service, and forget it',
+  usage: 'logout',
+  async run(_parsed, context) {
+    const stored = await readLogin();
+    if (!stored) {
+      context.print({ logged_out: false }, () => `Not logged in (no ${configPath()}).`);
+      return;
+    }
+    const api = anonymousApi(stored.base_url);
+    const result = await api.DELETE('/api-keys/{id}', { params: { path: { id: stored.key_id } }, headers: { authorization: `Bearer ${stored.key}` } });
+    // Already revoked elsewhere (401 with it, 404): nothing left to revoke; forget it all the same.
+    if (!result.response.ok && result.response.status !== 401 && result.response.status !== 404) unwrap(result);
+    await forgetLogin();
+    context.print({ logged_out: true, revoked: result.response.ok, key_id: stored.key_id }, () =>
+      result.response.ok ? `Logged out: the key was revoked on ${stored.base_url} and forgotten.` : 'Logged out: the key no longer worked; it is forgotten.',
+    );
+  },
+};
+
+export const whoami: ClientCommand = {
+  name: 'whoami',
+  summary: 'Who the key in use belongs to, and its plan',
+  usage: 'whoami',
+  async run(_parsed, context) {
+    const usage = unwrap(await (await context.api()).GET('/usage'));
+    const source = process.env.SHOWREEL_API_KEY ? 'SHOWREEL_API_KEY' : configPath();
+    context.print({ ...usage.account, plan: usage.plan.id, base_url: context.baseUrl, key_source: source }, () =>
+      [`${usage.account.email} on ${context.baseUrl}`, `plan: ${usage.plan.name}`, `key: ${usage.account.key_id ?? '-'} (from ${source})`].join('\n'),
+    );
+  },
+};

@@ -1,0 +1,202 @@
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { UsageError } from '../../arguments.js';
+import { type ClientCommand, oneOf, type Parsed, requiredOption, stringOption } from '../command.js';
+import { type ClientContext, ClientError, table, truncate, unwrap } from '../context.js';
+import { type Progress, progressPrinter, waitForDemo } from '../wait-for-demo.js';
+
+const idArgument = { min: 1, max: 1 };
+const waitHelp = '--wait           follow the job with a progress bar until the demo is ready (Ctrl-C stops waiting, not the job)';
+
+/** The public addresses of a demo (media and share pages need no key: they are unlisted by id). */
+const demoUrls = (baseUrl: string, id: string, format: string) => ({
+  shareUrl: `${baseUrl}/share/${id}`,
+  video: `${baseUrl}/video/${id}.${format}`,
+  gif: `${baseUrl}/gif/${id}.gif`,
+  thumbnail: `${baseUrl}/thumb/${id}.png`,
+});
+
+async function readPresentation(file: string): Promise<Record<string, unknown>> {
+  try {
+    return JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    throw new UsageError(`--presentation ${file}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * With --wait: the live bar, then the share URL; a failed demo is exit 1 with its error. Ctrl-C ends the wait
+ * only (exit 130): the job runs on, and `demos show` finds it.
+ */
+async function maybeWait(parsed: Parsed, context: ClientContext, accepted: { id: string }): Promise<void> {
+  if (!parsed.values.wait) {
+    context.print(accepted, () => `Demo ${accepted.id} is queued. Follow it with: showreel demos show ${accepted.id}`);
+    return;
+  }
+  const controller = new AbortController();
+  const interrupt = () => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', interrupt);
+  const printer = progressPrinter();
+  let final: Progress;
+  try {
+    final = await waitForDemo(context, accepted.id, (p) => printer.update(p), controller.signal);
+  } catch (error) {
+    printer.done();
+    if (controller.signal.aborted) {
+      context.note(`Stopped waiting; the demo goes on. See it with: showreel demos show ${accepted.id}`);
+      process.exitCode = 130;
+      return;
+    }
+    throw error;
+  } finally {
+    process.removeListener('SIGINT', interrupt);
+  }
+  printer.done();
+  if (final.status !== 'ready') throw new ClientError(`Demo ${accepted.id} ${final.status}: ${final.error ?? 'no reason given'}.`);
+  const demo = unwrap(await (await context.api()).GET('/demos/{id}', { params: { path: { id: accepted.id } } }));
+  const urls = demoUrls(context.baseUrl, demo.id, demo.format);
+  context.print({ ...accepted, status: final.status, shareUrl: urls.shareUrl, videoUrl: urls.video }, () => urls.shareUrl);
+}
+
+export const demosList: ClientCommand = {
+  name: 'demos list',
+  summary: 'List your demos, newest first',
+  usage: 'demos list [--project ID]',
+  help: ['--project ID     only this project\'s demos'],
+  options: { project: { type: 'string' } },
+  async run(parsed, context) {
+    const project = stringOption(parsed, 'project');
+    const { demos } = unwrap(await (await context.api()).GET('/demos', { params: { query: project ? { project_id: project } : {} } }));
+    context.print({ demos }, () =>
+      table(
+        ['ID', 'STATUS', 'SOURCE', 'FORMAT', 'CREATED', 'PROMPT'],
+        demos.map((d) => [d.id, d.status, d.source, d.format, d.created_at.slice(0, 16).replace('T', ' '), truncate(d.prompt, 50)]),
+      ),
+    );
+  },
+};
+
+export const demosCreate: ClientCommand = {
+  name: 'demos create',
+  summary: 'Ask for a demo of a project\'s site; generation runs on the service',
+  usage: 'demos create --project ID --prompt TEXT [--format mp4|webm] [--resolution 720p|1080p] [--duration 5s|10s|30s] [--presentation FILE] [--wait]',
+  help: [
+    '--project ID        the project (required)',
+    '--prompt TEXT       what the demo shows (required)',
+    '--format, --resolution, --duration   defaults mp4, 1080p, 10s',
+    '--presentation FILE a JSON presentation config',
+    waitHelp,
+  ],
+  options: {
+    project: { type: 'string' },
+    prompt: { type: 'string' },
+    format: { type: 'string' },
+    resolution: { type: 'string' },
+    duration: { type: 'string' },
+    presentation: { type: 'string' },
+    wait: { type: 'boolean' },
+  },
+  async run(parsed, context) {
+    const body = {
+      project_id: requiredOption(parsed, 'project'),
+      prompt: requiredOption(parsed, 'prompt'),
+      format: oneOf(stringOption(parsed, 'format'), ['mp4', 'webm'] as const, 'format'),
+      resolution: oneOf(stringOption(parsed, 'resolution'), ['720p', '1080p'] as const, 'resolution'),
+      duration_target: oneOf(stringOption(parsed, 'duration'), ['5s', '10s', '30s'] as const, 'duration'),
+      presentation: stringOption(parsed, 'presentation') ? await readPresentation(stringOption(parsed, 'presentation')!) : undefined,
+    };
+    const accepted = unwrap(await (await context.api()).POST('/demos', { body: body as never }));
+    await maybeWait(parsed, context, accepted);
+  },
+};
+
+export const demosShow: ClientCommand = {
+  name: 'demos show',
+  summary: 'A demo: its status, latest job, media and share URLs',
+  usage: 'demos show ID',
+  positionals: idArgument,
+  async run(parsed, context) {
+    const demo = unwrap(await (await context.api()).GET('/demos/{id}', { params: { path: { id: parsed.positionals[0]! } } }));
+    const urls = demoUrls(context.baseUrl, demo.id, demo.format);
+    context.print(demo, () =>
+      [
+        `id:        ${demo.id}`,
+        `project:   ${demo.project_id}`,
+        `status:    ${demo.status}${demo.error ? ` (${demo.error})` : ''}`,
+        `source:    ${demo.source}`,
+        `prompt:    ${demo.prompt}`,
+        `format:    ${demo.format} ${demo.resolution}, version ${demo.version}`,
+        `latest job: ${demo.latestJob ? `${demo.latestJob.status}${demo.latestJob.step ? ` (${demo.latestJob.step})` : ''}` : '-'}`,
+        ...(demo.status === 'ready' ? [`share:     ${urls.shareUrl}`, `video:     ${urls.video}`] : []),
+      ].join('\n'),
+    );
+  },
+};
+
+export const demosRefresh: ClientCommand = {
+  name: 'demos refresh',
+  summary: 'Re-plan and re-record a generated demo',
+  usage: 'demos refresh ID [--wait]',
+  help: [waitHelp],
+  options: { wait: { type: 'boolean' } },
+  positionals: idArgument,
+  async run(parsed, context) {
+    const accepted = unwrap(await (await context.api()).POST('/demos/{id}/refresh', { params: { path: { id: parsed.positionals[0]! } } }));
+    await maybeWait(parsed, context, accepted);
+  },
+};
+
+export const demosRestyle: ClientCommand = {
+  name: 'demos restyle',
+  summary: 'Re-record a demo from its stored script with a new presentation',
+  usage: 'demos restyle ID --presentation FILE [--wait]',
+  help: ['--presentation FILE a JSON presentation config (required)', waitHelp],
+  options: { presentation: { type: 'string' }, wait: { type: 'boolean' } },
+  positionals: idArgument,
+  async run(parsed, context) {
+    const presentation = await readPresentation(requiredOption(parsed, 'presentation'));
+    const accepted = unwrap(
+      await (await context.api()).POST('/demos/{id}/restyle', { params: { path: { id: parsed.positionals[0]! } }, body: { presentation } as never }),
+    );
+    await maybeWait(parsed, context, accepted);
+  },
+};
+
+export const demosDelete: ClientCommand = {
+  name: 'demos delete',
+  summary: 'Delete a demo and its media',
+  usage: 'demos delete ID',
+  positionals: idArgument,
+  async run(parsed, context) {
+    const id = parsed.positionals[0]!;
+    const result = unwrap(await (await context.api()).DELETE('/demos/{id}', { params: { path: { id } } }));
+    context.print(result, () => `Deleted demo ${id}.`);
+  },
+};
+
+export const demosDownload: ClientCommand = {
+  name: 'demos download',
+  summary: 'Download a ready demo\'s video, GIF or thumbnail',
+  usage: 'demos download ID [--what video|gif|thumbnail] [--out FILE]',
+  help: ['--what KIND       video (default), gif or thumbnail', '--out FILE       where to write it (default: <id>.<ext> here)'],
+  options: { what: { type: 'string' }, out: { type: 'string' } },
+  positionals: idArgument,
+  async run(parsed, context) {
+    const what = oneOf(stringOption(parsed, 'what'), ['video', 'gif', 'thumbnail'] as const, 'what') ?? 'video';
+    const demo = unwrap(await (await context.api()).GET('/demos/{id}', { params: { path: { id: parsed.positionals[0]! } } }));
+    if (demo.status !== 'ready' && !demo.video_key) throw new ClientError(`Demo ${demo.id} is ${demo.status}: there is nothing to download yet.`);
+    const url = demoUrls(context.baseUrl, demo.id, demo.format)[what];
+    const extension = what === 'video' ? demo.format : what === 'gif' ? 'gif' : 'png';
+    const out = stringOption(parsed, 'out') ?? `${demo.id}.${extension}`;
+    const response = await fetch(url);
+    if (!response.ok || !response.body) {
+      const body = (await response.json().catch(() => null)) as { error?: string } | null;
+      throw new ClientError(body?.error ?? `Downloading ${url} answered ${response.status}.`);
+    }
+    await pipeline(Readable.fromWeb(response.body as never), createWriteStream(out));
+    const { size } = await fs.stat(out);
+    context.print({ id: demo.id, what, file: out, bytes: size }, () => `Wrote ${out} (${size} bytes).`);
+  },
+};

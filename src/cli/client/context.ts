@@ -1,0 +1,80 @@
+import createClient from 'openapi-fetch';
+import type { paths } from '../api-schema.js';
+import { readLogin } from './config-file.js';
+
+export type Api = ReturnType<typeof createClient<paths>>;
+
+/** The API said no (exit 1): its status and its `{error}` sentence. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Something on this side that is not bad usage: no login, an unreachable service, a failed demo (exit 1). */
+export class ClientError extends Error {}
+
+export interface ClientContext {
+  baseUrl: string;
+  json: boolean;
+  /** The typed REST client (openapi-fetch over the served OpenAPI document), with the key when there is one. */
+  api(): Promise<Api>;
+  /** The key in use: SHOWREEL_API_KEY, else the one `login` stored. */
+  key(): Promise<string>;
+  /** A result: JSON with --json, else what `human` prints. */
+  print(result: unknown, human: () => string): void;
+  /** Progress and hints for people: stderr, so stdout stays the result. */
+  note(line: string): void;
+}
+
+export function createContext(options: { baseUrl?: string; json: boolean }): ClientContext {
+  const baseUrl = (options.baseUrl ?? process.env.SHOWREEL_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+/.test(baseUrl)) throw new ClientError(`The base URL must start with http:// or https:// (got "${baseUrl}").`);
+  const key = async () => {
+    if (process.env.SHOWREEL_API_KEY) return process.env.SHOWREEL_API_KEY;
+    const login = await readLogin();
+    if (!login) throw new ClientError('Not logged in: run "showreel login", or set SHOWREEL_API_KEY.');
+    return login.key;
+  };
+  return {
+    baseUrl,
+    json: options.json,
+    key,
+    async api() {
+      return createClient<paths>({ baseUrl: `${baseUrl}/api/v1`, headers: { authorization: `Bearer ${await key()}` } });
+    },
+    print(result, human) {
+      process.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : `${human()}\n`);
+    },
+    note(line) {
+      process.stderr.write(`${line}\n`);
+    },
+  };
+}
+
+/** A client with no credential, for device login. */
+export const anonymousApi = (baseUrl: string): Api => createClient<paths>({ baseUrl: `${baseUrl}/api/v1` });
+
+/** The answer's data, or ApiError with the service's own sentence. */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.error !== undefined || !result.response.ok) {
+    const body = result.error as { error?: unknown } | undefined;
+    const message = typeof body?.error === 'string' ? body.error : `The service answered ${result.response.status} ${result.response.statusText}.`;
+    throw new ApiError(result.response.status, message);
+  }
+  return result.data as T;
+}
+
+/** Rows as aligned columns, for people. */
+export function table(headers: string[], rows: Array<Array<string | number | null | undefined>>): string {
+  if (rows.length === 0) return '(none)';
+  const cells = [headers, ...rows.map((r) => r.map((c) => (c === null || c === undefined ? '-' : String(c))))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
+  return cells.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')).join('\n');
+}
+
+export const truncate = (text: string | null | undefined, length: number) =>
+  !text ? '' : text.length <= length ? text : `${text.slice(0, length - 1)}…`;

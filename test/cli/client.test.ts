@@ -1,0 +1,269 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { isClientCommand } from '../../src/cli/client/commands-index.js';
+import { clientCommandWords } from '../../src/cli/client/run.js';
+import { failDemoJob, reportDemoProgress, startDemoJob } from '../../src/demos/index.js';
+import { inTransaction } from '../../src/platform/command.js';
+import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
+import { makeMediaFixtures, type MediaFixtures } from '../pipeline/media-fixtures.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = path.join(root, 'bin', 'showreel.mjs');
+const metadata = { actor: 'test' };
+
+type Child = ChildProcess & { output: { stdout: string; stderr: string } };
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The `showreel` client, as a user runs it: a child process of bin/showreel.mjs against a real server (its own
+ * PostgreSQL), with its own config directory. No worker runs: demos stay pending unless a test moves them.
+ */
+describe('showreel as an API client (issue 13)', () => {
+  let app: TestApp;
+  let user: TestUser;
+  let media: MediaFixtures;
+  let configHome: string;
+  let work: string;
+  const children = new Set<Child>();
+
+  before(async () => {
+    [app, media] = await Promise.all([startTestApp(), makeMediaFixtures()]);
+    user = await app.createUser({ credits: 50 });
+    configHome = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-cli-config-'));
+    work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-cli-work-'));
+  });
+  after(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await app.stop();
+    await media.cleanup();
+    await fs.rm(configHome, { recursive: true, force: true });
+    await fs.rm(work, { recursive: true, force: true });
+  });
+
+  function launch(args: string[], env: Record<string, string> = {}): Child {
+    const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^SHOWREEL_|^DATABASE_URL$/.test(name)));
+    const child = spawn(process.execPath, [bin, ...args], {
+      cwd: work,
+      env: { ...base, XDG_CONFIG_HOME: configHome, SHOWREEL_URL: app.url, SHOWREEL_NO_BROWSER: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }) as Child;
+    children.add(child);
+    child.output = { stdout: '', stderr: '' };
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (child.output.stdout += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (child.output.stderr += chunk));
+    child.once('exit', () => children.delete(child));
+    return child;
+  }
+
+  const finished = (child: Child): Promise<Finished> =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) resolve({ code: child.exitCode, ...child.output });
+      else child.once('close', (code) => resolve({ code, ...child.output }));
+    });
+
+  const showreel = (args: string[], env: Record<string, string> = {}) => finished(launch(args, env));
+  const asUser = (args: string[]) => showreel(args, { SHOWREEL_API_KEY: user.key });
+  const json = (result: Finished) => {
+    assert.equal(result.code, 0, `exit ${result.code}: ${result.stderr}`);
+    return JSON.parse(result.stdout);
+  };
+
+  async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, withinMs = 20_000): Promise<T> {
+    const deadline = Date.now() + withinMs;
+    for (;;) {
+      const value = await check();
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it('logs in through the device flow, keeps the key 0600, says who it is, and logout revokes the key', async () => {
+    const signedIn = await app.api('/api/v1/auth/sign-in', { body: { email: user.email, password: user.password } });
+    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+
+    const login = launch(['login']);
+    // The person reads the code from the terminal and approves it in the dashboard.
+    const userCode = await until('the user code', () => /one-time code: ([A-Z]{4}-[A-Z]{4})/.exec(login.output.stderr)?.[1]);
+    assert.match(login.output.stderr, new RegExp(`/app/device\\?user_code=${userCode}`));
+    const approved = await app.api('/api/v1/device/authorize', { cookie, body: { user_code: userCode } });
+    assert.equal(approved.status, 200);
+    const loggedIn = await finished(login);
+    assert.equal(loggedIn.code, 0, loggedIn.stderr);
+    assert.match(loggedIn.stdout, new RegExp(`Logged in to ${app.url} as ${user.email}`));
+
+    const file = path.join(configHome, 'showreel', 'config.json');
+    assert.equal((await fs.stat(file)).mode & 0o777, 0o600);
+    const stored = JSON.parse(await fs.readFile(file, 'utf8'));
+    assert.match(stored.key, /^sr_live_/);
+
+    const whoami = await showreel(['whoami']);
+    assert.equal(whoami.code, 0, whoami.stderr);
+    assert.match(whoami.stdout, new RegExp(user.email));
+    assert.equal(json(await showreel(['whoami', '--json'])).key_id, stored.key_id);
+
+    // SHOWREEL_API_KEY wins over the stored key.
+    const other = await app.createUser();
+    assert.equal(json(await showreel(['whoami', '--json'], { SHOWREEL_API_KEY: other.key })).email, other.email);
+
+    const logout = await showreel(['logout']);
+    assert.equal(logout.code, 0, logout.stderr);
+    assert.match(logout.stdout, /revoked/);
+    await assert.rejects(fs.stat(file));
+    assert.equal((await app.api('/api/v1/projects', { key: stored.key })).status, 401);
+
+    const after = await showreel(['whoami']);
+    assert.equal(after.code, 1);
+    assert.match(after.stderr, /Not logged in/);
+  });
+
+  it('creates a project and a demo, lists and shows it as JSON', async () => {
+    const project = json(await asUser(['projects', 'create', '--name', 'Acme', '--url', 'https://acme.example', '--json']));
+    assert.equal(project.name, 'Acme');
+    const created = json(await asUser(['demos', 'create', '--project', project.id, '--prompt', 'Show the pricing page', '--json']));
+    assert.equal(created.status, 'pending');
+
+    const listed = json(await asUser(['demos', 'list', '--project', project.id, '--json']));
+    assert.deepEqual(listed.demos.map((d: { id: string }) => d.id), [created.id]);
+    const shown = json(await asUser(['demos', 'show', created.id, '--json']));
+    assert.equal(shown.prompt, 'Show the pricing page');
+    assert.equal(shown.latestJob.status, 'queued');
+
+    const table = await asUser(['demos', 'list']);
+    assert.match(table.stdout, /^ID\s+STATUS/);
+    assert.match(table.stdout, new RegExp(`${created.id}\\s+pending`));
+    assert.match(json(await asUser(['projects', 'list', '--json'])).projects[0].id, new RegExp(project.id));
+  });
+
+  it('demos create --wait follows the socket live, and a failed demo is exit 1 with its error', async () => {
+    const project = json(await asUser(['projects', 'create', '--name', 'Wait', '--url', 'https://wait.example', '--json']));
+    const child = launch(['demos', 'create', '--project', project.id, '--prompt', 'Tour', '--wait'], { SHOWREEL_API_KEY: user.key });
+    await until('the first state', () => (/pending/.test(child.output.stderr) ? true : undefined));
+    const [demo] = await app.sql<{ id: string; latest_job_id: string }[]>`select id, latest_job_id from demos where project_id = ${project.id}`;
+    // What a worker would report, step by step.
+    await inTransaction(app.sql, (tx) => startDemoJob(tx, demo!.id, demo!.latest_job_id, 1, metadata));
+    await inTransaction(app.sql, (tx) => reportDemoProgress(tx, demo!.id, demo!.latest_job_id, 'recording', 0.5, metadata));
+    await until('the recording step', () => (/50% .*recording/.test(child.output.stderr) ? true : undefined));
+    await inTransaction(app.sql, (tx) => failDemoJob(tx, demo!.id, demo!.latest_job_id, 'The page did not load.', metadata));
+    const result = await finished(child);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /failed: The page did not load\./);
+  });
+
+  it('--wait polls when the WebSocket is refused', async () => {
+    // A front that passes HTTP through and refuses every upgrade, as some proxies do.
+    const front = http.createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers: Record<string, string> = {};
+      for (const name of ['authorization', 'content-type']) if (typeof req.headers[name] === 'string') headers[name] = req.headers[name] as string;
+      const upstream = await fetch(`${app.url}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+      res.end(Buffer.from(await upstream.arrayBuffer()));
+    });
+    front.on('upgrade', (_req, socket) => socket.destroy());
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const frontUrl = `http://127.0.0.1:${(front.address() as { port: number }).port}`;
+    try {
+      const project = json(await asUser(['projects', 'create', '--name', 'Poll', '--url', 'https://poll.example', '--json']));
+      const child = launch(['demos', 'create', '--project', project.id, '--prompt', 'Tour', '--wait', '--base-url', frontUrl], { SHOWREEL_API_KEY: user.key });
+      await until('the first polled state', () => (/pending/.test(child.output.stderr) ? true : undefined));
+      const [demo] = await app.sql<{ id: string; latest_job_id: string }[]>`select id, latest_job_id from demos where project_id = ${project.id}`;
+      await inTransaction(app.sql, (tx) => failDemoJob(tx, demo!.id, demo!.latest_job_id, 'Polled to the end.', metadata));
+      const result = await finished(child);
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, /failed: Polled to the end\./);
+    } finally {
+      front.closeAllConnections();
+      await new Promise((resolve) => front.close(resolve));
+    }
+  });
+
+  it('Ctrl-C stops waiting, not the job', async () => {
+    const project = json(await asUser(['projects', 'create', '--name', 'Interrupt', '--url', 'https://int.example', '--json']));
+    const child = launch(['demos', 'create', '--project', project.id, '--prompt', 'Tour', '--wait'], { SHOWREEL_API_KEY: user.key });
+    await until('the first state', () => (/pending/.test(child.output.stderr) ? true : undefined));
+    child.kill('SIGINT');
+    const result = await finished(child);
+    assert.equal(result.code, 130);
+    assert.match(result.stderr, /Stopped waiting; the demo goes on/);
+    const [demo] = await app.sql<{ status: string }[]>`select status from demos where project_id = ${project.id}`;
+    assert.equal(demo!.status, 'pending');
+  });
+
+  it('uploads an MP4 with a thumbnail and a GIF, and downloads the same bytes back', async () => {
+    const project = json(await asUser(['projects', 'create', '--name', 'Upload', '--url', 'https://up.example', '--json']));
+    const uploaded = json(
+      await asUser(['upload', media.mp4, '--project', project.id, '--prompt', 'Recorded locally', '--thumbnail', media.png, '--gif', media.animatedGif, '--json']),
+    );
+    assert.equal(uploaded.status, 'ready');
+    assert.equal(uploaded.assets.thumbnail.type, 'thumbnail');
+    assert.equal(uploaded.assets.gif.type, 'gif');
+
+    const out = path.join(work, 'out.mp4');
+    const downloaded = json(await asUser(['demos', 'download', uploaded.id, '--out', out, '--json']));
+    assert.equal(downloaded.file, out);
+    assert.deepEqual(await fs.readFile(out), await fs.readFile(media.mp4));
+    const thumb = json(await asUser(['demos', 'download', uploaded.id, '--what', 'thumbnail', '--json']));
+    assert.deepEqual(await fs.readFile(path.join(work, thumb.file)), await fs.readFile(media.png));
+  });
+
+  it('keys create and revoke: the revoked key is a 401 at once', async () => {
+    const created = json(await asUser(['keys', 'create', '--name', 'CI', '--json']));
+    assert.equal(json(await showreel(['usage', '--json'], { SHOWREEL_API_KEY: created.key })).account.email, user.email);
+    assert.ok(json(await asUser(['keys', 'list', '--json'])).keys.some((k: { id: string }) => k.id === created.id));
+    json(await asUser(['keys', 'revoke', created.id, '--json']));
+    const refused = await showreel(['usage'], { SHOWREEL_API_KEY: created.key });
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /^Error: .+/);
+  });
+
+  it('credits: balance, top-off with a threshold, history', async () => {
+    const overview = json(await asUser(['credits', '--json']));
+    assert.equal(typeof overview.balance, 'number');
+    const topoff = json(await asUser(['credits', 'topoff', 'on', '--pack', '5', '--threshold', '2', '--json']));
+    assert.deepEqual(topoff, { enabled: true, packId: '5', threshold: 2 });
+    const history = json(await asUser(['credits', 'history', '--limit', '1', '--json']));
+    assert.equal(history.transactions.length, 1);
+    assert.equal(typeof history.nextCursor, 'string');
+    const text = await asUser(['usage']);
+    assert.match(text.stdout, /plan:\s+Free/);
+  });
+
+  it('exit codes: 2 for bad usage, 1 for what the API refused (its error printed), --help on every command', async () => {
+    const unknownOption = await asUser(['demos', 'list', '--bogus']);
+    assert.equal(unknownOption.code, 2);
+    assert.match(unknownOption.stderr, /--bogus/);
+    const missing = await asUser(['demos', 'create', '--prompt', 'x']);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /--project is required/);
+    const badChoice = await asUser(['demos', 'download', 'x', '--what', 'poster']);
+    assert.equal(badChoice.code, 2);
+    const noSuchDemo = await asUser(['demos', 'show', 'no-such-demo']);
+    assert.equal(noSuchDemo.code, 1);
+    assert.match(noSuchDemo.stderr, /^Error: Demo not found\.$/m);
+    const badKey = await showreel(['whoami'], { SHOWREEL_API_KEY: 'sr_live_nope' });
+    assert.equal(badKey.code, 1);
+    const unreachable = await showreel(['projects', 'list', '--base-url', 'http://127.0.0.1:1'], { SHOWREEL_API_KEY: user.key });
+    assert.equal(unreachable.code, 1);
+    assert.match(unreachable.stderr, /could not reach the service/);
+
+    // main.ts routes by the first word before loading anything: every client command must be routed there.
+    for (const word of clientCommandWords()) assert.ok(isClientCommand(word), word);
+    for (const words of [['--help'], ['login', '--help'], ['demos', 'create', '--help'], ['demos', '--help'], ['credits', '--help'], ['upload', '-h']]) {
+      const help = await showreel(words);
+      assert.equal(help.code, 0, words.join(' '));
+      assert.match(help.stdout, /showreel/, words.join(' '));
+    }
+  });
+});
