@@ -15,7 +15,7 @@ html,body{margin:0}
 body{min-height:100vh;display:flex;align-items:center;justify-content:center;background:#0b0c10;color:#e8e9ed;font:16px/1.5 ${FONT};-webkit-font-smoothing:antialiased;padding:16px}
 main{width:100%;max-width:420px;background:#13151b;border-radius:14px;padding:32px;box-shadow:0 24px 64px rgba(0,0,0,.5),0 0 0 1px rgba(255,255,255,.06)}
 h1{margin:0 0 8px;font-size:1.4rem;font-weight:650;letter-spacing:-.01em}
-p{margin:0 0 16px;color:#a3a7b3}
+p{margin:0 0 16px;color:#a3a7b3;overflow-wrap:anywhere}
 label{display:block;margin:16px 0 6px;font-weight:600;font-size:.9rem}
 input{width:100%;padding:10px 12px;border-radius:8px;border:1px solid #2c2f3a;background:#0b0c10;color:#e8e9ed;font:inherit}
 input:focus{outline:2px solid #6c7cff;outline-offset:1px}
@@ -27,7 +27,8 @@ button:focus-visible{outline:2px solid #fff;outline-offset:2px}
 .error{background:#3a1519;color:#ffb3bb;border-radius:8px;padding:10px 12px;margin:0 0 16px}
 .client{color:#e8e9ed;font-weight:600}
 .muted{color:#6b6f7b;font-size:.85rem;margin-top:20px}
-a{color:#a9b3ff}`;
+a{color:#a9b3ff}
+@media (max-width:480px){body{padding:10px}main{padding:24px 20px}}`;
 
 function page(title: string, body: SafeHtml): string {
   return htmlDocument({ title: `${title} · Showreel`, css: DASHBOARD_CSS, head: html`<meta name="robots" content="noindex">`, body: html`<main>${body}</main>` });
