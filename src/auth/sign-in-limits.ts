@@ -1,7 +1,8 @@
-import { isIPv4, isIPv6 } from 'node:net';
 import type { Config } from '../platform/config.js';
 import type { Queryable } from '../platform/database.js';
-import { hitRateLimits } from '../platform/rate-limit.js';
+import { addressBucket, hitRateLimits } from '../platform/rate-limit.js';
+
+export { addressBucket };
 import { sha256 } from '../platform/secrets.js';
 
 /**
@@ -22,15 +23,3 @@ export async function countSignInAttempt(sql: Queryable, config: Config, clientA
   );
 }
 
-/** IPv4 as is (also when IPv4-mapped); IPv6 by its /64, which one client usually holds whole. */
-export function addressBucket(address: string | null): string {
-  if (address === null) return 'unknown';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped && isIPv4(mapped)) return mapped;
-  if (!isIPv6(address)) return address;
-  const [head = '', tail = ''] = address.split('%')[0]!.split('::');
-  const left = head === '' ? [] : head.split(':');
-  const right = tail === '' ? [] : tail.split(':');
-  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
-}

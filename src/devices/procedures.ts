@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createApiKey } from '../keys/index.js';
 import { UnauthorizedError } from '../platform/errors.js';
-import { hitRateLimits } from '../platform/rate-limit.js';
+import { addressBucket, hitRateLimits } from '../platform/rate-limit.js';
 import { eventMetadata, publicProcedure, router } from '../platform/trpc.js';
 import { decideDeviceGrant, DeviceGrantError, pollDeviceGrant, startDeviceGrant } from './grants.js';
 
@@ -30,7 +30,7 @@ export const devicesRouter = router({
     .mutation(async ({ ctx, input }) => {
       // No credential here, so the limit is per client address (spec: 429 rate limited on device code).
       const limit = ctx.config.SHOWREEL_DEVICE_CODE_LIMIT_PER_ADDRESS;
-      await hitRateLimits(ctx.sql, [{ bucket: `device-code:${ctx.clientAddress ?? 'unknown'}`, limit }], 'device code');
+      await hitRateLimits(ctx.sql, [{ bucket: `device-code:${addressBucket(ctx.clientAddress)}`, limit }], 'device code');
       const grant = await startDeviceGrant(ctx.sql, { clientName: input.client_name, scope: input.scope });
       const verificationUri = deviceVerificationUri(ctx.config.PUBLIC_URL);
       return {

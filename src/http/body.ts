@@ -52,7 +52,8 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_JSON_BODY_B
 export const NUL_IN_BODY = 'Text in the request must not contain NUL (\\u0000) characters.';
 
 /** Reads at most `limit` bytes; past that it pauses the request (no `for await`: that would destroy the socket before we can answer 413). */
-function readText(req: IncomingMessage, limit: number): Promise<string> {
+/** The body as text, at most `limit` bytes (413 beyond, the rest left unread); '' when it was already read. */
+export function readText(req: IncomingMessage, limit: number): Promise<string> {
   if (req.readableEnded) return Promise.resolve('');
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

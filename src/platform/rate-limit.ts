@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Queryable } from './database.js';
 import { QuotaError } from './errors.js';
 
@@ -30,4 +31,20 @@ export async function hitRateLimits(sql: Queryable, limits: RateLimit[], what: s
 
 export async function deleteOldRateLimitWindows(sql: Queryable): Promise<void> {
   await sql`delete from rate_limit_windows where window_start < now() - interval '10 minutes'`;
+}
+
+/**
+ * The bucket of a client address for per-address limits (sign-in, device codes): IPv4 as is (also when
+ * IPv4-mapped); IPv6 by its /64, which one client usually holds whole.
+ */
+export function addressBucket(address: string | null): string {
+  if (address === null) return 'unknown';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped && isIPv4(mapped)) return mapped;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.split('%')[0]!.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === '' ? [] : tail.split(':');
+  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }

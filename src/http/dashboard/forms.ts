@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { SESSION_COOKIE, readCookie } from '../../auth/index.js';
-import { ForbiddenError, TooLargeError, ValidationError } from '../../platform/errors.js';
+import { ForbiddenError, ValidationError } from '../../platform/errors.js';
 import { constantTimeEqual } from '../../platform/secrets.js';
+import { readText } from '../body.js';
 
 /** A dashboard form is a few short fields. */
 const MAX_FORM_BYTES = 16 * 1024;
@@ -11,14 +12,7 @@ const MAX_FORM_BYTES = 16 * 1024;
 export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') throw new ValidationError('Send the form as application/x-www-form-urlencoded.');
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_FORM_BYTES) throw new TooLargeError('The form is too large.');
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = await readText(req, MAX_FORM_BYTES);
   if (text.includes('%00') || text.includes('\0')) throw new ValidationError('The form must not contain NUL characters.');
   return new URLSearchParams(text);
 }
