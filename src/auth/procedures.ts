@@ -14,7 +14,7 @@ const decoyHash = hashPassword('decoy password that matches nothing');
 
 export const authRouter = router({
   signIn: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/sign-in', tags, summary: 'Sign in; sets the showreel.session_token cookie', errorResponses: [400, 401, 429] } })
+    .meta({ openapi: { method: 'POST', path: '/auth/sign-in', tags, protect: false, summary: 'Sign in; sets the showreel.session_token cookie', errorResponses: [400, 401, 429] } })
     .input(z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) }))
     .output(z.object({ user_id: z.string(), email: z.string(), expires_at: z.string() }))
     .mutation(async ({ ctx, input }) => {

@@ -14,7 +14,7 @@ export const deviceVerificationUri = (publicUrl: string) => `${publicUrl}/app/de
 export const devicesRouter = router({
   code: publicProcedure
     .meta({
-      openapi: { method: 'POST', path: '/device/code', tags, summary: 'Start a device login: a device code to poll with and a user code to approve', errorResponses: [400, 429] },
+      openapi: { method: 'POST', path: '/device/code', tags, protect: false, summary: 'Start a device login: a device code to poll with and a user code to approve', errorResponses: [400, 429] },
     })
     .input(z.object({ client_name: z.string().trim().min(1).max(100), scope: z.enum(['write'], { message: 'scope must be "write"' }) }))
     .output(
@@ -49,6 +49,7 @@ export const devicesRouter = router({
         method: 'POST',
         path: '/device/token',
         tags,
+        protect: false,
         summary:
           'Poll a device login: 400 {error: authorization_pending | slow_down | expired_token | access_denied | invalid_grant} until approved, then once a new live key',
         errorResponses: [400],

@@ -1,6 +1,7 @@
 /**
  * The endpoints served outside tRPC (binary uploads, media, HTML pages, oEmbed), described by hand in the same
- * OpenAPI document. Paths outside /api/v1 carry their own `servers` entry (the site root).
+ * OpenAPI document: `api` paths are under /api/v1 (written here without the prefix, like the procedures' paths),
+ * `site` paths are served from the site root. The document has one server, the site, so neither needs `servers`.
  */
 import { embedOpenApiPaths } from './embeds/openapi-paths.js';
 
@@ -11,10 +12,8 @@ const security = [{ bearer: [] }, { apiKey: [] }, { session: [] }];
 const idParameter = (name: string, description: string) => ({ name, in: 'path', required: true, schema: { type: 'string' }, description });
 const contentLength = { name: 'Content-Length', in: 'header', required: true, schema: { type: 'integer', minimum: 1 } };
 
-export function extraOpenApiPaths(publicUrl: string): Json {
-  const site = [{ url: publicUrl, description: 'The site root (outside /api/v1)' }];
+export function extraOpenApiPaths(): { api: Json; site: Json } {
   const media = (kind: string, type: string, description: string) => ({
-    servers: site,
     get: {
       operationId: `media-${kind}`,
       tags: ['Media'],
@@ -31,7 +30,6 @@ export function extraOpenApiPaths(publicUrl: string): Json {
   });
 
   const backgroundImage = (operationId: string, file: string, summary: string) => ({
-    servers: site,
     get: {
       operationId,
       tags: ['Backgrounds'],
@@ -48,8 +46,9 @@ export function extraOpenApiPaths(publicUrl: string): Json {
     },
   });
 
-  return {
-    ...embedOpenApiPaths(publicUrl),
+  const embeds = embedOpenApiPaths();
+  const api = {
+    ...embeds.api,
     '/demos/local-upload': {
       post: {
         operationId: 'demos-localUpload',
@@ -169,30 +168,30 @@ export function extraOpenApiPaths(publicUrl: string): Json {
         },
       },
     },
+  };
+  const site = {
+    ...embeds.site,
     '/background/{file}': backgroundImage('background-upload', '<background id>.{png|jpg|webp}', 'An uploaded background image (cached for a year: it never changes)'),
     '/background/catalog/{file}': backgroundImage('background-catalog', '<catalog id>.jpg', 'A built-in catalog background, 1920×1080 JPEG'),
     '/video/{file}': media('video', 'video/mp4', 'The latest video of a demo'),
     '/thumb/{file}': media('thumbnail', 'image/png', 'The thumbnail of a demo'),
     '/gif/{file}': media('gif', 'image/gif', 'The GIF preview of a demo'),
     '/share/{id}': {
-      servers: site,
-      get: {
+        get: {
         operationId: 'pages-share', tags: ['Pages'], summary: 'Share page: player, title, OpenGraph and Twitter tags',
         parameters: [idParameter('id', 'Demo id')],
         responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } }, '404': { description: 'HTML not-found page' } },
       },
     },
     '/embed/{id}': {
-      servers: site,
-      get: {
+        get: {
         operationId: 'pages-embed', tags: ['Pages'], summary: 'Minimal player page for iframes',
         parameters: [idParameter('id', 'Demo id')],
         responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } }, '404': { description: 'HTML not-found page' } },
       },
     },
     '/oembed': {
-      servers: site,
-      get: {
+        get: {
         operationId: 'pages-oembed', tags: ['Pages'], summary: 'oEmbed (type video) for share URLs',
         parameters: [
           { name: 'url', in: 'query', required: true, schema: { type: 'string' } },
@@ -209,4 +208,5 @@ export function extraOpenApiPaths(publicUrl: string): Json {
       },
     },
   };
+  return { api, site };
 }

@@ -11,6 +11,9 @@ const ERROR_SCHEMA = {
   additionalProperties: false,
 };
 
+/** The document describes a private service (package.json `private`, no open-source licence): say so, not nothing. */
+const LICENSE = { name: 'Proprietary (all rights reserved)', identifier: 'LicenseRef-Proprietary' };
+
 const ERROR_DESCRIPTIONS: Record<string, string> = {
   '400': 'Invalid input; the message names the field.',
   '401': 'No credential, or an invalid one.',
@@ -28,15 +31,19 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
 /**
  * The OpenAPI 3.1.0 document of /api/v1, generated from the procedures (the source of truth) and then patched
  * where the generator cannot know: 201/202 success statuses, and our `{"error"}` body for every error response.
- * Endpoints served outside tRPC are added by `extraPaths`.
+ * Endpoints served outside tRPC are added by `extraPaths` (`api`: under /api/v1, `site`: from the site root).
+ *
+ * One server, the site (PUBLIC_URL), declared once; every path is written from it (`/api/v1/projects`, `/share/{id}`),
+ * as a client types it, so no path needs a `servers` of its own. The document must stay clean for clients:
+ * test/http/openapi-lint.test.ts runs `redocly lint` (recommended rules) on the served document.
  */
-export function buildOpenApiDocument(router: AppRouter, publicUrl: string, extraPaths: Json = {}): Json {
+export function buildOpenApiDocument(router: AppRouter, publicUrl: string, extraPaths: { api?: Json; site?: Json } = {}): Json {
   const document = generateOpenApiDocument(router, {
     title: 'Showreel API',
     description: 'Turns a product web page into a polished demo video.',
     version: '1.0.0',
     openApiVersion: '3.1.0',
-    baseUrl: `${publicUrl}${API_PREFIX}`,
+    baseUrl: publicUrl,
     securitySchemes: {
       bearer: { type: 'http', scheme: 'bearer', description: 'A live key: sr_live_…' },
       apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A live key, or a publishable key (sr_pub_…) for POST /embed/generate only.' },
@@ -44,7 +51,11 @@ export function buildOpenApiDocument(router: AppRouter, publicUrl: string, extra
     },
   }) as unknown as Json;
 
-  const paths = { ...(document.paths as Json), ...extraPaths } as Record<string, Record<string, Json>>;
+  const apiPaths = { ...(document.paths as Json), ...extraPaths.api };
+  const paths = {
+    ...Object.fromEntries(Object.entries(apiPaths).map(([path, item]) => [`${API_PREFIX}${path}`, item])),
+    ...extraPaths.site,
+  } as Record<string, Record<string, Json>>;
   const statusByOperation = new Map(listRoutes(router).map((r) => [r.procedurePath, r.successStatus]));
 
   for (const pathItem of Object.values(paths)) {
@@ -72,7 +83,10 @@ export function buildOpenApiDocument(router: AppRouter, publicUrl: string, extra
       }
     }
   }
+  // Every error response now points at Error; the generator's own error components (error.NOT_FOUND …) are unused.
   const components = (document.components ?? {}) as Json;
-  components.schemas = { ...((components.schemas as Json) ?? {}), Error: ERROR_SCHEMA };
-  return { ...document, openapi: '3.1.0', paths, components };
+  const schemas = Object.fromEntries(Object.entries((components.schemas as Json) ?? {}).filter(([name]) => !name.startsWith('error.')));
+  components.schemas = { ...schemas, Error: ERROR_SCHEMA };
+  const info = { ...(document.info as Json), license: LICENSE };
+  return { ...document, openapi: '3.1.0', info, servers: [{ url: publicUrl, description: 'This service (PUBLIC_URL)' }], paths, components };
 }

@@ -45,7 +45,7 @@ export function createHttpServer(services: Services): { server: http.Server; clo
       if (path === '/healthz') return await health(services, req, res);
       if (path === `${API_PREFIX}/openapi.json`) {
         if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'Use GET for the OpenAPI document.', { Allow: 'GET' });
-        openApiDocument ??= buildOpenApiDocument(appRouter, services.config.PUBLIC_URL, extraOpenApiPaths(services.config.PUBLIC_URL));
+        openApiDocument ??= buildOpenApiDocument(appRouter, services.config.PUBLIC_URL, extraOpenApiPaths());
         return sendJson(res, 200, openApiDocument);
       }
       if (await handleEmbedRequest(services, req, res, path)) return;

@@ -193,11 +193,11 @@ describe('Presentation backgrounds', () => {
 
   it('documents both operations in /openapi.json', async () => {
     const document = (await app.api('/api/v1/openapi.json')).body;
-    const post = document.paths['/backgrounds/upload'].post;
+    const post = document.paths['/api/v1/backgrounds/upload'].post;
     assert.deepEqual(post.requestBody.content['multipart/form-data'].schema.required, ['file']);
     assert.deepEqual(post.responses['201'].content['application/json'].schema.required, ['id', 'key', 'imageUrl']);
     assert.ok(post.responses['400'] && post.responses['401'] && post.responses['413']);
-    const get = document.paths['/backgrounds'].get;
+    const get = document.paths['/api/v1/backgrounds'].get;
     assert.ok(get.responses['200'].content['application/json'].schema);
     assert.ok(document.paths['/background/{file}'].get);
   });

@@ -95,9 +95,9 @@ describe('usage and history (issue 13)', () => {
 
   it('documents the new operations in the OpenAPI document', async () => {
     const doc = (await app.api('/api/v1/openapi.json')).body;
-    assert.ok(doc.paths['/usage']?.get);
-    assert.ok(doc.paths['/credits/transactions']?.get);
-    assert.ok(doc.paths['/api-keys/{id}']?.delete);
+    assert.ok(doc.paths['/api/v1/usage']?.get);
+    assert.ok(doc.paths['/api/v1/credits/transactions']?.get);
+    assert.ok(doc.paths['/api/v1/api-keys/{id}']?.delete);
     // Every operation declares its security, public ones as [] (redocly's security-defined).
     for (const [route, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
       for (const [method, operation] of Object.entries(item)) {
@@ -106,6 +106,6 @@ describe('usage and history (issue 13)', () => {
       }
     }
     assert.deepEqual(doc.paths['/share/{id}'].get.security, []);
-    assert.ok(doc.paths['/usage'].get.security.length > 0);
+    assert.ok(doc.paths['/api/v1/usage'].get.security.length > 0);
   });
 });

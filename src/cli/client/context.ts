@@ -44,7 +44,7 @@ export function createContext(options: { baseUrl?: string; json: boolean }): Cli
     json: options.json,
     key,
     async api() {
-      return createClient<paths>({ baseUrl: `${baseUrl}/api/v1`, headers: { authorization: `Bearer ${await key()}` } });
+      return createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${await key()}` } });
     },
     print(result, human) {
       process.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : `${human()}\n`);
@@ -56,7 +56,7 @@ export function createContext(options: { baseUrl?: string; json: boolean }): Cli
 }
 
 /** A client with no credential, for device login. */
-export const anonymousApi = (baseUrl: string): Api => createClient<paths>({ baseUrl: `${baseUrl}/api/v1` });
+export const anonymousApi = (baseUrl: string): Api => createClient<paths>({ baseUrl });
 
 /** The answer's data, or ApiError with the service's own sentence. */
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {

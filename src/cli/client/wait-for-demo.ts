@@ -24,7 +24,7 @@ export async function waitForDemo(context: ClientContext, demoId: string, onProg
   if (viaSocket) return viaSocket;
   const api = await context.api();
   while (!signal.aborted) {
-    const progress = unwrap(await api.GET('/demos/{id}/progress', { params: { path: { id: demoId } } })) as Progress;
+    const progress = unwrap(await api.GET('/api/v1/demos/{id}/progress', { params: { path: { id: demoId } } })) as Progress;
     onProgress(progress);
     if (FINAL.has(progress.status)) return progress;
     await sleep(POLL_MS, undefined, { signal }).catch(() => undefined);

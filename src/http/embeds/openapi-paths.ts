@@ -18,10 +18,8 @@ const embedAnswer = {
 };
 
 /** The embed operations (served outside tRPC), described with the body schema the handler validates with. */
-export function embedOpenApiPaths(publicUrl: string): Json {
-  const site = [{ url: publicUrl, description: 'The site root (outside /api/v1)' }];
+export function embedOpenApiPaths(): { api: Json; site: Json } {
   const script = (operationId: string, summary: string) => ({
-    servers: site,
     get: {
       operationId,
       tags: ['Embeds'],
@@ -30,16 +28,16 @@ export function embedOpenApiPaths(publicUrl: string): Json {
       responses: {
         '200': { description: 'JavaScript (gzip when accepted), with an ETag', content: { 'text/javascript': { schema: { type: 'string' } } } },
         '304': { description: 'Not modified (If-None-Match)' },
+        '431': error('The request headers are too large'),
       },
     },
   });
   const { $schema: _schema, ...body } = z.toJSONSchema(generateEmbedInput, { io: 'input', unrepresentable: 'any' }) as Json;
-  return {
+  const site = {
     '/sdk.js': script('embeds-sdk', 'The embed SDK: placeholders, Showreel.mount, showreel:* events (docs/embedding.md)'),
     '/player.js': script('embeds-player-script', 'The script of the iframe player (Player.js protocol)'),
     '/embed/{id}/status': {
-      servers: site,
-      get: {
+        get: {
         operationId: 'embeds-status',
         tags: ['Embeds'],
         summary: 'Public progress of a demo, for the loading player (its WebSocket is /embed/{id}/ws)',
@@ -50,6 +48,8 @@ export function embedOpenApiPaths(publicUrl: string): Json {
         },
       },
     },
+  };
+  const api = {
     '/embed/generate': {
       post: {
         operationId: 'embeds-generate',
@@ -74,7 +74,7 @@ export function embedOpenApiPaths(publicUrl: string): Json {
         operationId: 'embeds-generate-preflight',
         tags: ['Embeds'],
         summary: 'CORS preflight (cached for a day)',
-        responses: { '204': { description: 'Allowed methods and headers for the calling origin' } },
+        responses: { '204': { description: 'Allowed methods and headers for the calling origin' }, '431': error('The request headers are too large') },
       },
     },
     '/embed/runtime': {
@@ -104,4 +104,5 @@ export function embedOpenApiPaths(publicUrl: string): Json {
       },
     },
   };
+  return { api, site };
 }

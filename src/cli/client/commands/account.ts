@@ -14,7 +14,7 @@ export const projectsList: ClientCommand = {
   summary: 'List your projects',
   usage: 'projects list',
   async run(_parsed, context) {
-    const { projects } = unwrap(await (await context.api()).GET('/projects'));
+    const { projects } = unwrap(await (await context.api()).GET('/api/v1/projects'));
     context.print({ projects }, () =>
       table(['ID', 'NAME', 'DEMOS', 'SCHEDULE', 'URL'], projects.map((p) => [p.id, p.name, p.demo_count, p.refresh_schedule, p.url])),
     );
@@ -29,7 +29,7 @@ export const projectsCreate: ClientCommand = {
   options: { name: { type: 'string' }, url: { type: 'string' }, viewport: { type: 'string' } },
   async run(parsed, context) {
     const body = { name: requiredOption(parsed, 'name'), url: requiredOption(parsed, 'url'), viewport: oneOf(stringOption(parsed, 'viewport'), viewports, 'viewport') };
-    const project = unwrap(await (await context.api()).POST('/projects', { body }));
+    const project = unwrap(await (await context.api()).POST('/api/v1/projects', { body }));
     context.print(project, () => `Created project ${project.id} (${project.name}). Its signing secret, shown only now: ${project.signing_secret}`);
   },
 };
@@ -48,7 +48,7 @@ export const projectsUpdate: ClientCommand = {
       refresh_schedule: oneOf(stringOption(parsed, 'schedule'), schedules, 'schedule'),
     };
     if (Object.values(body).every((v) => v === undefined)) throw new UsageError('Nothing to change: give --name, --url, --viewport or --schedule.');
-    const project = unwrap(await (await context.api()).PATCH('/projects/{id}', { params: { path: { id: parsed.positionals[0]! } }, body }));
+    const project = unwrap(await (await context.api()).PATCH('/api/v1/projects/{id}', { params: { path: { id: parsed.positionals[0]! } }, body }));
     context.print(project, () => `Updated project ${project.id} (${project.name}).`);
   },
 };
@@ -58,7 +58,7 @@ export const keysList: ClientCommand = {
   summary: 'List your API keys (never their secrets)',
   usage: 'keys list',
   async run(_parsed, context) {
-    const { keys } = unwrap(await (await context.api()).GET('/api-keys'));
+    const { keys } = unwrap(await (await context.api()).GET('/api/v1/api-keys'));
     context.print({ keys }, () =>
       table(['ID', 'PREFIX', 'TYPE', 'NAME', 'PROJECT', 'LAST USED'], keys.map((k) => [k.id, k.key_prefix, k.type, k.name, k.project_id, k.last_used_at])),
     );
@@ -79,7 +79,7 @@ export const keysCreate: ClientCommand = {
       project_id: stringOption(parsed, 'project'),
       allowed_domains: domains,
     };
-    const key = unwrap(await (await context.api()).POST('/api-keys', { body }));
+    const key = unwrap(await (await context.api()).POST('/api/v1/api-keys', { body }));
     context.print(key, () => `Created ${key.type} key ${key.id} (${key.name}). Keep it now, it is not shown again:\n${key.key}`);
   },
 };
@@ -91,7 +91,7 @@ export const keysRevoke: ClientCommand = {
   positionals: { min: 1, max: 1 },
   async run(parsed, context) {
     const id = parsed.positionals[0]!;
-    const result = unwrap(await (await context.api()).DELETE('/api-keys/{id}', { params: { path: { id } } }));
+    const result = unwrap(await (await context.api()).DELETE('/api/v1/api-keys/{id}', { params: { path: { id } } }));
     context.print({ ...result, id }, () => `Revoked key ${id}.`);
   },
 };
@@ -108,7 +108,7 @@ export const credits: ClientCommand = {
     const api = await context.api();
     if (action === 'buy') {
       if (!argument) throw new UsageError('Usage: showreel credits buy PACK (5, 20, 50 or 100)');
-      const bought = unwrap(await api.POST('/credits/purchase', { body: { packId: oneOf(argument, ['5', '20', '50', '100'] as const, 'pack')! } }));
+      const bought = unwrap(await api.POST('/api/v1/credits/purchase', { body: { packId: oneOf(argument, ['5', '20', '50', '100'] as const, 'pack')! } }));
       context.print(bought, () => `Bought ${bought.transaction.amount} credits. Balance: ${bought.balance}.`);
       return;
     }
@@ -119,14 +119,14 @@ export const credits: ClientCommand = {
         packId: oneOf(stringOption(parsed, 'pack'), ['5', '20', '50', '100'] as const, 'pack'),
         threshold: integerOption(parsed, 'threshold', 1),
       };
-      const setting = unwrap(await api.PUT('/credits/auto-topoff', { body }));
+      const setting = unwrap(await api.PUT('/api/v1/credits/auto-topoff', { body }));
       context.print(setting, () => `Auto top-off ${setting.enabled ? `on: the ${setting.packId} pack when the balance is below ${setting.threshold}` : 'off'}.`);
       return;
     }
     if (action === 'history') {
       const limit = integerOption(parsed, 'limit', 1);
       const cursor = stringOption(parsed, 'cursor');
-      const page = unwrap(await api.GET('/credits/transactions', { params: { query: { limit, cursor } as never } }));
+      const page = unwrap(await api.GET('/api/v1/credits/transactions', { params: { query: { limit, cursor } as never } }));
       context.print(page, () =>
         [
           table(['WHEN', 'TYPE', 'AMOUNT', 'BALANCE', 'DESCRIPTION'], page.transactions.map((t) => [t.created_at.slice(0, 16).replace('T', ' '), t.type, t.amount, t.balance_after, truncate(t.description, 60)])),
@@ -136,7 +136,7 @@ export const credits: ClientCommand = {
       return;
     }
     if (action !== undefined) throw new UsageError(`Unknown credits action "${action}". Usage: showreel ${credits.usage}`);
-    const overview = unwrap(await api.GET('/credits'));
+    const overview = unwrap(await api.GET('/api/v1/credits'));
     const topoff = overview.autoTopoff as { enabled: boolean; packId: string; threshold?: number };
     context.print(overview, () =>
       [
@@ -154,7 +154,7 @@ export const usage: ClientCommand = {
   summary: 'Your plan and this month\'s usage',
   usage: 'usage',
   async run(_parsed, context) {
-    const u = unwrap(await (await context.api()).GET('/usage'));
+    const u = unwrap(await (await context.api()).GET('/api/v1/usage'));
     context.print(u, () =>
       [
         `plan:        ${u.plan.name} (${u.plan.formats.join(', ')}; ${u.plan.resolutions.join(', ')})`,

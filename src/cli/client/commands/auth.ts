@@ -13,7 +13,7 @@ async function pollForKey(api: Api, deviceCode: string, interval: number, expire
   let wait = interval;
   while (Date.now() < deadline) {
     await sleep(wait * 1000);
-    const result = await api.POST('/device/token', { body: { device_code: deviceCode, grant_type: GRANT_TYPE } });
+    const result = await api.POST('/api/v1/device/token', { body: { device_code: deviceCode, grant_type: GRANT_TYPE } });
     if (result.data) return result.data;
     const code = (result.error as { error?: string } | undefined)?.error;
     if (code === 'authorization_pending') continue;
@@ -38,7 +38,7 @@ export const login: ClientCommand = {
   help: ['(opens the browser when one is available; SHOWREEL_NO_BROWSER=1 only prints the URL)'],
   async run(_parsed, context) {
     const api = anonymousApi(context.baseUrl);
-    const code = unwrap(await api.POST('/device/code', { body: { client_name: `showreel CLI on ${os.hostname()}`, scope: 'write' } }));
+    const code = unwrap(await api.POST('/api/v1/device/code', { body: { client_name: `showreel CLI on ${os.hostname()}`, scope: 'write' } }));
     context.note(`First copy your one-time code: ${code.user_code}`);
     context.note(`Then approve this computer at: ${code.verification_uri_complete}`);
     if (openBrowser(code.verification_uri_complete)) context.note('(opened in your browser)');
@@ -46,7 +46,7 @@ export const login: ClientCommand = {
     const token = await pollForKey(api, code.device_code, code.interval, code.expires_in);
     const file = await writeLogin({ base_url: context.baseUrl, key: token.access_token, key_id: token.key_id });
     const keyed = anonymousApi(context.baseUrl);
-    const usage = unwrap(await keyed.GET('/usage', { headers: { authorization: `Bearer ${token.access_token}` } }));
+    const usage = unwrap(await keyed.GET('/api/v1/usage', { headers: { authorization: `Bearer ${token.access_token}` } }));
     context.print({ email: usage.account.email, key_id: token.key_id, base_url: context.baseUrl, config: file }, () =>
       `Logged in to ${context.baseUrl} as ${usage.account.email}. The key is in ${file}.`,
     );
@@ -64,7 +64,7 @@ export const logout: ClientCommand = {
       return;
     }
     const api = anonymousApi(stored.base_url);
-    const result = await api.DELETE('/api-keys/{id}', { params: { path: { id: stored.key_id } }, headers: { authorization: `Bearer ${stored.key}` } });
+    const result = await api.DELETE('/api/v1/api-keys/{id}', { params: { path: { id: stored.key_id } }, headers: { authorization: `Bearer ${stored.key}` } });
     // Already revoked elsewhere (401 with it, 404): nothing left to revoke; forget it all the same.
     if (!result.response.ok && result.response.status !== 401 && result.response.status !== 404) unwrap(result);
     await forgetLogin();
@@ -79,7 +79,7 @@ export const whoami: ClientCommand = {
   summary: 'Who the key in use belongs to, and its plan',
   usage: 'whoami',
   async run(_parsed, context) {
-    const usage = unwrap(await (await context.api()).GET('/usage'));
+    const usage = unwrap(await (await context.api()).GET('/api/v1/usage'));
     const source = process.env.SHOWREEL_API_KEY ? 'SHOWREEL_API_KEY' : configPath();
     context.print({ ...usage.account, plan: usage.plan.id, base_url: context.baseUrl, key_source: source }, () =>
       [`${usage.account.email} on ${context.baseUrl}`, `plan: ${usage.plan.name}`, `key: ${usage.account.key_id ?? '-'} (from ${source})`].join('\n'),

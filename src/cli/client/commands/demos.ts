@@ -55,7 +55,7 @@ async function maybeWait(parsed: Parsed, context: ClientContext, accepted: { id:
   }
   printer.done();
   if (final.status !== 'ready') throw new ClientError(`Demo ${accepted.id} ${final.status}: ${final.error ?? 'no reason given'}.`);
-  const demo = unwrap(await (await context.api()).GET('/demos/{id}', { params: { path: { id: accepted.id } } }));
+  const demo = unwrap(await (await context.api()).GET('/api/v1/demos/{id}', { params: { path: { id: accepted.id } } }));
   const urls = demoUrls(context.baseUrl, demo.id, demo.format);
   context.print({ ...accepted, status: final.status, shareUrl: urls.shareUrl, videoUrl: urls.video }, () => urls.shareUrl);
 }
@@ -68,7 +68,7 @@ export const demosList: ClientCommand = {
   options: { project: { type: 'string' } },
   async run(parsed, context) {
     const project = stringOption(parsed, 'project');
-    const { demos } = unwrap(await (await context.api()).GET('/demos', { params: { query: project ? { project_id: project } : {} } }));
+    const { demos } = unwrap(await (await context.api()).GET('/api/v1/demos', { params: { query: project ? { project_id: project } : {} } }));
     context.print({ demos }, () =>
       table(
         ['ID', 'STATUS', 'SOURCE', 'FORMAT', 'CREATED', 'PROMPT'],
@@ -107,7 +107,7 @@ export const demosCreate: ClientCommand = {
       duration_target: oneOf(stringOption(parsed, 'duration'), ['5s', '10s', '30s'] as const, 'duration'),
       presentation: stringOption(parsed, 'presentation') ? await readPresentation(stringOption(parsed, 'presentation')!) : undefined,
     };
-    const accepted = unwrap(await (await context.api()).POST('/demos', { body: body as never }));
+    const accepted = unwrap(await (await context.api()).POST('/api/v1/demos', { body: body as never }));
     await maybeWait(parsed, context, accepted);
   },
 };
@@ -118,7 +118,7 @@ export const demosShow: ClientCommand = {
   usage: 'demos show ID',
   positionals: idArgument,
   async run(parsed, context) {
-    const demo = unwrap(await (await context.api()).GET('/demos/{id}', { params: { path: { id: parsed.positionals[0]! } } }));
+    const demo = unwrap(await (await context.api()).GET('/api/v1/demos/{id}', { params: { path: { id: parsed.positionals[0]! } } }));
     const urls = demoUrls(context.baseUrl, demo.id, demo.format);
     context.print(demo, () =>
       [
@@ -143,7 +143,7 @@ export const demosRefresh: ClientCommand = {
   options: { wait: { type: 'boolean' } },
   positionals: idArgument,
   async run(parsed, context) {
-    const accepted = unwrap(await (await context.api()).POST('/demos/{id}/refresh', { params: { path: { id: parsed.positionals[0]! } } }));
+    const accepted = unwrap(await (await context.api()).POST('/api/v1/demos/{id}/refresh', { params: { path: { id: parsed.positionals[0]! } } }));
     await maybeWait(parsed, context, accepted);
   },
 };
@@ -158,7 +158,7 @@ export const demosRestyle: ClientCommand = {
   async run(parsed, context) {
     const presentation = await readPresentation(requiredOption(parsed, 'presentation'));
     const accepted = unwrap(
-      await (await context.api()).POST('/demos/{id}/restyle', { params: { path: { id: parsed.positionals[0]! } }, body: { presentation } as never }),
+      await (await context.api()).POST('/api/v1/demos/{id}/restyle', { params: { path: { id: parsed.positionals[0]! } }, body: { presentation } as never }),
     );
     await maybeWait(parsed, context, accepted);
   },
@@ -171,7 +171,7 @@ export const demosDelete: ClientCommand = {
   positionals: idArgument,
   async run(parsed, context) {
     const id = parsed.positionals[0]!;
-    const result = unwrap(await (await context.api()).DELETE('/demos/{id}', { params: { path: { id } } }));
+    const result = unwrap(await (await context.api()).DELETE('/api/v1/demos/{id}', { params: { path: { id } } }));
     context.print(result, () => `Deleted demo ${id}.`);
   },
 };
@@ -185,7 +185,7 @@ export const demosDownload: ClientCommand = {
   positionals: idArgument,
   async run(parsed, context) {
     const what = oneOf(stringOption(parsed, 'what'), ['video', 'gif', 'thumbnail'] as const, 'what') ?? 'video';
-    const demo = unwrap(await (await context.api()).GET('/demos/{id}', { params: { path: { id: parsed.positionals[0]! } } }));
+    const demo = unwrap(await (await context.api()).GET('/api/v1/demos/{id}', { params: { path: { id: parsed.positionals[0]! } } }));
     if (demo.status !== 'ready' && !demo.video_key) throw new ClientError(`Demo ${demo.id} is ${demo.status}: there is nothing to download yet.`);
     const url = demoUrls(context.baseUrl, demo.id, demo.format)[what];
     const extension = what === 'video' ? demo.format : what === 'gif' ? 'gif' : 'png';
