@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import type { TrpcRouter } from '../src/http/app-router.js';
-import { UsageError, parseArguments } from '../src/cli/arguments.js';
+import { UsageError } from '../src/cli/command.js';
 
 export interface AdminClientOptions {
   /** The server's base URL, e.g. http://localhost:3000 (no /trpc). */
@@ -100,3 +100,23 @@ async function main(): Promise<number> {
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   process.exitCode = await main();
 }
+
+/**
+ * `--name value` and `--flag` pairs; positional words stay in order. This developer script is not a `showreel`
+ * command (those share src/cli/command.ts); its words are few and free-form, so a loop is enough.
+ */
+function parseArguments(argv: string[]): { positional: string[]; options: Map<string, string | true> } {
+  const positional: string[] = [];
+  const options = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word.startsWith('--')) {
+      const [name, inline] = word.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+      if (inline !== undefined) options.set(name, inline);
+      else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) options.set(name, argv[++i]!);
+      else options.set(name, true);
+    } else positional.push(word);
+  }
+  return { positional, options };
+}
+

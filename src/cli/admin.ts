@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { createApiKey } from '../keys/index.js';
-import { inTransaction } from '../platform/command.js';
 import type { Config } from '../platform/config.js';
 import { NotFoundError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
-import { openDatabase } from '../platform/open-database.js';
-import { rebuildReadModels } from '../platform/projections.js';
+import type { Sql } from '../platform/database.js';
 import { describeIssues } from '../platform/validation.js';
-import { changePlan, findUserByEmail, plans, prepareRegistration, registerUser } from '../users/index.js';
-import { UsageError, requireOption } from './arguments.js';
+import { plans } from '../users/events.js';
+import { UsageError, oneOf, requiredOption, stringOption } from './command.js';
+import type { ServiceCommand } from './service-command.js';
 
 const metadata = { actor: 'admin-cli', requestId: null, causationId: null, correlationId: null };
 
@@ -19,52 +17,86 @@ const createUserInput = z.object({
   plan: z.enum(plans).default('free'),
 });
 
-/** `showreel admin <command>`: prints exactly one JSON object on stdout; logs go to stderr. */
-export async function runAdmin(command: string | undefined, options: Map<string, string | true>, config: Config, logger: Logger): Promise<unknown> {
-  switch (command) {
-    case 'create-user': {
-      const parsed = createUserInput.safeParse({
-        email: requireOption(options, 'email'),
-        password: requireOption(options, 'password'),
-        credits: options.get('credits'),
-        plan: options.get('plan') ?? undefined,
-      });
-      if (!parsed.success) throw new UsageError(describeIssues(parsed.error.issues));
-      const prepared = await prepareRegistration({
-        email: parsed.data.email,
-        password: parsed.data.password,
-        isAdmin: options.get('admin') === true,
-        plan: parsed.data.plan,
-        startingCredits: parsed.data.credits ?? config.SHOWREEL_SIGNUP_CREDITS,
-      });
-      return withDatabase(config, logger, async (sql) => {
+const createUser: ServiceCommand = {
+  name: 'admin create-user',
+  summary: 'Register a user with a first live key (prints its id, email and the key)',
+  usage: 'admin create-user --email E --password P [--credits N] [--plan free|pro] [--admin]',
+  help: [
+    '--email E        the user’s email',
+    '--password P     at least 8 characters',
+    '--credits N      starting credits (default: SHOWREEL_SIGNUP_CREDITS)',
+    '--plan PLAN      free or pro (default: free)',
+    '--admin          an administrator',
+  ],
+  options: { email: { type: 'string' }, password: { type: 'string' }, credits: { type: 'string' }, plan: { type: 'string' }, admin: { type: 'boolean' } },
+  async run(parsed, { config, logger, print }) {
+    const parsedInput = createUserInput.safeParse({
+      email: requiredOption(parsed, 'email'),
+      password: requiredOption(parsed, 'password'),
+      credits: stringOption(parsed, 'credits'),
+      plan: stringOption(parsed, 'plan'),
+    });
+    if (!parsedInput.success) throw new UsageError(describeIssues(parsedInput.error.issues));
+    const { prepareRegistration, registerUser } = await import('../users/index.js');
+    const { createApiKey } = await import('../keys/index.js');
+    const { inTransaction } = await import('../platform/command.js');
+    const prepared = await prepareRegistration({
+      email: parsedInput.data.email,
+      password: parsedInput.data.password,
+      isAdmin: parsed.values.admin === true,
+      plan: parsedInput.data.plan,
+      startingCredits: parsedInput.data.credits ?? config.SHOWREEL_SIGNUP_CREDITS,
+    });
+    print(
+      await withDatabase(config, logger, async (sql) => {
         // The user and their first live key commit together: never a user without a key.
         const key = await inTransaction(sql, async (tx) => {
           await registerUser(tx, prepared, metadata);
           return createApiKey(tx, { userId: prepared.userId, name: 'Default live key', type: 'live', projectId: null, allowedDomains: null }, metadata);
         });
         return { user_id: prepared.userId, email: prepared.email, live_key: key.key };
-      });
-    }
-    case 'set-plan': {
-      const email = requireOption(options, 'email');
-      const plan = z.enum(plans).safeParse(requireOption(options, 'plan'));
-      if (!plan.success) throw new UsageError(`--plan must be one of: ${plans.join(', ')}.`);
-      return withDatabase(config, logger, async (sql) => {
+      }),
+    );
+  },
+};
+
+const setPlan: ServiceCommand = {
+  name: 'admin set-plan',
+  summary: 'Move a user to another plan',
+  usage: 'admin set-plan --email E --plan free|pro',
+  help: ['--email E        the user’s email', '--plan PLAN      free or pro'],
+  options: { email: { type: 'string' }, plan: { type: 'string' } },
+  async run(parsed, { config, logger, print }) {
+    const email = requiredOption(parsed, 'email');
+    const plan = oneOf(requiredOption(parsed, 'plan'), plans, 'plan')!;
+    const { changePlan, findUserByEmail } = await import('../users/index.js');
+    const { inTransaction } = await import('../platform/command.js');
+    print(
+      await withDatabase(config, logger, async (sql) => {
         const user = await findUserByEmail(sql, email);
         if (!user) throw new NotFoundError('User');
-        await inTransaction(sql, (tx) => changePlan(tx, user.id, plan.data, metadata));
-        return { user_id: user.id, email: user.email, plan: plan.data };
-      });
-    }
-    case 'replay':
-      return withDatabase(config, logger, (sql) => sql.begin((tx) => rebuildReadModels(tx)));
-    default:
-      throw new UsageError('Usage: showreel admin create-user --email E --password P [--credits N] [--admin] [--plan free|pro]\n       showreel admin set-plan --email E --plan free|pro\n       showreel admin replay');
-  }
-}
+        await inTransaction(sql, (tx) => changePlan(tx, user.id, plan, metadata));
+        return { user_id: user.id, email: user.email, plan };
+      }),
+    );
+  },
+};
 
-async function withDatabase<T>(config: Config, logger: Logger, work: (sql: Awaited<ReturnType<typeof openDatabase>>['sql']) => Promise<T>): Promise<T> {
+const replay: ServiceCommand = {
+  name: 'admin replay',
+  summary: 'Rebuild the read models from the event streams',
+  usage: 'admin replay',
+  async run(_parsed, { config, logger, print }) {
+    const { rebuildReadModels } = await import('../platform/projections.js');
+    print(await withDatabase(config, logger, (sql) => sql.begin((tx) => rebuildReadModels(tx))));
+  },
+};
+
+/** `showreel admin <command>`: each prints exactly one JSON object on stdout; logs go to stderr. */
+export const adminCommands: ServiceCommand[] = [createUser, setPlan, replay];
+
+async function withDatabase<T>(config: Config, logger: Logger, work: (sql: Sql) => Promise<T>): Promise<T> {
+  const { openDatabase } = await import('../platform/open-database.js');
   const database = await openDatabase(config, logger, { poolSize: 4 });
   try {
     return await work(database.sql);

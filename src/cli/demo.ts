@@ -3,15 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { templateIds } from '../demos/presentation.js';
-import { createBrowserPool } from '../pipeline/browser/pool.js';
-import { renderOutputs } from '../pipeline/encode/render-outputs.js';
-import { createPlanner } from '../pipeline/plan/planner.js';
-import { produceRecording, recordingCaptureSize } from '../pipeline/produce-recording.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
-import { checkUrl } from '../platform/network/ssrf-guard.js';
 import { describeIssues } from '../platform/validation.js';
-import { UsageError } from './arguments.js';
+import { type Parsed, UsageError, stringOption } from './command.js';
+import type { ServiceCommand } from './service-command.js';
 
 const input = z.object({
   url: z.url({ protocol: /^https?$/ }),
@@ -25,27 +21,56 @@ const input = z.object({
   mode: z.enum(['script', 'agent']).default('script'),
 });
 
+const USAGE = `demo URL "PROMPT" [--out demo.mp4] [--template auto|${templateIds.join('|')}] [--section S] [--resolution 720p|1080p] [--duration 5s|10s|30s] [--viewport desktop|tablet|mobile] [--mode script|agent]`;
+
 /**
  * `showreel demo <url> "<prompt>" [--out demo.mp4] [--template …] [--resolution …] [--duration …]`: the same
  * stages as the worker (analyse, plan, record, encode), locally, with no server and no database. Writes the
  * video, a GIF and a PNG thumbnail next to it; progress goes to stderr, a JSON summary to stdout.
  */
-export async function runDemoCommand(positional: string[], options: Map<string, string | true>, config: Config, logger: Logger) {
+export const demoCommand: ServiceCommand = {
+  name: 'demo',
+  summary: 'One demo, locally, without a server (video, GIF and thumbnail)',
+  usage: USAGE,
+  help: [
+    '--out FILE       the video, .mp4 or .webm (default: demo.mp4); the GIF and PNG go next to it',
+    '--template T     the presentation template (default: auto)',
+    '--section S      the section of the page to show',
+    '--resolution R   720p or 1080p (default: 1080p)',
+    '--duration D     5s, 10s or 30s (default: 10s)',
+    '--viewport V     desktop, tablet or mobile (default: desktop)',
+    '--mode M         script or agent (default: script)',
+  ],
+  options: Object.fromEntries(['out', 'template', 'section', 'resolution', 'duration', 'viewport', 'mode'].map((name) => [name, { type: 'string' as const }])),
+  positionals: { min: 2, max: 2 },
+  async run(parsed, { config, logger, print }) {
+    print(await recordDemo(parsed, config, logger));
+  },
+};
+
+async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
+  const option = (name: string) => stringOption(parsedWords, name);
   const parsed = input.safeParse({
-    url: positional[0],
-    prompt: positional[1],
-    out: options.get('out') ?? undefined,
-    template: options.get('template') ?? undefined,
-    section: options.get('section') ?? undefined,
-    resolution: options.get('resolution') ?? undefined,
-    duration: options.get('duration') ?? undefined,
-    viewport: options.get('viewport') ?? undefined,
-    mode: options.get('mode') ?? undefined,
+    url: parsedWords.positionals[0],
+    prompt: parsedWords.positionals[1],
+    out: option('out'),
+    template: option('template'),
+    section: option('section'),
+    resolution: option('resolution'),
+    duration: option('duration'),
+    viewport: option('viewport'),
+    mode: option('mode'),
   });
-  if (!parsed.success) {
-    throw new UsageError(`${describeIssues(parsed.error.issues)}\nUsage: showreel demo <url> "<prompt>" [--out demo.mp4] [--template auto|${templateIds.join('|')}] [--resolution 720p|1080p] [--duration 5s|10s|30s]`);
-  }
+  if (!parsed.success) throw new UsageError(`${describeIssues(parsed.error.issues)}\nUsage: showreel ${USAGE}`);
   const args = parsed.data;
+  // The pipeline (Chromium, ffmpeg) loads only for a real recording, not for --help or bad usage.
+  const [{ createBrowserPool }, { renderOutputs }, { createPlanner }, { produceRecording, recordingCaptureSize }, { checkUrl }] = await Promise.all([
+    import('../pipeline/browser/pool.js'),
+    import('../pipeline/encode/render-outputs.js'),
+    import('../pipeline/plan/planner.js'),
+    import('../pipeline/produce-recording.js'),
+    import('../platform/network/ssrf-guard.js'),
+  ]);
   const allowPrivate = config.SHOWREEL_ALLOW_PRIVATE_URLS;
   const target = await checkUrl(args.url, { allowPrivate });
   if (!target.ok) throw new UsageError(`${args.url} cannot be recorded: ${target.reason}`);

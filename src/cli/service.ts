@@ -1,26 +1,84 @@
-import { startApp } from '../app.js';
-import { registerDomain } from '../domain.js';
 import { ConfigError, loadConfig } from '../platform/config.js';
 import { AppError } from '../platform/errors.js';
 import { DataDirUnreachableError } from '../platform/embedded-postgres.js';
 import { createLogger } from '../platform/logger.js';
-import { openDatabase } from '../platform/open-database.js';
-import { runAdmin } from './admin.js';
-import { runDemoCommand } from './demo.js';
-import { runEmbedUrl } from './embed-url.js';
-import { UsageError, parseArguments } from './arguments.js';
+import { adminCommands } from './admin.js';
+import { type CommandSet, HELP_LINE, HELP_OPTION, UsageError, resolveCommand } from './command.js';
+import { demoCommand } from './demo.js';
+import { embedUrlCommand } from './embed-url.js';
+import type { ServiceCommand } from './service-command.js';
+
+/** start, api, worker: run until SIGTERM or SIGINT, then drain and stop. */
+const serve = (name: 'start' | 'api' | 'worker', summary: string): ServiceCommand => ({
+  name,
+  summary,
+  usage: name,
+  service: true,
+  async run(_parsed, { config, logger }) {
+    const { startApp } = await import('../app.js');
+    const app = await startApp(config, logger, { http: name !== 'worker', worker: name !== 'api' && config.SHOWREEL_RUN_WORKER });
+    await new Promise<void>((resolve) => {
+      const shutdown = (signal: string) => {
+        logger.info({ signal }, 'shutting down');
+        app.stop().then(resolve, (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          resolve();
+        });
+      };
+      process.once('SIGTERM', () => shutdown('SIGTERM'));
+      process.once('SIGINT', () => shutdown('SIGINT'));
+    });
+  },
+});
+
+const migrate: ServiceCommand = {
+  name: 'migrate',
+  summary: 'Apply the database migrations and exit',
+  usage: 'migrate',
+  async run(_parsed, { config, logger, print }) {
+    const { openDatabase } = await import('../platform/open-database.js');
+    const database = await openDatabase(config, logger, { poolSize: 2 });
+    await database.close();
+    print({ migrated: true });
+  },
+};
+
+export const serviceCommands: CommandSet<ServiceCommand> = {
+  commands: [
+    serve('start', 'API and worker in one process (the default)'),
+    serve('api', 'The API only'),
+    serve('worker', 'The worker only'),
+    migrate,
+    ...adminCommands,
+    demoCommand,
+    embedUrlCommand,
+  ],
+  globalOptions: HELP_OPTION,
+  globalHelp: [HELP_LINE],
+};
 
 /**
- * showreel [start]        API + worker in one process
- * showreel api            API only;  showreel worker   worker only
- * showreel migrate        apply migrations and exit
- * showreel admin …        see src/cli/admin.ts
- * showreel demo <url> "<prompt>" [--out demo.mp4] …   one demo, locally (src/cli/demo.ts)
+ * The service, admin and local commands (`showreel` alone is `showreel start`), parsed like the client commands
+ * (src/cli/command.ts). Returns the exit code: 0 done, 1 the database said no or the command failed, 2 bad usage
+ * or bad environment variables.
  */
 export async function runServiceCommand(argv: string[]): Promise<number> {
-  registerDomain();
-  const { positional, options } = parseArguments(argv);
-  const [command = 'start', subcommand] = positional;
+  let resolved;
+  try {
+    resolved = resolveCommand(serviceCommands, argv.length === 0 ? ['start'] : argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return 2;
+  }
+  if ('help' in resolved) {
+    process.stdout.write(resolved.help);
+    return resolved.exitCode;
+  }
+  const { command, parsed } = resolved;
+
+  // Only now the domain, the server and the pipeline load: --help and bad usage answer at once.
+  (await import('../domain.js')).registerDomain();
   let config;
   try {
     config = loadConfig();
@@ -32,57 +90,22 @@ export async function runServiceCommand(argv: string[]): Promise<number> {
     throw error;
   }
   // Services log JSON to stdout; one-shot commands keep stdout for their result and log to stderr.
-  const oneShot = command === 'admin' || command === 'migrate' || command === 'demo' || command === 'embed-url';
-  const logger = createLogger(oneShot ? (process.env.LOG_LEVEL ? config.LOG_LEVEL : 'warn') : config.LOG_LEVEL, oneShot ? process.stderr : process.stdout);
+  const logger = command.service
+    ? createLogger(config.LOG_LEVEL, process.stdout)
+    : createLogger(process.env.LOG_LEVEL ? config.LOG_LEVEL : 'warn', process.stderr);
+  const print = (result: unknown) => void process.stdout.write(`${JSON.stringify(result)}\n`);
 
   try {
-    switch (command) {
-      case 'start':
-      case 'api':
-      case 'worker': {
-        const app = await startApp(config, logger, { http: command !== 'worker', worker: command !== 'api' && config.SHOWREEL_RUN_WORKER });
-        await new Promise<void>((resolve) => {
-          const shutdown = (signal: string) => {
-            logger.info({ signal }, 'shutting down');
-            app.stop().then(resolve, (error: unknown) => {
-              logger.error({ err: error }, 'shutdown failed');
-              resolve();
-            });
-          };
-          process.once('SIGTERM', () => shutdown('SIGTERM'));
-          process.once('SIGINT', () => shutdown('SIGINT'));
-        });
-        return 0;
-      }
-      case 'migrate': {
-        registerDomain();
-        const database = await openDatabase(config, logger, { poolSize: 2 });
-        await database.close();
-        process.stdout.write(`${JSON.stringify({ migrated: true })}\n`);
-        return 0;
-      }
-      case 'demo': {
-        const result = await runDemoCommand(positional.slice(1), options, config, logger);
-        process.stdout.write(`${JSON.stringify(result)}\n`);
-        return 0;
-      }
-      case 'embed-url': {
-        const result = runEmbedUrl(options, config);
-        process.stdout.write(options.get('json') === true ? `${JSON.stringify(result)}\n` : `${result.url}\n`);
-        return 0;
-      }
-      case 'admin': {
-        const result = await runAdmin(subcommand, options, config, logger);
-        process.stdout.write(`${JSON.stringify(result)}\n`);
-        return 0;
-      }
-      default:
-        throw new UsageError(`Unknown command "${command}". Run "showreel --help" for the list.`);
-    }
+    await command.run(parsed, { config, logger, print });
+    return 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof AppError || error instanceof DataDirUnreachableError) {
+    if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\n`);
       return 2;
+    }
+    if (error instanceof AppError || error instanceof DataDirUnreachableError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
     }
     logger.error({ err: error }, 'command failed');
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

@@ -179,6 +179,37 @@ describe('the showreel command', () => {
     assert.equal(existsSync(path.join(dataDir, 'pg')), false);
   });
 
+  it('parses the service, admin and local commands like the client ones: --help on each, groups listed, strict options', async () => {
+    const env = commandEnv(dataDir);
+    const commands = [['start'], ['api'], ['worker'], ['migrate'], ['admin', 'create-user'], ['admin', 'set-plan'], ['admin', 'replay'], ['demo'], ['embed-url']];
+    const helps = await Promise.all(commands.map((words) => showreel([...words, '--help'], env)));
+    helps.forEach((help, i) => {
+      assert.equal(help.code, 0, `${commands[i]!.join(' ')} --help: ${help.stderr}`);
+      assert.match(help.stdout, new RegExp(`Usage: showreel ${commands[i]!.join(' ')}\\b`));
+      assert.match(help.stdout, /-h, --help/);
+    });
+    assert.match(helps[4]!.stdout, /--email E/);
+
+    const [group, groupHelp, everything, unknownOption, extraWord] = await Promise.all([
+      showreel(['admin'], env),
+      showreel(['admin', '--help'], env),
+      showreel(['--help'], env),
+      showreel(['admin', 'replay', '--force'], env),
+      showreel(['migrate', 'now'], env),
+    ]);
+    assert.equal(group.code, 2);
+    assert.match(group.stdout, /admin create-user[\s\S]*admin set-plan[\s\S]*admin replay/);
+    assert.equal(groupHelp.code, 0);
+    assert.equal(everything.code, 0);
+    for (const name of ['login', 'demos create', 'admin create-user', 'demo', 'embed-url', 'migrate']) assert.match(everything.stdout, new RegExp(`\\n  ${name} `));
+    assert.equal(unknownOption.code, 2);
+    assert.match(unknownOption.stderr, /Unknown option '--force'.*Run "showreel admin replay --help"/);
+    assert.equal(extraWord.code, 2);
+    assert.match(extraWord.stderr, /Usage: showreel migrate/);
+    // Help and bad usage never start the database.
+    assert.equal(existsSync(path.join(dataDir, 'pg')), false);
+  });
+
   it('creates a user with the server stopped, prints one JSON line, and stops the database it started', async () => {
     const result = await showreel(['admin', 'create-user', '--email', 'first@example.com', '--password', 'correct horse battery', '--credits', '7'], commandEnv(dataDir), 60_000);
     assert.equal(result.code, 0, result.stderr);

@@ -1,51 +1,38 @@
-import { UsageError } from '../arguments.js';
-import { type ClientCommand, helpOf, parseCommand } from './command.js';
+import { type CommandSet, UsageError, resolveCommand, summaryLines } from '../command.js';
+import { CLIENT_HELP, CLIENT_OPTIONS, type ClientCommand } from './command.js';
 import { credits, keysCreate, keysList, keysRevoke, projectsCreate, projectsList, projectsUpdate, upload, usage } from './commands/account.js';
 import { login, logout, whoami } from './commands/auth.js';
 import { demosCreate, demosDelete, demosDownload, demosList, demosRefresh, demosRestyle, demosShow } from './commands/demos.js';
 import { ApiError, ClientError, createContext } from './context.js';
 
-const commands: ClientCommand[] = [
-  login, logout, whoami,
-  projectsList, projectsCreate, projectsUpdate,
-  demosList, demosCreate, demosShow, demosRefresh, demosRestyle, demosDelete, demosDownload,
-  upload, keysList, keysCreate, keysRevoke, credits, usage,
-];
+const clientCommands: CommandSet<ClientCommand> = {
+  commands: [
+    login, logout, whoami,
+    projectsList, projectsCreate, projectsUpdate,
+    demosList, demosCreate, demosShow, demosRefresh, demosRestyle, demosDelete, demosDownload,
+    upload, keysList, keysCreate, keysRevoke, credits, usage,
+  ],
+  globalOptions: CLIENT_OPTIONS,
+  globalHelp: CLIENT_HELP,
+};
 
 /** Every command's first word is in commands-index.ts (checked by the CLI tests through --help). */
-export const clientCommandWords = () => [...new Set(commands.map((c) => c.name.split(' ')[0]!))];
+export const clientCommandWords = () => [...new Set(clientCommands.commands.map((c) => c.name.split(' ')[0]!))];
 
-export const clientHelpLines = () => commands.map((c) => `  ${c.name.padEnd(16)} ${c.summary}`);
-
-/** The group's help: its commands, one a line. */
-const groupHelp = (group: string) =>
-  [`showreel ${group} <command>`, '', ...commands.filter((c) => c.name.startsWith(`${group} `)).map((c) => `  ${c.name.padEnd(16)} ${c.summary}`), ''].join('\n');
+export const clientHelpLines = () => summaryLines(clientCommands.commands);
 
 /**
  * Runs a client command and returns its exit code: 0 done, 1 the service said no (its `{error}` on stderr) or
  * could not be reached, 2 bad usage, 130 stopped waiting on Ctrl-C.
  */
 export async function runClientCommand(argv: string[]): Promise<number> {
-  const [first, second] = argv;
-  let command = commands.find((c) => c.name === `${first} ${second}`);
-  let rest = argv.slice(2);
-  if (!command) {
-    command = commands.find((c) => c.name === first);
-    rest = argv.slice(1);
-  }
   try {
-    if (!command) {
-      if (second === undefined || second === '--help' || second === '-h' || second === 'help') {
-        process.stdout.write(groupHelp(first!));
-        return second === undefined ? 2 : 0;
-      }
-      throw new UsageError(`Unknown command "${first} ${second}".\n${groupHelp(first!)}`);
+    const resolved = resolveCommand(clientCommands, argv);
+    if ('help' in resolved) {
+      process.stdout.write(resolved.help);
+      return resolved.exitCode;
     }
-    const parsed = parseCommand(command, rest);
-    if (parsed.values.help) {
-      process.stdout.write(helpOf(command));
-      return 0;
-    }
+    const { command, parsed } = resolved;
     const context = createContext({ baseUrl: parsed.values['base-url'] as string | undefined, json: parsed.values.json === true });
     await command.run(parsed, context);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;

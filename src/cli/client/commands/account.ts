@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { UsageError } from '../../arguments.js';
+import { UsageError } from '../../command.js';
 import { type ClientCommand, integerOption, oneOf, requiredOption, stringOption } from '../command.js';
 import { ApiError, table, truncate, unwrap } from '../context.js';
 

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { UsageError } from '../../arguments.js';
+import { UsageError } from '../../command.js';
 import { type ClientCommand, oneOf, type Parsed, requiredOption, stringOption } from '../command.js';
 import { type ClientContext, ClientError, table, truncate, unwrap } from '../context.js';
 import { type Progress, progressPrinter, waitForDemo } from '../wait-for-demo.js';
