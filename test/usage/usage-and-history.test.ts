@@ -66,6 +66,49 @@ describe('usage and history (issue 13)', () => {
     assert.equal((await app.api('/api/v1/credits/transactions?limit=0', { key: user.key })).status, 400);
   });
 
+  it('walks every page while charges keep landing: each older row once, in order, and only the account’s own', async () => {
+    const user = await app.createUser({ credits: 100 });
+    const stranger = await app.createUser({ credits: 100 });
+    for (let i = 1; i <= 9; i++) await charge(user, 1, `old:${i}`);
+    const expected = ['Demo old:9', 'Demo old:8', 'Demo old:7', 'Demo old:6', 'Demo old:5', 'Demo old:4', 'Demo old:3', 'Demo old:2', 'Demo old:1', 'Sign-up bonus'];
+
+    // A client pages with limit=2 while twelve charges (this user's and a stranger's) land concurrently.
+    const landing = Promise.all(
+      Array.from({ length: 12 }, (_, i) => new Promise((r) => setTimeout(r, i * 15)).then(() => charge(i % 2 ? stranger : user, 1, `during:${i}`))),
+    );
+    const first = await app.api('/api/v1/credits/transactions?limit=2', { key: user.key });
+    const walked: string[] = first.body.transactions.map((t: any) => t.description);
+    const ids = new Set<string>(first.body.transactions.map((t: any) => t.id));
+    let cursor: string | null = first.body.nextCursor;
+    let pages = 1;
+    while (cursor) {
+      const page = await app.api(`/api/v1/credits/transactions?limit=2&cursor=${cursor}`, { key: user.key });
+      assert.equal(page.status, 200, page.text);
+      for (const t of page.body.transactions) {
+        assert.ok(!ids.has(t.id), `${t.description} is on two pages`);
+        ids.add(t.id);
+        walked.push(t.description);
+      }
+      cursor = page.body.nextCursor;
+      pages++;
+    }
+    await landing;
+    // Charges that landed before the first page was read may lead the walk; after the first older row, the walk is
+    // exactly the older history: nothing that landed later slips in, nothing shifts or repeats.
+    const leading = walked.findIndex((d) => !d.startsWith('Demo during'));
+    assert.ok(walked.slice(0, leading).every((d) => d.startsWith('Demo during')));
+    assert.deepEqual(walked.slice(leading), expected);
+    assert.ok(walked.every((d) => !/during:(1|3|5|7|9|11)$/.test(d)), 'never a stranger’s charge');
+    assert.ok(pages >= 5);
+
+    // Afterwards a fresh walk sees everything, newest first, with balances that add up.
+    const all = await app.api('/api/v1/credits/transactions?limit=100', { key: user.key });
+    assert.equal(all.body.transactions.length, 10 + 6);
+    const balances = all.body.transactions.map((t: any) => t.balance_after);
+    assert.deepEqual(balances, [...balances].sort((a: number, b: number) => a - b), 'newest first: the balance only fell');
+    assert.equal(balances[0], 100 - 9 - 6);
+  });
+
   it('auto top-off buys its pack when a charge finds the balance below the threshold', async () => {
     const user = await app.createUser({ credits: 3 });
     const set = await app.api('/api/v1/credits/auto-topoff', { key: user.key, method: 'PUT', body: { enabled: true, packId: '5', threshold: 3 } });
