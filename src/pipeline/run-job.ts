@@ -58,8 +58,17 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     return;
   }
 
-  const progress = (step: string, fraction: number) =>
-    inTransaction(sql, (tx) => reportDemoProgress(tx, payload.demoId, payload.jobId, step, Math.min(1, Math.max(0, fraction)), metadata));
+  // One write at a time, in the order reported: the recorder and the compositor report without waiting, and two
+  // concurrent writes could commit out of order (the last recording tick after the first rendering one), which
+  // clients saw as the bar going back a step.
+  let lastWrite: Promise<unknown> = Promise.resolve();
+  const progress = (step: string, fraction: number) => {
+    const write = lastWrite.catch(() => undefined).then(() =>
+      inTransaction(sql, (tx) => reportDemoProgress(tx, payload.demoId, payload.jobId, step, Math.min(1, Math.max(0, fraction)), metadata)),
+    );
+    lastWrite = write;
+    return write;
+  };
 
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-job-'));
   try {
