@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -23,15 +24,42 @@ describe('the showreel CLI against a running service, end to end', () => {
   let media: MediaFixtures;
   let configHome: string;
   let work: string;
+  let front: net.Server;
+  let frontUrl: string;
+  /** WebSocket upgrade requests that went through the front, by path. */
+  const upgrades: string[] = [];
+  const sockets = new Set<net.Socket>();
   const children = new Set<Child>();
 
   before(async () => {
     [env, media] = await Promise.all([startWorkerApp({ credits: 5 }), makeMediaFixtures()]);
     configHome = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-e2e-config-'));
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-e2e-work-'));
+    // The CLI talks to the service through a plain TCP front that notes each WebSocket upgrade it carries, to tell
+    // the live socket from the polling fallback.
+    const target = new URL(env.app.url);
+    front = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port), target.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.once('close', () => sockets.delete(socket));
+      }
+      client.once('data', (head) => {
+        const request = head.toString('latin1');
+        if (/^upgrade:\s*websocket/im.test(request)) upgrades.push(request.split(' ')[1]!);
+        upstream.write(head);
+        client.pipe(upstream).pipe(client);
+      });
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    frontUrl = `http://127.0.0.1:${(front.address() as net.AddressInfo).port}`;
   });
   after(async () => {
     for (const child of children) child.kill('SIGKILL');
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => front.close(resolve));
     await env.stop();
     await media.cleanup();
     await fs.rm(configHome, { recursive: true, force: true });
@@ -43,7 +71,7 @@ describe('the showreel CLI against a running service, end to end', () => {
     const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^SHOWREEL_|^DATABASE_URL$/.test(name)));
     const child = spawn(process.execPath, [bin, ...args], {
       cwd: work,
-      env: { ...base, XDG_CONFIG_HOME: configHome, SHOWREEL_URL: env.app.url, SHOWREEL_NO_BROWSER: '1', ...extraEnv },
+      env: { ...base, XDG_CONFIG_HOME: configHome, SHOWREEL_URL: frontUrl, SHOWREEL_NO_BROWSER: '1', ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     }) as Child;
     children.add(child);
@@ -95,7 +123,8 @@ describe('the showreel CLI against a running service, end to end', () => {
     assert.equal(created.code, 0, created.stderr);
     const waited = JSON.parse(created.stdout);
     assert.equal(waited.status, 'ready');
-    assert.equal(waited.shareUrl, `${app.url}/share/${waited.id}`);
+    assert.equal(waited.shareUrl, `${frontUrl}/share/${waited.id}`);
+    assert.deepEqual(upgrades, [`/api/v1/demos/${waited.id}/ws`], 'the progress came over the WebSocket');
     // The bar on stderr (a line per step off a terminal) named the pipeline's steps as they happened, in order.
     const lines = created.stderr.split('\n').filter((l) => /^\s*\d+% /.test(l));
     const steps = lines.map((l) => l.replace(/^\s*\d+% /, ''));
