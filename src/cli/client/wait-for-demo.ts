@@ -55,29 +55,3 @@ async function followSocket(context: ClientContext, demoId: string, onProgress: 
     });
   });
 }
-
-/**
- * A one-line bar on stderr when it is a terminal (redrawn in place), otherwise a line per step change, so that CI
- * logs stay readable. Small enough not to need a progress-bar library.
- */
-export function progressPrinter(stream: NodeJS.WriteStream = process.stderr) {
-  let lastLine = '';
-  return {
-    update(p: Progress) {
-      const fraction = p.status === 'ready' ? 1 : Math.max(0, Math.min(1, p.progress));
-      const width = 30;
-      const filled = Math.round(fraction * width);
-      const label = `${p.status}${p.step && p.step !== p.status ? `: ${p.step}` : ''}`;
-      if (stream.isTTY) {
-        stream.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}% ${label}\x1b[K`);
-        lastLine = label;
-      } else if (label !== lastLine) {
-        stream.write(`${String(Math.round(fraction * 100)).padStart(3)}% ${label}\n`);
-        lastLine = label;
-      }
-    },
-    done() {
-      if (stream.isTTY && lastLine) stream.write('\n');
-    },
-  };
-}

@@ -5,7 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import { UsageError } from '../../command.js';
 import { type ClientCommand, oneOf, type Parsed, requiredOption, stringOption } from '../command.js';
 import { type ClientContext, ClientError, table, truncate, unwrap } from '../context.js';
-import { type Progress, progressPrinter, waitForDemo } from '../wait-for-demo.js';
+import { progressPrinter } from '../progress-printer.js';
+import { type Progress, waitForDemo } from '../wait-for-demo.js';
 
 const idArgument = { min: 1, max: 1 };
 const waitHelp = '--wait           follow the job with a progress bar until the demo is ready (Ctrl-C stops waiting, not the job)';

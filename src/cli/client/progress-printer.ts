@@ -1,0 +1,39 @@
+import cliProgress from 'cli-progress';
+import type { Progress } from './wait-for-demo.js';
+
+const label = (p: Progress) => `${p.status}${p.step && p.step !== p.status ? `: ${p.step}` : ''}`;
+
+/**
+ * How a waiting command shows a demo's progress on stderr: a bar redrawn in place (cli-progress) on a terminal,
+ * otherwise one line per step change, so CI logs stay readable. The bar never goes back: a late, older report
+ * (the socket and a poll can overlap) must not make the user think the job restarted.
+ */
+export function progressPrinter(stream: NodeJS.WriteStream = process.stderr) {
+  let shown = 0;
+  let lastLabel = '';
+  const bar = stream.isTTY
+    ? new cliProgress.SingleBar(
+        { stream, format: '[{bar}] {percentage}% {step}', barsize: 30, hideCursor: true, clearOnComplete: false },
+        cliProgress.Presets.legacy,
+      )
+    : null;
+  let started = false;
+  return {
+    update(p: Progress) {
+      const fraction = p.status === 'ready' ? 1 : Math.max(0, Math.min(1, p.progress));
+      shown = Math.max(shown, Math.round(fraction * 100));
+      const step = label(p);
+      if (bar) {
+        if (!started) bar.start(100, shown, { step });
+        else bar.update(shown, { step });
+        started = true;
+      } else if (step !== lastLabel) {
+        stream.write(`${String(shown).padStart(3)}% ${step}\n`);
+      }
+      lastLabel = step;
+    },
+    done() {
+      if (bar && started) bar.stop();
+    },
+  };
+}

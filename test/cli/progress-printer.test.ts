@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { describe, it } from 'node:test';
+import { progressPrinter } from '../../src/cli/client/progress-printer.js';
+
+function capture(isTTY: boolean) {
+  const stream = new PassThrough() as PassThrough & { isTTY: boolean; columns: number; cursorTo: () => boolean; clearLine: () => boolean; moveCursor: () => boolean };
+  Object.assign(stream, { isTTY, columns: 100, cursorTo: () => true, clearLine: () => true, moveCursor: () => true });
+  let text = '';
+  stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  return { stream: stream as unknown as NodeJS.WriteStream, text: () => text };
+}
+
+const at = (status: string, step: string | null, progress: number) => ({ id: 'd1', status, step, progress, error: null });
+
+describe('the progress a waiting command shows', () => {
+  it('writes one line per step in a log, and never goes back when an older report arrives late', () => {
+    const out = capture(false);
+    const printer = progressPrinter(out.stream);
+    printer.update(at('in_progress', 'recording', 0.4));
+    printer.update(at('in_progress', 'recording', 0.45));
+    printer.update(at('in_progress', 'rendering', 0.72));
+    printer.update(at('in_progress', 'recording', 0.7));
+    printer.update(at('ready', null, 1));
+    printer.done();
+    assert.deepEqual(out.text().split('\n').filter(Boolean), [' 40% in_progress: recording', ' 72% in_progress: rendering', ' 72% in_progress: recording', '100% ready']);
+  });
+
+  it('draws a bar with the step name on a terminal and ends at 100%', () => {
+    const out = capture(true);
+    const printer = progressPrinter(out.stream);
+    printer.update(at('in_progress', 'planning', 0.1));
+    printer.update(at('ready', null, 1));
+    printer.done();
+    assert.match(out.text(), /\[=+-*\] 10% in_progress: planning/);
+    assert.match(out.text(), /\[={30}\] 100% ready/);
+  });
+});
