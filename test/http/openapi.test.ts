@@ -31,6 +31,7 @@ describe('GET /api/v1/openapi.json', () => {
       ['post', '/projects/{id}/signing-secret/rotate', '200'],
       ['post', '/api-keys', '201'],
       ['get', '/api-keys', '200'],
+      ['post', '/auth/sign-up', '201'],
       ['post', '/auth/sign-in', '200'],
       ['post', '/auth/sign-out', '200'],
       ['post', '/demos', '202'],
