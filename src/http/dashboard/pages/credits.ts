@@ -31,15 +31,15 @@ ${errorBox(error)}
 ${csrfField(r.viewer)}
 <label class="check"><input type="checkbox" name="enabled"${auto.enabled ? html` checked` : null}> Top off automatically</label>
 <div class="row">
-<div><label for="t-pack">Pack</label><select id="t-pack" name="packId">${overview.packs.map((p) => option(p.id, `${p.label}: ${p.credits} credits for ${money(p.price)}`, p.id === auto.packId))}</select></div>
+<div><label for="t-pack">Pack</label><select id="t-pack" name="packId">${overview.packs.map((p) => option(p.id, `${p.credits} credits (${money(p.price)})`, p.id === auto.packId))}</select></div>
 <div><label for="t-threshold">When the balance is below</label><input id="t-threshold" name="threshold" type="number" min="1" max="1000000" value="${String(auto.threshold)}"></div>
 </div>
 <div class="actions"><button type="submit">Save</button></div>
 </form>
 <section><h2>History</h2>
 ${page.transactions.length === 0 ? html`<p class="panel empty">No transactions yet.</p>` : html`<div class="table-wrap"><table>
-<thead><tr><th>When</th><th>What</th><th class="num">Amount</th><th class="num">Balance</th></tr></thead>
-<tbody>${page.transactions.map((t) => html`<tr><td>${formatDate(t.created_at)}</td><td>${t.description ?? t.type}</td><td class="num ${t.amount < 0 ? 'neg' : 'pos'}">${t.amount > 0 ? '+' : ''}${t.amount}</td><td class="num">${t.balance_after}</td></tr>`)}</tbody>
+<thead><tr><th>When</th><th>What</th><th class="num">Amount</th><th class="num opt">Balance</th></tr></thead>
+<tbody>${page.transactions.map((t) => html`<tr><td>${formatDate(t.created_at)}</td><td>${t.description ?? t.type}</td><td class="num ${t.amount < 0 ? 'neg' : 'pos'}">${t.amount > 0 ? '+' : ''}${t.amount}</td><td class="num opt">${t.balance_after}</td></tr>`)}</tbody>
 </table></div>`}
 <p class="pager">${cursor ? html`<a href="/app/credits">Newest</a>` : null}${page.nextCursor ? html` <a href="/app/credits?cursor=${encodeURIComponent(page.nextCursor)}">Older →</a>` : null}</p>
 </section>`;

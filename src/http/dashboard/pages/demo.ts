@@ -15,11 +15,10 @@ type Demo = Awaited<ReturnType<DashboardRequest['caller']['demos']['get']>>;
 const BUSY = new Set(['pending', 'recording', 'refreshing']);
 
 function progressPanel(demo: Demo): SafeHtml {
-  const percent = demo.status === 'ready' ? 100 : 0;
   return html`<section class="panel progress" data-progress="${demo.id}" aria-live="polite">
 <h2>Recording your demo</h2>
 <p class="step" data-progress-step>${demo.latestJob?.step ? `Step: ${demo.latestJob.step}` : 'Waiting for a worker…'}</p>
-<progress max="100" value="${percent}" data-progress-bar>${percent}%</progress>
+<progress max="100" data-progress-bar>Working</progress>
 <p class="muted small" data-progress-note>This page follows the recording live and shows the video when it is ready. You can leave and come back.</p>
 </section>`;
 }
@@ -49,7 +48,10 @@ ${copyField('share-url', 'Share link', `${publicUrl}/share/${id}`)}
 }
 
 function historyPanel(demo: Demo): SafeHtml {
-  if (demo.refreshHistory.length === 0) return html`<section class="panel"><h2>Versions</h2><p class="muted">Version ${demo.version}: the first recording. Refreshes and restyles will be listed here.</p></section>`;
+  if (demo.refreshHistory.length === 0) {
+    const first = demo.version === 0 ? 'No version yet: the first recording is on its way.' : `Version ${demo.version}: the first recording.`;
+    return html`<section class="panel"><h2>Versions</h2><p class="muted">${first} Refreshes and restyles will be listed here.</p></section>`;
+  }
   return html`<section class="panel"><h2>Versions</h2><div class="table-wrap"><table>
 <thead><tr><th>When</th><th>Trigger</th><th>Result</th><th>Version</th></tr></thead>
 <tbody>${demo.refreshHistory.map((h) => html`<tr><td>${formatDate(h.created_at)}</td><td>${h.triggered_by}</td><td>${h.result}${h.error ? html`<span class="muted small"> — ${h.error}</span>` : null}</td><td>${h.old_version ?? '—'} → ${h.new_version ?? '—'}</td></tr>`)}</tbody>
@@ -66,16 +68,16 @@ ${canRerecord && demo.action_script ? html`<a class="button secondary" href="/ap
 </div>`;
 }
 
-export function demoPage(demo: Demo, viewer: Viewer, publicUrl: string, notice: string | null): string {
+export function demoPage(demo: Demo, projectName: string, viewer: Viewer, publicUrl: string, notice: string | null): string {
   const busy = BUSY.has(demo.status);
-  const body = html`<p class="crumbs"><a href="/app/">Demos</a> / <a href="/app/projects/${demo.project_id}">Project</a></p>
+  const body = html`<p class="crumbs"><a href="/app/">Demos</a> / <a href="/app/projects/${demo.project_id}">${projectName}</a></p>
 <div class="page-head"><h1>${demo.title ?? demo.prompt}</h1>${statusBadge(demo.status)}</div>
 ${noticeBox(notice)}
-<p class="muted">${demo.prompt}</p>
+${demo.title ? html`<p class="muted">${demo.prompt}</p>` : null}
 ${demo.status === 'failed' ? html`<p class="error" role="alert">The recording failed: ${demo.error ?? 'no reason was given'}. ${demo.source !== 'upload' ? 'Refresh to try again; the credit was refunded.' : ''}</p>` : null}
 ${busy ? progressPanel(demo) : null}
-${demo.video_key && !busy ? readyPanels(demo, publicUrl) : null}
-${busy && demo.video_key ? html`<p class="muted">The current version stays online until the new one is ready.</p>` : null}
+${busy && demo.video_key ? html`<p class="muted">The current version below stays online until the new one is ready.</p>` : null}
+${demo.video_key ? readyPanels(demo, publicUrl) : null}
 ${actions(demo, viewer)}
 ${historyPanel(demo)}
 <p class="muted small">${demo.source === 'upload' ? 'Uploaded' : 'Generated'} · ${demo.format.toUpperCase()} · ${demo.resolution} · version ${demo.version} · created ${formatDate(demo.created_at)}</p>`;
@@ -96,7 +98,9 @@ export const demoRoutes: Route[] = [
     pattern: /^\/app\/demos\/([^/]+)$/,
     async handle(r) {
       const demo = await r.caller.demos.get({ id: r.params[0]! });
-      r.page(200, demoPage(demo, r.viewer, r.services.config.PUBLIC_URL, NOTICES[r.url.searchParams.get('done') ?? ''] ?? null));
+      const { projects } = await r.caller.projects.list();
+      const projectName = projects.find((p) => p.id === demo.project_id)?.name ?? 'Project';
+      r.page(200, demoPage(demo, projectName, r.viewer, r.services.config.PUBLIC_URL, NOTICES[r.url.searchParams.get('done') ?? ''] ?? null));
     },
   },
   {

@@ -26,8 +26,8 @@ ${copyField('new-key', 'Key', extra.created.key)}
 ${noticeBox(notice)}
 ${created}
 ${keys.length === 0 ? html`<p class="panel empty">No API keys yet. Create a live key for your server or scripts, or a publishable key for embeds on your site.</p>` : html`<div class="table-wrap"><table>
-<thead><tr><th>Name</th><th>Key</th><th>Type</th><th>Scope</th><th>Last used</th><th>Created</th><th></th></tr></thead>
-<tbody>${keys.map((k) => html`<tr><td>${k.name}</td><td><code>${k.key_prefix}…</code></td><td>${k.type}</td><td>${k.project_id ? (names.get(k.project_id) ?? 'one project') : 'whole account'}${k.allowed_domains ? html`<br><span class="muted small">${(JSON.parse(k.allowed_domains) as string[]).join(', ')}</span>` : null}</td><td>${formatDate(k.last_used_at)}</td><td>${formatDate(k.created_at)}</td>
+<thead><tr><th>Name</th><th>Key</th><th class="opt">Type</th><th class="opt">Scope</th><th class="opt">Last used</th><th class="opt">Created</th><th></th></tr></thead>
+<tbody>${keys.map((k) => html`<tr><td>${k.name}</td><td><code>${k.key_prefix}…</code></td><td class="opt">${k.type}</td><td class="opt">${k.project_id ? (names.get(k.project_id) ?? 'one project') : 'whole account'}${k.allowed_domains ? html`<br><span class="muted small">${(JSON.parse(k.allowed_domains) as string[]).join(', ')}</span>` : null}</td><td class="opt">${formatDate(k.last_used_at)}</td><td class="opt">${formatDate(k.created_at)}</td>
 <td><form method="post" action="/app/keys/${k.id}/revoke" data-confirm="Revoke this key? Anything using it stops working at once.">${csrfField(r.viewer)}<button type="submit" class="danger small">Revoke</button></form></td></tr>`)}</tbody>
 </table></div>`}
 <form method="post" action="/app/keys" class="panel narrow">

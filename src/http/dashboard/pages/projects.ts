@@ -49,8 +49,8 @@ async function listPage(r: DashboardRequest, status: number, form?: { values: Pa
   const { projects } = await r.caller.projects.list();
   const body = html`<div class="page-head"><h1>Projects</h1></div>
 ${projects.length === 0 ? html`<p class="panel empty">No projects yet. Create one below: it takes a name and the URL of the page to record.</p>` : html`<div class="table-wrap"><table>
-<thead><tr><th>Name</th><th>Page</th><th>Viewport</th><th>Refresh</th><th class="num">Demos</th></tr></thead>
-<tbody>${projects.map((p) => html`<tr><td><a href="/app/projects/${p.id}">${p.name}</a></td><td class="url">${p.url}</td><td>${p.viewport}</td><td>${p.refresh_schedule}</td><td class="num">${p.demo_count}</td></tr>`)}</tbody>
+<thead><tr><th>Name</th><th>Page</th><th class="opt">Viewport</th><th class="opt">Refresh</th><th class="num">Demos</th></tr></thead>
+<tbody>${projects.map((p) => html`<tr><td><a href="/app/projects/${p.id}">${p.name}</a></td><td class="url">${p.url}</td><td class="opt">${p.viewport}</td><td class="opt">${p.refresh_schedule}</td><td class="num">${p.demo_count}</td></tr>`)}</tbody>
 </table></div>`}
 ${createProjectForm(r.viewer, form?.values, form?.error)}`;
   r.page(status, appPage({ title: 'Projects', viewer: r.viewer, section: 'projects', body }));
