@@ -120,6 +120,26 @@ describe('the dashboard in Chromium', () => {
     assert.ok(await page.$('[data-progress]'), 'the new recording shows its progress');
   });
 
+  it('falls back to polling when the WebSocket cannot open, and still shows the new version when it is ready', async () => {
+    const tab = await page.browserContext().newPage();
+    tab.on('pageerror', (error) => assert.fail(`page error: ${String(error)}`));
+    await tab.evaluateOnNewDocument(() => {
+      // A network that refuses WebSockets (some proxies): construction fails.
+      (window as unknown as { WebSocket: unknown }).WebSocket = function () {
+        throw new Error('WebSockets are blocked here');
+      };
+    });
+    await tab.goto(`${base}${demoPath}`);
+    await tab.waitForSelector('[data-progress][data-channel="polling"]', { timeout: 10_000 });
+    const reloaded = tab.waitForNavigation({ timeout: 20_000 });
+    await completeWithMedia(app, demoPath.split('/').pop()!, media);
+    await reloaded;
+    await tab.waitForSelector('video[data-player]');
+    assert.equal(await tab.$('[data-progress]'), null);
+    assert.match(await tab.$eval('main', (el) => el.textContent ?? ''), /restyle/, 'the version history lists the restyle');
+    await tab.close();
+  });
+
   it('uploads a local recording, published ready', async () => {
     await page.goto(`${base}/app/demos/upload`);
     remember('upload');

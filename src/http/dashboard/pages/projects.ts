@@ -12,7 +12,7 @@ import { demoGrid } from './demo-cards.js';
 
 const VIEWPORTS = ['desktop', 'tablet', 'mobile'] as const;
 const SCHEDULES: readonly [string, string][] = [
-  ['manual', 'Manual: only when you ask'], ['daily', 'Daily'], ['weekly', 'Weekly'], ['on-deploy', 'On deploy: from your pipeline\u2019s webhook'],
+  ['manual', 'Manual'], ['daily', 'Daily'], ['weekly', 'Weekly'], ['on-deploy', 'On deploy (webhook)'],
 ];
 
 interface ProjectFields { name: string; url: string; viewport: string; refresh_schedule: string }

@@ -60,6 +60,7 @@
     };
     var poll = function () {
       if (finished) return;
+      progress.setAttribute('data-channel', 'polling');
       fetch('/api/v1/demos/' + encodeURIComponent(id) + '/progress', { credentials: 'same-origin', headers: { accept: 'application/json' } })
         .then(function (r) { if (!r.ok) throw new Error('HTTP ' + r.status); return r.json(); })
         .then(function (p) { note.textContent = 'Checking every few seconds.'; show(p); })
@@ -71,7 +72,7 @@
       var opened = false;
       socket.onopen = function () { opened = true; progress.setAttribute('data-channel', 'websocket'); };
       socket.onmessage = function (event) { try { show(JSON.parse(event.data)); } catch (e) { /* not ours */ } };
-      socket.onclose = function () { if (!finished) { progress.setAttribute('data-channel', 'polling'); poll(); } };
+      socket.onclose = function () { if (!finished) poll(); };
       setTimeout(function () { if (!opened && !finished) { try { socket.close(); } catch (e) { /* closed */ } } }, 5000);
     } catch (e) {
       poll();
