@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
-import { finishJob } from '../../helpers/pipeline.js';
+import { failJob, finishJob } from '../../helpers/pipeline.js';
 
 /** The dashboard's pages over HTTP, as a browser without script uses them: forms, redirects, what the page says. */
 describe('the dashboard pages', () => {
@@ -117,7 +117,18 @@ describe('the dashboard pages', () => {
     assert.match(await text(refreshed.headers.get('location')!), /Refresh started/);
     const deleted = await post(`${path}/delete`, { csrf });
     assert.equal(deleted.status, 303);
+    assert.match(await text(deleted.headers.get('location')!), /The demo was deleted/);
     assert.equal((await get(path)).status, 404);
+  });
+
+  it('says why a recording failed and what to do next', async () => {
+    const project = (await app.api('/api/v1/projects', { key: ada.key, body: { name: 'Fails', url: 'https://f.example/' } })).body;
+    const demo = (await app.api('/api/v1/demos', { key: ada.key, body: { project_id: project.id, prompt: 'Tour' } })).body;
+    await failJob(app.sql, demo.id, demo.jobId, 'The page did not load within 30 s.');
+    const page = await text(`/app/demos/${demo.id}`);
+    assert.match(page, /The recording failed: The page did not load within 30 s\. Refresh to try again; the credit was refunded\./);
+    assert.match(page, /action="\/app\/demos\/[^"]+\/refresh"/, 'with the Refresh button');
+    assert.doesNotMatch(page, /data-progress=/);
   });
 
   it('restyles with every presentation member from the form', async () => {

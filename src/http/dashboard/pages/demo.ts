@@ -74,7 +74,7 @@ export function demoPage(demo: Demo, projectName: string, viewer: Viewer, public
 <div class="page-head"><h1>${demo.title ?? demo.prompt}</h1>${statusBadge(demo.status)}</div>
 ${noticeBox(notice)}
 ${demo.title ? html`<p class="muted">${demo.prompt}</p>` : null}
-${demo.status === 'failed' ? html`<p class="error" role="alert">The recording failed: ${demo.error ?? 'no reason was given'}. ${demo.source !== 'upload' ? 'Refresh to try again; the credit was refunded.' : ''}</p>` : null}
+${demo.status === 'failed' ? html`<p class="error" role="alert">The recording failed: ${(demo.error ?? 'no reason was given').replace(/[.\s]+$/, '')}. ${demo.source !== 'upload' ? 'Refresh to try again; the credit was refunded.' : ''}</p>` : null}
 ${busy ? progressPanel(demo) : null}
 ${busy && demo.video_key ? html`<p class="muted">The current version below stays online until the new one is ready.</p>` : null}
 ${demo.video_key ? readyPanels(demo, publicUrl) : null}

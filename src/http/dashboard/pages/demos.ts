@@ -63,7 +63,7 @@ export const demosRoutes: Route[] = [
 </section>
 ${createProjectForm(r.viewer)}`;
       } else {
-        body = html`<div class="page-head"><h1>Demos</h1><div class="actions inline"><a class="button secondary" href="/app/demos/upload">Upload</a><a class="button" href="/app/demos/new">New demo</a></div></div>
+        body = html`${r.url.searchParams.get('deleted') ? html`<p class="notice" role="status">The demo was deleted.</p>` : null}<div class="page-head"><h1>Demos</h1><div class="actions inline"><a class="button secondary" href="/app/demos/upload">Upload</a><a class="button" href="/app/demos/new">New demo</a></div></div>
 ${demos.length === 0 ? html`<p class="panel empty">No demos yet. <a href="/app/demos/new">Create your first demo</a>: describe what a visitor should see, and Showreel records it.</p>` : demoGrid(demos.map((d) => ({ ...d, project_name: names.get(d.project_id) })))}`;
       }
       r.page(200, appPage({ title: 'Demos', viewer: r.viewer, section: 'demos', body }));
