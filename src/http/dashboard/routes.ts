@@ -3,7 +3,7 @@ import { findUserById } from '../../users/index.js';
 import { createRequestContext, type Services } from '../context.js';
 import { toErrorResponse } from '../errors.js';
 import { sendError } from '../respond.js';
-import { checkCsrf, csrfTokenFor, readForm, sessionTokenOf } from './forms.js';
+import { checkCsrf, checkSameOrigin, csrfTokenFor, readForm, sessionTokenOf } from './forms.js';
 import { appPage } from './layout.js';
 import { authRoutes, handlePublicAuth } from './pages/auth.js';
 import { creditRoutes } from './pages/credits.js';
@@ -59,6 +59,8 @@ export async function handleDashboardRequest(services: Services, req: IncomingMe
     return sendError(res, 405, `Use ${allowed} on ${route}.`, { Allow: allowed }), true;
   }
 
+  // A post from another site is refused as such (403), before its session would be ignored (401).
+  if (method === 'POST') checkSameOrigin(req, publicUrl);
   const ctx = await createRequestContext(services, req, (cookie) => res.appendHeader('Set-Cookie', cookie));
   const sessionToken = ctx.principal?.via === 'session' ? sessionTokenOf(req) : null;
   if (sessionToken === null || ctx.principal === null) {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import WebSocket from 'ws';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
 import { failJob, finishJob } from '../../helpers/pipeline.js';
 
@@ -196,5 +197,36 @@ describe('the dashboard pages', () => {
     const upload = await fetch(`${app.url}/app/demos/upload?project_id=x&prompt=y`, { method: 'POST', headers: { cookie, origin, 'content-type': 'video/mp4' }, body: 'x' });
     assert.equal(upload.status, 403, 'an upload needs the token in X-CSRF-Token');
     assert.deepEqual(Object.keys(await upload.json()), ['error']);
+  });
+
+  it('ignores the session cookie on API changes sent from another origin (a text/plain form with a JSON body)', async () => {
+    const balance = async () => (await app.api('/api/v1/credits', { key: ada.key })).body.balance as number;
+    const before = await balance();
+    const forged = await fetch(`${app.url}/api/v1/credits/purchase`, {
+      method: 'POST',
+      headers: { cookie, origin: 'https://sibling.example', 'content-type': 'text/plain' },
+      body: '{"packId":"100"}',
+    });
+    assert.equal(forged.status, 401);
+    assert.equal(await balance(), before, 'nothing was bought');
+    const fromHere = await app.api('/api/v1/credits/purchase', { cookie, headers: { origin }, body: { packId: '5' } });
+    assert.equal(fromHere.status, 200, 'the dashboard\u2019s own origin may');
+    const noOrigin = await app.api('/api/v1/credits/purchase', { cookie, body: { packId: '5' } });
+    assert.equal(noOrigin.status, 200, 'a client that is not a browser sends no Origin');
+    const read = await fetch(`${app.url}/api/v1/credits`, { headers: { cookie, origin: 'https://sibling.example' } });
+    assert.equal(read.status, 200, 'reads are not changes (CORS keeps their answers from other origins)');
+
+    // A page elsewhere cannot follow the user's progress over the socket with their cookie (cross-site WebSocket
+    // hijacking); the dashboard's own page can.
+    const project = (await app.api('/api/v1/projects', { key: ada.key, body: { name: 'WS', url: 'https://ws.example/' } })).body;
+    const demo = (await app.api('/api/v1/demos', { key: ada.key, body: { project_id: project.id, prompt: 'Tour' } })).body;
+    const upgrade = (from: string) =>
+      new Promise<number>((resolve) => {
+        const socket = new WebSocket(`${app.url.replace('http', 'ws')}/api/v1/demos/${demo.id}/ws`, { headers: { cookie, origin: from } });
+        socket.once('open', () => (socket.close(), resolve(101)));
+        socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      });
+    assert.equal(await upgrade('https://sibling.example'), 401);
+    assert.equal(await upgrade(origin), 101);
   });
 });
