@@ -25,7 +25,7 @@ ${csrfField(viewer)}
 <textarea id="d-prompt" name="prompt" required maxlength="500" rows="3" placeholder="Show how to start a free trial, then the pricing">${values.prompt ?? ''}</textarea>
 <div class="row">
 <div><label for="d-duration">Length</label><select id="d-duration" name="duration_target">${['5s', '10s', '30s'].map((v) => option(v, v, v === (values.duration_target ?? '10s')))}</select></div>
-<div><label for="d-template">Style of tour</label><select id="d-template" name="template">${TEMPLATES.map((t) => option(t, t === 'auto' ? 'Chosen for the page' : t, t === (values.template ?? 'auto')))}</select></div>
+<div><label for="d-template">Style of tour</label><select id="d-template" name="template">${TEMPLATES.map((t) => option(t, t === 'auto' ? 'Auto' : t, t === (values.template ?? 'auto')))}</select></div>
 </div>
 <div class="row">
 <div><label for="d-format">Format</label><select id="d-format" name="format">${['mp4', 'webm'].map((v) => option(v, v.toUpperCase(), v === (values.format ?? 'mp4')))}</select></div>
