@@ -113,6 +113,9 @@ describe('the dashboard pages', () => {
     assert.match(ready, new RegExp(`/thumb/${demoId}\\.png`));
     assert.match(await text('/app/'), new RegExp(`href="/app/demos/${demoId}"`), 'the grid lists it');
 
+    const all = await post(`/app/projects/${project.id}/refresh`, { csrf });
+    assert.equal(all.status, 303);
+    assert.match(await text(all.headers.get('location')!), /1 demo queued for re-recording/);
     const refreshed = await post(`${path}/refresh`, { csrf });
     assert.equal(refreshed.status, 303);
     assert.match(await text(refreshed.headers.get('location')!), /Refresh started/);

@@ -59,7 +59,8 @@ ${createProjectForm(r.viewer, form?.values, form?.error)}`;
 async function projectPage(r: DashboardRequest, status: number, extra: { signingSecret?: string; rotated?: boolean; error?: string; values?: ProjectFields } = {}) {
   const project = await r.caller.projects.get({ id: r.params[0]! });
   const publicUrl = r.services.config.PUBLIC_URL;
-  const notice = r.url.searchParams.get('saved') ? 'Saved.' : r.url.searchParams.get('created') ? 'Project created. Add its first demo.' : extra.rotated ? 'The signing secret was rotated: URLs signed with the old one no longer work.' : null;
+  const queued = r.url.searchParams.get('queued');
+  const notice = queued !== null ? `${queued} demo${queued === '1' ? '' : 's'} queued for re-recording.` : r.url.searchParams.get('saved') ? 'Saved.' : r.url.searchParams.get('created') ? 'Project created. Add its first demo.' : extra.rotated ? 'The signing secret was rotated: URLs signed with the old one no longer work.' : null;
   const base = `/app/projects/${project.id}`;
   const body = html`<div class="page-head"><h1>${project.name}</h1><a class="button" href="/app/demos/new?project_id=${project.id}">New demo</a></div>
 ${noticeBox(notice)}
@@ -81,6 +82,7 @@ ${projectFields(extra.values ?? project)}
 <p class="muted">Call this from your deployment pipeline to re-record the project\u2019s ready demos: <code>POST</code> with the secret in <code>X-Webhook-Secret</code>.</p>
 ${copyField('webhook-url', 'Webhook URL', `${publicUrl}/api/v1/webhooks/projects/${project.id}/refresh`)}
 ${project.webhook_secret ? html`<details><summary>Show the webhook secret</summary>${copyField('webhook-secret', 'Webhook secret', project.webhook_secret)}</details>` : null}
+<form method="post" action="${base}/refresh" class="actions" data-confirm="Re-record every ready demo of this project now? Each costs a credit.">${csrfField(r.viewer)}<button type="submit" class="secondary">Re-record all ready demos now</button></form>
 </section>
 <section class="panel">
 <h2>Signing secret</h2>
@@ -130,6 +132,15 @@ export const projectRoutes: Route[] = [
       } catch (error) {
         await projectPage(r, 400, { values, error: formError(error) });
       }
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/app\/projects\/([^/]+)\/refresh$/,
+    async handle(r) {
+      await r.form();
+      const { queued } = await r.caller.projectRefresh.refreshProject({ id: r.params[0]! });
+      redirect(r.res, `/app/projects/${r.params[0]}?queued=${queued}`);
     },
   },
   {
