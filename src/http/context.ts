@@ -5,6 +5,7 @@ import type { Sql } from '../platform/database.js';
 import type { Logger } from '../platform/logger.js';
 import type { SecretBox } from '../platform/secrets.js';
 import type { Storage } from '../platform/storage/index.js';
+import type { Principal } from '../platform/principal.js';
 import type { Context } from '../platform/trpc.js';
 
 export interface Services {
@@ -18,9 +19,32 @@ export interface Services {
 /** Per-request context; the request id and logger were attached by the server on arrival. */
 export async function createRequestContext(services: Services, req: IncomingMessage, setCookie: (cookie: string) => void): Promise<Context> {
   const { requestId, logger } = requestInfo(req);
-  const principal = await resolvePrincipal(services.sql, req.headers, logger);
+  const principal = sessionOnlyFromHere(req, await resolvePrincipal(services.sql, req.headers, logger), services.config.PUBLIC_URL);
   const clientAddress = clientAddressOf(req, services.config.SHOWREEL_TRUSTED_PROXIES);
   return { ...services, logger, requestId, principal, setCookie, headers: req.headers, clientAddress };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The session cookie counts only for requests from this service's own pages. A browser sends the cookie
+ * (SameSite=Lax) with a form posted from a sibling origin on the same site, and the REST API reads a JSON body of any
+ * content type, so a `text/plain` form could otherwise act as the signed-in user; a WebSocket opened from another
+ * page could read their progress. Browsers send Origin with every such request: from another origin, the session is
+ * ignored (the request is unauthenticated). Keys are unaffected, and so are clients that send no Origin (curl, the
+ * CLI): they are not browsers riding on a cookie.
+ */
+export function sessionOnlyFromHere(req: IncomingMessage, principal: Principal | null, publicUrl: string): Principal | null {
+  if (principal?.via !== 'session') return principal;
+  const websocket = String(req.headers.upgrade ?? '').toLowerCase() === 'websocket';
+  if (SAFE_METHODS.has(req.method ?? 'GET') && !websocket) return principal;
+  const origin = req.headers.origin;
+  if (origin === undefined) return principal;
+  try {
+    return origin !== 'null' && new URL(origin).origin === new URL(publicUrl).origin ? principal : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -21,6 +21,11 @@ const environmentSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHOWREEL_SIGNUP_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  // Self-service sign-up (POST /auth/sign-up, the dashboard's form) grants SHOWREEL_SIGNUP_CREDITS unless this is
+  // off; the account then starts at 0 (a bonus transaction of 0 still opens it). Admin-created users are unaffected.
+  SHOWREEL_SIGNUP_BONUS: booleanFlag.default(true),
+  // Sign-ups a minute per client address (IPv6 by /64), counted before any password is hashed; 0 = unlimited.
+  SHOWREEL_SIGN_UP_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(5),
   SHOWREEL_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 30),
   SHOWREEL_RUN_WORKER: booleanFlag.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),

@@ -34,6 +34,7 @@ describe('GET /api/v1/openapi.json', () => {
       ['post', '/api/v1/projects/{id}/signing-secret/rotate', '200'],
       ['post', '/api/v1/api-keys', '201'],
       ['get', '/api/v1/api-keys', '200'],
+      ['post', '/api/v1/auth/sign-up', '201'],
       ['post', '/api/v1/auth/sign-in', '200'],
       ['post', '/api/v1/auth/sign-out', '200'],
       ['post', '/api/v1/demos', '202'],

@@ -1,113 +1,92 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { findPendingGrant } from '../../devices/index.js';
-
-import { createCallerFactory } from '../../platform/trpc.js';
 import { findUserById } from '../../users/index.js';
-import { appRouter } from '../app-router.js';
 import { createRequestContext, type Services } from '../context.js';
 import { toErrorResponse } from '../errors.js';
 import { sendError } from '../respond.js';
-import { checkCsrf, checkSameOrigin, csrfTokenFor, readForm, safeNext, sessionTokenOf } from './forms.js';
-import { devicePage, deviceDonePage, homePage, signInPage } from './pages.js';
+import { checkCsrf, checkSameOrigin, csrfTokenFor, readForm, sessionTokenOf } from './forms.js';
+import { appPage } from './layout.js';
+import { authRoutes, handlePublicAuth } from './pages/auth.js';
+import { creditRoutes } from './pages/credits.js';
+import { demoRoutes } from './pages/demo.js';
+import { demosRoutes } from './pages/demos.js';
+import { deviceRoutes } from './pages/device.js';
+import { errorPage } from './pages/errors.js';
+import { keyRoutes } from './pages/keys.js';
+import { projectRoutes } from './pages/projects.js';
+import { restyleRoutes } from './pages/restyle.js';
+import { uploadRoutes } from './pages/uploads.js';
+import { createCaller, type DashboardRequest, type Route } from './request.js';
+import { dashboardCsp, redirect, sendPage } from './send.js';
+import { handleDashboardStatic } from './static.js';
 
-const createCaller = createCallerFactory(appRouter);
+const ROUTES: readonly Route[] = [
+  ...authRoutes,
+  ...deviceRoutes,
+  ...demosRoutes,
+  // Before the demo page, whose /app/demos/<id> would otherwise take /app/demos/upload.
+  ...uploadRoutes,
+  ...demoRoutes,
+  ...restyleRoutes,
+  ...projectRoutes,
+  ...keyRoutes,
+  ...creditRoutes,
+];
 
 /**
- * The dashboard, on the session cookie: `/` and `/app/` (who is signed in), `/app/sign-in`, `/app/sign-out` and
- * `/app/device` (approve a command-line client's device login). Forms post to the same procedures as the REST API
- * (sign-in limits and all), through a tRPC caller; signed-in forms carry a CSRF token and must come from this
+ * The dashboard, on the session cookie: `/` and everything under `/app/`. Pages call the REST procedures through a
+ * tRPC caller as the signed-in user, so every business rule, limit and owner check is the API's own; a forged id
+ * is the API's 404. Every signed-in form carries a CSRF token derived from the session and must come from this
  * origin. Returns false for any other path.
  */
 export async function handleDashboardRequest(services: Services, req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
+  if (handleDashboardStatic(req, res, path)) return true;
   // The server has already dropped trailing slashes: `/app/` arrives as `/app`.
   const route = path === '/' || path === '/app' ? '/app/' : path;
-  if (!['/app/', '/app/sign-in', '/app/sign-out', '/app/device'].includes(route)) return false;
+  if (!route.startsWith('/app/')) return false;
   const method = req.method === 'HEAD' ? 'GET' : req.method;
-  const allowed = route === '/app/sign-out' ? ['POST'] : route === '/app/' ? ['GET'] : ['GET', 'POST'];
-  if (!allowed.includes(method ?? '')) {
-    sendError(res, 405, `Use ${allowed.join(' or ')} on ${route}.`, { Allow: allowed.join(', ') });
-    return true;
-  }
   if (path === '/') return redirect(res, '/app/'), true;
 
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const ctx = await createRequestContext(services, req, (cookie) => res.appendHeader('Set-Cookie', cookie));
-  const caller = createCaller(ctx);
-  const sessionToken = ctx.principal?.via === 'session' ? sessionTokenOf(req) : null;
-  const signedIn = sessionToken !== null && ctx.principal !== null ? { userId: ctx.principal.userId, token: sessionToken } : null;
   const publicUrl = services.config.PUBLIC_URL;
-  const toSignIn = () => redirect(res, `/app/sign-in?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  const csp = dashboardCsp(new URL(publicUrl).origin);
+  if (await handlePublicAuth(services, req, res, route, method ?? '', url, csp)) return true;
 
-  if (route === '/app/sign-in') {
-    const next = safeNext(url.searchParams.get('next'));
-    if (method === 'GET') return sendPage(res, 200, signInPage({ next })), true;
-    checkSameOrigin(req, publicUrl);
-    const form = await readForm(req);
-    const email = form.get('email') ?? '';
-    const formNext = safeNext(form.get('next'));
-    try {
-      await caller.auth.signIn({ email, password: form.get('password') ?? '' });
-    } catch (error) {
-      const mapped = toErrorResponse(error);
-      if (mapped.fault) throw error;
-      return sendPage(res, mapped.status, signInPage({ next: formNext, email, error: mapped.body.error }), mapped.headers), true;
-    }
-    return redirect(res, formNext), true;
+  const matching = ROUTES.filter((r) => r.pattern.test(route));
+  if (matching.length === 0) return false;
+  const found = matching.find((r) => r.method === method);
+  if (!found) {
+    const allowed = [...new Set(matching.map((r) => r.method))].join(', ');
+    return sendError(res, 405, `Use ${allowed} on ${route}.`, { Allow: allowed }), true;
   }
 
-  if (!signedIn) {
+  // A post from another site is refused as such (403), before its session would be ignored (401).
+  if (method === 'POST') checkSameOrigin(req, publicUrl);
+  const ctx = await createRequestContext(services, req, (cookie) => res.appendHeader('Set-Cookie', cookie));
+  const sessionToken = ctx.principal?.via === 'session' ? sessionTokenOf(req) : null;
+  if (sessionToken === null || ctx.principal === null) {
     if (method === 'POST') return sendError(res, 401, 'Sign in first.'), true;
-    return toSignIn(), true;
+    return redirect(res, `/app/sign-in?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`), true;
   }
-  const csrf = csrfTokenFor(signedIn.token);
-  const user = await findUserById(services.sql, signedIn.userId);
-  const email = user?.email ?? '';
-
-  if (route === '/app/sign-out') {
-    checkCsrf(req, await readForm(req), signedIn.token, publicUrl);
-    await caller.auth.signOut();
-    return redirect(res, '/app/sign-in'), true;
-  }
-  if (route === '/app/') return sendPage(res, 200, homePage({ email, csrf })), true;
-
-  // /app/device
-  if (method === 'GET') {
-    const userCode = (url.searchParams.get('user_code') ?? '').slice(0, 16);
-    const grant = userCode ? await findPendingGrant(services.sql, userCode) : null;
-    const error = userCode && !grant ? 'This code is unknown, has expired or was already used. Start the login again in your terminal.' : null;
-    return sendPage(res, 200, devicePage({ userCode, clientName: grant?.clientName ?? null, csrf, email, error })), true;
-  }
-  const form = await readForm(req);
-  checkCsrf(req, form, signedIn.token, publicUrl);
-  const userCode = (form.get('user_code') ?? '').slice(0, 16);
-  const decision = form.get('decision') === 'deny' ? 'deny' : 'approve';
+  const user = await findUserById(services.sql, ctx.principal.userId);
+  const viewer = { email: user?.email ?? '', csrf: csrfTokenFor(sessionToken) };
+  const request: DashboardRequest = {
+    services, req, res, url, sessionToken, csp, viewer,
+    params: found.pattern.exec(route)!.slice(1).map((p) => decodeURIComponent(p)),
+    caller: createCaller(ctx),
+    async form() {
+      const form = await readForm(req);
+      checkCsrf(req, form, sessionToken, publicUrl);
+      return form;
+    },
+    page: (status, body) => sendPage(res, status, body, csp),
+  };
   try {
-    const result = await caller.device.authorize({ user_code: userCode, decision });
-    return sendPage(res, 200, deviceDonePage({ clientName: result.client_name, approved: decision === 'approve' })), true;
+    await found.handle(request);
   } catch (error) {
     const mapped = toErrorResponse(error);
-    if (mapped.fault || !(mapped.status === 404 || mapped.status === 409 || mapped.status === 400)) throw error;
-    const message = mapped.status === 409 ? 'This code was already used.' : 'This code is unknown or has expired. Start the login again in your terminal.';
-    return sendPage(res, mapped.status, devicePage({ userCode, clientName: null, csrf, email, error: message })), true;
+    // A refused form (CSRF, Origin) stays a plain 403 {error}: nothing from another site gets a page back.
+    if (mapped.fault || res.headersSent || found.json || (mapped.status === 403 && method === 'POST')) throw error;
+    sendPage(res, mapped.status, appPage({ title: 'Something went wrong', viewer, section: null, body: errorPage(mapped.status, mapped.body.error) }), csp, mapped.headers);
   }
+  return true;
 }
-
-/** Dashboard pages: never cached, never framed (an Approve button in a frame is a clickjacking target). */
-function sendPage(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': Buffer.byteLength(body),
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-    'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'same-origin',
-    ...headers,
-  });
-  res.end(body);
-}
-
-function redirect(res: ServerResponse, location: string): void {
-  res.writeHead(303, { Location: location, 'Cache-Control': 'no-store', 'Content-Length': 0 });
-  res.end();
-}
-

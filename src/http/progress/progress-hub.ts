@@ -6,7 +6,7 @@ import { DEMO_PROGRESS_CHANNEL, findPublicDemo, findVisibleDemo } from '../../de
 import { findJob } from '../../demos/queries.js';
 import { toProgress } from '../../demos/representation.js';
 import type { Principal } from '../../platform/principal.js';
-import type { Services } from '../context.js';
+import { sessionOnlyFromHere, type Services } from '../context.js';
 
 const WS_PATH = /^\/api\/v1\/demos\/([^/]+)\/ws$/;
 /** The embed player's progress channel: public by unguessable demo id, like the embed page it serves. */
@@ -78,7 +78,7 @@ export function createProgressHub(services: Services) {
     } else try {
       const token = url.searchParams.get('token');
       const headers = token && !req.headers.authorization && !req.headers['x-api-key'] ? { ...req.headers, authorization: `Bearer ${token}` } : req.headers;
-      principal = await resolvePrincipal(services.sql, headers, services.logger);
+      principal = sessionOnlyFromHere(req, await resolvePrincipal(services.sql, headers, services.logger), services.config.PUBLIC_URL);
     } catch {
       return reject(401, 'Invalid API key.');
     }

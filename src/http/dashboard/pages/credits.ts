@@ -1,0 +1,107 @@
+import { toErrorResponse } from '../../errors.js';
+import { html } from '../../pages/html.js';
+import { appPage, csrfField, errorBox, formatDate, noticeBox, option } from '../layout.js';
+import type { DashboardRequest, Route } from '../request.js';
+import { redirect } from '../send.js';
+
+/** Credits (balance, packs and buying, auto top-off, the history a page at a time) and usage (plan, this month). */
+
+const money = (dollars: number) => `$${dollars.toFixed(2)}`;
+
+async function creditsPage(r: DashboardRequest, status: number, error?: string) {
+  const cursor = r.url.searchParams.get('cursor') ?? undefined;
+  const [overview, page] = await Promise.all([r.caller.credits.get(), r.caller.credits.transactions({ limit: 20, cursor })]);
+  const bought = r.url.searchParams.get('bought');
+  const notice = bought ? `Bought ${bought} credits.` : r.url.searchParams.get('saved') ? 'Auto top-off saved.' : null;
+  const auto = overview.autoTopoff;
+  const body = html`<h1>Credits</h1>
+${noticeBox(notice)}
+${errorBox(error)}
+<section class="panel balance"><p class="muted">Balance</p><p class="big" data-balance>${overview.balance}</p><p class="muted small">One credit makes or re-records one demo video.</p></section>
+<h2>Buy credits</h2>
+<ul class="packs">${overview.packs.map((p) => html`<li class="pack${p.popular ? ' popular' : ''}">
+<h3>${p.label}${p.popular ? html` <span class="badge ok">Popular</span>` : null}</h3>
+<p class="big">${p.credits} <span class="muted small">credits</span></p>
+<p>${money(p.price)} · ${money(p.perCredit)} each${p.savings > 0 ? html` · <strong>save ${p.savings}%</strong>` : null}</p>
+<form method="post" action="/app/credits/purchase">${csrfField(r.viewer)}<input type="hidden" name="packId" value="${p.id}"><button type="submit">Buy ${p.credits}</button></form>
+</li>`)}</ul>
+<form method="post" action="/app/credits/auto-topoff" class="panel narrow">
+<h2>Auto top-off</h2>
+<p class="muted">When a demo finds your balance below the threshold, the pack is bought first, so recordings never stop for lack of credits.</p>
+${csrfField(r.viewer)}
+<label class="check"><input type="checkbox" name="enabled"${auto.enabled ? html` checked` : null}> Top off automatically</label>
+<div class="row">
+<div><label for="t-pack">Pack</label><select id="t-pack" name="packId">${overview.packs.map((p) => option(p.id, `${p.credits} credits (${money(p.price)})`, p.id === auto.packId))}</select></div>
+<div><label for="t-threshold">When the balance is below</label><input id="t-threshold" name="threshold" type="number" min="1" max="1000000" value="${String(auto.threshold)}"></div>
+</div>
+<div class="actions"><button type="submit">Save</button></div>
+</form>
+<section><h2>History</h2>
+${page.transactions.length === 0 ? html`<p class="panel empty">No transactions yet.</p>` : html`<div class="table-wrap"><table>
+<thead><tr><th>When</th><th>What</th><th class="num">Amount</th><th class="num opt">Balance</th></tr></thead>
+<tbody>${page.transactions.map((t) => html`<tr><td>${formatDate(t.created_at)}</td><td>${t.description ?? t.type}</td><td class="num ${t.amount < 0 ? 'neg' : 'pos'}">${t.amount > 0 ? '+' : ''}${t.amount}</td><td class="num opt">${t.balance_after}</td></tr>`)}</tbody>
+</table></div>`}
+<p class="pager">${cursor ? html`<a href="/app/credits">Newest</a>` : null}${page.nextCursor ? html` <a href="/app/credits?cursor=${encodeURIComponent(page.nextCursor)}">Older →</a>` : null}</p>
+</section>`;
+  r.page(status, appPage({ title: 'Credits', viewer: r.viewer, section: 'credits', body }));
+}
+
+async function usagePage(r: DashboardRequest) {
+  const u = await r.caller.usage.get();
+  const limit = (n: number) => (n === 0 ? 'no limit' : `${n} a minute`);
+  const body = html`<h1>Usage</h1>
+<div class="stats">
+<div class="panel stat"><p class="muted">Plan</p><p class="big">${u.plan.name}</p><p class="muted small">${u.plan.formats.join(', ').toUpperCase()} · ${u.plan.resolutions.join(', ')}</p></div>
+<div class="panel stat"><p class="muted">Balance</p><p class="big">${u.balance}</p><p class="muted small">${u.autoTopoff.enabled ? `Auto top-off below ${u.autoTopoff.threshold}` : html`Auto top-off is off · <a href="/app/credits">change</a>`}</p></div>
+</div>
+<section class="panel"><h2>This month</h2><p class="muted small">${formatDate(u.period.start)} to ${formatDate(u.period.end)}</p>
+<div class="table-wrap"><table><tbody>
+<tr><td>Demos generated</td><td class="num">${u.usage.demos_generated}</td></tr>
+<tr><td>Refreshes</td><td class="num">${u.usage.refreshes}</td></tr>
+<tr><td>Restyles</td><td class="num">${u.usage.restyles}</td></tr>
+<tr><td>Uploads</td><td class="num">${u.usage.uploads}</td></tr>
+<tr><td>Credits spent</td><td class="num">${u.usage.credits_spent}</td></tr>
+</tbody></table></div></section>
+<section class="panel"><h2>Limits</h2><p>Each key: ${limit(u.plan.limits.requests_per_minute_per_key)}; all your keys together: ${limit(u.plan.limits.requests_per_minute_per_user)}. Uploads up to ${Math.floor(u.plan.limits.max_upload_bytes / 1024 / 1024)} MB.</p></section>`;
+  r.page(200, appPage({ title: 'Usage', viewer: r.viewer, section: 'usage', body }));
+}
+
+export const creditRoutes: Route[] = [
+  { method: 'GET', pattern: /^\/app\/credits$/, handle: (r) => creditsPage(r, 200) },
+  { method: 'GET', pattern: /^\/app\/usage$/, handle: usagePage },
+  {
+    method: 'POST',
+    pattern: /^\/app\/credits\/purchase$/,
+    async handle(r) {
+      const form = await r.form();
+      try {
+        const result = await r.caller.credits.purchase({ packId: form.get('packId') ?? '' } as Parameters<typeof r.caller.credits.purchase>[0]);
+        redirect(r.res, `/app/credits?bought=${result.transaction.amount}`);
+      } catch (error) {
+        const mapped = toErrorResponse(error);
+        if (mapped.fault || ![400, 402].includes(mapped.status)) throw error;
+        await creditsPage(r, mapped.status, mapped.body.error);
+      }
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/app\/credits\/auto-topoff$/,
+    async handle(r) {
+      const form = await r.form();
+      const threshold = Number(form.get('threshold') ?? '');
+      try {
+        await r.caller.credits.setAutoTopoff({
+          enabled: form.get('enabled') === 'on',
+          packId: (form.get('packId') ?? undefined) as Parameters<typeof r.caller.credits.setAutoTopoff>[0]['packId'],
+          threshold: Number.isFinite(threshold) && form.get('threshold') ? threshold : undefined,
+        });
+        redirect(r.res, '/app/credits?saved=1');
+      } catch (error) {
+        const mapped = toErrorResponse(error);
+        if (mapped.fault || mapped.status !== 400) throw error;
+        await creditsPage(r, 400, mapped.body.error);
+      }
+    },
+  },
+];

@@ -1,0 +1,195 @@
+/*
+ * Showreel dashboard: the one script, progressive. Every page works without it (forms post, pages reload);
+ * with it: Copy buttons, confirmations, live demo progress (WebSocket, polling if refused), uploads with progress,
+ * and the restyle preview. No inline script anywhere (CSP); styles change through the CSSOM only.
+ */
+(function () {
+  'use strict';
+
+  function $(selector, root) { return (root || document).querySelector(selector); }
+  function $$(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
+  function csrf(form) { var field = form && form.querySelector('input[name=csrf]'); return field ? field.value : ''; }
+
+  // Copy buttons: the value of the field they name.
+  $$('[data-copy]').forEach(function (button) {
+    button.addEventListener('click', function () {
+      var field = document.getElementById(button.getAttribute('data-copy'));
+      if (!field) return;
+      var done = function () { button.textContent = 'Copied'; setTimeout(function () { button.textContent = 'Copy'; }, 1500); };
+      field.select();
+      if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(field.value).then(done, function () { document.execCommand('copy'); done(); });
+      else { document.execCommand('copy'); done(); }
+    });
+  });
+
+  // Forms that destroy something ask first; every form shows it is working and cannot be sent twice.
+  $$('form').forEach(function (form) {
+    form.addEventListener('submit', function (event) {
+      var question = form.getAttribute('data-confirm');
+      if (question && !window.confirm(question)) { event.preventDefault(); return; }
+      if (form.hasAttribute('data-upload')) return;
+      setTimeout(function () {
+        $$('button[type=submit]', form).forEach(function (b) { b.disabled = true; b.setAttribute('data-label', b.textContent); b.textContent = 'Working…'; });
+      }, 0);
+    });
+  });
+  // Back/forward cache: buttons come back enabled.
+  window.addEventListener('pageshow', function () {
+    $$('button[data-label]').forEach(function (b) { b.disabled = false; b.textContent = b.getAttribute('data-label'); });
+  });
+
+  // Live progress of a demo being recorded: the API's WebSocket, or its polling URL when the socket fails.
+  var progress = $('[data-progress]');
+  if (progress) {
+    var id = progress.getAttribute('data-progress');
+    var bar = $('[data-progress-bar]', progress);
+    var step = $('[data-progress-step]', progress);
+    var note = $('[data-progress-note]', progress);
+    var finished = false;
+    var show = function (p) {
+      if (!p || finished) return;
+      var percent = Math.round((p.progress || 0) * 100);
+      // No value: the browser's own "working" animation while the job waits for a worker.
+      if (percent > 0) { bar.value = percent; bar.textContent = percent + '%'; } else bar.removeAttribute('value');
+      step.textContent = p.status === 'pending' || p.step === 'queued' ? 'Waiting for a worker…' : (p.step ? 'Step: ' + p.step : 'Working…') + ' (' + percent + '%)';
+      if (p.status === 'ready' || p.status === 'failed' || p.status === 'deleted') {
+        finished = true;
+        step.textContent = p.status === 'ready' ? 'Ready. Loading the video…' : p.status === 'failed' ? 'The recording failed.' : 'The demo was deleted.';
+        setTimeout(function () { window.location.reload(); }, 300);
+      }
+    };
+    var poll = function () {
+      if (finished) return;
+      progress.setAttribute('data-channel', 'polling');
+      fetch('/api/v1/demos/' + encodeURIComponent(id) + '/progress', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+        .then(function (r) { if (!r.ok) throw new Error('HTTP ' + r.status); return r.json(); })
+        .then(function (p) { note.textContent = 'Checking every few seconds.'; show(p); })
+        .catch(function () { note.textContent = 'Lost contact with the server; retrying. Reload the page if this lasts.'; })
+        .then(function () { if (!finished) setTimeout(poll, 3000); });
+    };
+    try {
+      var socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/api/v1/demos/' + encodeURIComponent(id) + '/ws');
+      var opened = false;
+      socket.onopen = function () { opened = true; progress.setAttribute('data-channel', 'websocket'); };
+      socket.onmessage = function (event) { try { show(JSON.parse(event.data)); } catch (e) { /* not ours */ } };
+      socket.onclose = function () { if (!finished) poll(); };
+      setTimeout(function () { if (!opened && !finished) { try { socket.close(); } catch (e) { /* closed */ } } }, 5000);
+    } catch (e) {
+      poll();
+    }
+  }
+
+  // Upload of a local recording: the file as the body, the fields in the query, the CSRF token in a header.
+  var upload = $('form[data-upload]');
+  if (upload) {
+    var status = $('[data-upload-status]', upload);
+    var meter = $('[data-upload-progress]', upload);
+    status.textContent = 'MP4 or WebM; the page shows the demo once it is published.';
+    upload.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var file = upload.elements.file.files[0];
+      if (!file) { status.textContent = 'Choose a video file first.'; return; }
+      var type = file.type || (/\.webm$/i.test(file.name) ? 'video/webm' : 'video/mp4');
+      var query = new URLSearchParams({ project_id: upload.elements.project_id.value, prompt: upload.elements.prompt.value });
+      if (upload.elements.title.value.trim()) query.set('title', upload.elements.title.value.trim());
+      var button = $('button[type=submit]', upload);
+      button.disabled = true;
+      meter.hidden = false;
+      status.textContent = 'Uploading…';
+      var xhr = new XMLHttpRequest();
+      xhr.open('POST', '/app/demos/upload?' + query.toString());
+      xhr.setRequestHeader('Content-Type', type);
+      xhr.setRequestHeader('X-CSRF-Token', csrf(upload));
+      xhr.upload.onprogress = function (e) { if (e.lengthComputable) meter.value = Math.round((e.loaded / e.total) * 100); };
+      xhr.upload.onload = function () { status.textContent = 'Checking the video and making its thumbnail and GIF…'; };
+      xhr.onload = function () {
+        var body = {};
+        try { body = JSON.parse(xhr.responseText); } catch (e) { /* not JSON */ }
+        if (xhr.status === 201 && body.id) { window.location.href = '/app/demos/' + encodeURIComponent(body.id) + '?done=uploaded'; return; }
+        button.disabled = false; meter.hidden = true;
+        status.textContent = (body.error || 'The upload failed (' + xhr.status + ').') + ' Fix it and try again.';
+      };
+      xhr.onerror = function () { button.disabled = false; meter.hidden = true; status.textContent = 'The connection was lost. Check your network and try again.'; };
+      xhr.send(file);
+    });
+  }
+
+  // Restyle: a small preview of the chosen look, and background uploads added to the image list.
+  var restyle = $('form[data-restyle]');
+  if (restyle) {
+    var preview = $('[data-preview]', restyle);
+    var win = $('.pv-window', preview), bar2 = $('.pv-bar', preview), zoomBox = $('.pv-zoom', preview);
+    var cursor = $('.pv-cursor', preview), click = $('.pv-click', preview), hud = $('.pv-hud', preview), fade = $('.pv-fade', preview);
+    var value = function (name) { var f = restyle.elements[name]; return f ? f.value : ''; };
+    var checked = function (name) { var f = restyle.elements[name]; return !!(f && f.checked); };
+    var kind = function () { var r = $('input[name=bg_kind]:checked', restyle); return r ? r.value : 'none'; };
+    var number = function (name, fallback) { var n = parseFloat(value(name)); return isNaN(n) ? fallback : n; };
+    var draw = function () {
+      var k = kind();
+      preview.style.background = '';
+      preview.style.backgroundImage = '';
+      if (k === 'colour') preview.style.background = value('bg_colour');
+      else if (k === 'gradient') preview.style.background = 'linear-gradient(' + number('bg_angle', 135) + 'deg,' + value('bg_from') + ',' + value('bg_to') + ')';
+      else if (k === 'image') {
+        var option = restyle.elements.bg_image.selectedOptions[0];
+        if (option) { preview.style.backgroundImage = 'url("' + option.getAttribute('data-url').replace(/["\\]/g, '') + '")'; preview.style.backgroundSize = 'cover'; preview.style.backgroundPosition = 'center'; }
+      } else preview.style.background = '#1f2937';
+      var pad = Math.max(0, Math.min(0.3, number('padding', 0.08)));
+      win.style.inset = (pad * 100) + '%';
+      var mockup = value('mockup');
+      bar2.style.display = mockup === 'none' || mockup === 'minimal' ? 'none' : 'flex';
+      bar2.style.background = mockup === 'macos-light' ? '#e6e7eb' : '#2a2d36';
+      win.style.borderRadius = mockup === 'none' ? '0' : '8px';
+      win.style.boxShadow = mockup === 'none' ? 'none' : '';
+      var zoom = checked('zoom_enabled') ? Math.max(1, Math.min(3, number('zoom_intensity', 1.5))) : 1;
+      zoomBox.style.transform = 'scale(' + (1 + (zoom - 1) * 0.5) + ')';
+      zoomBox.style.transitionDuration = number('zoom_transition_ms', 600) + 'ms';
+      var style = value('cursor_style'), size = Math.max(8, Math.min(64, number('cursor_size', 24))) * 0.6;
+      cursor.style.display = style === 'none' ? 'none' : 'block';
+      cursor.style.width = cursor.style.height = size + 'px';
+      cursor.style.borderRadius = style === 'arrow' ? '2px 50% 50% 50%' : style === 'crosshair' ? '0' : '50%';
+      cursor.style.background = style === 'circle' || style === 'crosshair' ? 'transparent' : value('cursor_color');
+      cursor.style.border = style === 'circle' || style === 'crosshair' ? '2px solid ' + value('cursor_color') : '1px solid rgba(0,0,0,.5)';
+      var effect = value('click_style'), scale = Math.max(0.2, Math.min(3, number('click_scale', 1)));
+      click.style.display = effect === 'none' ? 'none' : 'block';
+      click.style.width = click.style.height = (30 * scale) + 'px';
+      click.style.borderColor = value('click_color');
+      click.style.boxShadow = effect === 'glow' ? '0 0 14px 4px ' + value('click_color') : 'none';
+      click.style.borderStyle = effect === 'pulse' ? 'double' : 'solid';
+      hud.style.display = checked('debug_hud') ? 'block' : 'none';
+      fade.style.background = value('fade_color') === 'white' ? '#fff' : '#000';
+      fade.style.opacity = number('fade_in_ms', 0) > 0 || number('fade_out_ms', 0) > 0 ? '0.12' : '0';
+      win.style.transform = checked('intro') || checked('outro') ? 'perspective(600px) rotateX(4deg)' : 'none';
+    };
+    restyle.addEventListener('input', draw);
+    restyle.addEventListener('change', draw);
+    $('[data-preview-note]', restyle).textContent = 'A sketch of the look: background, window, padding, zoom, cursor, click, fade and HUD.';
+    draw();
+
+    var fileInput = $('[data-background-upload]', restyle);
+    var bgStatus = $('[data-background-status]', restyle);
+    bgStatus.textContent = 'It is added to the image list and chosen.';
+    fileInput.addEventListener('change', function () {
+      var file = fileInput.files[0];
+      if (!file) return;
+      var data = new FormData();
+      data.append('file', file);
+      bgStatus.textContent = 'Uploading…';
+      fetch('/app/backgrounds/upload', { method: 'POST', body: data, credentials: 'same-origin', headers: { 'X-CSRF-Token': csrf(restyle) } })
+        .then(function (r) { return r.json().then(function (body) { return { ok: r.ok, body: body }; }); })
+        .then(function (answer) {
+          if (!answer.ok) { bgStatus.textContent = (answer.body.error || 'The upload failed.') + ' Choose another image.'; return; }
+          var option = document.createElement('option');
+          option.value = answer.body.id;
+          option.textContent = file.name + ' (yours)';
+          option.setAttribute('data-url', answer.body.imageUrl);
+          restyle.elements.bg_image.appendChild(option);
+          restyle.elements.bg_image.value = answer.body.id;
+          $('input[name=bg_kind][value=image]', restyle).checked = true;
+          bgStatus.textContent = 'Uploaded and chosen.';
+          draw();
+        })
+        .catch(function () { bgStatus.textContent = 'The connection was lost; try again.'; });
+    });
+  }
+})();

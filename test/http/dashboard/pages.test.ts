@@ -1,0 +1,235 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import WebSocket from 'ws';
+import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
+import { failJob, finishJob } from '../../helpers/pipeline.js';
+
+/** The dashboard's pages over HTTP, as a browser without script uses them: forms, redirects, what the page says. */
+describe('the dashboard pages', () => {
+  let app: TestApp;
+  let ada: TestUser;
+  let bob: TestUser;
+  let origin: string;
+  let cookie: string;
+  let csrf: string;
+
+  before(async () => {
+    app = await startTestApp();
+    [ada, bob] = await Promise.all([app.createUser({ email: 'ada@example.com', credits: 10 }), app.createUser({ email: 'bob@example.com' })]);
+    origin = new URL((await app.api('/api/v1/device/code', { body: { client_name: 'probe', scope: 'write' } })).body.verification_uri).origin;
+    const signedIn = await post('/app/sign-in', { email: ada.email, password: ada.password }, '');
+    cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    csrf = /name="csrf" value="([^"]+)"/.exec(await (await get('/app/')).text())![1]!;
+  });
+  after(() => app.stop());
+
+  function post(path: string, fields: Record<string, string>, withCookie = cookie, from = origin) {
+    return fetch(`${app.url}${path}`, {
+      method: 'POST', redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: from, cookie: withCookie },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+  const get = (path: string) => fetch(`${app.url}${path}`, { redirect: 'manual', headers: { cookie } });
+  const text = async (path: string) => {
+    const response = await get(path);
+    assert.equal(response.status, 200, path);
+    return response.text();
+  };
+
+  it('welcomes a new account with the first steps, under a strict CSP with no inline script or style', async () => {
+    const home = await get('/app/');
+    const csp = home.headers.get('content-security-policy')!;
+    assert.match(csp, /script-src 'self'/);
+    assert.doesNotMatch(csp, /unsafe-inline/);
+    const page = await home.text();
+    assert.match(page, /Welcome to Showreel/);
+    assert.match(page, /Create project/);
+    assert.doesNotMatch(page, /<script>|<style>| style="/, 'no inline script or style');
+    const script = /src="(\/app\/static\/dashboard\.js\?v=[^"]+)"/.exec(page)![1]!;
+    const first = await fetch(`${app.url}${script}`);
+    assert.equal(first.status, 200);
+    assert.match(first.headers.get('cache-control')!, /immutable/);
+    const again = await fetch(`${app.url}/app/static/dashboard.js`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    assert.equal(again.status, 304, 'revalidated by its ETag');
+  });
+
+  it('creates and edits a project, with its demo count, webhook and signing secret; escapes what was typed', async () => {
+    const created = await post('/app/projects', { csrf, name: 'Shop <script>x</script>', url: 'https://shop.example/', viewport: 'mobile', refresh_schedule: 'manual' });
+    assert.equal(created.status, 303);
+    const path = created.headers.get('location')!.split('?')[0]!;
+    const page = await text(path);
+    assert.ok(page.includes('Shop &lt;script&gt;x&lt;/script&gt;') && !page.includes('<script>x'));
+    assert.match(page, /\/api\/v1\/webhooks\/projects\/[^/]+\/refresh/);
+    assert.match(page, /whsec_/);
+    const id = path.split('/').pop()!;
+    const saved = await post(path, { csrf, name: 'Shop', url: 'https://shop.example/pricing', viewport: 'desktop', refresh_schedule: 'weekly' });
+    assert.equal(saved.status, 303);
+    const project = (await app.api(`/api/v1/projects/${id}`, { key: ada.key })).body;
+    assert.deepEqual([project.name, project.url, project.refresh_schedule], ['Shop', 'https://shop.example/pricing', 'weekly']);
+    const bad = await post(path, { csrf, name: '', url: 'not a url' });
+    assert.equal(bad.status, 400);
+    assert.match(await bad.text(), /class="error"/);
+
+    const revealed = await (await post(`${path}/signing-secret`, { csrf })).text();
+    const secret = (await app.api(`/api/v1/projects/${id}/signing-secret`, { key: ada.key })).body.signing_secret;
+    assert.ok(revealed.includes(secret));
+    const rotated = await (await post(`${path}/signing-secret/rotate`, { csrf })).text();
+    const fresh = (await app.api(`/api/v1/projects/${id}/signing-secret`, { key: ada.key })).body.signing_secret;
+    assert.notEqual(fresh, secret);
+    assert.ok(rotated.includes(fresh) && rotated.includes('rotated'));
+    assert.match(await text('/app/projects'), /<td class="num">0<\/td>/, 'the list shows the demo count');
+  });
+
+  it('shows another account\u2019s project or demo as not found, and refuses changes to it', async () => {
+    const theirs = (await app.api('/api/v1/projects', { key: bob.key, body: { name: 'Bob site', url: 'https://bob.example/' } })).body;
+    const page = await get(`/app/projects/${theirs.id}`);
+    assert.equal(page.status, 404);
+    assert.doesNotMatch(await page.text(), /Bob site/);
+    assert.equal((await post(`/app/projects/${theirs.id}/signing-secret/rotate`, { csrf })).status, 404);
+    assert.equal((await post(`/app/projects/${theirs.id}`, { csrf, name: 'mine now' })).status, 404);
+  });
+
+  it('creates a demo, shows its progress, then the player, snippets and history; refreshes and deletes it', async () => {
+    const project = (await app.api('/api/v1/projects', { key: ada.key, body: { name: 'Docs', url: 'https://docs.example/' } })).body;
+    const created = await post('/app/demos', { csrf, project_id: project.id, prompt: 'Show the <em>install</em> guide', duration_target: '5s', format: 'mp4', resolution: '720p', mode: 'script', template: 'plain-scroll' });
+    assert.equal(created.status, 303);
+    const path = created.headers.get('location')!;
+    const demoId = path.split('/').pop()!;
+    const waiting = await text(path);
+    assert.match(waiting, new RegExp(`data-progress="${demoId}"`));
+    assert.match(waiting, /http-equiv="refresh"/, 'without script the page reloads itself');
+    assert.ok(waiting.includes('Show the &lt;em&gt;install&lt;/em&gt; guide'));
+    const [row] = await app.sql<{ latest_job_id: string; presentation: string }[]>`select latest_job_id, presentation from demos where id = ${demoId}`;
+    assert.equal(JSON.parse(row!.presentation).recordingTemplate.id, 'plain-scroll');
+    await finishJob(app.sql, demoId, row!.latest_job_id);
+
+    const ready = await text(path);
+    assert.match(ready, new RegExp(`<video[^>]+src="/video/${demoId}\\.mp4`));
+    assert.match(ready, new RegExp(`/share/${demoId}`));
+    assert.match(ready, /&lt;iframe src=&quot;[^&]+\/embed\//, 'the iframe snippet, as text');
+    assert.match(ready, /sdk\.js/);
+    assert.match(ready, new RegExp(`/gif/${demoId}\\.gif`));
+    assert.match(ready, new RegExp(`/thumb/${demoId}\\.png`));
+    assert.match(await text('/app/'), new RegExp(`href="/app/demos/${demoId}"`), 'the grid lists it');
+
+    const all = await post(`/app/projects/${project.id}/refresh`, { csrf });
+    assert.equal(all.status, 303);
+    assert.match(await text(all.headers.get('location')!), /1 demo queued for re-recording/);
+    const refreshed = await post(`${path}/refresh`, { csrf });
+    assert.equal(refreshed.status, 303);
+    assert.match(await text(refreshed.headers.get('location')!), /Refresh started/);
+    const deleted = await post(`${path}/delete`, { csrf });
+    assert.equal(deleted.status, 303);
+    assert.match(await text(deleted.headers.get('location')!), /The demo was deleted/);
+    assert.equal((await get(path)).status, 404);
+  });
+
+  it('says why a recording failed and what to do next', async () => {
+    const project = (await app.api('/api/v1/projects', { key: ada.key, body: { name: 'Fails', url: 'https://f.example/' } })).body;
+    const demo = (await app.api('/api/v1/demos', { key: ada.key, body: { project_id: project.id, prompt: 'Tour' } })).body;
+    await failJob(app.sql, demo.id, demo.jobId, 'The page did not load within 30 s.');
+    const page = await text(`/app/demos/${demo.id}`);
+    assert.match(page, /The recording failed: The page did not load within 30 s\. Refresh to try again; the credit was refunded\./);
+    assert.match(page, /action="\/app\/demos\/[^"]+\/refresh"/, 'with the Refresh button');
+    assert.doesNotMatch(page, /data-progress=/);
+  });
+
+  it('restyles with every presentation member from the form', async () => {
+    const project = (await app.api('/api/v1/projects', { key: ada.key, body: { name: 'Restyle', url: 'https://r.example/' } })).body;
+    const demo = (await app.api('/api/v1/demos', { key: ada.key, body: { project_id: project.id, prompt: 'Tour' } })).body;
+    await finishJob(app.sql, demo.id, demo.jobId);
+    const form = await text(`/app/demos/${demo.id}/restyle`);
+    for (const name of ['bg_kind', 'mockup', 'padding', 'zoom_enabled', 'cursor_style', 'click_style', 'fade_in_ms', 'intro', 'debug_hud', 'template', 'data-preview']) {
+      assert.ok(form.includes(name), `the form has ${name}`);
+    }
+    const fields = {
+      csrf, bg_kind: 'gradient', bg_from: '#112233', bg_to: '#445566', bg_angle: '90', mockup: 'macos-light', padding: '0.12',
+      zoom_enabled: 'on', zoom_intensity: '2', zoom_transition_ms: '500', cursor_style: 'dot', cursor_color: '#ff0000', cursor_size: '30',
+      click_style: 'glow', click_color: '#00ff00', click_scale: '1.5', fade_in_ms: '200', fade_out_ms: '400', fade_color: 'white',
+      intro: 'on', intro_ms: '700', outro_ms: '800', debug_hud: 'on', template: 'cinematic',
+    };
+    const answer = await post(`/app/demos/${demo.id}/restyle`, fields);
+    assert.equal(answer.status, 303, await answer.text());
+    // The new look rides on the restyle job until the recording replaces the demo's.
+    const [row] = await app.sql<{ presentation: unknown }[]>`select presentation from demo_jobs where demo_id = ${demo.id} and kind = 'restyle'`;
+    const p = (typeof row!.presentation === 'string' ? JSON.parse(row!.presentation) : row!.presentation) as Record<string, any>;
+    assert.deepEqual(p.background, { from: '#112233', to: '#445566', angle: 90 });
+    assert.equal(p.mockup, 'macos-light');
+    assert.deepEqual(p.zoom, { enabled: true, intensity: 2, transitionMs: 500 });
+    assert.deepEqual(p.windowAnimation, { intro: true, outro: false, introDurationMs: 700, outroDurationMs: 800 });
+    assert.equal(p.fade.color, 'white');
+    assert.equal(p.debugHud, true);
+    const refused = await post(`/app/demos/${demo.id}/restyle`, { ...fields, padding: '0.9' });
+    assert.equal(refused.status, 400);
+    assert.match(await refused.text(), /padding/);
+  });
+
+  it('creates a key shown once, lists it by prefix and revokes it', async () => {
+    const created = await post('/app/keys', { csrf, name: 'CI <pipeline>', type: 'live', project_id: '', allowed_domains: '' });
+    assert.equal(created.status, 201);
+    const page = await created.text();
+    const key = /id="new-key" readonly value="([^"]+)"/.exec(page)![1]!;
+    assert.equal((await app.api('/api/v1/usage', { key })).status, 200, 'the key works');
+    assert.ok(page.includes('CI &lt;pipeline&gt;'));
+    const list = await text('/app/keys');
+    assert.ok(!list.includes(key), 'never shown again');
+    const keyId = /action="\/app\/keys\/([^/]+)\/revoke"/.exec(list.slice(list.indexOf('CI &lt;pipeline&gt;')))![1]!;
+    const revoked = await post(`/app/keys/${keyId}/revoke`, { csrf });
+    assert.equal(revoked.status, 303);
+    assert.equal((await app.api('/api/v1/usage', { key })).status, 401);
+  });
+
+  it('buys a pack, sets auto top-off and shows the history and usage', async () => {
+    const before = (await app.api('/api/v1/credits', { key: ada.key })).body.balance;
+    const bought = await post('/app/credits/purchase', { csrf, packId: '20' });
+    assert.equal(bought.status, 303);
+    const page = await text(bought.headers.get('location')!);
+    assert.match(page, /Bought 20 credits/);
+    assert.match(page, new RegExp(`data-balance>${before + 20}<`));
+    const saved = await post('/app/credits/auto-topoff', { csrf, enabled: 'on', packId: '50', threshold: '3' });
+    assert.equal(saved.status, 303);
+    assert.deepEqual((await app.api('/api/v1/credits/auto-topoff', { key: ada.key })).body, { enabled: true, packId: '50', threshold: 3 });
+    assert.match(await text('/app/usage'), /Credits spent/);
+  });
+
+  it('refuses every signed-in change without the token or from another site, and a post without a session', async () => {
+    assert.equal((await post('/app/credits/purchase', { packId: '5' })).status, 403);
+    assert.equal((await post('/app/credits/purchase', { csrf, packId: '5' }, cookie, 'https://evil.example')).status, 403);
+    assert.equal((await post('/app/keys', { csrf, name: 'x' }, '')).status, 401);
+    const upload = await fetch(`${app.url}/app/demos/upload?project_id=x&prompt=y`, { method: 'POST', headers: { cookie, origin, 'content-type': 'video/mp4' }, body: 'x' });
+    assert.equal(upload.status, 403, 'an upload needs the token in X-CSRF-Token');
+    assert.deepEqual(Object.keys(await upload.json()), ['error']);
+  });
+
+  it('ignores the session cookie on API changes sent from another origin (a text/plain form with a JSON body)', async () => {
+    const balance = async () => (await app.api('/api/v1/credits', { key: ada.key })).body.balance as number;
+    const before = await balance();
+    const forged = await fetch(`${app.url}/api/v1/credits/purchase`, {
+      method: 'POST',
+      headers: { cookie, origin: 'https://sibling.example', 'content-type': 'text/plain' },
+      body: '{"packId":"100"}',
+    });
+    assert.equal(forged.status, 401);
+    assert.equal(await balance(), before, 'nothing was bought');
+    const fromHere = await app.api('/api/v1/credits/purchase', { cookie, headers: { origin }, body: { packId: '5' } });
+    assert.equal(fromHere.status, 200, 'the dashboard\u2019s own origin may');
+    const noOrigin = await app.api('/api/v1/credits/purchase', { cookie, body: { packId: '5' } });
+    assert.equal(noOrigin.status, 200, 'a client that is not a browser sends no Origin');
+    const read = await fetch(`${app.url}/api/v1/credits`, { headers: { cookie, origin: 'https://sibling.example' } });
+    assert.equal(read.status, 200, 'reads are not changes (CORS keeps their answers from other origins)');
+
+    // A page elsewhere cannot follow the user's progress over the socket with their cookie (cross-site WebSocket
+    // hijacking); the dashboard's own page can.
+    const project = (await app.api('/api/v1/projects', { key: ada.key, body: { name: 'WS', url: 'https://ws.example/' } })).body;
+    const demo = (await app.api('/api/v1/demos', { key: ada.key, body: { project_id: project.id, prompt: 'Tour' } })).body;
+    const upgrade = (from: string) =>
+      new Promise<number>((resolve) => {
+        const socket = new WebSocket(`${app.url.replace('http', 'ws')}/api/v1/demos/${demo.id}/ws`, { headers: { cookie, origin: from } });
+        socket.once('open', () => (socket.close(), resolve(101)));
+        socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      });
+    assert.equal(await upgrade('https://sibling.example'), 401);
+    assert.equal(await upgrade(origin), 101);
+  });
+});
