@@ -36,13 +36,16 @@ export const demosProjection: Projection = {
       case 'DemoJobQueued': {
         const d = event.data;
         const status = d.kind === 'generate' ? 'pending' : d.kind === 'refresh' ? 'refreshing' : 'recording';
-        const [demo] = await tx<{ version: number }[]>`
-          update demos set status = ${status}, latest_job_id = ${d.jobId}, error = null, updated_at = ${at}
-          where id = ${d.demoId} returning version`;
-        await tx`
-          insert into demo_jobs (id, demo_id, kind, triggered_by, status, step, credits, presentation, old_version, created_at, updated_at)
-          values (${d.jobId}, ${d.demoId}, ${d.kind}, ${d.triggeredBy}, 'queued', 'queued', ${d.credits}, ${json(d.presentation)},
-                  ${d.kind === 'generate' ? null : (demo?.version ?? null)}, ${at}, ${at})`;
+        // Sent together (one round trip); the job's old_version is read by the insert itself.
+        await Promise.all([
+          tx`
+            update demos set status = ${status}, latest_job_id = ${d.jobId}, error = null, updated_at = ${at}
+            where id = ${d.demoId}`,
+          tx`
+            insert into demo_jobs (id, demo_id, kind, triggered_by, status, step, credits, presentation, old_version, created_at, updated_at)
+            values (${d.jobId}, ${d.demoId}, ${d.kind}, ${d.triggeredBy}, 'queued', 'queued', ${d.credits}, ${json(d.presentation)},
+                    ${d.kind === 'generate' ? null : tx`(select version from demos where id = ${d.demoId})`}, ${at}, ${at})`,
+        ]);
         return;
       }
       case 'DemoJobStarted':

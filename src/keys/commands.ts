@@ -25,6 +25,7 @@ export async function createApiKey(tx: Tx, input: CreateKeyInput, metadata: Even
     keyDecider,
     { type: 'CreateApiKey', key: { keyId, keyHash: hash, prefix, ...input } },
     metadata,
+    { newStream: true },
   );
   return { id: keyId, key, prefix, ...input };
 }

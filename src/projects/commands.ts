@@ -32,6 +32,7 @@ export async function createProject(tx: Tx, secrets: SecretBox, input: CreatePro
       sealedWebhookSecret: secrets.seal(newWebhookSecret()),
     },
     metadata,
+    { newStream: true },
   );
   return { projectId, signingSecret };
 }
