@@ -466,10 +466,21 @@ async function main(): Promise<number> {
   // --- HTTP scenarios -----------------------------------------------------------------------------------------
   const client = httpClient(api.url, CONCURRENCY);
   const results: Record<string, LoadResult> = {};
+  const apiCpuMsPerRequest: Record<string, number> = {};
   const run = async (name: string, title: string, fire: (worker: number) => Promise<void>) => {
-    results[name] = await runLoad({ concurrency: CONCURRENCY, durationMs: measureMs, warmupMs, fire });
+    // CPU time the app's process used (user + system, from /proc): unlike wall-clock figures, this barely moves
+    // with the machine's load. Warm-up included, so per request it counts warm-up requests too (close enough).
+    const cpuBefore = await processCpuMs(api.pid);
+    let fired = 0;
+    const result = await runLoad({ concurrency: CONCURRENCY, durationMs: measureMs, warmupMs, fire: (worker) => (fired++, fire(worker)) });
+    const cpuAfter = await processCpuMs(api.pid);
+    results[name] = result;
     checkInterrupted();
-    console.log(describeResult(title, results[name]));
+    console.log(describeResult(title, result));
+    if (cpuBefore !== null && cpuAfter !== null && fired > 0) {
+      apiCpuMsPerRequest[name] = (cpuAfter - cpuBefore) / fired;
+      console.log(`  app CPU: ${((cpuAfter - cpuBefore) / 1000).toFixed(1)} s for ${fired} requests = ${(apiCpuMsPerRequest[name] * 1000).toFixed(0)} µs per request`);
+    }
   };
 
   // Literal public addresses: the SSRF check of project URLs runs (no DNS here, so no hostnames).
@@ -567,6 +578,7 @@ async function main(): Promise<number> {
     ['demos32_ratio', ratio('demos_32')],
     ['embed_cached_rps', rps('embed')],
     ['embed_cached_p99_ms', ms(r('embed').p99)],
+    ...Object.entries(apiCpuMsPerRequest).map(([name, cpuMs]): [string, string] => [`${name}_app_cpu_us`, (cpuMs * 1000).toFixed(0)]),
   ];
   console.log(`bench:api ${figures.map(([k, v]) => `${k}=${v}`).join(' ')}`);
   return failed.length > 0 ? 1 : 0;
@@ -608,6 +620,21 @@ async function runCeiling(url: string): Promise<LoadResult> {
     await sql.end({ timeout: 5 });
   }
 }
+
+/** user + system CPU time of a process, ms (Linux /proc); null elsewhere. */
+async function processCpuMs(pid: number): Promise<number | null> {
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+// USER_HZ, 100 on every mainstream Linux.
+const CLOCK_TICKS_PER_SECOND = 100;
 
 async function countConnections(url: string, applicationName: string): Promise<number> {
   const sql = connect(url, { max: 1, applicationName: 'showreel-bench' });
