@@ -1,20 +1,23 @@
 /**
- * `npm run bench:api`: a benchmark, not a test. In one run it measures
+ * `npm run bench:api`: a benchmark, not a test. In one run, at 32 concurrent keep-alive connections against the real
+ * app (a child process: `bin/showreel.mjs api`), it measures requests/s, p50 and p99 of
  *
- *   1. `POST /api/v1/projects` against the real app (a child process: `bin/showreel.mjs api`) at 32 concurrent
- *      keep-alive connections: requests/s, p50, p99;
- *   2. the raw ceiling of the same PostgreSQL through the same driver (postgres.js): 32 concurrent workers, each
- *      doing one `sql.begin(tx => insert one event)` at a time, every event on a stream of its own (no conflicts);
- *   3. their ratio;
- *   4. `POST /api/v1/embed/generate` on its reuse path (what every page view of a customer's site calls): a
- *      publishable key restricted to the page's host, an existing demo, every answer `200 cached: true`.
+ *   1. `POST /api/v1/projects`, every connection for one account, then each of 32 connections for its own account;
+ *   2. `POST /api/v1/demos` the same two ways (one account: every charge queues on one credit stream);
+ *   3. `POST /api/v1/embed/generate` on its reuse path (what every page view of a customer's site calls): a
+ *      publishable key restricted to the page's host, an existing demo, every answer `200 cached: true`;
+ *   4. the raw ceiling of the same PostgreSQL through the same driver (postgres.js): 32 concurrent workers, each
+ *      doing one `sql.begin(tx => insert one event)` at a time, every event on a stream of its own (no conflicts),
+ *      and each write scenario's ratio to it.
  *
  * The database is a throwaway embedded PostgreSQL under a temp dir, with durability on (fsync and
  * synchronous_commit at their defaults; BENCH_DURABLE=0 uses the tests' fsync=off cluster instead), or, when
  * DATABASE_URL is set, a fresh database created on that server and dropped at the end.
  *
  * Environment: BENCH_SECONDS (measured seconds per scenario, default 10), BENCH_WARMUP_SECONDS (default 2),
- * BENCH_DURABLE (default 1), DATABASE_URL (optional).
+ * BENCH_DURABLE (default 1), DATABASE_URL (optional), BENCH_CPU_PROF=DIR (runs the app under `node --cpu-prof`, writes
+ * the profile to DIR and prints each scenario's top self-time functions: where a request's CPU goes, whatever the
+ * machine's load).
  *
  * Human-readable lines first; the last line is `bench:api key=value …`. Exits 1 when a scenario has more than 1%
  * errors. To add an HTTP scenario: a `fire` function for `runLoad`, and its figures in the last line.
@@ -30,7 +33,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { connect, type Sql } from '../src/platform/database.js';
 import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.js';
+import { registerDomain } from '../src/domain.js';
+import { createApiKey } from '../src/keys/index.js';
+import { inTransaction } from '../src/platform/command.js';
 import { projectEventSchemas } from '../src/projects/events.js';
+import { prepareRegistration, registerUser } from '../src/users/index.js';
+import { describeSummary, readProfile, summariseProfile } from './cpu-profile.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CONCURRENCY = 32;
@@ -63,7 +71,12 @@ interface LoadResult {
   p50: number;
   p99: number;
   errorRate: number;
+  /** the measured window on the monotonic clock (µs), to cut a CPU profile of the app to this scenario */
+  window: { fromUs: number; toUs: number };
 }
+
+// performance.now() → the monotonic clock V8's profiles use (process.hrtime), in µs.
+const hrOffsetUs = Number(process.hrtime.bigint() / 1000n) - performance.now() * 1000;
 
 /**
  * `concurrency` closed loops, each firing one operation after the other: a warm-up whose results are dropped, then
@@ -109,6 +122,7 @@ async function runLoad(options: LoadOptions): Promise<LoadResult> {
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
     errorRate: count + errors === 0 ? 1 : errors / (count + errors),
+    window: { fromUs: measureFrom * 1000 + hrOffsetUs, toUs: measureFrom * 1000 + elapsedMs * 1000 + hrOffsetUs },
   };
 }
 
@@ -302,8 +316,9 @@ function runShowreel(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
 async function startApiProcess(
   env: NodeJS.ProcessEnv,
   port: number,
+  nodeArgs: string[] = [],
 ): Promise<{ url: string; pid: number; output: () => string; stop: () => Promise<void> }> {
-  const child = spawn(nodeBinary, [path.join(root, 'bin', 'showreel.mjs'), 'api'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(nodeBinary, [...nodeArgs, path.join(root, 'bin', 'showreel.mjs'), 'api'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const tail: string[] = [];
   const keep = (chunk: Buffer) => {
     tail.push(chunk.toString('utf8'));
@@ -377,6 +392,35 @@ function describeResult(name: string, result: LoadResult): string {
 // ---------------------------------------------------------------------------------------------------------------
 // The benchmark
 
+interface Account {
+  userId: string;
+  authorization: string;
+}
+
+/**
+ * Accounts 1..n-1 beside the one the CLI made: straight through the domain's commands (what `admin create-user`
+ * runs), a user with its credits and a live key each, so that 32 of them take seconds rather than 32 CLI starts.
+ */
+async function createAccounts(url: string, count: number): Promise<Account[]> {
+  registerDomain();
+  const sql = connect(url, { max: 4, applicationName: 'showreel-bench' });
+  const metadata = { actor: 'bench', requestId: null, causationId: null, correlationId: null };
+  try {
+    const accounts: Account[] = [];
+    for (let i = 0; i < count; i++) {
+      const prepared = await prepareRegistration({ email: `bench-${i}@example.com`, password: 'bench-password-1', startingCredits: 1_000_000 });
+      const key = await inTransaction(sql, async (tx) => {
+        await registerUser(tx, prepared, metadata);
+        return createApiKey(tx, { userId: prepared.userId, name: 'Bench key', type: 'live', projectId: null, allowedDomains: null }, metadata);
+      });
+      accounts.push({ userId: prepared.userId, authorization: `Bearer ${key.key}` });
+    }
+    return accounts;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
 async function main(): Promise<number> {
   const database = await provisionDatabase();
   checkInterrupted();
@@ -403,98 +447,138 @@ async function main(): Promise<number> {
     SHOWREEL_RATE_LIMIT_PER_USER: '0',
   };
 
-  // The user (and its live key) through the real CLI; this also applies the migrations.
+  // The first user (and its live key) through the real CLI; this also applies the migrations.
   const created = JSON.parse((await runShowreel(['admin', 'create-user', '--email', 'bench@example.com', '--password', 'bench-password-1', '--credits', '1000000'], env)).trim().split('\n').pop()!) as {
+    user_id: string;
     live_key: string;
   };
-  const authorization = `Bearer ${created.live_key}`;
+  const accounts = [{ userId: created.user_id, authorization: `Bearer ${created.live_key}` }, ...(await createAccounts(database.url, CONCURRENCY - 1))];
+  const authorization = accounts[0]!.authorization;
   checkInterrupted();
 
-  const api = await startApiProcess(env, port);
-  console.log(`app: child process ${api.pid} (bin/showreel.mjs api, worker off, LOG_LEVEL=warn) at ${api.url}; load from this process via node:http keep-alive agent`);
+  const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+  if (profileDir) await fs.mkdir(profileDir, { recursive: true });
+  const profileName = `api-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`;
+  const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${profileName}`] : [];
+  const api = await startApiProcess(env, port, profileArgs);
+  console.log(`app: child process ${api.pid} (bin/showreel.mjs api, worker off, LOG_LEVEL=warn${profileDir ? ', --cpu-prof' : ''}) at ${api.url}; load from this process via node:http keep-alive agent`);
 
   // --- HTTP scenarios -----------------------------------------------------------------------------------------
   const client = httpClient(api.url, CONCURRENCY);
+  const results: Record<string, LoadResult> = {};
+  const apiCpuMsPerRequest: Record<string, number> = {};
+  const run = async (name: string, title: string, fire: (worker: number) => Promise<void>) => {
+    // CPU time the app's process used (user + system, from /proc): unlike wall-clock figures, this barely moves
+    // with the machine's load. Warm-up included, so per request it counts warm-up requests too (close enough).
+    const cpuBefore = await processCpuMs(api.pid);
+    let fired = 0;
+    const result = await runLoad({ concurrency: CONCURRENCY, durationMs: measureMs, warmupMs, fire: (worker) => (fired++, fire(worker)) });
+    const cpuAfter = await processCpuMs(api.pid);
+    results[name] = result;
+    checkInterrupted();
+    console.log(describeResult(title, result));
+    if (cpuBefore !== null && cpuAfter !== null && fired > 0) {
+      apiCpuMsPerRequest[name] = (cpuAfter - cpuBefore) / fired;
+      console.log(`  app CPU: ${((cpuAfter - cpuBefore) / 1000).toFixed(1)} s for ${fired} requests = ${(apiCpuMsPerRequest[name] * 1000).toFixed(0)} µs per request`);
+    }
+  };
+
   // Literal public addresses: the SSRF check of project URLs runs (no DNS here, so no hostnames).
   let projectCounter = 0;
-  const projects = await runLoad({
-    concurrency: CONCURRENCY,
-    durationMs: measureMs,
-    warmupMs,
-    async fire() {
-      const n = ++projectCounter;
-      const response = await client.post('/api/v1/projects', { name: `Bench ${n}`, url: `https://93.184.215.14/bench-${n}` }, { authorization });
-      if (response.status !== 201) throw new Error(`HTTP ${response.status}: ${response.body.slice(0, 200)}`);
-    },
-  });
-  checkInterrupted();
-  console.log(describeResult('POST /api/v1/projects', projects));
+  const createProject = async (account: Account) => {
+    const n = ++projectCounter;
+    const response = await client.post('/api/v1/projects', { name: `Bench ${n}`, url: `https://93.184.215.14/bench-${n}` }, { authorization: account.authorization });
+    if (response.status !== 201) throw new Error(`HTTP ${response.status}: ${response.body.slice(0, 200)}`);
+    return (JSON.parse(response.body) as { id: string }).id;
+  };
+  // One account: every connection appends to the streams of one user. 32 accounts: connection i acts for account i.
+  await run('projects_1', `POST /api/v1/projects (1 account)`, () => createProject(accounts[0]!).then(() => undefined));
+  await run('projects_32', `POST /api/v1/projects (${CONCURRENCY} accounts)`, (worker) => createProject(accounts[worker]!).then(() => undefined));
 
   // POST /api/v1/demos: a demo stream (two events), a charge on the credits stream, projections of both and a job
-  // enqueued, all in one transaction. Every demo charges the same account, so this measures its hot stream too.
-  const demoProject = await client.post('/api/v1/projects', { name: 'Bench demos', url: 'https://93.184.215.14/demos' }, { authorization });
-  const demoProjectId = (JSON.parse(demoProject.body) as { id: string }).id;
-  const demos = await runLoad({
-    concurrency: CONCURRENCY,
-    durationMs: measureMs,
-    warmupMs,
-    async fire() {
-      const response = await client.post('/api/v1/demos', { project_id: demoProjectId, prompt: 'Show how to start a free trial' }, { authorization });
-      if (response.status !== 202) throw new Error(`HTTP ${response.status}: ${response.body.slice(0, 200)}`);
-    },
-  });
-  checkInterrupted();
-  console.log(describeResult('POST /api/v1/demos', demos));
+  // enqueued, all in one transaction. With one account every demo charges the same credit stream (its lock is the
+  // queue); with 32, each connection charges its own.
+  const demoProjects = await Promise.all(accounts.map((account) => createProject(account)));
+  const createDemo = async (worker: number) => {
+    const response = await client.post(
+      '/api/v1/demos',
+      { project_id: demoProjects[worker]!, prompt: 'Show how to start a free trial' },
+      { authorization: accounts[worker]!.authorization },
+    );
+    if (response.status !== 202) throw new Error(`HTTP ${response.status}: ${response.body.slice(0, 200)}`);
+  };
+  await run('demos_1', 'POST /api/v1/demos (1 account)', () => createDemo(0));
+  await run('demos_32', `POST /api/v1/demos (${CONCURRENCY} accounts)`, (worker) => createDemo(worker));
 
-  // POST /api/v1/embed/generate, reuse path: key lookup, allowlist, project, one indexed read of the context hash.
+  // POST /api/v1/embed/generate, reuse path: key, allowlist, project, one indexed read of the context hash.
   const keyResponse = await client.post('/api/v1/api-keys', { type: 'publishable', allowed_domains: ['www.bench.example'] }, { authorization });
   const publishableKey = (JSON.parse(keyResponse.body) as { key: string }).key;
   const embedHeaders = { 'x-api-key': publishableKey, origin: 'https://www.bench.example' };
-  const embedBody = { project_id: demoProjectId, prompt: 'Show the pricing', context: { url: 'https://93.184.215.14/pricing', title: 'Pricing', headings: ['Plans', 'FAQ'] } };
+  const embedBody = { project_id: demoProjects[0]!, prompt: 'Show the pricing', context: { url: 'https://93.184.215.14/pricing', title: 'Pricing', headings: ['Plans', 'FAQ'] } };
   const first = await client.post('/api/v1/embed/generate', embedBody, embedHeaders);
   if (first.status !== 202) throw new Error(`embed/generate setup: HTTP ${first.status}: ${first.body.slice(0, 200)}`);
-  const embeds = await runLoad({
-    concurrency: CONCURRENCY,
-    durationMs: measureMs,
-    warmupMs,
-    async fire() {
-      const response = await client.post('/api/v1/embed/generate', embedBody, embedHeaders);
-      if (response.status !== 200 || !response.body.includes('"cached":true')) throw new Error(`HTTP ${response.status}: ${response.body.slice(0, 200)}`);
-    },
+  await run('embed', 'POST /api/v1/embed/generate (cached)', async () => {
+    const response = await client.post('/api/v1/embed/generate', embedBody, embedHeaders);
+    if (response.status !== 200 || !response.body.includes('"cached":true')) throw new Error(`HTTP ${response.status}: ${response.body.slice(0, 200)}`);
   });
-  checkInterrupted();
-  console.log(describeResult('POST /api/v1/embed/generate (cached)', embeds));
 
   const appConnections = await countConnections(database.url, 'showreel');
   console.log(`  (the app held ${appConnections} PostgreSQL connections: its pool)`);
   client.close();
-  // Stop the app before the ceiling so it takes no CPU or connections from it.
+  // Stop the app before the ceiling so it takes no CPU or connections from it (and so it writes its profile).
   await api.stop();
-  if (projects.errors > 0 || demos.errors > 0 || embeds.errors > 0) console.log(`app output (last lines):\n${api.output().trimEnd() || '(none)'}`);
+  const httpScenarios = Object.values(results);
+  if (httpScenarios.some((r) => r.errors > 0)) console.log(`app output (last lines):\n${api.output().trimEnd() || '(none)'}`);
+
+  if (profileDir) {
+    const file = (await fs.readdir(profileDir)).find((name) => name === profileName);
+    if (!file) console.log(`(no CPU profile ${profileName} in ${profileDir})`);
+    else {
+      const profile = await readProfile(path.join(profileDir, file));
+      console.log(`CPU profile of the app: ${path.join(profileDir, file)}; self time per scenario (measured window):`);
+      for (const [name, result] of Object.entries(results)) {
+        console.log(`${name}:`);
+        console.log(describeSummary(summariseProfile(profile, result.window, 12), result.count));
+      }
+    }
+  }
 
   // --- the database ceiling -----------------------------------------------------------------------------------
   const ceiling = await runCeiling(database.url);
   checkInterrupted();
   console.log(describeResult(`ceiling (postgres.js, ${CONCURRENCY} workers, pool ${CONCURRENCY}, one event per sql.begin)`, ceiling));
+  results.ceiling = ceiling;
 
-  const ratio = projects.rps / ceiling.rps;
-  console.log(`ratio projects/ceiling: ${ratio.toFixed(3)}`);
+  const r = (name: string) => results[name]!;
+  const ratio = (name: string) => (r(name).rps / ceiling.rps).toFixed(3);
+  console.log(
+    `ratios to the ceiling: projects ${ratio('projects_1')} (1 account), ${ratio('projects_32')} (${CONCURRENCY} accounts); demos ${ratio('demos_1')} (1 account), ${ratio('demos_32')} (${CONCURRENCY} accounts)`,
+  );
 
-  const scenarios: Record<string, LoadResult> = { projects, demos, embeds, ceiling };
-  const failed = Object.entries(scenarios).filter(([, result]) => result.errorRate > MAX_ERROR_RATE);
+  const failed = Object.entries(results).filter(([, result]) => result.errorRate > MAX_ERROR_RATE);
   for (const [name, result] of failed) console.error(`FAIL: ${name} had ${(result.errorRate * 100).toFixed(2)}% errors (limit ${MAX_ERROR_RATE * 100}%)`);
 
+  const rps = (name: string) => Math.round(r(name).rps).toString();
   const figures: Array<[string, string]> = [
-    ['projects_rps', Math.round(projects.rps).toString()],
-    ['projects_p50_ms', ms(projects.p50)],
-    ['projects_p99_ms', ms(projects.p99)],
-    ['ceiling_rps', Math.round(ceiling.rps).toString()],
+    ['load', os.loadavg()[0]!.toFixed(2)],
+    ['ceiling_rps', rps('ceiling')],
     ['ceiling_p99_ms', ms(ceiling.p99)],
-    ['ratio', ratio.toFixed(3)],
-    ['demos_rps', Math.round(demos.rps).toString()],
-    ['demos_p99_ms', ms(demos.p99)],
-    ['embed_cached_rps', Math.round(embeds.rps).toString()],
-    ['embed_cached_p99_ms', ms(embeds.p99)],
+    // projects_rps and ratio: the one-account figures under the names earlier runs printed.
+    ['projects_rps', rps('projects_1')],
+    ['projects_p99_ms', ms(r('projects_1').p99)],
+    ['ratio', ratio('projects_1')],
+    ['projects32_rps', rps('projects_32')],
+    ['projects32_p99_ms', ms(r('projects_32').p99)],
+    ['projects32_ratio', ratio('projects_32')],
+    ['demos_rps', rps('demos_1')],
+    ['demos_p99_ms', ms(r('demos_1').p99)],
+    ['demos_ratio', ratio('demos_1')],
+    ['demos32_rps', rps('demos_32')],
+    ['demos32_p99_ms', ms(r('demos_32').p99)],
+    ['demos32_ratio', ratio('demos_32')],
+    ['embed_cached_rps', rps('embed')],
+    ['embed_cached_p99_ms', ms(r('embed').p99)],
+    ...Object.entries(apiCpuMsPerRequest).map(([name, cpuMs]): [string, string] => [`${name}_app_cpu_us`, (cpuMs * 1000).toFixed(0)]),
   ];
   console.log(`bench:api ${figures.map(([k, v]) => `${k}=${v}`).join(' ')}`);
   return failed.length > 0 ? 1 : 0;
@@ -536,6 +620,21 @@ async function runCeiling(url: string): Promise<LoadResult> {
     await sql.end({ timeout: 5 });
   }
 }
+
+/** user + system CPU time of a process, ms (Linux /proc); null elsewhere. */
+async function processCpuMs(pid: number): Promise<number | null> {
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+// USER_HZ, 100 on every mainstream Linux.
+const CLOCK_TICKS_PER_SECOND = 100;
 
 async function countConnections(url: string, applicationName: string): Promise<number> {
   const sql = connect(url, { max: 1, applicationName: 'showreel-bench' });

@@ -1,10 +1,9 @@
-import { findKeyByHash, keyTypeOf, touchKey } from '../keys/index.js';
+import { findKeyWithOwner, keyTypeOf, touchKey } from '../keys/index.js';
 import type { Sql } from '../platform/database.js';
 import { UnauthorizedError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Principal } from '../platform/principal.js';
 import { constantTimeEqual, sha256 } from '../platform/secrets.js';
-import { findUserById } from '../users/index.js';
 import { SESSION_COOKIE, readCookie } from './cookies.js';
 import { findSessionUser } from './sessions.js';
 
@@ -33,11 +32,9 @@ export async function resolvePrincipal(sql: Sql, headers: Headers, logger?: Logg
 
   const token = readCookie(first(headers.cookie), SESSION_COOKIE);
   if (token) {
-    const userId = await findSessionUser(sql, token);
-    if (userId === null) return null;
-    const user = await findUserById(sql, userId);
-    if (!user) return null;
-    return { userId, isAdmin: user.is_admin, via: 'session', keyId: null, projectId: null, allowedDomains: null };
+    const user = await findSessionUser(sql, token);
+    if (user === null) return null;
+    return { userId: user.userId, isAdmin: user.isAdmin, via: 'session', keyId: null, projectId: null, allowedDomains: null };
   }
   return null;
 }
@@ -46,15 +43,15 @@ async function principalForKey(sql: Sql, key: string, logger?: Logger): Promise<
   const type = keyTypeOf(key);
   if (type === null) throw new UnauthorizedError('Invalid API key.');
   const hash = sha256(key);
-  const record = await findKeyByHash(sql, hash);
+  // From a short-lived cache that revocation empties at once (src/keys/key-cache.ts), else one query.
+  const found = await findKeyWithOwner(sql, hash);
   // The lookup is by hash; the compare is constant-time anyway so no path leaks timing about stored hashes.
-  if (!record || !constantTimeEqual(record.key_hash, hash)) throw new UnauthorizedError('Invalid API key.');
-  const user = await findUserById(sql, record.user_id);
-  if (!user) throw new UnauthorizedError('Invalid API key.');
+  if (!found || !constantTimeEqual(found.record.key_hash, hash)) throw new UnauthorizedError('Invalid API key.');
+  const { record } = found;
   await touchKey(sql, record.id).catch((error: unknown) => logger?.warn({ err: error }, 'could not record API key use'));
   return {
     userId: record.user_id,
-    isAdmin: user.is_admin,
+    isAdmin: found.ownerIsAdmin,
     via: record.type,
     keyId: record.id,
     projectId: record.project_id,

@@ -11,10 +11,12 @@ export async function createSession(sql: Queryable, userId: string, ttlHours: nu
   return { token, expiresAt: row!.expires_at };
 }
 
-export async function findSessionUser(sql: Queryable, token: string): Promise<string | null> {
-  const [row] = await sql<{ user_id: string }[]>`
-    select user_id from sessions where token_hash = ${sha256(token)} and expires_at > now()`;
-  return row?.user_id ?? null;
+/** The signed-in user of a live session, with their admin flag (one round trip: the session joined to its user). */
+export async function findSessionUser(sql: Queryable, token: string): Promise<{ userId: string; isAdmin: boolean } | null> {
+  const [row] = await sql<{ user_id: string; is_admin: boolean }[]>`
+    select s.user_id, u.is_admin from sessions s join users u on u.id = s.user_id
+    where s.token_hash = ${sha256(token)} and s.expires_at > now()`;
+  return row ? { userId: row.user_id, isAdmin: row.is_admin } : null;
 }
 
 export async function revokeSession(sql: Queryable, token: string): Promise<void> {

@@ -47,18 +47,24 @@ interface LoadedAccount {
  * `state.charges` then holds only the charge under `reference`: the decider reads no other.
  */
 async function loadAccount(tx: Tx, userId: string, reference?: string): Promise<LoadedAccount> {
-  await lockStream(tx, creditStream(userId));
-  const [row] = await tx<CreditAccountRecord[]>`select * from credit_accounts where user_id = ${userId}`;
+  // Sent together, one round trip: PostgreSQL runs pipelined statements in order, so the reads start only once the
+  // lock is held, and at READ COMMITTED each sees what the previous holder committed.
+  const [, [row], chargeRows] = await Promise.all([
+    lockStream(tx, creditStream(userId)),
+    tx<CreditAccountRecord[]>`select * from credit_accounts where user_id = ${userId}`,
+    reference === undefined
+      ? []
+      : // One select per type, so that each is an index lookup on its partial unique index (charge_once,
+        // refund_once); `type in (...)` would scan the account's every transaction.
+        tx<Pick<CreditTransactionRecord, 'id' | 'type' | 'amount'>[]>`
+          select id, type, amount from credit_transactions where user_id = ${userId} and reference = ${reference} and type = 'deduct'
+          union all
+          select id, type, amount from credit_transactions where user_id = ${userId} and reference = ${reference} and type = 'refund'`,
+  ]);
   const charges = new Map<string, { transactionId: string; cost: number; refunded: boolean }>();
   if (reference !== undefined) {
-    // One select per type, so that each is an index lookup on its partial unique index (charge_once, refund_once);
-    // `type in (...)` would scan the account's every transaction.
-    const rows = await tx<Pick<CreditTransactionRecord, 'id' | 'type' | 'amount'>[]>`
-      select id, type, amount from credit_transactions where user_id = ${userId} and reference = ${reference} and type = 'deduct'
-      union all
-      select id, type, amount from credit_transactions where user_id = ${userId} and reference = ${reference} and type = 'refund'`;
-    const deduct = rows.find((r) => r.type === 'deduct');
-    if (deduct) charges.set(reference, { transactionId: deduct.id, cost: -deduct.amount, refunded: rows.some((r) => r.type === 'refund') });
+    const deduct = chargeRows.find((r) => r.type === 'deduct');
+    if (deduct) charges.set(reference, { transactionId: deduct.id, cost: -deduct.amount, refunded: chargeRows.some((r) => r.type === 'refund') });
   }
   const initial = creditDecider.initialState();
   if (!row) return { userId, state: { ...initial, charges }, version: 0 };

@@ -23,8 +23,8 @@ export interface DemoJobPayload {
   kind: JobKind;
 }
 
-function run(tx: Tx, demoId: string, command: DemoCommand, metadata: EventMetadata) {
-  return decideAndAppend(tx, demoStream(demoId), demoDecider, command, metadata);
+function run(tx: Tx, demoId: string, command: DemoCommand, metadata: EventMetadata, options: { newStream?: boolean } = {}) {
+  return decideAndAppend(tx, demoStream(demoId), demoDecider, command, metadata, options);
 }
 
 /** Progress listeners get the demo id only and re-read the state (ids only in NOTIFY). */
@@ -38,8 +38,11 @@ async function notifyChanged(tx: Tx, demoId: string) {
  * account can be accepted per second.
  */
 async function enqueueNotifyAndCharge(tx: Tx, userId: string, payload: DemoJobPayload, credits: number, metadata: EventMetadata) {
-  await enqueueJob(tx, DEMO_TASKS[payload.kind], payload, { jobKey: `demo:${payload.demoId}`, maxAttempts: JOB_MAX_ATTEMPTS });
-  await notifyChanged(tx, payload.demoId);
+  // Independent statements, sent together (pipelined on the transaction's connection, run in this order).
+  await Promise.all([
+    enqueueJob(tx, DEMO_TASKS[payload.kind], payload, { jobKey: `demo:${payload.demoId}`, maxAttempts: JOB_MAX_ATTEMPTS }),
+    notifyChanged(tx, payload.demoId),
+  ]);
   await chargeCredits(
     tx,
     { userId, amount: credits, description: `Demo ${payload.kind} (${payload.demoId})`, reference: `job:${payload.jobId}` },
@@ -51,7 +54,7 @@ export async function requestDemo(tx: Tx, request: Omit<Data<'DemoRequested'>, '
   const demoId = newId();
   const jobId = newId();
   const credits = priceOf(request.durationTarget as DurationTarget);
-  await run(tx, demoId, { type: 'RequestDemo', request: { ...request, demoId }, jobId, credits }, metadata);
+  await run(tx, demoId, { type: 'RequestDemo', request: { ...request, demoId }, jobId, credits }, metadata, { newStream: true });
   await enqueueNotifyAndCharge(tx, request.userId, { demoId, jobId, kind: 'generate' }, credits, metadata);
   return { demoId, jobId };
 }

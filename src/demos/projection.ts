@@ -23,26 +23,31 @@ export const demosProjection: Projection = {
       }
       case 'DemoUploaded': {
         const d = event.data;
-        await tx`
+        await Promise.all([
+          tx`
           insert into demos (id, project_id, user_id, prompt, status, title, format, resolution, video_key, gif_key, thumbnail_key,
                              duration_ms, version, source, latest_job_id, created_at, updated_at)
           values (${d.demoId}, ${d.projectId}, ${d.userId}, ${d.prompt}, 'ready', ${d.title}, ${d.format}, ${d.resolution},
-                  ${d.videoKey}, ${d.gifKey}, ${d.thumbnailKey}, ${d.durationMs}, 1, 'upload', ${d.jobId}, ${at}, ${at})`;
-        await tx`
+                  ${d.videoKey}, ${d.gifKey}, ${d.thumbnailKey}, ${d.durationMs}, 1, 'upload', ${d.jobId}, ${at}, ${at})`,
+          tx`
           insert into demo_jobs (id, demo_id, kind, triggered_by, status, step, progress, new_version, created_at, started_at, completed_at, updated_at)
-          values (${d.jobId}, ${d.demoId}, 'upload', 'create', 'succeeded', 'ready', 1, 1, ${at}, ${at}, ${at}, ${at})`;
+          values (${d.jobId}, ${d.demoId}, 'upload', 'create', 'succeeded', 'ready', 1, 1, ${at}, ${at}, ${at}, ${at})`,
+        ]);
         return;
       }
       case 'DemoJobQueued': {
         const d = event.data;
         const status = d.kind === 'generate' ? 'pending' : d.kind === 'refresh' ? 'refreshing' : 'recording';
-        const [demo] = await tx<{ version: number }[]>`
-          update demos set status = ${status}, latest_job_id = ${d.jobId}, error = null, updated_at = ${at}
-          where id = ${d.demoId} returning version`;
-        await tx`
-          insert into demo_jobs (id, demo_id, kind, triggered_by, status, step, credits, presentation, old_version, created_at, updated_at)
-          values (${d.jobId}, ${d.demoId}, ${d.kind}, ${d.triggeredBy}, 'queued', 'queued', ${d.credits}, ${json(d.presentation)},
-                  ${d.kind === 'generate' ? null : (demo?.version ?? null)}, ${at}, ${at})`;
+        // Sent together (one round trip); the job's old_version is read by the insert itself.
+        await Promise.all([
+          tx`
+            update demos set status = ${status}, latest_job_id = ${d.jobId}, error = null, updated_at = ${at}
+            where id = ${d.demoId}`,
+          tx`
+            insert into demo_jobs (id, demo_id, kind, triggered_by, status, step, credits, presentation, old_version, created_at, updated_at)
+            values (${d.jobId}, ${d.demoId}, ${d.kind}, ${d.triggeredBy}, 'queued', 'queued', ${d.credits}, ${json(d.presentation)},
+                    ${d.kind === 'generate' ? null : tx`(select version from demos where id = ${d.demoId})`}, ${at}, ${at})`,
+        ]);
         return;
       }
       case 'DemoJobStarted':
@@ -51,17 +56,20 @@ export const demosProjection: Projection = {
           where id = ${event.data.jobId}`;
         return;
       case 'DemoJobProgressed':
-        await tx`
+        await Promise.all([
+          tx`
           update demo_jobs set status = 'running', step = ${event.data.step}, progress = ${event.data.progress}, updated_at = ${at}
-          where id = ${event.data.jobId}`;
-        await tx`update demos set updated_at = ${at} where id = ${event.data.demoId}`;
+          where id = ${event.data.jobId}`,
+          tx`update demos set updated_at = ${at} where id = ${event.data.demoId}`,
+        ]);
         return;
       case 'DemoJobSucceeded': {
         const d = event.data;
-        await tx`
+        await Promise.all([
+          tx`
           update demo_jobs set status = 'succeeded', step = 'ready', progress = 1, new_version = ${d.version}, completed_at = ${at}, updated_at = ${at}
-          where id = ${d.jobId}`;
-        await tx`
+          where id = ${d.jobId}`,
+          tx`
           update demos set
             status = 'ready', version = ${d.version}, error = null,
             video_key = ${d.videoKey}, gif_key = ${d.gifKey}, thumbnail_key = ${d.thumbnailKey}, duration_ms = ${d.durationMs},
@@ -73,17 +81,20 @@ export const demosProjection: Projection = {
             presentation = coalesce(${d.presentation ?? null}, presentation),
             refreshed_at = case when version > 0 then ${at}::timestamptz else refreshed_at end,
             updated_at = ${at}
-          where id = ${d.demoId}`;
+          where id = ${d.demoId}`,
+        ]);
         return;
       }
       case 'DemoJobFailed': {
         const d = event.data;
-        await tx`
+        await Promise.all([
+          tx`
           update demo_jobs set status = 'failed', step = 'failed', error = ${d.error}, completed_at = ${at}, updated_at = ${at}
-          where id = ${d.jobId}`;
-        await tx`
+          where id = ${d.jobId}`,
+          tx`
           update demos set status = case when version > 0 then 'ready' else 'failed' end, error = ${d.error}, updated_at = ${at}
-          where id = ${d.demoId}`;
+          where id = ${d.demoId}`,
+        ]);
         return;
       }
       case 'DemoUpdated': {

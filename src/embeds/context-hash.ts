@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * The page URL as the reuse key sees it (spec Embeds "Reuse"): no fragment, no `utm_*` parameters, the rest of the
@@ -33,7 +33,7 @@ export function contextHash(parts: HashedParts): string {
     parts.section,
     parts.presentation === undefined ? null : canonicalJson(parts.presentation),
   ]);
-  return createHash('sha256').update(canonical).digest('base64url');
+  return hash('sha256', canonical, 'base64url');
 }
 
 /** JSON with object keys sorted at every depth, so `{a, b}` and `{b, a}` hash alike. */

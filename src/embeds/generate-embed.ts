@@ -102,10 +102,14 @@ export async function generateEmbed(
   request: EmbedRequest,
   beforeGenerate: () => Promise<void>,
   metadata: EventMetadata,
-  /** the live demo of this hash when the caller already looked it up (see embedKey), else it is read here */
-  prefetched?: Promise<{ id: string; status: string } | null>,
+  /**
+   * the live demo of this hash when the caller already looked it up (null: it found none), else it is read here.
+   * Either way a reuse is a plain read: no transaction, no lock. Only when none exists does the locked path below
+   * run, and it reads again under the lock.
+   */
+  prefetched?: { id: string; status: string } | null,
 ): Promise<EmbedAnswer> {
-  const existing = await (prefetched ?? findLiveDemoByContextHash(sql, request.contextHash));
+  const existing = prefetched !== undefined ? prefetched : await findLiveDemoByContextHash(sql, request.contextHash);
   if (existing) return reused(existing);
   await beforeGenerate();
   try {

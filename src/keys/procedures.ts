@@ -5,6 +5,7 @@ import { accountProcedure, eventMetadata, router } from '../platform/trpc.js';
 import { findVisibleProject } from '../projects/index.js';
 import { createApiKey, revokeApiKey } from './commands.js';
 import { keyTypes } from './events.js';
+import { forgetKey } from './key-cache.js';
 import { listKeys } from './queries.js';
 
 const tags = ['API keys'];
@@ -105,6 +106,7 @@ export const keysRouter = router({
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
       await inTransaction(ctx.sql, (tx) => revokeApiKey(tx, { keyId: input.id, userId: ctx.principal.userId }, eventMetadata(ctx)));
+      forgetKey(input.id);
       return { ok: true as const };
     }),
 });

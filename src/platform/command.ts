@@ -34,15 +34,22 @@ export async function inTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>): 
   }
 }
 
-/** Inside a transaction: load a stream, decide, append at the version read, and run the inline projections. */
+/**
+ * Inside a transaction: load a stream, decide, append at the version read, and run the inline projections.
+ *
+ * `newStream`: the caller just minted the stream's id (a fresh random id), so there is nothing to read: decide on
+ * the initial state and append at version 0, a round trip saved. Should the stream exist after all, the append's
+ * version check refuses (ConcurrencyError) and inTransaction runs the caller again, with a new id.
+ */
 export async function decideAndAppend<State, Event extends NewEvent, Command>(
   tx: Tx,
   streamId: string,
   decider: Decider<State, Event, Command>,
   command: Command,
   metadata: EventMetadata = {},
+  options: { newStream?: boolean } = {},
 ): Promise<{ state: State; events: StoredEvent[] }> {
-  const history = await readStream(tx, streamId);
+  const history = options.newStream ? [] : await readStream(tx, streamId);
   let state = decider.initialState();
   for (const event of history) state = decider.evolve(state, event as unknown as Event);
   const decided = decider.decide(command, state);

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -19,6 +20,9 @@ const environmentSchema = z.object({
     .string()
     .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex characters or base64')
     .optional(),
+  // PostgreSQL connections per process. Default: 5 per core of this machine (a request holds one only while its
+  // statements run; more than the server's cores can work on only queue inside PostgreSQL), at least 4, at most 20.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(Math.min(20, Math.max(4, os.availableParallelism() * 5))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHOWREEL_SIGNUP_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
   // Self-service sign-up (POST /auth/sign-up, the dashboard's form) grants SHOWREEL_SIGNUP_CREDITS unless this is

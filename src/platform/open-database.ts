@@ -3,6 +3,7 @@ import { connect, type Sql } from './database.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
 import type { Logger } from './logger.js';
 import { migrate } from './migrate.js';
+import { instrumentQueries } from './query-timing.js';
 
 export interface OpenDatabase {
   sql: Sql;
@@ -14,7 +15,9 @@ export interface OpenDatabase {
 export async function openDatabase(config: Config, logger: Logger, options: { poolSize?: number } = {}): Promise<OpenDatabase> {
   const embedded = config.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: config.SHOWREEL_DATA_DIR, logger });
   const url = config.DATABASE_URL ?? embedded!.url;
-  const sql = connect(url, { max: options.poolSize ?? 20 });
+  const pool = connect(url, { max: options.poolSize ?? config.DATABASE_POOL_SIZE });
+  // Counting each request's statements costs a little on every query: only when someone reads the debug log.
+  const sql = logger.isLevelEnabled('debug') ? instrumentQueries(pool) : pool;
   try {
     const applied = await migrate(sql, url);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');

@@ -11,6 +11,11 @@ export interface Projection {
   name: string;
   /** The tables this projection owns; a rebuild empties them first. */
   tables: string[];
+  /**
+   * Sends every statement for `event` before awaiting anything (one statement, or `Promise.all` of several that
+   * do not need each other's results): the runner sends the statements of all of a command's events together,
+   * and PostgreSQL runs them in the order they were sent, so a later event's rows still come after an earlier's.
+   */
   apply(tx: Tx, event: StoredEvent): Promise<void>;
 }
 
@@ -25,10 +30,16 @@ export function readModelTables(): string[] {
   return projections.flatMap((p) => p.tables);
 }
 
+/**
+ * Applies every projection to `events`, in log order, as one pipeline: each apply sends its statements at once
+ * (see Projection.apply), so a command's read-model writes cost one round trip, not one per event and table.
+ */
 export async function applyProjections(tx: Tx, events: StoredEvent[]): Promise<void> {
+  const applied: Promise<void>[] = [];
   for (const event of events) {
-    for (const projection of projections) await projection.apply(tx, event);
+    for (const projection of projections) applied.push(projection.apply(tx, event));
   }
+  await Promise.all(applied);
 }
 
 /**

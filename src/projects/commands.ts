@@ -1,10 +1,11 @@
 import { decideAndAppend } from '../platform/command.js';
 import type { Tx } from '../platform/database.js';
-import type { EventMetadata } from '../platform/event-store/types.js';
+import type { EventMetadata, StoredEvent } from '../platform/event-store/types.js';
 import { newId } from '../platform/ids.js';
 import { randomToken, type SecretBox } from '../platform/secrets.js';
 import { type ProjectChanges, projectDecider } from './decide.js';
-import { type RefreshSchedule, type Viewport, projectStream } from './events.js';
+import { type ProjectEvent, type RefreshSchedule, type Viewport, projectStream } from './events.js';
+import { projectRecordOf } from './projection.js';
 
 export const newSigningSecret = () => `sk_sign_${randomToken(32)}`;
 export const newWebhookSecret = () => `whsec_${randomToken(32)}`;
@@ -20,7 +21,7 @@ export interface CreateProjectInput {
 export async function createProject(tx: Tx, secrets: SecretBox, input: CreateProjectInput, metadata: EventMetadata) {
   const projectId = newId();
   const signingSecret = newSigningSecret();
-  await decideAndAppend(
+  const { events } = await decideAndAppend(
     tx,
     projectStream(projectId),
     projectDecider,
@@ -32,8 +33,11 @@ export async function createProject(tx: Tx, secrets: SecretBox, input: CreatePro
       sealedWebhookSecret: secrets.seal(newWebhookSecret()),
     },
     metadata,
+    { newStream: true },
   );
-  return { projectId, signingSecret };
+  const created = events[0] as unknown as Extract<ProjectEvent, { type: 'ProjectCreated' }> & StoredEvent;
+  // The row the projection just wrote, without reading it back.
+  return { projectId, signingSecret, project: projectRecordOf(created.data, created.createdAt) };
 }
 
 export async function updateProject(tx: Tx, projectId: string, userId: string, changes: ProjectChanges, metadata: EventMetadata) {

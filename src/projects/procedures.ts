@@ -37,7 +37,7 @@ export const projectsRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (ctx.principal.projectId !== null) throw new ForbiddenError('A project-scoped API key cannot create projects.');
       await assertPublicUrl(input.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS, allowUnresolved: true });
-      const { projectId, signingSecret } = await inTransaction(ctx.sql, (tx) =>
+      const { project, signingSecret } = await inTransaction(ctx.sql, (tx) =>
         createProject(
           tx,
           ctx.secrets,
@@ -45,8 +45,6 @@ export const projectsRouter = router({
           eventMetadata(ctx),
         ),
       );
-      const project = await findVisibleProject(ctx.sql, ctx.principal, projectId);
-      if (!project) throw new NotFoundError('Project');
       return { ...toProject(project, ctx.secrets), signing_secret: signingSecret };
     }),
 

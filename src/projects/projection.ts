@@ -2,6 +2,25 @@ import type { Tx } from '../platform/database.js';
 import type { StoredEvent } from '../platform/event-store/types.js';
 import type { Projection } from '../platform/projections.js';
 import type { ProjectEvent } from './events.js';
+import type { ProjectRecord } from './queries.js';
+
+type Created = Extract<ProjectEvent, { type: 'ProjectCreated' }>['data'];
+
+/** The read-model row a ProjectCreated makes: what the projection inserts, and what create answers with. */
+export function projectRecordOf(d: Created, createdAt: Date): ProjectRecord {
+  return {
+    id: d.projectId,
+    user_id: d.userId,
+    name: d.name,
+    url: d.url,
+    viewport: d.viewport,
+    refresh_schedule: d.refreshSchedule,
+    signing_secret_enc: d.sealedSigningSecret,
+    webhook_secret_enc: d.sealedWebhookSecret,
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+}
 
 export const projectsProjection: Projection = {
   name: 'projects',
@@ -10,11 +29,11 @@ export const projectsProjection: Projection = {
     const event = stored as unknown as ProjectEvent & StoredEvent;
     switch (event.type) {
       case 'ProjectCreated': {
-        const d = event.data;
+        const r = projectRecordOf(event.data, stored.createdAt);
         await tx`
           insert into projects (id, user_id, name, url, viewport, refresh_schedule, signing_secret_enc, webhook_secret_enc, created_at, updated_at)
-          values (${d.projectId}, ${d.userId}, ${d.name}, ${d.url}, ${d.viewport}, ${d.refreshSchedule},
-                  ${d.sealedSigningSecret}, ${d.sealedWebhookSecret}, ${stored.createdAt}, ${stored.createdAt})`;
+          values (${r.id}, ${r.user_id}, ${r.name}, ${r.url}, ${r.viewport}, ${r.refresh_schedule},
+                  ${r.signing_secret_enc}, ${r.webhook_secret_enc}, ${r.created_at}, ${r.updated_at})`;
         return;
       }
       case 'ProjectUpdated': {

@@ -1,13 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolvePrincipal } from '../../auth/index.js';
-import { demoUrls, findLiveDemoByContextHash } from '../../demos/index.js';
-import { embedKey, generateEmbed, generateEmbedInput, toEmbedRequest } from '../../embeds/index.js';
+import { demoUrls } from '../../demos/index.js';
+import { embedKey, findProjectAndReusableDemo, generateEmbed, generateEmbedInput, toEmbedRequest } from '../../embeds/index.js';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../platform/errors.js';
 import { assertPublicUrl } from '../../platform/network/ssrf-guard.js';
 import { hitRateLimits } from '../../platform/rate-limit.js';
 import { rateLimitsFor } from '../../platform/trpc.js';
 import { describeIssues } from '../../platform/validation.js';
-import { findVisibleProject } from '../../projects/index.js';
 import { readJsonBody } from '../body.js';
 import { requestInfo, type Services } from '../context.js';
 import { toErrorResponse } from '../errors.js';
@@ -48,11 +47,11 @@ export async function handleEmbedGenerate(services: Services, req: IncomingMessa
     if (!parsed.success) throw new ValidationError(describeIssues(parsed.error.issues));
     const input = parsed.data;
 
-    // The hot path (every page view of a customer's site): the project and the reuse lookup in parallel.
-    const reuse = findLiveDemoByContextHash(services.sql, embedKey(input).contextHash);
-    reuse.catch(() => undefined);
-    const project = await findVisibleProject(services.sql, principal, input.project_id);
-    if (!project) throw new NotFoundError('Project');
+    // The hot path (every page view of a customer's site): the project and the reusable demo in one read; a reuse
+    // then answers without a transaction or a lock.
+    const found = await findProjectAndReusableDemo(services.sql, principal, input.project_id, embedKey(input).contextHash);
+    if (!found) throw new NotFoundError('Project');
+    const { project } = found;
     const request = toEmbedRequest(project, input);
     const answer = await generateEmbed(
       services.sql,
@@ -65,7 +64,7 @@ export async function handleEmbedGenerate(services: Services, req: IncomingMessa
         }
       },
       { actor: principal.userId, requestId, correlationId: requestId, causationId: null },
-      reuse,
+      found.demo,
     );
     const embedUrl = demoUrls(services.config.PUBLIC_URL, answer.demoId, 'mp4').embedUrl;
     sendJson(res, answer.cached ? 200 : 202, { demoId: answer.demoId, status: answer.status, embedUrl, cached: answer.cached }, cors);
