@@ -99,11 +99,12 @@ export async function runServiceCommand(argv: string[]): Promise<number> {
     await command.run(parsed, { config, logger, print });
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
+    // An unreachable data dir is the environment's to fix (SHOWREEL_DATA_DIR or a chmod), like a bad variable.
+    if (error instanceof UsageError || error instanceof DataDirUnreachableError) {
       process.stderr.write(`${error.message}\n`);
       return 2;
     }
-    if (error instanceof AppError || error instanceof DataDirUnreachableError) {
+    if (error instanceof AppError) {
       process.stderr.write(`${error.message}\n`);
       return 1;
     }
