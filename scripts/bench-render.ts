@@ -41,7 +41,8 @@
  * Environment: BENCH_SECONDS (video length, default 10), BENCH_FORMAT (mp4 | webm, default mp4),
  * BENCH_RESOLUTIONS (default "720p,1080p"; the last line is the last resolution's, 1080p by default),
  * BENCH_FIXTURE (default glasshouse), BENCH_CAPTURE (frames | screencast, default frames), BENCH_KEEP (a directory:
- * the composed video and the clean capture of each resolution are copied there).
+ * the composed video, the clean capture and the interaction timeline of each resolution are copied there, for
+ * `npm run stall-report`).
  * The last two lines are one per resolution, 720p's then 1080p's:
  * `bench:render res=1080p total_s=… realtime_x=… stall_ratio=… capture_fps=… peak_rss_mb=… composite_x=… …`.
  */
@@ -376,6 +377,8 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       await fs.mkdir(keepDir, { recursive: true });
       await fs.copyFile(video, path.join(keepDir, `bench-${resolution}-${captureMode}.${format}`));
       await fs.copyFile(clean, path.join(keepDir, `bench-${resolution}-${captureMode}-clean.mkv`));
+      // For `npm run stall-report`: which frames stall, and what the recording and camera did then.
+      await fs.writeFile(path.join(keepDir, `bench-${resolution}-${captureMode}-timeline.json`), JSON.stringify(result.timeline));
     }
     const fc = result.frameCapture;
 
