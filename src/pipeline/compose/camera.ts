@@ -13,10 +13,11 @@ import type { Style } from './style.js';
  * zoom, and the view pans from one to the next instead of pumping out and in — but never across a scroll: a pan
  * while the page scrolls under it can cancel the scroll out for a frame (a still picture in the middle of motion).
  *
- * Every move is planned frame by frame on the crop's grid (whole even pixels), like the recorder's scrolls: the crop
- * changes on every frame of a move (a move with fewer grid steps than frames is made shorter, never a crawl that
- * holds still every other frame), and its first and last RAMP_STEPS frames move by one grid step, so a move starts
- * and ends gently instead of jumping to or from a still picture.
+ * Every move is planned frame by frame on the crop's grid (whole pixels; even widths), like the recorder's scrolls:
+ * the crop changes on every frame of a move (a move with fewer grid steps than frames is made shorter, never a crawl
+ * that holds still every other frame), and its first and last RAMP_STEPS frames move by one grid step, so a move
+ * starts and ends gently instead of jumping to or from a still picture. One pixel, not two: at 720p and 1.6× a 2-px
+ * step of the view already changes a dense page by more than smoothness.py's 2 grey levels.
  */
 
 export const FPS = 30;
@@ -314,9 +315,9 @@ const RAMP_STEPS = 3;
 
 /**
  * The crop of every frame: still between keyframes, and each move from one keyframe's rect to the next planned on
- * the crop grid. The parameter that changes most (x, y or width) walks whole even pixels along scrollProfile (one
- * 2-px step on each of the first and last RAMP_STEPS frames, sin² in between, at least one step every frame); the
- * others follow in proportion. A move with fewer steps than its frames is shortened and centred in its time.
+ * the crop grid. The parameter that changes most (x, y or width) walks its grid (1 px; 2 for the width) along
+ * moveProfile (one grid step on each of the first and last RAMP_STEPS frames, at least one every frame); the others
+ * follow in proportion. A move with fewer steps than its frames is shortened and centred in its time.
  */
 function planCrops(keyframes: Keyframe[], frames: number, W: number, H: number): Crop[] {
   const crops: Crop[] = [];
@@ -334,11 +335,12 @@ function planCrops(keyframes: Keyframe[], frames: number, W: number, H: number):
     const fb = Math.max(fa, Math.round((b.t * FPS) / 1000));
     const delta = { x: to.x - from.x, y: to.y - from.y, width: to.width - from.width };
     const longest = Math.max(Math.abs(delta.x), Math.abs(delta.y), Math.abs(delta.width));
-    const steps = Math.max(1, Math.min(fb - fa, Math.round(longest / 2)));
+    const grid = longest === Math.abs(delta.width) ? 2 : 1;
+    const steps = Math.max(1, Math.min(fb - fa, Math.round(longest / grid)));
     const start = fa + Math.floor((fb - fa - steps) / 2);
     fill(start + 1);
-    // Positions along the longest parameter, on its even grid: exact steps of at least 2 px.
-    const path = moveProfile(longest, steps).map((p) => Math.round(p / 2) * 2);
+    // Positions along the longest parameter, on its grid: exact steps of at least one grid step.
+    const path = moveProfile(longest, steps, grid).map((p) => Math.round(p / grid) * grid);
     for (let i = 1; i <= steps; i++) {
       const progress = i === steps ? 1 : path[i]! / longest;
       const rect = {
@@ -357,21 +359,21 @@ function planCrops(keyframes: Keyframe[], frames: number, W: number, H: number):
 }
 
 /**
- * Where a move of `distance` px stands after each of `steps` frames (0 … distance): RAMP_STEPS steps of 2 px at each
- * end, and between them 2 px plus a share of the rest along smoothstep (its peak speed is 1.5× the average; a sine's
- * is 2×, a cubic's 3×). Every step is at least 2 px.
+ * Where a move of `distance` px stands after each of `steps` frames (0 … distance): RAMP_STEPS steps of `ramp` px at
+ * each end, and between them `ramp` plus a share of the rest along smoothstep (its peak speed is 1.5× the average; a
+ * sine's is 2×, a cubic's 3×). Every step is at least `ramp`.
  */
-export function moveProfile(distance: number, steps: number): number[] {
+export function moveProfile(distance: number, steps: number, ramp: number): number[] {
   const n = Math.max(1, Math.floor(steps));
   const middle = n - 2 * RAMP_STEPS;
   const increments: number[] = [];
-  if (middle < 2 || distance <= n * 2) {
+  if (middle < 2 || distance <= n * ramp) {
     for (let k = 0; k < n; k++) increments.push(distance / n);
   } else {
-    const lift = distance - n * 2;
+    const lift = distance - n * ramp;
     for (let k = 0; k < n; k++) {
       const j = k - RAMP_STEPS;
-      increments.push(j < 0 || j >= middle ? 2 : 2 + lift * (smoothstep((j + 1) / middle) - smoothstep(j / middle)));
+      increments.push(j < 0 || j >= middle ? ramp : ramp + lift * (smoothstep((j + 1) / middle) - smoothstep(j / middle)));
     }
   }
   const positions = [0];
@@ -390,12 +392,15 @@ function sameCrop(a: Crop, b: Crop): boolean {
   return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 }
 
-/** Whole, even pixels (what crop can do on yuv420p), inside the frame, with the frame's aspect ratio. */
+/**
+ * Whole pixels (the filter graph crops with exact=1, so odd offsets are kept on yuv420p: chroma then sits half a
+ * chroma sample off, which nobody sees), an even width, inside the frame, with the frame's aspect ratio.
+ */
 function toCrop(rect: Crop, W: number, H: number): Crop {
   const width = Math.min(W, Math.max(2, Math.round(rect.width / 2) * 2));
-  const height = Math.min(H, Math.max(2, Math.round((width * H) / W / 2) * 2));
-  const x = Math.min(W - width, Math.max(0, Math.round((rect.x + (rect.width - width) / 2) / 2) * 2));
-  const y = Math.min(H - height, Math.max(0, Math.round((rect.y + (rect.height - height) / 2) / 2) * 2));
+  const height = Math.min(H, Math.max(2, Math.round((width * H) / W)));
+  const x = Math.min(W - width, Math.max(0, Math.round(rect.x + (rect.width - width) / 2)));
+  const y = Math.min(H - height, Math.max(0, Math.round(rect.y + (rect.height - height) / 2)));
   return { x, y, width, height };
 }
 

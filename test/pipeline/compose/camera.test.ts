@@ -48,7 +48,7 @@ describe('the camera', () => {
     assert.ok(during[0]!.x < during[1]!.x, 'the view pans to the second click');
   });
 
-  it('moves on every frame of a zoom or pan, starting and ending with the smallest step', () => {
+  it('moves on every frame of a zoom or pan, starting and ending with the smallest step (1 px, or 2 of width)', () => {
     const { camera } = zoomCurve(timeline({ clicks: [{ t: 2000, x: 300, y: 250 }, { t: 3100, x: 900, y: 500 }, { t: 3600, x: 930, y: 510 }] }));
     const crops = Array.from({ length: camera.frames }, (_, i) => camera.at(i).crop);
     // Stretches of consecutive frames whose crop changes: each is one move, with no held frame inside it.
@@ -65,10 +65,10 @@ describe('the camera', () => {
     assert.ok(moves.length >= 3, `${moves.length} moves: in, pans, out`);
     for (const move of moves) {
       if (move.length < 8) continue; // a short move is a few even steps
-      assert.deepEqual([...move.slice(0, 3), ...move.slice(-3)], [2, 2, 2, 2, 2, 2], `a move's ends: ${move.join(' ')}`);
+      assert.ok([...move.slice(0, 3), ...move.slice(-3)].every((step) => step <= 2), `a move's ends: ${move.join(' ')}`);
     }
     // The last small pan (30 px) is a handful of frames, not a crawl spread over the whole transition.
-    const short = moves.find((m) => Math.max(...m) <= 4 && m.length <= 15);
+    const short = moves.find((m) => Math.max(...m) <= 2 && m.length <= 30);
     assert.ok(short, `a short pan of even steps: ${moves.map((m) => m.join(',')).join(' | ')}`);
   });
 
