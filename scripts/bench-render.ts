@@ -18,7 +18,7 @@
  *              automatic zoom, cursor, click effects, fade, window intro) on the same page: still layers drawn by
  *              the browser, then one ffmpeg pass that decodes the capture, composites and encodes the final video
  *   thumbnail  the PNG thumbnail from the composed video
- *   gif        the GIF preview (palette, 12 fps, 720 px wide) from the composed video
+ *   gif        the GIF preview (palette, 12 fps, 640 px wide, as jobs make it) from the composed video
  *   close      closing the browser
  *
  * and the total, × realtime (total wall time divided by the video's duration: 1.5 means the whole pipeline takes
@@ -91,6 +91,8 @@ interface ChildReport {
   totalS: number;
   videoS: number;
   realtimeX: number;
+  /** CPU seconds of the pipeline: this process and every child it reaped (ffmpeg, Chromium), the overhead runs excluded */
+  cpuS: number;
   captureMode: string;
   smoothness: { stallRatio: number; movingFrames: number; stalls: number; longestStallMs: number; distinctFpsMoving: number };
   /** the same measure over the clean capture, before composing */
@@ -136,7 +138,19 @@ interface CompositeOverhead {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Memory of the process tree, from /proc
+// CPU and memory of the process tree, from /proc
+
+/**
+ * CPU seconds of this process and of its children that have exited and been reaped (ffmpeg runs; Chromium's
+ * processes once the browser is closed): a figure that, unlike wall time, does not grow with other people's load.
+ */
+async function cpuSeconds(): Promise<number> {
+  const stat = await fs.readFile('/proc/self/stat', 'utf8').catch(() => null);
+  if (!stat) return 0;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime, stime, cutime, cstime (fields 14–17 of proc(5)), in clock ticks of 1/100 s
+  return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0) / 100;
+}
 
 async function readStatus(pid: number): Promise<{ ppid: number; rssKb: number; name: string } | null> {
   const text = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => null);
@@ -297,6 +311,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
   const fixture = await serveFixture();
   const stages = { launch: 0, load: 0, record: 0, mux: 0, compose: 0, thumbnail: 0, gif: 0, close: 0 };
   const t0 = performance.now();
+  const cpu0 = await cpuSeconds();
   let mark = t0;
   const lap = () => {
     const now = performance.now();
@@ -355,7 +370,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     });
     stages.compose = lap();
 
-    const outputs = await renderOutputs({ videoFile: video, outDir: work, durationMs: composed.durationMs });
+    const outputs = await renderOutputs({ videoFile: video, outDir: work, durationMs: composed.durationMs, gifWidth: 640 }); // as jobs do
     lap();
     stages.thumbnail = outputs.timings.thumbnailMs / 1000;
     stages.gif = outputs.timings.gifMs / 1000;
@@ -365,13 +380,16 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     const nodeMaxRssMb = process.resourceUsage().maxRSS / 1024;
 
     // Not part of the pipeline's figures: the composite overhead, on the same clean capture and the same page.
+    const cpuBeforeOverhead = await cpuSeconds();
     const composite = await compositeOverhead({ page, clean, timeline: result.timeline, resolution, work, templateId: script.templateId });
+    const overheadCpuS = (await cpuSeconds()) - cpuBeforeOverhead;
     mark = performance.now();
 
     await browser.close();
     browser = null;
     stages.close = lap();
     const totalS = (performance.now() - t0) / 1000 - composite.wallS;
+    const cpuS = (await cpuSeconds()) - cpu0 - overheadCpuS;
     const [smooth, cleanSmooth] = await Promise.all([measureSmoothness(video), measureSmoothness(clean)]);
     if (keepDir) {
       await fs.mkdir(keepDir, { recursive: true });
@@ -397,6 +415,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       totalS,
       videoS: composed.durationMs / 1000,
       realtimeX: totalS / (composed.durationMs / 1000),
+      cpuS,
       captureMode: result.captureMode,
       smoothness: {
         stallRatio: smooth.stallRatio, movingFrames: smooth.movingFrames, stalls: smooth.stalls,
@@ -539,7 +558,7 @@ function describeReport(r: ChildReport): string[] {
       `${(r.video.bytes / 1e6).toFixed(2)} MB; GIF ${(r.gifBytes / 1e6).toFixed(2)} MB; fixture ${r.fixture}; ${r.failedSteps} failed step(s)`,
     `  stages (s): launch ${f(s.launch)}  load ${f(s.load)}  record ${f(s.record)} (capture)  mux ${f(s.mux)} (after capture)  ` +
       `compose ${f(s.compose)} (layers ${f(r.composeLayersS)} + ffmpeg ${f(r.composeRenderS)})  thumbnail ${f(s.thumbnail)}  gif ${f(s.gif)}  close ${f(s.close)}`,
-    `  total ${f(r.totalS)} s = ${f(r.realtimeX)}× realtime (wall time / video duration)`,
+    `  total ${f(r.totalS)} s = ${f(r.realtimeX)}× realtime (wall time / video duration); ${f(r.cpuS, 1)} CPU seconds (node and its reaped children)`,
     `  viewport ${r.viewport}; screencast frames ${r.frameSize}; clean capture ${(r.captureBytes / 1e6).toFixed(2)} MB (MJPEG in Matroska); ` +
       `timeline ${r.timeline.clicks} click(s), ${r.timeline.keystrokes} keystroke(s), ${r.timeline.zoomActions} zoom action(s)` +
       (r.timeline.clicks === 0 || r.timeline.zoomActions === 0 ? ' — WARNING: no click or zoom, the composite is not fully exercised' : ''),
@@ -566,6 +585,7 @@ function keyValues(r: ChildReport): string {
     `total_s=${f(r.totalS)}`,
     `realtime_x=${f(r.realtimeX)}`,
     `stall_ratio=${f(r.smoothness.stallRatio, 3)}`,
+    `cpu_s=${f(r.cpuS, 1)}`,
     `capture=${r.captureMode}`,
     `capture_fps=${f(r.captureFps, 1)}`,
     `peak_rss_mb=${f(r.peakRssMb, 0)}`,

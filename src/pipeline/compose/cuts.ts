@@ -21,12 +21,16 @@ export interface Cut {
   weights: number[];
 }
 
-/** a change of the picture's step at each end of a dissolve: visible as motion, below smoothness.py's 2.0 */
-const RAMP_CHANGE = 1.0;
+/**
+ * The picture's change on each step at the ends of a dissolve: visible as motion (above smoothness.py's SAME, 0.15,
+ * even once the capture is a part of the composed frame), and small enough to stay below its MOVE, 2.0, when
+ * another gentle motion (the fade-out's first frames, a camera move's last) happens on the same frame.
+ */
+const RAMP_CHANGE = 0.6;
 /** at most this much change per frame in the middle of a dissolve */
 const MIDDLE_CHANGE = 20;
-/** a dissolve no larger than this many small steps is all small steps */
-const SMALL_STEP = 1.8;
+/** a change up to nine of these is dissolved in equal steps of at most this */
+const SMALL_STEP = 1.2;
 const RAMP_STEPS = 3;
 
 /** The cuts of a clean capture (MJPEG in Matroska, or any video ffmpeg decodes). */
@@ -71,7 +75,7 @@ export function cutsIn(diffs: ArrayLike<number>): Cut[] {
 /**
  * The shares of a dissolve over a change of `change` grey levels: small changes in equal steps below 2 levels; larger
  * ones with RAMP_STEPS steps of about one level at each end and at most MIDDLE_CHANGE per frame between them
- * (a full-page change of ~100 levels dissolves in ten frames, a third of a second).
+ * (a full-page change of ~100 levels dissolves in eleven frames, about a third of a second).
  */
 export function dissolveWeights(change: number): number[] {
   if (change <= SMALL_STEP * 9) {
