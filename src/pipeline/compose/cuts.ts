@@ -10,7 +10,9 @@ import { SMOOTHNESS, smoothnessOf } from '../encode/smoothness.js';
  * comes in over a few frames starting at the cut, the first and last three of them by a small step each.
  *
  * Found by the same measure smoothness.py uses (160×90 grey, mean absolute difference), on a cheap decode of the
- * capture (MJPEG decoded at an eighth of its size).
+ * capture (MJPEG decoded at a quarter of its size), with half its threshold: the capture fills only part of the
+ * composed frame, but the zoom can magnify it, and a cheap decode blurs small text; a small change dissolved for
+ * nothing costs two softened frames.
  */
 export interface Cut {
   /** the first frame showing the new picture */
@@ -27,6 +29,8 @@ export interface Cut {
  * another gentle motion (the fade-out's first frames, a camera move's last) happens on the same frame.
  */
 const RAMP_CHANGE = 0.6;
+/** a change at least this large next to a still frame is a cut (smoothness.py's MOVE is 2.0) */
+const CUT_CHANGE = 1.0;
 /** at most this much change per frame in the middle of a dissolve */
 const MIDDLE_CHANGE = 20;
 /** a change up to nine of these is dissolved in equal steps of at most this */
@@ -40,7 +44,7 @@ export async function findCuts(cleanFile: string, codec: string): Promise<Cut[]>
   const decoded = await runTool(
     ffmpeg,
     [
-      '-hide_banner', '-v', 'error', '-nostdin', ...(codec === 'mjpeg' ? ['-lowres', '3'] : []), '-i', fileArg(cleanFile),
+      '-hide_banner', '-v', 'error', '-nostdin', ...(codec === 'mjpeg' ? ['-lowres', '2'] : []), '-i', fileArg(cleanFile),
       '-vf', `scale=${W}:${H}`, '-f', 'rawvideo', '-pix_fmt', 'gray', '-',
     ],
     300_000,
@@ -50,16 +54,16 @@ export async function findCuts(cleanFile: string, codec: string): Promise<Cut[]>
 }
 
 /**
- * Cuts from the frame-to-frame changes (diffs[k]: frame k → k+1): a change above smoothness.py's MOVE next to a
- * still change (below SAME) on either side. Cuts closer than a dissolve to the previous one are left to it.
+ * Cuts from the frame-to-frame changes (diffs[k]: frame k → k+1): a change above CUT_CHANGE next to a still change
+ * (below smoothness.py's SAME) on either side. Cuts closer than a dissolve to the previous one are left to it.
  */
 export function cutsIn(diffs: ArrayLike<number>): Cut[] {
-  const { move, same } = SMOOTHNESS;
+  const { same } = SMOOTHNESS;
   const cuts: Cut[] = [];
   let busyUntil = -1;
   for (let k = 0; k < diffs.length; k++) {
     const change = diffs[k]!;
-    if (!(change > move)) continue;
+    if (!(change > CUT_CHANGE)) continue;
     const stillBefore = k > 0 && diffs[k - 1]! < same;
     const stillAfter = k + 1 < diffs.length && diffs[k + 1]! < same;
     const frame = k + 1;

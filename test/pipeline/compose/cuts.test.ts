@@ -11,11 +11,11 @@ function steps(change: number): number[] {
 }
 
 describe('cuts in a capture', () => {
-  it('finds a jump between still frames (an accordion opening), not the steps of a scroll', () => {
+  it('finds a jump between still frames (an accordion opening), not a scroll that starts and ends gently', () => {
     const still = Array(20).fill(0.01);
     const accordion = [...still, 14.4, ...still];
     assert.deepEqual(cutsIn(accordion).map((c) => c.frame), [21]);
-    const scroll = [...still, 1.2, 3, 6, 9, 9, 6, 3, 1.2, ...still];
+    const scroll = [...still, 0.5, 0.6, 0.6, 3, 6, 9, 9, 6, 3, 0.6, 0.6, 0.5, ...still];
     assert.deepEqual(cutsIn(scroll), []);
     // A second jump inside the first one's dissolve is left to it.
     assert.equal(cutsIn([...still, 30, 0.01, 25, ...still]).length, 1);
