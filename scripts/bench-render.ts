@@ -44,7 +44,9 @@
  * the composed video, the clean capture and the interaction timeline of each resolution are copied there, for
  * `npm run stall-report`).
  * The last two lines are one per resolution, 720p's then 1080p's:
- * `bench:render res=1080p total_s=… realtime_x=… stall_ratio=… capture_fps=… peak_rss_mb=… composite_x=… …`.
+ * `bench:render res=1080p total_s=… realtime_x=… stall_ratio=… cpu_s=… capture_fps=… peak_rss_mb=… composite_x=… …`.
+ * cpu_s is the CPU time of the pipeline (the child process and every process it reaped: ffmpeg runs, Chromium once
+ * closed), the overhead runs excluded: on a shared machine it moves far less than wall time does.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
