@@ -127,6 +127,7 @@ export function createCamera(layout: Layout, timeline: InteractionTimeline, styl
     earliestMs: introMs,
     latestMs: Math.max(introMs, Math.min(outroFrames > 0 ? outroStartMs : (frames * 1000) / FPS, (frames * 1000) / FPS - OVERVIEW_TAIL_MS)),
     scrollsBetween: (from, to) => timeline.scrolls.some((s) => s.t > from && s.t < to),
+    nextScroll: (after) => timeline.scrolls.find((s) => s.t > after)?.t ?? Infinity,
   });
   const crops = planCrops(keyframes, frames, W, H);
 
@@ -254,6 +255,8 @@ function zoomKeyframes(
     latestMs: number;
     /** the page scrolled between these two times */
     scrollsBetween(from: number, to: number): boolean;
+    /** when the page next scrolls after this time (Infinity: never) */
+    nextScroll(after: number): number;
   },
 ): Keyframe[] {
   const { full, transitionMs: trans } = options;
@@ -273,7 +276,9 @@ function zoomKeyframes(
     const last = group.at(-1)!;
     let inStart = Math.max(first.t - LEAD_MS - trans, options.earliestMs, keyframes.at(-1)!.t);
     let inEnd = Math.max(first.t - LEAD_MS, inStart + trans / 2);
-    const outEnd = Math.min(last.until + HOLD_MS + trans, options.latestMs);
+    // Back on the whole window before the page scrolls: a scroll seen magnified moves its first, gentlest steps
+    // (one device pixel) by more than the eye takes for a start; at rest they stay small.
+    const outEnd = Math.min(last.until + HOLD_MS + trans, options.latestMs, options.nextScroll(last.until));
     const outStart = Math.min(last.until + HOLD_MS, outEnd - trans / 2);
     if (outStart <= inEnd) continue; // no room to show this zoom without a jump
     inStart = Math.min(inStart, inEnd);

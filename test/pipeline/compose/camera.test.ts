@@ -72,12 +72,14 @@ describe('the camera', () => {
     assert.ok(short, `a short pan of even steps: ${moves.map((m) => m.join(',')).join(' | ')}`);
   });
 
-  it('does not pan between two actions while the page scrolls: it zooms out and in again', () => {
+  it('does not pan between two actions while the page scrolls, nor stay zoomed: it zooms out before, and in again', () => {
     const clicks = [{ t: 2000, x: 300, y: 250 }, { t: 3400, x: 1100, y: 600 }];
     const still = zoomCurve(timeline({ clicks })).zoom;
     const scrolled = zoomCurve(timeline({ clicks, scrolls: [{ t: 0, y: 0 }, { t: 2700, y: 300 }, { t: 2800, y: 600 }] })).zoom;
     assert.equal(zoomIns(still), 1);
     assert.equal(zoomIns(scrolled), 2);
+    // and is back on the whole window by the time the page starts to scroll
+    assert.equal(scrolled[Math.round(2.7 * FPS)], 1);
   });
 
   it('zooms separately on actions far apart, and is back at 1 in between', () => {
