@@ -18,7 +18,7 @@
  *              automatic zoom, cursor, click effects, fade, window intro) on the same page: still layers drawn by
  *              the browser, then one ffmpeg pass that decodes the capture, composites and encodes the final video
  *   thumbnail  the PNG thumbnail from the composed video
- *   gif        the GIF preview (palette, 12 fps, 720 px wide) from the composed video
+ *   gif        the GIF preview (palette, 12 fps, 640 px wide, as jobs make it) from the composed video
  *   close      closing the browser
  *
  * and the total, × realtime (total wall time divided by the video's duration: 1.5 means the whole pipeline takes
@@ -41,9 +41,12 @@
  * Environment: BENCH_SECONDS (video length, default 10), BENCH_FORMAT (mp4 | webm, default mp4),
  * BENCH_RESOLUTIONS (default "720p,1080p"; the last line is the last resolution's, 1080p by default),
  * BENCH_FIXTURE (default glasshouse), BENCH_CAPTURE (frames | screencast, default frames), BENCH_KEEP (a directory:
- * the composed video and the clean capture of each resolution are copied there).
+ * the composed video, the clean capture and the interaction timeline of each resolution are copied there, for
+ * `npm run stall-report`).
  * The last two lines are one per resolution, 720p's then 1080p's:
- * `bench:render res=1080p total_s=… realtime_x=… stall_ratio=… capture_fps=… peak_rss_mb=… composite_x=… …`.
+ * `bench:render res=1080p total_s=… realtime_x=… stall_ratio=… cpu_s=… capture_fps=… peak_rss_mb=… composite_x=… …`.
+ * cpu_s is the CPU time of the pipeline (the child process and every process it reaped: ffmpeg runs, Chromium once
+ * closed), the overhead runs excluded: on a shared machine it moves far less than wall time does.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -90,6 +93,8 @@ interface ChildReport {
   totalS: number;
   videoS: number;
   realtimeX: number;
+  /** CPU seconds of the pipeline: this process and every child it reaped (ffmpeg, Chromium), the overhead runs excluded */
+  cpuS: number;
   captureMode: string;
   smoothness: { stallRatio: number; movingFrames: number; stalls: number; longestStallMs: number; distinctFpsMoving: number };
   /** the same measure over the clean capture, before composing */
@@ -135,7 +140,19 @@ interface CompositeOverhead {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Memory of the process tree, from /proc
+// CPU and memory of the process tree, from /proc
+
+/**
+ * CPU seconds of this process and of its children that have exited and been reaped (ffmpeg runs; Chromium's
+ * processes once the browser is closed): a figure that, unlike wall time, does not grow with other people's load.
+ */
+async function cpuSeconds(): Promise<number> {
+  const stat = await fs.readFile('/proc/self/stat', 'utf8').catch(() => null);
+  if (!stat) return 0;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime, stime, cutime, cstime (fields 14–17 of proc(5)), in clock ticks of 1/100 s
+  return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0) / 100;
+}
 
 async function readStatus(pid: number): Promise<{ ppid: number; rssKb: number; name: string } | null> {
   const text = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => null);
@@ -296,6 +313,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
   const fixture = await serveFixture();
   const stages = { launch: 0, load: 0, record: 0, mux: 0, compose: 0, thumbnail: 0, gif: 0, close: 0 };
   const t0 = performance.now();
+  const cpu0 = await cpuSeconds();
   let mark = t0;
   const lap = () => {
     const now = performance.now();
@@ -354,7 +372,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     });
     stages.compose = lap();
 
-    const outputs = await renderOutputs({ videoFile: video, outDir: work, durationMs: composed.durationMs });
+    const outputs = await renderOutputs({ videoFile: video, outDir: work, durationMs: composed.durationMs, gifWidth: 640 }); // as jobs do
     lap();
     stages.thumbnail = outputs.timings.thumbnailMs / 1000;
     stages.gif = outputs.timings.gifMs / 1000;
@@ -364,18 +382,23 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     const nodeMaxRssMb = process.resourceUsage().maxRSS / 1024;
 
     // Not part of the pipeline's figures: the composite overhead, on the same clean capture and the same page.
+    const cpuBeforeOverhead = await cpuSeconds();
     const composite = await compositeOverhead({ page, clean, timeline: result.timeline, resolution, work, templateId: script.templateId });
+    const overheadCpuS = (await cpuSeconds()) - cpuBeforeOverhead;
     mark = performance.now();
 
     await browser.close();
     browser = null;
     stages.close = lap();
     const totalS = (performance.now() - t0) / 1000 - composite.wallS;
+    const cpuS = (await cpuSeconds()) - cpu0 - overheadCpuS;
     const [smooth, cleanSmooth] = await Promise.all([measureSmoothness(video), measureSmoothness(clean)]);
     if (keepDir) {
       await fs.mkdir(keepDir, { recursive: true });
       await fs.copyFile(video, path.join(keepDir, `bench-${resolution}-${captureMode}.${format}`));
       await fs.copyFile(clean, path.join(keepDir, `bench-${resolution}-${captureMode}-clean.mkv`));
+      // For `npm run stall-report`: which frames stall, and what the recording and camera did then.
+      await fs.writeFile(path.join(keepDir, `bench-${resolution}-${captureMode}-timeline.json`), JSON.stringify(result.timeline));
     }
     const fc = result.frameCapture;
 
@@ -394,6 +417,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       totalS,
       videoS: composed.durationMs / 1000,
       realtimeX: totalS / (composed.durationMs / 1000),
+      cpuS,
       captureMode: result.captureMode,
       smoothness: {
         stallRatio: smooth.stallRatio, movingFrames: smooth.movingFrames, stalls: smooth.stalls,
@@ -536,7 +560,7 @@ function describeReport(r: ChildReport): string[] {
       `${(r.video.bytes / 1e6).toFixed(2)} MB; GIF ${(r.gifBytes / 1e6).toFixed(2)} MB; fixture ${r.fixture}; ${r.failedSteps} failed step(s)`,
     `  stages (s): launch ${f(s.launch)}  load ${f(s.load)}  record ${f(s.record)} (capture)  mux ${f(s.mux)} (after capture)  ` +
       `compose ${f(s.compose)} (layers ${f(r.composeLayersS)} + ffmpeg ${f(r.composeRenderS)})  thumbnail ${f(s.thumbnail)}  gif ${f(s.gif)}  close ${f(s.close)}`,
-    `  total ${f(r.totalS)} s = ${f(r.realtimeX)}× realtime (wall time / video duration)`,
+    `  total ${f(r.totalS)} s = ${f(r.realtimeX)}× realtime (wall time / video duration); ${f(r.cpuS, 1)} CPU seconds (node and its reaped children)`,
     `  viewport ${r.viewport}; screencast frames ${r.frameSize}; clean capture ${(r.captureBytes / 1e6).toFixed(2)} MB (MJPEG in Matroska); ` +
       `timeline ${r.timeline.clicks} click(s), ${r.timeline.keystrokes} keystroke(s), ${r.timeline.zoomActions} zoom action(s)` +
       (r.timeline.clicks === 0 || r.timeline.zoomActions === 0 ? ' — WARNING: no click or zoom, the composite is not fully exercised' : ''),
@@ -563,6 +587,7 @@ function keyValues(r: ChildReport): string {
     `total_s=${f(r.totalS)}`,
     `realtime_x=${f(r.realtimeX)}`,
     `stall_ratio=${f(r.smoothness.stallRatio, 3)}`,
+    `cpu_s=${f(r.cpuS, 1)}`,
     `capture=${r.captureMode}`,
     `capture_fps=${f(r.captureFps, 1)}`,
     `peak_rss_mb=${f(r.peakRssMb, 0)}`,

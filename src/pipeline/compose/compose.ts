@@ -12,6 +12,7 @@ import { codecArgs, OUTPUT_SIZES, type VideoFormat } from '../encode/video-encod
 import type { InteractionTimeline, Resolution } from '../types.js';
 import { createCamera, FPS } from './camera.js';
 import { clickEffectSprite } from './click-effects.js';
+import { findCuts } from './cuts.js';
 import { buildFilterGraph, commandLines, type GraphInputs, type HudText } from './filter-graph.js';
 import { renderLayers } from './layers.js';
 import { computeLayout } from './layout.js';
@@ -83,6 +84,10 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   const dir = path.join(options.workDir, 'compose');
   await fs.mkdir(dir, { recursive: true });
 
+  // Cuts inside the intro or the outro are left alone: those frames come from decoders of their own.
+  const cuts = (await findCuts(options.cleanFile, info.codec)).filter(
+    (cut) => cut.frame - cut.weights.length > camera.introFrames && cut.frame + cut.weights.length < camera.frames - camera.outroFrames,
+  );
   const backgroundImage =
     style.background.kind !== 'image' ? null : (options.backgroundImage ?? (options.loadImage ? await options.loadImage(style.background.imageUrl) : null));
   const animated = camera.introFrames > 0 || camera.outroFrames > 0;
@@ -114,6 +119,12 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
     background: still(layers.background!),
     window: still(layers.window!),
     mask: still(layers.mask!),
+  });
+  // Each cut's decoder starts half a frame before the dissolve's first input frame (Matroska stores whole ms).
+  inputs.cuts = cuts.map((cut) => {
+    const from = ((cut.frame - cut.weights.length - 0.5) / FPS).toFixed(4);
+    const length = ((2 * cut.weights.length + 1) / FPS).toFixed(4);
+    return { input: input('-ss', from, '-itsoffset', from, '-t', length, '-i', clean), frame: cut.frame, weights: cut.weights };
   });
   if (camera.introFrames > 0) inputs.intro = windowLayer('-t', introSeconds.toFixed(4));
   if (camera.outroFrames > 0) inputs.outro = windowLayer('-ss', outroStart.toFixed(4), '-itsoffset', outroStart.toFixed(4));

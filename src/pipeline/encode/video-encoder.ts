@@ -122,10 +122,18 @@ export function plainOutputArgs(options: Pick<VideoEncoderOptions, 'format' | 'w
   ];
 }
 
-/** Output codec arguments of a final video: H.264 in MP4 (faststart) or VP9 in WebM; shared with the compositor. */
+/**
+ * Output codec arguments of a final video: H.264 in MP4 (faststart) or VP9 in WebM; shared with the compositor.
+ * x264 runs `veryfast` with superfast's motion search (diamond, subpel 1, fewer partitions): about a quarter less
+ * CPU on our screen recordings for files ~5 % larger at the same CRF; veryfast's macroblock tree and lookahead stay,
+ * which is what keeps the size (plain superfast made files 2.8× larger at CRF 23).
+ */
 export function codecArgs(format: VideoFormat, options: { crf?: number; preset?: string } = {}): string[] {
   return format === 'mp4'
-    ? ['-c:v', 'libx264', '-preset', options.preset ?? 'veryfast', '-crf', String(options.crf ?? 23), '-movflags', '+faststart', '-f', 'mp4']
+    ? [
+        '-c:v', 'libx264', '-preset', options.preset ?? 'veryfast', ...(options.preset ? [] : ['-x264-params', 'me=dia:subme=1:partitions=i8x8,i4x4']),
+        '-crf', String(options.crf ?? 23), '-movflags', '+faststart', '-f', 'mp4',
+      ]
     : ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '0', '-crf', String(options.crf ?? 33), '-f', 'webm'];
 }
 

@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { cutsIn, dissolveWeights } from '../../../src/pipeline/compose/cuts.js';
+import { SMOOTHNESS } from '../../../src/pipeline/encode/smoothness.js';
+
+/** The change each frame of a dissolve adds, in smoothness.py's grey levels, for a cut of `change`. */
+function steps(change: number): number[] {
+  const weights = dissolveWeights(change);
+  const total = weights.reduce((a, b) => a + b, 0);
+  return weights.map((w) => (w / total) * change);
+}
+
+describe('cuts in a capture', () => {
+  it('finds a jump between still frames (an accordion opening), not a scroll that starts and ends gently', () => {
+    const still = Array(20).fill(0.01);
+    const accordion = [...still, 14.4, ...still];
+    assert.deepEqual(cutsIn(accordion).map((c) => c.frame), [21]);
+    const scroll = [...still, 0.5, 0.6, 0.6, 3, 6, 9, 9, 6, 3, 0.6, 0.6, 0.5, ...still];
+    assert.deepEqual(cutsIn(scroll), []);
+    // A second jump inside the first one's dissolve is left to it.
+    assert.equal(cutsIn([...still, 30, 0.01, 25, ...still]).length, 1);
+  });
+
+  it('dissolves so that no still frame sits next to a big change: small steps at both ends', () => {
+    for (const change of [3, 9, 14.4, 21, 60, 120]) {
+      const s = steps(change);
+      const ends = [...s.slice(0, 3), ...s.slice(-3)];
+      assert.ok(ends.every((x) => x > SMOOTHNESS.same && x < 1.3), `${change}: ends ${ends.map((x) => x.toFixed(2))}`);
+      assert.ok(Math.max(...s) <= 21, `${change}: at most 20 levels a frame`);
+      assert.ok(s.length <= 12, `${change}: ${s.length} frames`);
+    }
+  });
+});

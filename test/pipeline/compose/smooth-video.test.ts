@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'puppeteer-core';
+import { closeFrameControlledPage, openFrameControlledPage } from '../../../src/pipeline/browser/frame-control.js';
+import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
+import { viewportFor } from '../../../src/pipeline/browser/viewports.js';
+import { createCamera } from '../../../src/pipeline/compose/camera.js';
+import { captureSizeFor, composeVideo } from '../../../src/pipeline/compose/compose.js';
+import { computeLayout } from '../../../src/pipeline/compose/layout.js';
+import { resolveStyle } from '../../../src/pipeline/compose/style.js';
+import { probeVideo } from '../../../src/pipeline/encode/probe.js';
+import { measureSmoothness } from '../../../src/pipeline/encode/smoothness.js';
+import { OUTPUT_SIZES } from '../../../src/pipeline/encode/video-encoder.js';
+import { recordingCaptureSize } from '../../../src/pipeline/produce-recording.js';
+import { recordScript } from '../../../src/pipeline/record/recorder.js';
+import type { ActionScript, ScriptStep, Target } from '../../../src/pipeline/types.js';
+
+// The finished video, as a visitor watches it: a demo of the saas fixture (cheap to paint, unlike glasshouse, which
+// the frame-capture test and the bench use) recorded frame by frame and composed with the default presentation, so
+// the camera zooms on a hover and the FAQ opens in a single frame. Decoded and measured as smoothness.py does.
+const SITE = path.resolve(import.meta.dirname, '../../fixtures/sites/saas');
+const FPS = 30;
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml' };
+
+function target(selector: string): Target {
+  return { label: selector, selector, fallbackSelectors: [], rect: { x: 0, y: 0, width: 10, height: 10 } };
+}
+
+function script(url: string): ActionScript {
+  const steps: ScriptStep[] = [
+    { kind: 'wait', label: 'Opening', startMs: 0, durationMs: 900 },
+    { kind: 'scroll', label: 'To the features', toY: 700, startMs: 900, durationMs: 1200 },
+    { kind: 'hover', label: 'A feature', target: target('#features h2'), startMs: 2100, durationMs: 1300 },
+    { kind: 'scroll', label: 'To the FAQ', toY: 3000, startMs: 3400, durationMs: 1200 },
+    { kind: 'click', label: 'A question', target: target('.faq__item:nth-of-type(2) summary'), startMs: 4600, durationMs: 900 },
+    { kind: 'wait', label: 'Closing', startMs: 5500, durationMs: 900 },
+  ];
+  return { version: 1, url, viewport: 'desktop', durationMs: 6400, templateId: 'guided-tour', steps };
+}
+
+describe('a composed demo, decoded', () => {
+  let browser: Browser;
+  let server: http.Server;
+  let url: string;
+  let dir: string;
+
+  before(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-smooth-'));
+    server = http.createServer((request, response) => {
+      void (async () => {
+        const pathname = new URL(request.url ?? '/', 'http://x').pathname;
+        const file = path.resolve(SITE, `.${pathname.endsWith('/') ? `${pathname}index.html` : pathname}`);
+        const body = file.startsWith(SITE + path.sep) ? await fs.readFile(file).catch(() => null) : null;
+        response.writeHead(body ? 200 : 404, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+        response.end(body ?? 'not found');
+      })();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const viewport = viewportFor('desktop', '720p', { frame: recordingCaptureSize(null, '720p', 'desktop') });
+    browser = await launchBrowser({ deviceScaleFactor: viewport.deviceScaleFactor, allowPrivate: true }); // the fixture is on loopback
+  });
+
+  after(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server.close(resolve));
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('shows a new picture on every frame of its scrolls, zooms and dissolves: no stall inside motion', async () => {
+    const page = await openFrameControlledPage(browser, null);
+    try {
+      const viewport = viewportFor('desktop', '720p');
+      await page.setViewport({ width: viewport.width, height: viewport.height, deviceScaleFactor: 0 });
+      await page.goto(url, { waitUntil: 'load' });
+      // As the analysis stage does before recording: the cookie banner is dismissed (it hides 350 ms later).
+      await page.evaluate(() => document.querySelector<HTMLElement>('.cookie-banner__accept')?.click());
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const clean = path.join(dir, 'clean.mkv');
+      const frame = await page.evaluate('({ width: innerWidth * devicePixelRatio, height: innerHeight * devicePixelRatio })');
+      const recorded = await recordScript(page, script(url), {
+        format: 'capture',
+        resolution: '720p',
+        outFile: clean,
+        captureSize: captureSizeFor(null, '720p', frame as { width: number; height: number }),
+      });
+      assert.equal(recorded.captureMode, 'frames');
+      assert.deepEqual(recorded.log.map((e) => e.ok), [true, true, true, true, true, true], JSON.stringify(recorded.log));
+      const video = path.join(dir, 'demo.mp4');
+      await composeVideo({
+        cleanFile: clean, timeline: recorded.timeline, presentation: null, format: 'mp4', resolution: '720p', outFile: video, page, workDir: dir,
+      });
+
+      const measured = await measureSmoothness(video);
+      const pattern = measured.moving.map((m, k) => (m ? (measured.stalled[k] ? 'S' : 'm') : '.')).join('');
+      // Inside each scroll, from its first sample to its last, no frame repeats the one before.
+      const frameOf = (t: number) => Math.round((t * FPS) / 1000);
+      for (const step of recorded.timeline.steps.filter((s) => s.kind === 'scroll')) {
+        const samples = recorded.timeline.scrolls.filter((s) => s.t >= step.startMs && s.t <= step.endMs);
+        assert.ok(samples.length > 20, `${samples.length} scroll samples in ${step.label}`);
+        for (let f = frameOf(samples[0]!.t); f <= frameOf(samples.at(-1)!.t); f++) {
+          assert.ok(!measured.stalled[f - 1], `frame ${f} of "${step.label}" repeats the one before: ${pattern}`);
+        }
+      }
+      // The camera zoomed (on the hover), so its moves were measured too.
+      const info = await probeVideo(clean);
+      const style = resolveStyle(null);
+      const camera = createCamera(computeLayout(OUTPUT_SIZES['720p'], { width: info.width, height: info.height }, style), recorded.timeline, style, recorded.timeline.durationMs);
+      assert.ok(camera.actions.length >= 1, 'the camera zooms');
+      // And over the whole video, smoothness.py's figure is within the bench's target.
+      assert.ok(measured.movingFrames > 60, `${measured.movingFrames} moving frames`);
+      assert.ok(measured.stallRatio <= 0.02, `stall ratio ${measured.stallRatio} (${measured.stalls} of ${measured.movingFrames}): ${pattern}`);
+    } finally {
+      await closeFrameControlledPage(page);
+    }
+  });
+});
