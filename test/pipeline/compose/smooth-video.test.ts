@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -19,13 +17,12 @@ import { OUTPUT_SIZES } from '../../../src/pipeline/encode/video-encoder.js';
 import { recordingCaptureSize } from '../../../src/pipeline/produce-recording.js';
 import { recordScript } from '../../../src/pipeline/record/recorder.js';
 import type { ActionScript, ScriptStep, Target } from '../../../src/pipeline/types.js';
+import { startFixtureServer, type FixtureServer } from '../../helpers/fixture-server.js';
 
 // The finished video, as a visitor watches it: a demo of the saas fixture (cheap to paint, unlike glasshouse, which
 // the frame-capture test and the bench use) recorded frame by frame and composed with the default presentation, so
 // the camera zooms on a hover and the FAQ opens in a single frame. Decoded and measured as smoothness.py does.
-const SITE = path.resolve(import.meta.dirname, '../../fixtures/sites/saas');
 const FPS = 30;
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml' };
 
 function target(selector: string): Target {
   return { label: selector, selector, fallbackSelectors: [], rect: { x: 0, y: 0, width: 10, height: 10 } };
@@ -45,30 +42,21 @@ function script(url: string): ActionScript {
 
 describe('a composed demo, decoded', () => {
   let browser: Browser;
-  let server: http.Server;
+  let sites: FixtureServer;
   let url: string;
   let dir: string;
 
   before(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-smooth-'));
-    server = http.createServer((request, response) => {
-      void (async () => {
-        const pathname = new URL(request.url ?? '/', 'http://x').pathname;
-        const file = path.resolve(SITE, `.${pathname.endsWith('/') ? `${pathname}index.html` : pathname}`);
-        const body = file.startsWith(SITE + path.sep) ? await fs.readFile(file).catch(() => null) : null;
-        response.writeHead(body ? 200 : 404, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-        response.end(body ?? 'not found');
-      })();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    sites = await startFixtureServer();
+    url = sites.url('saas');
     const viewport = viewportFor('desktop', '720p', { frame: recordingCaptureSize(null, '720p', 'desktop') });
     browser = await launchBrowser({ deviceScaleFactor: viewport.deviceScaleFactor, allowPrivate: true }); // the fixture is on loopback
   });
 
   after(async () => {
     await browser?.close();
-    await new Promise((resolve) => server.close(resolve));
+    await sites?.close();
     await fs.rm(dir, { recursive: true, force: true });
   });
 

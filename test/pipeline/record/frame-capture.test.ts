@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -13,10 +11,10 @@ import { measureSmoothness } from '../../../src/pipeline/encode/smoothness.js';
 import { recordingCaptureSize } from '../../../src/pipeline/produce-recording.js';
 import { recordScript } from '../../../src/pipeline/record/recorder.js';
 import type { ActionScript, ScriptStep, Target } from '../../../src/pipeline/types.js';
+import { startFixtureServer, type FixtureServer } from '../../helpers/fixture-server.js';
 
 // The glasshouse fixture is expensive to paint (photo hero, blurred sticky header, heavy shadows): the realtime
 // screencast gets a fraction of 30 fps out of it on this machine, so repeated frames in its scrolls are the rule.
-const SITE = path.resolve(import.meta.dirname, '../../fixtures/sites/glasshouse');
 const FPS = 30;
 
 function target(selector: string): Target {
@@ -36,23 +34,14 @@ function script(url: string): ActionScript {
 
 describe('frame-by-frame capture', () => {
   let browser: Browser;
-  let server: http.Server;
+  let sites: FixtureServer;
   let url: string;
   let dir: string;
 
   before(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-frames-'));
-    server = http.createServer((request, response) => {
-      void (async () => {
-        const pathname = new URL(request.url ?? '/', 'http://x').pathname;
-        const file = path.resolve(SITE, `.${pathname.endsWith('/') ? `${pathname}index.html` : pathname}`);
-        const body = file.startsWith(SITE + path.sep) ? await fs.readFile(file).catch(() => null) : null;
-        response.writeHead(body ? 200 : 404, { 'content-type': file.endsWith('.html') ? 'text/html; charset=utf-8' : 'image/jpeg' });
-        response.end(body ?? 'not found');
-      })();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    sites = await startFixtureServer();
+    url = sites.url('glasshouse');
     // As a job's browser: the scale factor at which the desktop viewport renders at its size in the default window.
     const viewport = viewportFor('desktop', '720p', { frame: recordingCaptureSize(null, '720p', 'desktop') });
     browser = await launchBrowser({ deviceScaleFactor: viewport.deviceScaleFactor, allowPrivate: true }); // the fixture is on loopback
@@ -60,7 +49,7 @@ describe('frame-by-frame capture', () => {
 
   after(async () => {
     await browser?.close();
-    await new Promise((resolve) => server.close(resolve));
+    await sites?.close();
     await fs.rm(dir, { recursive: true, force: true });
   });
 
