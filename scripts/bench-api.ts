@@ -19,6 +19,10 @@
  * the profile to DIR and prints each scenario's top self-time functions: where a request's CPU goes, whatever the
  * machine's load).
  *
+ * Beside each scenario's figures: the CPU the app, the load generator (scripts/bench-http-client.ts, this process)
+ * and PostgreSQL (the embedded cluster's processes) used per request, from /proc: the machine's two cores are
+ * shared by all three, so these say where a figure's limit is whatever the load.
+ *
  * Human-readable lines first; the last line is `bench:api key=value …`. Exits 1 when a scenario has more than 1%
  * errors. To add an HTTP scenario: a `fire` function for `runLoad`, and its figures in the last line.
  */
@@ -26,7 +30,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +42,7 @@ import { inTransaction } from '../src/platform/command.js';
 import { projectEventSchemas } from '../src/projects/events.js';
 import { prepareRegistration, registerUser } from '../src/users/index.js';
 import { describeSummary, readProfile, summariseProfile } from './cpu-profile.js';
+import { httpClient } from './bench-http-client.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CONCURRENCY = 32;
@@ -133,45 +137,6 @@ function percentile(sorted: number[], p: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// HTTP client: node:http with a keep-alive agent, one socket per loop.
-
-interface HttpClient {
-  post(pathname: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: string }>;
-  close(): void;
-}
-
-function httpClient(baseUrl: string, sockets: number): HttpClient {
-  const base = new URL(baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
-  return {
-    post(pathname, body, headers = {}) {
-      const payload = JSON.stringify(body);
-      return new Promise((resolve, reject) => {
-        const request = http.request(
-          {
-            agent,
-            host: base.hostname,
-            port: base.port,
-            path: pathname,
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
-          },
-          (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-            response.on('error', reject);
-          },
-        );
-        request.on('error', reject);
-        request.end(payload);
-      });
-    },
-    close: () => agent.destroy(),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 // Setup and teardown
 
 /** Undone in reverse order on exit, on failure and on interruption. */
@@ -218,6 +183,8 @@ process.on('unhandledRejection', (error) => {
 interface BenchDatabase {
   url: string;
   description: string;
+  /** the embedded cluster's data directory (its postmaster.pid names the server's process), null on DATABASE_URL */
+  clusterDir: string | null;
 }
 
 async function provisionDatabase(): Promise<BenchDatabase> {
@@ -240,7 +207,7 @@ async function provisionDatabase(): Promise<BenchDatabase> {
     });
     const url = new URL(external);
     url.pathname = `/${name}`;
-    return { url: url.toString(), description: `fresh database "${name}" on DATABASE_URL (dropped at the end)` };
+    return { url: url.toString(), description: `fresh database "${name}" on DATABASE_URL (dropped at the end)`, clusterDir: null };
   }
 
   const dataDir = await makeTempDir('showreel-bench-pg-');
@@ -254,6 +221,7 @@ async function provisionDatabase(): Promise<BenchDatabase> {
   return {
     url: embedded.url,
     description: `embedded PostgreSQL under ${dataDir} (${durable ? 'durable cluster, removed at the end' : 'ephemeral test cluster'})`,
+    clusterDir: path.join(dataDir, 'pg'),
   };
 }
 
@@ -461,7 +429,7 @@ async function main(): Promise<number> {
   const profileName = `api-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`;
   const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${profileName}`] : [];
   const api = await startApiProcess(env, port, profileArgs);
-  console.log(`app: child process ${api.pid} (bin/showreel.mjs api, worker off, LOG_LEVEL=warn${profileDir ? ', --cpu-prof' : ''}) at ${api.url}; load from this process via node:http keep-alive agent`);
+  console.log(`app: child process ${api.pid} (bin/showreel.mjs api, worker off, LOG_LEVEL=warn${profileDir ? ', --cpu-prof' : ''}) at ${api.url}; load from this process over 32 keep-alive sockets (scripts/bench-http-client.ts)`);
 
   // --- HTTP scenarios -----------------------------------------------------------------------------------------
   const client = httpClient(api.url, CONCURRENCY);
@@ -471,15 +439,23 @@ async function main(): Promise<number> {
     // CPU time the app's process used (user + system, from /proc): unlike wall-clock figures, this barely moves
     // with the machine's load. Warm-up included, so per request it counts warm-up requests too (close enough).
     const cpuBefore = await processCpuMs(api.pid);
+    const clientBefore = process.cpuUsage();
+    const databaseBefore = await databaseCpuMs(database.clusterDir);
     let fired = 0;
     const result = await runLoad({ concurrency: CONCURRENCY, durationMs: measureMs, warmupMs, fire: (worker) => (fired++, fire(worker)) });
     const cpuAfter = await processCpuMs(api.pid);
+    const clientCpu = process.cpuUsage(clientBefore);
+    const databaseAfter = await databaseCpuMs(database.clusterDir);
     results[name] = result;
     checkInterrupted();
     console.log(describeResult(title, result));
     if (cpuBefore !== null && cpuAfter !== null && fired > 0) {
       apiCpuMsPerRequest[name] = (cpuAfter - cpuBefore) / fired;
       console.log(`  app CPU: ${((cpuAfter - cpuBefore) / 1000).toFixed(1)} s for ${fired} requests = ${(apiCpuMsPerRequest[name] * 1000).toFixed(0)} µs per request`);
+      // The rest of the machine's two cores: what the load generator and PostgreSQL took per request.
+      const others = [`load client ${((clientCpu.user + clientCpu.system) / fired).toFixed(0)} µs`];
+      if (databaseBefore !== null && databaseAfter !== null) others.push(`PostgreSQL ${(((databaseAfter - databaseBefore) * 1000) / fired).toFixed(0)} µs`);
+      console.log(`  beside it, per request: ${others.join(', ')}`);
     }
   };
 
@@ -629,6 +605,25 @@ async function processCpuMs(pid: number): Promise<number | null> {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = Number(fields[11]) + Number(fields[12]);
     return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+/** CPU time of the embedded cluster's processes (the postmaster and its children), ms; null when unknown. */
+async function databaseCpuMs(clusterDir: string | null): Promise<number | null> {
+  if (clusterDir === null) return null;
+  try {
+    const postmaster = Number((await fs.readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    let total = 0;
+    for (const entry of await fs.readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => null);
+      if (stat === null) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(entry) !== postmaster && Number(fields[1]) !== postmaster) continue;
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+    }
+    return total;
   } catch {
     return null;
   }

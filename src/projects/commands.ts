@@ -40,8 +40,13 @@ export async function createProject(tx: Tx, secrets: SecretBox, input: CreatePro
   return { projectId, signingSecret, project: projectRecordOf(created.data, created.createdAt) };
 }
 
+/** NOTIFYd with a project's id when it changes: caches of answers that depend on it (embed reuse) forget them. */
+export const PROJECT_CHANGED_CHANNEL = 'project_changed';
+
 export async function updateProject(tx: Tx, projectId: string, userId: string, changes: ProjectChanges, metadata: EventMetadata) {
-  return decideAndAppend(tx, projectStream(projectId), projectDecider, { type: 'UpdateProject', projectId, userId, changes }, metadata);
+  const result = await decideAndAppend(tx, projectStream(projectId), projectDecider, { type: 'UpdateProject', projectId, userId, changes }, metadata);
+  if (result.events.length > 0) await tx`select pg_notify(${PROJECT_CHANGED_CHANNEL}, ${projectId})`;
+  return result;
 }
 
 export async function rotateSigningSecret(tx: Tx, secrets: SecretBox, projectId: string, userId: string, metadata: EventMetadata) {

@@ -90,6 +90,41 @@ describe('dynamic embeds: POST /embed/generate', () => {
     assert.notEqual(retried.body.demoId, failing.body.demoId);
   });
 
+  it('keeps a reuse current: a new status, a deletion and a project moved to another site reach the next call within moments', async () => {
+    // Reuse answers are kept for a few seconds per process; every change of their demo or project forgets them.
+    const soon = async (check: () => Promise<boolean>) => {
+      const started = Date.now();
+      while (!(await check())) {
+        assert.ok(Date.now() - started < 2_000, 'the change did not reach embed/generate within 2 s');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const moving = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'Moving', url: 'https://www.acme.example' } })).body.id;
+    const body = { project_id: moving, prompt: 'Kept current', context: { url: 'https://acme.example/features' } };
+    const created = await generate(body);
+    assert.equal(created.status, 202);
+    const pending = await generate(body);
+    assert.deepEqual([pending.status, pending.body.status, pending.body.cached], [200, 'pending', true]);
+
+    const [job] = await app.sql<{ latest_job_id: string }[]>`select latest_job_id from demos where id = ${created.body.demoId}`;
+    await finishJob(app.sql, created.body.demoId, job!.latest_job_id);
+    await soon(async () => (await generate(body)).body.status === 'ready');
+
+    const deleted = await app.api(`/api/v1/demos/${created.body.demoId}`, { key: user.key, method: 'DELETE' });
+    assert.equal(deleted.status, 200, deleted.text);
+    let regenerated: Awaited<ReturnType<typeof generate>> | null = null;
+    await soon(async () => {
+      regenerated = await generate(body);
+      return regenerated.status === 202;
+    });
+    assert.notEqual(regenerated!.body.demoId, created.body.demoId);
+    assert.equal((await generate(body)).status, 200);
+
+    const moved = await app.api(`/api/v1/projects/${moving}`, { key: user.key, method: 'PATCH', body: { url: 'https://www.elsewhere.example' } });
+    assert.equal(moved.status, 200, moved.text);
+    await soon(async () => (await generate(body)).status === 400);
+  });
+
   it('makes exactly one demo and one charge for twenty identical calls at once', async () => {
     const before = await balance();
     const demosBefore = await demoCount();
