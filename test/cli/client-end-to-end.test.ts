@@ -1,18 +1,14 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { probeVideo } from '../../src/pipeline/encode/probe.js';
+import { cliLauncher } from '../helpers/cli.js';
 import { startWorkerApp, type WorkerApp } from '../helpers/worker-app.js';
 import { makeMediaFixtures, type MediaFixtures } from '../pipeline/media-fixtures.js';
 
-const bin = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'showreel.mjs');
-
-type Child = ChildProcess & { output: { stdout: string; stderr: string } };
 
 /**
  * A developer's first session with the CLI against a real service with its worker: the demo is really recorded
@@ -29,7 +25,7 @@ describe('the showreel CLI against a running service, end to end', () => {
   /** WebSocket upgrade requests that went through the front, by path. */
   const upgrades: string[] = [];
   const sockets = new Set<net.Socket>();
-  const children = new Set<Child>();
+  const { launch, finished, kill } = cliLauncher({ cwd: () => work, configHome: () => configHome, serviceUrl: () => frontUrl });
 
   before(async () => {
     [env, media] = await Promise.all([startWorkerApp({ credits: 5 }), makeMediaFixtures()]);
@@ -57,7 +53,7 @@ describe('the showreel CLI against a running service, end to end', () => {
     frontUrl = `http://127.0.0.1:${(front.address() as net.AddressInfo).port}`;
   });
   after(async () => {
-    for (const child of children) child.kill('SIGKILL');
+    kill();
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => front.close(resolve));
     await env.stop();
@@ -66,26 +62,6 @@ describe('the showreel CLI against a running service, end to end', () => {
     await fs.rm(work, { recursive: true, force: true });
   });
 
-  /** `showreel …` as a person runs it: its own config directory, no browser, no credentials in the environment. */
-  function launch(args: string[], extraEnv: Record<string, string> = {}): Child {
-    const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^SHOWREEL_|^DATABASE_URL$/.test(name)));
-    const child = spawn(process.execPath, [bin, ...args], {
-      cwd: work,
-      env: { ...base, XDG_CONFIG_HOME: configHome, SHOWREEL_URL: frontUrl, SHOWREEL_NO_BROWSER: '1', ...extraEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }) as Child;
-    children.add(child);
-    child.output = { stdout: '', stderr: '' };
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (child.output.stdout += chunk));
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (child.output.stderr += chunk));
-    child.once('exit', () => children.delete(child));
-    return child;
-  }
-  const finished = (child: Child): Promise<{ code: number | null; stdout: string; stderr: string }> =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) resolve({ code: child.exitCode, ...child.output });
-      else child.once('close', (code) => resolve({ code, ...child.output }));
-    });
   const json = async (args: string[], extraEnv: Record<string, string> = {}) => {
     const result = await finished(launch([...args, '--json'], extraEnv));
     assert.equal(result.code, 0, `showreel ${args.join(' ')}: exit ${result.code}: ${result.stderr}`);

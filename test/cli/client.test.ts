@@ -1,28 +1,19 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { isClientCommand } from '../../src/cli/client/commands-index.js';
 import { clientCommandWords } from '../../src/cli/client/run.js';
 import { failDemoJob, reportDemoProgress, startDemoJob } from '../../src/demos/index.js';
 import { inTransaction } from '../../src/platform/command.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
+import { type CliResult, cliLauncher } from '../helpers/cli.js';
 import { makeMediaFixtures, type MediaFixtures } from '../pipeline/media-fixtures.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bin = path.join(root, 'bin', 'showreel.mjs');
 const metadata = { actor: 'test' };
 
-type Child = ChildProcess & { output: { stdout: string; stderr: string } };
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 /**
  * The `showreel` client, as a user runs it: a child process of bin/showreel.mjs against a real server (its own
@@ -34,7 +25,7 @@ describe('showreel as an API client (issue 13)', () => {
   let media: MediaFixtures;
   let configHome: string;
   let work: string;
-  const children = new Set<Child>();
+  const { launch, finished, run: showreel, kill } = cliLauncher({ cwd: () => work, configHome: () => configHome, serviceUrl: () => app.url });
 
   before(async () => {
     [app, media] = await Promise.all([startTestApp(), makeMediaFixtures()]);
@@ -43,37 +34,15 @@ describe('showreel as an API client (issue 13)', () => {
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-cli-work-'));
   });
   after(async () => {
-    for (const child of children) child.kill('SIGKILL');
+    kill();
     await app.stop();
     await media.cleanup();
     await fs.rm(configHome, { recursive: true, force: true });
     await fs.rm(work, { recursive: true, force: true });
   });
 
-  function launch(args: string[], env: Record<string, string> = {}): Child {
-    const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^SHOWREEL_|^DATABASE_URL$/.test(name)));
-    const child = spawn(process.execPath, [bin, ...args], {
-      cwd: work,
-      env: { ...base, XDG_CONFIG_HOME: configHome, SHOWREEL_URL: app.url, SHOWREEL_NO_BROWSER: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }) as Child;
-    children.add(child);
-    child.output = { stdout: '', stderr: '' };
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (child.output.stdout += chunk));
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (child.output.stderr += chunk));
-    child.once('exit', () => children.delete(child));
-    return child;
-  }
-
-  const finished = (child: Child): Promise<Finished> =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) resolve({ code: child.exitCode, ...child.output });
-      else child.once('close', (code) => resolve({ code, ...child.output }));
-    });
-
-  const showreel = (args: string[], env: Record<string, string> = {}) => finished(launch(args, env));
   const asUser = (args: string[]) => showreel(args, { SHOWREEL_API_KEY: user.key });
-  const json = (result: Finished) => {
+  const json = (result: CliResult) => {
     assert.equal(result.code, 0, `exit ${result.code}: ${result.stderr}`);
     return JSON.parse(result.stdout);
   };
