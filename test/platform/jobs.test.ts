@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Runner } from 'graphile-worker';
+import postgres from 'postgres';
 import { inTransaction } from '../../src/platform/command.js';
 import { readStream } from '../../src/platform/event-store/read-stream.js';
 import { newId } from '../../src/platform/ids.js';
@@ -163,5 +164,34 @@ describe('background jobs are enqueued in the transaction of the command', () =>
     const [job] = await jobs({ id });
     assert.equal(job!.attempts, 1);
     assert.match(job!.last_error ?? '', /The page did not load/);
+  });
+
+  it('an enqueue reads only the jobs of its key, however many are queued (no scan of the queue)', async () => {
+    const notices: string[] = [];
+    const session = postgres(db.url, { max: 1, onnotice: (notice) => notices.push(String(notice.message)) });
+    const enqueueSome = () =>
+      session.begin(async (tx) => {
+        // Past the five custom plans after which PostgreSQL may cache a statement's generic plan for the session.
+        for (let i = 0; i < 8; i++) await enqueueJob(tx as never, 'demo_generate', { n: i }, { jobKey: `demo:${newId()}`, maxAttempts: 3 });
+      });
+    try {
+      // The session plans its enqueues while the queue is short, then the backlog grows faster than autovacuum
+      // analyses the table: the case where a generic plan cached early went on scanning the whole queue.
+      await enqueueSome();
+      await db.sql`
+        select graphile_worker.add_jobs(array_agg(row('backlog', json_build_object('n', g), null, null, 1, 'backlog:' || g, null, null)::graphile_worker.job_spec))
+        from generate_series(1, 3000) g`;
+      // Every plan run inside add_job, nested statements included, comes to this session as a NOTICE.
+      await session`load 'auto_explain'`;
+      await session`set auto_explain.log_min_duration = 0`;
+      await session`set auto_explain.log_nested_statements = on`;
+      await session`set auto_explain.log_level = notice`;
+      await enqueueSome();
+    } finally {
+      await session.end();
+    }
+    const plans = notices.filter((n) => n.includes('_private_jobs'));
+    assert.ok(plans.length >= 8, `auto_explain reported ${plans.length} plans on the jobs table`);
+    assert.deepEqual(plans.filter((plan) => /Seq Scan on _private_jobs/.test(plan)), []);
   });
 });
