@@ -48,8 +48,13 @@ async function planEnqueuesForTheirArguments(sql: Sql): Promise<void> {
       where oid = 'graphile_worker.add_jobs(graphile_worker.job_spec[], boolean)'::regprocedure`;
     if (fn?.config?.includes('plan_cache_mode=force_custom_plan')) return;
     await tx`alter function graphile_worker.add_jobs(graphile_worker.job_spec[], boolean) set plan_cache_mode = force_custom_plan`;
+  }).catch((error: unknown) => {
+    // A database whose worker schema another role owns: enqueues work as before, only without this plan setting.
+    if ((error as { code?: string }).code !== INSUFFICIENT_PRIVILEGE) throw error;
   });
 }
+
+const INSUFFICIENT_PRIVILEGE = '42501';
 
 /** For /healthz: true when every migration file has been applied. */
 export async function migrationsApplied(sql: Sql): Promise<boolean> {
