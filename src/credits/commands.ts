@@ -1,10 +1,10 @@
 import type { Tx } from '../platform/database.js';
 import { AppError, QuotaError, ValidationError } from '../platform/errors.js';
-import { appendToStream } from '../platform/event-store/append-to-stream.js';
+import { sendAppendAndProject } from '../platform/command.js';
 import { lockStream } from '../platform/event-store/lock-stream.js';
-import type { EventMetadata, StoredEvent } from '../platform/event-store/types.js';
+import type { EventMetadata, RecordedEvent } from '../platform/event-store/types.js';
 import { newId } from '../platform/ids.js';
-import { applyProjections } from '../platform/projections.js';
+import { beforeCommit } from '../platform/transaction.js';
 import { type AutoTopoff, type CreditCommand, type CreditState, creditDecider, topoffNeeded } from './decide.js';
 import { type CreditEvent, creditStream } from './events.js';
 import { findPack, type PackId, packIds, packOf } from './packs.js';
@@ -30,7 +30,7 @@ export class PaymentDeclinedError extends AppError {
   }
 }
 
-interface LoadedAccount {
+export interface LoadedAccount {
   userId: string;
   state: CreditState;
   version: number;
@@ -46,7 +46,7 @@ interface LoadedAccount {
  *
  * `state.charges` then holds only the charge under `reference`: the decider reads no other.
  */
-async function loadAccount(tx: Tx, userId: string, reference?: string): Promise<LoadedAccount> {
+export async function loadAccount(tx: Tx, userId: string, reference?: string): Promise<LoadedAccount> {
   // Sent together, one round trip: PostgreSQL runs pipelined statements in order, so the reads start only once the
   // lock is held, and at READ COMMITTED each sees what the previous holder committed.
   const [, [row], chargeRows] = await Promise.all([
@@ -75,15 +75,20 @@ async function loadAccount(tx: Tx, userId: string, reference?: string): Promise<
   };
 }
 
-/** Decide on the loaded state, append at its version, run the inline projections. */
-async function append(tx: Tx, account: LoadedAccount, command: CreditCommand, metadata: EventMetadata) {
+/**
+ * Decide on the loaded state, append at its version with the inline projections (one round trip). `untilCommit`:
+ * nothing after it needs the rows, so they travel with the caller's next statements or its COMMIT (beforeCommit):
+ * the account's lock is then released one round trip sooner.
+ */
+async function append(tx: Tx, account: LoadedAccount, command: CreditCommand, metadata: EventMetadata, untilCommit = false) {
   const decided = creditDecider.decide(command, account.state);
-  const stored = await appendToStream(tx, creditStream(account.userId), account.version, decided, metadata);
-  await applyProjections(tx, stored);
-  return { state: decided.reduce(creditDecider.evolve, account.state), events: stored };
+  const { events, written } = sendAppendAndProject(tx, creditStream(account.userId), account.version, decided, metadata);
+  if (untilCommit) await beforeCommit(tx, written);
+  else await written;
+  return { state: decided.reduce(creditDecider.evolve, account.state), events };
 }
 
-const transactionIn = (events: StoredEvent[], type: CreditEvent['type']) => {
+const transactionIn = (events: RecordedEvent[], type: CreditEvent['type']) => {
   const event = events.find((e) => e.type === type);
   return event ? transactionFromEvent(event) : null;
 };
@@ -160,9 +165,15 @@ export interface ChargeResult {
  * Takes `amount` credits. When the balance is short and auto top-off is on, buys the configured pack first
  * (an `auto_topoff` transaction, then the `deduct`); otherwise throws QuotaError (429) and writes nothing.
  */
-export async function chargeCredits(tx: Tx, input: ChargeInput, metadata: EventMetadata, options: CommandOptions = {}): Promise<ChargeResult> {
+export async function chargeCredits(
+  tx: Tx,
+  input: ChargeInput,
+  metadata: EventMetadata,
+  options: CommandOptions & { account?: Promise<LoadedAccount> } = {},
+): Promise<ChargeResult> {
   if (input.reference.length === 0) throw new ValidationError('reference must not be empty.');
-  const account = await loadAccount(tx, input.userId, input.reference);
+  // `account`: the caller already sent loadAccount(tx, userId, reference) with statements of its own (one round trip).
+  const account = await (options.account ?? loadAccount(tx, input.userId, input.reference));
   const { state } = account;
   if (state.charges.has(input.reference)) {
     const existing = await findByReference(tx, input.userId, 'deduct', input.reference);
@@ -200,6 +211,7 @@ export async function chargeCredits(tx: Tx, input: ChargeInput, metadata: EventM
       topoff,
     },
     metadata,
+    true,
   );
   return {
     transaction: transactionIn(events, 'CreditsCharged')!,

@@ -1,5 +1,5 @@
 import type { Tx } from '../platform/database.js';
-import type { StoredEvent } from '../platform/event-store/types.js';
+import type { RecordedEvent } from '../platform/event-store/types.js';
 import type { Projection } from '../platform/projections.js';
 import { type CreditEvent, isTransactionEvent, transactionTypeOf } from './events.js';
 import { DEFAULT_AUTO_TOPOFF } from './packs.js';
@@ -7,8 +7,8 @@ import { DEFAULT_AUTO_TOPOFF } from './packs.js';
 export const creditsProjection: Projection = {
   name: 'credits',
   tables: ['credit_accounts', 'credit_transactions'],
-  async apply(tx: Tx, stored: StoredEvent) {
-    const event = stored as unknown as CreditEvent & StoredEvent;
+  async apply(tx: Tx, stored: RecordedEvent) {
+    const event = stored as unknown as CreditEvent & RecordedEvent;
     if (event.type === 'AutoTopoffConfigured') {
       const d = event.data;
       await tx`

@@ -1,5 +1,5 @@
 import type { Tx } from '../platform/database.js';
-import type { StoredEvent } from '../platform/event-store/types.js';
+import type { RecordedEvent } from '../platform/event-store/types.js';
 import type { Projection } from '../platform/projections.js';
 import type { DemoEvent } from './events.js';
 
@@ -8,8 +8,8 @@ const json = (value: unknown) => (value === null || value === undefined ? null :
 export const demosProjection: Projection = {
   name: 'demos',
   tables: ['demos', 'demo_jobs'],
-  async apply(tx: Tx, stored: StoredEvent) {
-    const event = stored as unknown as DemoEvent & StoredEvent;
+  async apply(tx: Tx, stored: RecordedEvent) {
+    const event = stored as unknown as DemoEvent & RecordedEvent;
     const at = stored.createdAt;
     switch (event.type) {
       case 'DemoRequested': {
