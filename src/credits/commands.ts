@@ -9,7 +9,7 @@ import { type AutoTopoff, type CreditCommand, type CreditState, creditDecider, t
 import { type CreditEvent, creditStream } from './events.js';
 import { findPack, type PackId, packIds, packOf } from './packs.js';
 import { type PaymentProvider, paymentProvider } from './payment-provider.js';
-import { autoTopoffOf, type CreditAccountRecord, type CreditTransactionRecord, findByReference } from './queries.js';
+import { autoTopoffOf, type CreditAccountRecord, findByReference } from './queries.js';
 import { type CreditTransaction, toTransaction, transactionFromEvent } from './representation.js';
 
 /**
@@ -47,33 +47,47 @@ export interface LoadedAccount {
  * `state.charges` then holds only the charge under `reference`: the decider reads no other.
  */
 export async function loadAccount(tx: Tx, userId: string, reference?: string): Promise<LoadedAccount> {
-  // Sent together, one round trip: PostgreSQL runs pipelined statements in order, so the reads start only once the
-  // lock is held, and at READ COMMITTED each sees what the previous holder committed.
-  const [, [row], chargeRows] = await Promise.all([
+  // Sent together, one round trip: PostgreSQL runs pipelined statements in order, so the read starts only once the
+  // lock is held, and at READ COMMITTED it sees what the previous holder committed. One read for the account row
+  // and the charge's rows (each statement costs the API process CPU): a row per charge row, or one with nulls.
+  // One select per type, so that each is an index lookup on its partial unique index (charge_once, refund_once);
+  // `type in (...)` would scan the account's every transaction. No reference: `= null` matches nothing.
+  const [, rows] = await Promise.all([
     lockStream(tx, creditStream(userId)),
-    tx<CreditAccountRecord[]>`select * from credit_accounts where user_id = ${userId}`,
-    reference === undefined
-      ? []
-      : // One select per type, so that each is an index lookup on its partial unique index (charge_once,
-        // refund_once); `type in (...)` would scan the account's every transaction.
-        tx<Pick<CreditTransactionRecord, 'id' | 'type' | 'amount'>[]>`
-          select id, type, amount from credit_transactions where user_id = ${userId} and reference = ${reference} and type = 'deduct'
-          union all
-          select id, type, amount from credit_transactions where user_id = ${userId} and reference = ${reference} and type = 'refund'`,
+    tx<AccountRow[]>`
+      select a.user_id, a.balance, a.auto_topoff_enabled, a.auto_topoff_pack_id, a.auto_topoff_threshold, a.updated_at, a.opened,
+             a.stream_version, c.id as charge_id, c.type as charge_type, c.amount as charge_amount
+      from (select 1) as one
+      left join credit_accounts a on a.user_id = ${userId}
+      left join lateral (
+        select id, type, amount from credit_transactions where user_id = ${userId} and reference = ${reference ?? null}::text and type = 'deduct'
+        union all
+        select id, type, amount from credit_transactions where user_id = ${userId} and reference = ${reference ?? null}::text and type = 'refund'
+      ) c on true`,
   ]);
   const charges = new Map<string, { transactionId: string; cost: number; refunded: boolean }>();
   if (reference !== undefined) {
-    const deduct = chargeRows.find((r) => r.type === 'deduct');
-    if (deduct) charges.set(reference, { transactionId: deduct.id, cost: -deduct.amount, refunded: chargeRows.some((r) => r.type === 'refund') });
+    const deduct = rows.find((r) => r.charge_type === 'deduct');
+    if (deduct) charges.set(reference, { transactionId: deduct.charge_id!, cost: -deduct.charge_amount!, refunded: rows.some((r) => r.charge_type === 'refund') });
   }
-  const initial = creditDecider.initialState();
-  if (!row) return { userId, state: { ...initial, charges }, version: 0 };
+  const row = rows[0]!;
+  if (!isAccount(row)) return { userId, state: { ...creditDecider.initialState(), charges }, version: 0 };
   return {
     userId,
     state: { opened: row.opened, balance: row.balance, autoTopoff: autoTopoffOf(row), charges },
     version: row.stream_version,
   };
 }
+
+const isAccount = (row: AccountRow): row is AccountRow & CreditAccountRecord => row.user_id !== null;
+
+type AccountRow = Omit<CreditAccountRecord, 'user_id'> & {
+  /** null when the account has no row yet */
+  user_id: string | null;
+  charge_id: string | null;
+  charge_type: 'deduct' | 'refund' | null;
+  charge_amount: number | null;
+};
 
 /**
  * Decide on the loaded state, append at its version with the inline projections (one round trip). `untilCommit`:
