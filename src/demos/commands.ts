@@ -4,7 +4,7 @@ import type { Tx } from '../platform/database.js';
 import type { EventMetadata } from '../platform/event-store/types.js';
 import { newId } from '../platform/ids.js';
 import { enqueueJob } from '../platform/jobs.js';
-import { afterCommit, beforeCommit, settleInOrder } from '../platform/transaction.js';
+import { beforeCommit, settleInOrder } from '../platform/transaction.js';
 import { type DemoCommand, type DemoState, demoDecider } from './decide.js';
 import { type DemoEvent, type DurationTarget, type JobKind, type Trigger, demoStream } from './events.js';
 import type { Presentation } from './presentation.js';
@@ -28,13 +28,9 @@ function run(tx: Tx, demoId: string, command: DemoCommand, metadata: EventMetada
   return decideAndAppend(tx, demoStream(demoId), demoDecider, command, metadata, options);
 }
 
-/**
- * Progress listeners get the demo id only and re-read the state (ids only in NOTIFY). Sent right behind COMMIT,
- * not inside the transaction (see afterCommit): a NOTIFY in the transaction made every demo commit wait for the
- * previous one's fsync, whatever the account. A listener then reads a state that is committed.
- */
+/** Progress listeners get the demo id only and re-read the state (ids only in NOTIFY). */
 async function notifyChanged(tx: Tx, demoId: string) {
-  await afterCommit(tx, () => tx`select pg_notify(${DEMO_PROGRESS_CHANNEL}, ${demoId})`);
+  await tx`select pg_notify(${DEMO_PROGRESS_CHANNEL}, ${demoId})`;
 }
 
 /**

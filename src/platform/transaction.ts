@@ -14,8 +14,6 @@ export const MAX_COMMAND_ATTEMPTS = 20;
 
 /** Statements a command sent and does not wait for, per transaction: COMMIT is sent right behind them. */
 const unawaited = new WeakMap<object, Promise<unknown>[]>();
-/** Statements to send right behind COMMIT, outside the transaction (see afterCommit). */
-const followers = new WeakMap<object, Array<() => Promise<unknown>>>();
 
 /**
  * Runs `work` in one transaction and, when a stream moved underneath it (ConcurrencyError), runs all of it again
@@ -44,9 +42,7 @@ async function runOnce<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
     });
     return statement;
   };
-  const after: Array<() => Promise<unknown>> = [];
   unawaited.set(tx, pending);
-  followers.set(tx, after);
   // Not awaited: sent in the same write as the statements `work` sends before its first await. Its failure (a
   // broken connection) fails those statements too, and is checked with them before COMMIT.
   const begun = watch(connection.unsafe('begin').then(() => undefined));
@@ -55,12 +51,7 @@ async function runOnce<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
     // Sent behind the unawaited statements in the same round trip. PostgreSQL runs them in order: when one of them
     // fails, the transaction is aborted and COMMIT only rolls back, and the failure is the command's error.
     const committed = watch(connection.unsafe('commit').then((r) => r));
-    // In the same write as COMMIT, so they cost no round trip of their own; waited for before the connection goes
-    // back to the pool. Their failure does not undo a committed command.
-    const followed = Promise.allSettled(after.map((send) => watch(send())));
-    const done = settleInOrder([begun, settleInOrder(pending), committed] as const);
-    await Promise.allSettled([done, followed]);
-    const [, , commit] = await done;
+    const [, , commit] = await settleInOrder([begun, settleInOrder(pending), committed] as const);
     if ((commit as { command?: string }).command !== 'COMMIT') throw new Error('The transaction was rolled back at COMMIT.');
     return result;
   } catch (error) {
@@ -69,7 +60,6 @@ async function runOnce<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
     throw error;
   } finally {
     unawaited.delete(tx);
-    followers.delete(tx);
     // A connection that closed is already back in the pool's closed queue (it reconnects on demand); releasing it
     // would hand the next caller a dead socket.
     if (!closed) connection.release();
@@ -91,20 +81,6 @@ export async function beforeCommit(tx: Tx, statements: Promise<unknown>): Promis
   // reported from the list, in order, at COMMIT.
   statements.catch(() => undefined);
   pending.push(statements);
-}
-
-/**
- * Sends `statement` right behind COMMIT, in its own implicit transaction, for effects that must not be held until the
- * command's WAL is flushed: a NOTIFY inside a transaction takes a lock that is global to the database at commit
- * and keeps it through the commit's fsync, so every transaction that notifies commits one after another, whoever
- * it writes for. Sent behind COMMIT even when COMMIT fails (it is in the same write), so it must be harmless on
- * its own, like a notification that only names an id whose state listeners read again. Outside inTransaction it
- * runs at once, in the caller's transaction.
- */
-export async function afterCommit(tx: Tx, statement: () => Promise<unknown>): Promise<void> {
-  const after = followers.get(tx);
-  if (after) after.push(statement);
-  else await statement();
 }
 
 /**
