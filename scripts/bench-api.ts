@@ -19,6 +19,9 @@
  * the profile to DIR and prints each scenario's top self-time functions: where a request's CPU goes, whatever the
  * machine's load).
  *
+ * Each scenario also prints the CPU time the app and (embedded) PostgreSQL spent per request, from /proc: on a
+ * shared 2-core machine these move far less with the load than requests/s do.
+ *
  * Human-readable lines first; the last line is `bench:api key=value …`. Exits 1 when a scenario has more than 1%
  * errors. To add an HTTP scenario: a `fire` function for `runLoad`, and its figures in the last line.
  */
@@ -218,6 +221,8 @@ process.on('unhandledRejection', (error) => {
 interface BenchDatabase {
   url: string;
   description: string;
+  /** The embedded cluster's data dir (its postmaster.pid names the server), for its CPU time; null when external. */
+  dataDir: string | null;
 }
 
 async function provisionDatabase(): Promise<BenchDatabase> {
@@ -240,7 +245,7 @@ async function provisionDatabase(): Promise<BenchDatabase> {
     });
     const url = new URL(external);
     url.pathname = `/${name}`;
-    return { url: url.toString(), description: `fresh database "${name}" on DATABASE_URL (dropped at the end)` };
+    return { url: url.toString(), description: `fresh database "${name}" on DATABASE_URL (dropped at the end)`, dataDir: null };
   }
 
   const dataDir = await makeTempDir('showreel-bench-pg-');
@@ -254,6 +259,7 @@ async function provisionDatabase(): Promise<BenchDatabase> {
   return {
     url: embedded.url,
     description: `embedded PostgreSQL under ${dataDir} (${durable ? 'durable cluster, removed at the end' : 'ephemeral test cluster'})`,
+    dataDir: path.join(dataDir, 'pg'),
   };
 }
 
@@ -467,19 +473,26 @@ async function main(): Promise<number> {
   const client = httpClient(api.url, CONCURRENCY);
   const results: Record<string, LoadResult> = {};
   const apiCpuMsPerRequest: Record<string, number> = {};
+  const pgCpuMsPerRequest: Record<string, number> = {};
   const run = async (name: string, title: string, fire: (worker: number) => Promise<void>) => {
     // CPU time the app's process used (user + system, from /proc): unlike wall-clock figures, this barely moves
     // with the machine's load. Warm-up included, so per request it counts warm-up requests too (close enough).
     const cpuBefore = await processCpuMs(api.pid);
+    const pgBefore = await postgresCpuMs(database.dataDir);
     let fired = 0;
     const result = await runLoad({ concurrency: CONCURRENCY, durationMs: measureMs, warmupMs, fire: (worker) => (fired++, fire(worker)) });
     const cpuAfter = await processCpuMs(api.pid);
+    const pgAfter = await postgresCpuMs(database.dataDir);
     results[name] = result;
     checkInterrupted();
     console.log(describeResult(title, result));
     if (cpuBefore !== null && cpuAfter !== null && fired > 0) {
       apiCpuMsPerRequest[name] = (cpuAfter - cpuBefore) / fired;
       console.log(`  app CPU: ${((cpuAfter - cpuBefore) / 1000).toFixed(1)} s for ${fired} requests = ${(apiCpuMsPerRequest[name] * 1000).toFixed(0)} µs per request`);
+    }
+    if (pgBefore !== null && pgAfter !== null && fired > 0) {
+      pgCpuMsPerRequest[name] = (pgAfter - pgBefore) / fired;
+      console.log(`  PostgreSQL CPU: ${((pgAfter - pgBefore) / 1000).toFixed(1)} s = ${(pgCpuMsPerRequest[name] * 1000).toFixed(0)} µs per request`);
     }
   };
 
@@ -579,6 +592,7 @@ async function main(): Promise<number> {
     ['embed_cached_rps', rps('embed')],
     ['embed_cached_p99_ms', ms(r('embed').p99)],
     ...Object.entries(apiCpuMsPerRequest).map(([name, cpuMs]): [string, string] => [`${name}_app_cpu_us`, (cpuMs * 1000).toFixed(0)]),
+    ...Object.entries(pgCpuMsPerRequest).map(([name, cpuMs]): [string, string] => [`${name}_pg_cpu_us`, (cpuMs * 1000).toFixed(0)]),
   ];
   console.log(`bench:api ${figures.map(([k, v]) => `${k}=${v}`).join(' ')}`);
   return failed.length > 0 ? 1 : 0;
@@ -633,6 +647,30 @@ async function processCpuMs(pid: number): Promise<number | null> {
     return null;
   }
 }
+/**
+ * CPU time of the embedded PostgreSQL, ms: the postmaster (with its reaped children) and every live child process
+ * (backends, WAL writer, checkpointer). On this machine the app and PostgreSQL share two cores, so a write path is
+ * bound by the sum of both per request. Null for an external server or off Linux.
+ */
+async function postgresCpuMs(dataDir: string | null): Promise<number | null> {
+  if (dataDir === null) return null;
+  try {
+    const postmaster = Number((await fs.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    const ticks = async (pid: number, withChildren: boolean) => {
+      const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).split(') ')[1]?.split(' ') ?? [];
+      // utime, stime, cutime, cstime: the 14th to 17th fields, 12th to 15th after the command name.
+      return Number(fields[11] ?? 0) + Number(fields[12] ?? 0) + (withChildren ? Number(fields[13] ?? 0) + Number(fields[14] ?? 0) : 0);
+    };
+    const tasks = await fs.readdir(`/proc/${postmaster}/task`);
+    const children = (await Promise.all(tasks.map((t) => fs.readFile(`/proc/${postmaster}/task/${t}/children`, 'utf8').catch(() => ''))))
+      .join(' ').split(' ').filter(Boolean).map(Number);
+    const all = await Promise.all([ticks(postmaster, true), ...children.map((pid) => ticks(pid, false))]);
+    return (all.reduce((a, b) => a + b, 0) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 // USER_HZ, 100 on every mainstream Linux.
 const CLOCK_TICKS_PER_SECOND = 100;
 
