@@ -1,13 +1,13 @@
 import type { Tx } from '../platform/database.js';
-import type { StoredEvent } from '../platform/event-store/types.js';
+import type { RecordedEvent } from '../platform/event-store/types.js';
 import type { Projection } from '../platform/projections.js';
 import type { BackgroundEvent } from './events.js';
 
 export const backgroundsProjection: Projection = {
   name: 'backgrounds',
   tables: ['backgrounds'],
-  async apply(tx: Tx, stored: StoredEvent) {
-    const event = stored as unknown as BackgroundEvent & StoredEvent;
+  async apply(tx: Tx, stored: RecordedEvent) {
+    const event = stored as unknown as BackgroundEvent & RecordedEvent;
     if (event.type !== 'BackgroundUploaded') return;
     const d = event.data;
     await tx`

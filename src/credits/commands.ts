@@ -1,15 +1,15 @@
 import type { Tx } from '../platform/database.js';
 import { AppError, QuotaError, ValidationError } from '../platform/errors.js';
-import { appendToStream } from '../platform/event-store/append-to-stream.js';
+import { sendAppendAndProject } from '../platform/command.js';
 import { lockStream } from '../platform/event-store/lock-stream.js';
-import type { EventMetadata, StoredEvent } from '../platform/event-store/types.js';
+import type { EventMetadata, RecordedEvent } from '../platform/event-store/types.js';
 import { newId } from '../platform/ids.js';
-import { applyProjections } from '../platform/projections.js';
+import { beforeCommit } from '../platform/transaction.js';
 import { type AutoTopoff, type CreditCommand, type CreditState, creditDecider, topoffNeeded } from './decide.js';
 import { type CreditEvent, creditStream } from './events.js';
 import { findPack, type PackId, packIds, packOf } from './packs.js';
 import { type PaymentProvider, paymentProvider } from './payment-provider.js';
-import { autoTopoffOf, type CreditAccountRecord, type CreditTransactionRecord, findByReference } from './queries.js';
+import { autoTopoffOf, type CreditAccountRecord, findByReference } from './queries.js';
 import { type CreditTransaction, toTransaction, transactionFromEvent } from './representation.js';
 
 /**
@@ -30,7 +30,7 @@ export class PaymentDeclinedError extends AppError {
   }
 }
 
-interface LoadedAccount {
+export interface LoadedAccount {
   userId: string;
   state: CreditState;
   version: number;
@@ -46,28 +46,32 @@ interface LoadedAccount {
  *
  * `state.charges` then holds only the charge under `reference`: the decider reads no other.
  */
-async function loadAccount(tx: Tx, userId: string, reference?: string): Promise<LoadedAccount> {
-  // Sent together, one round trip: PostgreSQL runs pipelined statements in order, so the reads start only once the
-  // lock is held, and at READ COMMITTED each sees what the previous holder committed.
-  const [, [row], chargeRows] = await Promise.all([
+export async function loadAccount(tx: Tx, userId: string, reference?: string): Promise<LoadedAccount> {
+  // Sent together, one round trip: PostgreSQL runs pipelined statements in order, so the read starts only once the
+  // lock is held, and at READ COMMITTED it sees what the previous holder committed. One read for the account row
+  // and the charge's rows (each statement costs the API process CPU): a row per charge row, or one with nulls.
+  // One select per type, so that each is an index lookup on its partial unique index (charge_once, refund_once);
+  // `type in (...)` would scan the account's every transaction. No reference: `= null` matches nothing.
+  const [, rows] = await Promise.all([
     lockStream(tx, creditStream(userId)),
-    tx<CreditAccountRecord[]>`select * from credit_accounts where user_id = ${userId}`,
-    reference === undefined
-      ? []
-      : // One select per type, so that each is an index lookup on its partial unique index (charge_once,
-        // refund_once); `type in (...)` would scan the account's every transaction.
-        tx<Pick<CreditTransactionRecord, 'id' | 'type' | 'amount'>[]>`
-          select id, type, amount from credit_transactions where user_id = ${userId} and reference = ${reference} and type = 'deduct'
-          union all
-          select id, type, amount from credit_transactions where user_id = ${userId} and reference = ${reference} and type = 'refund'`,
+    tx<AccountRow[]>`
+      select a.user_id, a.balance, a.auto_topoff_enabled, a.auto_topoff_pack_id, a.auto_topoff_threshold, a.updated_at, a.opened,
+             a.stream_version, c.id as charge_id, c.type as charge_type, c.amount as charge_amount
+      from (select 1) as one
+      left join credit_accounts a on a.user_id = ${userId}
+      left join lateral (
+        select id, type, amount from credit_transactions where user_id = ${userId} and reference = ${reference ?? null}::text and type = 'deduct'
+        union all
+        select id, type, amount from credit_transactions where user_id = ${userId} and reference = ${reference ?? null}::text and type = 'refund'
+      ) c on true`,
   ]);
   const charges = new Map<string, { transactionId: string; cost: number; refunded: boolean }>();
   if (reference !== undefined) {
-    const deduct = chargeRows.find((r) => r.type === 'deduct');
-    if (deduct) charges.set(reference, { transactionId: deduct.id, cost: -deduct.amount, refunded: chargeRows.some((r) => r.type === 'refund') });
+    const deduct = rows.find((r) => r.charge_type === 'deduct');
+    if (deduct) charges.set(reference, { transactionId: deduct.charge_id!, cost: -deduct.charge_amount!, refunded: rows.some((r) => r.charge_type === 'refund') });
   }
-  const initial = creditDecider.initialState();
-  if (!row) return { userId, state: { ...initial, charges }, version: 0 };
+  const row = rows[0]!;
+  if (!isAccount(row)) return { userId, state: { ...creditDecider.initialState(), charges }, version: 0 };
   return {
     userId,
     state: { opened: row.opened, balance: row.balance, autoTopoff: autoTopoffOf(row), charges },
@@ -75,15 +79,30 @@ async function loadAccount(tx: Tx, userId: string, reference?: string): Promise<
   };
 }
 
-/** Decide on the loaded state, append at its version, run the inline projections. */
-async function append(tx: Tx, account: LoadedAccount, command: CreditCommand, metadata: EventMetadata) {
+const isAccount = (row: AccountRow): row is AccountRow & CreditAccountRecord => row.user_id !== null;
+
+type AccountRow = Omit<CreditAccountRecord, 'user_id'> & {
+  /** null when the account has no row yet */
+  user_id: string | null;
+  charge_id: string | null;
+  charge_type: 'deduct' | 'refund' | null;
+  charge_amount: number | null;
+};
+
+/**
+ * Decide on the loaded state, append at its version with the inline projections (one round trip). `untilCommit`:
+ * nothing after it needs the rows, so they travel with the caller's next statements or its COMMIT (beforeCommit):
+ * the account's lock is then released one round trip sooner.
+ */
+async function append(tx: Tx, account: LoadedAccount, command: CreditCommand, metadata: EventMetadata, untilCommit = false) {
   const decided = creditDecider.decide(command, account.state);
-  const stored = await appendToStream(tx, creditStream(account.userId), account.version, decided, metadata);
-  await applyProjections(tx, stored);
-  return { state: decided.reduce(creditDecider.evolve, account.state), events: stored };
+  const { events, written } = sendAppendAndProject(tx, creditStream(account.userId), account.version, decided, metadata);
+  if (untilCommit) await beforeCommit(tx, written);
+  else await written;
+  return { state: decided.reduce(creditDecider.evolve, account.state), events };
 }
 
-const transactionIn = (events: StoredEvent[], type: CreditEvent['type']) => {
+const transactionIn = (events: RecordedEvent[], type: CreditEvent['type']) => {
   const event = events.find((e) => e.type === type);
   return event ? transactionFromEvent(event) : null;
 };
@@ -160,9 +179,15 @@ export interface ChargeResult {
  * Takes `amount` credits. When the balance is short and auto top-off is on, buys the configured pack first
  * (an `auto_topoff` transaction, then the `deduct`); otherwise throws QuotaError (429) and writes nothing.
  */
-export async function chargeCredits(tx: Tx, input: ChargeInput, metadata: EventMetadata, options: CommandOptions = {}): Promise<ChargeResult> {
+export async function chargeCredits(
+  tx: Tx,
+  input: ChargeInput,
+  metadata: EventMetadata,
+  options: CommandOptions & { account?: Promise<LoadedAccount> } = {},
+): Promise<ChargeResult> {
   if (input.reference.length === 0) throw new ValidationError('reference must not be empty.');
-  const account = await loadAccount(tx, input.userId, input.reference);
+  // `account`: the caller already sent loadAccount(tx, userId, reference) with statements of its own (one round trip).
+  const account = await (options.account ?? loadAccount(tx, input.userId, input.reference));
   const { state } = account;
   if (state.charges.has(input.reference)) {
     const existing = await findByReference(tx, input.userId, 'deduct', input.reference);
@@ -200,6 +225,7 @@ export async function chargeCredits(tx: Tx, input: ChargeInput, metadata: EventM
       topoff,
     },
     metadata,
+    true,
   );
   return {
     transaction: transactionIn(events, 'CreditsCharged')!,

@@ -5,6 +5,8 @@ export { packs, packIds, findPack, priceOf, DEFAULT_AUTO_TOPOFF, type Pack, type
 export {
   openAccount,
   chargeCredits,
+  loadAccount,
+  type LoadedAccount,
   refundCredits,
   purchaseCredits,
   configureAutoTopoff,

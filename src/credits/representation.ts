@@ -1,5 +1,5 @@
 import { ValidationError } from '../platform/errors.js';
-import type { StoredEvent } from '../platform/event-store/types.js';
+import type { RecordedEvent } from '../platform/event-store/types.js';
 import { isTransactionEvent, type TransactionEvent, transactionTypeOf } from './events.js';
 import type { CreditTransactionRecord } from './queries.js';
 
@@ -20,9 +20,9 @@ export function toTransaction(record: CreditTransactionRecord) {
 export type CreditTransaction = ReturnType<typeof toTransaction>;
 
 /** The same resource straight from an appended event (what the inline projection wrote), without a read back. */
-export function transactionFromEvent(stored: StoredEvent): CreditTransaction {
+export function transactionFromEvent(stored: RecordedEvent): CreditTransaction {
   if (!isTransactionEvent(stored)) throw new Error(`${stored.type} is not a credit transaction.`);
-  const event = stored as TransactionEvent & StoredEvent;
+  const event = stored as TransactionEvent & RecordedEvent;
   const d = event.data;
   return {
     id: d.transactionId,

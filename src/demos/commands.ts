@@ -1,9 +1,10 @@
-import { chargeCredits, priceOf, refundCredits } from '../credits/index.js';
+import { chargeCredits, loadAccount, priceOf, refundCredits } from '../credits/index.js';
 import { decideAndAppend } from '../platform/command.js';
 import type { Tx } from '../platform/database.js';
 import type { EventMetadata } from '../platform/event-store/types.js';
 import { newId } from '../platform/ids.js';
 import { enqueueJob } from '../platform/jobs.js';
+import { beforeCommit, settleInOrder } from '../platform/transaction.js';
 import { type DemoCommand, type DemoState, demoDecider } from './decide.js';
 import { type DemoEvent, type DurationTarget, type JobKind, type Trigger, demoStream } from './events.js';
 import type { Presentation } from './presentation.js';
@@ -23,7 +24,7 @@ export interface DemoJobPayload {
   kind: JobKind;
 }
 
-function run(tx: Tx, demoId: string, command: DemoCommand, metadata: EventMetadata, options: { newStream?: boolean } = {}) {
+function run(tx: Tx, demoId: string, command: DemoCommand, metadata: EventMetadata, options: { newStream?: boolean; untilCommit?: boolean } = {}) {
   return decideAndAppend(tx, demoStream(demoId), demoDecider, command, metadata, options);
 }
 
@@ -35,27 +36,52 @@ async function notifyChanged(tx: Tx, demoId: string) {
 /**
  * Queue, notify, then charge: the demo's events, its job and its charge commit together or not at all. The charge
  * comes last because it takes the account's lock, held until commit: the less work after it, the more demos of one
- * account can be accepted per second.
+ * account can be accepted per second. So the job, the notification and the lock with the account's reads go out
+ * together (one round trip, run in this order), and the charge's writes go out with COMMIT.
+ *
+ * `precondition`: a check the caller sent before (e.g. that the project is visible); its failure wins over the
+ * account's, and everything sent behind it rolls back.
  */
-async function enqueueNotifyAndCharge(tx: Tx, userId: string, payload: DemoJobPayload, credits: number, metadata: EventMetadata) {
-  // Independent statements, sent together (pipelined on the transaction's connection, run in this order).
-  await Promise.all([
-    enqueueJob(tx, DEMO_TASKS[payload.kind], payload, { jobKey: `demo:${payload.demoId}`, maxAttempts: JOB_MAX_ATTEMPTS }),
-    notifyChanged(tx, payload.demoId),
-  ]);
-  await chargeCredits(
+async function enqueueNotifyAndCharge(
+  tx: Tx,
+  userId: string,
+  payload: DemoJobPayload,
+  credits: number,
+  metadata: EventMetadata,
+  precondition?: Promise<unknown>,
+) {
+  await beforeCommit(
     tx,
-    { userId, amount: credits, description: `Demo ${payload.kind} (${payload.demoId})`, reference: `job:${payload.jobId}` },
-    metadata,
+    Promise.all([
+      enqueueJob(tx, DEMO_TASKS[payload.kind], payload, { jobKey: `demo:${payload.demoId}`, maxAttempts: JOB_MAX_ATTEMPTS }),
+      notifyChanged(tx, payload.demoId),
+    ]),
   );
+  const reference = `job:${payload.jobId}`;
+  const account = loadAccount(tx, userId, reference);
+  if (precondition) await settleInOrder([precondition, account] as const);
+  await chargeCredits(tx, { userId, amount: credits, description: `Demo ${payload.kind} (${payload.demoId})`, reference }, metadata, { account });
 }
 
-export async function requestDemo(tx: Tx, request: Omit<Data<'DemoRequested'>, 'demoId'>, metadata: EventMetadata) {
+/**
+ * A new demo: its events, job, notification and charge in two round trips (BEGIN and COMMIT included, see
+ * inTransaction): nothing is read before the account, as the stream is new. `projectVisible` as in
+ * enqueueNotifyAndCharge's precondition.
+ */
+export async function requestDemo(
+  tx: Tx,
+  request: Omit<Data<'DemoRequested'>, 'demoId'>,
+  metadata: EventMetadata,
+  options: { projectVisible?: Promise<unknown> } = {},
+) {
+  // Awaited below, unless something before fails: then it must not become an unhandled rejection.
+  options.projectVisible?.catch(() => undefined);
   const demoId = newId();
   const jobId = newId();
   const credits = priceOf(request.durationTarget as DurationTarget);
-  await run(tx, demoId, { type: 'RequestDemo', request: { ...request, demoId }, jobId, credits }, metadata, { newStream: true });
-  await enqueueNotifyAndCharge(tx, request.userId, { demoId, jobId, kind: 'generate' }, credits, metadata);
+  const command: DemoCommand = { type: 'RequestDemo', request: { ...request, demoId }, jobId, credits };
+  await run(tx, demoId, command, metadata, { newStream: true, untilCommit: true });
+  await enqueueNotifyAndCharge(tx, request.userId, { demoId, jobId, kind: 'generate' }, credits, metadata, options.projectVisible);
   return { demoId, jobId };
 }
 

@@ -32,7 +32,6 @@ export const demosRouter = router({
     .input(createDemoInput)
     .output(z.object({ id: z.string(), status: z.literal('pending'), jobId: z.string(), pollUrl: z.string(), wsUrl: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      if (!(await findVisibleProject(ctx.sql, ctx.principal, input.project_id))) throw new NotFoundError('Project');
       const { demoId, jobId } = await inTransaction(ctx.sql, (tx) =>
         requestDemo(
           tx,
@@ -47,6 +46,12 @@ export const demosRouter = router({
             presentation: input.presentation ?? null,
           },
           eventMetadata(ctx),
+          // Read in the transaction, with the demo's first statements rather than a round trip before them.
+          {
+            projectVisible: findVisibleProject(tx, ctx.principal, input.project_id).then((project) => {
+              if (!project) throw new NotFoundError('Project');
+            }),
+          },
         ),
       );
       const urls = demoUrls(ctx.config.PUBLIC_URL, demoId, input.format);

@@ -1,5 +1,5 @@
 import type { Tx } from '../platform/database.js';
-import type { StoredEvent } from '../platform/event-store/types.js';
+import type { RecordedEvent } from '../platform/event-store/types.js';
 import type { Projection } from '../platform/projections.js';
 import type { DemoEvent } from './events.js';
 
@@ -8,8 +8,8 @@ const json = (value: unknown) => (value === null || value === undefined ? null :
 export const demosProjection: Projection = {
   name: 'demos',
   tables: ['demos', 'demo_jobs'],
-  async apply(tx: Tx, stored: StoredEvent) {
-    const event = stored as unknown as DemoEvent & StoredEvent;
+  async apply(tx: Tx, stored: RecordedEvent) {
+    const event = stored as unknown as DemoEvent & RecordedEvent;
     const at = stored.createdAt;
     switch (event.type) {
       case 'DemoRequested': {
@@ -38,16 +38,16 @@ export const demosProjection: Projection = {
       case 'DemoJobQueued': {
         const d = event.data;
         const status = d.kind === 'generate' ? 'pending' : d.kind === 'refresh' ? 'refreshing' : 'recording';
-        // Sent together (one round trip); the job's old_version is read by the insert itself.
-        await Promise.all([
-          tx`
+        // One statement (each costs the API process CPU); the job's old_version is the demo's, which the update keeps.
+        await tx`
+          with demo as (
             update demos set status = ${status}, latest_job_id = ${d.jobId}, error = null, updated_at = ${at}
-            where id = ${d.demoId}`,
-          tx`
-            insert into demo_jobs (id, demo_id, kind, triggered_by, status, step, credits, presentation, old_version, created_at, updated_at)
-            values (${d.jobId}, ${d.demoId}, ${d.kind}, ${d.triggeredBy}, 'queued', 'queued', ${d.credits}, ${json(d.presentation)},
-                    ${d.kind === 'generate' ? null : tx`(select version from demos where id = ${d.demoId})`}, ${at}, ${at})`,
-        ]);
+            where id = ${d.demoId}
+            returning version
+          )
+          insert into demo_jobs (id, demo_id, kind, triggered_by, status, step, credits, presentation, old_version, created_at, updated_at)
+          values (${d.jobId}, ${d.demoId}, ${d.kind}, ${d.triggeredBy}, 'queued', 'queued', ${d.credits}, ${json(d.presentation)},
+                  ${d.kind === 'generate' ? null : tx`(select version from demo)`}, ${at}, ${at})`;
         return;
       }
       case 'DemoJobStarted':

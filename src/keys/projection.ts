@@ -1,13 +1,13 @@
 import type { Tx } from '../platform/database.js';
-import type { StoredEvent } from '../platform/event-store/types.js';
+import type { RecordedEvent } from '../platform/event-store/types.js';
 import type { Projection } from '../platform/projections.js';
 import type { KeyEvent } from './events.js';
 
 export const keysProjection: Projection = {
   name: 'api_keys',
   tables: ['api_keys'],
-  async apply(tx: Tx, stored: StoredEvent) {
-    const event = stored as unknown as KeyEvent & StoredEvent;
+  async apply(tx: Tx, stored: RecordedEvent) {
+    const event = stored as unknown as KeyEvent & RecordedEvent;
     if (event.type === 'ApiKeyRevoked') {
       await tx`delete from api_keys where id = ${event.data.keyId}`;
       return;

@@ -1,5 +1,5 @@
 import type { Tx } from './database.js';
-import { type EventRow, type StoredEvent, toStoredEvent } from './event-store/types.js';
+import { type EventRow, type RecordedEvent, toStoredEvent } from './event-store/types.js';
 
 /**
  * Terminology
@@ -16,7 +16,7 @@ export interface Projection {
    * do not need each other's results): the runner sends the statements of all of a command's events together,
    * and PostgreSQL runs them in the order they were sent, so a later event's rows still come after an earlier's.
    */
-  apply(tx: Tx, event: StoredEvent): Promise<void>;
+  apply(tx: Tx, event: RecordedEvent): Promise<void>;
 }
 
 const projections: Projection[] = [];
@@ -34,7 +34,7 @@ export function readModelTables(): string[] {
  * Applies every projection to `events`, in log order, as one pipeline: each apply sends its statements at once
  * (see Projection.apply), so a command's read-model writes cost one round trip, not one per event and table.
  */
-export async function applyProjections(tx: Tx, events: StoredEvent[]): Promise<void> {
+export async function applyProjections(tx: Tx, events: RecordedEvent[]): Promise<void> {
   const applied: Promise<void>[] = [];
   for (const event of events) {
     for (const projection of projections) applied.push(projection.apply(tx, event));

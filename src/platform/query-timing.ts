@@ -67,6 +67,8 @@ function wrap(target: Sql | ((...args: unknown[]) => unknown)): unknown {
       const value = Reflect.get(object, property, receiver) as unknown;
       if (typeof value !== 'function') return value;
       if (property === 'unsafe') return (...args: unknown[]) => track((value as (...a: unknown[]) => unknown).apply(object, args));
+      // A reserved connection (inTransaction's) runs statements of its own: wrap it as well.
+      if (property === 'reserve') return async (...args: unknown[]) => wrap((await (value as (...a: unknown[]) => Promise<Sql>).apply(object, args)) as Sql);
       if (property === 'begin' || property === 'savepoint') {
         return (...args: unknown[]) => {
           const callback = args.at(-1) as (tx: unknown) => unknown;

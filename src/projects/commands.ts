@@ -33,7 +33,8 @@ export async function createProject(tx: Tx, secrets: SecretBox, input: CreatePro
       sealedWebhookSecret: secrets.seal(newWebhookSecret()),
     },
     metadata,
-    { newStream: true },
+    // Nothing below needs the database: the append and its projection go out with BEGIN and COMMIT, one round trip.
+    { newStream: true, untilCommit: true },
   );
   const created = events[0] as unknown as Extract<ProjectEvent, { type: 'ProjectCreated' }> & StoredEvent;
   // The row the projection just wrote, without reading it back.

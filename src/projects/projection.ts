@@ -1,5 +1,5 @@
 import type { Tx } from '../platform/database.js';
-import type { StoredEvent } from '../platform/event-store/types.js';
+import type { RecordedEvent } from '../platform/event-store/types.js';
 import type { Projection } from '../platform/projections.js';
 import type { ProjectEvent } from './events.js';
 import type { ProjectRecord } from './queries.js';
@@ -25,8 +25,8 @@ export function projectRecordOf(d: Created, createdAt: Date): ProjectRecord {
 export const projectsProjection: Projection = {
   name: 'projects',
   tables: ['projects'],
-  async apply(tx: Tx, stored: StoredEvent) {
-    const event = stored as unknown as ProjectEvent & StoredEvent;
+  async apply(tx: Tx, stored: RecordedEvent) {
+    const event = stored as unknown as ProjectEvent & RecordedEvent;
     switch (event.type) {
       case 'ProjectCreated': {
         const r = projectRecordOf(event.data, stored.createdAt);

@@ -1,14 +1,14 @@
 import type { Tx } from '../platform/database.js';
 import { ConflictError } from '../platform/errors.js';
-import type { StoredEvent } from '../platform/event-store/types.js';
+import type { RecordedEvent } from '../platform/event-store/types.js';
 import type { Projection } from '../platform/projections.js';
 import type { UserEvent } from './events.js';
 
 export const usersProjection: Projection = {
   name: 'users',
   tables: ['users'],
-  async apply(tx: Tx, stored: StoredEvent) {
-    const event = stored as unknown as UserEvent & StoredEvent;
+  async apply(tx: Tx, stored: RecordedEvent) {
+    const event = stored as unknown as UserEvent & RecordedEvent;
     switch (event.type) {
       case 'UserRegistered': {
         const d = event.data;

@@ -1,20 +1,65 @@
 import { ConcurrencyError } from '../errors.js';
 import type { Tx } from '../database.js';
 import { validateEvent } from './event-registry.js';
-import { type EventMetadata, type EventRow, type NewEvent, type StoredEvent, toStoredEvent } from './types.js';
+import type { EventMetadata, NewEvent, RecordedEvent, StoredEvent } from './types.js';
 
 const UNIQUE_VIOLATION = '23505';
+/** Raised by events_check_version (db/013) when the stream is not at the expected version; DETAIL is its version. */
+const VERSION_MISMATCH = 'SR409';
+
+export interface SentAppend {
+  /** The events as they will be stored: everything but what only the insert knows (position, transaction id). */
+  events: RecordedEvent[];
+  /** Settles when the insert has run: the stored events, or a ConcurrencyError when the stream moved. */
+  inserted: Promise<StoredEvent[]>;
+}
 
 /**
- * Appends events to a stream that must be at `expectedVersion` (0 for a new stream). Runs inside the caller's
- * transaction so read models, jobs and notifications commit with the events.
+ * Sends the append of `events` to a stream that must be at `expectedVersion` (0 for a new stream), without waiting
+ * for it: statements sent after it in the same tick (projections, jobs, COMMIT) travel in the same round trip, and
+ * PostgreSQL runs them in order, after it. Runs inside the caller's transaction so read models, jobs and
+ * notifications commit with the events.
  *
- * One statement, one round trip: the insert selects its rows only when the stream's current version is the
- * expected one, so a stream that moved inserts nothing and that is a ConcurrencyError. Two writers that read the
- * same version both pass that check (each sees the other's uncommitted insert as absent); the unique
- * (stream_id, stream_version) constraint then rejects the second insert, and that too surfaces as a
- * ConcurrencyError.
+ * One statement. The version check is part of it and fails the statement (not "inserts nothing"), so whatever was
+ * pipelined behind it cannot commit without it: a stream that moved aborts the transaction. Two writers that read
+ * the same version both pass that check (each sees the other's uncommitted insert as absent); the unique
+ * (stream_id, stream_version) constraint then rejects the second insert. Both surface as a ConcurrencyError.
+ *
+ * `created_at` is set here, not by the database's `now()`, so that the projections sent beside the insert write
+ * the very timestamp the log stores and a rebuild writes again (rebuild == live).
  */
+export function sendAppend(tx: Tx, streamId: string, expectedVersion: number, events: NewEvent[], metadata: EventMetadata = {}): SentAppend {
+  const createdAt = new Date();
+  const valid = events.map(validateEvent);
+  const recorded = valid.map((event, i): RecordedEvent => ({
+    type: event.type,
+    data: event.data,
+    streamId,
+    streamVersion: expectedVersion + i + 1,
+    metadata,
+    createdAt,
+  }));
+  if (valid.length === 0) return { events: [], inserted: Promise.resolve([]) };
+  // `with ordinality` numbers the events 1, 2, … in the order given: their versions, and the order in which their
+  // global positions are drawn. The check is a scalar subquery: evaluated once, before the first row.
+  const inserted = tx<{ global_position: string; transaction_id: string }[]>`
+    insert into events (stream_id, stream_version, type, data, metadata, created_at)
+    select ${streamId}, ${expectedVersion}::int + e.n::int, e.event->>'type', e.event->'data', ${tx.json(metadata as never)}, ${createdAt}
+    from jsonb_array_elements(${tx.json(valid as never)}::jsonb) with ordinality as e(event, n)
+    where (select events_check_version(${streamId}, ${expectedVersion}::int))
+    order by e.n
+    returning global_position::text, transaction_id::text`.then(
+    (rows) =>
+      // Rows come back in insertion order, which is the order of `e.n`; positions grow with it.
+      recorded.map((event, i) => ({ ...event, globalPosition: rows[i]!.global_position, transactionId: rows[i]!.transaction_id })),
+    (error: unknown) => {
+      throw asConcurrencyError(error, streamId, expectedVersion) ?? error;
+    },
+  );
+  return { events: recorded, inserted };
+}
+
+/** Appends and waits for the insert: the stored events, or a ConcurrencyError when the stream moved. */
 export async function appendToStream(
   tx: Tx,
   streamId: string,
@@ -22,33 +67,14 @@ export async function appendToStream(
   events: NewEvent[],
   metadata: EventMetadata = {},
 ): Promise<StoredEvent[]> {
-  if (events.length === 0) return [];
-  const valid = events.map((event) => {
-    const checked = validateEvent(event);
-    return { type: checked.type, data: checked.data };
-  });
-  let inserted: EventRow[];
-  try {
-    // `with ordinality` numbers the events 1, 2, … in the order given: their versions, and the order in which
-    // their global positions are drawn.
-    inserted = await tx<EventRow[]>`
-      insert into events (stream_id, stream_version, type, data, metadata)
-      select ${streamId}, ${expectedVersion}::int + e.n::int, e.event->>'type', e.event->'data', ${tx.json(metadata as never)}
-      from jsonb_array_elements(${tx.json(valid as never)}::jsonb) with ordinality as e(event, n)
-      where coalesce((select max(stream_version) from events where stream_id = ${streamId}), 0) = ${expectedVersion}::int
-      order by e.n
-      returning global_position::text, stream_id, stream_version, type, data, metadata, transaction_id::text, created_at`;
-  } catch (error) {
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION && String((error as Error).message).includes('events_stream_version_unique')) {
-      throw new ConcurrencyError(streamId, expectedVersion, null);
-    }
-    throw error;
+  return sendAppend(tx, streamId, expectedVersion, events, metadata).inserted;
+}
+
+function asConcurrencyError(error: unknown, streamId: string, expectedVersion: number): ConcurrencyError | null {
+  const { code, detail, message } = error as { code?: string; detail?: string; message?: string };
+  if (code === VERSION_MISMATCH) return new ConcurrencyError(streamId, expectedVersion, Number(detail));
+  if (code === UNIQUE_VIOLATION && String(message).includes('events_stream_version_unique')) {
+    return new ConcurrencyError(streamId, expectedVersion, null);
   }
-  if (inserted.length === 0) {
-    // Only on a conflict: what the stream is at, for the error message.
-    const [current] = await tx<{ version: number }[]>`
-      select coalesce(max(stream_version), 0)::int as version from events where stream_id = ${streamId}`;
-    throw new ConcurrencyError(streamId, expectedVersion, current?.version ?? 0);
-  }
-  return inserted.sort((a, b) => a.stream_version - b.stream_version).map(toStoredEvent);
+  return null;
 }

@@ -27,6 +27,12 @@ export interface StoredEvent<Type extends string = string, Data = unknown> exten
   createdAt: Date;
 }
 
+/**
+ * An event as a projection sees it: all a read model may depend on. Not its global position nor transaction id,
+ * which only the insert learns, so that projections can be sent in the same round trip as the append.
+ */
+export type RecordedEvent<Type extends string = string, Data = unknown> = Omit<StoredEvent<Type, Data>, 'globalPosition' | 'transactionId'>;
+
 export interface Checkpoint {
   transactionId: string;
   globalPosition: string;
