@@ -3,8 +3,8 @@ import { decideAndAppend } from '../platform/command.js';
 import type { Tx } from '../platform/database.js';
 import type { EventMetadata } from '../platform/event-store/types.js';
 import { newId } from '../platform/ids.js';
-import { enqueueJob } from '../platform/jobs.js';
-import { beforeCommit, settleInOrder } from '../platform/transaction.js';
+import { enqueueJob, enqueueNewJob } from '../platform/jobs.js';
+import { beforeCommit, notifyAfterCommit, settleInOrder } from '../platform/transaction.js';
 import { type DemoCommand, type DemoState, demoDecider } from './decide.js';
 import { type DemoEvent, type DurationTarget, type JobKind, type Trigger, demoStream } from './events.js';
 import type { Presentation } from './presentation.js';
@@ -50,12 +50,14 @@ async function enqueueNotifyAndCharge(
   metadata: EventMetadata,
   precondition?: Promise<unknown>,
 ) {
+  const jobOptions = { jobKey: `demo:${payload.demoId}`, maxAttempts: JOB_MAX_ATTEMPTS };
   await beforeCommit(
     tx,
-    Promise.all([
-      enqueueJob(tx, DEMO_TASKS[payload.kind], payload, { jobKey: `demo:${payload.demoId}`, maxAttempts: JOB_MAX_ATTEMPTS }),
-      notifyChanged(tx, payload.demoId),
-    ]),
+    payload.kind === 'generate'
+      ? // A new demo: its job key is new, and nobody can be listening for its id yet; both nudges go after COMMIT,
+        // so that new demos of different accounts do not commit one after another (see notifyAfterCommit).
+        Promise.all([enqueueNewJob(tx, DEMO_TASKS.generate, payload, jobOptions), notifyAfterCommit(tx, DEMO_PROGRESS_CHANNEL, payload.demoId)])
+      : Promise.all([enqueueJob(tx, DEMO_TASKS[payload.kind], payload, jobOptions), notifyChanged(tx, payload.demoId)]),
   );
   const reference = `job:${payload.jobId}`;
   const account = loadAccount(tx, userId, reference);

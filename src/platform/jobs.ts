@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { Logger as WorkerLogger, run, type Runner, type RunnerOptions, type TaskList } from 'graphile-worker';
 import type { Tx } from './database.js';
+import { ConcurrencyError } from './errors.js';
+import { notifyAfterCommit } from './transaction.js';
 import type { Logger } from './logger.js';
 
 /**
@@ -24,6 +26,43 @@ export async function enqueueJob(
     )`;
   if (!job) throw new Error(`graphile_worker.add_job returned no job for ${task}`);
   return job.id;
+}
+
+/** graphile-worker's wake-up channel: its workers LISTEN here, and poll every few seconds besides. */
+const JOBS_INSERTED_CHANNEL = 'jobs:insert';
+
+/**
+ * Enqueues a job under a key nobody used before (one with a freshly minted id in it), in the caller's transaction,
+ * and wakes the workers once it has committed.
+ *
+ * Why not add_job: graphile-worker's add_job NOTIFYs its workers inside the transaction, and a NOTIFY makes every
+ * notifying transaction of the database commit one after another (see notifyAfterCommit): all new demos, whatever
+ * their account, queued on it. So this inserts the row add_job would insert for a new key (task, payload, run_at,
+ * max_attempts, key, priority; graphile-worker 0.18's `_private_jobs`, test/platform/jobs.test.ts runs such jobs
+ * through a real worker) and sends the nudge after COMMIT. A key already in use is refused (no replace semantics
+ * here: use enqueueJob). The task's row is created when missing, as add_job does; should another transaction be
+ * creating it at the same moment, the job row is not inserted and the command is run again (ConcurrencyError).
+ */
+export function enqueueNewJob(tx: Tx, task: string, payload: unknown, options: { jobKey: string; maxAttempts?: number }): Promise<void> {
+  const inserted = tx<{ id: string }[]>`
+    with new_task as (
+      insert into graphile_worker._private_tasks (identifier)
+      select ${task}::text where not exists (select 1 from graphile_worker._private_tasks where identifier = ${task}::text)
+      on conflict do nothing
+      returning id
+    ), task as (
+      select id from new_task
+      union all
+      select id from graphile_worker._private_tasks where identifier = ${task}::text
+      limit 1
+    )
+    insert into graphile_worker._private_jobs (task_id, payload, run_at, max_attempts, key, priority)
+    select task.id, ${tx.json(payload as never)}::json, now(), ${options.maxAttempts ?? 25}::smallint, ${options.jobKey}::text, 0
+    from task
+    returning id::text`.then((rows) => {
+    if (rows.length === 0) throw new ConcurrencyError(`job-task:${task}`, 0, null);
+  });
+  return Promise.all([inserted, notifyAfterCommit(tx, JOBS_INSERTED_CHANNEL, '{"count":1}')]).then(() => undefined);
 }
 
 export interface WorkerOptions {

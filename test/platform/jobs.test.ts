@@ -5,7 +5,7 @@ import postgres from 'postgres';
 import { inTransaction } from '../../src/platform/command.js';
 import { readStream } from '../../src/platform/event-store/read-stream.js';
 import { newId } from '../../src/platform/ids.js';
-import { enqueueJob, startWorker } from '../../src/platform/jobs.js';
+import { enqueueJob, enqueueNewJob, startWorker } from '../../src/platform/jobs.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { findUserById, registerUser } from '../../src/users/index.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
@@ -139,6 +139,42 @@ describe('background jobs are enqueued in the transaction of the command', () =>
     // Jobs of tasks this worker does not know stay queued for a worker that does.
     assert.ok((await jobs({ task: 'welcome_email' })).length > 0);
 
+    await runner.stop();
+    runners.splice(runners.indexOf(runner), 1);
+  });
+
+  it('a job enqueued under a new key without add_job is run by a worker, woken after COMMIT, and rolls back with its command', async () => {
+    const ran: Array<{ n: number; at: number }> = [];
+    const runner = await startWorker({
+      connectionString: db.url,
+      concurrency: 1,
+      taskList: {
+        test_new_key: async (payload) => {
+          ran.push({ n: (payload as { n: number }).n, at: Date.now() });
+        },
+      },
+      logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    });
+    runners.push(runner);
+    // Rolled back: no job.
+    await assert.rejects(
+      inTransaction(db.sql, async (tx) => {
+        await enqueueNewJob(tx, 'test_new_key', { n: 0 }, { jobKey: `test:${newId()}`, maxAttempts: 2 });
+        throw new Error('the command failed after queueing');
+      }),
+      /the command failed/,
+    );
+    // Committed: a task nobody queued before (its row is created), run within the worker's wake-up, not its poll.
+    const key = `test:${newId()}`;
+    const committedAt = Date.now();
+    await inTransaction(db.sql, (tx) => enqueueNewJob(tx, 'test_new_key', { n: 1 }, { jobKey: key, maxAttempts: 2 }));
+    await waitUntil(async () => ran.length === 1, 'the job ran');
+    assert.deepEqual(ran.map((r) => r.n), [1]);
+    assert.ok(ran[0]!.at - committedAt < 900, `ran ${ran[0]!.at - committedAt} ms after COMMIT (the poll is 1000 ms)`);
+    // The key was new; reusing it is refused instead of silently replacing a job.
+    await assert.rejects(inTransaction(db.sql, (tx) => enqueueNewJob(tx, 'test_new_key', { n: 2 }, { jobKey: key, maxAttempts: 2 })).then(
+      () => inTransaction(db.sql, (tx) => enqueueNewJob(tx, 'test_new_key', { n: 3 }, { jobKey: `dup:${key}`, maxAttempts: 2 }).then(() => enqueueNewJob(tx, 'test_new_key', { n: 4 }, { jobKey: `dup:${key}`, maxAttempts: 2 }))),
+    ));
     await runner.stop();
     runners.splice(runners.indexOf(runner), 1);
   });
