@@ -99,8 +99,8 @@ interface ChildReport {
   smoothness: { stallRatio: number; movingFrames: number; stalls: number; longestStallMs: number; distinctFpsMoving: number };
   /** the same measure over the clean capture, before composing */
   cleanSmoothness: { stallRatio: number; movingFrames: number; stalls: number };
-  /** frame capture: screenshots taken, frames only probed, and the wall time of each */
-  frameCapture: { screenshots: number; probes: number; screenshotS: number; probeS: number; sinkS: number } | null;
+  /** frame capture: how pictures were taken, how many, frames without damage, the wall time of each, and pictures no frame accounted for */
+  frameCapture: { pictures: string; screenshots: number; probes: number; screenshotS: number; probeS: number; sinkS: number; strayPictures: number } | null;
   captureFps: number;
   motionCaptureFps: number;
   frames: number;
@@ -425,7 +425,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       },
       cleanSmoothness: { stallRatio: cleanSmooth.stallRatio, movingFrames: cleanSmooth.movingFrames, stalls: cleanSmooth.stalls },
       frameCapture: fc
-        ? { screenshots: fc.screenshots, probes: fc.probes, screenshotS: fc.screenshotMs / 1000, probeS: fc.probeMs / 1000, sinkS: fc.sinkMs / 1000 }
+        ? { pictures: fc.pictures, screenshots: fc.screenshots, probes: fc.probes, screenshotS: fc.screenshotMs / 1000, probeS: fc.probeMs / 1000, sinkS: fc.sinkMs / 1000, strayPictures: fc.strayPictures }
         : null,
       captureFps: result.captureFps,
       motionCaptureFps: motionMs > 0 ? motionFrames / (motionMs / 1000) : 0,
@@ -566,7 +566,8 @@ function describeReport(r: ChildReport): string[] {
       (r.timeline.clicks === 0 || r.timeline.zoomActions === 0 ? ' — WARNING: no click or zoom, the composite is not fully exercised' : ''),
     r.frameCapture
       ? `  capture: frames on demand, ${f(r.captureFps, 1)} distinct pictures per second of video, ${f(r.motionCaptureFps, 1)} while scrolling; ` +
-        `${r.frameCapture.screenshots} screenshots (${f(r.frameCapture.screenshotS)} s), ${r.frameCapture.probes} probes (${f(r.frameCapture.probeS)} s), writing ${f(r.frameCapture.sinkS)} s`
+        `pictures by ${r.frameCapture.pictures}: ${r.frameCapture.screenshots} (${f(r.frameCapture.screenshotS)} s), ${r.frameCapture.probes} frames without damage (${f(r.frameCapture.probeS)} s), ` +
+        `writing ${f(r.frameCapture.sinkS)} s, ${r.frameCapture.strayPictures} stray picture(s)`
       : `  capture: screencast ${f(r.captureFps, 1)} fps overall before resampling to 30, ${f(r.motionCaptureFps, 1)} fps while scrolling; ` +
         `muxer backlog peak ${r.maxBacklogFrames} frames (${f(r.maxBacklogMb, 1)} MB of distinct JPEGs)`,
     `  smoothness (as smoothness.py): stall_ratio ${f(r.smoothness.stallRatio, 3)} (${r.smoothness.stalls} of ${r.smoothness.movingFrames} moving frames), ` +
