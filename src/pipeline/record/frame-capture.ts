@@ -158,12 +158,13 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
   const write = async (jpeg: Buffer | null) => {
     if (jpeg) {
       stats.screenshots++;
-      stats.frameSize ??= jpegSize(jpeg);
       last = jpeg;
     }
     if (written < options.frameCount) {
       if (!last) throw new Error('The first frame could not be captured.');
-      if (jpeg) stats.frameTimesMs.push(Math.round(written * frameMs));
+      stats.frameSize ??= jpegSize(last);
+      // Frame 0 shows a fresh picture either way: its own, or the opening one of a page that has not changed since.
+      if (jpeg || written === 0) stats.frameTimesMs.push(Math.round(written * frameMs));
       const sinkAt = performance.now();
       await options.sink(last, written);
       stats.sinkMs += performance.now() - sinkAt;
