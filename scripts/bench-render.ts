@@ -16,9 +16,10 @@
  *              finishing the file)
  *   compose    composeVideo with the default presentation (presentation null: gradient background, macOS window,
  *              automatic zoom, cursor, click effects, fade, window intro) on the same page: still layers drawn by
- *              the browser, then one ffmpeg pass that decodes the capture, composites and encodes the final video
+ *              the browser, then one ffmpeg pass that decodes the capture, composites and encodes the final video,
+ *              and writes the GIF preview (palette, 12 fps, 640 px wide, as jobs make it) from the same frames
  *   thumbnail  the PNG thumbnail from the composed video
- *   gif        the GIF preview (palette, 12 fps, 640 px wide, as jobs make it) from the composed video
+ *   gif        what the GIF adds after compose (nothing now: compose writes it; kept so older figures compare)
  *   close      closing the browser
  *
  * and the total, × realtime (total wall time divided by the video's duration: 1.5 means the whole pipeline takes
@@ -99,8 +100,8 @@ interface ChildReport {
   smoothness: { stallRatio: number; movingFrames: number; stalls: number; longestStallMs: number; distinctFpsMoving: number };
   /** the same measure over the clean capture, before composing */
   cleanSmoothness: { stallRatio: number; movingFrames: number; stalls: number };
-  /** frame capture: screenshots taken, frames only probed, and the wall time of each */
-  frameCapture: { screenshots: number; probes: number; screenshotS: number; probeS: number; sinkS: number } | null;
+  /** frame capture: how pictures were taken, how many, frames without damage, the wall time of each, and pictures no frame accounted for */
+  frameCapture: { pictures: string; screenshots: number; probes: number; screenshotS: number; probeS: number; sinkS: number; strayPictures: number; missedPictures: number } | null;
   captureFps: number;
   motionCaptureFps: number;
   frames: number;
@@ -369,10 +370,11 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       page,
       templateId: script.templateId,
       workDir: path.join(work, 'pipeline'),
+      gif: { file: path.join(work, 'demo.gif'), width: 640 }, // as jobs make it
     });
     stages.compose = lap();
 
-    const outputs = await renderOutputs({ videoFile: video, outDir: work, durationMs: composed.durationMs, gifWidth: 640 }); // as jobs do
+    const outputs = await renderOutputs({ videoFile: video, outDir: work, durationMs: composed.durationMs, gifWidth: 640, gif: composed.gif }); // as jobs do
     lap();
     stages.thumbnail = outputs.timings.thumbnailMs / 1000;
     stages.gif = outputs.timings.gifMs / 1000;
@@ -425,7 +427,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       },
       cleanSmoothness: { stallRatio: cleanSmooth.stallRatio, movingFrames: cleanSmooth.movingFrames, stalls: cleanSmooth.stalls },
       frameCapture: fc
-        ? { screenshots: fc.screenshots, probes: fc.probes, screenshotS: fc.screenshotMs / 1000, probeS: fc.probeMs / 1000, sinkS: fc.sinkMs / 1000 }
+        ? { pictures: fc.pictures, screenshots: fc.screenshots, probes: fc.probes, screenshotS: fc.screenshotMs / 1000, probeS: fc.probeMs / 1000, sinkS: fc.sinkMs / 1000, strayPictures: fc.strayPictures, missedPictures: fc.missedPictures }
         : null,
       captureFps: result.captureFps,
       motionCaptureFps: motionMs > 0 ? motionFrames / (motionMs / 1000) : 0,
@@ -566,7 +568,8 @@ function describeReport(r: ChildReport): string[] {
       (r.timeline.clicks === 0 || r.timeline.zoomActions === 0 ? ' — WARNING: no click or zoom, the composite is not fully exercised' : ''),
     r.frameCapture
       ? `  capture: frames on demand, ${f(r.captureFps, 1)} distinct pictures per second of video, ${f(r.motionCaptureFps, 1)} while scrolling; ` +
-        `${r.frameCapture.screenshots} screenshots (${f(r.frameCapture.screenshotS)} s), ${r.frameCapture.probes} probes (${f(r.frameCapture.probeS)} s), writing ${f(r.frameCapture.sinkS)} s`
+        `pictures by ${r.frameCapture.pictures}: ${r.frameCapture.screenshots} (${f(r.frameCapture.screenshotS)} s), ${r.frameCapture.probes} frames without damage (${f(r.frameCapture.probeS)} s), ` +
+        `writing ${f(r.frameCapture.sinkS)} s, ${r.frameCapture.strayPictures} stray, ${r.frameCapture.missedPictures} missed picture(s)`
       : `  capture: screencast ${f(r.captureFps, 1)} fps overall before resampling to 30, ${f(r.motionCaptureFps, 1)} fps while scrolling; ` +
         `muxer backlog peak ${r.maxBacklogFrames} frames (${f(r.maxBacklogMb, 1)} MB of distinct JPEGs)`,
     `  smoothness (as smoothness.py): stall_ratio ${f(r.smoothness.stallRatio, 3)} (${r.smoothness.stalls} of ${r.smoothness.movingFrames} moving frames), ` +

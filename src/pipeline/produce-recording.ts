@@ -141,6 +141,8 @@ export async function produceRecording(
     templateId: script.templateId,
     workDir,
     onProgress: (fraction) => void report('rendering', fraction),
+    // The GIF preview as jobs publish it (640 px), beside the video where renderOutputs would put it.
+    gif: { file: request.outFile.replace(/\.[^./]+$/, '') + '.gif', width: 640 },
   });
   return { outline, snapshot, plan, script, recording, composed };
 }

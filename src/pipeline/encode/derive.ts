@@ -94,14 +94,8 @@ export interface DerivedGif {
 export async function deriveGif(videoFile: string, outGif: string, options: GifOptions = {}): Promise<DerivedGif> {
   const fps = options.fps ?? 12;
   const width = options.width ?? 640;
-  if (!Number.isInteger(width) || width < 640 || width > 800) throw new RangeError('GIF width must be an integer from 640 to 800.');
-  if (!(fps > 0 && fps <= 30)) throw new RangeError('GIF fps must be above 0 and at most 30.');
-  if (options.maxSeconds !== undefined && !(options.maxSeconds > 0)) throw new RangeError('GIF maxSeconds must be positive.');
-
-  const six = "'bitand(val,252)'";
-  const filter =
-    `fps=${fps},scale=${width}:-1:flags=area,format=rgb24,lutrgb=r=${six}:g=${six}:b=${six},split[a][b];` +
-    `[a]select='not(mod(n,3))',palettegen[p];[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle`;
+  checkGifOptions({ fps, width, maxSeconds: options.maxSeconds });
+  const filter = gifFilter(width, fps);
   await runOrThrow(
     (command) =>
       command
@@ -114,10 +108,34 @@ export async function deriveGif(videoFile: string, outGif: string, options: GifO
     options.timeoutMs ?? 10 * 60_000,
     outGif,
   );
-  const gif = await fs.readFile(outGif).catch(() => null);
+  return describeGif(outGif);
+}
+
+export function checkGifOptions(options: { fps: number; width: number; maxSeconds?: number | undefined }): void {
+  const { fps, width, maxSeconds } = options;
+  if (!Number.isInteger(width) || width < 640 || width > 800) throw new RangeError('GIF width must be an integer from 640 to 800.');
+  if (!(fps > 0 && fps <= 30)) throw new RangeError('GIF fps must be above 0 and at most 30.');
+  if (maxSeconds !== undefined && !(maxSeconds > 0)) throw new RangeError('GIF maxSeconds must be positive.');
+}
+
+/**
+ * The GIF's filters, from video frames to paletted ones (see deriveGif): a chain with one input and one output, its
+ * inner labels prefixed `gif_` so that compose can put it in its own graph as a second output.
+ */
+export function gifFilter(width: number, fps: number): string {
+  const six = "'bitand(val,252)'";
+  return (
+    `fps=${fps},scale=${width}:-1:flags=area,format=rgb24,lutrgb=r=${six}:g=${six}:b=${six},split[gif_a][gif_b];` +
+    `[gif_a]select='not(mod(n,3))',palettegen[gif_p];[gif_b][gif_p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle`
+  );
+}
+
+/** The size and frame count of a GIF written by ffmpeg; a GIF without frames is removed and refused. */
+export async function describeGif(file: string): Promise<DerivedGif> {
+  const gif = await fs.readFile(file).catch(() => null);
   const frames = gif && gifFrameCount(gif);
   if (!gif || !frames) {
-    await fs.rm(outGif, { force: true });
+    await fs.rm(file, { force: true });
     throw new InvalidVideoError('no frame could be decoded for the GIF');
   }
   return { width: gif.readUInt16LE(6), height: gif.readUInt16LE(8), frames };

@@ -22,6 +22,8 @@ export interface RenderOutputsOptions {
   gifMaxSeconds?: number;
   /** widest thumbnail; default 1280 */
   thumbnailMaxWidth?: number;
+  /** the GIF, when compose wrote it already from the same frames (ComposeResult.gif): then it is not derived again */
+  gif?: (DerivedGif & { file: string }) | null;
 }
 
 export interface RenderedOutputs {
@@ -37,7 +39,7 @@ export interface RenderedOutputs {
 export async function renderOutputs(options: RenderOutputsOptions): Promise<RenderedOutputs> {
   const dir = options.outDir ?? path.dirname(path.resolve(options.videoFile));
   const base = path.basename(options.videoFile).replace(/\.[^.]+$/, '');
-  const gif = path.join(dir, `${base}.gif`);
+  const gif = options.gif?.file ?? path.join(dir, `${base}.gif`);
   const thumbnail = path.join(dir, `${base}.png`);
 
   // One after the other: each ffmpeg uses the cores it can get, and in parallel they would only contend.
@@ -48,11 +50,13 @@ export async function renderOutputs(options: RenderOutputsOptions): Promise<Rend
   });
   const thumbnailMs = performance.now() - started;
   started = performance.now();
-  const gifInfo = await deriveGif(options.videoFile, gif, {
-    width: options.gifWidth ?? 720,
-    fps: options.gifFps ?? 12,
-    maxSeconds: options.gifMaxSeconds ?? 10,
-  });
+  const gifInfo =
+    options.gif ??
+    (await deriveGif(options.videoFile, gif, {
+      width: options.gifWidth ?? 720,
+      fps: options.gifFps ?? 12,
+      maxSeconds: options.gifMaxSeconds ?? 10,
+    }));
   const gifMs = performance.now() - started;
   return {
     video: options.videoFile,

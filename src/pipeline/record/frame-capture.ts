@@ -12,23 +12,36 @@ import type { MotionClock } from './motion.js';
  * as the frames by construction: `now()` is always a frame's moment, and an event stamped `t` is in the picture of
  * frame t·fps/1000 (what is set up for a moment is rendered when the clock leaves it).
  *
- * Cost: a frame whose picture cannot have changed is only probed (rendered without a screenshot, ~1 ms when
- * nothing is damaged) and the previous JPEG is written again; a screenshot is taken when the recorder changed the
- * page (`changed()`: a scroll, a key, a click) or the probe reports damage (hover effects, the page's own
- * animations). Screenshots are at the page's device size (the viewport times the browser's scale factor).
- * A screenshot damages the frame after it by itself (seen on Chromium 14x: S p+ p- for a still page), which would
- * chain screenshots forever; so each screenshot is followed at once by a frame 0.01 ms later that takes that damage
- * (before any input for the next frame is sent, so a hover's damage is not swallowed). What that frame could still
- * swallow (a timer or an image load landing in those few ms) is bounded by a screenshot at least every
- * REFRESH_FRAMES frames.
+ * Pictures (`pictures`), at the page's device size (the viewport times the browser's scale factor):
+ *   screencast   (default) every frame is rendered without a screenshot; the screencast sends a picture of each one
+ *                that changed the screen (hasDamage), drawn and JPEG-encoded while the next frame renders, and a
+ *                frame without damage repeats the previous JPEG. On glasshouse at 1080p a changed frame costs about
+ *                a third less wall time than a screenshot inside it, whose readback and encoding nothing overlaps.
+ *                Should a damaged frame's picture never come (seen on the cheap saas fixture, not yet understood),
+ *                that frame repeats the previous picture and the rest is captured by screenshots.
+ *   screenshots  a frame whose picture cannot have changed is only probed (rendered without a screenshot, ~1 ms
+ *                when nothing is damaged); a screenshot is taken when the recorder changed the page (`changed()`: a
+ *                scroll, a key, a click) or the probe reports damage (hover effects, the page's own animations).
+ *                A screenshot damages the frame after it by itself (seen on Chromium 14x: S p+ p- for a still
+ *                page), which would chain screenshots forever; so each screenshot is followed at once by a frame
+ *                0.01 ms later that takes that damage (before any input for the next frame is sent, so a hover's
+ *                damage is not swallowed). What that frame could still swallow (a timer or an image load landing in
+ *                those few ms) is bounded by a screenshot at least every REFRESH_FRAMES frames.
  *
  * Not virtual: the page's JavaScript clock (Date, setTimeout, performance.now) stays the wall clock. Frame-driven
  * motion (CSS animations and transitions, requestAnimationFrame with its timestamp) follows the frame clock;
  * timer-driven motion runs at its own pace while frames take longer than 1/fps to capture.
  */
 
-/** the longest a still stretch goes without a fresh screenshot (0.5 s at 30 fps) */
+/** the longest a still stretch goes without a fresh screenshot (0.5 s at 30 fps), when capturing by screenshots */
 const REFRESH_FRAMES = 15;
+/**
+ * How long after its frame was sent a damaged frame's picture may still come before it counts as missing. Frames
+ * are rendered on meanwhile (waiting only once pictures would pile up), so a still stretch after it covers the wait.
+ */
+const PICTURE_WAIT_MS = 1_000;
+
+
 
 export interface FrameCaptureOptions {
   fps: number;
@@ -39,21 +52,29 @@ export interface FrameCaptureOptions {
   /** receives each output frame in order; awaited (backpressure) */
   sink(jpeg: Buffer, index: number): Promise<void>;
   signal?: AbortSignal;
+  /** default `screencast`; `screenshots` takes each picture inside its frame (slower: nothing overlaps) */
+  pictures?: 'screencast' | 'screenshots';
 }
 
 export interface FrameCaptureStats {
+  /** how pictures were taken: through the screencast, or by screenshots (from the start, or after a fallback) */
+  pictures: 'screencast' | 'screenshots';
   /** output frames written */
   framesWritten: number;
   /** frames whose picture was captured (the rest repeat the previous one: nothing changed on screen) */
   screenshots: number;
-  /** frames only probed */
+  /** frames rendered without damage (no picture taken) */
   probes: number;
-  /** screenshots taken after a probe found damage */
+  /** screenshots taken after a probe found damage (screenshot capture only) */
   damagedProbes: number;
-  /** wall ms spent in screenshots, probes, writing */
+  /** wall ms spent rendering frames that got a picture (with their screenshot, or waiting for it), rendering the others, writing */
   screenshotMs: number;
   probeMs: number;
   sinkMs: number;
+  /** screencast pictures left over at the end, or come too late for their frame, which no damaged frame took */
+  strayPictures: number;
+  /** damaged frames for which the screencast sent no picture (nothing visible changed): they repeat the previous one */
+  missedPictures: number;
   frameSize: { width: number; height: number } | null;
   /** output frames with a fresh screenshot, ms from the start (as the screencast's frame times) */
   frameTimesMs: number[];
@@ -74,29 +95,122 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
   const frameMs = 1000 / options.fps;
   const quality = options.quality ?? 80;
   const driver: FrameDriver = await control.takeOver();
-  // Frame i is rendered at base + i·frameMs: after anything the pump rendered, and not before now.
+  let pictures: Pictures | null = null;
+  let last: Buffer | null = null;
+  try {
+    // The opening picture, taken before the screencast starts so that it cannot send one of its own for it.
+    const opening = await driver.frame({ ticks: Math.max(driver.lastTicks + frameMs, monotonicMs()), interval: frameMs, screenshot: { quality } });
+    last = opening.jpeg;
+    if ((options.pictures ?? 'screencast') === 'screencast') pictures = await startPictures(page, driver, frameMs, quality);
+    else await driver.frame({ ticks: driver.lastTicks + 0.01, interval: frameMs }); // the screenshot's own damage
+  } catch (error) {
+    await pictures?.stop();
+    driver.release();
+    throw error;
+  }
+  // Frame i is rendered at base + i·frameMs: after anything rendered so far, and not before now.
   const base = Math.max(driver.lastTicks + frameMs, monotonicMs());
   let index = 0;
+  let written = 0;
+  /**
+   * Frames rendered but not written yet, in order: for a frame whose picture is on its way from the screencast, when
+   * its frame was sent (Date.now()); null for a frame without one.
+   */
+  const unwritten: Array<{ sentAt: number } | null> = [];
   let dirty = true;
-  let last: Buffer | null = null;
+  /** a picture went missing: the frames in flight get theirs, then the rest is captured by screenshots */
+  let givingUp = false;
   let sinceShot = 0;
   let released = false;
   const pending: Array<Promise<unknown>> = [];
   const stats: FrameCaptureStats = {
-    framesWritten: 0, screenshots: 0, probes: 0, damagedProbes: 0, screenshotMs: 0, probeMs: 0, sinkMs: 0, frameSize: null, frameTimesMs: [],
+    pictures: pictures ? 'screencast' : 'screenshots',
+    framesWritten: 0, screenshots: 0, probes: 0, damagedProbes: 0, screenshotMs: 0, probeMs: 0, sinkMs: 0, strayPictures: 0, missedPictures: 0, frameSize: null, frameTimesMs: [],
   };
 
-  const release = () => {
+  const release = async () => {
     if (released) return;
     released = true;
+    await pictures?.stop();
     driver.release();
   };
 
-  /** Render frame `index`, capture it when its picture may be new, write it, and move the clock on. */
+  /** Write the oldest unwritten frame: its picture once the screencast has sent it, or the previous one. */
+  const writeOne = async () => {
+    const expects = unwritten.shift();
+    let jpeg: Buffer | null = null;
+    if (expects && pictures) {
+      const waitAt = performance.now();
+      // A picture taken before the next such frame was sent is this frame's; otherwise wait for both (see Pictures).
+      const later = unwritten.filter((frame) => frame !== null);
+      jpeg = await pictures.take({ after: expects.sentAt, before: later[0]?.sentAt ?? Infinity, inFlight: 1 + later.length, until: expects.sentAt + PICTURE_WAIT_MS });
+      stats.screenshotMs += performance.now() - waitAt;
+      if (!jpeg) {
+        // Seen on the cheap saas fixture, a few times a recording, inside scrolls too: the screencast skipped a frame
+        // that did change. This frame repeats the previous picture; the rest is captured by screenshots.
+        stats.missedPictures++;
+        givingUp = true;
+      }
+    }
+    await write(jpeg);
+  };
+
+  const write = async (jpeg: Buffer | null) => {
+    if (jpeg) {
+      stats.screenshots++;
+      last = jpeg;
+    }
+    if (written < options.frameCount) {
+      if (!last) throw new Error('The first frame could not be captured.');
+      stats.frameSize ??= jpegSize(last);
+      // Frame 0 shows a fresh picture either way: its own, or the opening one of a page that has not changed since.
+      if (jpeg || written === 0) stats.frameTimesMs.push(Math.round(written * frameMs));
+      const sinkAt = performance.now();
+      await options.sink(last, written);
+      stats.sinkMs += performance.now() - sinkAt;
+      stats.framesWritten++;
+    }
+    written++;
+  };
+
+  /** Render frame `index` and write it (or, with the screencast, leave it to be written once its picture is in). */
   const nextFrame = async () => {
     options.signal?.throwIfAborted();
     if (page.isClosed()) throw new Error('The page was closed while it was being recorded.');
     const ticks = base + index * frameMs;
+    if (pictures) {
+      // One picture at most on its way while the next frame renders: Chromium keeps two screencast frames in flight
+      // and skips (does not queue) the capture of a third.
+      while (unwritten.filter((frame) => frame !== null).length > 1) await writeOne();
+    }
+    if (pictures && !givingUp) {
+      const at = performance.now();
+      const sentAt = Date.now();
+      const { damaged } = await driver.frame({ ticks, interval: frameMs });
+      if (damaged) stats.screenshotMs += performance.now() - at;
+      else {
+        stats.probes++;
+        stats.probeMs += performance.now() - at;
+      }
+      unwritten.push(damaged ? { sentAt } : null);
+    } else {
+      while (unwritten.length > 0) await writeOne(); // frames left from the screencast, when it was given up
+      if (pictures) {
+        await pictures.stop();
+        pictures = null;
+        stats.pictures = 'screenshots';
+        dirty = true;
+      }
+      await screenshotFrame(ticks);
+    }
+    // Input sent for this frame has been handled by now; surface its failures.
+    if (pending.length > 0) await Promise.all(pending.splice(0));
+    dirty = false;
+    index++;
+  };
+
+  /** Screenshot capture: a frame whose picture may be new is captured inside the frame; the others are probed. */
+  const screenshotFrame = async (ticks: number) => {
     let jpeg: Buffer | null = null;
     if (sinceShot >= REFRESH_FRAMES) dirty = true;
     if (!dirty && last) {
@@ -113,27 +227,10 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
       // Take the damage the screenshot itself leaves, so the next probe sees only the page's own.
       await driver.frame({ ticks: ticks + 0.01, interval: frameMs });
       stats.screenshotMs += performance.now() - shotAt;
-      if (shot.jpeg) {
-        stats.screenshots++;
-        jpeg = shot.jpeg;
-        stats.frameSize ??= jpegSize(jpeg);
-      }
+      jpeg = shot.jpeg;
     }
     sinceShot = jpeg ? 0 : sinceShot + 1;
-    dirty = false;
-    // Input sent for this frame has been handled by now; surface its failures.
-    if (pending.length > 0) await Promise.all(pending.splice(0));
-    if (index < options.frameCount) {
-      const picture = jpeg ?? last;
-      if (!picture) throw new Error('The first frame could not be captured.');
-      if (jpeg) stats.frameTimesMs.push(Math.round(index * frameMs));
-      const sinkAt = performance.now();
-      await options.sink(picture, index);
-      stats.sinkMs += performance.now() - sinkAt;
-      stats.framesWritten++;
-    }
-    if (jpeg) last = jpeg;
-    index++;
+    await write(jpeg);
   };
 
   let begun = false;
@@ -166,16 +263,102 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
     async finish() {
       try {
         while (index < options.frameCount) await nextFrame();
+        while (unwritten.length > 0) await writeOne();
         if (pending.length > 0) await Promise.all(pending.splice(0));
+        stats.strayPictures = (pictures?.queued() ?? 0) + (pictures?.late() ?? 0);
         return stats;
       } finally {
-        release();
+        await release();
       }
     },
     abort() {
       for (const p of pending.splice(0)) p.catch(() => undefined);
-      release();
+      void release();
     },
   };
   return clock;
+}
+
+interface Pictures {
+  /**
+   * The picture of the oldest frame still waiting for one, sent at `after` (Date.now() clock): `inFlight` frames are
+   * (this one and the later ones, the next sent at `before`). Null when none came by `until` (Date.now()).
+   */
+  take(options: { after: number; before: number; inFlight: number; until: number }): Promise<Buffer | null>;
+  /** pictures dropped as stamped before the frame being filled was sent: late ones of a frame given up on */
+  late(): number;
+  /** pictures received and not taken yet */
+  queued(): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The screencast on a frame-controlled page sends one picture for each frame that changed the screen (hasDamage),
+ * a few ms after the frame: taken from the frame as drawn, stamped then (wall clock), and JPEG-encoded off the
+ * renderer's path while the next frame renders. The encoding runs on a thread pool, so two pictures can arrive in
+ * either order (seen: frames swapped in a scroll); their stamps are in the frames' order. So pictures are kept in
+ * stamp order, and the oldest is a frame's when it was stamped before the next frame was sent (a later frame is
+ * captured only after it is sent), or once every frame in flight has its picture.
+ *
+ * Started after the opening screenshot; a frame rendered here takes that screenshot's own damage, and whatever
+ * the start itself sends is dropped, so that from here on pictures and damaged frames pair up one to one.
+ */
+async function startPictures(page: Page, driver: FrameDriver, frameMs: number, quality: number): Promise<Pictures> {
+  const session = await page.createCDPSession();
+  /** in stamp order */
+  const queue: Array<{ stampMs: number; jpeg: Buffer }> = [];
+  let wake: (() => void) | null = null;
+  let stopped = false;
+  session.on('Page.screencastFrame', (event) => {
+    if (stopped) return;
+    const picture = { stampMs: (event.metadata.timestamp ?? 0) * 1000, jpeg: Buffer.from(event.data, 'base64') };
+    let at = queue.length;
+    while (at > 0 && queue[at - 1]!.stampMs > picture.stampMs) at--;
+    queue.splice(at, 0, picture);
+    session.send('Page.screencastFrameAck', { sessionId: event.sessionId }).catch(() => undefined);
+    wake?.();
+  });
+  const arrival = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).finally(() => {
+      wake = null;
+    });
+  let late = 0;
+  const take: Pictures['take'] = async ({ after, before, inFlight, until }) => {
+    for (;;) {
+      // A frame is captured after it is sent: anything stamped earlier belongs to a frame already given up on.
+      while (queue[0] && queue[0].stampMs < after) {
+        queue.shift();
+        late++;
+      }
+      const oldest = queue[0];
+      if (oldest && (queue.length >= inFlight || oldest.stampMs < before)) return queue.shift()!.jpeg;
+      const left = until - Date.now();
+      if (left <= 0 || stopped) return null;
+      await arrival(left);
+    }
+  };
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    wake?.();
+    await session.send('Page.stopScreencast').catch(() => undefined);
+    await session.detach().catch(() => undefined);
+  };
+  try {
+    await session.send('Page.startScreencast', { format: 'jpeg', quality, everyNthFrame: 1 });
+    const settle = await driver.frame({ ticks: driver.lastTicks + 0.01, interval: frameMs });
+    if (settle.damaged) await take({ after: 0, before: Infinity, inFlight: 1, until: Date.now() + PICTURE_WAIT_MS });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  queue.length = 0;
+  return { take, queued: () => queue.length, late: () => late, stop };
 }

@@ -81,6 +81,8 @@ export interface RecordOptions {
   capture?: 'auto' | 'frames' | 'screencast';
   /** JPEG quality of the screencast, default 80 */
   quality?: number;
+  /** frame capture: how pictures are taken (frame-capture.ts); default `screencast` */
+  framePictures?: 'screencast' | 'screenshots';
   /**
    * ffmpeg's niceness while the page is captured, default 10: capture cannot be redone, encoding can catch up
    * (distinct frames wait in memory meanwhile, bounded by the screencast's backlog limit). 0 to encode at par.
@@ -190,6 +192,7 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
         quality: options.quality ?? 80,
         sink: (jpeg) => sink.writeFrame(jpeg),
         signal,
+        ...(options.framePictures ? { pictures: options.framePictures } : {}),
       });
       clock = frames;
       await clock.input(() => page.mouse.move(cursor.x, cursor.y));
