@@ -3,6 +3,7 @@ import type { Tx } from '../platform/database.js';
 import type { EventMetadata, StoredEvent } from '../platform/event-store/types.js';
 import { newId } from '../platform/ids.js';
 import { randomToken, type SecretBox } from '../platform/secrets.js';
+import { notifyAfterCommit } from '../platform/transaction.js';
 import { type ProjectChanges, projectDecider } from './decide.js';
 import { type ProjectEvent, type RefreshSchedule, type Viewport, projectStream } from './events.js';
 import { projectRecordOf } from './projection.js';
@@ -46,7 +47,8 @@ export const PROJECT_CHANGED_CHANNEL = 'project_changed';
 
 export async function updateProject(tx: Tx, projectId: string, userId: string, changes: ProjectChanges, metadata: EventMetadata) {
   const result = await decideAndAppend(tx, projectStream(projectId), projectDecider, { type: 'UpdateProject', projectId, userId, changes }, metadata);
-  if (result.events.length > 0) await tx`select pg_notify(${PROJECT_CHANGED_CHANNEL}, ${projectId})`;
+  // After COMMIT: listeners only forget cached answers, and a NOTIFY in the transaction would make commits queue.
+  if (result.events.length > 0) await notifyAfterCommit(tx, PROJECT_CHANGED_CHANNEL, projectId);
   return result;
 }
 
