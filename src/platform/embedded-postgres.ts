@@ -26,6 +26,8 @@ export interface EmbeddedOptions {
   /** Tests use throwaway clusters: no fsync, deleted on stop. */
   ephemeral?: boolean;
   logger?: Logger;
+  /** More `-c name=value` server settings (the API benchmark loads pg_stat_statements with them). */
+  settings?: string[];
 }
 
 const USER = 'showreel';
@@ -62,6 +64,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       '-c', 'unix_socket_directories=',
       '-c', 'max_connections=200',
       ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
     ],
     onLog: log,
     onError: log,
