@@ -7,15 +7,35 @@ export type Tx = postgres.TransactionSql;
 export type Queryable = Sql | Tx;
 
 export function connect(url: string, options: { max?: number; applicationName?: string } = {}): Sql {
-  return postgres(url, {
+  const { url: target, socketDir } = withoutSocketHost(url);
+  return postgres(target, {
+    // postgres.js finds the socket as <host>/.s.PGSQL.<port> when the host is a directory.
+    ...(socketDir ? { host: socketDir } : {}),
     max: options.max ?? 20,
     onnotice: () => {},
     connection: { application_name: options.applicationName ?? 'showreel' },
     // int8 as JS strings would make counts awkward; event positions stay strings (bigint-safe) via explicit casts.
     types: {},
     // One write per pipeline (see corkedSocket); TLS and multi-host URLs keep postgres.js's own socket.
-    ...(plainSingleHost(url) ? ({ socket: corkedSocket } as object) : {}),
+    ...(plainSingleHost(target) ? ({ socket: corkedSocket } as object) : {}),
   });
+}
+
+/**
+ * libpq's Unix-socket URL form, `postgres://user:pw@host:port/db?host=/run/postgresql` (the embedded cluster's URL
+ * has it): postgres.js would send an unknown query parameter to the server as a setting, so it is taken out here.
+ */
+export function withoutSocketHost(url: string): { url: string; socketDir: string | null } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { url, socketDir: null };
+  }
+  const host = parsed.searchParams.get('host');
+  if (!host?.startsWith('/')) return { url, socketDir: null };
+  parsed.searchParams.delete('host');
+  return { url: parsed.toString(), socketDir: host };
 }
 
 function plainSingleHost(url: string): boolean {

@@ -33,3 +33,29 @@ describe('the embedded PostgreSQL data dir', { skip: process.getuid?.() !== 0 &&
     }
   });
 });
+
+/**
+ * The embedded cluster's URL names its Unix socket (libpq's `?host=/dir` form), which postgres.js (through
+ * connect) and graphile-worker's node-postgres both use: a loopback TCP round trip costs both sides more CPU.
+ */
+describe('connections to the embedded PostgreSQL', { skip: !process.env.TEST_DATABASE_URL?.includes('host=') && 'the tests run against an external DATABASE_URL' }, () => {
+  it('go through its Unix socket, for postgres.js and node-postgres alike', async () => {
+    const { createTestDatabase } = await import('../helpers/database.js');
+    const db = await createTestDatabase();
+    try {
+      const [row] = await db.sql<{ address: string | null }[]>`select inet_server_addr()::text as address`;
+      assert.equal(row!.address, null, 'no server address: not TCP');
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      try {
+        const result = await client.query<{ address: string | null }>('select inet_server_addr()::text as address');
+        assert.equal(result.rows[0]!.address, null);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await db.drop();
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Runner } from 'graphile-worker';
 import postgres from 'postgres';
 import { inTransaction } from '../../src/platform/command.js';
+import { withoutSocketHost } from '../../src/platform/database.js';
 import { readStream } from '../../src/platform/event-store/read-stream.js';
 import { newId } from '../../src/platform/ids.js';
 import { enqueueJob, enqueueNewJob, startWorker } from '../../src/platform/jobs.js';
@@ -204,7 +205,8 @@ describe('background jobs are enqueued in the transaction of the command', () =>
 
   it('an enqueue reads only the jobs of its key, however many are queued (no scan of the queue)', async () => {
     const notices: string[] = [];
-    const session = postgres(db.url, { max: 1, onnotice: (notice) => notices.push(String(notice.message)) });
+    const target = withoutSocketHost(db.url);
+    const session = postgres(target.url, { max: 1, ...(target.socketDir ? { host: target.socketDir } : {}), onnotice: (notice) => notices.push(String(notice.message)) });
     const enqueueSome = () =>
       session.begin(async (tx) => {
         // Past the five custom plans after which PostgreSQL may cache a statement's generic plan for the session.

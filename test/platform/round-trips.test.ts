@@ -6,7 +6,7 @@ import postgres from 'postgres';
 import { openAccount } from '../../src/credits/index.js';
 import { requestDemo } from '../../src/demos/index.js';
 import { inTransaction } from '../../src/platform/command.js';
-import type { Sql } from '../../src/platform/database.js';
+import { type Sql, withoutSocketHost } from '../../src/platform/database.js';
 import { newId } from '../../src/platform/ids.js';
 import { createSecretBox } from '../../src/platform/secrets.js';
 import { createProject } from '../../src/projects/commands.js';
@@ -40,7 +40,8 @@ describe('round trips of the write path', () => {
       connection.on('data', () => (counter.receiving = true));
       return connection;
     };
-    sql = postgres(db.url, { max: 1, onnotice: () => {}, ...({ socket } as object) });
+    // Over TCP, with a socket of its own (the URL's Unix-socket host taken out).
+    sql = postgres(withoutSocketHost(db.url).url, { max: 1, onnotice: () => {}, ...({ socket } as object) });
   });
   after(async () => {
     await sql.end();
