@@ -3,11 +3,33 @@ import type { RecordedEvent } from '../platform/event-store/types.js';
 import type { Projection } from '../platform/projections.js';
 import type { DemoEvent } from './events.js';
 
+const NONE = { covered: 0, applied: Promise.resolve() };
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 export const demosProjection: Projection = {
   name: 'demos',
   tables: ['demos', 'demo_jobs'],
+  applyRun(tx: Tx, events: RecordedEvent[]) {
+    const [first, second] = events as unknown as Array<DemoEvent & RecordedEvent>;
+    // A new demo and its first job (every POST /demos): the demo's row written once, with its job, in one statement.
+    if (first?.type !== 'DemoRequested' || second?.type !== 'DemoJobQueued' || second.data.kind !== 'generate') return NONE;
+    if (second.data.demoId !== first.data.demoId) return NONE;
+    const d = first.data;
+    const job = second.data;
+    const at = second.createdAt;
+    const applied = tx`
+      with demo as (
+        insert into demos (id, project_id, user_id, prompt, status, format, resolution, duration_target, mode, presentation, context, context_hash,
+                           version, source, latest_job_id, created_at, updated_at)
+        values (${d.demoId}, ${d.projectId}, ${d.userId}, ${d.prompt}, 'pending', ${d.format}, ${d.resolution}, ${d.durationTarget},
+                ${d.mode}, ${json(d.presentation)}, ${d.context ?? null}, ${d.contextHash ?? null}, 0, 'generated', ${job.jobId}, ${first.createdAt}, ${at})
+        returning id
+      )
+      insert into demo_jobs (id, demo_id, kind, triggered_by, status, step, credits, presentation, old_version, created_at, updated_at)
+      select ${job.jobId}, demo.id, ${job.kind}, ${job.triggeredBy}, 'queued', 'queued', ${job.credits}, ${json(job.presentation)}, null, ${at}, ${at}
+      from demo`.then(() => undefined);
+    return { covered: 2, applied };
+  },
   async apply(tx: Tx, stored: RecordedEvent) {
     const event = stored as unknown as DemoEvent & RecordedEvent;
     const at = stored.createdAt;

@@ -62,7 +62,10 @@ export function enqueueNewJob(tx: Tx, task: string, payload: unknown, options: {
     returning id::text`.then((rows) => {
     if (rows.length === 0) throw new ConcurrencyError(`job-task:${task}`, 0, null);
   });
-  return Promise.all([inserted, notifyAfterCommit(tx, JOBS_INSERTED_CHANNEL, '{"count":1}')]).then(() => undefined);
+  // The key in the payload keeps the nudges of several jobs apart when they leave in one statement (PostgreSQL
+  // folds identical ones): graphile-worker wakes one worker per `count`, and ignores the rest.
+  const nudge = JSON.stringify({ count: 1, key: options.jobKey });
+  return Promise.all([inserted, notifyAfterCommit(tx, JOBS_INSERTED_CHANNEL, nudge)]).then(() => undefined);
 }
 
 export interface WorkerOptions {

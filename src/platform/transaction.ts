@@ -87,11 +87,31 @@ export async function notifyAfterCommit(tx: Tx, channel: string, payload: string
   else await tx`select pg_notify(${channel}, ${payload})`;
 }
 
+/** Notifications of commands that committed during this turn of the event loop, per pool, sent together. */
+const outbox = new WeakMap<Sql, Array<{ channel: string; payload: string }>>();
+
+/**
+ * Queues the nudges of a command that committed; the next turn of the event loop sends every command's in one
+ * statement. At hundreds of demos a second, several COMMITs come back in the same turn: one write and one
+ * notifying transaction instead of one per command (each costs both processes a system call, PostgreSQL a
+ * transaction and every listener a wake-up). Identical notifications in one statement reach listeners once, as
+ * PostgreSQL folds them: a payload that must be counted must differ (see enqueueNewJob).
+ */
 function sendNotifications(sql: Sql, queued: Array<{ channel: string; payload: string }>): void {
-  const channels = queued.map((n) => n.channel);
-  const payloads = queued.map((n) => n.payload);
-  // Not awaited: the command's answer does not wait for a nudge, and a failed one is only a later poll.
-  sql`select pg_notify(c, p) from unnest(${channels}::text[], ${payloads}::text[]) as n(c, p)`.catch(() => undefined);
+  const waiting = outbox.get(sql);
+  if (waiting) {
+    waiting.push(...queued);
+    return;
+  }
+  outbox.set(sql, [...queued]);
+  setImmediate(() => {
+    const batch = outbox.get(sql) ?? [];
+    outbox.delete(sql);
+    const channels = batch.map((n) => n.channel);
+    const payloads = batch.map((n) => n.payload);
+    // Not awaited by any command: the answer does not wait for a nudge, and a failed one is only a later poll.
+    sql`select pg_notify(c, p) from unnest(${channels}::text[], ${payloads}::text[]) as n(c, p)`.catch(() => undefined);
+  });
 }
 
 /**

@@ -50,7 +50,8 @@ describe('round trips of the write path', () => {
 
   // The pool has one connection: a statement sent now runs after everything sent before it, including what a
   // command sends after COMMIT without waiting (notifyAfterCommit).
-  const drain = () => sql`select 1`;
+  // Nudges leave in the next turn of the event loop (sendNotifications), so the drain waits for that turn first.
+  const drain = () => new Promise((resolve) => setImmediate(resolve)).then(() => sql`select 1`);
 
   async function count(work: () => Promise<unknown>): Promise<number> {
     await work(); // warm: prepares every statement on the connection
