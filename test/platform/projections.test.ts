@@ -284,3 +284,43 @@ describe('read models are a pure function of the event log', () => {
     }
   });
 });
+
+describe('a new demo and its first job, written as one row each (applyRun)', () => {
+  it('leave exactly the rows a rebuild from their events writes, one event at a time', async () => {
+    const db = await createTestDatabase();
+    try {
+      const { openAccount } = await import('../../src/credits/index.js');
+      const { requestDemo } = await import('../../src/demos/index.js');
+      const userId = newId();
+      await inTransaction(db.sql, (tx) => openAccount(tx, { userId, startingCredits: 100 }, {}));
+      const secrets = createSecretBox(randomBytes(32));
+      const { projectId } = await inTransaction(db.sql, (tx) =>
+        createProject(tx, secrets, { userId, name: 'Shop', url: 'https://shop.example.com', viewport: 'desktop', refreshSchedule: 'manual' }, {}),
+      );
+      for (const prompt of ['Show the trial', 'Show the pricing']) {
+        await inTransaction(db.sql, (tx) =>
+          requestDemo(tx, { projectId, userId, prompt, format: 'mp4', resolution: '1080p', durationTarget: '10s', mode: 'script', presentation: null }, {}),
+        );
+      }
+      const live = await snapshotReadModels(db.sql);
+      assert.equal(live.demos!.length, 2);
+      assert.equal(live.demo_jobs!.length, 2);
+      for (const demo of live.demos as Array<{ latest_job_id: string; status: string }>) {
+        assert.equal(demo.status, 'pending');
+        assert.ok((live.demo_jobs as Array<{ id: string }>).some((job) => job.id === demo.latest_job_id));
+      }
+      // The rebuild without applyRun: every event through apply, one at a time.
+      const { demosProjection } = await import('../../src/demos/projection.js');
+      const applyRun = demosProjection.applyRun;
+      delete demosProjection.applyRun;
+      try {
+        await rebuild(db);
+      } finally {
+        demosProjection.applyRun = applyRun;
+      }
+      assert.deepEqual(await snapshotReadModels(db.sql), live);
+    } finally {
+      await db.drop();
+    }
+  });
+});
