@@ -92,6 +92,9 @@ describe('hostile requests', () => {
       ['GET /background/catalog/aurora.jpg HTTP/1.1\r\nRange: bytes=abc'],
       ['GET /background/catalog/aurora.jpg HTTP/1.1\r\nIf-Modified-Since: yesterday'],
       ['GET /healthz HTTP/1.1\r\nX-Request-Id: \u00ff\u00ff'],
+      // Query parameters named like Object.prototype's members (trpc-to-openapi's query object made these a 500).
+      [`GET /api/v1/credits/transactions?constructor=1 HTTP/1.1\r\nAuthorization: Bearer ${user.key}`],
+      [`GET /api/v1/credits/transactions?__proto__=1&toString=x HTTP/1.1\r\nAuthorization: Bearer ${user.key}`],
       [`GET /api/v1/demos/${bad}/ws HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nAuthorization: Bearer ${user.key}`],
     ];
     for (const [head, body] of requests) {
