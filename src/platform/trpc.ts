@@ -69,7 +69,8 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   if (principal.via === 'publishable') {
     throw new ForbiddenError('Publishable keys can only call POST /api/v1/embed/generate; use a live key or sign in.');
   }
-  return next({ ctx: { ...ctx, principal } });
+  // tRPC merges this into the context: only what changes (the principal, now known not to be null), no copy.
+  return next({ ctx: { principal } });
 });
 
 /**
@@ -94,13 +95,13 @@ export function rateLimitsFor(config: Config, principal: Principal, action: stri
 /** What spans the whole account (billing, key management, account-wide reads): no project-scoped key. */
 export const accountProcedure = authedProcedure.use(({ ctx, next }) => {
   refuseProjectScoped(ctx.principal);
-  return next({ ctx });
+  return next();
 });
 
 /** An admin's session or unscoped live key. */
 export const adminProcedure = accountProcedure.use(({ ctx, next }) => {
   if (!ctx.principal.isAdmin) throw new ForbiddenError('This needs an admin account.');
-  return next({ ctx });
+  return next();
 });
 
 /** The metadata every event of a request carries. */
