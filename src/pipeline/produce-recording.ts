@@ -141,8 +141,9 @@ export async function produceRecording(
     templateId: script.templateId,
     workDir,
     onProgress: (fraction) => void report('rendering', fraction),
-    // The GIF preview as jobs publish it (640 px), beside the video where renderOutputs would put it.
+    // The GIF preview as jobs publish it (640 px) and the thumbnail, beside the video where renderOutputs would put them.
     gif: { file: request.outFile.replace(/\.[^./]+$/, '') + '.gif', width: 640 },
+    thumbnail: { file: request.outFile.replace(/\.[^./]+$/, '') + '.png' },
   });
   return { outline, snapshot, plan, script, recording, composed };
 }

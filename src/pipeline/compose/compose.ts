@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { Page } from 'puppeteer-core';
 import type { Presentation } from '../../demos/presentation.js';
 import { ffmpegBinaries } from '../encode/ffmpeg-binaries.js';
-import { checkGifOptions, type DerivedGif, describeGif, gifFilter } from '../encode/derive.js';
+import type { DerivedGif, DerivedThumbnail } from '../encode/derive.js';
 import { labelFont } from '../encode/label-font.js';
 import { probeVideo } from '../encode/probe.js';
 import { FfmpegError } from '../encode/run-tool.js';
@@ -18,6 +18,7 @@ import { buildFilterGraph, commandLines, type GraphInputs, type HudText } from '
 import { renderLayers } from './layers.js';
 import { computeLayout } from './layout.js';
 import { clickEffects, pointerPath } from './pointer-track.js';
+import { sideOutputs } from './side-outputs.js';
 import { resolveStyle } from './style.js';
 
 /**
@@ -51,6 +52,8 @@ export interface ComposeOptions {
    * ffmpeg run of its own (about 1.5–2 s less than deriving it afterwards at 1080p).
    */
   gif?: { file: string; width: number; fps?: number; maxSeconds?: number };
+  /** Also write the PNG thumbnail (deriveThumbnail's frame and size), a third output of the same pass (side-outputs.ts). */
+  thumbnail?: { file: string; maxWidth?: number };
 }
 
 export interface BackgroundBytes {
@@ -67,6 +70,8 @@ export interface ComposeResult {
   peakRssBytes: number | null;
   /** the GIF preview, when asked for */
   gif: (DerivedGif & { file: string }) | null;
+  /** the thumbnail, when asked for */
+  thumbnail: (DerivedThumbnail & { file: string }) | null;
 }
 
 /**
@@ -200,22 +205,16 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   const hud = style.debugHud ? await hudText(dir, options.timeline, options.templateId ?? null) : null;
   const capture = { width: info.width, height: info.height };
   const graph = buildFilterGraph({ layout, style, camera, inputs, files, hud, durationMs: (camera.frames * 1000) / FPS, capture });
-  const gif = options.gif ? { fps: 12, maxSeconds: 10, ...options.gif } : null;
-  if (gif) checkGifOptions(gif);
-  // The GIF branch takes the finished frames (before encoding) of its first maxSeconds.
-  const gifGraph = gif ? `;\n[out]split=2[video][gif_in];\n[gif_in]trim=end=${gif.maxSeconds},${gifFilter(gif.width, gif.fps)}[gif]` : '';
+  const side = await sideOutputs({ gif: options.gif, thumbnail: options.thumbnail }, { frames: camera.frames, fps: FPS, width: output.width });
   const graphFile = path.join(dir, 'graph.txt');
-  await fs.writeFile(graphFile, graph + gifGraph);
+  await fs.writeFile(graphFile, graph + side.graph);
   await fs.mkdir(path.dirname(path.resolve(options.outFile)), { recursive: true });
   args.push(
-    '-filter_complex_script', graphFile, '-map', gif ? '[video]' : '[out]', '-an', '-r', String(FPS), '-frames:v', String(camera.frames),
+    '-filter_complex_script', graphFile, '-map', `[${side.videoLabel}]`, '-an', '-r', String(FPS), '-frames:v', String(camera.frames),
     '-pix_fmt', 'yuv420p', '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
     ...codecArgs(options.format), `file:${path.resolve(options.outFile)}`,
+    ...side.args,
   );
-  if (gif) {
-    await fs.mkdir(path.dirname(path.resolve(gif.file)), { recursive: true });
-    args.push('-map', '[gif]', '-an', '-loop', '0', '-f', 'gif', `file:${path.resolve(gif.file)}`);
-  }
 
   const renderStarted = performance.now();
   const peakRssBytes = await runComposer(args, {
@@ -239,7 +238,7 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
     durationMs: Math.round((camera.frames * 1000) / FPS),
     timings: { layersMs: Math.round(layersMs), renderMs: Math.round(performance.now() - renderStarted) },
     peakRssBytes,
-    gif: gif ? { file: gif.file, ...(await describeGif(gif.file)) } : null,
+    ...(await side.describe()),
   };
 }
 
