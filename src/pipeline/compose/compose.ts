@@ -16,6 +16,7 @@ import { clickEffectSprite } from './click-effects.js';
 import { findCuts } from './cuts.js';
 import { buildFilterGraph, commandLines, type GraphInputs, type HudText } from './filter-graph.js';
 import { renderLayers } from './layers.js';
+import { type LayersAhead, usableLayers } from './layers-ahead.js';
 import { computeLayout } from './layout.js';
 import { clickEffects, pointerPath } from './pointer-track.js';
 import { sideOutputs } from './side-outputs.js';
@@ -35,6 +36,11 @@ export interface ComposeOptions {
   outFile: string;
   /** a browser page to draw the still layers with */
   page: Page;
+  /**
+   * The still layers, drawn while the recording ran (layers-ahead.ts): used when they fit this render, with the same
+   * presentation and background image; otherwise the layers are drawn on `page`.
+   */
+  layersAhead?: Promise<LayersAhead | null>;
   /** fetches a background image (through the SSRF guard); required for image backgrounds */
   loadImage?: (url: string) => Promise<BackgroundBytes>;
   /** the background image, already fetched (then loadImage is not called) */
@@ -65,7 +71,10 @@ export interface ComposeResult {
   outFile: string;
   frames: number;
   durationMs: number;
+  /** layersMs: drawing the still layers, or waiting for those drawn ahead (layersAhead) */
   timings: { layersMs: number; renderMs: number };
+  /** whether the layers drawn ahead were used */
+  layersDrawnAhead: boolean;
   /** ffmpeg's peak resident memory (VmHWM), or null */
   peakRssBytes: number | null;
   /** the GIF preview, when asked for */
@@ -105,14 +114,8 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   const backgroundImage =
     style.background.kind !== 'image' ? null : (options.backgroundImage ?? (options.loadImage ? await options.loadImage(style.background.imageUrl) : null));
   const animated = camera.introFrames > 0 || camera.outroFrames > 0;
-  const layers = await renderLayers({
-    page: options.page,
-    layout,
-    style,
-    dir,
-    animated,
-    backgroundImage,
-  });
+  const drawnAhead = usableLayers(options.layersAhead ? await options.layersAhead : null, layout, animated);
+  const layers = drawnAhead ?? (await renderLayers({ page: options.page, layout, style, dir, animated, backgroundImage }));
   const layersMs = performance.now() - started;
 
   // Inputs, in order.
@@ -238,6 +241,7 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
     durationMs: Math.round((camera.frames * 1000) / FPS),
     timings: { layersMs: Math.round(layersMs), renderMs: Math.round(performance.now() - renderStarted) },
     peakRssBytes,
+    layersDrawnAhead: drawnAhead !== null,
     ...(await side.describe()),
   };
 }
