@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'puppeteer-core';
 import type { Presentation } from '../../demos/presentation.js';
-import { ffmpegBinaries } from '../encode/ffmpeg-binaries.js';
 import type { DerivedGif, DerivedThumbnail } from '../encode/derive.js';
 import { labelFont } from '../encode/label-font.js';
 import { probeVideo } from '../encode/probe.js';
@@ -20,6 +18,7 @@ import { type LayersAhead, usableLayers } from './layers-ahead.js';
 import { computeLayout } from './layout.js';
 import { clickEffects, pointerPath } from './pointer-track.js';
 import { sideOutputs } from './side-outputs.js';
+import { runComposer } from './run-composer.js';
 import { resolveStyle } from './style.js';
 
 /**
@@ -221,6 +220,7 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
 
   const renderStarted = performance.now();
   const peakRssBytes = await runComposer(args, {
+    gifEncoder: side.gifEncoder,
     frames: camera.frames,
     timeoutMs: options.timeoutMs ?? 600_000,
     onProgress: options.onProgress,
@@ -268,76 +268,4 @@ function safePath(file: string): string {
   const absolute = path.resolve(file);
   if (!/^[\w/.\-]+$/.test(absolute)) throw new Error(`Unexpected characters in a render file path: ${absolute}`);
   return absolute;
-}
-
-async function runComposer(
-  args: string[],
-  options: {
-    frames: number;
-    timeoutMs: number;
-    onProgress?: ((fraction: number) => void) | undefined;
-    writeEffects: ((write: (frame: Buffer) => Promise<void>) => Promise<void>) | null;
-  },
-): Promise<number | null> {
-  const { ffmpeg } = await ffmpegBinaries();
-  const child = spawn(ffmpeg, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  let peak: number | null = null;
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString('utf8')).slice(-4096);
-  });
-  child.stdout.on('data', (chunk: Buffer) => {
-    const match = /frame=(\d+)\s*$/m.exec(chunk.toString('utf8'));
-    if (match && options.onProgress) {
-      try {
-        options.onProgress(Math.min(1, Number(match[1]) / options.frames));
-      } catch {
-        // reporting must not break the render
-      }
-    }
-  });
-  const sampler = setInterval(() => {
-    if (child.pid === undefined) return;
-    fs.readFile(`/proc/${child.pid}/status`, 'utf8').then(
-      (status) => {
-        const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(status);
-        if (match) peak = Math.max(peak ?? 0, Number(match[1]) * 1024);
-      },
-      () => undefined,
-    );
-  }, 250);
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
-  child.stdin.on('error', () => undefined); // ffmpeg exiting early: its exit status says why
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
-    child.on('error', (error) => reject(new FfmpegError(`Could not run ffmpeg: ${error.message}`, null, stderr)));
-    child.on('close', (code, signal) => resolve({ code, signal }));
-  });
-  const write = (frame: Buffer) =>
-    new Promise<void>((resolve) => {
-      if (child.stdin.destroyed || child.exitCode !== null) return resolve();
-      if (child.stdin.write(frame)) resolve();
-      else {
-        const done = () => {
-          child.stdin.off('drain', done);
-          child.off('close', done);
-          resolve();
-        };
-        child.stdin.once('drain', done);
-        child.once('close', done);
-      }
-    });
-  try {
-    if (options.writeEffects) await options.writeEffects(write);
-    child.stdin.end();
-    const { code, signal } = await exit;
-    if (code !== 0) {
-      const reason = code === null ? `was killed (${signal})` : `exited with ${code}`;
-      throw new FfmpegError(`The compositor's ffmpeg ${reason}: ${stderr.trim().split('\n').pop() ?? ''}`, code, stderr);
-    }
-    return peak;
-  } finally {
-    clearTimeout(timer);
-    clearInterval(sampler);
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  }
 }

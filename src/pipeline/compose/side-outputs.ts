@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pngDimensions } from '../../platform/media-signatures.js';
-import { checkGifOptions, type DerivedGif, type DerivedThumbnail, describeGif, gifFilter, thumbnailTimeMs } from '../encode/derive.js';
+import { checkGifOptions, type DerivedGif, type DerivedThumbnail, describeGif, gifFramesFilter, gifPaletteFilter, thumbnailTimeMs } from '../encode/derive.js';
 import { InvalidVideoError } from '../encode/probe.js';
 
 /**
@@ -24,6 +24,8 @@ export interface SideOutputs {
   videoLabel: string;
   /** ffmpeg output arguments of the side outputs, after the video's */
   args: string[];
+  /** the GIF's own ffmpeg (its arguments), reading on stdin what the compositor writes on its fd 3; null without a GIF */
+  gifEncoder: string[] | null;
   /** reads back what was written */
   describe(): Promise<{ gif: (DerivedGif & { file: string }) | null; thumbnail: (DerivedThumbnail & { file: string }) | null }>;
 }
@@ -34,11 +36,19 @@ export async function sideOutputs(options: SideOutputOptions, video: { frames: n
   const thumbnail = options.thumbnail ?? null;
   const branches: string[] = [];
   const args: string[] = [];
+  let gifEncoder: string[] | null = null;
   if (gif) {
     await fs.mkdir(path.dirname(path.resolve(gif.file)), { recursive: true });
-    // The GIF branch takes the finished frames of its first maxSeconds.
-    branches.push(`[gif_in]trim=end=${gif.maxSeconds},${gifFilter(gif.width, gif.fps)}[gif]`);
-    args.push('-map', '[gif]', '-an', '-loop', '0', '-f', 'gif', `file:${path.resolve(gif.file)}`);
+    // The GIF branch takes the finished frames of its first maxSeconds, at the GIF's rate and size; they go out
+    // uncompressed on fd 3 to a second ffmpeg that makes the palette and writes the GIF. ffmpeg filters on one
+    // thread, which the compositor's graph keeps busy: in the same graph the palette's ~2 s of CPU at 1080p added
+    // as much to its wall time, in a process of its own it runs beside it.
+    branches.push(`[gif_in]trim=end=${gif.maxSeconds},${gifFramesFilter(gif.width, gif.fps)}[gif]`);
+    args.push('-map', '[gif]', '-an', '-c:v', 'rawvideo', '-f', 'nut', 'pipe:3');
+    gifEncoder = [
+      '-hide_banner', '-loglevel', 'error', '-nostats', '-y', '-f', 'nut', '-i', 'pipe:0',
+      '-filter_complex', `[0:v]${gifPaletteFilter()}[gif]`, '-map', '[gif]', '-an', '-loop', '0', '-f', 'gif', `file:${path.resolve(gif.file)}`,
+    ];
   }
   // As deriveThumbnail seeks: the first frame at or after thumbnailTimeMs (whole frames on the 30 fps grid).
   const durationMs = (video.frames * 1000) / video.fps;
@@ -55,12 +65,13 @@ export async function sideOutputs(options: SideOutputOptions, video: { frames: n
     );
     args.push('-map', '[thumb]', '-an', '-frames:v', '1', '-update', '1', '-c:v', 'png', '-f', 'image2', `file:${path.resolve(thumbnail.file)}`);
   }
-  if (branches.length === 0) return { graph: '', videoLabel: 'out', args, describe: async () => ({ gif: null, thumbnail: null }) };
+  if (branches.length === 0) return { graph: '', videoLabel: 'out', args, gifEncoder, describe: async () => ({ gif: null, thumbnail: null }) };
   const labels = ['[video]', ...(gif ? ['[gif_in]'] : []), ...(thumbnail ? ['[thumb_in]'] : [])];
   return {
     graph: `;\n[out]split=${labels.length}${labels.join('')};\n${branches.join(';\n')}`,
     videoLabel: 'video',
     args,
+    gifEncoder,
     describe: async () => ({
       gif: gif ? { file: gif.file, ...(await describeGif(gif.file)) } : null,
       thumbnail: thumbnail ? { file: thumbnail.file, ...(await describeThumbnail(thumbnail.file)), atMs: Math.round((thumbnailFrame * 1000) / video.fps) } : null,
