@@ -11,14 +11,17 @@
  *   load       navigate to the fixture, dismiss its cookie banner, build the action script from the page
  *   record     recordScript (format `capture`) until capture stops: the script's steps while each frame is rendered
  *              and captured on demand (or, with BENCH_CAPTURE=screencast, while the realtime screencast watches); the
- *              JPEGs are copied into a Matroska file as they come (the clean capture, nothing encoded)
+ *              JPEGs are copied into a Matroska file as they come (the clean capture, nothing encoded). Meanwhile, as
+ *              jobs do, compose's still layers are drawn on a page of their own (layers-ahead.ts)
  *   mux        what writing the clean capture adds after capture has stopped (frames still queued, the muxer
  *              finishing the file)
  *   compose    composeVideo with the default presentation (presentation null: gradient background, macOS window,
- *              automatic zoom, cursor, click effects, fade, window intro) on the same page: still layers drawn by
- *              the browser, then one ffmpeg pass that decodes the capture, composites and encodes the final video,
- *              and writes the GIF preview (palette, 12 fps, 640 px wide, as jobs make it) from the same frames
- *   thumbnail  the PNG thumbnail from the composed video
+ *              automatic zoom, cursor, click effects, fade, window intro): probing the capture and finding its
+ *              cuts, the still layers drawn during record (or drawn now on the same page if they do not fit; "layers"
+ *              is all of this, as before), then one ffmpeg pass that decodes the capture, composites and encodes the final video,
+ *              and writes the GIF preview (palette, 12 fps, 640 px wide, as jobs make it) and the PNG thumbnail
+ *              from the same frames
+ *   thumbnail  what the thumbnail adds after compose (nothing now: compose writes it; kept so older figures compare)
  *   gif        what the GIF adds after compose (nothing now: compose writes it; kept so older figures compare)
  *   close      closing the browser
  *
@@ -61,6 +64,7 @@ import { launchBrowser } from '../src/pipeline/browser/launch.js';
 import { viewportFor } from '../src/pipeline/browser/viewports.js';
 import { zoomActions } from '../src/pipeline/compose/camera.js';
 import { captureSizeFor, composeVideo } from '../src/pipeline/compose/compose.js';
+import { drawLayersAhead } from '../src/pipeline/compose/layers-ahead.js';
 import { ffmpegBinaries } from '../src/pipeline/encode/ffmpeg-binaries.js';
 import { openFrameControlledPage } from '../src/pipeline/browser/frame-control.js';
 import { probeVideo } from '../src/pipeline/encode/probe.js';
@@ -90,6 +94,8 @@ interface ChildReport {
   stages: Record<'launch' | 'load' | 'record' | 'mux' | 'compose' | 'thumbnail' | 'gif' | 'close', number>;
   /** the compose stage: still layers (browser), then the ffmpeg pass */
   composeLayersS: number;
+  /** the still layers drawn during record (layers-ahead.ts): how long that took, and whether compose used them */
+  layersAhead: { s: number; used: boolean } | null;
   composeRenderS: number;
   totalS: number;
   videoS: number;
@@ -353,6 +359,9 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       width: Math.round(viewport.width * viewport.deviceScaleFactor),
       height: Math.round(viewport.height * viewport.deviceScaleFactor),
     });
+    // As produceRecording does: the still layers drawn on a page of their own while the recording runs.
+    const devicePixels = (await page.evaluate('({ width: innerWidth * devicePixelRatio, height: innerHeight * devicePixelRatio })')) as { width: number; height: number };
+    const layersAhead = drawLayersAhead({ browser, presentation: null, resolution, capture: devicePixels, backgroundImage: null, dir: path.join(work, 'layers') });
     const result = await recordScript(page, script, { format: 'capture', resolution, outFile: clean, captureSize, capture: captureMode === 'frames' ? 'frames' : 'screencast' });
     const recordAndMux = lap();
     // The muxer copies frames as they come; "mux" is what it adds after capture has stopped.
@@ -368,13 +377,15 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       resolution,
       outFile: video,
       page,
+      layersAhead,
       templateId: script.templateId,
       workDir: path.join(work, 'pipeline'),
-      gif: { file: path.join(work, 'demo.gif'), width: 640 }, // as jobs make it
+      gif: { file: path.join(work, 'demo.gif'), width: 640 }, // as jobs make them
+      thumbnail: { file: path.join(work, 'demo.png') },
     });
     stages.compose = lap();
 
-    const outputs = await renderOutputs({ videoFile: video, outDir: work, durationMs: composed.durationMs, gifWidth: 640, gif: composed.gif }); // as jobs do
+    const outputs = await renderOutputs({ videoFile: video, outDir: work, durationMs: composed.durationMs, gifWidth: 640, gif: composed.gif, thumbnail: composed.thumbnail }); // as jobs do
     lap();
     stages.thumbnail = outputs.timings.thumbnailMs / 1000;
     stages.gif = outputs.timings.gifMs / 1000;
@@ -415,6 +426,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       fixture: fixture.name,
       stages,
       composeLayersS: composed.timings.layersMs / 1000,
+      layersAhead: await layersAhead.then((ahead) => (ahead ? { s: ahead.ms / 1000, used: composed.layersDrawnAhead } : null)),
       composeRenderS: composed.timings.renderMs / 1000,
       totalS,
       videoS: composed.durationMs / 1000,
@@ -561,7 +573,7 @@ function describeReport(r: ChildReport): string[] {
     `${r.resolution}: ${r.video.codec} ${r.video.width}x${r.video.height} @ ${r.video.fps} fps, ${f(r.videoS, 1)} s video (${r.frames} frames, ${r.framesHeld} held), ` +
       `${(r.video.bytes / 1e6).toFixed(2)} MB; GIF ${(r.gifBytes / 1e6).toFixed(2)} MB; fixture ${r.fixture}; ${r.failedSteps} failed step(s)`,
     `  stages (s): launch ${f(s.launch)}  load ${f(s.load)}  record ${f(s.record)} (capture)  mux ${f(s.mux)} (after capture)  ` +
-      `compose ${f(s.compose)} (layers ${f(r.composeLayersS)} + ffmpeg ${f(r.composeRenderS)})  thumbnail ${f(s.thumbnail)}  gif ${f(s.gif)}  close ${f(s.close)}`,
+      `compose ${f(s.compose)} (layers ${f(r.composeLayersS)}${r.layersAhead ? ` [drawn during record in ${f(r.layersAhead.s)}${r.layersAhead.used ? '' : ', NOT USED'}]` : ''} + ffmpeg ${f(r.composeRenderS)})  thumbnail ${f(s.thumbnail)}  gif ${f(s.gif)}  close ${f(s.close)}`,
     `  total ${f(r.totalS)} s = ${f(r.realtimeX)}× realtime (wall time / video duration); ${f(r.cpuS, 1)} CPU seconds (node and its reaped children)`,
     `  viewport ${r.viewport}; screencast frames ${r.frameSize}; clean capture ${(r.captureBytes / 1e6).toFixed(2)} MB (MJPEG in Matroska); ` +
       `timeline ${r.timeline.clicks} click(s), ${r.timeline.keystrokes} keystroke(s), ${r.timeline.zoomActions} zoom action(s)` +

@@ -109,7 +109,7 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
       );
     });
     say('rendering', 'GIF and thumbnail');
-    const outputs = await renderOutputs({ videoFile: out, durationMs: produced.recording.durationMs, gifWidth: 640, gif: produced.composed.gif });
+    const outputs = await renderOutputs({ videoFile: out, durationMs: produced.recording.durationMs, gifWidth: 640, gif: produced.composed.gif, thumbnail: produced.composed.thumbnail });
     say('ready');
     return {
       video: out,

@@ -5,6 +5,7 @@ import { analysePage, type PageSnapshot } from './analyse/index.js';
 import { viewportFor } from './browser/viewports.js';
 import { extractOutline } from './analyse/outline.js';
 import { type BackgroundBytes, captureSizeFor, composeVideo, type ComposeResult } from './compose/compose.js';
+import { drawLayersAhead } from './compose/layers-ahead.js';
 import { compileScript, compileStep } from './plan/compile.js';
 import type { Planner } from './plan/planner.js';
 import { recordScript, type RecordResult } from './record/recorder.js';
@@ -52,7 +53,7 @@ export function recordingCaptureSize(presentation: Presentation | null, resoluti
 
 /**
  * The stages that need the page, in order: analyse → plan → record → compose (the page is already open on the URL;
- * compose draws its still layers with it once the recording is done).
+ * compose's still layers are drawn on a page of their own while the recording runs, layers-ahead.ts).
  * Shared by the worker's jobs and the one-shot `showreel demo` command, so both make the same video.
  */
 export async function produceRecording(
@@ -98,11 +99,21 @@ export async function produceRecording(
   const agent = request.mode === 'agent' && plan !== null;
   const workDir = request.workDir ?? path.dirname(path.resolve(request.outFile));
   const cleanFile = path.join(workDir, 'clean.mkv');
-  const viewport = await page.evaluate('({ width: innerWidth * devicePixelRatio, height: innerHeight * devicePixelRatio })');
+  const viewport = (await page.evaluate('({ width: innerWidth * devicePixelRatio, height: innerHeight * devicePixelRatio })')) as { width: number; height: number };
+  const captureSize = captureSizeFor(request.presentation ?? null, request.resolution, viewport);
+  // The still layers do not depend on what is recorded: drawn on a page of their own while the recording runs.
+  const layersAhead = drawLayersAhead({
+    browser: page.browser(),
+    presentation: request.presentation ?? null,
+    resolution: request.resolution,
+    capture: viewport,
+    backgroundImage,
+    dir: path.join(workDir, 'layers'),
+  });
   const recording = await recordScript(page, script, {
     format: 'capture',
     resolution: request.resolution,
-    captureSize: captureSizeFor(request.presentation ?? null, request.resolution, viewport as { width: number; height: number }),
+    captureSize,
     outFile: cleanFile,
     onProgress: (fraction) => void report('recording', fraction),
     // Agent mode: after the plan's steps, observe the page again and plan one more step, until time runs out.
@@ -137,12 +148,14 @@ export async function produceRecording(
     resolution: request.resolution,
     outFile: request.outFile,
     page,
+    layersAhead,
     backgroundImage,
     templateId: script.templateId,
     workDir,
     onProgress: (fraction) => void report('rendering', fraction),
-    // The GIF preview as jobs publish it (640 px), beside the video where renderOutputs would put it.
+    // The GIF preview as jobs publish it (640 px) and the thumbnail, beside the video where renderOutputs would put them.
     gif: { file: request.outFile.replace(/\.[^./]+$/, '') + '.gif', width: 640 },
+    thumbnail: { file: request.outFile.replace(/\.[^./]+$/, '') + '.png' },
   });
   return { outline, snapshot, plan, script, recording, composed };
 }

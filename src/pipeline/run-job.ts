@@ -131,7 +131,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     const recordingLog = JSON.stringify(result.log);
 
     await progress('rendering', 0.88);
-    const { gif: gifFile, thumbnail: thumbFile } = await renderOutputs({ videoFile, durationMs: result.durationMs, gifWidth: 640, gif: produced.composed.gif });
+    const { gif: gifFile, thumbnail: thumbFile } = await renderOutputs({ videoFile, durationMs: result.durationMs, gifWidth: 640, gif: produced.composed.gif, thumbnail: produced.composed.thumbnail });
 
     await progress('publishing', 0.9);
     const version = demo.version + 1;

@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'puppeteer-core';
 import type { Presentation } from '../../demos/presentation.js';
-import { ffmpegBinaries } from '../encode/ffmpeg-binaries.js';
-import { checkGifOptions, type DerivedGif, describeGif, gifFilter } from '../encode/derive.js';
+import type { DerivedGif, DerivedThumbnail } from '../encode/derive.js';
 import { labelFont } from '../encode/label-font.js';
 import { probeVideo } from '../encode/probe.js';
 import { FfmpegError } from '../encode/run-tool.js';
@@ -16,8 +14,11 @@ import { clickEffectSprite } from './click-effects.js';
 import { findCuts } from './cuts.js';
 import { buildFilterGraph, commandLines, type GraphInputs, type HudText } from './filter-graph.js';
 import { renderLayers } from './layers.js';
+import { type LayersAhead, usableLayers } from './layers-ahead.js';
 import { computeLayout } from './layout.js';
 import { clickEffects, pointerPath } from './pointer-track.js';
+import { sideOutputs } from './side-outputs.js';
+import { runComposer } from './run-composer.js';
 import { resolveStyle } from './style.js';
 
 /**
@@ -34,6 +35,11 @@ export interface ComposeOptions {
   outFile: string;
   /** a browser page to draw the still layers with */
   page: Page;
+  /**
+   * The still layers, drawn while the recording ran (layers-ahead.ts): used when they fit this render, with the same
+   * presentation and background image; otherwise the layers are drawn on `page`.
+   */
+  layersAhead?: Promise<LayersAhead | null>;
   /** fetches a background image (through the SSRF guard); required for image backgrounds */
   loadImage?: (url: string) => Promise<BackgroundBytes>;
   /** the background image, already fetched (then loadImage is not called) */
@@ -51,6 +57,8 @@ export interface ComposeOptions {
    * ffmpeg run of its own (about 1.5–2 s less than deriving it afterwards at 1080p).
    */
   gif?: { file: string; width: number; fps?: number; maxSeconds?: number };
+  /** Also write the PNG thumbnail (deriveThumbnail's frame and size), a third output of the same pass (side-outputs.ts). */
+  thumbnail?: { file: string; maxWidth?: number };
 }
 
 export interface BackgroundBytes {
@@ -62,11 +70,16 @@ export interface ComposeResult {
   outFile: string;
   frames: number;
   durationMs: number;
+  /** layersMs: drawing the still layers, or waiting for those drawn ahead (layersAhead) */
   timings: { layersMs: number; renderMs: number };
+  /** whether the layers drawn ahead were used */
+  layersDrawnAhead: boolean;
   /** ffmpeg's peak resident memory (VmHWM), or null */
   peakRssBytes: number | null;
   /** the GIF preview, when asked for */
   gif: (DerivedGif & { file: string }) | null;
+  /** the thumbnail, when asked for */
+  thumbnail: (DerivedThumbnail & { file: string }) | null;
 }
 
 /**
@@ -100,14 +113,8 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   const backgroundImage =
     style.background.kind !== 'image' ? null : (options.backgroundImage ?? (options.loadImage ? await options.loadImage(style.background.imageUrl) : null));
   const animated = camera.introFrames > 0 || camera.outroFrames > 0;
-  const layers = await renderLayers({
-    page: options.page,
-    layout,
-    style,
-    dir,
-    animated,
-    backgroundImage,
-  });
+  const drawnAhead = usableLayers(options.layersAhead ? await options.layersAhead : null, layout, animated);
+  const layers = drawnAhead ?? (await renderLayers({ page: options.page, layout, style, dir, animated, backgroundImage }));
   const layersMs = performance.now() - started;
 
   // Inputs, in order.
@@ -200,25 +207,20 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   const hud = style.debugHud ? await hudText(dir, options.timeline, options.templateId ?? null) : null;
   const capture = { width: info.width, height: info.height };
   const graph = buildFilterGraph({ layout, style, camera, inputs, files, hud, durationMs: (camera.frames * 1000) / FPS, capture });
-  const gif = options.gif ? { fps: 12, maxSeconds: 10, ...options.gif } : null;
-  if (gif) checkGifOptions(gif);
-  // The GIF branch takes the finished frames (before encoding) of its first maxSeconds.
-  const gifGraph = gif ? `;\n[out]split=2[video][gif_in];\n[gif_in]trim=end=${gif.maxSeconds},${gifFilter(gif.width, gif.fps)}[gif]` : '';
+  const side = await sideOutputs({ gif: options.gif, thumbnail: options.thumbnail }, { frames: camera.frames, fps: FPS, width: output.width });
   const graphFile = path.join(dir, 'graph.txt');
-  await fs.writeFile(graphFile, graph + gifGraph);
+  await fs.writeFile(graphFile, graph + side.graph);
   await fs.mkdir(path.dirname(path.resolve(options.outFile)), { recursive: true });
   args.push(
-    '-filter_complex_script', graphFile, '-map', gif ? '[video]' : '[out]', '-an', '-r', String(FPS), '-frames:v', String(camera.frames),
+    '-filter_complex_script', graphFile, '-map', `[${side.videoLabel}]`, '-an', '-r', String(FPS), '-frames:v', String(camera.frames),
     '-pix_fmt', 'yuv420p', '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
     ...codecArgs(options.format), `file:${path.resolve(options.outFile)}`,
+    ...side.args,
   );
-  if (gif) {
-    await fs.mkdir(path.dirname(path.resolve(gif.file)), { recursive: true });
-    args.push('-map', '[gif]', '-an', '-loop', '0', '-f', 'gif', `file:${path.resolve(gif.file)}`);
-  }
 
   const renderStarted = performance.now();
   const peakRssBytes = await runComposer(args, {
+    gifEncoder: side.gifEncoder,
     frames: camera.frames,
     timeoutMs: options.timeoutMs ?? 600_000,
     onProgress: options.onProgress,
@@ -239,7 +241,8 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
     durationMs: Math.round((camera.frames * 1000) / FPS),
     timings: { layersMs: Math.round(layersMs), renderMs: Math.round(performance.now() - renderStarted) },
     peakRssBytes,
-    gif: gif ? { file: gif.file, ...(await describeGif(gif.file)) } : null,
+    layersDrawnAhead: drawnAhead !== null,
+    ...(await side.describe()),
   };
 }
 
@@ -265,76 +268,4 @@ function safePath(file: string): string {
   const absolute = path.resolve(file);
   if (!/^[\w/.\-]+$/.test(absolute)) throw new Error(`Unexpected characters in a render file path: ${absolute}`);
   return absolute;
-}
-
-async function runComposer(
-  args: string[],
-  options: {
-    frames: number;
-    timeoutMs: number;
-    onProgress?: ((fraction: number) => void) | undefined;
-    writeEffects: ((write: (frame: Buffer) => Promise<void>) => Promise<void>) | null;
-  },
-): Promise<number | null> {
-  const { ffmpeg } = await ffmpegBinaries();
-  const child = spawn(ffmpeg, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  let peak: number | null = null;
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString('utf8')).slice(-4096);
-  });
-  child.stdout.on('data', (chunk: Buffer) => {
-    const match = /frame=(\d+)\s*$/m.exec(chunk.toString('utf8'));
-    if (match && options.onProgress) {
-      try {
-        options.onProgress(Math.min(1, Number(match[1]) / options.frames));
-      } catch {
-        // reporting must not break the render
-      }
-    }
-  });
-  const sampler = setInterval(() => {
-    if (child.pid === undefined) return;
-    fs.readFile(`/proc/${child.pid}/status`, 'utf8').then(
-      (status) => {
-        const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(status);
-        if (match) peak = Math.max(peak ?? 0, Number(match[1]) * 1024);
-      },
-      () => undefined,
-    );
-  }, 250);
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
-  child.stdin.on('error', () => undefined); // ffmpeg exiting early: its exit status says why
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
-    child.on('error', (error) => reject(new FfmpegError(`Could not run ffmpeg: ${error.message}`, null, stderr)));
-    child.on('close', (code, signal) => resolve({ code, signal }));
-  });
-  const write = (frame: Buffer) =>
-    new Promise<void>((resolve) => {
-      if (child.stdin.destroyed || child.exitCode !== null) return resolve();
-      if (child.stdin.write(frame)) resolve();
-      else {
-        const done = () => {
-          child.stdin.off('drain', done);
-          child.off('close', done);
-          resolve();
-        };
-        child.stdin.once('drain', done);
-        child.once('close', done);
-      }
-    });
-  try {
-    if (options.writeEffects) await options.writeEffects(write);
-    child.stdin.end();
-    const { code, signal } = await exit;
-    if (code !== 0) {
-      const reason = code === null ? `was killed (${signal})` : `exited with ${code}`;
-      throw new FfmpegError(`The compositor's ffmpeg ${reason}: ${stderr.trim().split('\n').pop() ?? ''}`, code, stderr);
-    }
-    return peak;
-  } finally {
-    clearTimeout(timer);
-    clearInterval(sampler);
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  }
 }

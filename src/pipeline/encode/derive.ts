@@ -123,9 +123,19 @@ export function checkGifOptions(options: { fps: number; width: number; maxSecond
  * inner labels prefixed `gif_` so that compose can put it in its own graph as a second output.
  */
 export function gifFilter(width: number, fps: number): string {
+  return `${gifFramesFilter(width, fps)},${gifPaletteFilter()}`;
+}
+
+/** The GIF's first filters: its frame rate and size (still video frames, a 640 px GIF's being ~1/9 of 1080p). */
+export function gifFramesFilter(width: number, fps: number): string {
+  return `fps=${fps},scale=${width}:-1:flags=area`;
+}
+
+/** The rest of the GIF's filters, from its frames to paletted ones (the costly part: ~2 s of CPU for 120 frames). */
+export function gifPaletteFilter(): string {
   const six = "'bitand(val,252)'";
   return (
-    `fps=${fps},scale=${width}:-1:flags=area,format=rgb24,lutrgb=r=${six}:g=${six}:b=${six},split[gif_a][gif_b];` +
+    `format=rgb24,lutrgb=r=${six}:g=${six}:b=${six},split[gif_a][gif_b];` +
     `[gif_a]select='not(mod(n,3))',palettegen[gif_p];[gif_b][gif_p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle`
   );
 }

@@ -5,7 +5,7 @@ import { type DerivedGif, type DerivedThumbnail, deriveGif, deriveThumbnail } fr
 /**
  * The three files a demo publishes, from the recorded (plain-rendered) video: the video itself, an animated GIF
  * preview (tailored palette, ~12 fps, 640–800 px wide) and a PNG thumbnail, both made from the encoded video so
- * they always match it.
+ * they always match it — unless compose wrote them already from the same frames (ComposeOptions.gif, .thumbnail).
  */
 export interface RenderOutputsOptions {
   /** the encoded video */
@@ -24,6 +24,8 @@ export interface RenderOutputsOptions {
   thumbnailMaxWidth?: number;
   /** the GIF, when compose wrote it already from the same frames (ComposeResult.gif): then it is not derived again */
   gif?: (DerivedGif & { file: string }) | null;
+  /** the thumbnail, when compose wrote it already from the same frames (ComposeResult.thumbnail): then it is not derived again */
+  thumbnail?: (DerivedThumbnail & { file: string }) | null;
 }
 
 export interface RenderedOutputs {
@@ -40,14 +42,16 @@ export async function renderOutputs(options: RenderOutputsOptions): Promise<Rend
   const dir = options.outDir ?? path.dirname(path.resolve(options.videoFile));
   const base = path.basename(options.videoFile).replace(/\.[^.]+$/, '');
   const gif = options.gif?.file ?? path.join(dir, `${base}.gif`);
-  const thumbnail = path.join(dir, `${base}.png`);
+  const thumbnail = options.thumbnail?.file ?? path.join(dir, `${base}.png`);
 
   // One after the other: each ffmpeg uses the cores it can get, and in parallel they would only contend.
   let started = performance.now();
-  const thumbnailInfo = await deriveThumbnail(options.videoFile, thumbnail, {
-    ...(options.durationMs !== undefined ? { durationMs: options.durationMs } : {}),
-    maxWidth: options.thumbnailMaxWidth ?? 1280,
-  });
+  const thumbnailInfo =
+    options.thumbnail ??
+    (await deriveThumbnail(options.videoFile, thumbnail, {
+      ...(options.durationMs !== undefined ? { durationMs: options.durationMs } : {}),
+      maxWidth: options.thumbnailMaxWidth ?? 1280,
+    }));
   const thumbnailMs = performance.now() - started;
   started = performance.now();
   const gifInfo =

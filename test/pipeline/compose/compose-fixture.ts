@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'puppeteer-core';
 import type { Presentation } from '../../../src/demos/presentation.js';
 import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
-import { composeVideo } from '../../../src/pipeline/compose/compose.js';
+import { type ComposeResult, composeVideo } from '../../../src/pipeline/compose/compose.js';
 import { computeLayout, type Layout } from '../../../src/pipeline/compose/layout.js';
 import { resolveStyle, type Style } from '../../../src/pipeline/compose/style.js';
 import { ffmpegBinaries } from '../../../src/pipeline/encode/ffmpeg-binaries.js';
@@ -61,13 +61,20 @@ export interface Rendered {
   file: string;
   layout: Layout;
   style: Style;
+  composed: ComposeResult;
   frame(seconds: number): Promise<Decoded>;
 }
 
 export interface ComposeFixture {
   render(
     presentation: Presentation | null,
-    options?: { capture?: 'desktop' | 'portrait'; format?: 'mp4' | 'webm'; loadImage?: Parameters<typeof composeVideo>[0]['loadImage'] },
+    options?: {
+      capture?: 'desktop' | 'portrait';
+      format?: 'mp4' | 'webm';
+      loadImage?: Parameters<typeof composeVideo>[0]['loadImage'];
+      /** also write the GIF preview and the thumbnail from the same pass (out.gif, out.png) */
+      sideOutputs?: boolean;
+    },
   ): Promise<Rendered>;
   close(): Promise<void>;
 }
@@ -99,7 +106,7 @@ export async function startComposeFixture(): Promise<ComposeFixture> {
       const format = options.format ?? 'mp4';
       const file = path.join(work, `out.${format}`);
       const viewport = options.capture === 'portrait' ? { width: 390, height: 844 } : { width: 1280, height: 720 };
-      await composeVideo({
+      const composed = await composeVideo({
         cleanFile: capture.file,
         timeline: clickTimeline(4000, viewport),
         presentation,
@@ -110,10 +117,11 @@ export async function startComposeFixture(): Promise<ComposeFixture> {
         workDir: work,
         templateId: 'guided-tour',
         ...(options.loadImage ? { loadImage: options.loadImage } : {}),
+        ...(options.sideOutputs ? { gif: { file: path.join(work, 'out.gif'), width: 640 }, thumbnail: { file: path.join(work, 'out.png') } } : {}),
       });
       const style = resolveStyle(presentation);
       const layout = computeLayout(OUTPUT, capture, style);
-      return { file, layout, style, frame: (seconds: number) => decodeFrame(ffmpeg, file, seconds) };
+      return { file, layout, style, composed, frame: (seconds: number) => decodeFrame(ffmpeg, file, seconds) };
     },
     async close() {
       await browser.close();
@@ -122,7 +130,7 @@ export async function startComposeFixture(): Promise<ComposeFixture> {
   };
 }
 
-async function decodeFrame(ffmpeg: string, file: string, seconds: number): Promise<Decoded> {
+export async function decodeFrame(ffmpeg: string, file: string, seconds: number): Promise<Decoded> {
   const { width, height } = OUTPUT;
   const { stdout } = await run(ffmpeg, ['-v', 'error', '-ss', seconds.toFixed(3), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], {
     encoding: 'buffer',

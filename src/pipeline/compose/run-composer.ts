@@ -1,0 +1,115 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import { ffmpegBinaries } from '../encode/ffmpeg-binaries.js';
+import { FfmpegError } from '../encode/run-tool.js';
+
+/**
+ * Runs the compositor's ffmpeg (compose.ts builds its arguments): click-effect frames written to its stdin, progress
+ * read from its stdout, its peak memory sampled; and, when the render makes a GIF, the GIF's own ffmpeg beside it
+ * (side-outputs.ts), fed through the compositor's fd 3. Resolves to the compositor's peak RSS (VmHWM), or null.
+ */
+export async function runComposer(
+  args: string[],
+  options: {
+    /** the GIF's own ffmpeg (SideOutputs.gifEncoder): reads on stdin what the compositor writes on its fd 3 */
+    gifEncoder: string[] | null;
+    frames: number;
+    timeoutMs: number;
+    onProgress?: ((fraction: number) => void) | undefined;
+    writeEffects: ((write: (frame: Buffer) => Promise<void>) => Promise<void>) | null;
+  },
+): Promise<number | null> {
+  const { ffmpeg } = await ffmpegBinaries();
+  // The GIF's ffmpeg first: its stdin becomes the compositor's fd 3; our copy of it is closed once the compositor
+  // has its own, so the GIF's ffmpeg sees the end of its input when the compositor exits.
+  const gif = options.gifEncoder ? startGifEncoder(ffmpeg, options.gifEncoder) : null;
+  // (stdin, stdout and stderr are pipes; the extra descriptor does not change that, only the inferred type)
+  const child = spawn(ffmpeg, args, { stdio: ['pipe', 'pipe', 'pipe', ...(gif ? [gif.child.stdin] : [])] }) as ChildProcessWithoutNullStreams;
+  gif?.child.stdin.destroy();
+  let stderr = '';
+  let peak: number | null = null;
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4096);
+  });
+  child.stdout.on('data', (chunk: Buffer) => {
+    const match = /frame=(\d+)\s*$/m.exec(chunk.toString('utf8'));
+    if (match && options.onProgress) {
+      try {
+        options.onProgress(Math.min(1, Number(match[1]) / options.frames));
+      } catch {
+        // reporting must not break the render
+      }
+    }
+  });
+  const sampler = setInterval(() => {
+    if (child.pid === undefined) return;
+    fs.readFile(`/proc/${child.pid}/status`, 'utf8').then(
+      (status) => {
+        const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(status);
+        if (match) peak = Math.max(peak ?? 0, Number(match[1]) * 1024);
+      },
+      () => undefined,
+    );
+  }, 250);
+  const timer = setTimeout(() => {
+    child.kill('SIGKILL');
+    gif?.child.kill('SIGKILL');
+  }, options.timeoutMs);
+  child.stdin.on('error', () => undefined); // ffmpeg exiting early: its exit status says why
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+    child.on('error', (error) => reject(new FfmpegError(`Could not run ffmpeg: ${error.message}`, null, stderr)));
+    child.on('close', (code, signal) => resolve({ code, signal }));
+  });
+  const write = (frame: Buffer) =>
+    new Promise<void>((resolve) => {
+      if (child.stdin.destroyed || child.exitCode !== null) return resolve();
+      if (child.stdin.write(frame)) resolve();
+      else {
+        const done = () => {
+          child.stdin.off('drain', done);
+          child.off('close', done);
+          resolve();
+        };
+        child.stdin.once('drain', done);
+        child.once('close', done);
+      }
+    });
+  try {
+    if (options.writeEffects) await options.writeEffects(write);
+    child.stdin.end();
+    const { code, signal } = await exit;
+    if (code !== 0) {
+      const reason = code === null ? `was killed (${signal})` : `exited with ${code}`;
+      throw new FfmpegError(`The compositor's ffmpeg ${reason}: ${stderr.trim().split('\n').pop() ?? ''}`, code, stderr);
+    }
+    if (gif) {
+      const done = await gif.exit;
+      if (done.code !== 0) {
+        const reason = done.code === null ? `was killed (${done.signal})` : `exited with ${done.code}`;
+        throw new FfmpegError(`The GIF's ffmpeg ${reason}: ${gif.stderr().trim().split('\n').pop() ?? ''}`, done.code, gif.stderr());
+      }
+    }
+    return peak;
+  } finally {
+    clearTimeout(timer);
+    clearInterval(sampler);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (gif && gif.child.exitCode === null && gif.child.signalCode === null) gif.child.kill('SIGKILL');
+  }
+}
+
+function startGifEncoder(ffmpeg: string, args: string[]) {
+  const child = spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4096);
+  });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('error', (error) => {
+      stderr += `\nCould not run ffmpeg: ${error.message}`;
+      resolve({ code: -1, signal: null });
+    });
+    child.on('close', (code, signal) => resolve({ code, signal }));
+  });
+  return { child, exit, stderr: () => stderr };
+}
