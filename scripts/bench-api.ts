@@ -18,7 +18,8 @@
  * BENCH_DURABLE (default 1), DATABASE_URL (optional), BENCH_CPU_PROF=DIR (runs the app under `node --cpu-prof`, writes
  * the profile to DIR and prints each scenario's top self-time functions: where a request's CPU goes, whatever the
  * machine's load), BENCH_PG_STATEMENTS=1 (embedded cluster only: loads pg_stat_statements and prints each scenario's
- * busiest statements, calls and execution time per request).
+ * busiest statements, calls and execution time per request), BENCH_ONLY=demos_32,… (only these HTTP scenarios, the
+ * ceiling always: for quick comparisons; the last line then prints 0 for the others).
  *
  * Beside each scenario's figures: the CPU the app, the load generator (scripts/bench-http-client.ts, this process)
  * and PostgreSQL (the embedded cluster's processes) used per request, from /proc: the machine's two cores are
@@ -52,6 +53,8 @@ const measureMs = positiveSeconds('BENCH_SECONDS', 10) * 1000;
 const warmupMs = positiveSeconds('BENCH_WARMUP_SECONDS', 2, true) * 1000;
 const durable = process.env.BENCH_DURABLE !== '0';
 const pgStatements = process.env.BENCH_PG_STATEMENTS === '1';
+/** BENCH_ONLY=demos_32,projects_32: run only these HTTP scenarios (the ceiling always runs), for quick comparisons. */
+const onlyScenarios = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
 // The app must run on Node 22: the same binary as this script when it is 22+, else the one `npm ci` installed.
 const nodeBinary = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : path.join(root, 'node_modules', '.bin', 'node');
 
@@ -440,6 +443,7 @@ async function main(): Promise<number> {
   const apiCpuMsPerRequest: Record<string, number> = {};
   const pgCpuMsPerRequest: Record<string, number> = {};
   const run = async (name: string, title: string, fire: (worker: number) => Promise<void>) => {
+    if (onlyScenarios && !onlyScenarios.has(name)) return;
     // CPU time the app's process used (user + system, from /proc): unlike wall-clock figures, this barely moves
     // with the machine's load. Warm-up included, so per request it counts warm-up requests too (close enough).
     const cpuBefore = await processCpuMs(api.pid);
@@ -534,7 +538,8 @@ async function main(): Promise<number> {
   console.log(describeResult(`ceiling (postgres.js, ${CONCURRENCY} workers, pool ${CONCURRENCY}, one event per sql.begin)`, ceiling));
   results.ceiling = ceiling;
 
-  const r = (name: string) => results[name]!;
+  const skipped: LoadResult = { count: 0, errors: 0, errorKinds: new Map(), elapsedMs: 0, rps: 0, p50: 0, p99: 0, errorRate: 0, window: { fromUs: 0, toUs: 0 } };
+  const r = (name: string) => results[name] ?? skipped;
   const ratio = (name: string) => (r(name).rps / ceiling.rps).toFixed(3);
   console.log(
     `ratios to the ceiling: projects ${ratio('projects_1')} (1 account), ${ratio('projects_32')} (${CONCURRENCY} accounts); demos ${ratio('demos_1')} (1 account), ${ratio('demos_32')} (${CONCURRENCY} accounts)`,
