@@ -41,12 +41,15 @@ export function sendAppend(tx: Tx, streamId: string, expectedVersion: number, ev
   }));
   if (valid.length === 0) return { events: [], inserted: Promise.resolve([]) };
   // `with ordinality` numbers the events 1, 2, … in the order given: their versions, and the order in which their
-  // global positions are drawn. The check is a scalar subquery: evaluated once, before the first row.
+  // global positions are drawn. The check is a scalar subquery: evaluated once, before the first row. A new stream
+  // (expected version 0) needs none: should it exist after all, its version 1 does, and the unique constraint
+  // refuses the insert (a ConcurrencyError as well); the check's function call and index read cost every new
+  // demo, project and key about 20 µs of the database's CPU.
   const inserted = tx<{ global_position: string; transaction_id: string }[]>`
     insert into events (stream_id, stream_version, type, data, metadata, created_at)
     select ${streamId}, ${expectedVersion}::int + e.n::int, e.event->>'type', e.event->'data', ${tx.json(metadata as never)}, ${createdAt}
     from jsonb_array_elements(${tx.json(valid as never)}::jsonb) with ordinality as e(event, n)
-    where (select events_check_version(${streamId}, ${expectedVersion}::int))
+    ${expectedVersion === 0 ? tx`` : tx`where (select events_check_version(${streamId}, ${expectedVersion}::int))`}
     order by e.n
     returning global_position::text, transaction_id::text`.then(
     (rows) =>
