@@ -14,10 +14,17 @@ type Demo = Awaited<ReturnType<DashboardRequest['caller']['demos']['get']>>;
 
 const BUSY = new Set(['pending', 'recording', 'refreshing']);
 
+/** The same words the page's script shows for a progress message, so the first paint and the live updates agree. */
+function stepLine(demo: Demo): string {
+  const step = demo.latestJob?.step;
+  if (demo.status === 'pending' || !step || step === 'queued') return 'Waiting for a worker…';
+  return `Step: ${step}`;
+}
+
 function progressPanel(demo: Demo): SafeHtml {
   return html`<section class="panel progress" data-progress="${demo.id}" aria-live="polite">
 <h2>Recording your demo</h2>
-<p class="step" data-progress-step>${demo.latestJob?.step ? `Step: ${demo.latestJob.step}` : 'Waiting for a worker…'}</p>
+<p class="step" data-progress-step>${stepLine(demo)}</p>
 <progress max="100" data-progress-bar>Working</progress>
 <p class="muted small" data-progress-note>This page follows the recording live and shows the video when it is ready. You can leave and come back.</p>
 </section>`;
