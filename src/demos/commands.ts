@@ -72,7 +72,7 @@ async function enqueueNotifyAndCharge(
  */
 export async function requestDemo(
   tx: Tx,
-  request: Omit<Data<'DemoRequested'>, 'demoId'>,
+  request: Omit<Data<'DemoRequested'>, 'demoId' | 'firstJob'>,
   metadata: EventMetadata,
   options: { projectVisible?: Promise<unknown> } = {},
 ) {

@@ -26,7 +26,7 @@ export type DemoState =
     };
 
 export type DemoCommand =
-  | { type: 'RequestDemo'; request: Data<'DemoRequested'>; jobId: string; credits: number }
+  | { type: 'RequestDemo'; request: Omit<Data<'DemoRequested'>, 'firstJob'>; jobId: string; credits: number }
   | { type: 'UploadDemo'; upload: Data<'DemoUploaded'> }
   | {
       type: 'QueueJob';
@@ -53,11 +53,14 @@ export const demoDecider: Decider<DemoState, DemoEvent, DemoCommand> = {
 
   evolve(state, event) {
     switch (event.type) {
-      case 'DemoRequested':
+      case 'DemoRequested': {
+        const job = event.data.firstJob;
         return {
           exists: true, deleted: false, userId: event.data.userId, projectId: event.data.projectId,
-          source: 'generated', status: 'pending', version: 0, hasActionScript: false, activeJob: null,
+          source: 'generated', status: 'pending', version: 0, hasActionScript: false,
+          activeJob: job ? { jobId: job.jobId, kind: 'generate', credits: job.credits } : null,
         };
+      }
       case 'DemoUploaded':
         return {
           exists: true, deleted: false, userId: event.data.userId, projectId: event.data.projectId,
@@ -95,10 +98,7 @@ export const demoDecider: Decider<DemoState, DemoEvent, DemoCommand> = {
       case 'RequestDemo': {
         if (state.exists) throw new ConflictError('This demo already exists.');
         const { request, jobId, credits } = command;
-        return [
-          { type: 'DemoRequested', data: request },
-          { type: 'DemoJobQueued', data: { demoId: request.demoId, jobId, kind: 'generate', triggeredBy: 'create', credits } },
-        ];
+        return [{ type: 'DemoRequested', data: { ...request, firstJob: { jobId, credits } } }];
       }
       case 'UploadDemo':
         if (state.exists) throw new ConflictError('This demo already exists.');

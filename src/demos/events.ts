@@ -40,6 +40,9 @@ export const demoEventSchemas = {
     // Embeds: the page knowledge for the planner (JSON text) and the reuse key (spec Embeds "Reuse").
     context: z.string().nullable().optional(),
     contextHash: z.string().nullable().optional(),
+    // The demo's first job (its generation), queued with it: one event where streams written before issue 14 have
+    // this one and a DemoJobQueued of kind generate (both still replay to the same rows).
+    firstJob: z.object({ jobId: z.string(), credits: z.number().int().min(0) }).optional(),
   }),
   DemoUploaded: z.object({
     demoId: z.string(),

@@ -3,39 +3,35 @@ import type { RecordedEvent } from '../platform/event-store/types.js';
 import type { Projection } from '../platform/projections.js';
 import type { DemoEvent } from './events.js';
 
-const NONE = { covered: 0, applied: Promise.resolve() };
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 export const demosProjection: Projection = {
   name: 'demos',
   tables: ['demos', 'demo_jobs'],
-  applyRun(tx: Tx, events: RecordedEvent[]) {
-    const [first, second] = events as unknown as Array<DemoEvent & RecordedEvent>;
-    // A new demo and its first job (every POST /demos): the demo's row written once, with its job, in one statement.
-    if (first?.type !== 'DemoRequested' || second?.type !== 'DemoJobQueued' || second.data.kind !== 'generate') return NONE;
-    if (second.data.demoId !== first.data.demoId) return NONE;
-    const d = first.data;
-    const job = second.data;
-    const at = second.createdAt;
-    const applied = tx`
-      with demo as (
-        insert into demos (id, project_id, user_id, prompt, status, format, resolution, duration_target, mode, presentation, context, context_hash,
-                           version, source, latest_job_id, created_at, updated_at)
-        values (${d.demoId}, ${d.projectId}, ${d.userId}, ${d.prompt}, 'pending', ${d.format}, ${d.resolution}, ${d.durationTarget},
-                ${d.mode}, ${json(d.presentation)}, ${d.context ?? null}, ${d.contextHash ?? null}, 0, 'generated', ${job.jobId}, ${first.createdAt}, ${at})
-        returning id
-      )
-      insert into demo_jobs (id, demo_id, kind, triggered_by, status, step, credits, presentation, old_version, created_at, updated_at)
-      select ${job.jobId}, demo.id, ${job.kind}, ${job.triggeredBy}, 'queued', 'queued', ${job.credits}, ${json(job.presentation)}, null, ${at}, ${at}
-      from demo`.then(() => undefined);
-    return { covered: 2, applied };
-  },
   async apply(tx: Tx, stored: RecordedEvent) {
     const event = stored as unknown as DemoEvent & RecordedEvent;
     const at = stored.createdAt;
     switch (event.type) {
       case 'DemoRequested': {
         const d = event.data;
+        const job = d.firstJob;
+        // A new demo with its first job (every POST /demos since issue 14): the demo's row as it ends up, and the
+        // job's, in one statement.
+        if (job) {
+          await tx`
+            with demo as (
+              insert into demos (id, project_id, user_id, prompt, status, format, resolution, duration_target, mode, presentation, context, context_hash,
+                                 version, source, latest_job_id, created_at, updated_at)
+              values (${d.demoId}, ${d.projectId}, ${d.userId}, ${d.prompt}, 'pending', ${d.format}, ${d.resolution}, ${d.durationTarget},
+                      ${d.mode}, ${json(d.presentation)}, ${d.context ?? null}, ${d.contextHash ?? null}, 0, 'generated', ${job.jobId}, ${at}, ${at})
+              returning id
+            )
+            insert into demo_jobs (id, demo_id, kind, triggered_by, status, step, credits, presentation, old_version, created_at, updated_at)
+            select ${job.jobId}, demo.id, 'generate', 'create', 'queued', 'queued', ${job.credits}, null, null, ${at}, ${at}
+            from demo`;
+          return;
+        }
+        // Streams written before: the job follows in a DemoJobQueued.
         await tx`
           insert into demos (id, project_id, user_id, prompt, status, format, resolution, duration_target, mode, presentation, context, context_hash,
                              version, source, created_at, updated_at)

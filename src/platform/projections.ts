@@ -17,12 +17,6 @@ export interface Projection {
    * and PostgreSQL runs them in the order they were sent, so a later event's rows still come after an earlier's.
    */
   apply(tx: Tx, event: RecordedEvent): Promise<void>;
-  /**
-   * Optional: writes the first events of `events` together when that takes fewer statements than one apply each
-   * (a new demo and its first job: the demo's row inserted as it ends up, not inserted and then updated). Returns
-   * how many events it covered; 0 leaves the first to apply. Must leave the same rows as applying them one by one.
-   */
-  applyRun?(tx: Tx, events: RecordedEvent[]): { covered: number; applied: Promise<void> };
 }
 
 const projections: Projection[] = [];
@@ -44,16 +38,7 @@ export async function applyProjections(tx: Tx, events: RecordedEvent[]): Promise
   const applied: Promise<void>[] = [];
   // Projection by projection: each owns its tables, so only the order of its own statements matters.
   for (const projection of projections) {
-    for (let i = 0; i < events.length; ) {
-      const run = projection.applyRun?.(tx, i === 0 ? events : events.slice(i));
-      if (run && run.covered > 0) {
-        applied.push(run.applied);
-        i += run.covered;
-      } else {
-        applied.push(projection.apply(tx, events[i]!));
-        i += 1;
-      }
-    }
+    for (const event of events) applied.push(projection.apply(tx, event));
   }
   await Promise.all(applied);
 }

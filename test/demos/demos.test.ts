@@ -182,7 +182,7 @@ describe('the demo lifecycle', () => {
     assert.equal((await app.api(`/api/v1/demos/${created.body.id}`, { key: user.key })).status, 404);
     assert.equal((await app.api(`/api/v1/demos/${created.body.id}`, { key: user.key, method: 'DELETE' })).status, 404);
     const events = await app.sql`select type from events where stream_id = ${`demo-${created.body.id}`} order by stream_version`;
-    assert.deepEqual(events.map((e) => e.type), ['DemoRequested', 'DemoJobQueued', 'DemoJobFailed', 'DemoDeleted']);
+    assert.deepEqual(events.map((e) => e.type), ['DemoRequested', 'DemoJobFailed', 'DemoDeleted']);
     assert.equal(await balance(), before + 1);
     const jobs = await queuedJobs(app.sql, 'demo_media_delete');
     assert.ok(jobs.some((j) => (j.payload as unknown as { demoId: string }).demoId === created.body.id));

@@ -285,39 +285,46 @@ describe('read models are a pure function of the event log', () => {
   });
 });
 
-describe('a new demo and its first job, written as one row each (applyRun)', () => {
-  it('leave exactly the rows a rebuild from their events writes, one event at a time', async () => {
+describe('a new demo and its first job', () => {
+  it('are one event now, and a stream written before (DemoRequested, then DemoJobQueued) still reads the same; a rebuild leaves the live rows', async () => {
     const db = await createTestDatabase();
     try {
       const { openAccount } = await import('../../src/credits/index.js');
       const { requestDemo } = await import('../../src/demos/index.js');
+      const { sendAppendAndProject } = await import('../../src/platform/command.js');
       const userId = newId();
       await inTransaction(db.sql, (tx) => openAccount(tx, { userId, startingCredits: 100 }, {}));
       const secrets = createSecretBox(randomBytes(32));
       const { projectId } = await inTransaction(db.sql, (tx) =>
         createProject(tx, secrets, { userId, name: 'Shop', url: 'https://shop.example.com', viewport: 'desktop', refreshSchedule: 'manual' }, {}),
       );
-      for (const prompt of ['Show the trial', 'Show the pricing']) {
-        await inTransaction(db.sql, (tx) =>
-          requestDemo(tx, { projectId, userId, prompt, format: 'mp4', resolution: '1080p', durationTarget: '10s', mode: 'script', presentation: null }, {}),
-        );
-      }
+      const request = { projectId, userId, format: 'mp4', resolution: '1080p', durationTarget: '10s', mode: 'script', presentation: null } as const;
+      const { demoId } = await inTransaction(db.sql, (tx) => requestDemo(tx, { ...request, prompt: 'Show the trial' }, {}));
+      const stored = await db.sql<{ type: string }[]>`select type from events where stream_id = ${`demo-${demoId}`}`;
+      assert.deepEqual(stored.map((e) => e.type), ['DemoRequested'], 'one event for a new demo and its job');
+
+      // The form streams had before: the request, then its first job in an event of its own.
+      const oldDemoId = newId();
+      const oldJobId = newId();
+      await inTransaction(db.sql, (tx) =>
+        sendAppendAndProject(tx, `demo-${oldDemoId}`, 0, [
+          { type: 'DemoRequested', data: { ...request, demoId: oldDemoId, prompt: 'Show the pricing' } },
+          { type: 'DemoJobQueued', data: { demoId: oldDemoId, jobId: oldJobId, kind: 'generate', triggeredBy: 'create', credits: 1 } },
+        ]).written,
+      );
+
       const live = await snapshotReadModels(db.sql);
-      assert.equal(live.demos!.length, 2);
-      assert.equal(live.demo_jobs!.length, 2);
-      for (const demo of live.demos as Array<{ latest_job_id: string; status: string }>) {
+      const demos = live.demos as Array<{ id: string; latest_job_id: string; status: string }>;
+      const jobs = live.demo_jobs as Array<{ id: string; demo_id: string; kind: string; status: string; step: string; old_version: number | null }>;
+      assert.equal(demos.length, 2);
+      assert.equal(jobs.length, 2);
+      for (const demo of demos) {
         assert.equal(demo.status, 'pending');
-        assert.ok((live.demo_jobs as Array<{ id: string }>).some((job) => job.id === demo.latest_job_id));
+        const job = jobs.find((j) => j.id === demo.latest_job_id);
+        assert.ok(job, 'the demo points at its job');
+        assert.deepEqual([job.demo_id, job.kind, job.status, job.step, job.old_version], [demo.id, 'generate', 'queued', 'queued', null]);
       }
-      // The rebuild without applyRun: every event through apply, one at a time.
-      const { demosProjection } = await import('../../src/demos/projection.js');
-      const applyRun = demosProjection.applyRun;
-      delete demosProjection.applyRun;
-      try {
-        await rebuild(db);
-      } finally {
-        demosProjection.applyRun = applyRun;
-      }
+      await rebuild(db);
       assert.deepEqual(await snapshotReadModels(db.sql), live);
     } finally {
       await db.drop();
