@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
+import { reportDemoProgress, startDemoJob } from '../../../src/demos/index.js';
+import { inTransaction } from '../../../src/platform/command.js';
 import { failJob, finishJob } from '../../helpers/pipeline.js';
 
 /** The dashboard's pages over HTTP, as a browser without script uses them: forms, redirects, what the page says. */
@@ -100,8 +102,17 @@ describe('the dashboard pages', () => {
     assert.match(waiting, new RegExp(`data-progress="${demoId}"`));
     assert.match(waiting, /http-equiv="refresh"/, 'without script the page reloads itself');
     assert.ok(waiting.includes('Show the &lt;em&gt;install&lt;/em&gt; guide'));
+    assert.match(waiting, /Waiting for a worker…/);
     const [row] = await app.sql<{ latest_job_id: string; presentation: string }[]>`select latest_job_id, presentation from demos where id = ${demoId}`;
     assert.equal(JSON.parse(row!.presentation).recordingTemplate.id, 'plain-scroll');
+    // A first recording stays pending while a worker runs it: the page names the step it is on.
+    await inTransaction(app.sql, async (tx) => {
+      await startDemoJob(tx, demoId, row!.latest_job_id, 1, { actor: 'pipeline' });
+      await reportDemoProgress(tx, demoId, row!.latest_job_id, 'recording', 0.4, { actor: 'pipeline' });
+    });
+    const recording = await text(path);
+    assert.match(recording, /data-progress-step>Step: recording</);
+    assert.doesNotMatch(recording, /Waiting for a worker/);
     await finishJob(app.sql, demoId, row!.latest_job_id);
 
     const ready = await text(path);

@@ -17,8 +17,8 @@ const BUSY = new Set(['pending', 'recording', 'refreshing']);
 /** The same words the page's script shows for a progress message, so the first paint and the live updates agree. */
 function stepLine(demo: Demo): string {
   const step = demo.latestJob?.step;
-  if (demo.status === 'pending' || !step || step === 'queued') return 'Waiting for a worker…';
-  return `Step: ${step}`;
+  if (step === 'queued' || (!step && demo.status === 'pending')) return 'Waiting for a worker…';
+  return step ? `Step: ${step}` : 'Working…';
 }
 
 function progressPanel(demo: Demo): SafeHtml {

@@ -51,7 +51,8 @@
       var percent = Math.round((p.progress || 0) * 100);
       // No value: the browser's own "working" animation while the job waits for a worker.
       if (percent > 0) { bar.value = percent; bar.textContent = percent + '%'; } else bar.removeAttribute('value');
-      step.textContent = p.status === 'pending' || p.step === 'queued' ? 'Waiting for a worker…' : (p.step ? 'Step: ' + p.step : 'Working…') + ' (' + percent + '%)';
+      // A first recording stays `pending` while it runs: its step, not its status, says whether a worker has it.
+      step.textContent = p.step === 'queued' || (!p.step && p.status === 'pending') ? 'Waiting for a worker…' : (p.step ? 'Step: ' + p.step : 'Working…') + ' (' + percent + '%)';
       if (p.status === 'ready' || p.status === 'failed' || p.status === 'deleted') {
         finished = true;
         step.textContent = p.status === 'ready' ? 'Ready. Loading the video…' : p.status === 'failed' ? 'The recording failed.' : 'The demo was deleted.';
