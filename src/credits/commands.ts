@@ -4,7 +4,8 @@ import { sendAppendAndProject } from '../platform/command.js';
 import { lockStream } from '../platform/event-store/lock-stream.js';
 import type { EventMetadata, RecordedEvent } from '../platform/event-store/types.js';
 import { newId } from '../platform/ids.js';
-import { beforeCommit } from '../platform/transaction.js';
+import { beforeCommit, settleInOrder } from '../platform/transaction.js';
+import { type AccountUse, useAccount } from './account-cache.js';
 import { type AutoTopoff, type CreditCommand, type CreditState, creditDecider, topoffNeeded } from './decide.js';
 import { type CreditEvent, creditStream } from './events.js';
 import { findPack, type PackId, packIds, packOf } from './packs.js';
@@ -34,6 +35,8 @@ export interface LoadedAccount {
   userId: string;
   state: CreditState;
   version: number;
+  /** This command's use of the account in the process's memory of accounts (see useAccount); null outside inTransaction. */
+  use: AccountUse | null;
 }
 
 /**
@@ -47,6 +50,7 @@ export interface LoadedAccount {
  * `state.charges` then holds only the charge under `reference`: the decider reads no other.
  */
 export async function loadAccount(tx: Tx, userId: string, reference?: string): Promise<LoadedAccount> {
+  const use = useAccount(tx, userId);
   // Sent together, one round trip: PostgreSQL runs pipelined statements in order, so the read starts only once the
   // lock is held, and at READ COMMITTED it sees what the previous holder committed. One read for the account row
   // and the charge's rows (each statement costs the API process CPU): a row per charge row, or one with nulls.
@@ -71,12 +75,12 @@ export async function loadAccount(tx: Tx, userId: string, reference?: string): P
     if (deduct) charges.set(reference, { transactionId: deduct.charge_id!, cost: -deduct.charge_amount!, refunded: rows.some((r) => r.charge_type === 'refund') });
   }
   const row = rows[0]!;
-  if (!isAccount(row)) return { userId, state: { ...creditDecider.initialState(), charges }, version: 0 };
-  return {
-    userId,
-    state: { opened: row.opened, balance: row.balance, autoTopoff: autoTopoffOf(row), charges },
-    version: row.stream_version,
-  };
+  const loaded: LoadedAccount = isAccount(row)
+    ? { userId, state: { opened: row.opened, balance: row.balance, autoTopoff: autoTopoffOf(row), charges }, version: row.stream_version, use }
+    : { userId, state: { ...creditDecider.initialState(), charges }, version: 0, use };
+  // Read under the lock, so current: worth remembering even when the command appends nothing.
+  use?.willBe(loaded.state, loaded.version);
+  return loaded;
 }
 
 const isAccount = (row: AccountRow): row is AccountRow & CreditAccountRecord => row.user_id !== null;
@@ -97,9 +101,11 @@ type AccountRow = Omit<CreditAccountRecord, 'user_id'> & {
 async function append(tx: Tx, account: LoadedAccount, command: CreditCommand, metadata: EventMetadata, untilCommit = false) {
   const decided = creditDecider.decide(command, account.state);
   const { events, written } = sendAppendAndProject(tx, creditStream(account.userId), account.version, decided, metadata);
+  const state = decided.reduce(creditDecider.evolve, account.state);
+  account.use?.willBe(state, account.version + decided.length);
   if (untilCommit) await beforeCommit(tx, written);
   else await written;
-  return { state: decided.reduce(creditDecider.evolve, account.state), events };
+  return { state, events };
 }
 
 const transactionIn = (events: RecordedEvent[], type: CreditEvent['type']) => {
@@ -212,26 +218,59 @@ export async function chargeCredits(
     topoff = { transactionId: newId(), packId, paymentReference: payment.reference };
   }
 
-  const { state: after, events } = await append(
-    tx,
-    account,
-    {
-      type: 'ChargeCredits',
-      userId: input.userId,
-      transactionId: newId(),
-      amount: input.amount,
-      reference: input.reference,
-      description: input.description,
-      topoff,
-    },
-    metadata,
-    true,
-  );
+  const { state: after, events } = await append(tx, account, chargeCommand(input, topoff), metadata, true);
   return {
     transaction: transactionIn(events, 'CreditsCharged')!,
     autoTopoff: transactionIn(events, 'CreditsAutoToppedOff'),
     balance: after.balance,
     alreadyCharged: false,
+  };
+}
+
+/**
+ * Charges under a reference the caller minted in this very command (e.g. `job:<new job id>`), so never charged
+ * before. When this process remembers the account (see useAccount) and the charge is a plain one on that state, it
+ * is decided at once: the lock and the append go out with the caller's next statements and COMMIT, one round trip
+ * less for the whole command, and no read. Should the account have moved meanwhile, the append fails (its version
+ * check) and inTransaction runs the command again, from a read. Everything else reads the account under its lock
+ * first, as chargeCredits does: nothing remembered, another command of this process on the account, an auto top-off
+ * to buy (a payment is never made on remembered state), or a balance short of the charge (a refusal is never made
+ * on it either).
+ *
+ * `precondition`: a check the caller sent before; on the read path its failure wins over the account's. It must
+ * fail in the database, not only in JavaScript (see requireVisibleProject): on the remembered path nothing is
+ * awaited before COMMIT goes out.
+ */
+export async function chargeNewReference(
+  tx: Tx,
+  input: ChargeInput,
+  metadata: EventMetadata,
+  options: { precondition?: Promise<unknown> } = {},
+): Promise<ChargeResult> {
+  const use = useAccount(tx, input.userId);
+  const remembered = use?.remembered;
+  if (use && remembered && remembered.state.balance >= input.amount && topoffNeeded(remembered.state, input.amount, input.reference) === null) {
+    const account: LoadedAccount = { userId: input.userId, state: remembered.state, version: remembered.version, use };
+    // The lock still, so that a command that reads the account (one of this process that arrives meanwhile, or one
+    // elsewhere) waits for this one's COMMIT and reads what it wrote, instead of colliding with it.
+    await beforeCommit(tx, lockStream(tx, creditStream(input.userId)));
+    const { state, events } = await append(tx, account, chargeCommand(input, null), metadata, true);
+    return { transaction: transactionIn(events, 'CreditsCharged')!, autoTopoff: null, balance: state.balance, alreadyCharged: false };
+  }
+  const account = loadAccount(tx, input.userId, input.reference);
+  if (options.precondition) await settleInOrder([options.precondition, account] as const);
+  return chargeCredits(tx, input, metadata, { ...options, account });
+}
+
+function chargeCommand(input: ChargeInput, topoff: Extract<CreditCommand, { type: 'ChargeCredits' }>['topoff']): CreditCommand {
+  return {
+    type: 'ChargeCredits',
+    userId: input.userId,
+    transactionId: newId(),
+    amount: input.amount,
+    reference: input.reference,
+    description: input.description,
+    topoff,
   };
 }
 

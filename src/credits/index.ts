@@ -5,6 +5,7 @@ export { packs, packIds, findPack, priceOf, DEFAULT_AUTO_TOPOFF, type Pack, type
 export {
   openAccount,
   chargeCredits,
+  chargeNewReference,
   loadAccount,
   type LoadedAccount,
   refundCredits,

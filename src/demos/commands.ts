@@ -1,10 +1,10 @@
-import { chargeCredits, loadAccount, priceOf, refundCredits } from '../credits/index.js';
+import { chargeNewReference, priceOf, refundCredits } from '../credits/index.js';
 import { decideAndAppend } from '../platform/command.js';
 import type { Tx } from '../platform/database.js';
 import type { EventMetadata } from '../platform/event-store/types.js';
 import { newId } from '../platform/ids.js';
 import { enqueueJob, enqueueNewJob } from '../platform/jobs.js';
-import { beforeCommit, notifyAfterCommit, settleInOrder } from '../platform/transaction.js';
+import { beforeCommit, notifyAfterCommit } from '../platform/transaction.js';
 import { type DemoCommand, type DemoState, demoDecider } from './decide.js';
 import { type DemoEvent, type DurationTarget, type JobKind, type Trigger, demoStream } from './events.js';
 import type { Presentation } from './presentation.js';
@@ -36,11 +36,12 @@ async function notifyChanged(tx: Tx, demoId: string) {
 /**
  * Queue, notify, then charge: the demo's events, its job and its charge commit together or not at all. The charge
  * comes last because it takes the account's lock, held until commit: the less work after it, the more demos of one
- * account can be accepted per second. So the job, the notification and the lock with the account's reads go out
- * together (one round trip, run in this order), and the charge's writes go out with COMMIT.
+ * account can be accepted per second. When this process remembers the account, the charge's lock and writes go out
+ * with the job and COMMIT (one round trip); otherwise the job and the lock with the account's read go out together
+ * and the charge's writes with COMMIT (see chargeNewReference).
  *
- * `precondition`: a check the caller sent before (e.g. that the project is visible); its failure wins over the
- * account's, and everything sent behind it rolls back.
+ * `precondition`: a check the caller sent before that fails in the database (see requireVisibleProject); its
+ * failure wins over the account's, and everything sent behind it rolls back.
  */
 async function enqueueNotifyAndCharge(
   tx: Tx,
@@ -59,16 +60,14 @@ async function enqueueNotifyAndCharge(
         Promise.all([enqueueNewJob(tx, DEMO_TASKS.generate, payload, jobOptions), notifyAfterCommit(tx, DEMO_PROGRESS_CHANNEL, payload.demoId)])
       : Promise.all([enqueueJob(tx, DEMO_TASKS[payload.kind], payload, jobOptions), notifyChanged(tx, payload.demoId)]),
   );
-  const reference = `job:${payload.jobId}`;
-  const account = loadAccount(tx, userId, reference);
-  if (precondition) await settleInOrder([precondition, account] as const);
-  await chargeCredits(tx, { userId, amount: credits, description: `Demo ${payload.kind} (${payload.demoId})`, reference }, metadata, { account });
+  const charge = { userId, amount: credits, description: `Demo ${payload.kind} (${payload.demoId})`, reference: `job:${payload.jobId}` };
+  await chargeNewReference(tx, charge, metadata, { precondition });
 }
 
 /**
- * A new demo: its events, job, notification and charge in two round trips (BEGIN and COMMIT included, see
- * inTransaction): nothing is read before the account, as the stream is new. `projectVisible` as in
- * enqueueNotifyAndCharge's precondition.
+ * A new demo: its events, job, notification and charge in one round trip when this process remembers the account,
+ * else two (BEGIN and COMMIT included, see inTransaction): nothing is read before the account, as the stream is new.
+ * `projectVisible` as in enqueueNotifyAndCharge's precondition.
  */
 export async function requestDemo(
   tx: Tx,
@@ -76,8 +75,9 @@ export async function requestDemo(
   metadata: EventMetadata,
   options: { projectVisible?: Promise<unknown> } = {},
 ) {
-  // Awaited below, unless something before fails: then it must not become an unhandled rejection.
-  options.projectVisible?.catch(() => undefined);
+  // First among the statements whose failure COMMIT reports (see beforeCommit): a missing project aborts the
+  // transaction, and every statement behind it fails for that reason alone.
+  if (options.projectVisible) await beforeCommit(tx, options.projectVisible);
   const demoId = newId();
   const jobId = newId();
   const credits = priceOf(request.durationTarget as DurationTarget);

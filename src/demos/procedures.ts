@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { inTransaction } from '../platform/command.js';
 import { NotFoundError } from '../platform/errors.js';
 import { authedProcedure, eventMetadata, rateLimited, router } from '../platform/trpc.js';
-import { findVisibleProject } from '../projects/index.js';
+import { findVisibleProject, requireVisibleProject } from '../projects/index.js';
 import { deleteDemo, queueDemoJob, requestDemo, updateDemo } from './commands.js';
 import type { DurationTarget } from './events.js';
 import { presentationSchema } from './presentation.js';
@@ -46,12 +46,8 @@ export const demosRouter = router({
             presentation: input.presentation ?? null,
           },
           eventMetadata(ctx),
-          // Read in the transaction, with the demo's first statements rather than a round trip before them.
-          {
-            projectVisible: findVisibleProject(tx, ctx.principal, input.project_id).then((project) => {
-              if (!project) throw new NotFoundError('Project');
-            }),
-          },
+          // Checked in the transaction, with the demo's first statements rather than a round trip before them.
+          { projectVisible: requireVisibleProject(tx, ctx.principal, input.project_id) },
         ),
       );
       const urls = demoUrls(ctx.config.PUBLIC_URL, demoId, input.format);

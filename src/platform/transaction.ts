@@ -16,6 +16,25 @@ export const MAX_COMMAND_ATTEMPTS = 20;
 const unawaited = new WeakMap<object, Promise<unknown>[]>();
 /** Notifications to send once the transaction has committed (see notifyAfterCommit), per transaction. */
 const notifications = new WeakMap<object, Array<{ channel: string; payload: string }>>();
+/** The command's pool and what to call once it has committed or rolled back (see commandOf), per transaction. */
+const commands = new WeakMap<object, CommandScope>();
+
+/**
+ * What a module may know of the command it sends statements for, when that command runs in inTransaction: the pool
+ * (for state kept per database) and a hook for the command's end. Such a command is run again from scratch when a
+ * stream moved (ConcurrencyError), so a module may decide on state it remembers, as long as its append checks the
+ * version (see chargeNewReference).
+ */
+export interface CommandScope {
+  sql: Sql;
+  /** Called once, after COMMIT (true) or after the rollback of this attempt (false). */
+  whenSettled(hook: (committed: boolean) => void): void;
+}
+
+/** The inTransaction command `tx` belongs to; null inside any other transaction (`sql.begin`), which no one retries. */
+export function commandOf(tx: Tx): CommandScope | null {
+  return commands.get(tx) ?? null;
+}
 
 /**
  * Runs `work` in one transaction and, when a stream moved underneath it (ConcurrencyError), runs all of it again
@@ -47,6 +66,11 @@ async function runOnce<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
   unawaited.set(tx, pending);
   const afterCommit: Array<{ channel: string; payload: string }> = [];
   notifications.set(tx, afterCommit);
+  const settledHooks: Array<(committed: boolean) => void> = [];
+  commands.set(tx, { sql, whenSettled: (hook) => settledHooks.push(hook) });
+  let committed = false;
+  /** COMMIT has run (it committed, or it rolled back an aborted transaction): nothing is left to roll back. */
+  let ended = false;
   // Not awaited: sent in the same write as the statements `work` sends before its first await. Its failure (a
   // broken connection) fails those statements too, and is checked with them before COMMIT.
   const begun = watch(connection.unsafe('begin').then(() => undefined));
@@ -54,18 +78,31 @@ async function runOnce<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
     const result = await work(tx);
     // Sent behind the unawaited statements in the same round trip. PostgreSQL runs them in order: when one of them
     // fails, the transaction is aborted and COMMIT only rolls back, and the failure is the command's error.
-    const committed = watch(connection.unsafe('commit').then((r) => r));
-    const [, , commit] = await settleInOrder([begun, settleInOrder(pending), committed] as const);
+    const commitSent = watch(
+      connection.unsafe('commit').then(
+        (r) => ((ended = true), r),
+        (error: unknown) => {
+          // A server's answer (e.g. a deferred check that failed) ends the transaction; a broken connection does too.
+          ended = true;
+          throw error;
+        },
+      ),
+    );
+    const [, , commit] = await settleInOrder([begun, settleInOrder(pending), commitSent] as const);
     if ((commit as { command?: string }).command !== 'COMMIT') throw new Error('The transaction was rolled back at COMMIT.');
+    committed = true;
     if (afterCommit.length > 0) sendNotifications(sql, afterCommit);
     return result;
   } catch (error) {
-    // Queued behind anything still in flight; after a failed COMMIT there is nothing to roll back, which is harmless.
-    await watch(connection.unsafe('rollback').then(() => undefined)).catch(() => undefined);
+    // Queued behind anything still in flight. Once COMMIT has answered there is nothing to roll back: a command that
+    // failed on the database's side (a stream that moved, a project not found) costs no round trip more.
+    if (!ended) await watch(connection.unsafe('rollback').then(() => undefined)).catch(() => undefined);
     throw error;
   } finally {
     unawaited.delete(tx);
     notifications.delete(tx);
+    commands.delete(tx);
+    for (const hook of settledHooks) hook(committed);
     // A connection that closed is already back in the pool's closed queue (it reconnects on demand); releasing it
     // would hand the next caller a dead socket.
     if (!closed) connection.release();

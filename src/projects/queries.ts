@@ -1,4 +1,5 @@
-import type { Queryable } from '../platform/database.js';
+import type { Queryable, Tx } from '../platform/database.js';
+import { NotFoundError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import type { RefreshSchedule, Viewport } from './events.js';
 
@@ -20,6 +21,24 @@ export async function findVisibleProject(sql: Queryable, principal: Principal, p
   if (principal.projectId !== null && principal.projectId !== projectId) return null;
   const [row] = await sql<ProjectRecord[]>`select * from projects where id = ${projectId} and user_id = ${principal.userId}`;
   return row ?? null;
+}
+
+/** Raised by require_found (db/015) when a precondition sent with a command's writes does not hold. */
+const NOT_FOUND = 'SR404';
+
+/**
+ * Sends a check, in the caller's transaction, that fails in the database when the project is not visible to the
+ * principal: a NotFoundError('Project'), and the transaction is aborted, so writes pipelined behind it (and a COMMIT
+ * sent with them) cannot commit. For commands that do not wait for a read before writing (see requestDemo).
+ */
+export function requireVisibleProject(tx: Tx, principal: Principal, projectId: string): Promise<void> {
+  const inScope = principal.projectId === null || principal.projectId === projectId;
+  return tx`select require_found(${inScope} and exists (select 1 from projects where id = ${projectId} and user_id = ${principal.userId}), 'Project')`.then(
+    () => undefined,
+    (error: unknown) => {
+      throw (error as { code?: unknown }).code === NOT_FOUND ? new NotFoundError('Project') : error;
+    },
+  );
 }
 
 export async function listVisibleProjects(sql: Queryable, principal: Principal): Promise<Array<ProjectRecord & { demo_count: number }>> {

@@ -138,5 +138,11 @@ describe('credentials on the API', () => {
     const listed = await app.api('/api/v1/projects', { key });
     assert.deepEqual(listed.body.projects.map((p: { id: string }) => p.id), [a.body.id]);
     assert.equal((await app.api('/api/v1/projects', { key, body: { name: 'C', url: 'https://c.example' } })).status, 403);
+    // A demo of its own project, then one of the other (the check travels with the demo's writes): 202, then 404.
+    assert.equal((await app.api('/api/v1/demos', { key, body: { project_id: a.body.id, prompt: 'Tour' } })).status, 202);
+    const other = await app.api('/api/v1/demos', { key, body: { project_id: b.body.id, prompt: 'Tour' } });
+    assert.equal(other.status, 404);
+    assert.deepEqual(other.body, { error: 'Project not found.' });
+    assert.equal((await app.api(`/api/v1/demos?project_id=${b.body.id}`, { key: user.key })).body.demos.length, 0);
   });
 });

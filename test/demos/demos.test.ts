@@ -208,6 +208,27 @@ describe('the demo lifecycle', () => {
     assert.deepEqual(other.body, { error: 'Project not found.' });
   });
 
+  it("answers 404 for another user's project even when the demo and its charge go out with COMMIT, and writes nothing", async () => {
+    // After a first demo, this process remembers the stranger's account: the next demo's charge is not waited for,
+    // and the project check must stop the transaction in the database.
+    const stranger = await app.createUser({ credits: 10 });
+    const own = (await app.api('/api/v1/projects', { key: stranger.key, body: { name: 'Mine', url: 'https://mine.example' } })).body.id;
+    assert.equal((await app.api('/api/v1/demos', { key: stranger.key, body: { project_id: own, prompt: 'A tour' } })).status, 202);
+    const balanceBefore = (await app.api('/api/v1/credits', { key: stranger.key })).body.balance;
+    const jobsBefore = (await queuedJobs(app.sql, 'demo_generate')).length;
+
+    const response = await app.api('/api/v1/demos', { key: stranger.key, body: { project_id: projectId, prompt: 'Not mine' } });
+    assert.equal(response.status, 404);
+    assert.deepEqual(response.body, { error: 'Project not found.' });
+    assert.equal((await app.api('/api/v1/credits', { key: stranger.key })).body.balance, balanceBefore);
+    assert.equal((await queuedJobs(app.sql, 'demo_generate')).length, jobsBefore);
+    const [{ count }] = await app.sql<[{ count: number }]>`select count(*)::int as count from demos where user_id = ${stranger.userId}`;
+    assert.equal(count, 1);
+    // And the account still charges right afterwards.
+    assert.equal((await app.api('/api/v1/demos', { key: stranger.key, body: { project_id: own, prompt: 'Again' } })).status, 202);
+    assert.equal((await app.api('/api/v1/credits', { key: stranger.key })).body.balance, balanceBefore - 1);
+  });
+
   it('answers 429 when credits run out, and writes nothing', async () => {
     const poor = await app.createUser({ credits: 0 });
     const project = (await app.api('/api/v1/projects', { key: poor.key, body: { name: 'Poor', url: 'https://poor.example' } })).body.id;

@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import postgres from 'postgres';
-import { openAccount } from '../../src/credits/index.js';
+import { grantAtOnceProvider, openAccount, purchaseCredits } from '../../src/credits/index.js';
 import { requestDemo } from '../../src/demos/index.js';
 import { inTransaction } from '../../src/platform/command.js';
+import { corkedSocket } from '../../src/platform/corked-socket.js';
 import { type Sql, withoutSocketHost } from '../../src/platform/database.js';
 import { newId } from '../../src/platform/ids.js';
 import { createSecretBox } from '../../src/platform/secrets.js';
 import { createProject } from '../../src/projects/commands.js';
-import { findVisibleProject } from '../../src/projects/index.js';
+import { requireVisibleProject } from '../../src/projects/index.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 /**
@@ -29,8 +29,9 @@ describe('round trips of the write path', () => {
     // One connection, so its prepared statements are warm after the first run (a statement's first use on a
     // connection costs a describe round trip of its own).
     // postgres.js accepts a socket factory (its typings do not declare the option): this one counts round trips.
+    // The app's own socket (corkedSocket: a pipeline leaves in one write), so that what is counted is what leaves.
     const socket = () => {
-      const connection = net.connect(Number(url.port || 5432), url.hostname);
+      const connection = corkedSocket({ host: [url.hostname], port: [Number(url.port || 5432)] });
       const write = connection.write.bind(connection) as (...args: unknown[]) => boolean;
       connection.write = ((...args: unknown[]) => {
         if (counter.receiving) counter.roundTrips++;
@@ -74,7 +75,7 @@ describe('round trips of the write path', () => {
     assert.equal(trips, 1);
   });
 
-  it('POST /demos: two (the demo, its job and the account lock; then the charge with COMMIT), the project read included', async () => {
+  async function accountWithProject() {
     const secrets = createSecretBox(randomBytes(32));
     const userId = newId();
     await inTransaction(sql, (tx) => openAccount(tx, { userId, startingCredits: 100 }, {}));
@@ -82,20 +83,50 @@ describe('round trips of the write path', () => {
       createProject(tx, secrets, { userId, name: 'Shop', url: 'https://shop.example.com', viewport: 'desktop', refreshSchedule: 'manual' }, {}),
     );
     const principal = { userId, projectId: null };
-    const trips = await count(() =>
+    const demo = () =>
       inTransaction(sql, (tx) =>
         requestDemo(
           tx,
           { projectId, userId, prompt: 'Show the trial', format: 'mp4', resolution: '1080p', durationTarget: '10s', mode: 'script', presentation: null },
           {},
-          { projectVisible: findVisibleProject(tx, principal as never, projectId) },
+          { projectVisible: requireVisibleProject(tx, principal as never, projectId) },
         ),
-      ),
-    );
+      );
+    const balance = async () => ((await sql`select balance from credit_accounts where user_id = ${userId}`) as unknown as [{ balance: number }])[0].balance;
+    return { userId, demo, balance };
+  }
+
+  it('POST /demos: one when this process remembers the account (the project check, the demo, its job and its charge with COMMIT)', async () => {
+    const { demo, balance } = await accountWithProject();
     // The nudges to the workers and the demo's listeners go after COMMIT, without the command waiting for them
     // (so that new demos do not commit one after another, see notifyAfterCommit): here with the drain's statement.
-    assert.equal(trips, 2);
-    const [{ balance }] = (await sql`select balance from credit_accounts where user_id = ${userId}`) as unknown as [{ balance: number }];
-    assert.ok(balance < 100, 'both demos were charged');
+    assert.equal(await count(demo), 1);
+    assert.equal(await balance(), 98, 'both demos were charged');
+  });
+
+  it('POST /demos: three once, then two, after another process wrote to the account (a wasted attempt, then a read while it cools down)', async () => {
+    const { userId, demo, balance } = await accountWithProject();
+    await count(demo);
+    // Another process (its own pool) buys a pack: what this one remembers is now a version behind.
+    const elsewhere = postgres(withoutSocketHost(db.url).url, { max: 1, onnotice: () => {} });
+    try {
+      await inTransaction(elsewhere, (tx) => purchaseCredits(tx, { userId, packId: '5' }, {}, { provider: grantAtOnceProvider }));
+    } finally {
+      await elsewhere.end();
+    }
+    // The charge on remembered state fails its version check (one round trip, COMMIT included: it only rolls
+    // back, and nothing is left to roll back after it); the retry reads the account under its lock (two more).
+    counter.roundTrips = 0;
+    counter.receiving = true;
+    await demo();
+    await drain();
+    assert.equal(counter.roundTrips - 1, 3);
+    // Then the account is not remembered for a while: the lock-and-read path, two round trips.
+    counter.roundTrips = 0;
+    counter.receiving = true;
+    await demo();
+    await drain();
+    assert.equal(counter.roundTrips - 1, 2);
+    assert.equal(await balance(), 100 - 4 + 5, 'four demos charged once each, and the pack bought elsewhere');
   });
 });
