@@ -28,6 +28,8 @@ export async function enqueueJob(
   return job.id;
 }
 
+const NOT_NULL_VIOLATION = '23502';
+
 /** graphile-worker's wake-up channel: its workers LISTEN here, and poll every few seconds besides. */
 const JOBS_INSERTED_CHANNEL = 'jobs:insert';
 
@@ -41,7 +43,9 @@ const JOBS_INSERTED_CHANNEL = 'jobs:insert';
  * max_attempts, key, priority; graphile-worker 0.18's `_private_jobs`, test/platform/jobs.test.ts runs such jobs
  * through a real worker) and sends the nudge after COMMIT. A key already in use is refused (no replace semantics
  * here: use enqueueJob). The task's row is created when missing, as add_job does; should another transaction be
- * creating it at the same moment, the job row is not inserted and the command is run again (ConcurrencyError).
+ * creating it at the same moment, the insert fails (no task id for it) and the command is run again
+ * (ConcurrencyError). It must fail in the database: a command sends COMMIT without waiting for this statement, so
+ * a job row merely not inserted let the demo and its charge commit without their job, and the retry made them twice.
  */
 export function enqueueNewJob(tx: Tx, task: string, payload: unknown, options: { jobKey: string; maxAttempts?: number }): Promise<void> {
   const inserted = tx<{ id: string }[]>`
@@ -57,11 +61,16 @@ export function enqueueNewJob(tx: Tx, task: string, payload: unknown, options: {
       limit 1
     )
     insert into graphile_worker._private_jobs (task_id, payload, run_at, max_attempts, key, priority)
-    select task.id, ${tx.json(payload as never)}::json, now(), ${options.maxAttempts ?? 25}::smallint, ${options.jobKey}::text, 0
-    from task
-    returning id::text`.then((rows) => {
-    if (rows.length === 0) throw new ConcurrencyError(`job-task:${task}`, 0, null);
-  });
+    select (select id from task), ${tx.json(payload as never)}::json, now(), ${options.maxAttempts ?? 25}::smallint, ${options.jobKey}::text, 0
+    returning id::text`.then(
+    () => undefined,
+    (error: unknown) => {
+      // No task row visible (another transaction was creating it): task_id is null, and its NOT NULL fails the
+      // statement, so the transaction cannot commit without its job even when COMMIT was sent right behind.
+      if ((error as { code?: string; column_name?: string }).code === NOT_NULL_VIOLATION) throw new ConcurrencyError(`job-task:${task}`, 0, null);
+      throw error;
+    },
+  );
   // The key in the payload keeps the nudges of several jobs apart when they leave in one statement (PostgreSQL
   // folds identical ones): graphile-worker wakes one worker per `count`, and ignores the rest.
   const nudge = JSON.stringify({ count: 1, key: options.jobKey });

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Runner } from 'graphile-worker';
 import postgres from 'postgres';
 import { inTransaction } from '../../src/platform/command.js';
+import { beforeCommit } from '../../src/platform/transaction.js';
 import { withoutSocketHost } from '../../src/platform/database.js';
 import { readStream } from '../../src/platform/event-store/read-stream.js';
 import { newId } from '../../src/platform/ids.js';
@@ -178,6 +179,30 @@ describe('background jobs are enqueued in the transaction of the command', () =>
     ));
     await runner.stop();
     runners.splice(runners.indexOf(runner), 1);
+  });
+
+  it('commands racing to queue the first job of a task each commit with exactly their own job (none without, none twice)', async () => {
+    // The task's row does not exist yet: all of them try to create it at once, and all but one cannot see it in
+    // their statement. Each sends a write of its own first and COMMIT right behind the job (as a new demo does), so
+    // the job's insert must fail in the database for the command to be run again rather than commit without it.
+    const task = `race_${newId().slice(0, 8)}`;
+    await db.sql`create table if not exists job_race_writes (command text primary key, attempt int not null)`;
+    const attempts = new Map<number, number>();
+    await Promise.all(
+      Array.from({ length: 24 }, (_, n) =>
+        inTransaction(db.sql, async (tx) => {
+          const attempt = (attempts.get(n) ?? 0) + 1;
+          attempts.set(n, attempt);
+          await beforeCommit(tx, tx`insert into job_race_writes (command, attempt) values (${`${task}:${n}`}, ${attempt})`);
+          await beforeCommit(tx, enqueueNewJob(tx, task, { n }, { jobKey: `${task}:${n}` }));
+        }),
+      ),
+    );
+    const writes = await db.sql<{ command: string }[]>`select command from job_race_writes where command like ${`${task}:%`}`;
+    const jobs = await db.sql<{ key: string }[]>`
+      select j.key from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = ${task}`;
+    assert.equal(writes.length, 24);
+    assert.deepEqual(jobs.map((j) => j.key).sort(), writes.map((w) => w.command).sort());
   });
 
   it('a job whose task fails stays queued with its error, for a later attempt', async () => {
