@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { failJob, finishJob, queuedJobs } from '../helpers/pipeline.js';
+import { clearOfMinuteTurn } from '../helpers/minute-window.js';
 
 /** POST /api/v1/embed/generate, tried from outside as a page (publishable key) and a server (live key) would. */
 describe('dynamic embeds: POST /embed/generate', () => {
@@ -272,6 +273,7 @@ describe('dynamic embeds: request limits', () => {
     app.api('/api/v1/embed/generate', { headerKey: pubKey, headers: { origin: 'https://acme.example' }, body: { project_id: projectId, prompt } });
 
   it('limits new generations per key with 429 and Retry-After, but never a reuse', async () => {
+    await clearOfMinuteTurn();
     assert.equal((await generate('One')).status, 202);
     assert.equal((await generate('Two')).status, 202);
     const limited = await generate('Three');
