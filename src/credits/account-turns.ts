@@ -1,4 +1,5 @@
-import type { Sql } from '../platform/database.js';
+import { inTransaction } from '../platform/command.js';
+import type { Sql, Tx } from '../platform/database.js';
 
 /**
  * How many commands that charge one account a process runs at once; the others wait here, in order.
@@ -46,6 +47,11 @@ export async function inAccountTurn<T>(sql: Sql, userId: string, work: () => Pro
     if (next) next();
     else if (--turns.running === 0) accounts.delete(userId);
   }
+}
+
+/** `work` as a command (inTransaction) in one of the account's turns: what every command that charges `userId` runs in. */
+export function inAccountTransaction<T>(sql: Sql, userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return inAccountTurn(sql, userId, () => inTransaction(sql, work));
 }
 
 function poolSizeOf(sql: Sql): number {

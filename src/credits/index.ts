@@ -18,7 +18,7 @@ export {
   type PurchaseResult,
   type CommandOptions,
 } from './commands.js';
-export { accountTurnsFor, inAccountTurn } from './account-turns.js';
+export { accountTurnsFor, inAccountTransaction, inAccountTurn } from './account-turns.js';
 export { getBalance, getAutoTopoff, listTransactions, creditsSpentSince, type CreditTransactionRecord } from './queries.js';
 export { toTransaction, type CreditTransaction } from './representation.js';
 export { grantAtOnceProvider, setPaymentProvider, paymentProvider, type PaymentProvider, type PaymentResult } from './payment-provider.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inAccountTurn } from '../credits/index.js';
+import { inAccountTransaction } from '../credits/index.js';
 import { inTransaction } from '../platform/command.js';
 import { NotFoundError } from '../platform/errors.js';
 import { authedProcedure, eventMetadata, rateLimited, router } from '../platform/trpc.js';
@@ -34,25 +34,23 @@ export const demosRouter = router({
     .output(z.object({ id: z.string(), status: z.literal('pending'), jobId: z.string(), pollUrl: z.string(), wsUrl: z.string() }))
     .mutation(async ({ ctx, input }) => {
       // A charge: in one of the account's turns, so that a burst of one account's demos waits here, not on pooled
-      // connections that every other account needs (inAccountTurn).
-      const { demoId, jobId } = await inAccountTurn(ctx.sql, ctx.principal.userId, () =>
-        inTransaction(ctx.sql, (tx) =>
-          requestDemo(
-            tx,
-            {
-              projectId: input.project_id,
-              userId: ctx.principal.userId,
-              prompt: input.prompt,
-              format: input.format,
-              resolution: input.resolution,
-              durationTarget: input.duration_target,
-              mode: input.mode,
-              presentation: input.presentation ?? null,
-            },
-            eventMetadata(ctx),
-            // Checked in the transaction, with the demo's first statements rather than a round trip before them.
-            { projectVisible: requireVisibleProject(tx, ctx.principal, input.project_id) },
-          ),
+      // connections that every other account needs (inAccountTransaction).
+      const { demoId, jobId } = await inAccountTransaction(ctx.sql, ctx.principal.userId, (tx) =>
+        requestDemo(
+          tx,
+          {
+            projectId: input.project_id,
+            userId: ctx.principal.userId,
+            prompt: input.prompt,
+            format: input.format,
+            resolution: input.resolution,
+            durationTarget: input.duration_target,
+            mode: input.mode,
+            presentation: input.presentation ?? null,
+          },
+          eventMetadata(ctx),
+          // Checked in the transaction, with the demo's first statements rather than a round trip before them.
+          { projectVisible: requireVisibleProject(tx, ctx.principal, input.project_id) },
         ),
       );
       const urls = demoUrls(ctx.config.PUBLIC_URL, demoId, input.format);
@@ -130,13 +128,11 @@ export const demosRouter = router({
     .mutation(async ({ ctx, input }) => {
       const demo = await findVisibleDemo(ctx.sql, ctx.principal, input.id);
       if (!demo) throw new NotFoundError('Demo');
-      const job = await inAccountTurn(ctx.sql, ctx.principal.userId, () =>
-        inTransaction(ctx.sql, (tx) =>
-          queueDemoJob(
-            tx,
-            { demoId: demo.id, userId: ctx.principal.userId, kind: 'refresh', triggeredBy: 'manual', durationTarget: (demo.duration_target ?? '10s') as DurationTarget },
-            eventMetadata(ctx),
-          ),
+      const job = await inAccountTransaction(ctx.sql, ctx.principal.userId, (tx) =>
+        queueDemoJob(
+          tx,
+          { demoId: demo.id, userId: ctx.principal.userId, kind: 'refresh', triggeredBy: 'manual', durationTarget: (demo.duration_target ?? '10s') as DurationTarget },
+          eventMetadata(ctx),
         ),
       );
       if (!job) throw new NotFoundError('Demo');
@@ -154,16 +150,14 @@ export const demosRouter = router({
     .mutation(async ({ ctx, input }) => {
       const demo = await findVisibleDemo(ctx.sql, ctx.principal, input.id);
       if (!demo) throw new NotFoundError('Demo');
-      const job = await inAccountTurn(ctx.sql, ctx.principal.userId, () =>
-        inTransaction(ctx.sql, (tx) =>
-          queueDemoJob(
-            tx,
-            {
-              demoId: demo.id, userId: ctx.principal.userId, kind: 'restyle', triggeredBy: 'restyle', presentation: input.presentation,
-              durationTarget: (demo.duration_target ?? '10s') as DurationTarget,
-            },
-            eventMetadata(ctx),
-          ),
+      const job = await inAccountTransaction(ctx.sql, ctx.principal.userId, (tx) =>
+        queueDemoJob(
+          tx,
+          {
+            demoId: demo.id, userId: ctx.principal.userId, kind: 'restyle', triggeredBy: 'restyle', presentation: input.presentation,
+            durationTarget: (demo.duration_target ?? '10s') as DurationTarget,
+          },
+          eventMetadata(ctx),
         ),
       );
       if (!job) throw new NotFoundError('Demo');

@@ -1,6 +1,5 @@
-import { inAccountTurn } from '../credits/index.js';
+import { inAccountTransaction } from '../credits/index.js';
 import { findLiveDemoByContextHash, requestDemo, type Presentation } from '../demos/index.js';
-import { inTransaction } from '../platform/command.js';
 import type { Sql } from '../platform/database.js';
 import { ValidationError } from '../platform/errors.js';
 import { lockStream } from '../platform/event-store/lock-stream.js';
@@ -114,32 +113,30 @@ export async function generateEmbed(
   if (existing) return reused(existing);
   await beforeGenerate();
   try {
-    // A charge for the project's owner: in one of the account's turns (inAccountTurn), so that a page viewed in many
-    // new contexts at once does not take every pooled connection.
-    return await inAccountTurn(sql, request.userId, () =>
-      inTransaction(sql, async (tx) => {
-        await lockStream(tx, `embed-${request.contextHash}`);
-        const live = await findLiveDemoByContextHash(tx, request.contextHash);
-        if (live) return reused(live);
-        const { demoId } = await requestDemo(
-          tx,
-          {
-            projectId: request.projectId,
-            userId: request.userId,
-            prompt: request.prompt,
-            format: 'mp4',
-            resolution: '1080p',
-            durationTarget: '10s',
-            mode: 'script',
-            presentation: request.presentation,
-            context: request.context,
-            contextHash: request.contextHash,
-          },
-          metadata,
-        );
-        return { demoId, status: 'pending', cached: false };
-      }),
-    );
+    // A charge for the project's owner: in one of the account's turns (inAccountTransaction), so that a page viewed
+    // in many new contexts at once does not take every pooled connection.
+    return await inAccountTransaction(sql, request.userId, async (tx) => {
+      await lockStream(tx, `embed-${request.contextHash}`);
+      const live = await findLiveDemoByContextHash(tx, request.contextHash);
+      if (live) return reused(live);
+      const { demoId } = await requestDemo(
+        tx,
+        {
+          projectId: request.projectId,
+          userId: request.userId,
+          prompt: request.prompt,
+          format: 'mp4',
+          resolution: '1080p',
+          durationTarget: '10s',
+          mode: 'script',
+          presentation: request.presentation,
+          context: request.context,
+          contextHash: request.contextHash,
+        },
+        metadata,
+      );
+      return { demoId, status: 'pending', cached: false };
+    });
   } catch (error) {
     if ((error as { constraint_name?: string }).constraint_name !== 'demos_context_hash_live') throw error;
     const live = await findLiveDemoByContextHash(sql, request.contextHash);

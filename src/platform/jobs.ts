@@ -67,7 +67,7 @@ export function enqueueNewJob(tx: Tx, task: string, payload: unknown, options: {
     (error: unknown) => {
       // No task row visible (another transaction was creating it): task_id is null, and its NOT NULL fails the
       // statement, so the transaction cannot commit without its job even when COMMIT was sent right behind.
-      if ((error as { code?: string; column_name?: string }).code === NOT_NULL_VIOLATION) throw new ConcurrencyError(`job-task:${task}`, 0, null);
+      if ((error as { code?: string }).code === NOT_NULL_VIOLATION) throw new ConcurrencyError(`job-task:${task}`, 0, null);
       throw error;
     },
   );

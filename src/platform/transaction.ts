@@ -97,7 +97,7 @@ async function runOnce<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
     // A statement the command did not wait for may have failed first (a job whose task row it could not see): what
     // the command awaited after it then failed only because the transaction was aborted. The earlier failure is the
     // command's error, and a ConcurrencyError among them runs the command again.
-    const cause = isAbortedTransaction(error) ? await earliestFailure(pending) : null;
+    const cause = isAbortedTransaction(error) ? await settleInOrder(pending).then(() => null, (earlier: unknown) => earlier) : null;
     // Queued behind anything still in flight. Once COMMIT has answered there is nothing to roll back: a command that
     // failed on the database's side (a stream that moved, a project not found) costs no round trip more.
     if (!ended) await watch(connection.unsafe('rollback').then(() => undefined)).catch(() => undefined);
@@ -118,12 +118,6 @@ const IN_FAILED_TRANSACTION = '25P02';
 
 function isAbortedTransaction(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === IN_FAILED_TRANSACTION;
-}
-
-/** The first failure, in the order sent, among statements a command did not wait for; null when none failed. */
-async function earliestFailure(statements: Promise<unknown>[]): Promise<unknown> {
-  for (const outcome of await Promise.allSettled(statements)) if (outcome.status === 'rejected') return outcome.reason;
-  return null;
 }
 
 /**
