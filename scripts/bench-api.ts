@@ -19,7 +19,8 @@
  * the profile to DIR and prints each scenario's top self-time functions: where a request's CPU goes, whatever the
  * machine's load), BENCH_PG_STATEMENTS=1 (embedded cluster only: loads pg_stat_statements and prints each scenario's
  * busiest statements, calls and execution time per request), BENCH_ONLY=demos_32,… (only these HTTP scenarios, the
- * ceiling always: for quick comparisons; the last line then prints 0 for the others).
+ * ceiling always: for quick comparisons; the last line then prints 0 for the others), BENCH_NODE_ARGS='--flag …' (Node
+ * or V8 flags for the app's process, e.g. a GC setting to compare).
  *
  * Beside each scenario's figures: the CPU the app, the load generator (scripts/bench-http-client.ts, this process)
  * and PostgreSQL (the embedded cluster's processes) used per request, from /proc: the machine's two cores are
@@ -433,7 +434,7 @@ async function main(): Promise<number> {
   const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
   if (profileDir) await fs.mkdir(profileDir, { recursive: true });
   const profileName = `api-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`;
-  const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${profileName}`] : [];
+  const profileArgs = (process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []).concat(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${profileName}`] : []);
   const api = await startApiProcess(env, port, profileArgs);
   console.log(`app: child process ${api.pid} (bin/showreel.mjs api, worker off, LOG_LEVEL=warn${profileDir ? ', --cpu-prof' : ''}) at ${api.url}; load from this process over 32 keep-alive sockets (scripts/bench-http-client.ts)`);
 

@@ -205,6 +205,21 @@ describe('background jobs are enqueued in the transaction of the command', () =>
     assert.deepEqual(jobs.map((j) => j.key).sort(), writes.map((w) => w.command).sort());
   });
 
+  it("a task's row removed by graphile-worker's cleanup after this process queued a job for it is created again by the next job", async () => {
+    // After its first committed job, a pool no longer creates the task's row for the next ones (enqueueNewJob).
+    // graphile-worker's GC_TASK_IDENTIFIERS cleanup deletes the rows of tasks without jobs: the next job must not
+    // be queued under a task id that no longer exists (no worker would ever run it).
+    const task = `cleaned_${newId().slice(0, 8)}`;
+    const queue = (key: string) => inTransaction(db.sql, (tx) => enqueueNewJob(tx, task, { key }, { jobKey: `${task}:${key}` }));
+    await queue('first');
+    await queue('second');
+    await db.sql`delete from graphile_worker._private_jobs where key like ${`${task}:%`}`;
+    await db.sql`delete from graphile_worker._private_tasks where identifier = ${task}`;
+    await queue('third');
+    const queued = await jobs({ task });
+    assert.deepEqual(queued.map((job) => job.key), [`${task}:third`], 'queued under its task, as a worker reads it');
+  });
+
   it('a job whose task fails stays queued with its error, for a later attempt', async () => {
     const id = await db.sql.begin((tx) => enqueueJob(tx, 'test_fails', { n: 1 }, { maxAttempts: 5 }));
     const runner = await startWorker({

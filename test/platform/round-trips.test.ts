@@ -55,7 +55,10 @@ describe('round trips of the write path', () => {
   const drain = () => new Promise((resolve) => setImmediate(resolve)).then(() => sql`select 1`);
 
   async function count(work: () => Promise<unknown>): Promise<number> {
-    await work(); // warm: prepares every statement on the connection
+    // Warm: prepares every statement on the connection. Twice, since the first job of a task also creates (or
+    // learns) the task's row, and later jobs send a statement of their own (enqueueNewJob).
+    await work();
+    await work();
     await drain();
     counter.roundTrips = 0;
     counter.receiving = true;
@@ -101,7 +104,7 @@ describe('round trips of the write path', () => {
     // The nudges to the workers and the demo's listeners go after COMMIT, without the command waiting for them
     // (so that new demos do not commit one after another, see notifyAfterCommit): here with the drain's statement.
     assert.equal(await count(demo), 1);
-    assert.equal(await balance(), 98, 'both demos were charged');
+    assert.equal(await balance(), 97, 'all three demos were charged');
   });
 
   it('POST /demos: three once, then two, after another process wrote to the account (a wasted attempt, then a read while it cools down)', async () => {
@@ -127,6 +130,6 @@ describe('round trips of the write path', () => {
     await demo();
     await drain();
     assert.equal(counter.roundTrips - 1, 2);
-    assert.equal(await balance(), 100 - 4 + 5, 'four demos charged once each, and the pack bought elsewhere');
+    assert.equal(await balance(), 100 - 5 + 5, 'five demos charged once each, and the pack bought elsewhere');
   });
 });
