@@ -61,7 +61,7 @@ export class ConcurrencyError extends Error {
     readonly expectedVersion: number,
     readonly actualVersion: number | null,
   ) {
-    super(`Stream ${streamId} expected version ${expectedVersion} but found ${actualVersion ?? 'a concurrent write'}.`);
+    super(`Stream ${streamId} expected version ${expectedVersion} but found ${actualVersion ?? 'another version'}.`);
     this.name = 'ConcurrencyError';
   }
 }

@@ -84,30 +84,42 @@ describe('the event store', () => {
       const streamId = `user-${userId}`;
       await db.sql.begin((tx) => appendToStream(tx, streamId, 0, [registered(userId)]));
 
-      // A writer that still believes the stream is new: the stream's version 1 is taken (a new stream's append
-      // is refused by the unique constraint, without the version check's read, so the actual version is unknown).
+      // A writer that still believes the stream is new: the stream's version 1 is taken, and the unique constraint
+      // refuses the append (the actual version is not read).
       await assert.rejects(
         db.sql.begin((tx) => appendToStream(tx, streamId, 0, [registered(userId)])),
         (error: unknown) => {
           assert.ok(error instanceof ConcurrencyError);
           assert.equal(error.streamId, streamId);
           assert.equal(error.expectedVersion, 0);
-          assert.match(error.message, /expected version 0 but found a concurrent write/);
+          assert.match(error.message, /expected version 0 but found another version/);
           return true;
         },
       );
-      // A writer that believes it is ahead of the stream: the version check names the stream's actual version.
+      // A writer that believes it is ahead of the stream: there is no row at its expected version to follow.
       await assert.rejects(
         db.sql.begin((tx) => appendToStream(tx, streamId, 5, [planChanged(userId, 'pro')])),
         (error: unknown) => {
           assert.ok(error instanceof ConcurrencyError);
-          assert.equal(error.actualVersion, 1);
-          assert.match(error.message, /expected version 5 but found 1/);
+          assert.equal(error.expectedVersion, 5);
+          assert.match(error.message, /expected version 5 but found another version/);
           return true;
         },
       );
 
+      // Several events at once the same: refused ahead of the stream, appended in order at its version.
+      await assert.rejects(
+        db.sql.begin((tx) => appendToStream(tx, streamId, 5, [planChanged(userId, 'pro'), planChanged(userId, 'free')])),
+        ConcurrencyError,
+      );
       assert.deepEqual((await readStream(db.sql, streamId)).map((e) => e.streamVersion), [1]);
+      await db.sql.begin((tx) => appendToStream(tx, streamId, 1, [planChanged(userId, 'pro'), planChanged(userId, 'free')]));
+      await assert.rejects(db.sql.begin((tx) => appendToStream(tx, streamId, 1, [planChanged(userId, 'pro')])), ConcurrencyError);
+      assert.deepEqual((await readStream(db.sql, streamId)).map((e) => [e.streamVersion, e.type]), [
+        [1, 'UserRegistered'],
+        [2, 'UserPlanChanged'],
+        [3, 'UserPlanChanged'],
+      ]);
     });
 
     it('turns the race the version check cannot see (both read the same version) into a ConcurrencyError too', async () => {
@@ -138,7 +150,7 @@ describe('the event store', () => {
         const error = await bAppend;
         assert.ok(error instanceof ConcurrencyError, `expected a ConcurrencyError, got ${String(error)}`);
         assert.equal(error.actualVersion, null);
-        assert.match(error.message, /found a concurrent write/);
+        assert.match(error.message, /found another version/);
         await b`rollback`;
       } finally {
         await a`rollback`.catch(() => undefined);

@@ -4,8 +4,8 @@ import { validateEvent } from './event-registry.js';
 import type { EventMetadata, NewEvent, RecordedEvent, StoredEvent } from './types.js';
 
 const UNIQUE_VIOLATION = '23505';
-/** Raised by events_check_version (db/013) when the stream is not at the expected version; DETAIL is its version. */
-const VERSION_MISMATCH = 'SR409';
+/** The version of an append to a stream not at its expected version (see sendInsert). */
+const NOT_NULL_VIOLATION = '23502';
 
 export interface SentAppend {
   /** The events as they will be stored: everything but what only the insert knows (position, transaction id). */
@@ -59,10 +59,15 @@ type InsertedRow = { global_position: string; transaction_id: string };
  * postgres.js assembles a statement's fragments anew at every call, about 6 µs of the API's CPU per fragment
  * (scratch measurement, 32 writers), a good part of what such a statement costs PostgreSQL.
  *
- * The check of an existing stream's version is a scalar subquery: evaluated once, before the first row. A new stream
- * (expected version 0) needs none: should it exist after all, its version 1 does, and the unique constraint refuses
- * the insert (a ConcurrencyError as well). The check's function call and index read took about 20 µs of execution
- * per append (pg_stat_statements), paid by every new demo, project and key.
+ * An existing stream's version is checked in the same statement, and a stream that moved fails it (not "inserts
+ * nothing"), so whatever was pipelined behind it cannot commit without it. The new version is read from the row of
+ * the expected one: `(select stream_version + 1 … where stream_version = expected)`, an uncorrelated subquery run
+ * once. Versions are contiguous from 1, so the stream is at the expected version exactly when that row exists and
+ * the next one does not: no row makes the version null and its NOT NULL fails the statement (a stream behind what
+ * the writer believes), and a next row that exists is refused by the unique constraint (a stream that moved on).
+ * One index read in the statement itself; the PL/pgSQL check it replaces (db/013) cost about 25 µs more of
+ * PostgreSQL's CPU per append (pg_stat_statements). A new stream (expected version 0) needs no read: should it exist
+ * after all, its version 1 does, and the unique constraint refuses the insert.
  */
 function sendInsert(tx: Tx, streamId: string, expectedVersion: number, valid: NewEvent[], metadata: EventMetadata, createdAt: Date) {
   const meta = tx.json(metadata as never);
@@ -78,8 +83,8 @@ function sendInsert(tx: Tx, streamId: string, expectedVersion: number, valid: Ne
           returning global_position::text, transaction_id::text`
       : tx<InsertedRow[]>`
           insert into events (stream_id, stream_version, type, data, metadata, created_at)
-          select ${streamId}, ${expectedVersion + 1}::int, ${event.type}::text, ${data}::jsonb, ${meta}::jsonb, ${createdAt}::timestamptz
-          where (select events_check_version(${streamId}, ${expectedVersion}::int))
+          values (${streamId}, (select stream_version + 1 from events where stream_id = ${streamId} and stream_version = ${expectedVersion}::int),
+                  ${event.type}, ${data}, ${meta}, ${createdAt})
           returning global_position::text, transaction_id::text`;
   }
   // `with ordinality` numbers the events 1, 2, … in the order given: their versions, and the order in which their
@@ -94,9 +99,9 @@ function sendInsert(tx: Tx, streamId: string, expectedVersion: number, valid: Ne
         returning global_position::text, transaction_id::text`
     : tx<InsertedRow[]>`
         insert into events (stream_id, stream_version, type, data, metadata, created_at)
-        select ${streamId}, ${expectedVersion}::int + e.n::int, e.event->>'type', e.event->'data', ${meta}, ${createdAt}
+        select ${streamId}, (select stream_version from events where stream_id = ${streamId} and stream_version = ${expectedVersion}::int) + e.n::int,
+               e.event->>'type', e.event->'data', ${meta}, ${createdAt}
         from jsonb_array_elements(${all}::jsonb) with ordinality as e(event, n)
-        where (select events_check_version(${streamId}, ${expectedVersion}::int))
         order by e.n
         returning global_position::text, transaction_id::text`;
 }
@@ -113,8 +118,8 @@ export async function appendToStream(
 }
 
 function asConcurrencyError(error: unknown, streamId: string, expectedVersion: number): ConcurrencyError | null {
-  const { code, detail, message } = error as { code?: string; detail?: string; message?: string };
-  if (code === VERSION_MISMATCH) return new ConcurrencyError(streamId, expectedVersion, Number(detail));
+  const { code, message, table_name: table, column_name: column } = error as { code?: string; message?: string; table_name?: string; column_name?: string };
+  if (code === NOT_NULL_VIOLATION && table === 'events' && column === 'stream_version') return new ConcurrencyError(streamId, expectedVersion, null);
   if (code === UNIQUE_VIOLATION && String(message).includes('events_stream_version_unique')) {
     return new ConcurrencyError(streamId, expectedVersion, null);
   }
