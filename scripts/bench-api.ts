@@ -20,7 +20,8 @@
  * machine's load), BENCH_PG_STATEMENTS=1 (embedded cluster only: loads pg_stat_statements and prints each scenario's
  * busiest statements, calls and execution time per request), BENCH_ONLY=demos_32,… (only these HTTP scenarios, the
  * ceiling always: for quick comparisons; the last line then prints 0 for the others), BENCH_NODE_ARGS='--flag …' (Node
- * or V8 flags for the app's process, e.g. a GC setting to compare).
+ * or V8 flags for the app's process, e.g. a GC setting to compare), BENCH_APP_OUTPUT=FILE (the app's whole stdout and
+ * stderr, e.g. with BENCH_NODE_ARGS='--trace-deopt').
  *
  * Beside each scenario's figures: the CPU the app, the load generator (scripts/bench-http-client.ts, this process)
  * and PostgreSQL (the embedded cluster's processes) used per request, from /proc: the machine's two cores are
@@ -31,7 +32,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -42,6 +43,7 @@ import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.js';
 import { registerDomain } from '../src/domain.js';
 import { createApiKey } from '../src/keys/index.js';
 import { inTransaction } from '../src/platform/command.js';
+import { settleDriverClasses } from '../src/platform/driver-classes.js';
 import { projectEventSchemas } from '../src/projects/events.js';
 import { prepareRegistration, registerUser } from '../src/users/index.js';
 import { describeSummary, readProfile, summariseProfile } from './cpu-profile.js';
@@ -55,6 +57,8 @@ const warmupMs = positiveSeconds('BENCH_WARMUP_SECONDS', 2, true) * 1000;
 const durable = process.env.BENCH_DURABLE !== '0';
 const pgStatements = process.env.BENCH_PG_STATEMENTS === '1';
 /** BENCH_ONLY=demos_32,projects_32: run only these HTTP scenarios (the ceiling always runs), for quick comparisons. */
+/** BENCH_APP_OUTPUT=FILE: the app's stdout and stderr, whole (e.g. with BENCH_NODE_ARGS='--trace-deopt'). */
+const appOutput = process.env.BENCH_APP_OUTPUT || null;
 const onlyScenarios = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
 // The app must run on Node 22: the same binary as this script when it is 22+, else the one `npm ci` installed.
 const nodeBinary = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : path.join(root, 'node_modules', '.bin', 'node');
@@ -301,6 +305,11 @@ async function startApiProcess(
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
+  if (appOutput) {
+    const file = createWriteStream(appOutput);
+    child.stdout!.pipe(file);
+    child.stderr!.pipe(file);
+  }
   let exited: number | string | null = null;
   const exit = new Promise<void>((resolve) =>
     child.once('exit', (code, signal) => {
@@ -585,6 +594,8 @@ async function main(): Promise<number> {
 async function runCeiling(url: string): Promise<LoadResult> {
   const sql: Sql = connect(url, { max: CONCURRENCY, applicationName: 'showreel-bench-ceiling' });
   try {
+    // The driver as the app runs it (openDatabase settles it too).
+    await settleDriverClasses(sql);
     const run = randomBytes(4).toString('hex');
     // A payload shaped like the app's (valid against the registered schema), so rows are of a realistic size.
     const template = projectEventSchemas.ProjectCreated.parse({

@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import { connect, type Sql } from './database.js';
+import { settleDriverClasses } from './driver-classes.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
 import type { Logger } from './logger.js';
 import { migrate } from './migrate.js';
@@ -21,6 +22,7 @@ export async function openDatabase(config: Config, logger: Logger, options: { po
   try {
     const applied = await migrate(sql, url);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+    await settleDriverClasses(pool);
   } catch (error) {
     await sql.end({ timeout: 5 });
     await embedded?.stop();
