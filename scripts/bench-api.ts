@@ -56,9 +56,9 @@ const measureMs = positiveSeconds('BENCH_SECONDS', 10) * 1000;
 const warmupMs = positiveSeconds('BENCH_WARMUP_SECONDS', 2, true) * 1000;
 const durable = process.env.BENCH_DURABLE !== '0';
 const pgStatements = process.env.BENCH_PG_STATEMENTS === '1';
-/** BENCH_ONLY=demos_32,projects_32: run only these HTTP scenarios (the ceiling always runs), for quick comparisons. */
 /** BENCH_APP_OUTPUT=FILE: the app's stdout and stderr, whole (e.g. with BENCH_NODE_ARGS='--trace-deopt'). */
 const appOutput = process.env.BENCH_APP_OUTPUT || null;
+/** BENCH_ONLY=demos_32,projects_32: run only these HTTP scenarios (the ceiling always runs), for quick comparisons. */
 const onlyScenarios = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
 // The app must run on Node 22: the same binary as this script when it is 22+, else the one `npm ci` installed.
 const nodeBinary = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : path.join(root, 'node_modules', '.bin', 'node');
