@@ -6,13 +6,14 @@ import type { Sql } from './database.js';
  * nothing the driver does.
  *
  * Both classes have a static `Symbol.species` getter, and V8 (Node 22) keeps the own properties of a class
- * constructor with that getter in a dictionary (a static getter of another name does not do it). TurboFan then compiles every function that constructs one (the driver's `sql`,
- * `unsafe` and `ReadyForQuery`; our statement senders, which inline `sql`) and throws the code away at install
- * ("Bailed out due to dependency change", a StableMapDependency), and tries again as soon as the function is hot:
- * for as long as the process runs. Measured with `--trace-opt` under POST /demos with 32 accounts: 326 aborted
- * compiles, about 2 s of the API process's CPU in one 12 s scenario, on the helper threads beside the main one; in a
- * postgres.js loop of two-statement transactions, 364 aborts and 3.4 s of compiling in 5 s. With the two
- * constructors fast: no aborts, 0.8 s of compiling, and 55,130 transactions instead of 25,460 in those 5 s.
+ * constructor with that getter in a dictionary (a static getter of another name does not do it). TurboFan then
+ * compiles every function that constructs one (the driver's `sql`, `unsafe` and `ReadyForQuery`; our statement
+ * senders, which inline `sql`) and throws the code away at install ("Bailed out due to dependency change", a
+ * StableMapDependency), and tries again as soon as the function is hot: for as long as the process runs.
+ * Measured with `--trace-opt` under POST /demos with 32 accounts: 326 aborted compiles, about 2 s of the API
+ * process's CPU in one 12 s scenario, on the helper threads beside the main one; in a postgres.js loop of
+ * two-statement transactions, 364 aborts and 3.4 s of compiling in 5 s. With the two constructors fast: no
+ * aborts, 0.8 s of compiling, and 55,130 transactions instead of 25,460 in those 5 s.
  *
  * A class that extends a constructor makes it a prototype, and V8 gives the prototypes on a chain fast properties
  * when a lookup walks it: defining the subclass already reads the constructor's `prototype`, the missed lookups

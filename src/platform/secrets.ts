@@ -23,7 +23,8 @@ let randomPoolOffset = RANDOM_POOL_SIZE;
  * pool's copy is zeroed so a secret does not linger there.
  */
 export function secureRandomBytes(size: number): Buffer {
-  if (size > RANDOM_POOL_SIZE / 8) return randomBytes(size);
+  // Large draws, and sizes that are not a count of bytes, get crypto.randomBytes's answer, as before the pool.
+  if (!Number.isInteger(size) || size < 0 || size > RANDOM_POOL_SIZE / 8) return randomBytes(size);
   if (randomPoolOffset + size > RANDOM_POOL_SIZE) {
     randomFillSync(randomPool);
     randomPoolOffset = 0;

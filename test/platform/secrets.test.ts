@@ -20,10 +20,11 @@ describe('secure random bytes', () => {
     assert.notDeepEqual(first, Buffer.alloc(16), 'the draw is random bytes, not the zeroed pool');
   });
 
-  it('serves sizes of its own and large ones alike', () => {
+  it('serves sizes of its own and large ones alike, and refuses a negative size', () => {
     assert.equal(secureRandomBytes(1).length, 1);
     assert.equal(secureRandomBytes(4096).length, 4096);
     assert.equal(secureRandomBytes(0).length, 0);
+    assert.throws(() => secureRandomBytes(-1), RangeError);
   });
 
   it('seals the same secret differently each time, and opens each', () => {
