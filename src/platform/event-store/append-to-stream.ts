@@ -66,8 +66,9 @@ type InsertedRow = { global_position: string; transaction_id: string };
  * the next one does not: no row makes the version null and its NOT NULL fails the statement (a stream behind what
  * the writer believes), and a next row that exists is refused by the unique constraint (a stream that moved on).
  * One index read in the statement itself; with the PL/pgSQL check it replaces (db/013), a charge's append took
- * 87–116 µs of PostgreSQL's execution, without it 42 µs (pg_stat_statements, bench:api). A new stream (expected version 0) needs no read: should it exist
- * after all, its version 1 does, and the unique constraint refuses the insert.
+ * 87–116 µs of PostgreSQL's execution, without it 42 µs (pg_stat_statements, bench:api). A new stream (expected
+ * version 0) needs no read: should it exist after all, its version 1 does, and the unique constraint refuses the
+ * insert.
  */
 function sendInsert(tx: Tx, streamId: string, expectedVersion: number, valid: NewEvent[], metadata: EventMetadata, createdAt: Date) {
   const meta = tx.json(metadata as never);
