@@ -111,10 +111,25 @@ describe('frame-by-frame capture', () => {
     // The screencast encodes pictures on a thread pool, so they can arrive out of order; each must still land on
     // the frame it was drawn for. Screenshots inside the frame are the reference: same script, same frames.
     const grey = async (pictures: 'screencast' | 'screenshots') => {
+      // On a loaded machine (the whole suite in parallel) the screencast can, rarely, skip a frame's picture or send
+      // it later than the capture waits; the recording then finishes by screenshots (seen once in CI). That fallback
+      // is the product's answer, but this case is about the screencast's pictures, so it records again: three
+      // fallbacks in a row would be a regression, not load.
+      for (let attempt = 1; ; attempt++) {
+        const decoded = await record(pictures);
+        if (decoded) return decoded;
+        assert.ok(attempt < 3, 'the screencast gave up in three recordings in a row');
+      }
+    };
+    const record = async (pictures: 'screencast' | 'screenshots') => {
       const page = await openPage();
       try {
         const outFile = path.join(dir, `${pictures}.mkv`);
         const result = await recordScript(page, script(url), { format: 'capture', resolution: '720p', outFile, framePictures: pictures });
+        if (pictures === 'screencast' && result.frameCapture?.pictures === 'screenshots') {
+          assert.ok(result.frameCapture.missedPictures > 0, 'a fallback to screenshots comes after a missed picture');
+          return null;
+        }
         assert.equal(result.frameCapture?.pictures, pictures);
         assert.equal(result.frameCapture?.strayPictures, 0);
         const { ffmpeg } = await ffmpegBinaries();
