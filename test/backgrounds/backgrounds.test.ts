@@ -102,6 +102,25 @@ describe('Presentation backgrounds', () => {
     assert.equal(await eventCount(), before, 'a refused upload records nothing');
   });
 
+  it('answers 400 {error} to a form cut off inside a file, whichever field it is in, and goes on serving', async () => {
+    const before = await eventCount();
+    for (const field of ['file', 'other']) {
+      // The closing boundary never comes: the body ends in the middle of the part.
+      const body = Buffer.concat([
+        Buffer.from(`--zz\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+        images.png.subarray(0, 100),
+      ]);
+      const response = await rawRequest(app.url, '/api/v1/backgrounds/upload', {
+        body,
+        headers: { 'content-type': 'multipart/form-data; boundary=zz', authorization: `Bearer ${alice.key}` },
+      });
+      assert.equal(response.status, 400, `${field}: ${response.body.toString('utf8')}`);
+      assert.match(response.json().error, /multipart body is malformed/);
+    }
+    assert.equal((await fetch(`${app.url}/healthz`)).status, 200);
+    assert.equal(await eventCount(), before, 'a refused upload records nothing');
+  });
+
   it('answers 413 {error} for a file over 10 MB, whether the size is declared up front or found while streaming', async () => {
     const declared = await rawRequest(app.url, '/api/v1/backgrounds/upload', {
       body: Buffer.alloc(1024),

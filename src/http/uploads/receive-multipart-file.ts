@@ -63,7 +63,12 @@ export async function receiveMultipartFile(req: IncomingMessage, field: string, 
       reject(error instanceof AppError ? error : new ValidationError('The upload was interrupted before it finished; send it again.'));
     };
 
+    const malformed = (error: unknown) =>
+      fail(new ValidationError(`The multipart body is malformed (${error instanceof Error ? error.message : String(error)}). ${usage}`));
     parser.on('file', (name, stream, info) => {
+      // A body that ends inside a part destroys that part's stream with an error ("Unexpected end of form"): without
+      // a listener it would be an uncaught exception, which takes the whole process down.
+      stream.on('error', malformed);
       if (name !== field || file !== null) {
         stream.resume();
         return;
@@ -78,7 +83,7 @@ export async function receiveMultipartFile(req: IncomingMessage, field: string, 
     parser.on('field', (name) => {
       if (name === field) textField = true;
     });
-    parser.on('error', (error: unknown) => fail(new ValidationError(`The multipart body is malformed (${error instanceof Error ? error.message : String(error)}). ${usage}`)));
+    parser.on('error', malformed);
     parser.on('close', () => {
       if (settled) return;
       if (file) {
