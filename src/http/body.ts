@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { TooLargeError, ValidationError } from '../platform/errors.js';
+import { containsNul } from '../platform/validation.js';
 
 /** JSON bodies are small: 1 MB is far above any valid request and bounds memory per request. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -95,12 +96,6 @@ export function closeIfUnread(req: IncomingMessage): Record<string, string> {
   return req.complete ? {} : { Connection: 'close' };
 }
 
-export function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value !== null && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\0') || containsNul(v));
-  return false;
-}
 
 /** True when a URL (path or query) carries an encoded NUL, which no field may contain. */
 export function urlHasNul(url: string): boolean {

@@ -4,7 +4,7 @@ import { normalizePath } from 'trpc-to-openapi';
 import { ValidationError } from '../platform/errors.js';
 import { type Context, createCallerFactory } from '../platform/trpc.js';
 import type { AppRouter } from './app-router.js';
-import { closeIfUnread, readJsonBody, urlHasNul } from './body.js';
+import { closeIfUnread, readJsonBody } from './body.js';
 import { toErrorResponse } from './errors.js';
 import { sendError, sendJson } from './respond.js';
 import { listRoutes, type Route } from './rest-routes.js';
@@ -55,7 +55,6 @@ export function createRestHandler(router: AppRouter, createContext: CreateContex
 
     let body: unknown;
     try {
-      if (urlHasNul(req.url ?? '')) throw new ValidationError('The URL must not contain NUL (%00) characters.');
       if (route.takesBody) {
         body = await readJsonBody(req);
         if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {

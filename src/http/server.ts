@@ -4,6 +4,7 @@ import { migrationsApplied } from '../platform/migrate.js';
 import { type QueryTiming, withQueryTiming } from '../platform/query-timing.js';
 import { appRouter } from './app-router.js';
 import { attachRequestInfo, createRequestContext, type Services } from './context.js';
+import { urlHasNul } from './body.js';
 import { toErrorResponse } from './errors.js';
 import { handleDashboardRequest } from './dashboard/routes.js';
 import { handleEmbedRequest } from './embeds/routes.js';
@@ -51,6 +52,8 @@ export function createHttpServer(services: Services): { server: http.Server; clo
     try {
       // Every route below may decode its path parameters: malformed percent-encoding is the client's, a 400.
       if (!decodable(path)) return sendError(res, 400, BAD_ENCODING);
+      // No id, query field or page name may hold NUL (PostgreSQL cannot store it): refused here for every route.
+      if (urlHasNul(req.url ?? '')) return sendError(res, 400, NUL_IN_URL);
       if (path === '/healthz') return await health(services, req, res);
       if (path === `${API_PREFIX}/openapi.json`) {
         if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'Use GET for the OpenAPI document.', { Allow: 'GET' });
@@ -80,8 +83,9 @@ export function createHttpServer(services: Services): { server: http.Server; clo
   }
   const progress = createProgressHub(services);
   server.on('upgrade', (req, socket, head) => {
-    if (!decodable(pathOf(req))) {
-      const body = JSON.stringify({ error: BAD_ENCODING });
+    const refusal = !decodable(pathOf(req)) ? BAD_ENCODING : urlHasNul(req.url ?? '') ? NUL_IN_URL : null;
+    if (refusal !== null) {
+      const body = JSON.stringify({ error: refusal });
       socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
       return;
     }
@@ -114,6 +118,7 @@ export function createHttpServer(services: Services): { server: http.Server; clo
 }
 
 const BAD_ENCODING = 'The URL path is not valid percent-encoded UTF-8.';
+const NUL_IN_URL = 'The URL must not contain NUL (%00) characters.';
 
 function decodable(path: string): boolean {
   try {

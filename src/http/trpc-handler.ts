@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { ValidationError } from '../platform/errors.js';
 import { trpcRouter } from './app-router.js';
-import { closeIfUnread, containsNul, MAX_JSON_BODY_BYTES, NUL_IN_BODY, readJsonBody, urlHasNul } from './body.js';
+import { containsNul } from '../platform/validation.js';
+import { closeIfUnread, MAX_JSON_BODY_BYTES, NUL_IN_BODY, readJsonBody } from './body.js';
 import { createRequestContext, type Services } from './context.js';
 import { toErrorResponse } from './errors.js';
 
@@ -36,7 +37,6 @@ export function createTrpcHandler(services: Services): (req: IncomingMessage, re
   return async function handleTrpc(req, res) {
     try {
       const url = req.url ?? '/';
-      if (urlHasNul(url)) throw new ValidationError('The URL must not contain NUL (%00) characters.');
       if (queryInputHasNul(url)) throw new ValidationError(NUL_IN_BODY);
       // tRPC takes a parsed body from req.body instead of reading the stream (and re-serialises it).
       if (req.method !== 'GET' && req.method !== 'HEAD') Object.assign(req, { body: await readJsonBody(req) });

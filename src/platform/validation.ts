@@ -49,3 +49,11 @@ function bound(direction: string, origin: string, limit: number | bigint | Date 
       return inclusive ? `${direction} ${value}` : `${direction === 'at least' ? 'greater than' : 'less than'} ${value}`;
   }
 }
+
+/** True when a string anywhere in a parsed JSON value (keys included) holds NUL, which PostgreSQL cannot store. */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value !== null && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\0') || containsNul(v));
+  return false;
+}

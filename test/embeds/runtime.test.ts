@@ -115,6 +115,11 @@ describe('signed runtime embeds: GET /embed/runtime', () => {
     const offSite = await get(sign({ url: 'https://elsewhere.example/', prompt: 'x' }));
     assert.equal(offSite.status, 400);
     assert.match(offSite.body.error, /project's site/);
+    for (const payload of [{ demoId: `${readyId}\u0000` }, { url: 'https://acme.example/', prompt: 'Tour\u0000' }, { url: 'https://acme.example/', prompt: 'x', section: '\u0000' }]) {
+      const nul = await get(sign(payload));
+      assert.equal(nul.status, 400, JSON.stringify(payload));
+      assert.match(nul.body.error, /payload must not contain NUL/);
+    }
     assert.equal((await get('/api/v1/embed/runtime?expires=1&signature=x')).status, 400);
 
     assert.equal((await get(sign({ demoId: readyId }, { project: 'no-such-project' }))).status, 404);

@@ -71,6 +71,34 @@ describe('hostile requests', () => {
     }
   });
 
+  it('answers a NUL anywhere in the URL with 400 {error}, on every kind of route', async () => {
+    // PostgreSQL cannot store NUL: before this check, ids and query fields carrying one reached it and came back 500.
+    const lines = [
+      'GET /api/v1/embed/runtime?project_id=%00&expires=1&signature=x',
+      'GET /embed/%00/status',
+      'GET /share/%00',
+      'GET /thumb/%00.png',
+      'POST /api/v1/demos/local-upload?project_id=p&prompt=up&title=%00',
+      'POST /api/v1/demos/%00/local-assets?type=thumbnail',
+      'GET /api/v1/projects/%00',
+      'GET /api/v1/demos?project_id=%00',
+      'GET /app/projects/%00',
+      'POST /app/demos/%00/delete',
+      'GET /trpc/admin.readAll?input=%00',
+    ];
+    for (const line of lines) {
+      const answer = await send(app, `${line} HTTP/1.1\r\nAuthorization: Bearer ${user.key}`, line.startsWith('POST') ? 'x' : '');
+      assert.equal(answer.status, 400, `${line} → ${answer.status} ${answer.body}`);
+      assert.match(JSON.parse(answer.body).error, /NUL/);
+    }
+    const upgrade = await send(
+      app,
+      `GET /api/v1/demos/%00/ws HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nAuthorization: Bearer ${user.key}`,
+    );
+    assert.equal(upgrade.status, 400, upgrade.head);
+    assert.match(JSON.parse(upgrade.body).error, /NUL/);
+  });
+
   it('never answers 500 to odd request lines, queries and headers', async () => {
     const requests: Array<[string, string?]> = [
       [`GET /api/v1/projects?limit=${bad} HTTP/1.1\r\nAuthorization: Bearer ${user.key}`],
