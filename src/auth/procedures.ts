@@ -3,7 +3,7 @@ import { inTransaction } from '../platform/command.js';
 import { ConflictError, UnauthorizedError } from '../platform/errors.js';
 import { hitRateLimits } from '../platform/rate-limit.js';
 import { hashPassword, verifyPassword } from '../platform/secrets.js';
-import { publicProcedure, router } from '../platform/trpc.js';
+import { router, sameOriginProcedure } from '../platform/trpc.js';
 import { findUserByEmail, prepareRegistration, registerUser } from '../users/index.js';
 import { SESSION_COOKIE, clearedSessionCookie, readCookie, sessionCookie } from './cookies.js';
 import { createSession, revokeSession } from './sessions.js';
@@ -17,9 +17,9 @@ const decoyHash = hashPassword('decoy password that matches nothing');
 const sessionOutput = z.object({ user_id: z.string(), email: z.string(), expires_at: z.string() });
 
 export const authRouter = router({
-  signUp: publicProcedure
+  signUp: sameOriginProcedure
     .meta({
-      openapi: { method: 'POST', path: '/auth/sign-up', tags, protect: false, summary: 'Create an account (with the sign-up bonus) and sign in; sets the showreel.session_token cookie', errorResponses: [400, 409, 429] },
+      openapi: { method: 'POST', path: '/auth/sign-up', tags, protect: false, summary: 'Create an account (with the sign-up bonus) and sign in; sets the showreel.session_token cookie', errorResponses: [400, 403, 409, 429] },
       successStatus: 201,
     })
     .input(
@@ -51,8 +51,8 @@ export const authRouter = router({
       return { user_id: prepared.userId, email: prepared.email, expires_at: session.expiresAt.toISOString() };
     }),
 
-  signIn: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/sign-in', tags, protect: false, summary: 'Sign in; sets the showreel.session_token cookie', errorResponses: [400, 401, 429] } })
+  signIn: sameOriginProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/sign-in', tags, protect: false, summary: 'Sign in; sets the showreel.session_token cookie', errorResponses: [400, 401, 403, 429] } })
     .input(z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) }))
     .output(sessionOutput)
     .mutation(async ({ ctx, input }) => {
@@ -65,8 +65,8 @@ export const authRouter = router({
       return { user_id: user.id, email: user.email, expires_at: session.expiresAt.toISOString() };
     }),
 
-  signOut: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/sign-out', tags, summary: 'Sign out; the session token stops working at once', errorResponses: [400] } })
+  signOut: sameOriginProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/sign-out', tags, summary: 'Sign out; the session token stops working at once', errorResponses: [400, 403] } })
     .input(z.void())
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx }) => {

@@ -769,6 +769,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The credential may not do this (publishable or project-scoped key). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state. */
             409: {
                 headers: {
@@ -836,6 +845,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The credential may not do this (publishable or project-scoped key). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit or quota exceeded. */
             429: {
                 headers: {
@@ -870,6 +888,15 @@ export interface operations {
             };
             /** @description Invalid input; the message names the field. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this (publishable or project-scoped key). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@ import type { SecretBox } from '../platform/secrets.js';
 import type { Storage } from '../platform/storage/index.js';
 import type { Principal } from '../platform/principal.js';
 import type { Context } from '../platform/trpc.js';
+import { isForeignOrigin } from '../platform/origin.js';
 
 export interface Services {
   sql: Sql;
@@ -38,13 +39,7 @@ export function sessionOnlyFromHere(req: IncomingMessage, principal: Principal |
   if (principal?.via !== 'session') return principal;
   const websocket = String(req.headers.upgrade ?? '').toLowerCase() === 'websocket';
   if (SAFE_METHODS.has(req.method ?? 'GET') && !websocket) return principal;
-  const origin = req.headers.origin;
-  if (origin === undefined) return principal;
-  try {
-    return origin !== 'null' && new URL(origin).origin === new URL(publicUrl).origin ? principal : null;
-  } catch {
-    return null;
-  }
+  return isForeignOrigin(req.headers, publicUrl) ? null : principal;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Sql } from './database.js';
 import { AppError, ForbiddenError, UnauthorizedError } from './errors.js';
 import type { Logger } from './logger.js';
+import { isForeignOrigin } from './origin.js';
 import { refuseProjectScoped, type Principal } from './principal.js';
 import { hitRateLimits, type RateLimit } from './rate-limit.js';
 import type { SecretBox } from './secrets.js';
@@ -71,6 +72,18 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   }
   // tRPC merges this into the context: only what changes (the principal, now known not to be null), no copy.
   return next({ ctx: { principal } });
+});
+
+/**
+ * The session endpoints (sign up, in, out) set or clear the session cookie, so a page of another site must not be
+ * able to call them on a visitor's behalf (login CSRF, forced sign-out): a request a browser marks as from another
+ * origin is refused. Clients without Origin (curl, the CLI) are unaffected.
+ */
+export const sameOriginProcedure = t.procedure.use(({ ctx, next }) => {
+  if (isForeignOrigin(ctx.headers, ctx.config.PUBLIC_URL)) {
+    throw new ForbiddenError('Signing in and out only works from the pages of this service; this request came from another site.');
+  }
+  return next();
 });
 
 /**

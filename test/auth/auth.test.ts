@@ -48,6 +48,34 @@ describe('signing in and out', () => {
     assert.equal(afterwards.status, 401);
   });
 
+  it('answers a page of another site 403 on sign-up, sign-in and sign-out, and its sign-out leaves the session working', async () => {
+    const response = await signIn('dana@example.com', 'a long passphrase');
+    const cookie = cookieOf(response.headers.get('set-cookie'));
+    const foreign = { origin: 'https://evil.example', 'content-type': 'text/plain' };
+    const out = await app.api('/api/v1/auth/sign-out', { method: 'POST', cookie, headers: foreign });
+    assert.equal(out.status, 403, out.text);
+    assert.match(out.body.error, /another site/);
+    assert.equal(out.headers.get('set-cookie'), null, 'the cookie is not cleared either');
+    assert.equal((await app.api('/api/v1/projects', { cookie })).status, 200, 'the session still works');
+
+    // Login CSRF: another site cannot sign a visitor into an account of its choosing.
+    const body = JSON.stringify({ email: 'dana@example.com', password: 'a long passphrase' });
+    for (const origin of ['https://evil.example', 'null']) {
+      const signedIn = await app.api('/api/v1/auth/sign-in', { rawBody: body, headers: { ...foreign, origin } });
+      assert.equal(signedIn.status, 403, `${origin}: ${signedIn.text}`);
+      assert.equal(signedIn.headers.get('set-cookie'), null);
+    }
+    const signUp = await app.api('/api/v1/auth/sign-up', { rawBody: JSON.stringify({ email: 'csrf@example.com', password: 'a long passphrase' }), headers: foreign });
+    assert.equal(signUp.status, 403, signUp.text);
+
+    // The service's own pages (Origin = PUBLIC_URL, http://localhost:<port> here) sign in and out as before.
+    const own = { origin: app.url.replace('127.0.0.1', 'localhost') };
+    const here = await app.api('/api/v1/auth/sign-in', { body: { email: 'dana@example.com', password: 'a long passphrase' }, headers: own });
+    assert.equal(here.status, 200, here.text);
+    const hereOut = await app.api('/api/v1/auth/sign-out', { method: 'POST', cookie: cookieOf(here.headers.get('set-cookie')), headers: own });
+    assert.equal(hereOut.status, 200, hereOut.text);
+  });
+
   it('refuses a wrong password and an unknown email with the same answer', async () => {
     const wrong = await signIn('dana@example.com', 'not it');
     const unknown = await signIn('nobody@example.com', 'not it');
