@@ -1,3 +1,4 @@
+import { isWholeImage } from '../platform/image-structure.js';
 import { sniffMedia } from '../platform/media-signatures.js';
 import type { ImageFormat } from './events.js';
 
@@ -7,10 +8,13 @@ import type { ImageFormat } from './events.js';
  */
 export const MAX_BACKGROUND_BYTES = 10 * 1024 * 1024;
 
-/** PNG, JPEG or WebP by the file's signature; null for anything else (a GIF, an SVG, text named .png). */
+/**
+ * PNG, JPEG or WebP by the file's signature, and whole (see isWholeImage); null for anything else (a GIF, an SVG,
+ * text named .png, a signature without a picture, a truncated file).
+ */
 export function imageFormatOf(bytes: Buffer): ImageFormat | null {
   const sniffed = sniffMedia(bytes);
-  return sniffed === 'png' || sniffed === 'jpeg' || sniffed === 'webp' ? sniffed : null;
+  return (sniffed === 'png' || sniffed === 'jpeg' || sniffed === 'webp') && isWholeImage(bytes) ? sniffed : null;
 }
 
 /** A display name from an uploaded file's name: no extension, no control characters, at most 100 characters. */

@@ -48,7 +48,7 @@ export async function loadBackgroundImage(imageUrl: string, deps: LoadBackground
   const ownPath = ownBackgroundPath(url, deps.config.PUBLIC_URL);
   const bytes = ownPath === null ? await fetchRemote(url.href, deps) : await readOwn(ownPath, imageUrl, deps);
   const type = imageFormatOf(bytes);
-  if (!type) throw new BackgroundImageError(`The background image at ${imageUrl} is not a PNG, JPEG or WebP image.`);
+  if (!type) throw new BackgroundImageError(`The background image at ${imageUrl} is not a PNG, JPEG or WebP image, or it is cut short.`);
   return { bytes, type };
 }
 

@@ -81,6 +81,8 @@ describe('Presentation backgrounds', () => {
       ['empty file', upload(blob('', 'image/png')), /empty/],
       ['text disguised as image/png', upload(blob('just some text, not an image', 'image/png'), { filename: 'cat.png' }), /not a PNG, JPEG or WebP/],
       ['a GIF', upload(blob(images.gif, 'image/png')), /not a PNG, JPEG or WebP/],
+      ['a PNG signature alone', upload(blob(images.png.subarray(0, 8), 'image/png')), /cut short/],
+      ['a JPEG cut short', upload(blob(images.jpeg.subarray(0, images.jpeg.length >> 1), 'image/jpeg'), { filename: 'cut.jpg' }), /cut short/],
     ];
     for (const [story, pending, message] of cases) {
       const response = await pending;

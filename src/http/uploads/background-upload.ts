@@ -27,7 +27,7 @@ export async function handleBackgroundUpload(services: Services, req: IncomingMe
   const { bytes, filename } = await receiveMultipartFile(req, 'file', MAX_BACKGROUND_BYTES);
   if (bytes.length === 0) throw new ValidationError('The file is empty; choose a PNG, JPEG or WebP image.');
   const format = imageFormatOf(bytes);
-  if (!format) throw new ValidationError('The file is not a PNG, JPEG or WebP image (checked by its content, not its name or type).');
+  if (!format) throw new ValidationError('The file is not a PNG, JPEG or WebP image, or it is cut short (checked by its content, not its name or type).');
 
   // A random UUID: the image is public to whoever holds the URL, so the id must not be guessable.
   const id = randomUUID();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { findVisibleDemo, replaceDemoAsset } from '../../demos/index.js';
 import { inTransaction } from '../../platform/command.js';
 import { NotFoundError, UnsupportedMediaError, ValidationError } from '../../platform/errors.js';
+import { isWholeImage } from '../../platform/image-structure.js';
 import { isAnimatedGif, sniffMedia } from '../../platform/media-signatures.js';
 import { describeIssues } from '../../platform/validation.js';
 import type { Services } from '../context.js';
@@ -42,6 +43,7 @@ export async function handleLocalAssets(services: Services, req: IncomingMessage
   const bytes = await receiveBodyToBuffer(req, length);
   const sniffed = sniffMedia(bytes);
   if (type === 'thumbnail' && sniffed !== 'png') throw new UnsupportedMediaError('The thumbnail must be a PNG image.');
+  if (type === 'thumbnail' && !isWholeImage(bytes)) throw new UnsupportedMediaError('The thumbnail is not a whole PNG image: it is cut short or damaged.');
   if (type === 'gif' && sniffed !== 'gif') throw new UnsupportedMediaError('The file is not a GIF image.');
   if (type === 'gif' && !isAnimatedGif(bytes)) throw new UnsupportedMediaError('The GIF must be animated (more than one frame).');
 

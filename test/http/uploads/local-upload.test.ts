@@ -198,11 +198,17 @@ describe('POST /api/v1/demos/{id}/local-assets', () => {
     assert.deepEqual(Buffer.from(await (await fetch(`${app.url}/gif/${demoId}.gif`)).arrayBuffer()), gif);
   });
 
-  it('checks bytes, not names: 415 for a still GIF, a GIF as thumbnail, garbage', async () => {
+  it('checks bytes, not names: 415 for a still GIF, a GIF as thumbnail, garbage, a PNG without its picture', async () => {
     assert.equal((await send(demoId, 'gif', await fs.readFile(media.stillGif), 'image/gif')).status, 415);
     assert.equal((await send(demoId, 'thumbnail', await fs.readFile(media.animatedGif), 'image/png')).status, 415);
     assert.equal((await send(demoId, 'thumbnail', await fs.readFile(media.garbage), 'image/png')).status, 415);
     assert.equal((await send(demoId, 'thumbnail', await fs.readFile(media.png), 'text/html')).status, 415);
+    const png = await fs.readFile(media.png);
+    for (const [story, bytes] of [['the signature alone', png.subarray(0, 8)], ['cut in half', png.subarray(0, png.length >> 1)]] as const) {
+      const answer = await send(demoId, 'thumbnail', bytes, 'image/png');
+      assert.equal(answer.status, 415, story);
+      assert.match(answer.json().error, /PNG/, story);
+    }
   });
 
   it('enforces 5 MB for thumbnails and 25 MB for GIFs (413), Content-Length (411), type (400)', async () => {
