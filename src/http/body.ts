@@ -31,8 +31,7 @@ export function nestingDepthExceeds(text: string, max: number): boolean {
  * of a huge body is never read.
  */
 export async function readJsonBody(req: IncomingMessage, limit = MAX_JSON_BODY_BYTES): Promise<unknown> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw new TooLargeError(`The request body is larger than ${limit} bytes.`);
+  refuseDeclaredOver(req, limit);
   const text = await readText(req, limit);
   if (text.trim() === '') return undefined;
   // Before parsing: validators and walkers recurse, and a body nested thousands deep would overflow their stack.
@@ -48,6 +47,17 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_JSON_BODY_B
   // PostgreSQL text and jsonb cannot hold U+0000; refuse it here rather than fail at the database.
   if (text.includes('\\u0000') && containsNul(parsed)) throw new ValidationError(NUL_IN_BODY);
   return parsed;
+}
+
+/** A body the route has no use for (see Route.ignoresBody): read to its end within the same limit, then dropped. */
+export async function readIgnoredBody(req: IncomingMessage, limit = MAX_JSON_BODY_BYTES): Promise<void> {
+  refuseDeclaredOver(req, limit);
+  await readText(req, limit);
+}
+
+function refuseDeclaredOver(req: IncomingMessage, limit: number): void {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) throw new TooLargeError(`The request body is larger than ${limit} bytes.`);
 }
 
 export const NUL_IN_BODY = 'Text in the request must not contain NUL (\\u0000) characters.';

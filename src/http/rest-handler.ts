@@ -4,7 +4,7 @@ import { normalizePath } from 'trpc-to-openapi';
 import { ValidationError } from '../platform/errors.js';
 import { type Context, createCallerFactory } from '../platform/trpc.js';
 import type { AppRouter } from './app-router.js';
-import { closeIfUnread, readJsonBody } from './body.js';
+import { closeIfUnread, readIgnoredBody, readJsonBody } from './body.js';
 import { toErrorResponse } from './errors.js';
 import { sendError, sendJson } from './respond.js';
 import { listRoutes, type Route } from './rest-routes.js';
@@ -55,7 +55,8 @@ export function createRestHandler(router: AppRouter, createContext: CreateContex
 
     let body: unknown;
     try {
-      if (route.takesBody) {
+      if (route.ignoresBody) await readIgnoredBody(req);
+      else if (route.takesBody) {
         body = await readJsonBody(req);
         if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
           throw new ValidationError('The request body must be a JSON object.');

@@ -26,6 +26,12 @@ export interface Route {
   successStatus: number;
   /** POST, PATCH, PUT: the input is the JSON body; GET, DELETE: the query string. */
   takesBody: boolean;
+  /**
+   * A POST whose input is only its path parameters (or nothing): refresh, rotate, sign out, the deploy webhook. The
+   * body is read (within the JSON limit) and ignored, so a deployment tool that posts its own payload, JSON or a
+   * form, still triggers it.
+   */
+  ignoresBody: boolean;
   /** A `z.void()`-like input: the procedure gets `undefined`, whatever the request carries. */
   voidInput: boolean;
   /** Query fields whose schema is an array: a single `?tag=a` still arrives as `['a']`. */
@@ -61,11 +67,18 @@ export function listRoutes(router: AppRouter): Route[] {
       segments: procedurePath.split('.'),
       successStatus: meta.successStatus ?? 200,
       takesBody,
+      ignoresBody: takesBody && (instanceofZodTypeLikeVoid(input) || (isObject && onlyPathParameters(input as ZodObject<ZodRawShape>, openapi.path))),
       voidInput: instanceofZodTypeLikeVoid(input),
       arrayFields: isObject && !takesBody ? arrayFieldsOf(input as ZodObject<ZodRawShape>) : [],
     });
   }
   return routes;
+}
+
+/** Whether every field of an input object is a `{parameter}` of the path. */
+function onlyPathParameters(schema: ZodObject<ZodRawShape>, path: string): boolean {
+  const parameters = new Set([...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]));
+  return Object.keys(schema.shape).every((key) => parameters.has(key));
 }
 
 /** The fields trpc-to-openapi wraps into an array when the query gives them once: `z.array(…)`, optional or not. */

@@ -81,6 +81,25 @@ describe('refresh triggers: project, deploy webhook and schedules', () => {
     assert.equal((await app.api('/api/v1/webhooks/projects/nope/refresh', { method: 'POST', headers: { 'x-webhook-secret': 'x' } })).status, 404);
   });
 
+  it("the deploy webhook takes whatever payload the deployment tool posts, and ignores it", async () => {
+    const { project, readyId } = await projectWithDemos();
+    const url = `/api/v1/webhooks/projects/${project.id}/refresh`;
+    const payloads: Array<[string, string]> = [
+      ['application/x-www-form-urlencoded', 'payload=%7B%22ref%22%3A%22main%22%7D'],
+      ['application/json', JSON.stringify({ deployment: { state: 'success', projectId: 'not-this-one' } })],
+      ['text/plain', 'deployed'],
+    ];
+    for (const [type, rawBody] of payloads) {
+      const response = await app.api(url, { method: 'POST', rawBody, headers: { 'content-type': type, 'x-webhook-secret': project.webhook_secret } });
+      assert.equal(response.status, 200, `${type}: ${response.text}`);
+      assert.equal(response.body.refreshed, 1, type);
+      assert.equal(response.body.jobs[0].demoId, readyId, 'the project is the one in the path');
+      await finishJob(app.sql, readyId, response.body.jobs[0].jobId);
+    }
+    const tooLarge = await app.api(url, { method: 'POST', rawBody: 'x'.repeat(1024 * 1024 + 1), headers: { 'content-type': 'text/plain', 'x-webhook-secret': project.webhook_secret } });
+    assert.equal(tooLarge.status, 413);
+  });
+
   it('daily and weekly schedules queue refreshes for their projects only', async () => {
     const daily = await projectWithDemos('daily');
     const weekly = await projectWithDemos('weekly');
