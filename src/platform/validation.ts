@@ -18,6 +18,8 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     case 'invalid_value':
       return `${field} must be one of: ${issue.values.map(String).join(', ')}.`;
     case 'invalid_format':
+      // A pattern check says what it wants in its own message (`.regex(/…/, 'must be Unix seconds')`).
+      if (issue.format === 'regex') return issue.message && !issue.message.startsWith('Invalid') ? `${field} ${issue.message}.` : `${field} is not in the expected format.`;
       return `${field} must be a valid ${issue.format === 'url' ? 'http(s) URL' : issue.format}.`;
     case 'unrecognized_keys':
       return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;

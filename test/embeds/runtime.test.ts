@@ -121,6 +121,9 @@ describe('signed runtime embeds: GET /embed/runtime', () => {
       assert.match(nul.body.error, /payload must not contain NUL/);
     }
     assert.equal((await get('/api/v1/embed/runtime?expires=1&signature=x')).status, 400);
+    const wordExpiry = await get(`/api/v1/embed/runtime?project_id=${projectId}&expires=soon&signature=x`);
+    assert.equal(wordExpiry.status, 400);
+    assert.equal(wordExpiry.body.error, 'expires must be Unix seconds.');
 
     assert.equal((await get(sign({ demoId: readyId }, { project: 'no-such-project' }))).status, 404);
     assert.equal((await get(sign({ demoId: '00000000-0000-4000-8000-000000000000' }))).status, 404);
