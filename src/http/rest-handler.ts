@@ -33,12 +33,14 @@ export function createRestHandler(router: AppRouter, createContext: CreateContex
   const createCaller = createCallerFactory(router);
 
   return async function handleRest(req: IncomingMessage, res: ServerResponse, path: string): Promise<{ error?: unknown; status: number }> {
+    // HEAD is GET without the body (RFC 9110): same route, same status and headers; Node leaves the body out.
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
     let route: Route | undefined;
     let matched = false;
     for (const candidate of routes) {
       if (!candidate.pattern.test(path)) continue;
       matched = true;
-      if (candidate.method === req.method) {
+      if (candidate.method === method) {
         route = candidate;
         break;
       }
@@ -48,7 +50,9 @@ export function createRestHandler(router: AppRouter, createContext: CreateContex
       return { status: 404 };
     }
     if (!route) {
-      const allow = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))].join(', ');
+      const methods = new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method));
+      if (methods.has('GET')) methods.add('HEAD');
+      const allow = [...methods].join(', ');
       sendError(res, 405, `${req.method} is not allowed on ${API_PREFIX}${path}; use ${allow}.`, { Allow: allow });
       return { status: 405 };
     }
@@ -72,7 +76,7 @@ export function createRestHandler(router: AppRouter, createContext: CreateContex
     let error: TRPCError;
     try {
       const target = requestTarget(path, req.url ?? '');
-      const procedure = target.path === path ? route : routes.find((r) => r.method === req.method && r.dispatch.test(target.path));
+      const procedure = target.path === path ? route : routes.find((r) => r.method === method && r.dispatch.test(target.path));
       if (!procedure) throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found' });
       const input = inputOf(procedure, target, body);
       const ctx = await createContext(req, (cookie) => void cookies.push(cookie));

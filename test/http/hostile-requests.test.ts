@@ -99,6 +99,19 @@ describe('hostile requests', () => {
     assert.match(JSON.parse(upgrade.body).error, /NUL/);
   });
 
+  it('answers HEAD wherever GET is answered: the same status and headers, no body', async () => {
+    for (const path of ['/api/v1/projects', '/api/v1/credits', '/api/v1/demos?limit=1', '/api/v1/projects/no-such-project']) {
+      const get = await send(app, `GET ${path} HTTP/1.1\r\nAuthorization: Bearer ${user.key}`);
+      const head = await send(app, `HEAD ${path} HTTP/1.1\r\nAuthorization: Bearer ${user.key}`);
+      assert.equal(head.status, get.status, path);
+      assert.equal(head.body, '', path);
+      assert.equal(/content-length: (\d+)/i.exec(head.head)?.[1], String(Buffer.byteLength(get.body, 'latin1')), path);
+    }
+    const refused = await send(app, `PUT /api/v1/projects HTTP/1.1\r\nAuthorization: Bearer ${user.key}`, '{}');
+    assert.equal(refused.status, 405);
+    assert.match(refused.head, /allow: GET, POST, HEAD/i);
+  });
+
   it('never answers 500 to odd request lines, queries and headers', async () => {
     const requests: Array<[string, string?]> = [
       [`GET /api/v1/projects?limit=${bad} HTTP/1.1\r\nAuthorization: Bearer ${user.key}`],
