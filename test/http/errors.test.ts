@@ -23,7 +23,7 @@ describe('errors are always {"error": "..."} with the right status', () => {
   it('answers a wrong method on a known path with 405 and Allow', async () => {
     const response = await app.api('/api/v1/projects', { key: user.key, method: 'DELETE' });
     assert.equal(response.status, 405);
-    assert.equal(response.headers.get('allow'), 'GET, POST');
+    assert.equal(response.headers.get('allow'), 'GET, POST, HEAD');
     assert.match(response.body.error, /DELETE is not allowed/);
     const put = await app.api('/api/v1/projects/some-id', { key: user.key, method: 'PUT', body: {} });
     assert.equal(put.status, 405);
