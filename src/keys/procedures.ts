@@ -7,6 +7,7 @@ import { createApiKey, revokeApiKey } from './commands.js';
 import { keyTypes } from './events.js';
 import { forgetKey } from './key-cache.js';
 import { listKeys } from './queries.js';
+import { normaliseAllowedDomain } from './allowed-domains.js';
 
 const tags = ['API keys'];
 
@@ -31,7 +32,17 @@ const listedKeySchema = z.object({
   created_at: z.string(),
 });
 
-const domain = z.string().trim().min(1).max(253).transform((d) => d.toLowerCase());
+const domain = z
+  .string()
+  .max(253)
+  .transform((entry, ctx) => {
+    const host = normaliseAllowedDomain(entry);
+    if (host === null) {
+      ctx.addIssue({ code: 'custom', message: 'must be a host name such as www.example.com or *.example.com' });
+      return z.NEVER;
+    }
+    return host;
+  });
 
 /** Key management: an unscoped key or a session only (a project-scoped key gets 403). */
 export const keysRouter = router({

@@ -21,6 +21,9 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
       // A pattern check says what it wants in its own message (`.regex(/…/, 'must be Unix seconds')`).
       if (issue.format === 'regex') return issue.message && !issue.message.startsWith('Invalid') ? `${field} ${issue.message}.` : `${field} is not in the expected format.`;
       return `${field} must be a valid ${issue.format === 'url' ? 'http(s) URL' : issue.format}.`;
+    case 'custom':
+      // Our own checks word their message as the rest of the sentence after the field.
+      return `${field} ${issue.message}.`;
     case 'unrecognized_keys':
       return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;
     case 'invalid_union':

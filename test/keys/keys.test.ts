@@ -57,6 +57,20 @@ describe('API keys', () => {
     assert.equal(entry.allowed_domains, '["acme.example","www.acme.example"]');
   });
 
+  it('keeps the host of an allowed domain pasted as a URL or with its port, and refuses what is no host', async () => {
+    const created = await app.api('/api/v1/api-keys', {
+      key: user.key,
+      body: { type: 'publishable', allowed_domains: ['https://WWW.Acme.example/pricing?x=1', '127.0.0.1:8791', '*.Docs.Acme.example', 'shop.acme.example.'] },
+    });
+    assert.equal(created.status, 201, created.text);
+    assert.deepEqual(created.body.allowed_domains, ['www.acme.example', '127.0.0.1', '*.docs.acme.example', 'shop.acme.example']);
+    for (const entry of ['<script>alert(1)</script>', 'acme example', '*.com', 'http://', '-acme.example']) {
+      const refused = await app.api('/api/v1/api-keys', { key: user.key, body: { type: 'publishable', allowed_domains: ['ok.example', entry] } });
+      assert.equal(refused.status, 400, entry);
+      assert.equal(refused.body.error, 'allowed_domains.1 must be a host name such as www.example.com or *.example.com.', entry);
+    }
+  });
+
   it('does not list another user’s keys', async () => {
     const other = await app.createUser();
     const listed = await app.api('/api/v1/api-keys', { key: other.key });
