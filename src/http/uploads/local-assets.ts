@@ -58,5 +58,11 @@ export async function handleLocalAssets(services: Services, req: IncomingMessage
     await services.storage.delete(key).catch(() => undefined);
     throw error;
   }
+  // The file it replaced is referenced by nothing now (its key was this demo's before our commit, and a key is never
+  // reused); without this, every replacement left one behind until the demo was deleted. A failure only leaves it.
+  const replaced = type === 'thumbnail' ? demo.thumbnail_key : demo.gif_key;
+  if (replaced && replaced !== key) {
+    await services.storage.delete(replaced).catch((error: unknown) => requestInfo(req).logger.warn({ err: error, key: replaced }, 'could not remove a replaced asset'));
+  }
   sendJson(res, 201, { id: demo.id, type, url: `${services.config.PUBLIC_URL}/${asset.shortcut}/${demo.id}.${asset.ext}` });
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { probeVideo } from '../../../src/pipeline/encode/probe.js';
 import { isAnimatedGif, sniffMedia } from '../../../src/platform/media-signatures.js';
@@ -196,6 +197,15 @@ describe('POST /api/v1/demos/{id}/local-assets', () => {
     const replaced = await send(demoId, 'gif', gif, 'image/gif');
     assert.equal(replaced.status, 201);
     assert.deepEqual(Buffer.from(await (await fetch(`${app.url}/gif/${demoId}.gif`)).arrayBuffer()), gif);
+  });
+
+  it('keeps one thumbnail file per demo however often it is replaced', async () => {
+    const png = await fs.readFile(media.png);
+    for (let i = 0; i < 3; i++) assert.equal((await send(demoId, 'thumbnail', png, 'image/png')).status, 201);
+    const files = await fs.readdir(path.join(app.dataDir, 'media', 'demos', demoId), { recursive: true });
+    const thumbnails = files.filter((file) => /thumbnail/.test(String(file)) && /\.png$/.test(String(file)));
+    assert.equal(thumbnails.length, 1, thumbnails.join(', '));
+    assert.deepEqual(Buffer.from(await (await fetch(`${app.url}/thumb/${demoId}.png`)).arrayBuffer()), png);
   });
 
   it('checks bytes, not names: 415 for a still GIF, a GIF as thumbnail, garbage, a PNG without its picture', async () => {
