@@ -2769,6 +2769,11 @@ export interface operations {
                     /** @enum {string} */
                     scope: "write";
                 };
+                "application/x-www-form-urlencoded": {
+                    client_name: string;
+                    /** @enum {string} */
+                    scope: "write";
+                };
             };
         };
         responses: {
@@ -2818,6 +2823,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    device_code: string;
+                    grant_type: string;
+                };
+                "application/x-www-form-urlencoded": {
                     device_code: string;
                     grant_type: string;
                 };

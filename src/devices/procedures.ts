@@ -11,10 +11,16 @@ export const DEVICE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_code';
 /** The dashboard page where a person approves a device; the complete URI carries the code. */
 export const deviceVerificationUri = (publicUrl: string) => `${publicUrl}/app/device`;
 
+const FORM_OR_JSON = ['application/json', 'application/x-www-form-urlencoded'];
+
 export const devicesRouter = router({
   code: publicProcedure
     .meta({
-      openapi: { method: 'POST', path: '/device/code', tags, protect: false, summary: 'Start a device login: a device code to poll with and a user code to approve', errorResponses: [400, 429] },
+      openapi: {
+        method: 'POST', path: '/device/code', tags, protect: false, summary: 'Start a device login: a device code to poll with and a user code to approve', errorResponses: [400, 429],
+        // OAuth clients send the device flow's requests as forms (RFC 8628 §3.1, §3.4); ours sends JSON.
+        contentTypes: FORM_OR_JSON,
+      },
     })
     .input(z.object({ client_name: z.string().trim().min(1).max(100), scope: z.enum(['write'], { message: 'scope must be "write"' }) }))
     .output(
@@ -53,6 +59,7 @@ export const devicesRouter = router({
         summary:
           'Poll a device login: 400 {error: authorization_pending | slow_down | expired_token | access_denied | invalid_grant} until approved, then once a new live key',
         errorResponses: [400],
+        contentTypes: FORM_OR_JSON,
       },
     })
     .input(z.object({ device_code: z.string().min(1).max(200), grant_type: z.string().min(1).max(200) }))

@@ -49,6 +49,17 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_JSON_BODY_B
   return parsed;
 }
 
+/**
+ * A URL-encoded form body as an object of strings (a repeated field keeps its last value), within the same limit
+ * and NUL rule as JSON.
+ */
+export async function readFormBody(req: IncomingMessage, limit = MAX_JSON_BODY_BYTES): Promise<Record<string, string>> {
+  refuseDeclaredOver(req, limit);
+  const fields = Object.fromEntries(new URLSearchParams(await readText(req, limit)));
+  if (containsNul(fields)) throw new ValidationError(NUL_IN_BODY);
+  return fields;
+}
+
 /** A body the route has no use for (see Route.ignoresBody): read to its end within the same limit, then dropped. */
 export async function readIgnoredBody(req: IncomingMessage, limit = MAX_JSON_BODY_BYTES): Promise<void> {
   refuseDeclaredOver(req, limit);

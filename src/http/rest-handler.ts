@@ -4,7 +4,7 @@ import { normalizePath } from 'trpc-to-openapi';
 import { ValidationError } from '../platform/errors.js';
 import { type Context, createCallerFactory } from '../platform/trpc.js';
 import type { AppRouter } from './app-router.js';
-import { closeIfUnread, readIgnoredBody, readJsonBody } from './body.js';
+import { closeIfUnread, readFormBody, readIgnoredBody, readJsonBody } from './body.js';
 import { toErrorResponse } from './errors.js';
 import { sendError, sendJson } from './respond.js';
 import { listRoutes, type Route } from './rest-routes.js';
@@ -60,6 +60,7 @@ export function createRestHandler(router: AppRouter, createContext: CreateContex
     let body: unknown;
     try {
       if (route.ignoresBody) await readIgnoredBody(req);
+      else if (route.formBody && isFormRequest(req)) body = await readFormBody(req);
       else if (route.takesBody) {
         body = await readJsonBody(req);
         if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
@@ -170,4 +171,8 @@ function asTrpcError(thrown: unknown): TRPCError {
   const error = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', cause: thrown instanceof Error ? thrown : undefined });
   if (thrown instanceof Error && thrown.stack) error.stack = thrown.stack;
   return error;
+}
+
+function isFormRequest(req: IncomingMessage): boolean {
+  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 }

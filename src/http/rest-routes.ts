@@ -24,6 +24,11 @@ export interface Route {
   /** The procedure path's segments, to reach it on a caller (`caller.projects.create`). */
   segments: string[];
   successStatus: number;
+  /**
+   * The body may be a URL-encoded form as well as JSON (each field a string): declared with the library's
+   * `openapi.contentTypes`, so the OpenAPI document says so too.
+   */
+  formBody: boolean;
   /** POST, PATCH, PUT: the input is the JSON body; GET, DELETE: the query string. */
   takesBody: boolean;
   /**
@@ -66,6 +71,7 @@ export function listRoutes(router: AppRouter): Route[] {
       procedurePath,
       segments: procedurePath.split('.'),
       successStatus: meta.successStatus ?? 200,
+      formBody: openapi.contentTypes?.includes('application/x-www-form-urlencoded') ?? false,
       takesBody,
       ignoresBody: takesBody && (instanceofZodTypeLikeVoid(input) || (isObject && onlyPathParameters(input as ZodObject<ZodRawShape>, openapi.path))),
       voidInput: instanceofZodTypeLikeVoid(input),

@@ -89,6 +89,22 @@ describe('device login for command-line clients', () => {
     assert.equal(count!.n, 1);
   });
 
+  it('takes the form-encoded requests of standard OAuth clients (RFC 8628 §3.1, §3.4) as well as JSON', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const started = await app.api('/api/v1/device/code', { rawBody: 'client_name=oauth+library&scope=write', headers: form });
+    assert.equal(started.status, 200, started.text);
+    const { device_code, user_code } = started.body;
+    const body = `device_code=${encodeURIComponent(device_code)}&grant_type=${encodeURIComponent(GRANT_TYPE)}`;
+    assert.deepEqual((await app.api('/api/v1/device/token', { rawBody: body, headers: form })).body, { error: 'authorization_pending' });
+    await app.api('/api/v1/device/authorize', { cookie, body: { user_code } });
+    const token = await app.api('/api/v1/device/token', { rawBody: body, headers: form });
+    assert.equal(token.status, 200, token.text);
+    assert.equal(token.body.token_type, 'Bearer');
+    const missing = await app.api('/api/v1/device/token', { rawBody: 'grant_type=x', headers: form });
+    assert.equal(missing.status, 400);
+    assert.match(missing.body.error, /device_code is required/);
+  });
+
   it('ends a denied grant with access_denied', async () => {
     const { device_code, user_code } = (await start('stranger')).body;
     const denied = await app.api('/api/v1/device/authorize', { cookie, body: { user_code, decision: 'deny' } });
