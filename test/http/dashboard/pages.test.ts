@@ -227,6 +227,13 @@ describe('the dashboard pages', () => {
     assert.equal(fromHere.status, 200, 'the dashboard\u2019s own origin may');
     const noOrigin = await app.api('/api/v1/credits/purchase', { cookie, body: { packId: '5' } });
     assert.equal(noOrigin.status, 200, 'a client that is not a browser sends no Origin');
+    // Without Origin (an old browser, a privacy proxy), the other signs a browser leaves still count.
+    for (const headers of [{ referer: 'https://sibling.example/page' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }]) {
+      const unsigned = await app.api('/api/v1/credits/purchase', { cookie, headers, body: { packId: '100' } });
+      assert.equal(unsigned.status, 401, JSON.stringify(headers));
+    }
+    const ownReferer = await app.api('/api/v1/credits/purchase', { cookie, headers: { referer: `${origin}/app/credits`, 'sec-fetch-site': 'same-origin' }, body: { packId: '5' } });
+    assert.equal(ownReferer.status, 200, 'a page of the dashboard itself');
     const read = await fetch(`${app.url}/api/v1/credits`, { headers: { cookie, origin: 'https://sibling.example' } });
     assert.equal(read.status, 200, 'reads are not changes (CORS keeps their answers from other origins)');
 
