@@ -4,7 +4,7 @@ import { createRequestContext, type Services } from '../context.js';
 import { toErrorResponse } from '../errors.js';
 import { sendError } from '../respond.js';
 import { checkCsrf, checkSameOrigin, csrfTokenFor, readForm, sessionTokenOf } from './forms.js';
-import { appPage } from './layout.js';
+import { appPage, cardPage } from './layout.js';
 import { authRoutes, handlePublicAuth } from './pages/auth.js';
 import { creditRoutes } from './pages/credits.js';
 import { demoRoutes } from './pages/demo.js';
@@ -52,9 +52,16 @@ export async function handleDashboardRequest(services: Services, req: IncomingMe
   if (await handlePublicAuth(services, req, res, route, method ?? '', url, csp)) return true;
 
   const matching = ROUTES.filter((r) => r.pattern.test(route));
-  if (matching.length === 0) return false;
+  if (matching.length === 0) {
+    // A mistyped or stale address in the browser: a page saying so, not the API's JSON.
+    if (method !== 'GET') return false;
+    return sendPage(res, 404, cardPage('Not found', errorPage(404, 'There is no page at this address.')), csp), true;
+  }
   const found = matching.find((r) => r.method === method);
   if (!found) {
+    // A form's address left in the address bar (after its answer was a page) and loaded again: the page it belongs to.
+    const page = method === 'GET' ? nearestPage(route) : null;
+    if (page) return redirect(res, page), true;
     const allowed = [...new Set(matching.map((r) => r.method))].join(', ');
     return sendError(res, 405, `Use ${allowed} on ${route}.`, { Allow: allowed }), true;
   }
@@ -89,4 +96,13 @@ export async function handleDashboardRequest(services: Services, req: IncomingMe
     sendPage(res, mapped.status, appPage({ title: 'Something went wrong', viewer, section: null, body: errorPage(mapped.status, mapped.body.error) }), csp, mapped.headers);
   }
   return true;
+}
+
+/** The closest address above `route` that has a page (`/app/credits/purchase` → `/app/credits`, else `/app/`). */
+function nearestPage(route: string): string | null {
+  for (let path = route.replace(/\/[^/]*$/, ''); path.startsWith('/app'); path = path.replace(/\/[^/]*$/, '')) {
+    const candidate = path === '/app' ? '/app/' : path;
+    if (ROUTES.some((r) => r.method === 'GET' && r.pattern.test(candidate))) return candidate;
+  }
+  return null;
 }

@@ -83,6 +83,18 @@ describe('the dashboard pages', () => {
     assert.match(await text('/app/projects'), /<td class="num">0<\/td>/, 'the list shows the demo count');
   });
 
+  it('sends a form address loaded in the address bar to its page, and answers an unknown address with a page', async () => {
+    for (const [form, page] of [['/app/demos', '/app/'], ['/app/credits/purchase', '/app/credits'], ['/app/credits/auto-topoff', '/app/credits']]) {
+      const response = await get(form!);
+      assert.equal(response.status, 303, form);
+      assert.equal(response.headers.get('location'), page, form);
+    }
+    const unknown = await get('/app/no-such-page');
+    assert.equal(unknown.status, 404);
+    assert.match(unknown.headers.get('content-type') ?? '', /text\/html/);
+    assert.match(await unknown.text(), /There is no page at this address/);
+  });
+
   it('shows another account\u2019s project or demo as not found, and refuses changes to it', async () => {
     const theirs = (await app.api('/api/v1/projects', { key: bob.key, body: { name: 'Bob site', url: 'https://bob.example/' } })).body;
     const page = await get(`/app/projects/${theirs.id}`);
@@ -228,7 +240,8 @@ describe('the dashboard pages', () => {
     const noOrigin = await app.api('/api/v1/credits/purchase', { cookie, body: { packId: '5' } });
     assert.equal(noOrigin.status, 200, 'a client that is not a browser sends no Origin');
     // Without Origin (an old browser, a privacy proxy), the other signs a browser leaves still count.
-    for (const headers of [{ referer: 'https://sibling.example/page' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }]) {
+    const signs: Array<Record<string, string>> = [{ referer: 'https://sibling.example/page' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }];
+    for (const headers of signs) {
       const unsigned = await app.api('/api/v1/credits/purchase', { cookie, headers, body: { packId: '100' } });
       assert.equal(unsigned.status, 401, JSON.stringify(headers));
     }
