@@ -769,7 +769,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -845,7 +845,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -895,7 +895,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -948,7 +948,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1026,7 +1026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1093,7 +1093,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1175,7 +1175,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1226,7 +1226,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1277,7 +1277,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1329,7 +1329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1395,7 +1395,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1493,7 +1493,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1643,7 +1643,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1747,7 +1747,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1799,7 +1799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1893,7 +1893,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1949,7 +1949,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2011,7 +2011,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2156,7 +2156,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2233,7 +2233,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2302,7 +2302,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2354,7 +2354,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2436,7 +2436,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2480,7 +2480,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2542,7 +2542,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2608,7 +2608,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2685,7 +2685,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2744,7 +2744,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2997,7 +2997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3144,7 +3144,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3327,7 +3327,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3436,7 +3436,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3541,7 +3541,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential may not do this (publishable or project-scoped key). */
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
                 headers: {
                     [name: string]: unknown;

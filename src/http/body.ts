@@ -117,7 +117,6 @@ export function closeIfUnread(req: IncomingMessage): Record<string, string> {
   return req.complete ? {} : { Connection: 'close' };
 }
 
-
 /** True when a URL (path or query) carries an encoded NUL, which no field may contain. */
 export function urlHasNul(url: string): boolean {
   return /%00/.test(url) || url.includes('\0');

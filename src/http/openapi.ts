@@ -17,7 +17,7 @@ const LICENSE = { name: 'Proprietary (all rights reserved)', identifier: 'Licens
 const ERROR_DESCRIPTIONS: Record<string, string> = {
   '400': 'Invalid input; the message names the field.',
   '401': 'No credential, or an invalid one.',
-  '403': 'The credential may not do this (publishable or project-scoped key).',
+  '403': 'Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site.',
   '404': 'Not found, or not yours.',
   '405': 'Method not allowed on this path.',
   '409': 'Conflict with the current state.',
