@@ -247,6 +247,10 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     try {
       context = await browser.createBrowserContext();
       page = await newJobPage(browser, context, slot);
+      // alert(), confirm(), prompt() and beforeunload block the page until answered: one on load held navigation
+      // until its timeout (then the job failed as "did not load"), one later froze the recording. Nobody watches a
+      // job's page, so each is dismissed as it opens, for the page's whole life.
+      page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
       context.on('targetcreated', onTarget);
       page.once('error', () => {
         pageCrashed = true; // the renderer died

@@ -108,6 +108,10 @@ describe('browser pool', () => {
     server = http.createServer((request, response) => {
       const cookie = request.headers.cookie ?? '';
       response.setHeader('content-type', 'text/html');
+      if (request.url === '/dialogs') {
+        return void response.end(`<!doctype html><title>Nagging</title><h1 id="greeting">Hello</h1>
+<script>alert('Welcome!'); document.title = confirm('Stay?') ? 'stayed' : 'answered'; onbeforeunload = () => 'Leave?';</script>`);
+      }
       response.end(`<!doctype html><title>Fixture</title><h1 id="greeting">Hello</h1><p id="cookie">${cookie}</p>`);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -129,6 +133,15 @@ describe('browser pool', () => {
       return page.$eval('#greeting', (element) => element.textContent);
     });
     assert.equal(heading, 'Hello');
+  });
+
+  it('answers the dialogs a page opens, on load and later, so nothing waits on them', async () => {
+    const outcome = await pool.withPage(desktop, async (page, ctx) => {
+      await ctx.goto(`${origin}/dialogs`, { waitUntil: 'load', timeout: 5_000 });
+      const later = await page.evaluate(() => prompt('Your name?'));
+      return { title: await page.title(), later };
+    });
+    assert.deepEqual(outcome, { title: 'answered', later: null }, 'each dialog was dismissed');
   });
 
   it('gives every job a fresh incognito context: cookies and storage do not carry over', async () => {
