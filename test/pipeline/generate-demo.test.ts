@@ -135,7 +135,7 @@ describe('generating a demo of a landing page', () => {
     const created = (await app.api('/api/v1/demos', { key: user.key, body: { project_id: project.id, prompt: 'Tour', duration_target: '5s', resolution: '720p' } })).body;
     const { progress } = await waitForOutcome(created.id);
     assert.equal(progress.status, 'failed');
-    assert.match(progress.error ?? '', /refused the connection|could not be opened|did not load/);
+    assert.match(progress.error ?? '', /refused the connection|could not be reached|could not be opened|did not load/);
     assert.equal((await app.api('/api/v1/credits', { key: user.key })).body.balance, balance);
   });
 });

@@ -202,7 +202,8 @@ export async function guardPage(page: Page, options: GuardOptions): Promise<Requ
 }
 
 const egressFailureMessages: Record<EgressFailure, string> = {
-  unreachable: 'The site refused the connection; it may be down.',
+  unreachable: 'The site could not be reached; it may be down.',
+  slow: 'The site took too long to answer; it may be overloaded.',
   unresolved: "The URL's host does not resolve; check the URL.",
   refused: 'The URL points at a private address, which Showreel does not record.',
   invalid: 'The URL cannot be loaded through the recorder.',
@@ -217,7 +218,7 @@ export class EgressFailureError extends Error {
   constructor(readonly failure: EgressFailure) {
     super(egressFailureMessages[failure] ?? egressFailureMessages.invalid);
     this.name = 'EgressFailureError';
-    this.transient = failure === 'unreachable';
+    this.transient = failure === 'unreachable' || failure === 'slow';
   }
 }
 

@@ -59,10 +59,19 @@ export interface EgressProxy {
  * net::ERR_TUNNEL_CONNECTION_FAILED instead.
  */
 export const EGRESS_FAILURE_HEADER = 'x-showreel-egress';
-export type EgressFailure = 'refused' | 'unresolved' | 'unreachable' | 'invalid';
+export type EgressFailure = 'refused' | 'unresolved' | 'unreachable' | 'slow' | 'invalid';
+
+/**
+ * How long the proxy waits: to connect (no server there), then for a plain-HTTP answer once connected. A site that
+ * takes 20 s to answer is slow, not down, and the browser's own navigation timeout is the one that should speak.
+ */
+export interface EgressTimeouts {
+  connectMs: number;
+  answerMs: number;
+}
 
 const maxRefusedTargets = 20;
-const connectTimeoutMs = 15_000;
+const DEFAULT_TIMEOUTS: EgressTimeouts = { connectMs: 15_000, answerMs: 120_000 };
 // Hop-by-hop headers (RFC 9110 §7.6.1) and the proxy's own; the rest goes upstream as the browser sent it.
 const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'upgrade']);
 
@@ -70,7 +79,8 @@ type Verdict = { ok: true; host: string; addresses: string[]; port: number } | {
 
 const failureOf = (status: number): EgressFailure => (status === 403 ? 'refused' : status === 502 ? 'unresolved' : 'invalid');
 
-export async function startEgressProxy(initial: EgressPolicy): Promise<EgressProxy> {
+export async function startEgressProxy(initial: EgressPolicy, timeouts: EgressTimeouts = DEFAULT_TIMEOUTS): Promise<EgressProxy> {
+  const connectTimeoutMs = timeouts.connectMs;
   let policy = initial;
   const stats: EgressStats = { tunnels: 0, requests: 0, refused: 0, refusedTargets: [] };
   const sockets = new Set<net.Socket | Duplex>();
@@ -167,10 +177,20 @@ export async function startEgressProxy(initial: EgressPolicy): Promise<EgressPro
         agent: false,
         timeout: connectTimeoutMs,
       });
-      upstream.once('timeout', () => upstream.destroy(new Error('timed out')));
+      let connected = false;
+      upstream.once('socket', (socket) => {
+        const answerWait = () => {
+          connected = true;
+          upstream.setTimeout(timeouts.answerMs);
+        };
+        if (socket.connecting) socket.once('connect', answerWait);
+        else answerWait();
+      });
+      upstream.once('timeout', () => upstream.destroy(new Error(connected ? 'no answer in time' : 'connect timed out')));
       upstream.on('error', (error) => {
-        if (!response.headersSent) plain(response, 502, `could not reach the server (${describe(error)}).`, 'unreachable');
-        else response.destroy();
+        if (response.headersSent) return void response.destroy();
+        if (connected) plain(response, 504, `the server did not answer within ${Math.round(timeouts.answerMs / 1000)} s.`, 'slow');
+        else plain(response, 502, `could not reach the server (${describe(error)}).`, 'unreachable');
       });
       upstream.once('response', (answerFromUpstream) => {
         upstream.setTimeout(0);

@@ -222,7 +222,7 @@ describe('what a recorded page can reach below the request guard', () => {
   it('a site that is down fails the navigation as a transient fault, instead of recording the proxy\'s answer', async () => {
     await assert.rejects(
       pool.withPage(job, (_page, ctx) => ctx.goto(`http://127.0.0.1:${ports.down}/`)),
-      (error: unknown) => error instanceof EgressFailureError && error.transient && /refused the connection; it may be down/.test(error.message),
+      (error: unknown) => error instanceof EgressFailureError && error.transient && /could not be reached; it may be down/.test(error.message),
     );
   });
 

@@ -181,6 +181,25 @@ describe('egress proxy', () => {
     }
   });
 
+  it('waits for a slow site to answer (the browser\'s timeout speaks), and marks one that never answers as slow, not down', async () => {
+    const slow = http.createServer((request, response) => {
+      setTimeout(() => response.end(`late answer to ${request.url}`), request.url === '/late' ? 600 : 5_000);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const port = (slow.address() as AddressInfo).port;
+    // Connecting may take 200 ms here, answering 1.5 s: a 600 ms answer is forwarded, a 5 s one is "slow".
+    const patient = await startEgressProxy({ allowPrivate: false, allowTargets: [`127.0.0.1:${port}`] }, { connectMs: 200, answerMs: 1_500 });
+    try {
+      assert.deepEqual(await getThrough(patient, `http://127.0.0.1:${port}/late`), { status: 200, body: 'late answer to /late' });
+      const never = await getThrough(patient, `http://127.0.0.1:${port}/never`);
+      assert.deepEqual({ status: never.status, failure: never.failure }, { status: 504, failure: 'slow' });
+    } finally {
+      await patient.close();
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  });
+
   it('is not an open web server: origin-form requests and other schemes get a 400', async () => {
     const direct = await new Promise<number>((resolve, reject) => {
       http.get({ host: '127.0.0.1', port: proxy.port, path: '/', agent: false }, (response) => {
