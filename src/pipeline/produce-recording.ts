@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import type { Presentation, TemplateId } from '../demos/presentation.js';
 import { analysePage, type PageSnapshot } from './analyse/index.js';
+import { assertRecordablePage } from './analyse/recordable-page.js';
 import { viewportFor } from './browser/viewports.js';
 import { extractOutline } from './analyse/outline.js';
 import { type BackgroundBytes, captureSizeFor, composeVideo, type ComposeResult } from './compose/compose.js';
@@ -73,10 +74,13 @@ export async function produceRecording(
     background && typeof background === 'object' && 'imageUrl' in background && request.loadImage ? await request.loadImage(background.imageUrl) : null;
 
   if (request.storedScript) {
+    await assertRecordablePage(page);
     script = request.storedScript;
   } else {
     await report('analyzing', 0);
     const analysis = await analysePage(page);
+    // After the analysis: a page that moves itself elsewhere has done so by now.
+    await assertRecordablePage(page);
     outline = analysis.outline;
     snapshot = analysis.snapshot;
     await report('planning', 0);
