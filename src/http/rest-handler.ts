@@ -8,6 +8,7 @@ import { closeIfUnread, readFormBody, readIgnoredBody, readJsonBody } from './bo
 import { toErrorResponse } from './errors.js';
 import { sendError, sendJson } from './respond.js';
 import { listRoutes, type Route } from './rest-routes.js';
+import { mediaTypeOf } from './uploads/receive-body.js';
 import { keepBodiesStrict } from './strict-body.js';
 
 export const API_PREFIX = '/api/v1';
@@ -60,7 +61,7 @@ export function createRestHandler(router: AppRouter, createContext: CreateContex
     let body: unknown;
     try {
       if (route.ignoresBody) await readIgnoredBody(req);
-      else if (route.formBody && isFormRequest(req)) body = await readFormBody(req);
+      else if (route.formBody && mediaTypeOf(req) === 'application/x-www-form-urlencoded') body = await readFormBody(req);
       else if (route.takesBody) {
         body = await readJsonBody(req);
         if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
@@ -171,8 +172,4 @@ function asTrpcError(thrown: unknown): TRPCError {
   const error = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', cause: thrown instanceof Error ? thrown : undefined });
   if (thrown instanceof Error && thrown.stack) error.stack = thrown.stack;
   return error;
-}
-
-function isFormRequest(req: IncomingMessage): boolean {
-  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 }
