@@ -80,7 +80,6 @@ type Verdict = { ok: true; host: string; addresses: string[]; port: number } | {
 const failureOf = (status: number): EgressFailure => (status === 403 ? 'refused' : status === 502 ? 'unresolved' : 'invalid');
 
 export async function startEgressProxy(initial: EgressPolicy, timeouts: EgressTimeouts = DEFAULT_TIMEOUTS): Promise<EgressProxy> {
-  const connectTimeoutMs = timeouts.connectMs;
   let policy = initial;
   const stats: EgressStats = { tunnels: 0, requests: 0, refused: 0, refusedTargets: [] };
   const sockets = new Set<net.Socket | Duplex>();
@@ -127,7 +126,7 @@ export async function startEgressProxy(initial: EgressPolicy, timeouts: EgressTi
         return answer(client, verdict.status, verdict.reason);
       }
       let established = false;
-      const upstream = net.connect({ ...pinned(verdict.host, verdict.addresses), port: verdict.port, timeout: connectTimeoutMs });
+      const upstream = net.connect({ ...pinned(verdict.host, verdict.addresses), port: verdict.port, timeout: timeouts.connectMs });
       track(upstream);
       client.once('close', () => upstream.destroy());
       upstream.once('timeout', () => upstream.destroy(new Error('connect timed out')));
@@ -175,7 +174,7 @@ export async function startEgressProxy(initial: EgressPolicy, timeouts: EgressTi
         path: `${url.pathname}${url.search}`,
         headers,
         agent: false,
-        timeout: connectTimeoutMs,
+        timeout: timeouts.connectMs,
       });
       let connected = false;
       upstream.once('socket', (socket) => {
@@ -186,10 +185,15 @@ export async function startEgressProxy(initial: EgressPolicy, timeouts: EgressTi
         if (socket.connecting) socket.once('connect', answerWait);
         else answerWait();
       });
-      upstream.once('timeout', () => upstream.destroy(new Error(connected ? 'no answer in time' : 'connect timed out')));
+      // Only a connected server that let the answer time run out is slow; a reset after connecting is unreachable.
+      let answerTimedOut = false;
+      upstream.once('timeout', () => {
+        answerTimedOut = connected;
+        upstream.destroy(new Error(connected ? 'no answer in time' : 'connect timed out'));
+      });
       upstream.on('error', (error) => {
         if (response.headersSent) return void response.destroy();
-        if (connected) plain(response, 504, `the server did not answer within ${Math.round(timeouts.answerMs / 1000)} s.`, 'slow');
+        if (answerTimedOut) plain(response, 504, `the server did not answer within ${Math.round(timeouts.answerMs / 1000)} s.`, 'slow');
         else plain(response, 502, `could not reach the server (${describe(error)}).`, 'unreachable');
       });
       upstream.once('response', (answerFromUpstream) => {
