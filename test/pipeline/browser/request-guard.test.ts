@@ -133,7 +133,9 @@ describe('SSRF request guard', () => {
       };
     });
     assert.deepEqual(seen, { imageWidth: 1, fetched: 'loaded', enabled: false });
-    assert.deepEqual(images.hits.slice(hitsBefore).sort(), ['/api', '/logo.png']);
+    // The page's dedicated worker also asks for /worker, whenever it gets round to it: before the job ends or not
+    // (seen both ways in CI), so it is neither required nor refused here.
+    assert.deepEqual(images.hits.slice(hitsBefore).filter((hit) => hit !== '/worker').sort(), ['/api', '/logo.png']);
   });
 
   it('connects to the address it checked: a resolver that turns private after the first answer reaches nothing', async () => {
