@@ -1,5 +1,5 @@
 import type { Sql, Tx } from './database.js';
-import { sendAppend } from './event-store/append-to-stream.js';
+import { type AppendOptions, sendAppend } from './event-store/append-to-stream.js';
 import { readStream } from './event-store/read-stream.js';
 import type { EventMetadata, NewEvent, RecordedEvent, StoredEvent } from './event-store/types.js';
 import { applyProjections } from './projections.js';
@@ -28,8 +28,9 @@ export function sendAppendAndProject(
   expectedVersion: number,
   events: NewEvent[],
   metadata: EventMetadata = {},
+  options: AppendOptions = {},
 ): { events: RecordedEvent[]; written: Promise<StoredEvent[]> } {
-  const append = sendAppend(tx, streamId, expectedVersion, events, metadata);
+  const append = sendAppend(tx, streamId, expectedVersion, events, metadata, options);
   const projected = applyProjections(tx, append.events);
   return { events: append.events, written: settleInOrder([append.inserted, projected] as const).then(([stored]) => stored) };
 }

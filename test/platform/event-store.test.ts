@@ -5,6 +5,7 @@ import { inTransaction, MAX_COMMAND_ATTEMPTS } from '../../src/platform/command.
 import type { Tx } from '../../src/platform/database.js';
 import { ConcurrencyError } from '../../src/platform/errors.js';
 import { appendToStream } from '../../src/platform/event-store/append-to-stream.js';
+import { lockStream } from '../../src/platform/event-store/lock-stream.js';
 import { readAll } from '../../src/platform/event-store/read-all.js';
 import { readStream } from '../../src/platform/event-store/read-stream.js';
 import type { Checkpoint, StoredEvent } from '../../src/platform/event-store/types.js';
@@ -159,6 +160,42 @@ describe('the event store', () => {
         b.release();
       }
       assert.equal((await readStream(db.sql, streamId)).length, 1);
+    });
+
+    it('an append that takes the stream lock holds it until COMMIT, and still refuses a stream that moved', async () => {
+      const userId = newId();
+      const streamId = `user-${userId}`;
+      await db.sql.begin((tx) => appendToStream(tx, streamId, 0, [registered(userId)]));
+      const a = await db.sql.reserve();
+      const b = await db.sql.reserve();
+      try {
+        // A appends with the lock in its statement; B asks for the lock, as a reader of the stream does (lockStream).
+        await a`begin`;
+        await appendToStream(a as unknown as Tx, streamId, 1, [planChanged(userId, 'pro')], {}, { lockStream: true });
+        const [{ pid } = { pid: 0 }] = await b<{ pid: number }[]>`select pg_backend_pid() as pid`;
+        await b`begin`;
+        const bRead = lockStream(b as unknown as Tx, streamId).then(() => readStream(b as unknown as Tx, streamId));
+        await waitUntil(async () => {
+          const [activity] = await db.sql<{ waiting: boolean }[]>`
+            select wait_event = 'advisory' as waiting from pg_stat_activity where pid = ${pid}`;
+          return activity?.waiting === true;
+        }, 'B waits for the stream lock A took');
+        await a`commit`;
+        // B got the lock only once A committed, and reads what A wrote.
+        assert.deepEqual((await bRead).map((e) => e.streamVersion), [1, 2]);
+        await b`commit`;
+      } finally {
+        await a`rollback`.catch(() => undefined);
+        await b`rollback`.catch(() => undefined);
+        a.release();
+        b.release();
+      }
+      // Behind the stream, ahead of it, and several events at once (the lock then in a statement of its own).
+      for (const [expected, events] of [[1, [planChanged(userId, 'free')]], [5, [planChanged(userId, 'free')]], [1, [planChanged(userId, 'free'), planChanged(userId, 'pro')]]] as const) {
+        await assert.rejects(db.sql.begin((tx) => appendToStream(tx, streamId, expected, [...events], {}, { lockStream: true })), ConcurrencyError);
+      }
+      await db.sql.begin((tx) => appendToStream(tx, streamId, 2, [planChanged(userId, 'free'), planChanged(userId, 'pro')], {}, { lockStream: true }));
+      assert.deepEqual((await readStream(db.sql, streamId)).map((e) => e.streamVersion), [1, 2, 3, 4]);
     });
 
     it('validates every event against its registered schema: an invalid payload is rejected and nothing is written', async () => {

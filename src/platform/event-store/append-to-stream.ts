@@ -1,5 +1,7 @@
 import { ConcurrencyError } from '../errors.js';
 import type { Tx } from '../database.js';
+import { settleInOrder } from '../transaction.js';
+import { lockStream } from './lock-stream.js';
 import { validateEvent } from './event-registry.js';
 import type { EventMetadata, NewEvent, RecordedEvent, StoredEvent } from './types.js';
 
@@ -29,7 +31,14 @@ export interface SentAppend {
  * `created_at` is set here, not by the database's `now()`, so that the projections sent beside the insert write
  * the very timestamp the log stores and a rebuild writes again (rebuild == live).
  */
-export function sendAppend(tx: Tx, streamId: string, expectedVersion: number, events: NewEvent[], metadata: EventMetadata = {}): SentAppend {
+export function sendAppend(
+  tx: Tx,
+  streamId: string,
+  expectedVersion: number,
+  events: NewEvent[],
+  metadata: EventMetadata = {},
+  options: AppendOptions = {},
+): SentAppend {
   const createdAt = new Date();
   const valid = events.map(validateEvent);
   const recorded = valid.map((event, i): RecordedEvent => ({
@@ -41,7 +50,12 @@ export function sendAppend(tx: Tx, streamId: string, expectedVersion: number, ev
     createdAt,
   }));
   if (valid.length === 0) return { events: [], inserted: Promise.resolve([]) };
-  const inserted = sendInsert(tx, streamId, expectedVersion, valid, metadata, createdAt).then(
+  const insert = options.lockStream && valid.length === 1 && expectedVersion > 0
+    ? sendLockedInsert(tx, streamId, expectedVersion, valid[0]!, metadata, createdAt)
+    : options.lockStream
+      ? settleInOrder([lockStream(tx, streamId), sendInsert(tx, streamId, expectedVersion, valid, metadata, createdAt)] as const).then(([, rows]) => rows)
+      : sendInsert(tx, streamId, expectedVersion, valid, metadata, createdAt);
+  const inserted = insert.then(
     (rows) =>
       // Rows come back in insertion order, which is the order of `e.n`; positions grow with it.
       recorded.map((event, i) => ({ ...event, globalPosition: rows[i]!.global_position, transactionId: rows[i]!.transaction_id })),
@@ -52,7 +66,26 @@ export function sendAppend(tx: Tx, streamId: string, expectedVersion: number, ev
   return { events: recorded, inserted };
 }
 
+export interface AppendOptions {
+  /**
+   * Take the stream's lock (see lockStream) for the rest of the transaction, in the append's own statement when it
+   * is one event to an existing stream: a statement less. Its version check does not rely on the lock (the lock
+   * may be granted after the statement's snapshot was taken), so a stream that moved meanwhile still fails it.
+   */
+  lockStream?: boolean;
+}
+
 type InsertedRow = { global_position: string; transaction_id: string };
+
+/** One event to an existing stream, taking the stream's lock first in the same statement (see AppendOptions). */
+function sendLockedInsert(tx: Tx, streamId: string, expectedVersion: number, event: NewEvent, metadata: EventMetadata, createdAt: Date) {
+  return tx<InsertedRow[]>`
+    insert into events (stream_id, stream_version, type, data, metadata, created_at)
+    select ${streamId}, (select stream_version + 1 from events where stream_id = ${streamId} and stream_version = ${expectedVersion}::int),
+           ${event.type}, ${tx.json(event.data as never)}, ${tx.json(metadata as never)}, ${createdAt}::timestamptz
+    from (select pg_advisory_xact_lock(hashtextextended(${streamId}, 0))) as locked
+    returning global_position::text, transaction_id::text`;
+}
 
 /**
  * The insert of `events`, at versions `expectedVersion + 1`, … Whole statements, not one assembled from fragments:
@@ -114,8 +147,9 @@ export async function appendToStream(
   expectedVersion: number,
   events: NewEvent[],
   metadata: EventMetadata = {},
+  options: AppendOptions = {},
 ): Promise<StoredEvent[]> {
-  return sendAppend(tx, streamId, expectedVersion, events, metadata).inserted;
+  return sendAppend(tx, streamId, expectedVersion, events, metadata, options).inserted;
 }
 
 function asConcurrencyError(error: unknown, streamId: string, expectedVersion: number): ConcurrencyError | null {
