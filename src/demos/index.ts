@@ -1,7 +1,7 @@
 /** Public entry of the demos module. */
 export { demoEventSchemas } from './events.js';
 export { demosProjection } from './projection.js';
-export { presentationSchema, templateIds, type Presentation, type TemplateId } from './presentation.js';
+export { presentationInputSchema, presentationSchema, templateIds, type Presentation, type TemplateId } from './presentation.js';
 export { demoActivitySince, findLiveDemoByContextHash, findPublicDemo, findVisibleDemo, type DemoActivity, type DemoRecord } from './queries.js';
 export {
   DEMO_MEDIA_DELETE_TASK,

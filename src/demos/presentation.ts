@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CSS_COLOUR_HINT, isCssColour } from './css-colour.js';
 
 /**
  * The spec's Presentation object, every member and bound (spec "Presentation" and "Limits"). Used by demo create,
@@ -81,3 +82,21 @@ export const presentationSchema = z.object({
 });
 
 export type Presentation = z.infer<typeof presentationSchema>;
+
+/**
+ * A presentation as a caller sends it (demo create, restyle, embed generate): its colours must be colours CSS
+ * accepts, a 400 naming the member otherwise, rather than a video that silently shows the default (decisions,
+ * "Presentation"). Stored presentations keep the lenient schema: events written before this check replay as they are.
+ */
+export const presentationInputSchema = presentationSchema.superRefine((presentation, ctx) => {
+  const colours: Array<[Array<string>, string | undefined]> = [
+    [['background'], typeof presentation.background === 'string' ? presentation.background : undefined],
+    [['background', 'from'], typeof presentation.background === 'object' && 'from' in presentation.background ? presentation.background.from : undefined],
+    [['background', 'to'], typeof presentation.background === 'object' && 'to' in presentation.background ? presentation.background.to : undefined],
+    [['cursor', 'color'], presentation.cursor?.color],
+    [['clickEffect', 'color'], presentation.clickEffect?.color],
+  ];
+  for (const [path, value] of colours) {
+    if (value !== undefined && !isCssColour(value)) ctx.addIssue({ code: 'custom', path, message: `must be ${CSS_COLOUR_HINT}`, input: value });
+  }
+});

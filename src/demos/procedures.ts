@@ -6,7 +6,7 @@ import { authedProcedure, eventMetadata, rateLimited, router } from '../platform
 import { findVisibleProject, requireVisibleProject } from '../projects/index.js';
 import { deleteDemo, queueDemoJob, requestDemo, updateDemo } from './commands.js';
 import type { DurationTarget } from './events.js';
-import { presentationSchema } from './presentation.js';
+import { presentationInputSchema } from './presentation.js';
 import { findJob, findVisibleDemo, listRefreshHistory, listVisibleDemos } from './queries.js';
 import { toDemo, toHistoryEntry, toLatestJob, toProgress } from './representation.js';
 import {
@@ -145,7 +145,7 @@ export const demosRouter = router({
       openapi: { method: 'POST', path: '/demos/{id}/restyle', tags, protect: true, summary: 'Re-record from the stored action script with a new presentation', errorResponses: [400, 401, 403, 404, 409, 429] },
       successStatus: 202,
     })
-    .input(demoIdInput.extend({ presentation: presentationSchema }))
+    .input(demoIdInput.extend({ presentation: presentationInputSchema }))
     .output(jobAcceptedSchema)
     .mutation(async ({ ctx, input }) => {
       const demo = await findVisibleDemo(ctx.sql, ctx.principal, input.id);

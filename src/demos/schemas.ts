@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { durationTargets, formats, modes, resolutions } from './events.js';
-import { presentationSchema } from './presentation.js';
+import { presentationInputSchema } from './presentation.js';
 
 export const demoPrompt = z.string().trim().min(1).max(500);
 
@@ -10,7 +10,7 @@ export const createDemoInput = z.object({
   format: z.enum(formats).default('mp4'),
   resolution: z.enum(resolutions).default('1080p'),
   duration_target: z.enum(durationTargets).default('10s'),
-  presentation: presentationSchema.optional(),
+  presentation: presentationInputSchema.optional(),
   mode: z.enum(modes).default('script'),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { presentationSchema, templateIds } from '../demos/index.js';
+import { presentationInputSchema, templateIds } from '../demos/index.js';
 
 /** Spec Embeds and Limits: the body of POST /embed/generate. Unknown members are ignored. */
 export const embedContextSchema = z.object({
@@ -19,7 +19,7 @@ export const generateEmbedInput = z.object({
   prompt: embedPrompt.optional(),
   template: embedTemplate.optional(),
   section: embedSection.optional(),
-  presentation: presentationSchema.optional(),
+  presentation: presentationInputSchema.optional(),
   context: embedContextSchema.optional(),
 });
 

@@ -48,6 +48,10 @@ describe('demo input bounds', () => {
     ['signal length', { presentation: { recordingTemplate: { id: 'auto', autoSelection: { selectedId: 'cinematic', confidence: 1, reason: 'r', source: 'ai', signals: ['s'.repeat(241)] } } } }, /signals\.0 must be at most 240/],
     ['autoSelection source', { presentation: { recordingTemplate: { id: 'auto', autoSelection: { selectedId: 'cinematic', confidence: 1, reason: 'r', source: 'magic' } } } }, /source must be one of: heuristic, ai, fallback/],
     ['debugHud', { presentation: { debugHud: 'yes' } }, /presentation\.debugHud must be a boolean/],
+    ['background not a colour', { presentation: { background: 'blurple' } }, /presentation\.background must be a CSS colour: a name such as "navy"/],
+    ['gradient end not a colour', { presentation: { background: { from: '#4f46e5', to: 'rgb(1, 2)' } } }, /presentation\.background\.to must be a CSS colour/],
+    ['cursor colour that would break out of CSS', { presentation: { cursor: { color: 'red;} body{display:none' } } }, /presentation\.cursor\.color must be a CSS colour/],
+    ['click colour of five hex digits', { presentation: { clickEffect: { color: '#12345' } } }, /presentation\.clickEffect\.color must be a CSS colour/],
   ];
 
   for (const [label, override, message] of bad) {
@@ -84,6 +88,22 @@ describe('demo input bounds', () => {
     assert.deepEqual(JSON.parse(demo.presentation), presentation);
     assert.equal(demo.format, 'webm');
     assert.equal(demo.resolution, '720p');
+  });
+
+  it('accepts every colour syntax CSS does: names in any case, #hex of 3, 4, 6 or 8 digits, colour functions', async () => {
+    const colours = ['Navy', 'rebeccapurple', 'transparent', '#abc', '#abcd', '#112233', '#11223380', 'rgb(79 70 229 / 50%)', 'rgba(0, 0, 0, 0.4)', 'hsl(240deg 100% 50%)', 'oklch(0.6 0.2 270)'];
+    for (const colour of colours) {
+      const presentation = { background: colour, cursor: { color: colour }, clickEffect: { color: colour } };
+      const response = await app.api('/api/v1/demos', { key: user.key, body: { project_id: projectId, prompt: 'x', presentation } });
+      assert.equal(response.status, 202, `${colour}: ${response.text}`);
+    }
+  });
+
+  it('checks the colours of a restyle too, before anything is queued', async () => {
+    const created = await app.api('/api/v1/demos', { key: user.key, body: { project_id: projectId, prompt: 'x' } });
+    const response = await app.api(`/api/v1/demos/${created.body.id}/restyle`, { key: user.key, body: { presentation: { background: { from: 'sunset', to: '#000' } } } });
+    assert.equal(response.status, 400, response.text);
+    assert.match(response.body.error, /presentation\.background\.from must be a CSS colour/);
   });
 
   it('accepts a solid colour and an image background', async () => {

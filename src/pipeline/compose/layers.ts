@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import type { Layout } from './layout.js';
+import { isCssColour } from '../../demos/css-colour.js';
 import { type CursorStyle, DEFAULT_STYLE, type Style } from './style.js';
 
 /**
@@ -148,10 +149,11 @@ function layersHtml({ layout, style, backgroundImage }: RenderLayersOptions): st
 function backgroundCss(style: Pick<Style, 'background'>, image: RenderLayersOptions['backgroundImage']): string {
   const bg = style.background;
   const fallback = DEFAULT_STYLE.background.kind === 'gradient' ? DEFAULT_STYLE.background : { from: '#4f46e5', to: '#db2777' };
-  if (bg.kind === 'color') return cssColor(bg.color, fallback.from);
-  if (bg.kind === 'gradient') {
-    return `linear-gradient(${Number.isFinite(bg.angle) ? bg.angle : 135}deg, ${cssColor(bg.from, fallback.from)}, ${cssColor(bg.to, fallback.to)})`;
-  }
+  const gradient = (g: { from: string; to: string; angle?: number }) =>
+    `linear-gradient(${Number.isFinite(g.angle) ? g.angle : 135}deg, ${cssColor(g.from, fallback.from)}, ${cssColor(g.to, fallback.to)})`;
+  // A stored colour that is not one (accepted before requests were checked): the default background, not half of it.
+  if (bg.kind === 'color') return isCssColour(bg.color) ? bg.color.trim() : gradient(fallback);
+  if (bg.kind === 'gradient') return gradient(bg);
   if (!image) return '#1f2937';
   const mime = image.type === 'jpeg' ? 'image/jpeg' : `image/${image.type}`;
   return `center / cover no-repeat url("data:${mime};base64,${image.bytes.toString('base64')}"), #1f2937`;
@@ -159,12 +161,12 @@ function backgroundCss(style: Pick<Style, 'background'>, image: RenderLayersOpti
 
 /**
  * A colour written by a user goes into CSS: only colour syntax may pass (a name, #hex, or a colour function of
- * numbers), never anything that could end the declaration or load a URL. Anything else falls back.
+ * numbers), never anything that could end the declaration or load a URL. Requests are checked (presentationInputSchema);
+ * a presentation stored before that check falls back here.
  */
 export function cssColor(value: string, fallback: string): string {
   const v = value.trim();
-  if (/^#[0-9a-f]{3,8}$/i.test(v) || /^[a-z]{3,30}$/i.test(v) || /^(rgba?|hsla?|hwb|lab|lch|oklab|oklch)\([0-9a-z.,%+\-\s/]*\)$/i.test(v)) return v;
-  return fallback;
+  return isCssColour(v) ? v : fallback;
 }
 
 function roundedRectPath(rect: { x: number; y: number; width: number; height: number }, radius: { tl: number; tr: number; br: number; bl: number }): string {
