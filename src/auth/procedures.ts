@@ -8,6 +8,7 @@ import { findUserByEmail, prepareRegistration, registerUser } from '../users/ind
 import { SESSION_COOKIE, clearedSessionCookie, readCookie, sessionCookie } from './cookies.js';
 import { createSession, revokeSession } from './sessions.js';
 import { addressBucket, countSignInAttempt } from './sign-in-limits.js';
+import { emailAddress } from '../platform/validation.js';
 
 const tags = ['Auth'];
 
@@ -24,7 +25,7 @@ export const authRouter = router({
     })
     .input(
       z.object({
-        email: z.email().trim().max(320),
+        email: emailAddress,
         // Long enough that a guess is costly; a passphrase of any characters is welcome.
         password: z.string().min(10, 'Choose a password of at least 10 characters.').max(1024),
       }),

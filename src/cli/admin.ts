@@ -3,7 +3,7 @@ import type { Config } from '../platform/config.js';
 import { NotFoundError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Sql } from '../platform/database.js';
-import { describeIssues } from '../platform/validation.js';
+import { describeIssues, emailAddress } from '../platform/validation.js';
 import { plans } from '../users/events.js';
 import { UsageError, oneOf, requiredOption, stringOption } from './command.js';
 import type { ServiceCommand } from './service-command.js';
@@ -11,7 +11,7 @@ import type { ServiceCommand } from './service-command.js';
 const metadata = { actor: 'admin-cli', requestId: null, causationId: null, correlationId: null };
 
 const createUserInput = z.object({
-  email: z.email().max(320),
+  email: emailAddress,
   password: z.string().min(8).max(1024),
   credits: z.coerce.number().int().min(0).max(1_000_000).optional(),
   plan: z.enum(plans).default('free'),

@@ -4,6 +4,7 @@ import { UnauthorizedError } from '../platform/errors.js';
 import { addressBucket, hitRateLimits } from '../platform/rate-limit.js';
 import { eventMetadata, publicProcedure, router } from '../platform/trpc.js';
 import { decideDeviceGrant, DeviceGrantError, pollDeviceGrant, startDeviceGrant } from './grants.js';
+import { singleLineName } from '../platform/validation.js';
 
 const tags = ['Device login'];
 export const DEVICE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -22,7 +23,7 @@ export const devicesRouter = router({
         contentTypes: FORM_OR_JSON,
       },
     })
-    .input(z.object({ client_name: z.string().trim().min(1).max(100), scope: z.enum(['write'], { message: 'scope must be "write"' }) }))
+    .input(z.object({ client_name: singleLineName(100), scope: z.enum(['write'], { message: 'scope must be "write"' }) }))
     .output(
       z.object({
         device_code: z.string(),

@@ -8,6 +8,7 @@ import { keyTypes } from './events.js';
 import { forgetKey } from './key-cache.js';
 import { listKeys } from './queries.js';
 import { normaliseAllowedDomain } from './allowed-domains.js';
+import { singleLineName } from '../platform/validation.js';
 
 const tags = ['API keys'];
 
@@ -53,7 +54,7 @@ export const keysRouter = router({
     })
     .input(
       z.object({
-        name: z.string().trim().min(1).max(100).optional(),
+        name: singleLineName(100).optional(),
         type: z.enum(keyTypes).default('live'),
         project_id: z.string().min(1).optional(),
         allowed_domains: z.array(domain).max(20).optional(),

@@ -1,4 +1,25 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+
+/**
+ * An address to create an account with: what zod takes for an email, within SMTP's limits (RFC 5321: a path of at
+ * most 254 characters, a local part of at most 64), so that every account can be written to.
+ */
+export const emailAddress = z
+  .email()
+  .trim()
+  .max(254)
+  .refine((value) => value.lastIndexOf('@') <= 64, 'must have at most 64 characters before the @');
+
+/** Control characters, and the Unicode line and paragraph separators: nothing a one-line name should hold. */
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+
+/**
+ * A name or title shown on one line (a project, a key, a device, an uploaded demo): trimmed, 1 to `max` characters,
+ * and no control characters (a pasted line break or tab, an escape sequence that would garble a terminal's listing).
+ */
+export function singleLineName(max: number) {
+  return z.string().trim().min(1).max(max).refine((value) => !CONTROL.test(value), 'must not contain control characters such as line breaks or tabs');
+}
 
 /**
  * The one place a zod issue becomes a sentence. Every 400 names the field, e.g.

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { refreshSchedules, viewports } from './events.js';
+import { singleLineName } from '../platform/validation.js';
 
-export const projectName = z.string().trim().min(1).max(100);
+export const projectName = singleLineName(100);
 export const projectUrl = z.url({ protocol: /^https?$/ }).max(2048);
 
 export const projectSchema = z.object({

@@ -81,6 +81,7 @@ describe('API keys', () => {
     const cases: Array<[string, unknown, RegExp]> = [
       ['empty name', { name: '' }, /name must be at least 1 character/],
       ['name over 100', { name: 'k'.repeat(101) }, /name must be at most 100 characters/],
+      ['tab in name', { name: 'CI\tkey' }, /name must not contain control characters/],
       ['unknown type', { type: 'secret' }, /type must be one of: live, publishable/],
       ['21 domains', { type: 'publishable', allowed_domains: Array.from({ length: 21 }, (_, i) => `d${i}.example`) }, /allowed_domains must be at most 20 items/],
       ['a domain over 253', { type: 'publishable', allowed_domains: ['a'.repeat(254)] }, /allowed_domains\.0 must be at most 253 characters/],

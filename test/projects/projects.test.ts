@@ -117,6 +117,8 @@ describe('projects over REST', () => {
       ['empty name', { name: '', url: 'https://x.example' }, /name must be at least 1 character/],
       ['blank name', { name: '   ', url: 'https://x.example' }, /name must be at least 1 character/],
       ['name over 100', { name: 'x'.repeat(101), url: 'https://x.example' }, /name must be at most 100 characters/],
+      ['line break in name', { name: 'Shop\nEvil', url: 'https://x.example' }, /name must not contain control characters such as line breaks or tabs/],
+      ['terminal escape in name', { name: 'Shop\u001b[31m', url: 'https://x.example' }, /name must not contain control characters/],
       ['missing url', { name: 'x' }, /url is required/],
       ['url not a URL', { name: 'x', url: 'not a url' }, /url must be a valid/],
       ['url not http(s)', { name: 'x', url: 'ftp://x.example' }, /url must be a valid/],

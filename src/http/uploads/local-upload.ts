@@ -12,7 +12,7 @@ import { inTransaction } from '../../platform/command.js';
 import { ForbiddenError, NotFoundError, UnsupportedMediaError, ValidationError } from '../../platform/errors.js';
 import { SNIFF_BYTES, sniffMedia } from '../../platform/media-signatures.js';
 import { mediaKey } from '../../platform/storage/index.js';
-import { describeIssues } from '../../platform/validation.js';
+import { describeIssues, singleLineName } from '../../platform/validation.js';
 import { deriveGif, deriveThumbnail } from '../../pipeline/encode/derive.js';
 import { probeVideo } from '../../pipeline/encode/probe.js';
 import { findVisibleProject } from '../../projects/index.js';
@@ -26,7 +26,7 @@ import { declaredLength, receiveBodyToFile, mediaTypeOf } from './receive-body.j
 const query = z.object({
   project_id: z.string().min(1),
   prompt: demoPrompt,
-  title: z.string().trim().min(1).max(200).optional(),
+  title: singleLineName(200).optional(),
   duration_ms: z
     .union([z.literal('null').transform(() => null), z.string().regex(/^\d+$/, 'must be an integer').transform(Number)])
     .pipe(z.number().int().min(0).max(3_600_000).nullable())

@@ -42,7 +42,7 @@ ${errorBox(input.error)}
 <form method="post" action="/app/sign-up">
 <input type="hidden" name="next" value="${input.next}">
 <label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="email" required maxlength="320" value="${input.email ?? ''}" autofocus>
+<input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${input.email ?? ''}" autofocus>
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="new-password" required minlength="10" maxlength="1024" aria-describedby="password-hint">
 <p class="hint" id="password-hint">At least 10 characters; a few words make a good one.</p>
