@@ -13,7 +13,7 @@ export interface ServeMediaOptions {
 
 /**
  * Answers GET or HEAD for one stored object: 200, a single-range 206 (what video players and Safari need to
- * seek), 304 for a matching If-None-Match, 416 for a range past the end. The body is streamed from storage,
+ * seek), 304 for a matching If-None-Match (or, without one, an If-Modified-Since not older than the file), 416 for a range past the end. The body is streamed from storage,
  * never held in memory. Multi-range requests get the whole object, which RFC 9110 allows.
  */
 export async function serveStoredMedia(
@@ -34,7 +34,7 @@ export async function serveStoredMedia(
     'Last-Modified': info.modifiedAt.toUTCString(),
     'Cache-Control': options.cacheControl,
   };
-  if (matchesAnyEtag(req.headers['if-none-match'], info.etag)) {
+  if (isNotModified(req, info)) {
     res.writeHead(304, validators);
     res.end();
     return;
@@ -108,4 +108,17 @@ function matchesAnyEtag(header: string | undefined, etag: string): boolean {
   if (header.trim() === '*') return true;
   const bare = (tag: string) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
+/**
+ * RFC 9110 §13.1.3: If-Modified-Since is only looked at when there is no If-None-Match, and compared in whole
+ * seconds (what Last-Modified can say). An unreadable date is ignored, as a cache would send it again.
+ */
+function isNotModified(req: IncomingMessage, info: { etag: string; modifiedAt: Date }): boolean {
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch !== undefined) return matchesAnyEtag(ifNoneMatch, info.etag);
+  const since = req.headers['if-modified-since'];
+  if (since === undefined) return false;
+  const sinceMs = Date.parse(since);
+  return Number.isFinite(sinceMs) && Math.floor(info.modifiedAt.getTime() / 1000) * 1000 <= sinceMs;
 }

@@ -139,6 +139,22 @@ describe('serving stored media over HTTP', () => {
     assert.equal((await get(THUMB, { 'if-none-match': '"other"' })).status, 200);
   });
 
+  it('answers If-Modified-Since with 304 when the file is not newer, and If-None-Match wins over it', async () => {
+    const { etag, modifiedAt } = (await storage.stat(THUMB))!;
+    const lastModified = modifiedAt.toUTCString();
+    const same = await get(THUMB, { 'if-modified-since': lastModified });
+    assert.equal(same.status, 304);
+    assert.equal(same.headers.get('last-modified'), lastModified);
+    assert.equal(await same.text(), '');
+    assert.equal((await get(THUMB, { 'if-modified-since': new Date(modifiedAt.getTime() + 3_600_000).toUTCString() })).status, 304);
+    // Older than the file, or not a date: the file.
+    assert.equal((await get(THUMB, { 'if-modified-since': new Date(modifiedAt.getTime() - 3_600_000).toUTCString() })).status, 200);
+    assert.equal((await get(THUMB, { 'if-modified-since': 'yesterday-ish' })).status, 200);
+    // An ETag that does not match is the answer, whatever the date says (RFC 9110 §13.1.3).
+    assert.equal((await get(THUMB, { 'if-none-match': '"other"', 'if-modified-since': lastModified })).status, 200);
+    assert.equal((await get(THUMB, { 'if-none-match': etag, 'if-modified-since': new Date(0).toUTCString() })).status, 304);
+  });
+
   it('answers HEAD with the headers of GET and no body', async () => {
     const head = await get(VIDEO, {}, 'HEAD');
     assert.equal(head.status, 200);
