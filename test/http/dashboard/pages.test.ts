@@ -188,6 +188,14 @@ describe('the dashboard pages', () => {
     assert.match(await refused.text(), /padding/);
   });
 
+  it('explains, instead of showing a form that cannot work, when a demo has no recorded script to restyle', async () => {
+    const project = (await app.api('/api/v1/projects', { key: ada.key, body: { name: 'Not yet', url: 'https://n.example/' } })).body;
+    const demo = (await app.api('/api/v1/demos', { key: ada.key, body: { project_id: project.id, prompt: 'Tour' } })).body;
+    const page = await text(`/app/demos/${demo.id}/restyle`);
+    assert.match(page, /This demo has no recording yet: it can be restyled once its first recording is ready\./);
+    assert.doesNotMatch(page, /data-restyle/, 'no form');
+  });
+
   it('creates a key shown once, lists it by prefix and revokes it', async () => {
     const created = await post('/app/keys', { csrf, name: 'CI <pipeline>', type: 'live', project_id: '', allowed_domains: '' });
     assert.equal(created.status, 201);

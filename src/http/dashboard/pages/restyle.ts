@@ -129,9 +129,16 @@ ${check('debug_hud', 'Show the debug HUD (step names and timings)', c.debugHud ?
 
 async function restylePage(r: DashboardRequest, status: number, current?: Presentation, error?: string) {
   const [demo, { backgrounds }] = await Promise.all([r.caller.demos.get({ id: r.params[0]! }), r.caller.backgrounds.list()]);
+  // Restyling replays the recorded script: without one there is nothing the form could do (the demo page shows no
+  // Restyle button then; this is for an address typed or kept from before).
+  const cannot = demo.action_script
+    ? null
+    : demo.source === 'upload'
+      ? 'This demo was uploaded as a finished video, so there is no recorded script to play again with a new look. Upload a new recording instead.'
+      : 'This demo has no recording yet: it can be restyled once its first recording is ready.';
   const body = html`<p class="crumbs"><a href="/app/demos/${demo.id}">← ${demo.title ?? 'Back to the demo'}</a></p>
 <h1>Restyle</h1>
-${restyleForm({ demoId: demo.id, viewer: r.viewer, current: current ?? parsePresentation(demo.presentation), backgrounds, error })}`;
+${cannot ? html`<section class="panel"><p>${cannot}</p><p><a class="button secondary" href="/app/demos/${demo.id}">Back to the demo</a></p></section>` : restyleForm({ demoId: demo.id, viewer: r.viewer, current: current ?? parsePresentation(demo.presentation), backgrounds, error })}`;
   r.page(status, appPage({ title: 'Restyle', viewer: r.viewer, section: 'demos', body }));
 }
 
