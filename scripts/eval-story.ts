@@ -4,7 +4,8 @@
  * section's heading is wholly on screen (see score.ts). Each case is recorded in Chromium (record-case.ts) and scored
  * from the timeline the recorder reported; `--paper` scores the compiled script without recording (seconds instead
  * of minutes; the test's fast subset does that). Prints each case, the pass rates at ≥ 1 s and ≥ 3 s and the
- * failures. `--json` prints the results as one JSON object.
+ * failures. `--json` prints the results as one JSON object; `--site NAME` runs only that fixture's cases (a new
+ * fixture's first look; quote the whole run).
  */
 import { launchBrowser } from '../src/pipeline/browser/launch.js';
 import { startFixtureServer } from '../test/helpers/fixture-server.js';
@@ -14,13 +15,20 @@ import { analyseSite, planCase, recordedScrollCurve, scoreCase, scoreTimeline, t
 
 const json = process.argv.includes('--json');
 const paper = process.argv.includes('--paper');
+const siteArg = process.argv.indexOf('--site');
+const onlySite = siteArg >= 0 ? process.argv[siteArg + 1] : undefined;
+const cases = onlySite ? storyCases.filter((c) => c.site === onlySite) : storyCases;
+if (cases.length === 0) {
+  console.error(`No story cases for the site ${JSON.stringify(onlySite)}.`);
+  process.exit(2);
+}
 const server = await startFixtureServer();
 const browser = await launchBrowser({ allowPrivate: true }); // the fixture sites are on loopback
 try {
   const sites = new Map<string, AnalysedSite>();
-  for (const site of new Set(storyCases.map((c) => c.site))) sites.set(site, await analyseSite(browser, server.url(site)));
+  for (const site of new Set(cases.map((c) => c.site))) sites.set(site, await analyseSite(browser, server.url(site)));
   const results: Array<StoryCase & { template: string; hint: string | null; readableS: number; longestS: number; endsOnOverview: boolean }> = [];
-  for (const c of storyCases) {
+  for (const c of cases) {
     const site = sites.get(c.site)!;
     let score;
     if (paper) score = scoreCase(site, c.prompt, c.expect);

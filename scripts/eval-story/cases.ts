@@ -51,6 +51,13 @@ export const storyCases: StoryCase[] = [
   { site: 'metrics-faq', prompt: 'End on the waitlist signup', expect: 'waitlist', heading: 'Be first in line' },
   { site: 'metrics-faq', prompt: 'Show the journeys, cohorts and alerts features', expect: 'product', heading: 'Everything in one place' },
   { site: 'metrics-faq', prompt: 'Show the FAQ', expect: 'faq', heading: 'Things people ask us' },
+  // grinder: a shop's product page (gallery, variants, specs and comparison tables, accordions, a cookie notice)
+  { site: 'grinder', prompt: 'What do buyers say about it after a few months?', expect: 'reviews', heading: 'From the people who own one' },
+  { site: 'grinder', prompt: 'How does it stack up against the cheaper model and the café model?', expect: 'compare', heading: 'Which one fits your kitchen?' },
+  { site: 'grinder', prompt: 'What if I change my mind after it arrives?', expect: 'delivery', heading: 'Shipping, returns and warranty' },
+  { site: 'grinder', prompt: 'Show the technical details: motor power, size and weight', expect: 'specs', heading: 'Specifications' },
+  { site: 'grinder', prompt: 'End on the accessories buyers usually add to their order', expect: 'bundle', heading: 'Complete the setup' },
+  { site: 'grinder', prompt: 'Explain why it suits both espresso and pour-over', expect: 'why', heading: 'Made for the second cup' },
   // the existing SaaS page
   { site: 'saas', prompt: 'Which companies already rely on it?', expect: 'customers', heading: 'Trusted by 4,000+ product teams' },
   { site: 'saas', prompt: 'Answer the common doubts', expect: 'faq', heading: 'Frequently asked questions' },

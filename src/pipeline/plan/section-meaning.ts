@@ -14,7 +14,7 @@ import { sectionName, sectionsInOrder } from './outline-query.js';
 /** Concepts: each groups the stems that mean the same part of a landing page. */
 const concepts: Record<string, string[]> = {
   pricing: ['price', 'pric', 'plan', 'tier', 'cost', 'pay', 'paid', 'billing', 'bill', 'subscription', 'afford', 'cheap', 'expensive', 'budget', 'package', 'fee', 'money', 'dollar', 'monthly', 'annual', 'much', 'spend', 'quote'],
-  testimonials: ['testimonial', 'review', 'customer', 'client', 'love', 'feedback', 'rating', 'star', 'praise', 'opinion', 'word', 'mouth', 'happy', 'rave', 'endorsement'],
+  testimonials: ['testimonial', 'review', 'customer', 'client', 'love', 'feedback', 'rating', 'star', 'praise', 'opinion', 'word', 'mouth', 'happy', 'rave', 'endorsement', 'buyer', 'owner', 'verified'],
   team: ['team', 'people', 'founder', 'staff', 'crew', 'member', 'behind', 'employee', 'leadership', 'leader', 'face', 'who', 'person', 'human', 'squad', 'hire', 'meet', 'makers'],
   contact: ['contact', 'touch', 'reach', 'email', 'call', 'message', 'talk', 'write', 'address', 'phone', 'inbox', 'chat', 'connect', 'hello', 'enquiry', 'inquiry', 'enquire', 'inquire', 'reply', 'book', 'booking', 'sales', 'form'],
   faq: ['faq', 'question', 'ask', 'answer', 'frequently', 'wonder', 'doubt', 'common', 'curious', 'concern', 'objection', 'help', 'unsure'],
@@ -30,6 +30,7 @@ const concepts: Record<string, string[]> = {
   logos: ['logo', 'brand', 'trusted', 'company', 'companies'],
   process: ['process', 'step', 'workflow', 'method', 'works', 'approach'],
   about: ['about', 'mission', 'value', 'belief', 'purpose', 'vision'],
+  comparison: ['compare', 'comparison', 'versus', 'difference', 'differ', 'alternative', 'choose', 'choice'],
 };
 
 /** Section kinds the analyser assigns, as concepts. */
@@ -43,7 +44,12 @@ const kindConcepts: Partial<Record<OutlineSection['kind'], string[]>> = {
  * whose heading is "Say hello"). Only the prompt is rewritten: on the page, the words mean what they say.
  */
 const promptPhrases: Array<[RegExp, string]> = [
+  // "What do buyers say", "what clients think": the question word belongs to the phrase, not to "what it does";
+  // who says it stays ($1).
+  [/\bwhat (?:do |does |did |are |were |will |would )?((?:\w+ ){0,3}?)(?:say|said|think|thought|feel|felt)\b/g, '$1testimonial'],
   [/\b(?:say|said|think|thought|feel|felt)\b/g, 'testimonial'],
+  // "How does it stack up against X", "compared to", "vs": a comparison, not "does" (features) or "stack" (integrations).
+  [/\b(?:how (?:does|do|would|will) (?:it|they|this|we) )?stacks? up (?:against|to|with)\b|\bcompared? (?:to|with)\b|\bversus\b|\bvs\b\.?/g, 'comparison'],
   [/\bget(?:ting)? in touch\b|\breach(?:ing)? out\b|\bdrop (?:us |them )?a line\b/g, 'contact'],
   [/\bhow (?:much|expensive)\b|\bset (?:me|you|us) back\b/g, 'pricing'],
   [/\bwho (?:works|is behind|runs|makes)\b/g, 'team'],

@@ -48,6 +48,24 @@ describe('what the prompt asks to see, by meaning', () => {
     assert.deepEqual(ids('Show off the portfolio'), ['work']);
   });
 
+  it('reads "what do buyers say" as reviews and "how does it stack up against" as a comparison, not as features', () => {
+    const outline = studioOutline();
+    const block = (id: string, kind: SectionKind, heading: string, y: number, text: string): OutlineSection => ({
+      id, kind, heading, text, label: heading, selector: `#${id}`, fallbackSelectors: [], rect: { x: 0, y, width: 1440, height: 500 },
+    });
+    // A shop's product page: the features block's text shares a word ("month") with the question.
+    outline.sections = [
+      outline.sections[0]!,
+      block('why', 'features', 'Made for the second cup', 700, 'Three brew methods a month, one grinder.'),
+      block('compare', 'content', 'Which one fits your kitchen?', 1300, 'Model M38, P64 and P83 side by side.'),
+      block('reviews', 'testimonials', 'From the people who own one', 1900, '4.8 from 2,314 verified owners.'),
+    ];
+    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    assert.deepEqual(ids('What do buyers say about it after a few months?'), ['reviews']);
+    assert.deepEqual(ids('How does it stack up against the cheaper model?'), ['compare']);
+    assert.deepEqual(ids('Put it side by side versus the alternatives'), ['compare']);
+  });
+
   it('visits several subjects in the prompt order, and "end on X" ends on X', () => {
     const outline = studioOutline();
     assert.deepEqual(promptSubjects('Show the team and how to get in touch', outline).subjects.map((s) => s.section.id), ['people', 'hello']);
