@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { findProjectById, findVisibleProject } from '../projects/index.js';
-import { NotFoundError, UnauthorizedError } from '../platform/errors.js';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../platform/errors.js';
 import { constantTimeEqual } from '../platform/secrets.js';
-import { authedProcedure, eventMetadata, publicProcedure, router } from '../platform/trpc.js';
+import { authedProcedure, eventMetadata, PUBLISHABLE_KEY_REFUSED, publicProcedure, router } from '../platform/trpc.js';
 import { refreshProjectDemos } from './project-refresh.js';
 
 export const projectRefreshRouter = router({
@@ -37,6 +37,8 @@ export const projectRefreshRouter = router({
         const expected = project.webhook_secret_enc ? ctx.secrets.open(project.webhook_secret_enc) : null;
         if (expected === null || !constantTimeEqual(secret, expected)) throw new UnauthorizedError('The X-Webhook-Secret does not match this project.');
       } else {
+        // A publishable key is a credential, just not one for this: 403, as on every other endpoint it cannot call.
+        if (ctx.principal?.via === 'publishable') throw new ForbiddenError(PUBLISHABLE_KEY_REFUSED);
         if (!ctx.principal || ctx.principal.via !== 'live') {
           throw new UnauthorizedError('Send the project webhook secret in X-Webhook-Secret, or a live API key.');
         }

@@ -41,12 +41,17 @@ export const MAX_CONTEXT_HEADINGS = 20;
  * otherwise), `template` and `section` become the recording template and its section hint, and a missing prompt
  * is derived from the page's title. Pure: the SSRF guard runs later, only when a generation starts.
  */
-export function toEmbedRequest(project: Pick<ProjectRecord, 'id' | 'user_id' | 'url'>, input: GenerateEmbedInput): EmbedRequest {
+export function toEmbedRequest(
+  project: Pick<ProjectRecord, 'id' | 'user_id' | 'url'>,
+  input: GenerateEmbedInput,
+  // How the caller's page URL is called in its request: a runtime payload has `payload.url`.
+  { urlField = 'context.url' }: { urlField?: string } = {},
+): EmbedRequest {
   const context = input.context ?? {};
   const { pageUrl, prompt, contextHash: hash } = embedKey(input);
   if (pageUrl !== null && !onSameSite(pageUrl, project.url)) {
     throw new ValidationError(
-      `context.url must be a page of the project's site (${registrableDomain(new URL(project.url).hostname)}); ${new URL(pageUrl).hostname} is not.`,
+      `${urlField} must be a page of the project's site (${registrableDomain(new URL(project.url).hostname)}); ${new URL(pageUrl).hostname} is not.`,
     );
   }
   let presentation: Presentation | null = input.presentation ?? null;

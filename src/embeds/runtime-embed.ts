@@ -21,9 +21,10 @@ export const playerPropsSchema = z.object({
 export type PlayerProps = z.infer<typeof playerPropsSchema>;
 
 const demoPayload = playerPropsSchema.extend({ demoId: z.string().min(1) });
+/** Like embed/generate: without `url` the project's own page, without `prompt` one derived from the page. */
 const generationPayload = playerPropsSchema.extend({
-  url: z.url({ protocol: /^https?$/ }).max(2048),
-  prompt: embedPrompt,
+  url: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+  prompt: embedPrompt.optional(),
   template: embedTemplate.optional(),
   section: embedSection.optional(),
 });
@@ -86,20 +87,24 @@ export async function openRuntimeEmbed(
     return { demo, props, started: false, regenerable: false };
   }
   const { url, prompt, template, section, ...props } = payload;
-  const request = toEmbedRequest(project, {
-    project_id: projectId,
-    prompt,
-    ...(template ? { template } : {}),
-    ...(section ? { section } : {}),
-    ...(url ? { context: { url } } : {}),
-  });
+  const request = toEmbedRequest(
+    project,
+    {
+      project_id: projectId,
+      ...(prompt ? { prompt } : {}),
+      ...(template ? { template } : {}),
+      ...(section ? { section } : {}),
+      ...(url ? { context: { url } } : {}),
+    },
+    { urlField: 'payload.url' },
+  );
   const answer = await generateEmbed(deps.sql, request, () => beforeGenerate(request), metadata(project.user_id));
   const demo = await findPublicDemo(deps.sql, answer.demoId);
   if (!demo) throw new NotFoundError('Demo');
   return { demo, props, started: !answer.cached, regenerable: true };
 }
 
-type Payload = z.infer<typeof demoPayload> | (Omit<z.infer<typeof generationPayload>, 'url' | 'prompt'> & { url?: string; prompt?: string });
+type Payload = z.infer<typeof demoPayload> | z.infer<typeof generationPayload>;
 
 /** No payload: the project's own page with the default prompt. */
 function decodePayload(text: string | null): Payload {

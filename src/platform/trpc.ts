@@ -63,13 +63,13 @@ export const publicProcedure = t.procedure;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
+export const PUBLISHABLE_KEY_REFUSED = 'Publishable keys can only call POST /api/v1/embed/generate; use a live key or sign in.';
+
 /** Spec Authentication rule 1: a live key or the session; publishable keys are refused. */
 export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   const principal = ctx.principal;
   if (principal === null) throw new UnauthorizedError();
-  if (principal.via === 'publishable') {
-    throw new ForbiddenError('Publishable keys can only call POST /api/v1/embed/generate; use a live key or sign in.');
-  }
+  if (principal.via === 'publishable') throw new ForbiddenError(PUBLISHABLE_KEY_REFUSED);
   // tRPC merges this into the context: only what changes (the principal, now known not to be null), no copy.
   return next({ ctx: { principal } });
 });

@@ -63,6 +63,11 @@ describe('refresh triggers: project, deploy webhook and schedules', () => {
     const wrong = await app.api(url, { method: 'POST', headers: { 'x-webhook-secret': 'whsec_wrong' } });
     assert.equal(wrong.status, 401);
     assert.equal((await app.api(url, { method: 'POST' })).status, 401);
+    // A publishable key is a credential of the wrong kind: 403, as everywhere it cannot be used.
+    const publishable = (await app.api('/api/v1/api-keys', { key: user.key, body: { type: 'publishable', allowed_domains: ['shop.example'] } })).body.key;
+    const withPublishable = await app.api(url, { method: 'POST', headers: { 'x-api-key': publishable } });
+    assert.equal(withPublishable.status, 403);
+    assert.match(withPublishable.body.error, /Publishable keys can only call POST \/api\/v1\/embed\/generate/);
 
     const refreshed = await app.api(url, { method: 'POST', headers: { 'x-webhook-secret': project.webhook_secret } });
     assert.equal(refreshed.status, 200);

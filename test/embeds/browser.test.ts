@@ -73,7 +73,7 @@ for (const name of ['ready', 'play', 'pause', 'ended', 'error']) {
 </script></head>
 <body><h1>Pricing</h1><h2>Teams</h2><h3>FAQ</h3>
 <div style="width:640px"><div id="first" data-showreel data-prompt="Show the pricing" data-template="pricing-focus" data-autoplay="true"></div></div>
-<div style="width:480px"><div id="second" data-showreel data-prompt="Show the FAQ" data-section="FAQ" data-autoplay="true"></div></div>
+<div style="width:480px"><div id="second" data-showreel data-prompt="Show the FAQ" data-section="FAQ" data-autoplay></div></div>
 ${extra}
 </body></html>`;
 
@@ -122,6 +122,10 @@ ${extra}
     const firstFrameMs = Date.now() - started;
     console.log(`placeholder to first frame on a ready demo: ${firstFrameMs} ms`);
     assert.ok(firstFrameMs < 5000, `${firstFrameMs} ms`);
+    // The video autoplays before the page's Player.js listeners are registered; the page still hears "play", and a
+    // bare data-autoplay (as HTML writes a boolean attribute) is on.
+    await page.waitForFunction(() => ['first', 'second'].every((id) => (window as any).__events.some((e: any) => e.name === 'play' && e.id === id)), { timeout: 15_000 });
+    assert.deepEqual(await page.$$eval('[data-showreel] iframe', (frames) => frames.map((f) => new URL((f as HTMLIFrameElement).src).searchParams.get('autoplay'))), ['1', '1']);
     assert.equal(await credits(), before);
     await page.close();
   });

@@ -109,12 +109,9 @@ describe('signed runtime embeds: GET /embed/runtime', () => {
     const badProps = await get(sign({ demoId: readyId, autoplay: 'yes' }));
     assert.equal(badProps.status, 400);
     assert.match(badProps.body.error, /payload\.autoplay/);
-    const noPrompt = await get(sign({ url: 'https://acme.example/' }));
-    assert.equal(noPrompt.status, 400);
-    assert.match(noPrompt.body.error, /payload\.prompt is required/);
     const offSite = await get(sign({ url: 'https://elsewhere.example/', prompt: 'x' }));
     assert.equal(offSite.status, 400);
-    assert.match(offSite.body.error, /project's site/);
+    assert.equal(offSite.body.error, "payload.url must be a page of the project's site (acme.example); elsewhere.example is not.");
     for (const payload of [{ demoId: `${readyId}\u0000` }, { url: 'https://acme.example/', prompt: 'Tour\u0000' }, { url: 'https://acme.example/', prompt: 'x', section: '\u0000' }]) {
       const nul = await get(sign(payload));
       assert.equal(nul.status, 400, JSON.stringify(payload));
@@ -162,6 +159,15 @@ describe('signed runtime embeds: GET /embed/runtime', () => {
     const retried = await get(sign({ url: 'https://acme.example/broken', prompt: 'Breaks' }));
     assert.equal(retried.status, 202);
     assert.ok(!retried.text.includes(brokenId));
+  });
+
+  it('takes a payload of player props alone, or a page without a prompt, as embed/generate does', async () => {
+    // The project's own page with the default prompt, played on a loop: no url or prompt needed.
+    const propsOnly = await get(sign({ autoplay: true, loop: true }));
+    assert.equal(propsOnly.status, 202, propsOnly.text);
+    assert.equal(/data-demo-id="([^"]+)"/.exec((await get(sign({})).then((r) => r)).text)![1], /data-demo-id="([^"]+)"/.exec(propsOnly.text)![1], 'the same generation as no payload');
+    const pageOnly = await get(sign({ url: 'https://acme.example/features' }));
+    assert.equal(pageOnly.status, 202, pageOnly.text);
   });
 
   it('answers 429 when the owner cannot pay for a generation', async () => {

@@ -98,7 +98,8 @@
 
   function poll() {
     fetch(d.statusUrl, { cache: 'no-store' })
-      .then(function (r) { return r.json(); })
+      // The demo was deleted meanwhile: no status will ever come (the WebSocket says "deleted" in that case).
+      .then(function (r) { return r.status === 404 ? { status: 'deleted' } : r.json(); })
       .then(function (state) { if (!onProgress(state)) setTimeout(poll, 2000); })
       .catch(function () { setTimeout(poll, 4000); });
   }
@@ -128,6 +129,8 @@
         if (EVENTS.indexOf(data.value) === -1) return;
         (listeners[data.value] = listeners[data.value] || []).push({ listener: data.listener, origin: origin });
         if (data.value === 'error' && failed) emit('error', { code: -1, msg: 'The demo could not be recorded.' });
+        // An autoplaying video started before the parent could listen: the newcomer hears that it plays.
+        if (data.value === 'play' && video && !video.paused && !video.ended) post(e.source, origin, { event: 'play', listener: data.listener });
         return;
       case 'removeEventListener':
         listeners[data.value] = (listeners[data.value] || []).filter(function (l) { return data.listener !== undefined && l.listener !== data.listener; });

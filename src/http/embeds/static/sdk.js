@@ -85,11 +85,17 @@
     emit(element, 'error', { message: message });
   }
 
+  /** As HTML reads a boolean attribute: present (`data-autoplay`, `="autoplay"`, `="true"`) is on; "false", "0", "off" or "no" say off. */
+  function isOn(value) {
+    if (typeof value === 'string') return !/^(false|0|off|no)$/i.test(value.trim());
+    return value === true || value === 1;
+  }
+
   function show(element, url, options) {
     var iframe = document.createElement('iframe');
     var props = [];
     ['autoplay', 'muted', 'loop', 'controls'].forEach(function (name) {
-      if (options[name] !== undefined && options[name] !== null) props.push(name + '=' + (options[name] === true || options[name] === 'true' ? '1' : '0'));
+      if (options[name] !== undefined && options[name] !== null) props.push(name + '=' + (isOn(options[name]) ? '1' : '0'));
     });
     iframe.src = url + (props.length ? (url.indexOf('?') === -1 ? '?' : '&') + props.join('&') : '');
     iframe.title = options.title || 'Product demo';
