@@ -60,10 +60,11 @@ describe('API keys', () => {
   it('keeps the host of an allowed domain pasted as a URL or with its port, and refuses what is no host', async () => {
     const created = await app.api('/api/v1/api-keys', {
       key: user.key,
-      body: { type: 'publishable', allowed_domains: ['https://WWW.Acme.example/pricing?x=1', '127.0.0.1:8791', '*.Docs.Acme.example', 'shop.acme.example.'] },
+      body: { type: 'publishable', allowed_domains: ['https://WWW.Acme.example/pricing?x=1', '127.0.0.1:8791', '*.Docs.Acme.example', 'shop.acme.example.', 'Bücher.example', '*.ümlaut.example'] },
     });
     assert.equal(created.status, 201, created.text);
-    assert.deepEqual(created.body.allowed_domains, ['www.acme.example', '127.0.0.1', '*.docs.acme.example', 'shop.acme.example']);
+    // An IDN as browsers send it in Origin: punycode.
+    assert.deepEqual(created.body.allowed_domains, ['www.acme.example', '127.0.0.1', '*.docs.acme.example', 'shop.acme.example', 'xn--bcher-kva.example', '*.xn--mlaut-jva.example']);
     for (const entry of ['<script>alert(1)</script>', 'acme example', '*.com', 'http://', '-acme.example']) {
       const refused = await app.api('/api/v1/api-keys', { key: user.key, body: { type: 'publishable', allowed_domains: ['ok.example', entry] } });
       assert.equal(refused.status, 400, entry);
