@@ -10,7 +10,11 @@ export const RECORDING_REFRESH_SECONDS = 10;
  * The public share page (`/share/<id>`): the player, title and prompt, and the meta tags that make the link
  * unfurl as a playable video in Slack, X/Twitter, LinkedIn, Discord and iMessage. Every URL is absolute.
  */
-export function renderSharePage(demo: DemoRecord, urls: DemoUrls): string {
+export function renderSharePage(demo: DemoRecord, latest: DemoUrls): string {
+  // The media addresses follow the latest version and are cached for 5 minutes: with `?v=` a refreshed demo's page
+  // shows the new video and thumbnail at once, as the embed player does. Page links (share, embed) stay bare.
+  const v = demo.version ? `?v=${demo.version}` : '';
+  const urls = { ...latest, videoUrl: `${latest.videoUrl}${v}`, thumbnailUrl: `${latest.thumbnailUrl}${v}` };
   const view = describeDemo(demo, urls);
   const publicUrl = publicUrlOf(urls);
   const oembedUrl = `${publicUrl}/oembed?url=${encodeURIComponent(urls.shareUrl)}&format=json`;

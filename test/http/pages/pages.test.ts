@@ -119,8 +119,10 @@ describe('page rendering (pure)', () => {
     assert.equal(tags.get('twitter:player'), `https://showreel.example/embed/${UNKNOWN_ID}`);
     assert.equal(tags.get('twitter:player:width'), '1920');
     assert.equal(tags.get('twitter:player:height'), '1080');
-    assert.equal(tags.get('og:video:secure_url'), `https://showreel.example/video/${UNKNOWN_ID}.mp4`);
-    assert.equal(tags.get('og:image:secure_url'), `https://showreel.example/thumb/${UNKNOWN_ID}.png`);
+    // Media addresses carry the version, so a refreshed demo's page never shows a cached older video.
+    assert.equal(tags.get('og:video:secure_url'), `https://showreel.example/video/${UNKNOWN_ID}.mp4?v=1`);
+    assert.equal(tags.get('og:image:secure_url'), `https://showreel.example/thumb/${UNKNOWN_ID}.png?v=1`);
+    assert.match(renderSharePage(fakeDemo({ version: 3 }), secure), new RegExp(`<source src="https://showreel.example/video/${UNKNOWN_ID}.mp4\\?v=3"`));
   });
 
   it('uses the video type and size of the demo', () => {
@@ -130,7 +132,7 @@ describe('page rendering (pure)', () => {
     assert.equal(tags.get('og:video:type'), 'video/webm');
     assert.equal(tags.get('og:video:width'), '1280');
     assert.equal(tags.get('og:video:height'), '720');
-    assert.match(page, new RegExp(`<source src="https://showreel.example/video/${UNKNOWN_ID}.webm" type="video/webm">`));
+    assert.match(page, new RegExp(`<source src="https://showreel.example/video/${UNKNOWN_ID}.webm\\?v=1" type="video/webm">`));
   });
 
   it('escapes a hostile title and prompt on every page and in oEmbed', () => {
@@ -241,7 +243,8 @@ describe('public pages over HTTP', () => {
     assert.equal(response.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');
     const page = await response.text();
     assert.match(page, /^<!doctype html>\n<html lang="en">/);
-    const urls = demoUrls(base, ready.id, 'mp4');
+    const latest = demoUrls(base, ready.id, 'mp4');
+    const urls = { ...latest, videoUrl: `${latest.videoUrl}?v=1`, thumbnailUrl: `${latest.thumbnailUrl}?v=1` };
     const tags = metaTags(page);
     assert.equal(tags.get('og:type'), 'video.other');
     assert.equal(tags.get('og:url'), urls.shareUrl);
@@ -267,7 +270,7 @@ describe('public pages over HTTP', () => {
     assert.match(video[1]!, /\bcontrols\b/);
     assert.match(video[1]!, /\bplaysinline\b/);
     assert.match(video[1]!, /preload="metadata"/);
-    assert.match(video[1]!, new RegExp(`poster="${urls.thumbnailUrl}"`));
+    assert.ok(video[1]!.includes(`poster="${urls.thumbnailUrl}"`), video[1]);
     assert.ok(page.includes(`<source src="${urls.videoUrl}" type="video/mp4">`));
     const oembedLink = /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(page);
     assert.ok(oembedLink);
