@@ -1,7 +1,7 @@
 import { inAccountTransaction } from '../credits/index.js';
 import { findLiveDemoByContextHash, requestDemo, type Presentation } from '../demos/index.js';
 import type { Sql } from '../platform/database.js';
-import { ValidationError } from '../platform/errors.js';
+import { QuotaError, ValidationError } from '../platform/errors.js';
 import { lockStream } from '../platform/event-store/lock-stream.js';
 import type { EventMetadata } from '../platform/event-store/types.js';
 import type { ProjectRecord } from '../projects/index.js';
@@ -143,12 +143,18 @@ export async function generateEmbed(
       return { demoId, status: 'pending', cached: false };
     });
   } catch (error) {
+    // A site's visitors see this answer (in the SDK's console message, in a runtime iframe): the owner's balance is
+    // not theirs to read. The owner sees it in the dashboard.
+    if (error instanceof QuotaError && /credits/i.test(error.message)) throw new QuotaError(OUT_OF_CREDITS_FOR_VISITORS);
     if ((error as { constraint_name?: string }).constraint_name !== 'demos_context_hash_live') throw error;
     const live = await findLiveDemoByContextHash(sql, request.contextHash);
     if (!live) throw error;
     return reused(live);
   }
 }
+
+export const OUT_OF_CREDITS_FOR_VISITORS =
+  "This demo cannot be made right now: the site's Showreel account has no credits left for a new one. Its owner can buy credits or turn on auto top-off.";
 
 function reused(demo: { id: string; status: string }): EmbedAnswer {
   return { demoId: demo.id, status: demo.status, cached: true };

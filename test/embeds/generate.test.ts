@@ -244,6 +244,8 @@ describe('dynamic embeds: POST /embed/generate', () => {
     const broke = await generate({ project_id: project, prompt: 'Two' }, { key: poor.key, origin: null });
     assert.equal(broke.status, 429);
     assert.deepEqual(Object.keys(broke.body), ['error']);
+    // The site's visitors can read this answer: it names no balance.
+    assert.equal(broke.body.error, "This demo cannot be made right now: the site's Showreel account has no credits left for a new one. Its owner can buy credits or turn on auto top-off.");
     const reuse = await generate({ project_id: project, prompt: 'One' }, { key: poor.key, origin: null });
     assert.equal(reuse.status, 200);
   });

@@ -178,6 +178,7 @@ describe('signed runtime embeds: GET /embed/runtime', () => {
     const answer = await get(`/api/v1/embed/runtime?project_id=${project.body.id}&expires=${expires}&payload=${payload}&signature=${runtimeSignature(project.body.signing_secret, project.body.id, expires, payload)}`);
     assert.equal(answer.status, 429);
     assert.deepEqual(Object.keys(answer.body), ['error']);
+    assert.doesNotMatch(answer.body.error, /balance|\b0\b/, 'a visitor does not learn the owner\'s balance');
   });
 
   it('streams a demo’s progress to the public player socket without credentials, until it is ready', async () => {
