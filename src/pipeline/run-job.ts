@@ -83,7 +83,9 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     const embedding = embeddingPageOf(demo.context);
     const pageUrl = embedding?.url ?? project.url;
     const target = await checkUrl(pageUrl, { allowPrivate });
-    if (!target.ok) throw new PermanentJobError(`The ${embedding?.url ? 'embedding page' : 'project URL'} cannot be recorded: ${target.reason}`);
+    // What the failure messages call the address: an embed's page is the customer's page, not the project URL.
+    const urlName = embedding?.url ? 'embedding page' : 'project URL';
+    if (!target.ok) throw new PermanentJobError(`The ${urlName} cannot be recorded: ${target.reason}`);
 
     const presentation: Presentation = parsePresentation(job.presentation ?? demo.presentation);
     const format = demo.format;
@@ -95,7 +97,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
 
     const captureSize = recordingCaptureSize(presentation, resolution, viewport);
     const produced = await services.browsers.withPage({ viewport, resolution, allowPrivate, captureSize }, async (page, ctx) => {
-      await navigate(() => ctx.goto(pageUrl, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }));
+      await navigate(() => ctx.goto(pageUrl, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }), urlName);
       const stepStart = { analyzing: 0.15, planning: 0.3, recording: 0.4, rendering: 0.72 } as const;
       const stepShare = { analyzing: 0, planning: 0, recording: 0.3, rendering: 0.15 } as const;
       return produceRecording(
@@ -188,19 +190,19 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
   }
 }
 
-async function navigate(goto: () => Promise<HTTPResponse | null>): Promise<void> {
+async function navigate(goto: () => Promise<HTTPResponse | null>, urlName: string): Promise<void> {
   try {
     const response = await goto();
     if (response && response.status() >= 400) {
-      throw new PermanentJobError(`The page answered HTTP ${response.status()}; check the project URL.`);
+      throw new PermanentJobError(`The page answered HTTP ${response.status()}; check the ${urlName}.`);
     }
   } catch (error) {
     if (error instanceof PermanentJobError) throw error;
     if (error instanceof EgressFailureError) throw error.transient ? new TransientJobError(error.message) : new PermanentJobError(error.message);
-    if (error instanceof AppError) throw new PermanentJobError(`The project URL cannot be recorded: ${error.message}`);
+    if (error instanceof AppError) throw new PermanentJobError(`The ${urlName} cannot be recorded: ${error.message}`);
     const message = error instanceof Error ? error.message : String(error);
     if (/timeout/i.test(message)) throw new TransientJobError(`The page did not load within ${NAVIGATION_TIMEOUT_MS / 1000} s.`);
-    if (/ERR_NAME_NOT_RESOLVED/.test(message)) throw new PermanentJobError("The project URL's host does not resolve; check the URL.");
+    if (/ERR_NAME_NOT_RESOLVED/.test(message)) throw new PermanentJobError(`The ${urlName}'s host does not resolve; check the URL.`);
     if (/ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_ADDRESS_UNREACHABLE/.test(message)) {
       throw new TransientJobError('The site refused the connection; it may be down.');
     }

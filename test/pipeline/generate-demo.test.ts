@@ -123,6 +123,20 @@ describe('generating a demo of a landing page', () => {
     await fs.rm(v2, { force: true });
   });
 
+  it('names the address that answered 404: the project URL, or the page an embed sits on', async () => {
+    const project = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'Gone', url: `${sites.origin}/no-such-site/` } })).body;
+    const created = (await app.api('/api/v1/demos', { key: user.key, body: { project_id: project.id, prompt: 'Tour', duration_target: '5s', resolution: '720p' } })).body;
+    assert.equal((await waitForOutcome(created.id)).progress.error, 'The page answered HTTP 404; check the project URL.');
+
+    const site = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'Shop', url: sites.url('saas') } })).body;
+    const pub = (await app.api('/api/v1/api-keys', { key: user.key, body: { type: 'publishable', allowed_domains: ['127.0.0.1'] } })).body.key;
+    const embed = await app.api('/api/v1/embed/generate', {
+      headerKey: pub, headers: { origin: sites.origin }, body: { project_id: site.id, prompt: 'Tour', context: { url: `${sites.origin}/saas/moved-away.html` } },
+    });
+    assert.equal(embed.status, 202, embed.text);
+    assert.equal((await waitForOutcome(embed.body.demoId)).progress.error, 'The page answered HTTP 404; check the embedding page.');
+  });
+
   it('fails with an actionable error and refunds when the site is down', async () => {
     const closedPort = await new Promise<number>((resolve) => {
       const probe = net.createServer().listen(0, '127.0.0.1', () => {
