@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import type { Config } from '../platform/config.js';
 import { NotFoundError } from '../platform/errors.js';
@@ -97,6 +99,14 @@ export const adminCommands: ServiceCommand[] = [createUser, setPlan, replay];
 
 async function withDatabase<T>(config: Config, logger: Logger, work: (sql: Sql) => Promise<T>): Promise<T> {
   const { openDatabase } = await import('../platform/open-database.js');
+  // The usual slip: the server runs with another SHOWREEL_DATA_DIR (or a DATABASE_URL) than this command, which
+  // then writes to a new, empty cluster that no server reads, and prints a key that works nowhere.
+  if (!config.DATABASE_URL && !existsSync(path.join(config.SHOWREEL_DATA_DIR, 'pg', 'PG_VERSION'))) {
+    process.stderr.write(
+      `showreel: no database in ${path.resolve(config.SHOWREEL_DATA_DIR)} yet, so a new one is created there. ` +
+        'A server started with another SHOWREEL_DATA_DIR or a DATABASE_URL will not see what this command writes: run it with the same settings as the server.\n',
+    );
+  }
   const database = await openDatabase(config, logger, { poolSize: 4 });
   try {
     return await work(database.sql);

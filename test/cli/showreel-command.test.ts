@@ -224,6 +224,8 @@ describe('the showreel command', () => {
     assert.match(firstUser.live_key, /^sr_live_/);
 
     assert.ok(existsSync(path.join(dataDir, 'pg', 'PG_VERSION')), 'the cluster lives in the data dir');
+    // A new cluster: said on stderr, in case the server runs on another data dir and would never see this user.
+    assert.match(result.stderr, /no database in .+ yet, so a new one is created there\. A server started with another SHOWREEL_DATA_DIR/);
     assertClusterStopped(dataDir);
   });
 
@@ -251,6 +253,7 @@ describe('the showreel command', () => {
     assert.equal(created.stdout.trim().split('\n').length, 1);
     const ops = JSON.parse(created.stdout) as { user_id: string; live_key: string };
     assert.match(created.stderr, /using the embedded PostgreSQL already running on this data dir/);
+    assert.doesNotMatch(created.stderr, /no database in/);
     assert.doesNotMatch(created.stderr, /embedded PostgreSQL (started|stopped)/);
 
     // Same cluster, still running: the command did not stop what it did not start.
