@@ -7,6 +7,8 @@ import { hash } from 'node:crypto';
 export function normaliseContextUrl(url: string): string {
   const parsed = new URL(url);
   parsed.hash = '';
+  // "acme.com." is the same host as "acme.com" (the root's dot): the same page, the same demo.
+  parsed.hostname = parsed.hostname.replace(/\.$/, '');
   const kept = [...parsed.searchParams].filter(([name]) => !name.toLowerCase().startsWith('utm_'));
   kept.sort(([a, va], [b, vb]) => (a < b ? -1 : a > b ? 1 : va < vb ? -1 : va > vb ? 1 : 0));
   parsed.search = new URLSearchParams(kept).toString();

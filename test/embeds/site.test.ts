@@ -36,5 +36,6 @@ describe('embed sites and allowlists', () => {
   it('normalises page URLs: no fragment, no utm_*, sorted query', () => {
     assert.equal(normaliseContextUrl('https://Acme.com/p?b=2&utm_source=x&a=1#top'), 'https://acme.com/p?a=1&b=2');
     assert.equal(normaliseContextUrl('https://acme.com/p?UTM_Medium=y'), 'https://acme.com/p');
+    assert.equal(normaliseContextUrl('https://ACME.com./p'), 'https://acme.com/p');
   });
 });
