@@ -87,6 +87,8 @@ function parseCommand(command: Command<never>, argv: string[], globalOptions: Op
   if (parsed.values.help) return parsed;
   const { min, max } = command.positionals ?? { min: 0, max: 0 };
   if (parsed.positionals.length < min || parsed.positionals.length > max) throw new UsageError(`Usage: showreel ${command.usage}`);
+  // An empty argument ("$ID" of an unset variable) would address the collection instead of one of its items.
+  if (parsed.positionals.some((word) => word.trim() === '')) throw new UsageError(`An argument is empty. Usage: showreel ${command.usage}`);
   return parsed;
 }
 

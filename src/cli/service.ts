@@ -18,15 +18,19 @@ const serve = (name: 'start' | 'api' | 'worker', summary: string): ServiceComman
     const { startApp } = await import('../app.js');
     const app = await startApp(config, logger, { http: name !== 'worker', worker: name !== 'api' && config.SHOWREEL_RUN_WORKER });
     await new Promise<void>((resolve) => {
+      let stopping = false;
       const shutdown = (signal: string) => {
+        // Ctrl-C under bin/showreel.mjs's Node-22 relay arrives twice (from the terminal and relayed): one stop.
+        if (stopping) return;
+        stopping = true;
         logger.info({ signal }, 'shutting down');
         app.stop().then(resolve, (error: unknown) => {
           logger.error({ err: error }, 'shutdown failed');
           resolve();
         });
       };
-      process.once('SIGTERM', () => shutdown('SIGTERM'));
-      process.once('SIGINT', () => shutdown('SIGINT'));
+      process.on('SIGTERM', () => shutdown('SIGTERM'));
+      process.on('SIGINT', () => shutdown('SIGINT'));
     });
   },
 });

@@ -85,11 +85,22 @@ describe('showreel as an API client (issue 13)', () => {
     const other = await app.createUser();
     assert.equal(json(await showreel(['whoami', '--json'], { SHOWREEL_API_KEY: other.key })).email, other.email);
 
+    // Logging in again replaces the key in the file, and revokes the one it replaces: no live key left forgotten.
+    const again = launch(['login']);
+    const secondCode = await until('the second user code', () => /one-time code: ([A-Z]{4}-[A-Z]{4})/.exec(again.output.stderr)?.[1]);
+    assert.equal((await app.api('/api/v1/device/authorize', { cookie, body: { user_code: secondCode } })).status, 200);
+    const relogged = await finished(again);
+    assert.equal(relogged.code, 0, relogged.stderr);
+    assert.match(relogged.stderr, new RegExp(`The key this computer used before \\(${stored.key_id}\\) was revoked`));
+    assert.equal((await app.api('/api/v1/projects', { key: stored.key })).status, 401);
+    const current = JSON.parse(await fs.readFile(file, 'utf8'));
+    assert.notEqual(current.key_id, stored.key_id);
+
     const logout = await showreel(['logout']);
     assert.equal(logout.code, 0, logout.stderr);
     assert.match(logout.stdout, /revoked/);
     await assert.rejects(fs.stat(file));
-    assert.equal((await app.api('/api/v1/projects', { key: stored.key })).status, 401);
+    assert.equal((await app.api('/api/v1/projects', { key: current.key })).status, 401);
 
     const after = await showreel(['whoami']);
     assert.equal(after.code, 1);
@@ -185,6 +196,71 @@ describe('showreel as an API client (issue 13)', () => {
     assert.deepEqual(await fs.readFile(out), await fs.readFile(media.mp4));
     const thumb = json(await asUser(['demos', 'download', uploaded.id, '--what', 'thumbnail', '--json']));
     assert.deepEqual(await fs.readFile(path.join(work, thumb.file)), await fs.readFile(media.png));
+  });
+
+  it('sends a stored key only to the service it was issued by', async () => {
+    // Another service that would log whatever credential it is sent.
+    const seen: string[] = [];
+    const stranger = http.createServer((req, res) => {
+      seen.push(req.headers.authorization ?? '');
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => stranger.listen(0, '127.0.0.1', resolve));
+    const strangerUrl = `http://127.0.0.1:${(stranger.address() as { port: number }).port}`;
+    const file = path.join(configHome, 'showreel', 'config.json');
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, JSON.stringify({ base_url: app.url, key: user.key, key_id: 'k' }), { mode: 0o600 });
+    try {
+      const elsewhere = await showreel(['whoami'], { SHOWREEL_URL: strangerUrl });
+      assert.equal(elsewhere.code, 1);
+      assert.match(elsewhere.stderr, new RegExp(`^Error: The key "showreel login" stored is for ${app.url}, not ${strangerUrl}: run "showreel login --base-url ${strangerUrl}"`));
+      assert.deepEqual(seen, [], 'the other service saw no key');
+      // With no --base-url or SHOWREEL_URL, the stored service is the one called.
+      const home = await showreel(['whoami', '--json'], { SHOWREEL_URL: '' });
+      assert.equal(json(home).email, user.email);
+    } finally {
+      await fs.rm(file, { force: true });
+      stranger.close();
+    }
+  });
+
+  it('downloads into a directory, and says in one line what is wrong with --out', async () => {
+    const project = json(await asUser(['projects', 'create', '--name', 'Files', '--url', 'https://files.example', '--json']));
+    const uploaded = json(await asUser(['upload', media.mp4, '--project', project.id, '--prompt', 'Files', '--json']));
+    const directory = path.join(work, 'downloads');
+    await fs.mkdir(directory);
+    const into = json(await asUser(['demos', 'download', uploaded.id, '--out', directory, '--json']));
+    assert.equal(into.file, path.join(directory, `${uploaded.id}.mp4`));
+    assert.deepEqual(await fs.readFile(into.file), await fs.readFile(media.mp4));
+    assert.deepEqual((await fs.readdir(directory)).sort(), [`${uploaded.id}.mp4`], 'no partial file left beside it');
+    const missing = await asUser(['demos', 'download', uploaded.id, '--out', path.join(work, 'nowhere', 'x.mp4')]);
+    assert.equal(missing.code, 1);
+    assert.equal(missing.stderr, `Error: Cannot write ${path.join(work, 'nowhere', 'x.mp4')}: the directory ${path.join(work, 'nowhere')} does not exist.\n`);
+  });
+
+  it('checks every file of an upload before sending any: a bad thumbnail leaves no demo behind', async () => {
+    const project = json(await asUser(['projects', 'create', '--name', 'Checked', '--url', 'https://checked.example', '--json']));
+    for (const thumbnail of [path.join(work, 'no-such.png'), media.animatedGif]) {
+      const refused = await asUser(['upload', media.mp4, '--project', project.id, '--prompt', 'x', '--thumbnail', thumbnail]);
+      assert.equal(refused.code, 2, refused.stderr);
+      assert.doesNotMatch(refused.stderr, /\n\s+at /, 'no stack trace');
+    }
+    assert.deepEqual(json(await asUser(['demos', 'list', '--project', project.id, '--json'])).demos, []);
+  });
+
+  it('refuses an empty id, and a service that does not answer JSON, in one line each', async () => {
+    const empty = await asUser(['demos', 'show', '']);
+    assert.equal(empty.code, 2);
+    assert.match(empty.stderr, /An argument is empty\. Usage: showreel demos show ID/);
+    const page = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>sign in</html>'));
+    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+    try {
+      const html = await asUser(['projects', 'list', '--base-url', `http://127.0.0.1:${(page.address() as { port: number }).port}`]);
+      assert.equal(html.code, 1);
+      assert.equal(html.stderr, 'Error: the service did not answer JSON: is --base-url (or SHOWREEL_URL) the Showreel service itself?\n');
+    } finally {
+      page.close();
+    }
   });
 
   it('keys create and revoke: the revoked key is a 401 at once', async () => {

@@ -1,5 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { paths } from '../api-schema.js';
+import { UsageError } from '../command.js';
 import { readLogin } from './config-file.js';
 
 export type Api = ReturnType<typeof createClient<paths>>;
@@ -30,14 +31,27 @@ export interface ClientContext {
   note(line: string): void;
 }
 
-export function createContext(options: { baseUrl?: string; json: boolean }): ClientContext {
-  const baseUrl = (options.baseUrl ?? process.env.SHOWREEL_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]+/.test(baseUrl)) throw new ClientError(`The base URL must start with http:// or https:// (got "${baseUrl}").`);
+export const DEFAULT_BASE_URL = 'http://localhost:3000';
+
+/**
+ * The service and the key to call it with. The service: --base-url, else SHOWREEL_URL, else the one `login`
+ * stored the key for, else localhost. The key: SHOWREEL_API_KEY, else the stored one, and that only for the
+ * service it was issued by: sending it to another service would hand a live key to whoever runs that one.
+ */
+export async function createContext(options: { baseUrl?: string; json: boolean }): Promise<ClientContext> {
+  const explicit = options.baseUrl ?? (process.env.SHOWREEL_URL || undefined);
+  const stored = process.env.SHOWREEL_API_KEY ? null : await readLogin();
+  const baseUrl = withoutTrailingSlash(explicit ?? stored?.base_url ?? DEFAULT_BASE_URL);
+  if (!/^https?:\/\/[^/]+/.test(baseUrl)) throw new UsageError(`The base URL must start with http:// or https:// (got "${baseUrl}").`);
   const key = async () => {
     if (process.env.SHOWREEL_API_KEY) return process.env.SHOWREEL_API_KEY;
-    const login = await readLogin();
-    if (!login) throw new ClientError('Not logged in: run "showreel login", or set SHOWREEL_API_KEY.');
-    return login.key;
+    if (!stored) throw new ClientError('Not logged in: run "showreel login", or set SHOWREEL_API_KEY.');
+    if (withoutTrailingSlash(stored.base_url) !== baseUrl) {
+      throw new ClientError(
+        `The key "showreel login" stored is for ${stored.base_url}, not ${baseUrl}: run "showreel login --base-url ${baseUrl}", or set SHOWREEL_API_KEY.`,
+      );
+    }
+    return stored.key;
   };
   return {
     baseUrl,
@@ -54,6 +68,8 @@ export function createContext(options: { baseUrl?: string; json: boolean }): Cli
     },
   };
 }
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
 /** A client with no credential, for device login. */
 export const anonymousApi = (baseUrl: string): Api => createClient<paths>({ baseUrl });

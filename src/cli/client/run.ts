@@ -33,7 +33,7 @@ export async function runClientCommand(argv: string[]): Promise<number> {
       return resolved.exitCode;
     }
     const { command, parsed } = resolved;
-    const context = createContext({ baseUrl: parsed.values['base-url'] as string | undefined, json: parsed.values.json === true });
+    const context = await createContext({ baseUrl: parsed.values['base-url'] as string | undefined, json: parsed.values.json === true });
     await command.run(parsed, context);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
@@ -48,6 +48,22 @@ export async function runClientCommand(argv: string[]): Promise<number> {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     if (error instanceof TypeError && error.message === 'fetch failed') {
       process.stderr.write(`Error: could not reach the service (${cause?.code ?? cause?.message ?? 'no answer'}). Check --base-url or SHOWREEL_URL.\n`);
+      return 1;
+    }
+    // openapi-fetch parses an OK answer as JSON: a page instead (a proxy's login page, a wrong base URL) is no crash.
+    if (error instanceof SyntaxError && /JSON/.test(error.message)) {
+      process.stderr.write('Error: the service did not answer JSON: is --base-url (or SHOWREEL_URL) the Showreel service itself?\n');
+      return 1;
+    }
+    // A key with characters no HTTP header can carry (a placeholder pasted from the README, a stray Unicode letter).
+    if (error instanceof TypeError && /ByteString/.test(error.message)) {
+      process.stderr.write('Error: the API key holds characters an HTTP header cannot carry; check SHOWREEL_API_KEY or log in again.\n');
+      return 1;
+    }
+    // The file system (a download's --out, an upload's file, the config directory): one line, not a stack trace.
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code) && typeof (error as NodeJS.ErrnoException).path === 'string') {
+      process.stderr.write(`Error: ${(error as Error).message}\n`);
       return 1;
     }
     throw error;

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../../command.js';
 import { type ClientCommand, integerOption, oneOf, requiredOption, stringOption } from '../command.js';
-import { ApiError, table, truncate, unwrap } from '../context.js';
+import { ApiError, ClientError, table, truncate, unwrap } from '../context.js';
 
 /** Projects, API keys, credits, usage and uploads: thin commands over one endpoint each. */
 
@@ -169,21 +169,32 @@ export const usage: ClientCommand = {
 const VIDEO_TYPES: Record<string, string> = { '.mp4': 'video/mp4', '.webm': 'video/webm' };
 
 /** POST with a file as the body (raw bytes, Content-Length set by fetch from the buffer). */
-async function postFile(url: string, key: string, file: string, contentType: string) {
-  const body = await fs.readFile(file).catch((error: Error) => {
+async function readUpload(file: string) {
+  return fs.readFile(file).catch((error: Error) => {
     throw new UsageError(`${file}: ${error.message}`);
   });
+}
+
+type UploadBytes = Awaited<ReturnType<typeof readUpload>>;
+
+async function postBytes(url: string, key: string, body: UploadBytes, contentType: string) {
   const response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': contentType }, body });
   const parsed = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (!response.ok) throw new ApiError(response.status, typeof parsed?.error === 'string' ? parsed.error : `The service answered ${response.status}.`);
   return parsed!;
 }
 
+/** What the local-assets endpoint takes, by the bytes (as the service judges them): checked before anything is sent. */
+const ASSETS = [
+  { option: 'thumbnail', type: 'thumbnail', mediaType: 'image/png', what: 'a PNG image', is: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { option: 'gif', type: 'gif', mediaType: 'image/gif', what: 'a GIF image', is: (b: Buffer) => /^GIF8[79]a/.test(b.subarray(0, 6).toString('latin1')) },
+] as const;
+
 export const upload: ClientCommand = {
   name: 'upload',
   summary: 'Publish a locally recorded MP4 or WebM as a ready demo',
   usage: 'upload FILE --project ID --prompt TEXT [--title TEXT] [--thumbnail PNG] [--gif GIF]',
-  help: ['--project ID     the project (required)', '--prompt TEXT     what it shows (required)', '--thumbnail PNG, --gif GIF   replace the derived ones'],
+  help: ['--project ID     the project (required)', '--prompt TEXT    what it shows (required)', '--title TEXT     its title (default: from the prompt)', '--thumbnail PNG  replace the derived thumbnail', '--gif GIF        replace the derived GIF'],
   options: { project: { type: 'string' }, prompt: { type: 'string' }, title: { type: 'string' }, thumbnail: { type: 'string' }, gif: { type: 'string' } },
   positionals: { min: 1, max: 1 },
   async run(parsed, context) {
@@ -193,13 +204,27 @@ export const upload: ClientCommand = {
     const query = new URLSearchParams({ project_id: requiredOption(parsed, 'project'), prompt: requiredOption(parsed, 'prompt') });
     const title = stringOption(parsed, 'title');
     if (title) query.set('title', title);
+    // Every file is read and checked before the first request: a missing or wrong thumbnail must not leave a demo
+    // behind that the user never heard of (and would upload again).
+    const video = await readUpload(file);
+    const extras: Array<{ type: string; mediaType: string; bytes: UploadBytes }> = [];
+    for (const asset of ASSETS) {
+      const given = stringOption(parsed, asset.option);
+      if (!given) continue;
+      const bytes = await readUpload(given);
+      if (!asset.is(bytes)) throw new UsageError(`--${asset.option} must be ${asset.what}; ${given} is not.`);
+      extras.push({ type: asset.type, mediaType: asset.mediaType, bytes });
+    }
     const key = await context.key();
     const api = `${context.baseUrl}/api/v1`;
-    const created = await postFile(`${api}/demos/local-upload?${query}`, key, file, contentType);
+    const created = await postBytes(`${api}/demos/local-upload?${query}`, key, video, contentType);
     const assets: Record<string, unknown> = {};
-    for (const [option, type, mediaType] of [['thumbnail', 'thumbnail', 'image/png'], ['gif', 'gif', 'image/gif']] as const) {
-      const asset = stringOption(parsed, option);
-      if (asset) assets[type] = await postFile(`${api}/demos/${created.id}/local-assets?type=${type}`, key, asset, mediaType);
+    for (const extra of extras) {
+      try {
+        assets[extra.type] = await postBytes(`${api}/demos/${created.id}/local-assets?type=${extra.type}`, key, extra.bytes, extra.mediaType);
+      } catch (error) {
+        throw new ClientError(`Uploaded demo ${created.id} (${String(created.shareUrl)}), but its ${extra.type} was refused: ${(error as Error).message} It keeps the derived one.`);
+      }
     }
     context.print({ ...created, assets }, () => `Uploaded demo ${created.id}: ${created.shareUrl}`);
   },

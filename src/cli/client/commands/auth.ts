@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClientCommand } from '../command.js';
-import { configPath, forgetLogin, readLogin, writeLogin } from '../config-file.js';
+import { assertConfigWritable, configPath, forgetLogin, readLogin, writeLogin } from '../config-file.js';
 import { type Api, ApiError, anonymousApi, ClientError, unwrap } from '../context.js';
 import { openBrowser } from '../open-browser.js';
 
@@ -37,6 +37,9 @@ export const login: ClientCommand = {
   usage: 'login [--base-url URL]',
   help: ['(opens the browser when one is available; SHOWREEL_NO_BROWSER=1 only prints the URL)'],
   async run(_parsed, context) {
+    // Before a code is asked for: a key the service issues must have somewhere to go.
+    await assertConfigWritable();
+    const previous = await readLogin();
     const api = anonymousApi(context.baseUrl);
     const code = unwrap(await api.POST('/api/v1/device/code', { body: { client_name: `showreel CLI on ${os.hostname()}`, scope: 'write' } }));
     context.note(`First copy your one-time code: ${code.user_code}`);
@@ -44,7 +47,16 @@ export const login: ClientCommand = {
     if (openBrowser(code.verification_uri_complete)) context.note('(opened in your browser)');
     context.note('Waiting for approval…');
     const token = await pollForKey(api, code.device_code, code.interval, code.expires_in);
-    const file = await writeLogin({ base_url: context.baseUrl, key: token.access_token, key_id: token.key_id });
+    const file = await writeLogin({ base_url: context.baseUrl, key: token.access_token, key_id: token.key_id }).catch(async (error: Error) => {
+      // Kept nowhere, the new key would stay live unseen: revoke it (best effort) and say why.
+      await revoke(context.baseUrl, token.key_id, token.access_token).catch(() => undefined);
+      throw new ClientError(`Could not keep the key in ${configPath()} (${error.message}); it was revoked. Set XDG_CONFIG_HOME to a writable directory.`);
+    });
+    // The key this computer had before is replaced in the file: revoke it rather than leave it live and forgotten.
+    if (previous && previous.key_id !== token.key_id) {
+      const replaced = await revoke(previous.base_url, previous.key_id, previous.key).catch(() => false);
+      if (replaced) context.note(`The key this computer used before (${previous.key_id}) was revoked.`);
+    }
     const keyed = anonymousApi(context.baseUrl);
     const usage = unwrap(await keyed.GET('/api/v1/usage', { headers: { authorization: `Bearer ${token.access_token}` } }));
     context.print({ email: usage.account.email, key_id: token.key_id, base_url: context.baseUrl, config: file }, () =>
@@ -52,6 +64,12 @@ export const login: ClientCommand = {
     );
   },
 };
+
+/** Revokes a key with itself; true when the service revoked it now. */
+async function revoke(baseUrl: string, keyId: string, key: string): Promise<boolean> {
+  const result = await anonymousApi(baseUrl).DELETE('/api/v1/api-keys/{id}', { params: { path: { id: keyId } }, headers: { authorization: `Bearer ${key}` } });
+  return result.response.ok;
+}
 
 export const logout: ClientCommand = {
   name: 'logout',

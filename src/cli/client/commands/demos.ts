@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UsageError } from '../../command.js';
@@ -38,7 +39,8 @@ async function maybeWait(parsed: Parsed, context: ClientContext, accepted: { id:
   }
   const controller = new AbortController();
   const interrupt = () => controller.abort(new Error('interrupted'));
-  process.once('SIGINT', interrupt);
+  // on, not once: Ctrl-C may arrive twice (from the terminal and through bin/showreel.mjs's relay).
+  process.on('SIGINT', interrupt);
   const printer = progressPrinter();
   let final: Progress;
   try {
@@ -55,7 +57,11 @@ async function maybeWait(parsed: Parsed, context: ClientContext, accepted: { id:
     process.removeListener('SIGINT', interrupt);
   }
   printer.done();
-  if (final.status !== 'ready') throw new ClientError(`Demo ${accepted.id} ${final.status}: ${final.error ?? 'no reason given'}.`);
+  if (final.status !== 'ready') {
+    // Scripts (--json) still get the demo's id and outcome on stdout; the sentence goes to stderr.
+    if (context.json) context.print({ id: accepted.id, status: final.status, error: final.error ?? null }, () => '');
+    throw new ClientError(`Demo ${accepted.id} ${final.status}: ${(final.error ?? 'no reason given').replace(/[.!?]$/, '')}.`);
+  }
   const demo = unwrap(await (await context.api()).GET('/api/v1/demos/{id}', { params: { path: { id: accepted.id } } }));
   const urls = demoUrls(context.baseUrl, demo.id, demo.format);
   context.print({ ...accepted, status: final.status, shareUrl: urls.shareUrl, videoUrl: urls.video }, () => urls.shareUrl);
@@ -181,7 +187,7 @@ export const demosDownload: ClientCommand = {
   name: 'demos download',
   summary: 'Download a ready demo\'s video, GIF or thumbnail',
   usage: 'demos download ID [--what video|gif|thumbnail] [--out FILE]',
-  help: ['--what KIND       video (default), gif or thumbnail', '--out FILE       where to write it (default: <id>.<ext> here)'],
+  help: ['--what KIND       video (default), gif or thumbnail', '--out FILE       where to write it (default: <id>.<ext> here; a directory: <id>.<ext> in it)'],
   options: { what: { type: 'string' }, out: { type: 'string' } },
   positionals: idArgument,
   async run(parsed, context) {
@@ -190,14 +196,37 @@ export const demosDownload: ClientCommand = {
     if (demo.status !== 'ready' && !demo.video_key) throw new ClientError(`Demo ${demo.id} is ${demo.status}: there is nothing to download yet.`);
     const url = demoUrls(context.baseUrl, demo.id, demo.format)[what];
     const extension = what === 'video' ? demo.format : what === 'gif' ? 'gif' : 'png';
-    const out = stringOption(parsed, 'out') ?? `${demo.id}.${extension}`;
+    const out = await outputFile(stringOption(parsed, 'out'), `${demo.id}.${extension}`);
     const response = await fetch(url);
     if (!response.ok || !response.body) {
       const body = (await response.json().catch(() => null)) as { error?: string } | null;
       throw new ClientError(body?.error ?? `Downloading ${url} answered ${response.status}.`);
     }
-    await pipeline(Readable.fromWeb(response.body as never), createWriteStream(out));
+    // Into a file beside the target, renamed over it only once whole: a download that breaks off leaves an
+    // existing file as it was, and no half file under the name.
+    const partial = path.join(path.dirname(out), `.${path.basename(out)}.${process.pid}.part`);
+    try {
+      await pipeline(Readable.fromWeb(response.body as never), createWriteStream(partial, { flags: 'wx' }));
+      await fs.rename(partial, out);
+    } catch (error) {
+      await fs.rm(partial, { force: true });
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') throw new ClientError(`Cannot write ${out}: ${code === 'EROFS' ? 'read-only file system' : 'permission denied'}.`);
+      if (code === 'EISDIR') throw new ClientError(`Cannot write ${out}: it is a directory.`);
+      if (typeof code === 'string') throw error;
+      throw new ClientError(`The download of ${url} broke off (${(error as Error).message}); ${out} was not written.`);
+    }
     const { size } = await fs.stat(out);
     context.print({ id: demo.id, what, file: out, bytes: size }, () => `Wrote ${out} (${size} bytes).`);
   },
 };
+
+/** --out as a file to write: a directory (or a path ending in /) gets `name` in it; its directory must exist. */
+async function outputFile(given: string | undefined, name: string): Promise<string> {
+  if (given === undefined) return name;
+  const isDirectory = /[/\\]$/.test(given) || (await fs.stat(given).then((s) => s.isDirectory(), () => false));
+  const out = isDirectory ? path.join(given, name) : given;
+  const directory = path.dirname(out);
+  if (!(await fs.stat(directory).then((s) => s.isDirectory(), () => false))) throw new ClientError(`Cannot write ${out}: the directory ${directory} does not exist.`);
+  return out;
+}
