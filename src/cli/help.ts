@@ -13,6 +13,6 @@ export const help = () =>
     'Run the service, act on its database, or record locally:',
     ...summaryLines(serviceCommands.commands),
     '',
-    'Every command takes --help; client commands also take --json. Exit codes: 0 done, 1 refused or failed, 2 bad usage.',
+    'Every command takes --help; client commands also take --json. Exit codes: 0 done, 1 refused or failed, 2 bad usage, 130 stopped waiting (Ctrl-C).',
     '',
   ].join('\n');

@@ -25,7 +25,7 @@ export const projectsCreate: ClientCommand = {
   name: 'projects create',
   summary: 'Create a project for a site',
   usage: 'projects create --name NAME --url URL [--viewport desktop|mobile|tablet]',
-  help: ['--name NAME      1 to 100 characters (required)', '--url URL        the site (required)', '--viewport V      desktop (default), mobile or tablet'],
+  help: ['--name NAME      1 to 100 characters (required)', '--url URL        the site (required)', '--viewport V     desktop (default), mobile or tablet'],
   options: { name: { type: 'string' }, url: { type: 'string' }, viewport: { type: 'string' } },
   async run(parsed, context) {
     const body = { name: requiredOption(parsed, 'name'), url: requiredOption(parsed, 'url'), viewport: oneOf(stringOption(parsed, 'viewport'), viewports, 'viewport') };
@@ -38,6 +38,13 @@ export const projectsUpdate: ClientCommand = {
   name: 'projects update',
   summary: 'Change a project',
   usage: 'projects update ID [--name NAME] [--url URL] [--viewport V] [--schedule manual|daily|weekly|on-deploy]',
+  help: [
+    '--name NAME      1 to 100 characters',
+    '--url URL        the site',
+    '--viewport V     desktop, mobile or tablet',
+    '--schedule S     manual, daily, weekly or on-deploy (refreshes its demos)',
+    '(only what is given changes)',
+  ],
   options: { name: { type: 'string' }, url: { type: 'string' }, viewport: { type: 'string' }, schedule: { type: 'string' } },
   positionals: { min: 1, max: 1 },
   async run(parsed, context) {
@@ -69,7 +76,12 @@ export const keysCreate: ClientCommand = {
   name: 'keys create',
   summary: 'Create an API key; its secret is shown this once',
   usage: 'keys create [--name NAME] [--type live|publishable] [--project ID] [--domain D ...]',
-  help: ['--project ID     scope the key to one project', '--domain D       an allowed domain of a publishable key (repeatable)'],
+  help: [
+    '--name NAME      what the key is for (default: "Live key" or "Publishable key")',
+    '--type T         live (default) or publishable (embeds only)',
+    '--project ID     scope the key to one project',
+    '--domain D       an allowed domain of a publishable key (repeatable)',
+  ],
   options: { name: { type: 'string' }, type: { type: 'string' }, project: { type: 'string' }, domain: { type: 'string', multiple: true } },
   async run(parsed, context) {
     const domains = parsed.values.domain as string[] | undefined;
