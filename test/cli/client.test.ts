@@ -137,7 +137,10 @@ describe('showreel as an API client (issue 13)', () => {
     await inTransaction(app.sql, (tx) => failDemoJob(tx, demo!.id, demo!.latest_job_id, 'The page did not load.', metadata));
     const result = await finished(child);
     assert.equal(result.code, 1);
-    assert.match(result.stderr, /failed: The page did not load\./);
+    assert.match(result.stderr, /failed: The page did not load\.\n/, 'one period');
+    const download = await asUser(['demos', 'download', demo!.id]);
+    assert.equal(download.code, 1);
+    assert.match(download.stderr, /failed and has no video: The page did not load\. Refresh it to try again\./);
   });
 
   it('--wait polls when the WebSocket is refused', async () => {
@@ -299,6 +302,11 @@ describe('showreel as an API client (issue 13)', () => {
     assert.match(noSuchDemo.stderr, /^Error: Demo not found\.$/m);
     const badKey = await showreel(['whoami'], { SHOWREEL_API_KEY: 'sr_live_nope' });
     assert.equal(badKey.code, 1);
+    const badPack = await asUser(['credits', 'buy', '7']);
+    assert.equal(badPack.code, 2);
+    assert.match(badPack.stderr, /PACK must be one of: 5, 20, 50, 100 \(got "7"\)/);
+    const ignoredOption = await asUser(['credits', '--limit', '2']);
+    assert.equal(ignoredOption.code, 2, 'the overview takes no paging: not silently ignored');
     const unreachable = await showreel(['projects', 'list', '--base-url', 'http://127.0.0.1:1'], { SHOWREEL_API_KEY: user.key });
     assert.equal(unreachable.code, 1);
     assert.match(unreachable.stderr, /could not reach the service/);

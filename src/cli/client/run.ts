@@ -42,7 +42,9 @@ export async function runClientCommand(argv: string[]): Promise<number> {
       return 2;
     }
     if (error instanceof ApiError || error instanceof ClientError) {
-      process.stderr.write(`Error: ${error.message}\n`);
+      // A stored key the service no longer takes (revoked in the dashboard, or from another install): say the way out.
+      const hint = error instanceof ApiError && error.status === 401 && !process.env.SHOWREEL_API_KEY ? ' Run "showreel login" again.' : '';
+      process.stderr.write(`Error: ${error.message}${hint}\n`);
       return 1;
     }
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;

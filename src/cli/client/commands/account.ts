@@ -112,7 +112,7 @@ export const credits: ClientCommand = {
   name: 'credits',
   summary: 'Your balance, auto top-off and recent transactions; or buy a pack; or set auto top-off',
   usage: 'credits | credits buy PACK | credits topoff on|off [--pack N] [--threshold N] | credits history [--limit N] [--cursor C]',
-  help: ['--pack N         the pack auto top-off buys (5, 20, 50, 100)', '--threshold N    top off when a charge finds the balance below N', '--limit, --cursor paging of credits history'],
+  help: ['--pack N         the pack auto top-off buys (5, 20, 50, 100; default: the one set before, else 20)', '--threshold N    top off when a charge finds the balance below N', '--limit, --cursor paging of credits history'],
   options: { pack: { type: 'string' }, threshold: { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } },
   positionals: { min: 0, max: 2 },
   async run(parsed, context) {
@@ -120,7 +120,8 @@ export const credits: ClientCommand = {
     const api = await context.api();
     if (action === 'buy') {
       if (!argument) throw new UsageError('Usage: showreel credits buy PACK (5, 20, 50 or 100)');
-      const bought = unwrap(await api.POST('/api/v1/credits/purchase', { body: { packId: oneOf(argument, ['5', '20', '50', '100'] as const, 'pack')! } }));
+      if (!['5', '20', '50', '100'].includes(argument)) throw new UsageError(`PACK must be one of: 5, 20, 50, 100 (got "${argument}").`);
+      const bought = unwrap(await api.POST('/api/v1/credits/purchase', { body: { packId: argument as '5' | '20' | '50' | '100' } }));
       context.print(bought, () => `Bought ${bought.transaction.amount} credits. Balance: ${bought.balance}.`);
       return;
     }
@@ -142,12 +143,16 @@ export const credits: ClientCommand = {
       context.print(page, () =>
         [
           table(['WHEN', 'TYPE', 'AMOUNT', 'BALANCE', 'DESCRIPTION'], page.transactions.map((t) => [t.created_at.slice(0, 16).replace('T', ' '), t.type, t.amount, t.balance_after, truncate(t.description, 60)])),
-          ...(page.nextCursor ? [`More: showreel credits history --cursor ${page.nextCursor}`] : []),
+          ...(page.nextCursor ? [`More: showreel credits history${limit !== undefined ? ` --limit ${limit}` : ''} --cursor ${page.nextCursor}`] : []),
         ].join('\n'),
       );
       return;
     }
     if (action !== undefined) throw new UsageError(`Unknown credits action "${action}". Usage: showreel ${credits.usage}`);
+    // The overview takes no options and no second word: silently ignoring them would show something else than asked.
+    if (argument !== undefined || Object.keys(parsed.values).some((name) => ['pack', 'threshold', 'limit', 'cursor'].includes(name))) {
+      throw new UsageError(`"showreel credits" alone shows the overview; use "credits history [--limit N]" for transactions. Usage: showreel ${credits.usage}`);
+    }
     const overview = unwrap(await api.GET('/api/v1/credits'));
     const topoff = overview.autoTopoff as { enabled: boolean; packId: string; threshold?: number };
     context.print(overview, () =>

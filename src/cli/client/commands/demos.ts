@@ -193,7 +193,13 @@ export const demosDownload: ClientCommand = {
   async run(parsed, context) {
     const what = oneOf(stringOption(parsed, 'what'), ['video', 'gif', 'thumbnail'] as const, 'what') ?? 'video';
     const demo = unwrap(await (await context.api()).GET('/api/v1/demos/{id}', { params: { path: { id: parsed.positionals[0]! } } }));
-    if (demo.status !== 'ready' && !demo.video_key) throw new ClientError(`Demo ${demo.id} is ${demo.status}: there is nothing to download yet.`);
+    if (demo.status !== 'ready' && !demo.video_key) {
+      throw new ClientError(
+        demo.status === 'failed'
+          ? `Demo ${demo.id} failed and has no video: ${demo.error ?? 'no reason given'} Refresh it to try again.`
+          : `Demo ${demo.id} is ${demo.status}: there is nothing to download yet.`,
+      );
+    }
     const url = demoUrls(context.baseUrl, demo.id, demo.format)[what];
     const extension = what === 'video' ? demo.format : what === 'gif' ? 'gif' : 'png';
     const out = await outputFile(stringOption(parsed, 'out'), `${demo.id}.${extension}`);
