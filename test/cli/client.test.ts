@@ -201,6 +201,15 @@ describe('showreel as an API client (issue 13)', () => {
     assert.deepEqual(await fs.readFile(path.join(work, thumb.file)), await fs.readFile(media.png));
   });
 
+  it('login checks it can keep a key before it asks the service for one', async () => {
+    const notADirectory = path.join(work, 'config-is-a-file');
+    await fs.writeFile(notADirectory, '');
+    const result = await showreel(['login'], { XDG_CONFIG_HOME: notADirectory });
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /^Error: Cannot keep a key in .+config-is-a-file\/showreel \(ENOTDIR\)\. Set XDG_CONFIG_HOME to a writable directory\.\n$/);
+    assert.doesNotMatch(result.stderr, /one-time code/, 'no code was asked for');
+  });
+
   it('sends a stored key only to the service it was issued by', async () => {
     // Another service that would log whatever credential it is sent.
     const seen: string[] = [];

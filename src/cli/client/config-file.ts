@@ -2,7 +2,6 @@ import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ClientError } from './context.js';
 
 /** What `showreel login` keeps: the service and the key it got for it. */
 export interface StoredLogin {
@@ -38,14 +37,15 @@ export async function writeLogin(login: StoredLogin): Promise<string> {
   return file;
 }
 
-/** The config directory exists (made 0700 if need be) and this user can write in it; else a ClientError saying where. */
-export async function assertConfigWritable(): Promise<void> {
+/** Why a key could not be kept in the config directory (made 0700 if need be), or null when it can. */
+export async function configDirectoryProblem(): Promise<string | null> {
   const directory = path.dirname(configPath());
   try {
     await fs.mkdir(directory, { recursive: true, mode: 0o700 });
     await fs.access(directory, fsConstants.W_OK);
+    return null;
   } catch (error) {
-    throw new ClientError(`Cannot keep a key in ${directory} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Set XDG_CONFIG_HOME to a writable directory.`);
+    return `Cannot keep a key in ${directory} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Set XDG_CONFIG_HOME to a writable directory.`;
   }
 }
 

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClientCommand } from '../command.js';
-import { assertConfigWritable, configPath, forgetLogin, readLogin, writeLogin } from '../config-file.js';
+import { configDirectoryProblem, configPath, forgetLogin, readLogin, writeLogin } from '../config-file.js';
 import { type Api, ApiError, anonymousApi, ClientError, unwrap } from '../context.js';
 import { openBrowser } from '../open-browser.js';
 
@@ -38,7 +38,8 @@ export const login: ClientCommand = {
   help: ['(opens the browser when one is available; SHOWREEL_NO_BROWSER=1 only prints the URL)'],
   async run(_parsed, context) {
     // Before a code is asked for: a key the service issues must have somewhere to go.
-    await assertConfigWritable();
+    const problem = await configDirectoryProblem();
+    if (problem) throw new ClientError(problem);
     const previous = await readLogin();
     const api = anonymousApi(context.baseUrl);
     const code = unwrap(await api.POST('/api/v1/device/code', { body: { client_name: `showreel CLI on ${os.hostname()}`, scope: 'write' } }));
