@@ -10,7 +10,9 @@ import { isClientCommand } from './client/commands-index.js';
  * on every command, exit codes 0/1/2). Each side is imported only when used, so a client command does not load the
  * server, the pipeline or the database driver (it starts in a fraction of the time).
  */
-const argv = process.argv.slice(2);
+const given = process.argv.slice(2);
+// "showreel help demos create" is "showreel demos create --help".
+const argv = given[0] === 'help' && given.length > 1 ? [...given.slice(1), '--help'] : given;
 if (argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') process.stdout.write((await import('./help.js')).help());
 else process.exitCode = isClientCommand(argv[0])
   ? await (await import('./client/run.js')).runClientCommand(argv)

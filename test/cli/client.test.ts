@@ -236,6 +236,20 @@ describe('showreel as an API client (issue 13)', () => {
     }
   });
 
+  it('logout says which service it could not reach, and --forget forgets the key here only', async () => {
+    const file = path.join(configHome, 'showreel', 'config.json');
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, JSON.stringify({ base_url: 'http://127.0.0.1:1', key: 'sr_live_x', key_id: 'gone' }), { mode: 0o600 });
+    const unreachable = await showreel(['logout']);
+    assert.equal(unreachable.code, 1);
+    assert.match(unreachable.stderr, /^Error: Could not reach http:\/\/127\.0\.0\.1:1 to revoke the key; it is still stored\./);
+    assert.ok(await fs.stat(file), 'kept');
+    const forgotten = await showreel(['logout', '--forget']);
+    assert.equal(forgotten.code, 0, forgotten.stderr);
+    assert.match(forgotten.stdout, /Forgotten here; the key gone still works until you revoke it/);
+    await assert.rejects(fs.stat(file));
+  });
+
   it('downloads into a directory, and says in one line what is wrong with --out', async () => {
     const project = json(await asUser(['projects', 'create', '--name', 'Files', '--url', 'https://files.example', '--json']));
     const uploaded = json(await asUser(['upload', media.mp4, '--project', project.id, '--prompt', 'Files', '--json']));
@@ -322,6 +336,9 @@ describe('showreel as an API client (issue 13)', () => {
 
     // main.ts routes by the first word before loading anything: every client command must be routed there.
     for (const word of clientCommandWords()) assert.ok(isClientCommand(word), word);
+    const helpFor = await showreel(['help', 'demos', 'create']);
+    assert.equal(helpFor.code, 0);
+    assert.match(helpFor.stdout, /Usage: showreel demos create --project ID/, '"help <command>" is that command\'s help');
     for (const words of [['--help'], ['login', '--help'], ['demos', 'create', '--help'], ['demos', '--help'], ['credits', '--help'], ['upload', '-h']]) {
       const help = await showreel(words);
       assert.equal(help.code, 0, words.join(' '));

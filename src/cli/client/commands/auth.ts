@@ -75,15 +75,32 @@ async function revoke(baseUrl: string, keyId: string, key: string): Promise<bool
 export const logout: ClientCommand = {
   name: 'logout',
   summary: 'Revoke the key that login stored, on the service, and forget it',
-  usage: 'logout',
-  async run(_parsed, context) {
+  usage: 'logout [--forget]',
+  help: ['--forget         only forget the key here, without revoking it (when the service cannot be reached)'],
+  options: { forget: { type: 'boolean' } },
+  async run(parsed, context) {
     const stored = await readLogin();
     if (!stored) {
       context.print({ logged_out: false }, () => `Not logged in (no ${configPath()}).`);
       return;
     }
+    if (parsed.values.forget === true) {
+      await forgetLogin();
+      context.print({ logged_out: true, revoked: false, key_id: stored.key_id }, () =>
+        `Forgotten here; the key ${stored.key_id} still works until you revoke it (dashboard, API keys).`,
+      );
+      return;
+    }
     const api = anonymousApi(stored.base_url);
-    const result = await api.DELETE('/api/v1/api-keys/{id}', { params: { path: { id: stored.key_id } }, headers: { authorization: `Bearer ${stored.key}` } });
+    const result = await api
+      .DELETE('/api/v1/api-keys/{id}', { params: { path: { id: stored.key_id } }, headers: { authorization: `Bearer ${stored.key}` } })
+      .catch((error: unknown) => {
+        // logout calls the service the key came from, whatever --base-url says: say that one, and the way out.
+        if (error instanceof TypeError && error.message === 'fetch failed') {
+          throw new ClientError(`Could not reach ${stored.base_url} to revoke the key; it is still stored. Try again when it is up, or "showreel logout --forget" to only forget it here.`);
+        }
+        throw error;
+      });
     // Already revoked elsewhere (401 with it, 404): nothing left to revoke; forget it all the same.
     if (!result.response.ok && result.response.status !== 401 && result.response.status !== 404) unwrap(result);
     await forgetLogin();
