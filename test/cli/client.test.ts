@@ -336,6 +336,11 @@ describe('showreel as an API client (issue 13)', () => {
 
     // main.ts routes by the first word before loading anything: every client command must be routed there.
     for (const word of clientCommandWords()) assert.ok(isClientCommand(word), word);
+    // Global options may also come before the command.
+    assert.ok(Array.isArray(json(await asUser(['--json', 'projects', 'list'])).projects));
+    const before = await asUser(['--base-url', 'http://127.0.0.1:1', 'projects', 'list']);
+    assert.equal(before.code, 1);
+    assert.match(before.stderr, /could not reach the service/);
     const helpFor = await showreel(['help', 'demos', 'create']);
     assert.equal(helpFor.code, 0);
     assert.match(helpFor.stdout, /Usage: showreel demos create --project ID/, '"help <command>" is that command\'s help');
