@@ -2955,6 +2955,7 @@ export interface operations {
                         plan: {
                             id: string;
                             name: string;
+                            /** @description The video formats this plan may upload (local-upload); generated demos may use either */
                             formats: ("mp4" | "webm")[];
                             resolutions: ("720p" | "1080p")[];
                             limits: {

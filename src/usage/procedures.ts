@@ -10,7 +10,7 @@ const usageSchema = z.object({
   plan: z.object({
     id: z.string(),
     name: z.string(),
-    formats: z.array(z.enum(['mp4', 'webm'])),
+    formats: z.array(z.enum(['mp4', 'webm'])).describe('The video formats this plan may upload (local-upload); generated demos may use either'),
     resolutions: z.array(z.enum(['720p', '1080p'])),
     limits: z.object({
       requests_per_minute_per_key: z.number().describe('Each of demo create, refresh, restyle, embed generate and upload; 0 is no limit'),

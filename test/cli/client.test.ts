@@ -308,7 +308,7 @@ describe('showreel as an API client (issue 13)', () => {
     assert.equal(history.transactions.length, 1);
     assert.equal(typeof history.nextCursor, 'string');
     const text = await asUser(['usage']);
-    assert.match(text.stdout, /plan:\s+Free/);
+    assert.match(text.stdout, /plan:\s+Free \(uploads: mp4;/, "the plan limits the formats of uploads, not of generated demos");
   });
 
   it('exit codes: 2 for bad usage, 1 for what the API refused (its error printed), --help on every command', async () => {

@@ -174,7 +174,7 @@ export const usage: ClientCommand = {
     const u = unwrap(await (await context.api()).GET('/api/v1/usage'));
     context.print(u, () =>
       [
-        `plan:        ${u.plan.name} (${u.plan.formats.join(', ')}; ${u.plan.resolutions.join(', ')})`,
+        `plan:        ${u.plan.name} (uploads: ${u.plan.formats.join(', ')}; ${u.plan.resolutions.join(', ')})`,
         `this month:  ${u.usage.demos_generated} generated, ${u.usage.refreshes} refreshes, ${u.usage.restyles} restyles, ${u.usage.uploads} uploads`,
         `credits:     ${u.usage.credits_spent} spent, balance ${u.balance}`,
         `auto top-off: ${u.autoTopoff.enabled ? `on, pack ${u.autoTopoff.packId} below ${u.autoTopoff.threshold}` : 'off'}`,

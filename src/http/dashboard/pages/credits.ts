@@ -51,7 +51,7 @@ async function usagePage(r: DashboardRequest) {
   const limit = (n: number) => (n === 0 ? 'no limit' : `${n} a minute`);
   const body = html`<h1>Usage</h1>
 <div class="stats">
-<div class="panel stat"><p class="muted">Plan</p><p class="big">${u.plan.name}</p><p class="muted small">${u.plan.formats.join(', ').toUpperCase()} · ${u.plan.resolutions.join(', ')}</p></div>
+<div class="panel stat"><p class="muted">Plan</p><p class="big">${u.plan.name}</p><p class="muted small">Uploads: ${u.plan.formats.join(', ').toUpperCase()} · ${u.plan.resolutions.join(', ')}</p></div>
 <div class="panel stat"><p class="muted">Balance</p><p class="big">${u.balance}</p><p class="muted small">${u.autoTopoff.enabled ? `Auto top-off below ${u.autoTopoff.threshold}` : html`Auto top-off is off · <a href="/app/credits">change</a>`}</p></div>
 </div>
 <section class="panel"><h2>This month</h2><p class="muted small">${formatDate(u.period.start)} to ${formatDate(u.period.end)}</p>
