@@ -66,11 +66,13 @@ export const login: ClientCommand = {
   },
 };
 
-/** Revokes a key with itself; true when the service revoked it now. */
-async function revoke(baseUrl: string, keyId: string, key: string): Promise<boolean> {
-  const result = await anonymousApi(baseUrl).DELETE('/api/v1/api-keys/{id}', { params: { path: { id: keyId } }, headers: { authorization: `Bearer ${key}` } });
-  return result.response.ok;
+/** Revokes a key with itself, on the service that issued it: the service's answer. */
+function revokeWithItself(baseUrl: string, keyId: string, key: string) {
+  return anonymousApi(baseUrl).DELETE('/api/v1/api-keys/{id}', { params: { path: { id: keyId } }, headers: { authorization: `Bearer ${key}` } });
 }
+
+/** True when the service revoked the key now. */
+const revoke = async (baseUrl: string, keyId: string, key: string) => (await revokeWithItself(baseUrl, keyId, key)).response.ok;
 
 export const logout: ClientCommand = {
   name: 'logout',
@@ -91,16 +93,13 @@ export const logout: ClientCommand = {
       );
       return;
     }
-    const api = anonymousApi(stored.base_url);
-    const result = await api
-      .DELETE('/api/v1/api-keys/{id}', { params: { path: { id: stored.key_id } }, headers: { authorization: `Bearer ${stored.key}` } })
-      .catch((error: unknown) => {
-        // logout calls the service the key came from, whatever --base-url says: say that one, and the way out.
-        if (error instanceof TypeError && error.message === 'fetch failed') {
-          throw new ClientError(`Could not reach ${stored.base_url} to revoke the key; it is still stored. Try again when it is up, or "showreel logout --forget" to only forget it here.`);
-        }
-        throw error;
-      });
+    const result = await revokeWithItself(stored.base_url, stored.key_id, stored.key).catch((error: unknown) => {
+      // logout calls the service the key came from, whatever --base-url says: say that one, and the way out.
+      if (error instanceof TypeError && error.message === 'fetch failed') {
+        throw new ClientError(`Could not reach ${stored.base_url} to revoke the key; it is still stored. Try again when it is up, or "showreel logout --forget" to only forget it here.`);
+      }
+      throw error;
+    });
     // Already revoked elsewhere (401 with it, 404): nothing left to revoke; forget it all the same.
     if (!result.response.ok && result.response.status !== 401 && result.response.status !== 404) unwrap(result);
     await forgetLogin();
