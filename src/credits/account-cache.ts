@@ -1,6 +1,8 @@
 import type { Sql, Tx } from '../platform/database.js';
+import { ConcurrencyError } from '../platform/errors.js';
 import { commandOf } from '../platform/transaction.js';
 import type { CreditState } from './decide.js';
+import { creditStream } from './events.js';
 
 /**
  * The state this process last committed for each credit account, so that a charge can be decided without reading
@@ -14,9 +16,13 @@ import type { CreditState } from './decide.js';
  * take the lock-then-read path instead, which queues them.
  *
  * Several API processes behind a balancer each see only some of an account's commands, so what each remembers is
- * often stale, and every stale use costs a whole command run in vain. So after any rollback of a command that used
- * an account, this process remembers nothing of it for a while: an account written from elsewhere costs one wasted
- * attempt per process per cool-down, not one per command.
+ * often stale, and every stale use costs a whole command run in vain. So after a command that used an account rolled
+ * back because the account's stream had moved, this process remembers nothing of it for a while: an account written
+ * from elsewhere costs one wasted attempt per process per cool-down, not one per command. Any other rollback (a
+ * project not found, another stream that moved, a lost connection) only forgets the entry: the next command reads
+ * the account once and is remembered again. Cooling down then too sent every demo of an account through the read
+ * for 10 s after, say, the first demos of a fresh process raced to create the job's task row (bench:api, 32
+ * accounts: ~20% of demos read the account, in runs where that race happened).
  */
 
 interface Remembered {
@@ -68,13 +74,15 @@ export function useAccount(tx: Tx, userId: string): AccountUse | null {
   const remembered = users === 0 ? (accounts.remembered.get(userId) ?? null) : null;
   accounts.inUse.set(userId, users + 1);
   let next: Remembered | null = null;
-  command.whenSettled((committed) => {
+  command.whenSettled((committed, failure) => {
     const left = (accounts.inUse.get(userId) ?? 1) - 1;
     if (left === 0) accounts.inUse.delete(userId);
     else accounts.inUse.set(userId, left);
     if (!committed) {
-      // The command may have failed because the account moved: whatever was remembered may be stale.
+      // Whatever was remembered may be stale (a lost connection leaves the COMMIT's fate unknown): read it next time.
       accounts.remembered.delete(userId);
+      if (!(failure instanceof ConcurrencyError && failure.streamId === creditStream(userId))) return;
+      // The account moved underneath this process: others write to it, so do not remember it for a while.
       accounts.coolingDown.delete(userId); // re-inserted last: the oldest are the first dropped
       accounts.coolingDown.set(userId, Date.now() + COOL_DOWN_MS);
       if (accounts.coolingDown.size > MAX_REMEMBERED) accounts.coolingDown.delete(accounts.coolingDown.keys().next().value!);

@@ -27,8 +27,11 @@ const commands = new WeakMap<object, CommandScope>();
  */
 export interface CommandScope {
   sql: Sql;
-  /** Called once, after COMMIT (true) or after the rollback of this attempt (false). */
-  whenSettled(hook: (committed: boolean) => void): void;
+  /**
+   * Called once, after COMMIT (true) or after the rollback of this attempt (false, with the error the command failed
+   * with: a ConcurrencyError names the stream that moved).
+   */
+  whenSettled(hook: (committed: boolean, failure: unknown) => void): void;
 }
 
 /** The inTransaction command `tx` belongs to; null inside any other transaction (`sql.begin`), which no one retries. */
@@ -66,9 +69,10 @@ async function runOnce<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
   unawaited.set(tx, pending);
   const afterCommit: Array<{ channel: string; payload: string }> = [];
   notifications.set(tx, afterCommit);
-  const settledHooks: Array<(committed: boolean) => void> = [];
+  const settledHooks: Array<(committed: boolean, failure: unknown) => void> = [];
   commands.set(tx, { sql, whenSettled: (hook) => settledHooks.push(hook) });
   let committed = false;
+  let failure: unknown = null;
   /** COMMIT has run (it committed, or it rolled back an aborted transaction): nothing is left to roll back. */
   let ended = false;
   // Not awaited: sent in the same write as the statements `work` sends before its first await. Its failure (a
@@ -100,13 +104,14 @@ async function runOnce<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
     const cause = isAbortedTransaction(error) ? await settleInOrder(pending).then(() => null, (earlier: unknown) => earlier) : null;
     // Queued behind anything still in flight. Once COMMIT has answered there is nothing to roll back: a command that
     // failed on the database's side (a stream that moved, a project not found) costs no round trip more.
+    failure = cause ?? error;
     if (!ended) await watch(connection.unsafe('rollback').then(() => undefined)).catch(() => undefined);
-    throw cause ?? error;
+    throw failure;
   } finally {
     unawaited.delete(tx);
     notifications.delete(tx);
     commands.delete(tx);
-    for (const hook of settledHooks) hook(committed);
+    for (const hook of settledHooks) hook(committed, failure);
     // A connection that closed is already back in the pool's closed queue (it reconnects on demand); releasing it
     // would hand the next caller a dead socket.
     if (!closed) connection.release();

@@ -86,17 +86,17 @@ describe('round trips of the write path', () => {
       createProject(tx, secrets, { userId, name: 'Shop', url: 'https://shop.example.com', viewport: 'desktop', refreshSchedule: 'manual' }, {}),
     );
     const principal = { userId, projectId: null };
-    const demo = () =>
+    const demoOf = (project: string) => () =>
       inTransaction(sql, (tx) =>
         requestDemo(
           tx,
-          { projectId, userId, prompt: 'Show the trial', format: 'mp4', resolution: '1080p', durationTarget: '10s', mode: 'script', presentation: null },
+          { projectId: project, userId, prompt: 'Show the trial', format: 'mp4', resolution: '1080p', durationTarget: '10s', mode: 'script', presentation: null },
           {},
-          { projectVisible: requireVisibleProject(tx, principal as never, projectId) },
+          { projectVisible: requireVisibleProject(tx, principal as never, project) },
         ),
       );
     const balance = async () => ((await sql`select balance from credit_accounts where user_id = ${userId}`) as unknown as [{ balance: number }])[0].balance;
-    return { userId, demo, balance };
+    return { userId, demo: demoOf(projectId), demoOf, balance };
   }
 
   it('POST /demos: one when this process remembers the account (the project check, the demo, its job and its charge with COMMIT)', async () => {
@@ -134,5 +134,24 @@ describe('round trips of the write path', () => {
     await drain();
     assert.equal(counter.roundTrips - 1, 2);
     assert.equal(await balance(), 100 + 5 - 5 + 5, 'five demos charged once each, the pack bought here and the one bought elsewhere');
+  });
+
+  it('POST /demos: a demo refused for another reason (no such project) costs the account one read, not a cool-down', async () => {
+    const { demo, demoOf, balance } = await accountWithProject();
+    await count(demo);
+    await assert.rejects(demoOf(newId())(), /not found/i);
+    // What was remembered is forgotten (the command rolled back): the next demo reads the account, under its lock.
+    counter.roundTrips = 0;
+    counter.receiving = true;
+    await demo();
+    await drain();
+    assert.equal(counter.roundTrips - 1, 2);
+    // The account itself never moved underneath this process, so it is remembered again at once.
+    counter.roundTrips = 0;
+    counter.receiving = true;
+    await demo();
+    await drain();
+    assert.equal(counter.roundTrips - 1, 1);
+    assert.equal(await balance(), 100 - 5, 'five demos charged, the refused one not');
   });
 });
