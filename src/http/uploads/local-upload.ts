@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -8,6 +7,7 @@ import { z } from 'zod';
 import { demoUrls, uploadDemo } from '../../demos/index.js';
 import { formats } from '../../demos/events.js';
 import { demoPrompt } from '../../demos/schemas.js';
+import { newId } from '../../platform/ids.js';
 import { inTransaction } from '../../platform/command.js';
 import { ForbiddenError, NotFoundError, UnsupportedMediaError, ValidationError } from '../../platform/errors.js';
 import { SNIFF_BYTES, sniffMedia } from '../../platform/media-signatures.js';
@@ -64,7 +64,7 @@ export async function handleLocalUpload(services: Services, req: IncomingMessage
   }
 
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-upload-'));
-  const demoId = randomUUID();
+  const demoId = newId();
   const keys: string[] = [];
   try {
     const videoFile = path.join(work, `video.${declared}`);
@@ -88,7 +88,7 @@ export async function handleLocalUpload(services: Services, req: IncomingMessage
       keys.push(key);
     }
 
-    const jobId = randomUUID();
+    const jobId = newId();
     await inTransaction(services.sql, (tx) =>
       uploadDemo(
         tx,
