@@ -5,7 +5,8 @@ import { sendError } from '../respond.js';
 import { handleBackgroundImage } from './background-images.js';
 import { serveStoredMedia } from './serve-media.js';
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+// Either case, as the share page takes it (a UUID's hex digits are case-insensitive); ids are stored lowercase.
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const ROUTES: Array<{ pattern: RegExp; column: 'video_key' | 'thumbnail_key' | 'gif_key' }> = [
   { pattern: new RegExp(`^/video/(${UUID})\\.(mp4|webm)$`), column: 'video_key' },
   { pattern: new RegExp(`^/thumb/(${UUID})\\.png$`), column: 'thumbnail_key' },
@@ -27,7 +28,7 @@ export async function handleMediaRequest(services: Services, req: IncomingMessag
   for (const route of ROUTES) {
     const match = route.pattern.exec(path);
     if (!match) continue;
-    const demo = await findPublicDemo(services.sql, match[1]!);
+    const demo = await findPublicDemo(services.sql, match[1]!.toLowerCase());
     const key = demo?.[route.column];
     if (!demo || !key || (route.column === 'video_key' && demo.format !== match[2])) {
       sendError(res, 404, 'This demo has no such media (yet).');

@@ -73,6 +73,17 @@ describe('POST /api/v1/demos/local-upload', () => {
     assert.ok(partial.headers.get('etag'));
   });
 
+  it('serves media under an id written in capitals, as the share page takes it', async () => {
+    const body = (await upload(mp4)).json();
+    const upper = body.id.toUpperCase();
+    assert.equal((await fetch(`${app.url}/share/${upper}`)).status, 200);
+    const video = await fetch(`${app.url}/video/${upper}.mp4`);
+    assert.equal(video.status, 200);
+    assert.deepEqual(Buffer.from(await video.arrayBuffer()), mp4);
+    assert.equal((await fetch(`${app.url}/thumb/${upper}.png`)).status, 200);
+    assert.equal((await fetch(`${app.url}/video/${upper}.MP4`)).status, 404, 'the format is written as the API gives it');
+  });
+
   it('takes duration_ms from the query when given', async () => {
     const body = (await upload(mp4, { query: `project_id=${projectId}&prompt=x&duration_ms=1234` })).json();
     assert.equal((await app.api(`/api/v1/demos/${body.id}`, { key: user.key })).body.duration_ms, 1234);
