@@ -58,6 +58,14 @@ export const storyCases: StoryCase[] = [
   { site: 'grinder', prompt: 'Show the technical details: motor power, size and weight', expect: 'specs', heading: 'Specifications' },
   { site: 'grinder', prompt: 'End on the accessories buyers usually add to their order', expect: 'bundle', heading: 'Complete the setup' },
   { site: 'grinder', prompt: 'Explain why it suits both espresso and pour-over', expect: 'why', heading: 'Made for the second cup' },
+  // fieldnotes: a conference page (fixed header, a speaker grid, a two-column programme, a map, passes, FAQ)
+  { site: 'fieldnotes', prompt: "Who's on stage this year?", expect: 'speakers', heading: 'Forty voices, one room' },
+  { site: 'fieldnotes', prompt: 'Walk through the agenda, talk by talk', expect: 'programme', heading: 'Two days, one track' },
+  { site: 'fieldnotes', prompt: 'Where is it held, and which hotels are nearby?', expect: 'venue', heading: 'Getting to the Cinema São Jorge' },
+  { site: 'fieldnotes', prompt: 'How much does attending cost for a whole team?', expect: 'tickets', heading: 'Pick your pass' },
+  { site: 'fieldnotes', prompt: 'Which companies back the event?', expect: 'sponsors', heading: 'Made possible by' },
+  { site: 'fieldnotes', prompt: 'Clear up the usual worries about refunds and visas', expect: 'faq', heading: 'Before you fly in' },
+  { site: 'fieldnotes', prompt: 'End by inviting viewers to stay in the loop', expect: 'newsletter', heading: 'Hear it first' },
   // the existing SaaS page
   { site: 'saas', prompt: 'Which companies already rely on it?', expect: 'customers', heading: 'Trusted by 4,000+ product teams' },
   { site: 'saas', prompt: 'Answer the common doubts', expect: 'faq', heading: 'Frequently asked questions' },

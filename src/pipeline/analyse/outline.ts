@@ -648,7 +648,8 @@ export function extractOutlineInPage(options: OutlineInPageOptions): PageOutline
 
   // ---------- section kinds ----------
   const PRICE = /(?:[$€£¥₹]|\bUS\$|\b(?:USD|EUR|GBP)\s?)\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:€|£|\$|zł|kr\b|(?:USD|EUR|GBP|CHF)\b)/g;
-  const PERIOD = /\/\s?(?:mo|month|yr|year|user|seat|editor|member)\b|\bper\s+(?:month|year|user|seat|editor|member)|\bmonthly\b|\bannually\b|\bbilled\b|\/\s?(?:mo|yr)\b/i;
+  // Per period or per head: a SaaS plan, an event's pass ("€420 each", "per person"), a room ("per night").
+  const PERIOD = /\/\s?(?:mo|month|yr|year|user|seat|editor|member|person|night)\b|\bper\s+(?:month|year|user|seat|editor|member|person|attendee|guest|night|ticket)|\bmonthly\b|\bannually\b|\bbilled\b|\/\s?(?:mo|yr)\b/i;
   const firstContentIndex = kept.findIndex((s) => s.rect.y < vh * 0.6);
   const sectionKind = (s: RawSection, index: number): Kind => {
     const el = s.el;
@@ -670,7 +671,7 @@ export function extractOutlineInPage(options: OutlineInPageOptions): PageOutline
       return 'footer';
 
     const prices = (text.match(PRICE) ?? []).length;
-    if ((prices >= 2 && (PERIOD.test(text) || /pric|plan/.test(key))) || (/\bpricing\b|\bplans?\b/.test(key) && prices >= 1)) return 'pricing';
+    if ((prices >= 2 && (PERIOD.test(text) || /pric|plan|ticket|\bpass(?:es)?\b|admission/.test(key))) || (/\bpricing\b|\bplans?\b|\btickets?\b/.test(key) && prices >= 1)) return 'pricing';
 
     const details = s.virtual ? 0 : el.querySelectorAll('details').length;
     const expanders = s.virtual ? 0 : el.querySelectorAll('[aria-expanded]').length;

@@ -13,11 +13,13 @@ import { sectionName, sectionsInOrder } from './outline-query.js';
 
 /** Concepts: each groups the stems that mean the same part of a landing page. */
 const concepts: Record<string, string[]> = {
-  pricing: ['price', 'pric', 'plan', 'tier', 'cost', 'pay', 'paid', 'billing', 'bill', 'subscription', 'afford', 'cheap', 'expensive', 'budget', 'package', 'fee', 'money', 'dollar', 'monthly', 'annual', 'much', 'spend', 'quote'],
+  pricing: ['price', 'pric', 'plan', 'tier', 'cost', 'pay', 'paid', 'billing', 'bill', 'subscription', 'afford', 'cheap', 'expensive', 'budget', 'package', 'fee', 'money', 'dollar', 'monthly', 'annual', 'much', 'spend', 'quote', 'ticket', 'admission', 'pass'],
   testimonials: ['testimonial', 'review', 'customer', 'client', 'love', 'feedback', 'rating', 'star', 'praise', 'opinion', 'word', 'mouth', 'happy', 'rave', 'endorsement', 'buyer', 'owner', 'verified'],
-  team: ['team', 'people', 'founder', 'staff', 'crew', 'member', 'behind', 'employee', 'leadership', 'leader', 'face', 'who', 'person', 'human', 'squad', 'hire', 'meet', 'makers'],
+  team: ['team', 'people', 'founder', 'staff', 'crew', 'member', 'behind', 'employee', 'leadership', 'leader', 'face', 'who', 'person', 'human', 'squad', 'hire', 'meet', 'makers',
+    // an event's people
+    'speaker', 'stage', 'keynote', 'lineup', 'presenter', 'panelist'],
   contact: ['contact', 'touch', 'reach', 'email', 'call', 'message', 'talk', 'write', 'address', 'phone', 'inbox', 'chat', 'connect', 'hello', 'enquiry', 'inquiry', 'enquire', 'inquire', 'reply', 'book', 'booking', 'sales', 'form'],
-  faq: ['faq', 'question', 'ask', 'answer', 'frequently', 'wonder', 'doubt', 'common', 'curious', 'concern', 'objection', 'help', 'unsure'],
+  faq: ['faq', 'question', 'ask', 'answer', 'frequently', 'wonder', 'doubt', 'common', 'curious', 'concern', 'objection', 'help', 'unsure', 'worry', 'worried', 'hesitation'],
   stats: ['stat', 'statistic', 'number', 'metric', 'figure', 'count', 'result', 'growth', 'percent', 'uptime', 'impact', 'measure', 'scale', 'million', 'kpi', 'track', 'record', 'proof', 'outcome'],
   history: ['history', 'timeline', 'journey', 'founded', 'year', 'milestone', 'past', 'began', 'origin', 'story', 'started', 'evolution', 'chronology', 'since', 'decade'],
   signup: ['signup', 'sign', 'register', 'registration', 'join', 'account', 'trial', 'onboard', 'waitlist', 'subscribe', 'newsletter', 'enrol', 'enroll', 'create', 'free'],
@@ -27,10 +29,13 @@ const concepts: Record<string, string[]> = {
   hero: ['hero', 'headline', 'banner', 'tagline', 'fold', 'first'],
   work: ['work', 'portfolio', 'case', 'project', 'gallery', 'showcase', 'study', 'studies'],
   services: ['service', 'offer', 'offering', 'expertise', 'specialty', 'help'],
-  logos: ['logo', 'brand', 'trusted', 'company', 'companies'],
+  logos: ['logo', 'brand', 'trusted', 'company', 'companies', 'sponsor', 'backer', 'patron', 'supporter', 'funder'],
   process: ['process', 'step', 'workflow', 'method', 'works', 'approach'],
   about: ['about', 'mission', 'value', 'belief', 'purpose', 'vision'],
   comparison: ['compare', 'comparison', 'versus', 'difference', 'differ', 'alternative', 'choose', 'choice'],
+  // events, courses, retreats: what happens when, and where
+  schedule: ['agenda', 'schedule', 'programme', 'program', 'timetable', 'session', 'talk', 'workshop', 'itinerary'],
+  location: ['venue', 'location', 'map', 'direction', 'hotel', 'travel', 'nearby', 'held', 'transport', 'parking', 'airport', 'accommodation', 'lodging'],
 };
 
 /** Section kinds the analyser assigns, as concepts. */
@@ -53,6 +58,12 @@ const promptPhrases: Array<[RegExp, string]> = [
   [/\bget(?:ting)? in touch\b|\breach(?:ing)? out\b|\bdrop (?:us |them )?a line\b/g, 'contact'],
   [/\bhow (?:much|expensive)\b|\bset (?:me|you|us) back\b/g, 'pricing'],
   [/\bwho (?:works|is behind|runs|makes)\b/g, 'team'],
+  // "end by asking viewers to sign up": the asking is the video's, not a question (FAQ); what they are asked to do stays.
+  [/\b(?:ask|asks|asking|invite|invites|inviting|encourage|encourages|encouraging|tell|telling) (?:people|viewers|visitors|users|them|everyone|folks|the audience|the viewer) to\b/g, ' '],
+  // "the companies that back the event", "who funds it": sponsors, not a way back.
+  [/\b(?:back(?:s|ed|ing)?|fund(?:s|ed|ing)?) (?:the|this|our|it)\b/g, 'sponsor'],
+  // "stay in the loop", "keep me posted": a newsletter, not a place to stay or a post.
+  [/\bstay (?:in the loop|up to date|informed|posted|tuned)\b|\bkeep (?:me|you|them|us|viewers|people) (?:posted|updated|informed|in the loop)\b/g, 'newsletter'],
   // "works with GitHub", "plugs into", "the tools teams already use": integrations, not features or a portfolio.
   [/\bworks? (?:with|alongside)\b|\bplugs? (?:in|into)\b|\bconnects? (?:to|with)\b|\bplays? (?:nice|nicely|well) with\b/g, 'integration'],
   [/\b(?:tools|apps|software|services) (?:\w+ ){0,2}(?:already )?(?:use|uses|rely on|love)\b/g, 'integration'],

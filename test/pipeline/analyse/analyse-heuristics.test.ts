@@ -227,4 +227,21 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+
+  it("knows prices per head or per night as pricing: an event's passes, a hotel's rooms", async () => {
+    const page = await pageWith(`
+      <section style="padding: 80px 24px; min-height: 400px"><h1 style="font-size: 48px">Northwind DevDays</h1><p>Two days in Utrecht.</p></section>
+      <section id="passes" style="padding: 40px 24px"><h2>Come along</h2><div>Standard €240 per person</div><div>Student €60</div><div>Group of four €800</div></section>
+      <section style="padding: 40px 24px"><h2>Where to sleep</h2><div>Canal room €140 / night</div><div>Loft €210 / night</div></section>
+      <section style="padding: 40px 24px"><h2>Our numbers</h2><div>Raised €2,000,000 for 12 charities</div><div>€40 average gift</div></section>`);
+    try {
+      const { outline } = await analysePage(page);
+      assert.deepEqual(
+        outline.sections.map((s) => [s.heading, s.kind]),
+        [['Northwind DevDays', 'hero'], ['Come along', 'pricing'], ['Where to sleep', 'pricing'], ['Our numbers', 'content']],
+      );
+    } finally {
+      await page.close();
+    }
+  });
 });

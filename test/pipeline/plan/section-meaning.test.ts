@@ -66,6 +66,33 @@ describe('what the prompt asks to see, by meaning', () => {
     assert.deepEqual(ids('Put it side by side versus the alternatives'), ['compare']);
   });
 
+  it('knows the parts of an event page: who is on stage, the timetable, the venue, the passes, the sponsors', () => {
+    const outline = studioOutline();
+    const block = (id: string, kind: SectionKind, heading: string, y: number, text: string): OutlineSection => ({
+      id, kind, heading, text, label: heading, selector: `#${id}`, fallbackSelectors: [], rect: { x: 0, y, width: 1440, height: 500 },
+    });
+    // A meetup's page whose headings name none of it; only ids and text do.
+    outline.navigation = [];
+    outline.sections = [
+      block('top', 'hero', 'Northwind DevDays', 0, 'Two days of talks in Utrecht.'),
+      block('speakers', 'content', 'Twelve people worth the trip', 700, 'Engineers from Fastly, Adyen and Mollie.'),
+      block('schedule', 'content', 'How the day runs', 1200, '09:00 registration, 10:00 opening keynote, workshops after lunch.'),
+      block('location', 'content', 'Finding us', 1700, 'The old tram depot, two stops from the central station; hotels nearby.'),
+      block('tickets', 'pricing', 'Come along', 2200, 'Standard €240 per person, Student €60.'),
+      block('sponsors', 'content', 'Thanks to', 2700, 'Acme, Globex and Initech cover the coffee.'),
+      block('faq', 'faq', 'Good to know', 3200, 'Refunds until a week before. Is there step-free access?'),
+      block('newsletter', 'cta', 'Next year too?', 3700, 'Leave your email for the dates.'),
+    ];
+    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    assert.deepEqual(ids('Introduce the keynote guests'), ['speakers']);
+    assert.deepEqual(ids('Run through the timetable'), ['schedule']);
+    assert.deepEqual(ids('Is there a hotel close by?'), ['location']);
+    assert.deepEqual(ids('What does a seat cost?'), ['tickets']);
+    assert.deepEqual(ids('Which firms fund it?'), ['sponsors']);
+    assert.deepEqual(ids('Calm the usual worries'), ['faq']);
+    assert.deepEqual(ids('Close by asking people to stay in the loop'), ['newsletter']);
+  });
+
   it('visits several subjects in the prompt order, and "end on X" ends on X', () => {
     const outline = studioOutline();
     assert.deepEqual(promptSubjects('Show the team and how to get in touch', outline).subjects.map((s) => s.section.id), ['people', 'hello']);
