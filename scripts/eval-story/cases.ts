@@ -66,6 +66,14 @@ export const storyCases: StoryCase[] = [
   { site: 'fieldnotes', prompt: 'Which companies back the event?', expect: 'sponsors', heading: 'Made possible by' },
   { site: 'fieldnotes', prompt: 'Clear up the usual worries about refunds and visas', expect: 'faq', heading: 'Before you fly in' },
   { site: 'fieldnotes', prompt: 'End by inviting viewers to stay in the loop', expect: 'newsletter', heading: 'Hear it first' },
+  // osteria: a restaurant (full-bleed hero under a transparent header, a menu in three columns, hours, a booking form)
+  { site: 'osteria', prompt: 'What dishes are on offer?', expect: 'food', heading: 'From the kitchen' },
+  { site: 'osteria', prompt: 'What are the opening hours and the address?', expect: 'visit', heading: 'Find us' },
+  { site: 'osteria', prompt: 'How do I book for Friday night?', expect: 'reserve', heading: 'Save yourself a seat' },
+  { site: 'osteria', prompt: 'Can we hire the place for a birthday party?', expect: 'events', heading: 'Long tables for big nights' },
+  { site: 'osteria', prompt: 'What do critics think of it?', expect: 'press', heading: 'Kind words' },
+  { site: 'osteria', prompt: 'Tell the story of the family behind it', expect: 'family', heading: 'Three generations at the stove' },
+  { site: 'osteria', prompt: 'End on gift ideas for a friend', expect: 'vouchers', heading: 'Dinner, wrapped' },
   // the existing SaaS page
   { site: 'saas', prompt: 'Which companies already rely on it?', expect: 'customers', heading: 'Trusted by 4,000+ product teams' },
   { site: 'saas', prompt: 'Answer the common doubts', expect: 'faq', heading: 'Frequently asked questions' },

@@ -18,7 +18,7 @@ const concepts: Record<string, string[]> = {
   team: ['team', 'people', 'founder', 'staff', 'crew', 'member', 'behind', 'employee', 'leadership', 'leader', 'face', 'who', 'person', 'human', 'squad', 'hire', 'meet', 'makers',
     // an event's people
     'speaker', 'stage', 'keynote', 'lineup', 'presenter', 'panelist'],
-  contact: ['contact', 'touch', 'reach', 'email', 'call', 'message', 'talk', 'write', 'address', 'phone', 'inbox', 'chat', 'connect', 'hello', 'enquiry', 'inquiry', 'enquire', 'inquire', 'reply', 'book', 'booking', 'sales', 'form'],
+  contact: ['contact', 'touch', 'reach', 'email', 'call', 'message', 'talk', 'write', 'address', 'phone', 'inbox', 'chat', 'connect', 'hello', 'enquiry', 'inquiry', 'enquire', 'inquire', 'reply', 'book', 'booking', 'reserve', 'reservation', 'sales', 'form'],
   faq: ['faq', 'question', 'ask', 'answer', 'frequently', 'wonder', 'doubt', 'common', 'curious', 'concern', 'objection', 'help', 'unsure', 'worry', 'worried', 'hesitation'],
   stats: ['stat', 'statistic', 'number', 'metric', 'figure', 'count', 'result', 'growth', 'percent', 'uptime', 'impact', 'measure', 'scale', 'million', 'kpi', 'track', 'record', 'proof', 'outcome'],
   history: ['history', 'timeline', 'journey', 'founded', 'year', 'milestone', 'past', 'began', 'origin', 'story', 'started', 'evolution', 'chronology', 'since', 'decade'],
@@ -35,7 +35,11 @@ const concepts: Record<string, string[]> = {
   comparison: ['compare', 'comparison', 'versus', 'difference', 'differ', 'alternative', 'choose', 'choice'],
   // events, courses, retreats: what happens when, and where
   schedule: ['agenda', 'schedule', 'programme', 'program', 'timetable', 'session', 'talk', 'workshop', 'itinerary'],
-  location: ['venue', 'location', 'map', 'direction', 'hotel', 'travel', 'nearby', 'held', 'transport', 'parking', 'airport', 'accommodation', 'lodging'],
+  location: ['venue', 'location', 'map', 'direction', 'hotel', 'travel', 'nearby', 'held', 'transport', 'parking', 'airport', 'accommodation', 'lodging', 'visit', 'address', 'bus', 'station'],
+  // shops, restaurants, venues: when they are open, what they serve, what to give
+  hours: ['hour', 'weekday', 'weekend', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+  food: ['menu', 'dish', 'food', 'eat', 'meal', 'cuisine', 'cook', 'plate', 'starter', 'dessert', 'kitchen', 'chef', 'recipe', 'taste', 'tasting', 'course', 'lunch', 'dinner', 'brunch', 'breakfast'],
+  gift: ['gift', 'voucher', 'present', 'giftcard'],
 };
 
 /** Section kinds the analyser assigns, as concepts. */
@@ -55,9 +59,14 @@ const promptPhrases: Array<[RegExp, string]> = [
   [/\b(?:say|said|think|thought|feel|felt)\b/g, 'testimonial'],
   // "How does it stack up against X", "compared to", "vs": a comparison, not "does" (features) or "stack" (integrations).
   [/\b(?:how (?:does|do|would|will) (?:it|they|this|we) )?stacks? up (?:against|to|with)\b|\bcompared? (?:to|with)\b|\bversus\b|\bvs\b\.?/g, 'comparison'],
+  [/\bopening (?:hours|times)\b/g, 'hour'],
   [/\bget(?:ting)? in touch\b|\breach(?:ing)? out\b|\bdrop (?:us |them )?a line\b/g, 'contact'],
   [/\bhow (?:much|expensive)\b|\bset (?:me|you|us) back\b/g, 'pricing'],
   [/\bwho (?:works|is behind|runs|makes)\b/g, 'team'],
+  // "What are the opening hours": the question's frame, not "what it does" (features).
+  [/\bwhat(?: are|'re| is|'s| were| was) (?:the|its|their|your|our)\b/g, ' '],
+  // "book for Friday night", "a table tonight": when the viewer wants to come, not a subject (the opening hours).
+  [/\b(?:for|on|this|next) (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)(?: (?:night|evening|morning|afternoon))?\b|\btonight\b|\btomorrow(?: (?:night|evening|morning))?\b/g, ' '],
   // "end by asking viewers to sign up": the asking is the video's, not a question (FAQ); what they are asked to do stays.
   [/\b(?:ask|asks|asking|invite|invites|inviting|encourage|encourages|encouraging|tell|telling) (?:people|viewers|visitors|users|them|everyone|folks|the audience|the viewer) to\b/g, ' '],
   // "the companies that back the event", "who funds it": sponsors, not a way back.
@@ -67,6 +76,15 @@ const promptPhrases: Array<[RegExp, string]> = [
   // "works with GitHub", "plugs into", "the tools teams already use": integrations, not features or a portfolio.
   [/\bworks? (?:with|alongside)\b|\bplugs? (?:in|into)\b|\bconnects? (?:to|with)\b|\bplays? (?:nice|nicely|well) with\b/g, 'integration'],
   [/\b(?:tools|apps|software|services) (?:\w+ ){0,2}(?:already )?(?:use|uses|rely on|love)\b/g, 'integration'],
+];
+
+/**
+ * Phrases of a page that name a concept no single word of them does ("Find us" is where the place is). Unlike the
+ * prompt's, these stay beside the words: the heading "Find us" still has "find".
+ */
+const pagePhrases: Array<[RegExp, string]> = [
+  [/\b(?:find|visit) us\b|\bgetting (?:here|there|to)\b|\bhow to (?:get|find) (?:here|there|us)\b|\bwhere (?:we are|to find us)\b/gi, 'location'],
+  [/\bopening (?:hours|times)\b/gi, 'hour'],
 ];
 
 function promptWords(clause: string): string[] {
@@ -128,7 +146,8 @@ interface Field {
 }
 
 function field(text: string, weight: number, what: string, extraConcepts: string[] = []): Field {
-  const stems = new Set(words(text).map(stem));
+  const named = pagePhrases.flatMap(([pattern, concept]) => (new RegExp(pattern.source, pattern.flags).test(text) ? [concept] : []));
+  const stems = new Set([...words(text), ...named].map(stem));
   const found = new Set(extraConcepts);
   for (const s of stems) for (const concept of conceptOfStem.get(s) ?? []) found.add(concept);
   return { weight, what, stems, concepts: found };
@@ -137,11 +156,18 @@ function field(text: string, weight: number, what: string, extraConcepts: string
 /** The text a section is known by, each source weighted by how much it says what the section is. */
 function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
   const navLabels = menuLabelsFor(outline, section);
+  // Calls to action that lead there ("Book a table" → #reserve) say what it is for, but more weakly than a menu: a
+  // pricing card's "Request a quote" leads to the contact form, which is not where prices are.
+  const elementId = /#([\w-]+)/.exec(section.selector)?.[1] ?? null;
+  const ctaLabels = elementId
+    ? [...new Set(outline.actions.filter((a) => (a.kind === 'cta' || a.kind === 'primary-cta') && a.href?.endsWith(`#${elementId}`)).map((a) => a.label))]
+    : [];
   const kind = kindConcepts[section.kind] ?? [];
   return [
     field(section.heading ?? '', 1, 'heading'),
     field(`${section.id} ${section.selector.replace(/[#.[\]="'>:()-]/g, ' ')}`, 0.8, 'id/classes', kind),
     field(navLabels.join(' '), 0.9, 'nav link'),
+    field(ctaLabels.join(' '), 0.6, 'call to action'),
     field(section.text, 0.45, 'text'),
   ];
 }

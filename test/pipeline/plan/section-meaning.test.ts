@@ -93,6 +93,28 @@ describe('what the prompt asks to see, by meaning', () => {
     assert.deepEqual(ids('Close by asking people to stay in the loop'), ['newsletter']);
   });
 
+  it('knows a restaurant: what it serves, where and when it is, how to book, and a gift; a booking date is no subject', () => {
+    const outline = studioOutline();
+    const block = (id: string, kind: SectionKind, heading: string, y: number, text: string): OutlineSection => ({
+      id, kind, heading, text, label: heading, selector: `#${id}`, fallbackSelectors: [], rect: { x: 0, y, width: 1440, height: 500 },
+    });
+    outline.navigation = [];
+    outline.actions = [{ label: 'Reserve', kind: 'primary-cta', href: '#table', selector: '.hero a', fallbackSelectors: [], rect: { x: 60, y: 500, width: 160, height: 48 } }];
+    outline.sections = [
+      block('top', 'hero', 'Noodles pulled to order', 0, 'A counter of twelve stools in Leith.'),
+      block('plates', 'features', 'What we cook', 700, 'Biang biang with chilli oil £12, dumplings £8, cucumber salad £5.'),
+      block('where', 'content', 'Visit us', 1200, '14 Duke Street. Tuesday to Sunday, noon till ten.'),
+      block('table', 'form', 'Grab a stool', 1700, 'Name, day, time and how many.'),
+      block('story', 'content', 'Two brothers from Xi’an', 2200, 'We started with a market stall in 2014.'),
+      block('cards', 'content', 'Give a bowl', 2700, 'Gift cards from £20, sent by email.'),
+    ];
+    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    assert.deepEqual(ids('Show the menu'), ['plates']);
+    assert.deepEqual(ids('What are the opening hours and the address?'), ['where']);
+    assert.deepEqual(ids('How do I reserve for Saturday night?'), ['table'], 'the date asked for is not the hours');
+    assert.deepEqual(ids('End on gift cards for a friend'), ['cards']);
+  });
+
   it('visits several subjects in the prompt order, and "end on X" ends on X', () => {
     const outline = studioOutline();
     assert.deepEqual(promptSubjects('Show the team and how to get in touch', outline).subjects.map((s) => s.section.id), ['people', 'hello']);
