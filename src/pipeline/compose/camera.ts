@@ -222,8 +222,11 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
     const arrive = timeline.cursor.filter((c) => c.t >= focus.t && c.t <= step.endMs).at(-1)?.t ?? focus.t;
     const until = Math.min(Math.max(arrive, (dwell ?? step).endMs - 300), arrive + MAX_ACTION_MS);
     const centre = { x: focus.rect.x + focus.rect.width / 2, y: focus.rect.y + focus.rect.height / 2 };
-    if (hover) actions.push({ t: arrive, until, ...centre, kind: 'hover', ...keepAt(focus.t) });
-    else actions.push({ t: arrive, until, ...centre, kind: 'focus', fit: { width: focus.rect.width, height: focus.rect.height } });
+    // A hover too is zoomed only as far as its element stays whole: a heading's box spans its section's width, and
+    // a zoom at full intensity on its middle cut the words at its start off (seen on a sponsors heading).
+    const fit = { width: focus.rect.width, height: focus.rect.height };
+    if (hover) actions.push({ t: arrive, until, ...centre, kind: 'hover', fit, ...keepAt(focus.t) });
+    else actions.push({ t: arrive, until, ...centre, kind: 'focus', fit });
   }
   // A click that is part of typing (clicking into the field) is not a zoom of its own.
   return actions

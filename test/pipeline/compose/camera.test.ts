@@ -184,4 +184,20 @@ describe('the camera', () => {
       assert.ok(crop.y <= topLeft.y && crop.x <= topLeft.x + 1 && crop.x + crop.width >= right - 1, `heading whole at ${ms} ms: ${JSON.stringify(crop)}`);
     }
   });
+
+  it('a hover on a heading as wide as the page is not zoomed so far that its words are cut', () => {
+    const heading = { x: 40, y: 200, width: 1200, height: 56 };
+    const t = timeline({
+      cursor: [{ t: 0, x: 640, y: 400 }, { t: 1400, x: 640, y: 228 }],
+      focus: [{ t: 1000, rect: heading, label: 'Heading "Made possible by"' }],
+      steps: [{ index: 0, label: 'Trace the heading "Made possible by"', kind: 'hover', startMs: 1000, endMs: 3000 }],
+    });
+    const { camera } = zoomCurve(t);
+    const left = camera.fromViewport({ x: heading.x, y: heading.y });
+    const right = camera.fromViewport({ x: heading.x + heading.width, y: heading.y });
+    for (let frame = 0; frame < camera.frames; frame++) {
+      const crop = camera.at(frame).crop;
+      assert.ok(crop.x <= left.x + 1 && crop.x + crop.width >= right.x - 1, `the heading whole at frame ${frame}: ${JSON.stringify(crop)}`);
+    }
+  });
 });
