@@ -54,17 +54,22 @@ describe('round trips of the write path', () => {
   // Nudges leave in the next turn of the event loop (sendNotifications), so the drain waits for that turn first.
   const drain = () => new Promise((resolve) => setImmediate(resolve)).then(() => sql`select 1`);
 
+  /** The round trips of one run of `work`, as it comes (nothing warmed first). */
+  async function tripsOf(work: () => Promise<unknown>): Promise<number> {
+    counter.roundTrips = 0;
+    counter.receiving = true;
+    await work();
+    await drain();
+    return counter.roundTrips - 1; // the drain's own
+  }
+
   async function count(work: () => Promise<unknown>): Promise<number> {
     // Warm: prepares every statement on the connection. Twice, since the first job of a task also creates (or
     // learns) the task's row, and later jobs send a statement of their own (enqueueNewJob).
     await work();
     await work();
     await drain();
-    counter.roundTrips = 0;
-    counter.receiving = true;
-    await work();
-    await drain();
-    return counter.roundTrips - 1; // the drain's own
+    return tripsOf(work);
   }
 
   it('POST /projects: one (BEGIN, the event, its read model and COMMIT together)', async () => {
@@ -122,17 +127,9 @@ describe('round trips of the write path', () => {
     }
     // The charge on remembered state fails its version check (one round trip, COMMIT included: it only rolls
     // back, and nothing is left to roll back after it); the retry reads the account under its lock (two more).
-    counter.roundTrips = 0;
-    counter.receiving = true;
-    await demo();
-    await drain();
-    assert.equal(counter.roundTrips - 1, 3);
+    assert.equal(await tripsOf(demo), 3);
     // Then the account is not remembered for a while: the lock-and-read path, two round trips.
-    counter.roundTrips = 0;
-    counter.receiving = true;
-    await demo();
-    await drain();
-    assert.equal(counter.roundTrips - 1, 2);
+    assert.equal(await tripsOf(demo), 2);
     assert.equal(await balance(), 100 + 5 - 5 + 5, 'five demos charged once each, the pack bought here and the one bought elsewhere');
   });
 
@@ -141,17 +138,9 @@ describe('round trips of the write path', () => {
     await count(demo);
     await assert.rejects(demoOf(newId())(), /not found/i);
     // What was remembered is forgotten (the command rolled back): the next demo reads the account, under its lock.
-    counter.roundTrips = 0;
-    counter.receiving = true;
-    await demo();
-    await drain();
-    assert.equal(counter.roundTrips - 1, 2);
+    assert.equal(await tripsOf(demo), 2);
     // The account itself never moved underneath this process, so it is remembered again at once.
-    counter.roundTrips = 0;
-    counter.receiving = true;
-    await demo();
-    await drain();
-    assert.equal(counter.roundTrips - 1, 1);
+    assert.equal(await tripsOf(demo), 1);
     assert.equal(await balance(), 100 - 5, 'five demos charged, the refused one not');
   });
 });

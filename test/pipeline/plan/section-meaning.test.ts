@@ -28,6 +28,11 @@ function studioOutline(): PageOutline {
   };
 }
 
+/** A section of a page made up for a test, 500 px tall. */
+function block(id: string, kind: SectionKind, heading: string, y: number, text: string): OutlineSection {
+  return { id, kind, heading, text, label: heading, selector: `#${id}`, fallbackSelectors: [], rect: { x: 0, y, width: 1440, height: 500 } };
+}
+
 describe('what the prompt asks to see, by meaning', () => {
   it('finds sections named in other words than their headings, through the menu and the vocabularies', () => {
     const outline = studioOutline();
@@ -50,9 +55,6 @@ describe('what the prompt asks to see, by meaning', () => {
 
   it('reads "what do buyers say" as reviews and "how does it stack up against" as a comparison, not as features', () => {
     const outline = studioOutline();
-    const block = (id: string, kind: SectionKind, heading: string, y: number, text: string): OutlineSection => ({
-      id, kind, heading, text, label: heading, selector: `#${id}`, fallbackSelectors: [], rect: { x: 0, y, width: 1440, height: 500 },
-    });
     // A shop's product page: the features block's text shares a word ("month") with the question.
     outline.sections = [
       outline.sections[0]!,
@@ -68,9 +70,6 @@ describe('what the prompt asks to see, by meaning', () => {
 
   it('knows the parts of an event page: who is on stage, the timetable, the venue, the passes, the sponsors', () => {
     const outline = studioOutline();
-    const block = (id: string, kind: SectionKind, heading: string, y: number, text: string): OutlineSection => ({
-      id, kind, heading, text, label: heading, selector: `#${id}`, fallbackSelectors: [], rect: { x: 0, y, width: 1440, height: 500 },
-    });
     // A meetup's page whose headings name none of it; only ids and text do.
     outline.navigation = [];
     outline.sections = [
@@ -95,9 +94,6 @@ describe('what the prompt asks to see, by meaning', () => {
 
   it('knows a restaurant: what it serves, where and when it is, how to book, and a gift; a booking date is no subject', () => {
     const outline = studioOutline();
-    const block = (id: string, kind: SectionKind, heading: string, y: number, text: string): OutlineSection => ({
-      id, kind, heading, text, label: heading, selector: `#${id}`, fallbackSelectors: [], rect: { x: 0, y, width: 1440, height: 500 },
-    });
     outline.navigation = [];
     outline.actions = [{ label: 'Reserve', kind: 'primary-cta', href: '#table', selector: '.hero a', fallbackSelectors: [], rect: { x: 60, y: 500, width: 160, height: 48 } }];
     outline.sections = [
