@@ -38,11 +38,30 @@ async function main(): Promise<number> {
     '--test-timeout=300000',
     ...(files.length > 0 ? files : ['test/**/*.test.ts']),
   ];
-  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url } });
-  const forward = (signal: NodeJS.Signals) => child.kill(signal);
-  process.on('SIGINT', forward);
-  process.on('SIGTERM', forward);
-  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  // The runner leads a process group of its own, so whatever its test files leave behind can be stopped with it.
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', detached: true, env: { ...process.env, TEST_DATABASE_URL: url } });
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // the group is gone already
+    }
+  };
+  process.on('SIGINT', () => signalGroup('SIGINT'));
+  process.on('SIGTERM', () => signalGroup('SIGTERM'));
+  // A test file that ignores the runner's SIGTERM after its own timeout keeps the runner waiting for ever (seen in
+  // CI: the summary printed, then nothing until CI's limit). The whole run gets a limit of its own, well inside CI's.
+  const limitMs = Number(process.env.TEST_RUN_TIMEOUT_MS ?? 40 * 60_000);
+  let overran = false;
+  const watchdog = setTimeout(() => {
+    overran = true;
+    console.error(`\nThe test run did not finish within ${Math.round(limitMs / 1000)} s; stopping it and every process it left.`);
+    signalGroup('SIGKILL');
+  }, limitMs);
+  const code = await new Promise<number>((resolve) => child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))));
+  clearTimeout(watchdog);
+  signalGroup('SIGKILL'); // anything a test file left running
+  return overran ? 1 : code;
 }
 
 const code = await main().catch((error: unknown) => {

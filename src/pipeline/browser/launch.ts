@@ -95,5 +95,11 @@ function launchChromium(executablePath: string, proxy: EgressProxy, scale: numbe
     // CDP over the worker's pipe, not a WebSocket: when the worker dies, even by SIGKILL, the pipe closes and
     // Chromium (in a process group of its own) exits with it instead of running on as an orphan (issue 15).
     pipe: true,
+    // The process's signals are its own: puppeteer's SIGTERM handler closes the browser and keeps the process
+    // alive, so a test file the runner timed out (SIGTERM) lived on and the whole test run hung behind it. The
+    // service shuts its pool down on SIGTERM itself (cli/service.ts), and the pipe takes Chromium down otherwise.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
 }
