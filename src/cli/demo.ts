@@ -64,7 +64,7 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
   if (!parsed.success) throw new UsageError(`${describeIssues(parsed.error.issues)}\nUsage: showreel ${USAGE}`);
   const args = parsed.data;
   // The pipeline (Chromium, ffmpeg) loads only for a real recording, not for --help or bad usage.
-  const [{ createBrowserPool }, { renderOutputs }, { createPlanner }, { produceRecording, recordingCaptureSize }, { checkUrl }] = await Promise.all([
+  const [{ createBrowserPool }, { renderOutputs }, { createPlanner }, { pageWorkBudgetMs, produceRecording, recordingCaptureSize }, { checkUrl }] = await Promise.all([
     import('../pipeline/browser/pool.js'),
     import('../pipeline/encode/render-outputs.js'),
     import('../pipeline/plan/planner.js'),
@@ -84,7 +84,8 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
   try {
     say('loading', args.url);
     const captureSize = recordingCaptureSize(null, args.resolution, args.viewport);
-    const produced = await browsers.withPage({ viewport: args.viewport, resolution: args.resolution, allowPrivate, captureSize }, async (page, ctx) => {
+    const timeoutMs = pageWorkBudgetMs(args.duration);
+    const produced = await browsers.withPage({ viewport: args.viewport, resolution: args.resolution, allowPrivate, captureSize, timeoutMs }, async (page, ctx) => {
       await ctx.goto(args.url, { waitUntil: 'load', timeout: 30_000 });
       let lastRecording = -1;
       return produceRecording(

@@ -52,6 +52,17 @@ export function recordingCaptureSize(presentation: Presentation | null, resoluti
   return captureSizeFor(presentation, resolution, viewportFor(viewport, resolution).frame);
 }
 
+const VIDEO_MS: Record<DurationTarget, number> = { '5s': 5000, '10s': 10_000, '30s': 30_000 };
+
+/**
+ * How long the work on a demo's page (load, analysis, plan, recording, composition) may take before it is given up
+ * as hung (the pool's `timeoutMs`): the page is closed and the job retried. A 10 s 1080p demo takes ~20 s, and a
+ * loaded machine a few times that; with no limit one stuck page held its worker slot and browser for good.
+ */
+export function pageWorkBudgetMs(durationTarget: DurationTarget): number {
+  return 120_000 + 8 * VIDEO_MS[durationTarget];
+}
+
 /**
  * The stages that need the page, in order: analyse → plan → record → compose (the page is already open on the URL;
  * compose's still layers are drawn on a page of their own while the recording runs, layers-ahead.ts).

@@ -20,7 +20,7 @@ import { loadBackgroundImage } from '../backgrounds/load-image.js';
 import { renderOutputs } from './encode/render-outputs.js';
 import type { Planner } from './plan/planner.js';
 import { PermanentJobError, TransientJobError, describeFailure } from './job-errors.js';
-import { produceRecording, recordingCaptureSize } from './produce-recording.js';
+import { pageWorkBudgetMs, produceRecording, recordingCaptureSize } from './produce-recording.js';
 import type { ActionScript, DemoPlan, DurationTarget, PageContext, Resolution, ViewportName } from './types.js';
 
 export interface PipelineServices {
@@ -96,7 +96,9 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     const template = presentation.recordingTemplate ?? { id: 'auto' as const };
 
     const captureSize = recordingCaptureSize(presentation, resolution, viewport);
-    const produced = await services.browsers.withPage({ viewport, resolution, allowPrivate, captureSize }, async (page, ctx) => {
+    const durationTarget = (demo.duration_target ?? '10s') as DurationTarget;
+    const timeoutMs = pageWorkBudgetMs(durationTarget);
+    const produced = await services.browsers.withPage({ viewport, resolution, allowPrivate, captureSize, timeoutMs }, async (page, ctx) => {
       await navigate(() => ctx.goto(pageUrl, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }), urlName);
       const stepStart = { analyzing: 0.15, planning: 0.3, recording: 0.4, rendering: 0.72 } as const;
       const stepShare = { analyzing: 0, planning: 0, recording: 0.3, rendering: 0.15 } as const;
@@ -109,7 +111,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           viewport,
           format,
           resolution,
-          durationTarget: (demo.duration_target ?? '10s') as DurationTarget,
+          durationTarget,
           mode: demo.mode === 'agent' ? 'agent' : 'script',
           template: { id: template.id, ...(template.sectionHint ? { sectionHint: template.sectionHint } : {}) },
           // Restyle re-records the stored script: no analysis, no planning.

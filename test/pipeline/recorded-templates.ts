@@ -8,7 +8,7 @@ import { createBrowserPool, type BrowserPool } from '../../src/pipeline/browser/
 import { captureSizeFor } from '../../src/pipeline/compose/compose.js';
 import { probeVideo } from '../../src/pipeline/encode/probe.js';
 import { createPlanner } from '../../src/pipeline/plan/planner.js';
-import { produceRecording, recordingCaptureSize } from '../../src/pipeline/produce-recording.js';
+import { pageWorkBudgetMs, produceRecording, recordingCaptureSize } from '../../src/pipeline/produce-recording.js';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js';
 import { frameAt, frameDetail, frameDifference } from '../helpers/video-frames.js';
 
@@ -74,7 +74,9 @@ describe(title, () => {
     it(templateId, async () => {
       const { site, prompt, sectionHint } = SITE_FOR[templateId];
       const outFile = path.join(work, `${templateId}.mp4`);
-      const produced = await browsers.withPage({ viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop') }, async (page, ctx) => {
+      // The budget a job has: a recording that hangs fails with its reason, not as the whole file timed out.
+      const pageOptions = { viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop'), timeoutMs: pageWorkBudgetMs('5s') } as const;
+      const produced = await browsers.withPage(pageOptions, async (page, ctx) => {
         await ctx.goto(sites.url(site), { waitUntil: 'load' });
         return produceRecording(
           page,
