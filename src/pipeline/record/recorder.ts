@@ -390,6 +390,8 @@ export interface Located {
   pinned: boolean;
   /** viewport coordinates */
   rect: Rect;
+  /** where the cursor goes, inside `rect`: a heading's words, else the whole rect */
+  aim: Rect;
   scrollY: number;
   viewportWidth: number;
   viewportHeight: number;
@@ -409,6 +411,16 @@ export async function locateTarget(page: Page, target: Target): Promise<Located 
       if (!element) continue;
       const r = element.getBoundingClientRect();
       if (r.width <= 0 || r.height <= 0) continue;
+      // A heading's box spans its column while its words may fill a third of it: the cursor goes to the words, not
+      // to the empty middle of the box. (The camera keeps the box: zoomed to the words, what the section shows
+      // beside them, a row of logos under "Made possible by", was cut off.)
+      let aim = r;
+      if (/^H[1-6]$/.test(element.tagName)) {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const words = range.getBoundingClientRect();
+        if (words.width > 0 && words.height > 0 && words.width < r.width) aim = words;
+      }
       let pinned = false;
       for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
         const position = getComputedStyle(node).position;
@@ -421,6 +433,7 @@ export async function locateTarget(page: Page, target: Target): Promise<Located 
         selector,
         pinned,
         rect: { x: r.left, y: r.top, width: r.width, height: r.height },
+        aim: { x: aim.left, y: aim.top, width: aim.width, height: aim.height },
         scrollY: window.scrollY,
         viewportWidth: window.innerWidth,
         viewportHeight: window.innerHeight,
@@ -489,8 +502,8 @@ async function targetStep(
   // Aim near the middle, not at the exact pixel.
   const aim = clampToViewport(
     {
-      x: found.rect.x + found.rect.width * (0.5 + (rng() - 0.5) * 0.2),
-      y: found.rect.y + found.rect.height * (0.5 + (rng() - 0.5) * 0.2),
+      x: found.aim.x + found.aim.width * (0.5 + (rng() - 0.5) * 0.2),
+      y: found.aim.y + found.aim.height * (0.5 + (rng() - 0.5) * 0.2),
     },
     { viewportWidth: found.viewportWidth, viewportHeight: found.viewportHeight },
   );

@@ -12,7 +12,7 @@ import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
 import { ffmpegBinaries } from '../../../src/pipeline/encode/ffmpeg-binaries.js';
 import { probeVideo } from '../../../src/pipeline/encode/probe.js';
 import { renderOutputs } from '../../../src/pipeline/encode/render-outputs.js';
-import { recordScript, type RecordResult } from '../../../src/pipeline/record/recorder.js';
+import { locateTarget, recordScript, type RecordResult } from '../../../src/pipeline/record/recorder.js';
 import type { ActionScript, ScriptStep, Target } from '../../../src/pipeline/types.js';
 import { gifFrameCount, pngDimensions } from '../../../src/platform/media-signatures.js';
 
@@ -156,6 +156,23 @@ describe('recorder', () => {
     await page.goto(url, { waitUntil: 'load' });
     return page;
   }
+
+  it('aims the cursor at a heading\'s words, not at the middle of the box that spans its section', async () => {
+    const page = await openPage();
+    try {
+      const heading = await locateTarget(page, target('#features h2'));
+      const box = await page.$eval('#features h2', (h) => h.getBoundingClientRect().toJSON() as { x: number; width: number });
+      assert.ok(heading, 'the heading is found');
+      assert.equal(Math.round(heading.aim.x), Math.round(box.x), 'the words start where the heading does');
+      assert.ok(heading.aim.width < box.width / 3, `"Features" is narrower than its ${box.width} px box: ${heading.aim.width} px`);
+      assert.equal(heading.rect.width, box.width, 'the camera still frames the whole heading');
+      const button = await locateTarget(page, target('#cta'));
+      const buttonBox = await page.$eval('#cta', (b) => b.getBoundingClientRect().width);
+      assert.equal(button!.aim.width, buttonBox, 'a button is aimed at as a whole');
+    } finally {
+      await page.close();
+    }
+  });
 
   describe('a 5 s MP4 at 720p', () => {
     let page: Page;
