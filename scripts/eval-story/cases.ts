@@ -74,6 +74,15 @@ export const storyCases: StoryCase[] = [
   { site: 'osteria', prompt: 'What do critics think of it?', expect: 'press', heading: 'Kind words' },
   { site: 'osteria', prompt: 'Tell the story of the family behind it', expect: 'family', heading: 'Three generations at the stove' },
   { site: 'osteria', prompt: 'End on gift ideas for a friend', expect: 'vouchers', heading: 'Dinner, wrapped' },
+  // riverkeep: a charity (a sticky header under an announcement bar, a stats band, a volunteer form, a spending
+  // breakdown, donation amounts)
+  { site: 'riverkeep', prompt: 'Show the difference the charity has made so far', expect: 'impact', heading: 'Since 2011, in numbers' },
+  { site: 'riverkeep', prompt: 'Which activities does the organisation run?', expect: 'programs', heading: 'What we do on the water' },
+  { site: 'riverkeep', prompt: 'Let people who took part tell it in their own words', expect: 'stories', heading: 'Voices from the banks' },
+  { site: 'riverkeep', prompt: 'How can someone give up a Saturday to help out?', expect: 'volunteer', heading: 'Grab a pair of waders' },
+  { site: 'riverkeep', prompt: 'How is the money people give actually spent?', expect: 'money', heading: 'Where each euro goes' },
+  { site: 'riverkeep', prompt: 'Which businesses sponsor the cause?', expect: 'partners', heading: 'Standing with us' },
+  { site: 'riverkeep', prompt: 'Finish where viewers can chip in', expect: 'donate', heading: 'Keep the rivers running clean' },
   // the existing SaaS page
   { site: 'saas', prompt: 'Which companies already rely on it?', expect: 'customers', heading: 'Trusted by 4,000+ product teams' },
   { site: 'saas', prompt: 'Answer the common doubts', expect: 'faq', heading: 'Frequently asked questions' },

@@ -20,7 +20,7 @@ const concepts: Record<string, string[]> = {
     'speaker', 'stage', 'keynote', 'lineup', 'presenter', 'panelist'],
   contact: ['contact', 'touch', 'reach', 'email', 'call', 'message', 'talk', 'write', 'address', 'phone', 'inbox', 'chat', 'connect', 'hello', 'enquiry', 'inquiry', 'enquire', 'inquire', 'reply', 'book', 'booking', 'reserve', 'reservation', 'sales', 'form'],
   faq: ['faq', 'question', 'ask', 'answer', 'frequently', 'wonder', 'doubt', 'common', 'curious', 'concern', 'objection', 'help', 'unsure', 'worry', 'worried', 'hesitation'],
-  stats: ['stat', 'statistic', 'number', 'metric', 'figure', 'count', 'result', 'growth', 'percent', 'uptime', 'impact', 'measure', 'scale', 'million', 'kpi', 'track', 'record', 'proof', 'outcome'],
+  stats: ['stat', 'statistic', 'number', 'metric', 'figure', 'count', 'result', 'growth', 'percent', 'uptime', 'impact', 'measure', 'scale', 'million', 'kpi', 'track', 'record', 'proof', 'outcome', 'achievement', 'achieve', 'accomplish'],
   history: ['history', 'timeline', 'journey', 'founded', 'year', 'milestone', 'past', 'began', 'origin', 'story', 'started', 'evolution', 'chronology', 'since', 'decade'],
   signup: ['signup', 'sign', 'register', 'registration', 'join', 'account', 'trial', 'onboard', 'waitlist', 'subscribe', 'newsletter', 'enrol', 'enroll', 'create', 'free'],
   features: ['feature', 'capability', 'tool', 'function', 'functionality', 'benefit', 'power', 'can', 'does', 'toolkit', 'what'],
@@ -29,7 +29,7 @@ const concepts: Record<string, string[]> = {
   hero: ['hero', 'headline', 'banner', 'tagline', 'fold', 'first'],
   work: ['work', 'portfolio', 'case', 'project', 'gallery', 'showcase', 'study', 'studies'],
   services: ['service', 'offer', 'offering', 'expertise', 'specialty', 'help'],
-  logos: ['logo', 'brand', 'trusted', 'company', 'companies', 'sponsor', 'backer', 'patron', 'supporter', 'funder'],
+  logos: ['logo', 'brand', 'trusted', 'company', 'companies', 'sponsor', 'backer', 'patron', 'supporter', 'funder', 'business', 'firm', 'corporate', 'foundation'],
   process: ['process', 'step', 'workflow', 'method', 'works', 'approach'],
   about: ['about', 'mission', 'value', 'belief', 'purpose', 'vision'],
   comparison: ['compare', 'comparison', 'versus', 'difference', 'differ', 'alternative', 'choose', 'choice'],
@@ -40,6 +40,9 @@ const concepts: Record<string, string[]> = {
   hours: ['hour', 'weekday', 'weekend', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
   food: ['menu', 'dish', 'food', 'eat', 'meal', 'cuisine', 'cook', 'plate', 'starter', 'dessert', 'kitchen', 'chef', 'recipe', 'taste', 'tasting', 'course', 'lunch', 'dinner', 'brunch', 'breakfast'],
   gift: ['gift', 'voucher', 'present', 'giftcard'],
+  // charities, clubs, open-source projects: giving money, giving time
+  donate: ['donate', 'donation', 'donor', 'contribute', 'contribution', 'fundraise', 'fundraising', 'pledge', 'appeal'],
+  volunteer: ['volunteer', 'rota', 'helper', 'involved'],
 };
 
 /** Section kinds the analyser assigns, as concepts. */
@@ -60,6 +63,12 @@ const promptPhrases: Array<[RegExp, string]> = [
   // "How does it stack up against X", "compared to", "vs": a comparison, not "does" (features) or "stack" (integrations).
   [/\b(?:how (?:does|do|would|will) (?:it|they|this|we) )?stacks? up (?:against|to|with)\b|\bcompared? (?:to|with)\b|\bversus\b|\bvs\b\.?/g, 'comparison'],
   [/\bopening (?:hours|times)\b/g, 'hour'],
+  // "the difference it has made": what was achieved, not a comparison.
+  [/\b(?:the )?difference (?:(?:\w+ ){0,4}(?:made|makes|make|making)\b)|\bmake(?:s)? a difference\b/g, 'impact'],
+  // Giving money: "chip in", "support the cause financially", "make a donation" (before giving time: "pitch in").
+  [/\bchip(?:s|ped|ping)? in\b|\bgive (?:money|what (?:you|they|we) can)\b|\bsupport (?:us|them|it|the (?:cause|work|charity|project)) (?:financially|with (?:money|a gift|a donation))\b|\bmake a (?:donation|one-off gift|monthly gift)\b/g, 'donate'],
+  // Giving time: "help out", "lend a hand", "give up a Saturday", not the FAQ's help nor the opening hours' days.
+  [/\bhelp(?:s|ing)? out\b|\blend(?:s|ing)? a hand\b|\bpitch(?:es|ing)? in\b|\bget(?:ting)? involved\b|\bgive (?:up )?(?:a|an|one|their|your|some|spare) (?:\w+day|weekend|morning|evening|afternoon|hours?|time|days?)\b/g, 'volunteer'],
   [/\bget(?:ting)? in touch\b|\breach(?:ing)? out\b|\bdrop (?:us |them )?a line\b/g, 'contact'],
   [/\bhow (?:much|expensive)\b|\bset (?:me|you|us) back\b/g, 'pricing'],
   [/\bwho (?:works|is behind|runs|makes)\b/g, 'team'],
@@ -85,6 +94,7 @@ const promptPhrases: Array<[RegExp, string]> = [
 const pagePhrases: Array<[RegExp, string]> = [
   [/\b(?:find|visit) us\b|\bgetting (?:here|there|to)\b|\bhow to (?:get|find) (?:here|there|us)\b|\bwhere (?:we are|to find us)\b/gi, 'location'],
   [/\bopening (?:hours|times)\b/gi, 'hour'],
+  [/\bget involved\b|\bgive (?:your|some|a little) time\b/gi, 'volunteer'],
 ];
 
 function promptWords(clause: string): string[] {
@@ -195,7 +205,7 @@ export interface PromptSubjects {
   endsOn: Subject | null;
 }
 
-const endCue = /\b(?:end(?:s|ing)?|finish(?:es|ing)?|clos(?:e|es|ing)|wrap(?:ping)? up|land(?:s|ing)?|conclude|stop)\s+(?:on|with|at|by)\b|\blast(?:ly)?\b|\bfinally\b/i;
+const endCue = /\b(?:end(?:s|ing)?|finish(?:es|ing)?|clos(?:e|es|ing)|wrap(?:ping)? up|land(?:s|ing)?|conclude|stop)\s+(?:on|with|at|by|where)\b|\blast(?:ly)?\b|\bfinally\b/i;
 
 /** Clauses: "the team and how to get in touch, then end on the sign-up" → three. */
 export function clausesOf(prompt: string): string[] {

@@ -111,6 +111,25 @@ describe('what the prompt asks to see, by meaning', () => {
     assert.deepEqual(ids('End on gift cards for a friend'), ['cards']);
   });
 
+  it('knows a charity: what it achieved, giving time and giving money, its funders; "help out" is not the FAQ', () => {
+    const outline = studioOutline();
+    outline.navigation = [];
+    outline.sections = [
+      block('top', 'hero', 'A warm bed for every stray', 0, 'An animal shelter in Leeds since 1987.'),
+      block('results', 'content', 'Last year at the shelter', 700, '2,140 animals rehomed, 96% of them within a month.'),
+      block('helpers', 'form', 'Walk a dog with us', 1200, 'Get involved: walkers, fosterers and drivers wanted.'),
+      block('faq', 'faq', 'Good to know', 1700, 'Can I adopt if I rent? Do you take cats?'),
+      block('backers', 'content', 'With thanks to', 2200, 'Pets at Home, Leeds Building Society and the Arnold Trust.'),
+      block('donate', 'cta', 'Buy a week of food', 2700, 'From £5, once or every month.'),
+    ];
+    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    assert.deepEqual(ids('Show the difference they have made'), ['results']);
+    assert.deepEqual(ids('How can I help out on a Sunday?'), ['helpers'], 'helping out is volunteering, Sunday no opening hours');
+    assert.deepEqual(ids('Which businesses support them?'), ['backers']);
+    const ending = promptSubjects('Finish where people can chip in', outline);
+    assert.equal(ending.endsOn?.section.id, 'donate', '"finish where" ends there');
+  });
+
   it('visits several subjects in the prompt order, and "end on X" ends on X', () => {
     const outline = studioOutline();
     assert.deepEqual(promptSubjects('Show the team and how to get in touch', outline).subjects.map((s) => s.section.id), ['people', 'hello']);
