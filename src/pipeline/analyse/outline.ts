@@ -785,8 +785,16 @@ export function extractOutlineInPage(options: OutlineInPageOptions): PageOutline
     if (s.position !== 'fixed' && !sticky) continue;
     if (!visible(el)) continue;
     const r = box(el);
-    if (r.top > 2 || r.width < vw * 0.5 || r.height > vh * 0.3 || r.bottom <= 0) continue;
-    stickyHeaderHeight = Math.max(stickyHeaderHeight, Math.round(r.bottom));
+    if (r.width < vw * 0.5 || r.height > vh * 0.3 || r.bottom <= 0) continue;
+    if (r.top <= 2) {
+      stickyHeaderHeight = Math.max(stickyHeaderHeight, Math.round(r.bottom));
+      continue;
+    }
+    // A sticky header under an announcement bar starts lower and sticks at its `top` once the bar scrolls away,
+    // for the whole page when its container is (a sticky table head or section menu further down is not).
+    const container = el.parentElement;
+    const spansPage = container !== null && container.getBoundingClientRect().height >= document.documentElement.scrollHeight * 0.8;
+    if (sticky && spansPage && r.top < vh * 0.3) stickyHeaderHeight = Math.max(stickyHeaderHeight, Math.round(parseFloat(s.top) + r.height));
   }
 
   const description =

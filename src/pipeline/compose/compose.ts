@@ -11,7 +11,7 @@ import { codecArgs, OUTPUT_SIZES, type VideoFormat } from '../encode/video-encod
 import type { InteractionTimeline, Resolution } from '../types.js';
 import { createCamera, FPS } from './camera.js';
 import { clickEffectSprite } from './click-effects.js';
-import { findCuts } from './cuts.js';
+import { findCuts, withoutScrolls } from './cuts.js';
 import { buildFilterGraph, commandLines, type GraphInputs, type HudText } from './filter-graph.js';
 import { renderLayers } from './layers.js';
 import { type LayersAhead, usableLayers } from './layers-ahead.js';
@@ -107,7 +107,7 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   await fs.mkdir(dir, { recursive: true });
 
   // Cuts inside the intro or the outro are left alone: those frames come from decoders of their own.
-  const cuts = (await findCuts(options.cleanFile, info.codec)).filter(
+  const cuts = withoutScrolls(await findCuts(options.cleanFile, info.codec), options.timeline.scrolls, FPS).filter(
     (cut) => cut.frame - cut.weights.length > camera.introFrames && cut.frame + cut.weights.length < camera.frames - camera.outroFrames,
   );
   const backgroundImage =

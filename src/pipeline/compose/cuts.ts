@@ -77,6 +77,20 @@ export function cutsIn(diffs: ArrayLike<number>): Cut[] {
 }
 
 /**
+ * The cuts that are not the page being scrolled. A scroll that starts briskly (a short correction after another
+ * scroll, ~13 px a frame from a still page) looks like a cut to the frames alone, and a dissolve over a moving page
+ * shows it three times over, stacked (seen on a volunteer form). The recording's timeline knows when it scrolled:
+ * a cut within a frame of a change of scroll position is motion, and is left as it is.
+ */
+export function withoutScrolls(cuts: Cut[], scrolls: ReadonlyArray<{ t: number; y: number }>, fps: number): Cut[] {
+  const scrolled = new Set<number>();
+  for (let i = 1; i < scrolls.length; i++) {
+    if (Math.abs(scrolls[i]!.y - scrolls[i - 1]!.y) >= 0.5) scrolled.add(Math.round((scrolls[i]!.t * fps) / 1000));
+  }
+  return cuts.filter((cut) => ![cut.frame - 1, cut.frame, cut.frame + 1].some((frame) => scrolled.has(frame)));
+}
+
+/**
  * The shares of a dissolve over a change of `change` grey levels: small changes in equal steps below 2 levels; larger
  * ones with RAMP_STEPS steps of about one level at each end and at most MIDDLE_CHANGE per frame between them
  * (a full-page change of ~100 levels dissolves in eleven frames, about a third of a second).

@@ -138,9 +138,14 @@ export function scrollProfile(distance: number, frames: number, ramp: number): n
   const total = Math.abs(distance);
   const steps: number[] = [];
   const middle = n - 2 * RAMP_STEPS;
-  if (middle < 2 || total <= n * ramp) {
-    // Too short to shape: even steps.
+  if (total <= n * ramp) {
+    // A pixel or so a frame: even steps.
     for (let k = 0; k < n; k++) steps.push(total / n);
+  } else if (middle < 2) {
+    // Too few frames for the ramps (a short correction, ~200 ms): eased along sin² over all of them, so it does not
+    // start and stop at full speed. Even steps here began a 65-px correction with 13 px at once, next to a still
+    // page; the compositor took that for a cut.
+    for (let k = 0; k < n; k++) steps.push(((2 * total) / n) * Math.sin((Math.PI * (k + 0.5)) / n) ** 2);
   } else {
     const lift = (total - n * ramp) / (middle / 2); // Σ sin² over the middle = middle / 2
     for (let k = 0; k < n; k++) {

@@ -392,6 +392,8 @@ export interface Located {
   rect: Rect;
   /** where the cursor goes, inside `rect`: a heading's words, else the whole rect */
   aim: Rect;
+  /** the bottom of a fixed or sticky header at the top of the viewport, 0 without one */
+  topInset: number;
   scrollY: number;
   viewportWidth: number;
   viewportHeight: number;
@@ -401,6 +403,18 @@ export interface Located {
 export async function locateTarget(page: Page, target: Target): Promise<Located | null> {
   const selectors = [target.selector, ...target.fallbackSelectors].filter((s) => typeof s === 'string' && s.trim() !== '');
   return page.evaluate((list: string[]) => {
+    // The bottom of what stays pinned at the top of the viewport (a fixed or sticky header), 0 without one. (No
+    // named function in here: the TypeScript loader wraps those in a helper the page does not have.)
+    let topInset = 0;
+    for (const element of document.elementsFromPoint(window.innerWidth / 2, 1)) {
+      for (let node: Element | null = element; node && node !== document.documentElement; node = node.parentElement) {
+        const position = getComputedStyle(node).position;
+        if (position !== 'fixed' && position !== 'sticky') continue;
+        const edge = node.getBoundingClientRect().bottom;
+        if (edge > topInset && edge < window.innerHeight * 0.3) topInset = edge;
+        break;
+      }
+    }
     for (const selector of list) {
       let element: Element | null = null;
       try {
@@ -437,6 +451,7 @@ export async function locateTarget(page: Page, target: Target): Promise<Located 
         scrollY: window.scrollY,
         viewportWidth: window.innerWidth,
         viewportHeight: window.innerHeight,
+        topInset,
       };
     }
     return null;
@@ -490,8 +505,11 @@ async function targetStep(
 
   // Bring it into view when it is not comfortably visible: its middle at ~40% of the viewport height.
   const r = found.rect;
+  // At the top, below the header is enough: the planner scrolls a section to just below it (outline-query's
+  // SCROLL_MARGIN), and an 80-px margin there set off a second scroll, stop and go, after every such arrival.
   const margin = Math.min(80, found.viewportHeight * 0.1);
-  if (!found.pinned && (r.y < margin || r.y + Math.min(r.height, found.viewportHeight * 0.6) > found.viewportHeight - margin)) {
+  const topMargin = found.topInset + 8;
+  if (!found.pinned && (r.y < topMargin || r.y + Math.min(r.height, found.viewportHeight * 0.6) > found.viewportHeight - margin)) {
     const toY = found.scrollY + r.y + Math.min(r.height, found.viewportHeight * 0.6) / 2 - found.viewportHeight * 0.4;
     const share = step.kind === 'move' || step.kind === 'hover' ? 0.45 : 0.35;
     await smoothScroll(page, toY, Math.max(0, Math.min(budget * share, 1500)), { onScroll: ctx.onScroll, clock: ctx.clock });

@@ -432,3 +432,20 @@ describe('analysePage on a long docs page (divs only, fixed top bar, sticky side
     assertScreenshot(analysis.screenshot, dpr);
   });
 });
+
+describe('analysePage on a charity page (a sticky header under an announcement bar)', () => {
+  let page: Page;
+  let analysis: PageAnalysis;
+  before(async () => {
+    ({ page, analysis } = await openAndAnalyse('riverkeep'));
+  });
+  after(async () => {
+    await page?.close();
+  });
+
+  it('counts the header that sticks once the bar scrolls away, so sections are not planned under it', async () => {
+    const { outline } = analysis;
+    const header = await page.$eval('header', (h) => h.getBoundingClientRect().height);
+    assert.equal(outline.stickyHeaderHeight, Math.round(header), `sticky header ${outline.stickyHeaderHeight}, the header is ${header} px`);
+  });
+});

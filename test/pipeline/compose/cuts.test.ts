@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cutsIn, dissolveWeights } from '../../../src/pipeline/compose/cuts.js';
+import { cutsIn, dissolveWeights, withoutScrolls } from '../../../src/pipeline/compose/cuts.js';
 import { SMOOTHNESS } from '../../../src/pipeline/encode/smoothness.js';
 
 /** The change each frame of a dissolve adds, in smoothness.py's grey levels, for a cut of `change`. */
@@ -19,6 +19,19 @@ describe('cuts in a capture', () => {
     assert.deepEqual(cutsIn(scroll), []);
     // A second jump inside the first one's dissolve is left to it.
     assert.equal(cutsIn([...still, 30, 0.01, 25, ...still]).length, 1);
+  });
+
+  it('leaves a scroll alone that starts briskly from a still page, as the recording says it scrolled then', () => {
+    const still = Array(20).fill(0.01);
+    // A short correction: 13 px a frame at once, after the page stood still (frames 21-26 move).
+    const brisk = [...still, 4, 4, 3.5, 2.5, 1.2, 0.5, ...still];
+    assert.deepEqual(cutsIn(brisk).map((c) => c.frame), [21], 'the frames alone take it for a cut');
+    const frameMs = 1000 / 30;
+    const scrolls = [{ t: 0, y: 2237 }, ...[2224, 2211, 2198, 2184, 2176, 2172].map((y, i) => ({ t: (21 + i) * frameMs, y }))];
+    assert.deepEqual(withoutScrolls(cutsIn(brisk), scrolls, 30), []);
+    // An accordion opening while the page stands still stays a cut.
+    const accordion = [...still, 14.4, ...still];
+    assert.deepEqual(withoutScrolls(cutsIn(accordion), scrolls.slice(0, 1), 30).map((c) => c.frame), [21]);
   });
 
   it('dissolves so that no still frame sits next to a big change: small steps at both ends', () => {

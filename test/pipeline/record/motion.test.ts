@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cursorPath, easeInOutCubic, moveDurationMs, seededRandom, seedFrom, typingDelays } from '../../../src/pipeline/record/motion.js';
+import { cursorPath, easeInOutCubic, moveDurationMs, scrollProfile, seededRandom, seedFrom, typingDelays } from '../../../src/pipeline/record/motion.js';
 
 describe('motion helpers', () => {
   it('eases in and out', () => {
@@ -38,6 +38,22 @@ describe('motion helpers', () => {
     const stepLength = (i: number) => Math.hypot(path[i + 1]!.x - path[i]!.x, path[i + 1]!.y - path[i]!.y);
     assert.ok(stepLength(0) < stepLength(20) && stepLength(39) < stepLength(20));
     assert.deepEqual(cursorPath(from, to, 40, seededRandom(7)), path, 'seeded');
+  });
+
+  it('scrolls frame by frame from rest to rest: gentle at both ends, never still in between, however short', () => {
+    const stepsOf = (positions: number[]) => positions.slice(1).map((p, k) => p - positions[k]!);
+    for (const [distance, frames] of [[1200, 40], [130, 6], [-65, 6], [40, 4]] as const) {
+      const positions = scrollProfile(distance, frames, 2);
+      assert.equal(positions.length, frames + 1);
+      assert.equal(positions.at(-1), distance);
+      const steps = stepsOf(positions).map(Math.abs);
+      const largest = Math.max(...steps);
+      assert.ok(steps.every((step) => step > 0), `${distance} px in ${frames} frames: ${steps.map((x) => x.toFixed(1))}`);
+      // A short correction (65 px in 6 frames) once moved 13 px in its first frame, straight from a still page.
+      assert.ok(steps[0]! <= largest / 4 && steps.at(-1)! <= largest / 4, `${distance} px in ${frames} frames starts and ends gently: ${steps.map((x) => x.toFixed(1))}`);
+    }
+    // A pixel a frame or less stays even.
+    assert.deepEqual(stepsOf(scrollProfile(6, 6, 2)), [1, 1, 1, 1, 1, 1]);
   });
 
   it('sizes moves by distance', () => {

@@ -335,6 +335,42 @@ describe('recorder', () => {
     }
   });
 
+  it('does not scroll again to a section the plan has just brought in, only to one hidden under a pinned header', async () => {
+    // Features starts at 640. A plan scrolls a section to 16 px below the top (outline-query's SCROLL_MARGIN), then
+    // moves to it: a second, stop-and-go scroll there read as a hitch.
+    const arrive = (toY: number): ActionScript => ({
+      version: 1, url, viewport: 'desktop', durationMs: 2000, templateId: 'section-focus',
+      steps: [
+        { kind: 'scroll', label: 'To the features', toY, startMs: 0, durationMs: 900 },
+        { kind: 'move', label: 'Focus on the features', target: target('#features'), startMs: 900, durationMs: 600 },
+        { kind: 'wait', label: 'Dwell', startMs: 1500, durationMs: 500 },
+      ],
+    });
+    const scrollsAfterArrival = async (page: Page, toY: number) => {
+      const result = await recordScript(page, arrive(toY), { format: 'mp4', resolution: '720p', outFile: path.join(dir, `arrive-${toY}.mp4`) });
+      return result.timeline.scrolls.filter((s) => s.t >= 900).map((s) => Math.round(s.y));
+    };
+    const plain = await openPage();
+    try {
+      const after = await scrollsAfterArrival(plain, 640 - 16);
+      assert.ok(after.every((y) => y === 624), `stays at 624: ${after.join(' ')}`);
+    } finally {
+      await plain.close();
+    }
+    const pinned = await openPage();
+    try {
+      await pinned.evaluate(() => {
+        const header = document.createElement('header');
+        header.style.cssText = 'position: fixed; top: 0; left: 0; right: 0; height: 96px; background: #222; z-index: 9';
+        document.body.prepend(header);
+      });
+      const after = await scrollsAfterArrival(pinned, 640 - 16);
+      assert.ok(after.some((y) => y < 600), `scrolls the section out from under the header: ${after.join(' ')}`);
+    } finally {
+      await pinned.close();
+    }
+  });
+
   it('stops when aborted and removes the partial file', async () => {
     const page = await openPage();
     try {
