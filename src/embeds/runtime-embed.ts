@@ -4,7 +4,7 @@ import type { Sql } from '../platform/database.js';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../platform/errors.js';
 import type { EventMetadata } from '../platform/event-store/types.js';
 import type { SecretBox } from '../platform/secrets.js';
-import { containsNul, describeIssues } from '../platform/validation.js';
+import { containsLoneSurrogate, containsNul, describeIssues } from '../platform/validation.js';
 import { findProjectById } from '../projects/index.js';
 import { generateEmbed, toEmbedRequest, type EmbedRequest } from './generate-embed.js';
 import { embedPrompt, embedSection, embedTemplate } from './schemas.js';
@@ -118,6 +118,7 @@ function decodePayload(text: string | null): Payload {
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ValidationError('payload must be a JSON object.');
   if (containsNul(value)) throw new ValidationError('payload must not contain NUL (\\u0000) characters.');
+  if (containsLoneSurrogate(value)) throw new ValidationError('payload must not contain half of a UTF-16 surrogate pair.');
   const schema = 'demoId' in value ? demoPayload : generationPayload;
   const parsed = schema.safeParse(value);
   if (!parsed.success) {

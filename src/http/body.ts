@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { TooLargeError, ValidationError } from '../platform/errors.js';
-import { containsNul } from '../platform/validation.js';
+import { containsLoneSurrogate, containsNul, mayHoldSurrogateEscape } from '../platform/validation.js';
 
 /** JSON bodies are small: 1 MB is far above any valid request and bounds memory per request. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -46,6 +46,7 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_JSON_BODY_B
   }
   // PostgreSQL text and jsonb cannot hold U+0000; refuse it here rather than fail at the database.
   if (text.includes('\\u0000') && containsNul(parsed)) throw new ValidationError(NUL_IN_BODY);
+  if (mayHoldSurrogateEscape(text) && containsLoneSurrogate(parsed)) throw new ValidationError(LONE_SURROGATE_IN_BODY);
   return parsed;
 }
 
@@ -72,6 +73,7 @@ function refuseDeclaredOver(req: IncomingMessage, limit: number): void {
 }
 
 export const NUL_IN_BODY = 'Text in the request must not contain NUL (\\u0000) characters.';
+export const LONE_SURROGATE_IN_BODY = 'Text in the request must not contain half of a UTF-16 surrogate pair (a lone \\ud800-\\udfff escape).';
 
 /** Reads at most `limit` bytes; past that it pauses the request (no `for await`: that would destroy the socket before we can answer 413). */
 /** The body as text, at most `limit` bytes (413 beyond, the rest left unread); '' when it was already read. */

@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { ValidationError } from '../platform/errors.js';
 import { trpcRouter } from './app-router.js';
-import { containsNul } from '../platform/validation.js';
-import { closeIfUnread, MAX_JSON_BODY_BYTES, NUL_IN_BODY, readJsonBody } from './body.js';
+import { containsLoneSurrogate, containsNul, mayHoldSurrogateEscape } from '../platform/validation.js';
+import { closeIfUnread, LONE_SURROGATE_IN_BODY, MAX_JSON_BODY_BYTES, NUL_IN_BODY, readJsonBody } from './body.js';
 import { createRequestContext, type Services } from './context.js';
 import { toErrorResponse } from './errors.js';
 
@@ -37,7 +37,8 @@ export function createTrpcHandler(services: Services): (req: IncomingMessage, re
   return async function handleTrpc(req, res) {
     try {
       const url = req.url ?? '/';
-      if (queryInputHasNul(url)) throw new ValidationError(NUL_IN_BODY);
+      const refusal = queryInputRefusal(url);
+      if (refusal) throw new ValidationError(refusal);
       // tRPC takes a parsed body from req.body instead of reading the stream (and re-serialises it).
       if (req.method !== 'GET' && req.method !== 'HEAD') Object.assign(req, { body: await readJsonBody(req) });
     } catch (error) {
@@ -50,15 +51,21 @@ export function createTrpcHandler(services: Services): (req: IncomingMessage, re
   };
 }
 
-/** A tRPC query carries its input as JSON in `?input=`: the same NUL rule as a JSON body. */
-function queryInputHasNul(url: string): boolean {
+/** A tRPC query carries its input as JSON in `?input=`: the same text rules as a JSON body (null when it keeps them). */
+function queryInputRefusal(url: string): string | null {
   const query = url.indexOf('?');
-  if (query === -1) return false;
+  if (query === -1) return null;
   const input = new URLSearchParams(url.slice(query + 1)).get('input');
-  if (input === null || !input.includes('\\u0000')) return false;
+  if (input === null) return null;
+  const nul = input.includes('\\u0000');
+  const surrogate = mayHoldSurrogateEscape(input);
+  if (!nul && !surrogate) return null;
   try {
-    return containsNul(JSON.parse(input));
+    const parsed: unknown = JSON.parse(input);
+    if (nul && containsNul(parsed)) return NUL_IN_BODY;
+    if (surrogate && containsLoneSurrogate(parsed)) return LONE_SURROGATE_IN_BODY;
+    return null;
   } catch {
-    return false;
+    return null;
   }
 }

@@ -78,8 +78,27 @@ function bound(direction: string, origin: string, limit: number | bigint | Date 
 
 /** True when a string anywhere in a parsed JSON value (keys included) holds NUL, which PostgreSQL cannot store. */
 export function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value !== null && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\0') || containsNul(v));
+  return someString(value, (text) => text.includes('\0'));
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * True when a string anywhere in a parsed JSON value (keys included) holds half of a UTF-16 surrogate pair (a JSON
+ * escape like "\ud800" alone): no UTF-8 encodes it, so PostgreSQL refuses the text and the json built from it.
+ */
+export function containsLoneSurrogate(value: unknown): boolean {
+  return someString(value, (text) => LONE_SURROGATE.test(text));
+}
+
+function someString(value: unknown, test: (text: string) => boolean): boolean {
+  if (typeof value === 'string') return test(value);
+  if (Array.isArray(value)) return value.some((item) => someString(item, test));
+  if (value !== null && typeof value === 'object') return Object.entries(value).some(([k, v]) => test(k) || someString(v, test));
   return false;
+}
+
+/** The escapes a lone surrogate arrives as in JSON text: only text holding one needs walking. */
+export function mayHoldSurrogateEscape(jsonText: string): boolean {
+  return /\\u[dD][89a-fA-F]/.test(jsonText);
 }

@@ -117,6 +117,10 @@ describe('signed runtime embeds: GET /embed/runtime', () => {
       assert.equal(nul.status, 400, JSON.stringify(payload));
       assert.match(nul.body.error, /payload must not contain NUL/);
     }
+    // Half a surrogate pair, as JSON writes it ("\udc00"), cannot be stored either (it was a 500).
+    const half = await get(sign({ url: 'https://acme.example/', prompt: 'a\udc00' }));
+    assert.equal(half.status, 400, half.text);
+    assert.match(half.body.error, /surrogate/);
     assert.equal((await get('/api/v1/embed/runtime?expires=1&signature=x')).status, 400);
     const wordExpiry = await get(`/api/v1/embed/runtime?project_id=${projectId}&expires=soon&signature=x`);
     assert.equal(wordExpiry.status, 400);

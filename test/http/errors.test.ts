@@ -97,4 +97,23 @@ describe('errors are always {"error": "..."} with the right status', () => {
     const [count] = await app.sql`select count(*)::int as n from events`;
     assert.ok(count!.n > 0, 'the event store is intact');
   });
+
+  it('refuses half a UTF-16 surrogate pair in any text with 400, and keeps whole pairs (emoji)', async () => {
+    // JSON allows "\ud800" alone; no UTF-8 encodes it, and PostgreSQL refused the event it went into (500).
+    const project = await app.api('/api/v1/projects', { key: user.key, body: { name: 'Pairs', url: 'https://pairs.example' } });
+    const attempts: Array<[string, string]> = [
+      ['/api/v1/projects', '{"name":"\\ud800","url":"https://e.example"}'],
+      ['/api/v1/projects', '{"name":"x","url":"https://e.example/\\uDC00"}'],
+      ['/api/v1/demos', `{"project_id":${JSON.stringify(project.body.id)},"prompt":"tour \\udfff"}`],
+      ['/api/v1/api-keys', '{"name":"k\\uD83D","type":"secret"}'],
+    ];
+    for (const [route, rawBody] of attempts) {
+      const response = await app.api(route, { key: user.key, rawBody, headers: { 'content-type': 'application/json' } });
+      assert.equal(response.status, 400, `${route} ${rawBody} → ${response.status} ${response.text}`);
+      assert.match(response.body.error, /surrogate/);
+    }
+    const emoji = await app.api('/api/v1/projects', { key: user.key, rawBody: '{"name":"\\ud83d\\udca5 launch","url":"https://e.example"}', headers: { 'content-type': 'application/json' } });
+    assert.equal(emoji.status, 201);
+    assert.equal(emoji.body.name, '💥 launch');
+  });
 });
