@@ -136,7 +136,8 @@ export const demosRouter = router({
         ),
       );
       if (!job) throw new NotFoundError('Demo');
-      return { id: demo.id, status: 'refreshing', jobId: job.jobId };
+      // A job already in flight is answered as it is: a first generation still pending, a restyle recording.
+      return { id: demo.id, status: job.queued ? 'refreshing' : demo.status, jobId: job.jobId };
     }),
 
   restyle: authedProcedure

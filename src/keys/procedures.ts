@@ -76,7 +76,9 @@ export const keysRouter = router({
             name: input.name ?? (input.type === 'live' ? 'Live key' : 'Publishable key'),
             type: input.type,
             projectId: input.project_id ?? null,
-            allowedDomains: input.allowed_domains ?? null,
+            // An empty list allows every page, as no list does (docs/decisions.md): stored and shown as none,
+            // so the key list does not read "[]" as "nowhere".
+            allowedDomains: input.allowed_domains?.length ? input.allowed_domains : null,
           },
           eventMetadata(ctx),
         ),

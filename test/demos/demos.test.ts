@@ -93,7 +93,15 @@ describe('the demo lifecycle', () => {
     assert.equal(first.body.status, 'refreshing');
     const again = await app.api(`/api/v1/demos/${created.body.id}/refresh`, { key: user.key, method: 'POST' });
     assert.equal(again.body.jobId, first.body.jobId);
+    assert.equal(again.body.status, 'refreshing');
     assert.equal(await balance(), before - 1, 'charged once');
+
+    // A demo still being generated: the answer is its first job, and the status it really has.
+    const pending = await createDemo();
+    const early = await app.api(`/api/v1/demos/${pending.body.id}/refresh`, { key: user.key, method: 'POST' });
+    assert.equal(early.status, 202);
+    assert.deepEqual(early.body, { id: pending.body.id, status: 'pending', jobId: pending.body.jobId });
+    assert.equal((await detail(pending.body.id)).status, 'pending');
 
     let demo = await detail(created.body.id);
     assert.equal(demo.status, 'refreshing');

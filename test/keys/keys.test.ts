@@ -55,6 +55,13 @@ describe('API keys', () => {
     assert.deepEqual(created.body.allowed_domains, ['acme.example', 'www.acme.example']);
     const entry = (await app.api('/api/v1/api-keys', { key: user.key })).body.keys.find((k: { id: string }) => k.id === created.body.id);
     assert.equal(entry.allowed_domains, '["acme.example","www.acme.example"]');
+
+    // An empty list limits nothing, and says so: none, not "[]", which reads as "nowhere".
+    const open = await app.api('/api/v1/api-keys', { key: user.key, body: { type: 'publishable', allowed_domains: [] } });
+    assert.equal(open.status, 201);
+    assert.equal(open.body.allowed_domains, null);
+    const listed = (await app.api('/api/v1/api-keys', { key: user.key })).body.keys.find((k: { id: string }) => k.id === open.body.id);
+    assert.equal(listed.allowed_domains, null);
   });
 
   it('keeps the host of an allowed domain pasted as a URL or with its port, and refuses what is no host', async () => {
