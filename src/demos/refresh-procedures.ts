@@ -32,9 +32,10 @@ export const projectRefreshRouter = router({
       const header = ctx.headers['x-webhook-secret'];
       const secret = Array.isArray(header) ? header[0] : header;
       if (secret) {
+        // An unknown project and a wrong secret get the same answer: the webhook, open to anyone, must not tell
+        // which project ids exist.
         const project = await findProjectById(ctx.sql, input.projectId);
-        if (!project) throw new NotFoundError('Project');
-        const expected = project.webhook_secret_enc ? ctx.secrets.open(project.webhook_secret_enc) : null;
+        const expected = project?.webhook_secret_enc ? ctx.secrets.open(project.webhook_secret_enc) : null;
         if (expected === null || !constantTimeEqual(secret, expected)) throw new UnauthorizedError('The X-Webhook-Secret does not match this project.');
       } else {
         // A publishable key is a credential, just not one for this: 403, as on every other endpoint it cannot call.

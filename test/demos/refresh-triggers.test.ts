@@ -83,7 +83,9 @@ describe('refresh triggers: project, deploy webhook and schedules', () => {
 
     const stranger = await app.createUser();
     assert.equal((await app.api(url, { method: 'POST', key: stranger.key })).status, 404);
-    assert.equal((await app.api('/api/v1/webhooks/projects/nope/refresh', { method: 'POST', headers: { 'x-webhook-secret': 'x' } })).status, 404);
+    // With a secret, an unknown project answers as a wrong secret does: the webhook tells nobody which ids exist.
+    const unknown = await app.api('/api/v1/webhooks/projects/nope/refresh', { method: 'POST', headers: { 'x-webhook-secret': 'whsec_wrong' } });
+    assert.deepEqual([unknown.status, unknown.body], [401, wrong.body]);
   });
 
   it("the deploy webhook takes whatever payload the deployment tool posts, and ignores it", async () => {
