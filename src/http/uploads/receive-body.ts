@@ -54,10 +54,16 @@ export async function receiveBodyToFile(req: IncomingMessage, file: string, leng
 export async function receiveBodyToBuffer(req: IncomingMessage, length: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let received = 0;
-  for await (const chunk of req) {
-    received += (chunk as Buffer).length;
-    if (received > length) throw new ValidationError('The body is longer than its Content-Length.');
-    chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of req) {
+      received += (chunk as Buffer).length;
+      if (received > length) throw new ValidationError('The body is longer than its Content-Length.');
+      chunks.push(chunk as Buffer);
+    }
+  } catch (error) {
+    // A client that hangs up mid-body is the client's doing, as in receiveBodyToFile: not a fault of ours to log.
+    if (error instanceof AppError) throw error;
+    throw new ValidationError('The upload was interrupted before it finished; send it again.');
   }
   if (received !== length) throw new ValidationError(`The upload ended after ${received} of ${length} bytes; send it again.`);
   return Buffer.concat(chunks);
