@@ -156,8 +156,21 @@ export async function updateDemo(tx: Tx, input: { demoId: string; userId: string
   return run(tx, input.demoId, { type: 'UpdateDemo', ...input }, metadata);
 }
 
-export async function replaceDemoAsset(tx: Tx, input: { demoId: string; userId: string; asset: 'thumbnail' | 'gif'; key: string }, metadata: EventMetadata) {
-  return run(tx, input.demoId, { type: 'ReplaceAsset', ...input }, metadata);
+/**
+ * Replaces an uploaded demo's thumbnail or GIF; returns the key it replaced (null when none), the file to remove
+ * once this commits. Read under the demo row's lock: concurrent replacements queue there, and each learns the key
+ * the one before it committed (read before the transaction, twenty at once all removed the same old file and left
+ * nineteen behind).
+ */
+export async function replaceDemoAsset(
+  tx: Tx,
+  input: { demoId: string; userId: string; asset: 'thumbnail' | 'gif'; key: string },
+  metadata: EventMetadata,
+): Promise<string | null> {
+  const [row] = await tx<{ thumbnail_key: string | null; gif_key: string | null }[]>`
+    select thumbnail_key, gif_key from demos where id = ${input.demoId} for update`;
+  await run(tx, input.demoId, { type: 'ReplaceAsset', ...input }, metadata);
+  return (input.asset === 'thumbnail' ? row?.thumbnail_key : row?.gif_key) ?? null;
 }
 
 export async function uploadDemo(tx: Tx, upload: Data<'DemoUploaded'>, metadata: EventMetadata) {

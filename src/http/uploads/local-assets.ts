@@ -50,17 +50,17 @@ export async function handleLocalAssets(services: Services, req: IncomingMessage
   // A fresh key per replacement: the old file stays valid until the event that swaps it commits.
   const key = `demos/${demo.id}/assets/${type}-${randomUUID()}.${asset.ext}`;
   await services.storage.put(key, bytes, { size: bytes.length });
+  let replaced: string | null;
   try {
-    await inTransaction(services.sql, (tx) =>
+    replaced = await inTransaction(services.sql, (tx) =>
       replaceDemoAsset(tx, { demoId: demo.id, userId: principal.userId, asset: type, key }, { actor: principal.userId, requestId: requestInfo(req).requestId }),
     );
   } catch (error) {
     await services.storage.delete(key).catch(() => undefined);
     throw error;
   }
-  // The file it replaced is referenced by nothing now (its key was this demo's before our commit, and a key is never
+  // The file it replaced is referenced by nothing now (its key was this demo's until our commit, and a key is never
   // reused); without this, every replacement left one behind until the demo was deleted. A failure only leaves it.
-  const replaced = type === 'thumbnail' ? demo.thumbnail_key : demo.gif_key;
   if (replaced && replaced !== key) {
     await services.storage.delete(replaced).catch((error: unknown) => requestInfo(req).logger.warn({ err: error, key: replaced }, 'could not remove a replaced asset'));
   }

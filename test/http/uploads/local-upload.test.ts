@@ -210,9 +210,12 @@ describe('POST /api/v1/demos/{id}/local-assets', () => {
     assert.deepEqual(Buffer.from(await (await fetch(`${app.url}/gif/${demoId}.gif`)).arrayBuffer()), gif);
   });
 
-  it('keeps one thumbnail file per demo however often it is replaced', async () => {
+  it('keeps one thumbnail file per demo however often it is replaced, one after another or at once', async () => {
     const png = await fs.readFile(media.png);
     for (let i = 0; i < 3; i++) assert.equal((await send(demoId, 'thumbnail', png, 'image/png')).status, 201);
+    // At once, too: each replacement removes the file the one before it committed, not the one it first read.
+    const together = await Promise.all(Array.from({ length: 8 }, () => send(demoId, 'thumbnail', png, 'image/png')));
+    assert.deepEqual(together.map((answer) => answer.status), Array(8).fill(201));
     const files = await fs.readdir(path.join(app.dataDir, 'media', 'demos', demoId), { recursive: true });
     const thumbnails = files.filter((file) => /thumbnail/.test(String(file)) && /\.png$/.test(String(file)));
     assert.equal(thumbnails.length, 1, thumbnails.join(', '));
