@@ -83,6 +83,26 @@ export const storyCases: StoryCase[] = [
   { site: 'riverkeep', prompt: 'How is the money people give actually spent?', expect: 'money', heading: 'Where each euro goes' },
   { site: 'riverkeep', prompt: 'Which businesses sponsor the cause?', expect: 'partners', heading: 'Standing with us' },
   { site: 'riverkeep', prompt: 'Finish where viewers can chip in', expect: 'donate', heading: 'Keep the rivers running clean' },
+  // harbourline: a two-day conference (a fixed bottom ticket bar, day tabs, a speakers grid, an SVG map); written by a
+  // helper who did not know the planner, prompts theirs
+  { site: 'harbourline', prompt: 'Make a quick promo clip that ends on the talk timetable', expect: 'agenda', heading: 'Plot your course from first coffee to last ferry' },
+  { site: 'harbourline', prompt: 'I need a teaser that lands on the lineup of presenters with their headshots', expect: 'speakers', heading: 'The voices taking the main deck this year' },
+  { site: 'harbourline', prompt: 'Show people how to get to the conference building, and finish on the map and hotel recommendations', expect: 'venue', heading: 'Finding your way to the waterfront' },
+  { site: 'harbourline', prompt: 'Create a video that scrolls down to the ticket pricing and highlights the three options', expect: 'passes', heading: 'Pick your berth before the tide turns' },
+  { site: 'harbourline', prompt: 'Finish the walkthrough on the sponsor logos so our partners see themselves', expect: 'partners', heading: 'The crews who keep this ship afloat' },
+  { site: 'harbourline', prompt: 'Give me a clip that ends with the common questions, like refunds and recordings', expect: 'faq', heading: 'Things people ask us before boarding' },
+  { site: 'harbourline', prompt: 'Record a short reel ending on our harassment policy and accessibility commitments', expect: 'conduct', heading: 'Everyone belongs on this pier' },
+  { site: 'harbourline', prompt: 'Can you do a demo that closes on the email signup so people join our mailing list?', expect: 'newsletter', heading: 'Letters from the lighthouse' },
+  // pennywise: a banking app (content that fades in on scroll, a scroll-snap carousel, a plans toggle); written by a
+  // helper who did not know the planner, prompts theirs
+  { site: 'pennywise', prompt: 'Make a clip of the site that finishes on the pricing tiers, ideally flipping to annual billing', expect: 'plans', heading: 'Choose how much extra you want' },
+  { site: 'pennywise', prompt: 'I need a short promo that lands on the interest slider so viewers can see what weekly deposits add up to', expect: 'calculator', heading: 'Small habits, surprisingly big numbers' },
+  { site: 'pennywise', prompt: 'Can you record a walkthrough that ends on the bit about FSCS cover, encryption and the fraud team?', expect: 'security', heading: 'Sleep easy — your money is in safe hands' },
+  { site: 'pennywise', prompt: 'Show off the customer testimonials and app store ratings at the end of the video', expect: 'reviews', heading: 'Half a million people stopped dreading payday' },
+  { site: 'pennywise', prompt: 'Put together a demo that finishes on the three-step onboarding: download, verify ID, add funds', expect: 'how-it-works', heading: 'Up and running before your coffee cools' },
+  { site: 'pennywise', prompt: 'Give me a reel that closes on the FAQ accordion, with one of the answers opened', expect: 'help', heading: "Got a question? We've probably heard it" },
+  { site: 'pennywise', prompt: 'Do a quick tour of the homepage that wraps up on the download banner with the App Store and Google Play buttons', expect: 'get-started', heading: 'Your future self says thanks in advance' },
+  { site: 'pennywise', prompt: "Let's do a teaser that pans across the product carousel (budgeting, round-ups, bill alerts) and holds on it", expect: 'features', heading: 'Everything your money needs, one swipe away' },
   // the existing SaaS page
   { site: 'saas', prompt: 'Which companies already rely on it?', expect: 'customers', heading: 'Trusted by 4,000+ product teams' },
   { site: 'saas', prompt: 'Answer the common doubts', expect: 'faq', heading: 'Frequently asked questions' },

@@ -33,6 +33,10 @@ export interface OutlineSection extends Target {
   id: string;
   kind: SectionKind;
   heading: string | null;
+  /** The few words just above the heading that label the section ("PRICING", "Line-up"), when there are some. */
+  kicker?: string;
+  /** Where the section's heading is (document coordinates), when it has one. */
+  headingRect?: Rect;
   /** A short summary of the section's text (≤ 200 chars), for planners. */
   text: string;
 }
@@ -60,6 +64,8 @@ export interface PageOutline {
   documentHeight: number;
   /** Height of a sticky/fixed header, so scroll targets land below it. */
   stickyHeaderHeight: number;
+  /** Height of a bar fixed to the bottom edge (a ticket offer, a cart total), which hides what scrolls under it. */
+  stickyFooterHeight?: number;
   navigation: OutlineAction[];
   sections: OutlineSection[];
   actions: OutlineAction[];

@@ -762,10 +762,17 @@ export function extractOutlineInPage(options: OutlineInPageOptions): PageOutline
     const fallbackHeading = s.virtual ? null : norm(s.el.getAttribute('aria-label')) || null;
     const heading = headingText || fallbackHeading;
     let summary = s.text;
+    let kicker: string | null = null;
     if (s.heading) {
       const shown = readableText(s.heading, 300);
       const at = shown ? summary.indexOf(shown) : -1;
-      if (at >= 0 && at < 80) summary = `${summary.slice(0, at)} ${summary.slice(at + shown.length)}`.trim();
+      if (at >= 0 && at < 80) {
+        // A few words just above the heading ("PRICING", "Line-up", "Getting here"): the eyebrow many sites label a
+        // section with when the heading itself is a slogan.
+        const before = summary.slice(0, at).trim();
+        if (before && before.length <= 40 && before.split(/\s+/).length <= 5) kicker = before;
+        summary = `${summary.slice(0, at)} ${summary.slice(at + shown.length)}`.trim();
+      }
     }
     const elementId = s.virtual ? null : s.el.getAttribute('id');
     const headingWords = heading ? heading.split(/\s+/).slice(0, 6).join(' ') : '';
@@ -773,11 +780,13 @@ export function extractOutlineInPage(options: OutlineInPageOptions): PageOutline
     let id = base;
     for (let n = 2; usedIds.has(id); n++) id = `${base}-${n}`;
     usedIds.add(id);
-    sections.push({ id, kind, heading, text: clip(summary, 200), label: heading ? clip(heading, 80) : KIND_LABEL[kind], rect: s.rect, ...sel });
+    const headingRect = ownHeading ? docRect(ownHeading) : null;
+    sections.push({ id, kind, heading, ...(kicker ? { kicker } : {}), ...(headingRect && headingRect.height > 0 ? { headingRect } : {}), text: clip(summary, 200), label: heading ? clip(heading, 80) : KIND_LABEL[kind], rect: s.rect, ...sel });
   });
 
-  // ---------- sticky header ----------
+  // ---------- sticky header (and a bar fixed to the bottom edge) ----------
   let stickyHeaderHeight = 0;
+  let stickyFooterHeight = 0;
   for (const el of Array.from(document.body ? document.body.querySelectorAll('*') : [])) {
     if (SKIP.has(el.tagName)) continue;
     const s = css(el);
@@ -786,6 +795,11 @@ export function extractOutlineInPage(options: OutlineInPageOptions): PageOutline
     if (!visible(el)) continue;
     const r = box(el);
     if (r.width < vw * 0.5 || r.height > vh * 0.3 || r.bottom <= 0) continue;
+    // "Early-bird ends Friday — get your pass", a cart total: it covers the bottom of every screen.
+    if (s.position === 'fixed' && r.bottom >= vh - 2 && r.top > vh * 0.6) {
+      stickyFooterHeight = Math.max(stickyFooterHeight, Math.round(vh - r.top));
+      continue;
+    }
     if (r.top <= 2) {
       stickyHeaderHeight = Math.max(stickyHeaderHeight, Math.round(r.bottom));
       continue;
@@ -809,6 +823,7 @@ export function extractOutlineInPage(options: OutlineInPageOptions): PageOutline
     viewport: { width: vw, height: vh },
     documentHeight: Math.round(docH),
     stickyHeaderHeight,
+    ...(stickyFooterHeight > 0 ? { stickyFooterHeight } : {}),
     navigation,
     sections,
     actions,

@@ -17,9 +17,14 @@ export function clampScrollY(outline: PageOutline, y: number): number {
   return Math.min(maxScrollY(outline), Math.max(0, Math.round(y)));
 }
 
-/** The visible band of the viewport: below the sticky header, down to the bottom edge. */
+/** The visible band of the viewport: below the sticky header, down to the bottom edge or a bar fixed there. */
 export function bandHeight(outline: PageOutline): number {
-  return Math.max(1, outline.viewport.height - outline.stickyHeaderHeight);
+  return Math.max(1, bandBottom(outline) - outline.stickyHeaderHeight);
+}
+
+/** Where the visible band ends, in viewport coordinates. */
+export function bandBottom(outline: PageOutline): number {
+  return outline.viewport.height - (outline.stickyFooterHeight ?? 0);
 }
 
 /** Scroll position that puts a rect's top just below the sticky header. */
@@ -52,10 +57,10 @@ export function isVisible(outline: PageOutline, rect: Rect, scrollY: number): bo
   const top = rect.y - scrollY;
   const bottom = top + rect.height;
   const bandTop = outline.stickyHeaderHeight;
-  const bandBottom = outline.viewport.height;
-  if (rect.height <= bandBottom - bandTop) return top >= bandTop - 1 && bottom <= bandBottom + 1;
+  const bandEnd = bandBottom(outline);
+  if (rect.height <= bandEnd - bandTop) return top >= bandTop - 1 && bottom <= bandEnd + 1;
   const centre = (top + bottom) / 2;
-  return centre >= bandTop && centre <= bandBottom;
+  return centre >= bandTop && centre <= bandEnd;
 }
 
 export function centre(rect: Rect): { x: number; y: number } {

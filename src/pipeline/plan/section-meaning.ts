@@ -1,5 +1,5 @@
 import type { OutlineSection, PageOutline } from '../types.js';
-import { sectionName, sectionsInOrder } from './outline-query.js';
+import { actionsIn, sectionName, sectionsInOrder } from './outline-query.js';
 
 /**
  * What a prompt asks to see, by meaning rather than by keyword: each clause of the prompt ("the team", "how to get
@@ -26,7 +26,13 @@ const concepts: Record<string, string[]> = {
   features: ['feature', 'capability', 'tool', 'function', 'functionality', 'benefit', 'power', 'can', 'does', 'toolkit', 'what'],
   integrations: ['integration', 'integrate', 'plugin', 'ecosystem', 'app', 'partner', 'api', 'connector', 'stack', 'sync'],
   security: ['security', 'secure', 'privacy', 'compliance', 'safe', 'protect', 'encryption', 'gdpr', 'soc', 'trust'],
-  hero: ['hero', 'headline', 'banner', 'tagline', 'fold', 'first'],
+  hero: ['hero', 'headline', 'tagline', 'fold', 'first'],
+  // a closing band: "end on the banner" (a strip across the page is as often the last call to action as the hero)
+  cta: ['cta', 'banner', 'closing'],
+  // mobile apps: where to get it
+  download: ['download', 'install', 'appstore', 'googleplay', 'playstore', 'android', 'iphone', 'ios'],
+  // savings, ROI and price calculators: a figure the viewer works out
+  calculator: ['calculator', 'calculate', 'calculation', 'estimator', 'simulator', 'slider', 'forecast', 'roi'],
   work: ['work', 'portfolio', 'case', 'project', 'gallery', 'showcase', 'study', 'studies'],
   services: ['service', 'offer', 'offering', 'expertise', 'specialty', 'help'],
   logos: ['logo', 'brand', 'trusted', 'company', 'companies', 'sponsor', 'backer', 'patron', 'supporter', 'funder', 'business', 'firm', 'corporate', 'foundation'],
@@ -43,12 +49,14 @@ const concepts: Record<string, string[]> = {
   // charities, clubs, open-source projects: giving money, giving time
   donate: ['donate', 'donation', 'donor', 'contribute', 'contribution', 'fundraise', 'fundraising', 'pledge', 'appeal'],
   volunteer: ['volunteer', 'rota', 'helper', 'involved'],
+  // events and communities: how people are expected to treat each other, and who can take part
+  conduct: ['conduct', 'harassment', 'inclusion', 'inclusive', 'inclusivity', 'accessibility', 'accessible', 'diversity', 'respect', 'wheelchair'],
 };
 
 /** Section kinds the analyser assigns, as concepts. */
 const kindConcepts: Partial<Record<OutlineSection['kind'], string[]>> = {
   pricing: ['pricing'], testimonials: ['testimonials'], faq: ['faq'], form: ['signup', 'contact'], features: ['features'],
-  logos: ['logos'], hero: ['hero'],
+  logos: ['logos'], hero: ['hero'], cta: ['cta'],
 };
 
 /**
@@ -69,6 +77,9 @@ const promptPhrases: Array<[RegExp, string]> = [
   [/\bchip(?:s|ped|ping)? in\b|\bgive (?:money|what (?:you|they|we) can)\b|\bsupport (?:us|them|it|the (?:cause|work|charity|project)) (?:financially|with (?:money|a gift|a donation))\b|\bmake a (?:donation|one-off gift|monthly gift)\b/g, 'donate'],
   // Giving time: "help out", "lend a hand", "give up a Saturday", not the FAQ's help nor the opening hours' days.
   [/\bhelp(?:s|ing)? out\b|\blend(?:s|ing)? a hand\b|\bpitch(?:es|ing)? in\b|\bget(?:ting)? involved\b|\bgive (?:up )?(?:a|an|one|their|your|some|spare) (?:\w+day|weekend|morning|evening|afternoon|hours?|time|days?)\b/g, 'volunteer'],
+  // "Make a quick clip", "I need a short promo", "put together a demo that…": the request, not its subject.
+  [/\b(?:i need|i'd like|i want|we need|let's do|let us do|can you (?:do|make|record|create)|(?:make|record|create|do|shoot|produce|put together|give me)) (?:a|an|me a|us a)? ?(?:(?:quick|short|little|fun|punchy|snappy|polished|new|\d+[\s-]second) )*(?:video|clip|reel|demo|promo|teaser|walkthrough|walk-through|trailer|recording|tour)\b/g, ' '],
+  [/\bapp ?store\b|\bgoogle play\b|\bplay store\b/g, 'download'],
   [/\bget(?:ting)? in touch\b|\breach(?:ing)? out\b|\bdrop (?:us |them )?a line\b/g, 'contact'],
   [/\bhow (?:much|expensive)\b|\bset (?:me|you|us) back\b/g, 'pricing'],
   [/\bwho (?:works|is behind|runs|makes)\b/g, 'team'],
@@ -95,6 +106,7 @@ const pagePhrases: Array<[RegExp, string]> = [
   [/\b(?:find|visit) us\b|\bgetting (?:here|there|to)\b|\bhow to (?:get|find) (?:here|there|us)\b|\bwhere (?:we are|to find us)\b/gi, 'location'],
   [/\bopening (?:hours|times)\b/gi, 'hour'],
   [/\bget involved\b|\bgive (?:your|some|a little) time\b/gi, 'volunteer'],
+  [/\bapp ?store\b|\bgoogle play\b|\bplay store\b/gi, 'download'],
 ];
 
 function promptWords(clause: string): string[] {
@@ -106,8 +118,9 @@ function promptWords(clause: string): string[] {
 const stop = new Set([
   'a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'how', 'in', 'into', 'is', 'it', 'its', 'me', 'my', 'of',
   'on', 'or', 'our', 'the', 'their', 'them', 'this', 'that', 'to', 'us', 'we', 'with', 'you', 'your', 'section', 'part',
-  'area', 'block', 'panel', 'page', 'show', 'demo', 'video', 'let', 'want', 'see', 'visitor', 'viewer', 'make', 'quick',
-  'site', 'website', 'product', 'please', 'highlight', 'focus', 'give', 'take', 'look', 'end', 'finish', 'close', 'then',
+  'area', 'block', 'panel', 'page', 'show', 'demo', 'video', 'clip', 'reel', 'promo', 'let', 'want', 'need', 'see',
+  'visitor', 'viewer', 'make', 'quick', 'site', 'website', 'homepage', 'product', 'please', 'highlight', 'focus', 'give',
+  'take', 'look', 'end', 'finish', 'close', 'then',
   'there', 'where', 'do', 'they', 'get', 'have', 'has', 'about', 'all', 'some', 'any', 'real', 'also', 'just', 'one',
   'each', 'every', 'so', 'up', 'out', 'off', 'down', 'over', 'will', 'would', 'should', 'can', 'could', 'finally',
   'last', 'first', 'before', 'after', 'walk', 'through', 'tour', 'scroll', 'stay', 'hold', 'wrap', 'start', 'bit',
@@ -136,6 +149,8 @@ function words(text: string): string[] {
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/sign[\s-]?up/g, 'signup')
     .replace(/f\.?a\.?q/g, 'faq')
+    // "line-up", "check-in": the joined word as well as its parts.
+    .replace(/\b([a-z]+)-([a-z]+)\b/g, '$1 $2 $1$2')
     .split(/[^a-z0-9]+/)
     .filter((word) => word.length > 1);
 }
@@ -177,7 +192,10 @@ function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
     field(section.heading ?? '', 1, 'heading'),
     field(`${section.id} ${section.selector.replace(/[#.[\]="'>:()-]/g, ' ')}`, 0.8, 'id/classes', kind),
     field(navLabels.join(' '), 0.9, 'nav link'),
+    field(section.kicker ?? '', 0.9, 'eyebrow'),
     field(ctaLabels.join(' '), 0.6, 'call to action'),
+    // Its own buttons ("Download on the App Store"): what a visitor does there.
+    field(actionsIn(outline, section).map((action) => action.label).join(' '), 0.5, 'buttons'),
     field(section.text, 0.45, 'text'),
   ];
 }
@@ -205,7 +223,7 @@ export interface PromptSubjects {
   endsOn: Subject | null;
 }
 
-const endCue = /\b(?:end(?:s|ing)?|finish(?:es|ing)?|clos(?:e|es|ing)|wrap(?:ping)? up|land(?:s|ing)?|conclude|stop)\s+(?:on|with|at|by|where)\b|\blast(?:ly)?\b|\bfinally\b/i;
+const endCue = /\b(?:end(?:s|ing)?|finish(?:es|ing)?|clos(?:e|es|ing)|wrap(?:s|ped|ping)? up|land(?:s|ing)?|conclude|stop)\s+(?:on|with|at|by|where)\b|\blast(?:ly)?\b|\bfinally\b/i;
 
 /** Clauses: "the team and how to get in touch, then end on the sign-up" → three. */
 export function clausesOf(prompt: string): string[] {
@@ -215,6 +233,9 @@ export function clausesOf(prompt: string): string[] {
     .filter((clause) => clause.length > 1);
 }
 
+/** What each further source naming a section adds to its best one. */
+const CORROBORATION = 0.1;
+
 function scoreClause(clause: string, fields: Field[]): { score: number; why: string } {
   const tokens = [...new Set(promptWords(clause).filter((w) => !stop.has(w)).map(stem))];
   let score = 0;
@@ -222,18 +243,29 @@ function scoreClause(clause: string, fields: Field[]): { score: number; why: str
   for (const token of tokens) {
     let value = 0;
     let why = '';
+    let evidence = 0;
     for (const f of fields) {
-      if (f.stems.has(token) && f.weight > value) {
-        value = f.weight;
-        why = `"${token}" in its ${f.what}`;
+      let here = 0;
+      let hereWhy = '';
+      if (f.stems.has(token)) {
+        here = f.weight;
+        hereWhy = `"${token}" in its ${f.what}`;
       }
       for (const concept of conceptOfStem.get(token) ?? []) {
-        if (f.concepts.has(concept) && f.weight * 0.85 > value) {
-          value = f.weight * 0.85;
-          why = `"${token}" means ${concept}, as its ${f.what} says`;
+        if (f.concepts.has(concept) && f.weight * 0.85 > here) {
+          here = f.weight * 0.85;
+          hereWhy = `"${token}" means ${concept}, as its ${f.what} says`;
         }
       }
+      evidence += here;
+      if (here > value) {
+        value = here;
+        why = hereWhy;
+      }
     }
+    // Corroboration: a section that its id, menu, eyebrow and text all name so is surer than one whose slogan of a
+    // heading happens to hold a word of the concept ("Built for the people who…" is not the speakers).
+    value += CORROBORATION * (evidence - value);
     score += value;
     if (value > best.value) best = { value, why };
   }

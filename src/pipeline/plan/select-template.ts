@@ -167,8 +167,10 @@ export function selectTemplate({ prompt, outline, sectionHint }: SelectTemplateI
   const first = meaning.subjects[0];
   if (first && !candidates.some((candidate) => candidate.id === 'section-focus' && candidate.score >= 4)) {
     const single = meaning.subjects.length === 1 && !meaning.endsOn;
-    const served = single && candidates.some((candidate) => candidate.id === templateForKind[first.section.kind]);
-    if (!served) {
+    const dedicatedCandidate = single ? candidates.find((candidate) => candidate.id === templateForKind[first.section.kind]) : undefined;
+    // The dedicated template shows the section asked for, not merely the first of its kind.
+    if (dedicatedCandidate && !dedicatedCandidate.sectionHint) dedicatedCandidate.sectionHint = sectionName(first.section);
+    if (!dedicatedCandidate) {
       const confidence = Math.min(...meaning.subjects.map((subject) => subject.confidence));
       const names = meaning.subjects.map((subject) => `"${sectionName(subject.section)}"`).join(', then ');
       candidates.push({

@@ -29,7 +29,8 @@ export function headlineTarget(section: OutlineSection): Target {
     label: section.heading ? `Heading "${clip(section.heading, 60)}"` : 'Heading',
     selector: within(section.selector, first),
     fallbackSelectors: [within(section.selector, second), section.selector, ...section.fallbackSelectors],
-    rect: round({
+    // Where the analyser found it; else where a heading usually sits in a section of this size.
+    rect: section.headingRect ? round(section.headingRect) : round({
       x: r.x + r.width * 0.2,
       y: r.y + (hero ? Math.min(r.height * 0.2, 140) : Math.min(r.height * 0.08, 48)),
       width: r.width * 0.6,

@@ -449,3 +449,33 @@ describe('analysePage on a charity page (a sticky header under an announcement b
     assert.equal(outline.stickyHeaderHeight, Math.round(header), `sticky header ${outline.stickyHeaderHeight}, the header is ${header} px`);
   });
 });
+
+describe('analysePage on a conference page (eyebrows over slogan headings, a ticket bar fixed to the bottom)', () => {
+  let page: Page;
+  let analysis: PageAnalysis;
+  before(async () => {
+    ({ page, analysis } = await openAndAnalyse('harbourline'));
+  });
+  after(async () => {
+    await page?.close();
+  });
+
+  it('keeps the eyebrow that names a section and where its heading is', async () => {
+    const speakers = analysis.outline.sections.find((section) => section.id === 'speakers');
+    assert.equal(speakers?.kicker?.toLowerCase(), 'line-up');
+    const heading = await page.$eval('#speakers h2', (h) => {
+      const r = h.getBoundingClientRect();
+      return { y: r.top + window.scrollY, height: r.height };
+    });
+    assert.ok(Math.abs((speakers?.headingRect?.y ?? 0) - heading.y) <= 1, `heading at ${heading.y}, outline says ${speakers?.headingRect?.y}`);
+  });
+
+  it('measures the bar fixed to the bottom, so nothing is planned under it', async () => {
+    const bar = await page.evaluate(() => {
+      const fixed = Array.from(document.querySelectorAll('body *')).find((el) => getComputedStyle(el).position === 'fixed' && el.getBoundingClientRect().bottom >= innerHeight - 2);
+      return fixed ? innerHeight - fixed.getBoundingClientRect().top : 0;
+    });
+    assert.ok(bar > 0, 'the fixture has a bottom bar');
+    assert.equal(analysis.outline.stickyFooterHeight, Math.round(bar));
+  });
+});

@@ -154,6 +154,47 @@ describe('what the prompt asks to see, by meaning', () => {
     assert.equal(plan.steps.at(-1)?.action, 'pause', 'the video holds on the last subject');
   });
 
+  it('trusts a section its menu, eyebrow and id all name over a slogan that happens to say "people"', () => {
+    const outline = studioOutline();
+    outline.navigation = [{ label: 'Speakers', kind: 'nav-link', href: '#speakers', selector: 'header a', fallbackSelectors: [], rect: { x: 600, y: 20, width: 80, height: 30 } }];
+    outline.sections = [
+      block('top', 'hero', 'Harbourline 2027', 0, 'A two-day product conference by the sea.'),
+      block('why', 'features', 'Built for the people who turn sketches into shipped work', 700, 'Case studies, not slide decks.'),
+      { ...block('speakers', 'features', 'The voices taking the main deck this year', 1300, 'Ten practitioners from Tidewell and Nordbank.'), kicker: 'Line-up' },
+    ];
+    const asked = promptSubjects('I need a teaser that lands on the lineup of presenters with their headshots', outline);
+    assert.equal(asked.endsOn?.section.id, 'speakers');
+  });
+
+  it('hears the request ("I need a short promo") apart from what it is about', () => {
+    const outline = studioOutline();
+    outline.navigation = [];
+    outline.sections = [
+      block('top', 'hero', 'The money app that budgets for you', 0, 'Pennywise sorts your spending.'),
+      block('features', 'features', 'Everything your money needs, one swipe away', 700, 'Automatic budgets and bill alerts.'),
+      { ...block('calculator', 'content', 'Small habits, surprisingly big numbers', 1300, "Slide to pick how much you'd put aside each week; interest paid monthly."), kicker: 'Savings pots' },
+    ];
+    const asked = promptSubjects('I need a short promo that lands on the interest slider so viewers see what weekly deposits add up to', outline);
+    assert.equal(asked.endsOn?.section.id, 'calculator');
+  });
+
+  it('takes "the download banner with the App Store buttons" for the closing band, not the hero that says "app"', () => {
+    const outline = studioOutline();
+    outline.navigation = [];
+    const band = block('get-started', 'cta', 'Your future self says thanks in advance', 2000, 'Join 540,000 people who save without thinking.');
+    const button = (label: string, x: number): OutlineAction => ({
+      label, kind: 'cta', href: null, selector: `#get-started a`, fallbackSelectors: [], rect: { x, y: 2300, width: 200, height: 56 },
+    });
+    outline.sections = [
+      block('top', 'hero', 'The money app that budgets for you', 0, 'Pennywise sorts your spending.'),
+      block('reviews', 'testimonials', 'Half a million people stopped dreading payday', 700, '4.8 on the App Store.'),
+      band,
+    ];
+    outline.actions = [button('Download on the App Store', 500), button('Get it on Google Play', 740)];
+    const asked = promptSubjects('Do a quick tour of the homepage that wraps up on the download banner with the App Store and Google Play buttons', outline);
+    assert.equal(asked.endsOn?.section.id, 'get-started');
+  });
+
   it('stems alike on both sides without merging different words', () => {
     assert.equal(stem('questions'), stem('question'));
     assert.equal(stem('touches'), 'touch');

@@ -196,6 +196,27 @@ describe('recording templates', () => {
     assert.deepEqual(hovered(short), ['Start Pro trial']);
   });
 
+  it('pricing focus goes to the pricing section the hint names, and frames its heading with the tiers\' buttons', () => {
+    const outline = saasOutline();
+    // A conference page prices hotel rooms before its passes; the passes' buttons sit below the first screen of them.
+    const passes = outline.sections.find((section) => section.id === 'pricing')!;
+    const rooms = { ...passes, id: 'rooms', heading: 'Where to stay', label: 'Where to stay', selector: '#rooms', rect: { ...passes.rect, y: passes.rect.y - 900, height: 850 } };
+    Object.assign(passes, { heading: 'Pick your berth before the tide turns', rect: { ...passes.rect, height: 852 }, headingRect: { x: 174, y: passes.rect.y + 117, width: 1092, height: 48 } });
+    outline.sections.push(rooms);
+    outline.documentHeight = Math.max(outline.documentHeight, passes.rect.y + 3000);
+    const tierButtons = outline.actions.filter((action) => action.selector.startsWith('#pricing'));
+    for (const action of tierButtons) action.rect = { ...action.rect, y: passes.rect.y + 720 };
+    const { steps } = plan('pricing-focus', outline, '10s', { sectionHint: 'Pick your berth before the tide turns' });
+    const arrival = scrolls(steps)[0]!;
+    assert.ok(arrival.action === 'scroll');
+    const top = arrival.toY + outline.stickyHeaderHeight;
+    const bottom = arrival.toY + outline.viewport.height;
+    assert.ok(passes.headingRect!.y >= top, `the heading (${passes.headingRect!.y}) is below the header (${top})`);
+    for (const button of tierButtons) assert.ok(button.rect.y + button.rect.height <= bottom, `"${button.label}" is on the same screen`);
+    assert.ok(steps.every((step) => step.action !== 'scroll' || step.toY === arrival.toY), 'no scroll away from the heading to reach a tier');
+    assert.ok(hovered(steps).length >= 2);
+  });
+
   it('pricing focus on a page without pricing degrades to a tour of what is there', () => {
     const { steps } = plan('pricing-focus', docsOutline(), '10s');
     assert.ok(steps.length > 2);

@@ -1,6 +1,8 @@
 import type { OutlineSection, PageOutline, PlanStep, Target } from '../../types.js';
 import { estimatePlan } from '../fit.js';
-import { clampScrollY, isVisible, revealY, scrollYForSection, sectionName, toTarget } from '../outline-query.js';
+import {
+  bandBottom, bandHeight, clampScrollY, isVisible, revealY, SCROLL_MARGIN, scrollYForSection, sectionName, toTarget,
+} from '../outline-query.js';
 
 /** What a template gets: the page, the time it has, and what the person asked for. */
 export interface TemplateContext {
@@ -51,6 +53,24 @@ export class Choreography {
   scrollTo(section: OutlineSection, label = `Scroll to "${sectionName(section)}"`): this {
     const toY = scrollYForSection(this.outline, section);
     if (toY !== this.scrollY) this.steps.push({ action: 'scroll', sectionId: section.id, toY, label });
+    this.scrollY = toY;
+    return this;
+  }
+
+  /**
+   * Scrolls to a section so that its heading and these targets are on screen together when they fit in the band
+   * (a pricing section's heading and its tiers' buttons), as little below the section's top as that needs; else as
+   * scrollTo.
+   */
+  scrollToWith(section: OutlineSection, targets: Target[], label = `Scroll to "${sectionName(section)}"`): this {
+    const top = section.headingRect?.y ?? section.rect.y;
+    const bottom = Math.max(top, ...targets.map((target) => target.rect.y + target.rect.height));
+    const atSection = scrollYForSection(this.outline, section);
+    if (bottom - top + 2 * SCROLL_MARGIN > bandHeight(this.outline)) return this.scrollTo(section, label);
+    const needed = bottom + SCROLL_MARGIN - bandBottom(this.outline);
+    const toY = clampScrollY(this.outline, Math.min(top - this.outline.stickyHeaderHeight - SCROLL_MARGIN, Math.max(atSection, needed)));
+    // A scroll to a section goes to its top (the compiler reads the section's place); this one may stop below it.
+    if (toY !== this.scrollY) this.steps.push({ action: 'scroll', sectionId: toY === atSection ? section.id : null, toY, label });
     this.scrollY = toY;
     return this;
   }

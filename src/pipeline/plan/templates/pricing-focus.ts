@@ -1,7 +1,7 @@
 import type { OutlineAction, OutlineSection, PageOutline, Target } from '../../types.js';
 import { actionsIn, centre, sectionName, sectionsAbout, toTarget } from '../outline-query.js';
 import { regionTargets } from '../targets.js';
-import { keywords } from '../text-match.js';
+import { keywords, matchSection } from '../text-match.js';
 import { cinematic } from './cinematic.js';
 import { Choreography, type Template } from './choreography.js';
 
@@ -39,11 +39,13 @@ export function popularTier(section: OutlineSection, tiers: Target[]): Target | 
 /**
  * Pricing focus: scroll to the pricing section, hover the tiers left to right, then come back to the highlighted
  * tier and dwell there; a short video compares only the tiers up to the highlighted one. Without a pricing section
- * it is cinematic.
+ * it is cinematic. A section hint chooses among several pricing sections.
  */
 export const pricingFocus: Template = (context) => {
-  const { outline, budgetMs } = context;
-  const pricing = sectionsAbout(outline, ['pricing'], pricingHeading)[0];
+  const { outline, budgetMs, sectionHint } = context;
+  // The pricing section the hint names (a page may price hotel rooms beside its tickets), else the first.
+  const hinted = sectionHint ? matchSection(outline, sectionHint)?.section : undefined;
+  const pricing = hinted?.kind === 'pricing' ? hinted : sectionsAbout(outline, ['pricing'], pricingHeading)[0];
   if (!pricing) return cinematic(context);
   const name = sectionName(pricing);
   const tiers = tierTargets(outline, pricing).slice(0, 4);
@@ -51,7 +53,7 @@ export const pricingFocus: Template = (context) => {
   const compose = (opening: boolean, compared: Target[]) => {
     const c = new Choreography(outline, budgetMs);
     if (opening) c.pause('Open on the page');
-    c.scrollTo(pricing, `Scroll to "${name}"`);
+    c.scrollToWith(pricing, compared, `Scroll to "${name}"`);
     // Framed whole first (heading and plans): the camera keeps the heading in view while it zooms on a tier.
     c.focus(pricing, `Frame "${name}"`);
     for (const tier of compared) {

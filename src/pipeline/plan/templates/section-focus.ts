@@ -53,6 +53,8 @@ export const sectionFocus: Template = (context) => {
     if (heading && extras.includes(heading)) c.hover(heading, `Trace the heading "${name}"`);
     for (const item of items) if (extras.includes(item)) c.hover(item, `Hover "${item.label}"`);
     if (extras.includes('rest-of-section')) {
+      // The heading scrolls away with the rest: let it be read first.
+      if (heading) c.pause(`Read "${name}"`);
       c.scrollToY(section.rect.y + section.rect.height - outline.viewport.height + SCROLL_MARGIN, `Scroll through the rest of "${name}"`);
     }
     c.pause(`Dwell on "${name}"`);
