@@ -781,7 +781,26 @@ export function extractOutlineInPage(options: OutlineInPageOptions): PageOutline
     for (let n = 2; usedIds.has(id); n++) id = `${base}-${n}`;
     usedIds.add(id);
     const headingRect = ownHeading ? docRect(ownHeading) : null;
-    sections.push({ id, kind, heading, ...(kicker ? { kicker } : {}), ...(headingRect && headingRect.height > 0 ? { headingRect } : {}), text: clip(summary, 200), label: heading ? clip(heading, 80) : KIND_LABEL[kind], rect: s.rect, ...sel });
+    // The widgets a section holds, which people name a section by ("the interest slider", "the FAQ accordion",
+    // "the product carousel"): by role and structure, not by class names.
+    const widgets: NonNullable<PageOutline['sections'][number]['widgets']> = [];
+    if (!s.virtual) {
+      const el = s.el;
+      if (el.querySelector('input[type="range"], [role="slider"]')) widgets.push('slider');
+      if (el.querySelectorAll('details > summary, button[aria-expanded]').length >= 2) widgets.push('accordion');
+      if (el.querySelectorAll('[role="tab"]').length >= 2) widgets.push('tabs');
+      if (el.querySelector('[role="switch"]')) widgets.push('toggle');
+      let carousel = el.querySelector('[aria-roledescription="carousel" i]') !== null;
+      const inner = el.querySelectorAll('*');
+      for (let i = 0; !carousel && i < inner.length && i < 1500; i++) {
+        const child = inner[i] as HTMLElement;
+        if (child.clientWidth < 200 || child.scrollWidth <= child.clientWidth + 40) continue;
+        const overflow = getComputedStyle(child).overflowX;
+        carousel = overflow === 'auto' || overflow === 'scroll';
+      }
+      if (carousel) widgets.push('carousel');
+    }
+    sections.push({ id, kind, heading, ...(kicker ? { kicker } : {}), ...(headingRect && headingRect.height > 0 ? { headingRect } : {}), ...(widgets.length > 0 ? { widgets } : {}), text: clip(summary, 200), label: heading ? clip(heading, 80) : KIND_LABEL[kind], rect: s.rect, ...sel });
   });
 
   // ---------- sticky header (and a bar fixed to the bottom edge) ----------

@@ -193,12 +193,19 @@ function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
     field(`${section.id} ${section.selector.replace(/[#.[\]="'>:()-]/g, ' ')}`, 0.8, 'id/classes', kind),
     field(navLabels.join(' '), 0.9, 'nav link'),
     field(section.kicker ?? '', 0.9, 'eyebrow'),
+    field((section.widgets ?? []).map((widget) => widgetWords[widget]).join(' '), 0.8, 'widgets'),
     field(ctaLabels.join(' '), 0.6, 'call to action'),
     // Its own buttons ("Download on the App Store"): what a visitor does there.
     field(actionsIn(outline, section).map((action) => action.label).join(' '), 0.5, 'buttons'),
     field(section.text, 0.45, 'text'),
   ];
 }
+
+/** What people call each widget the analyser finds in a section. */
+const widgetWords: Record<NonNullable<OutlineSection['widgets']>[number], string> = {
+  slider: 'slider range', accordion: 'accordion expand collapse', tabs: 'tab tabs', toggle: 'toggle switch',
+  carousel: 'carousel slideshow swipe swiper',
+};
 
 /** The labels of the navigation links that point at a section (`href="#its-id"`), deduplicated. */
 export function menuLabelsFor(outline: PageOutline, section: OutlineSection): string[] {
@@ -228,6 +235,8 @@ const endCue = /\b(?:end(?:s|ing)?|finish(?:es|ing)?|clos(?:e|es|ing)|wrap(?:s|p
 /** Clauses: "the team and how to get in touch, then end on the sign-up" → three. */
 export function clausesOf(prompt: string): string[] {
   return prompt
+    // "the carousel (budgeting, round-ups, bill alerts)": what is in brackets elaborates its clause.
+    .replace(/\(([^()]*)\)/g, (_, inside: string) => ` ${inside.replace(/[,;&]|\band\b/g, ' ')} `)
     .split(/[.;!?]|,|\band then\b|\bthen\b|\band\b|\bfollowed by\b|\bplus\b|&/i)
     .map((clause) => clause.trim())
     .filter((clause) => clause.length > 1);

@@ -1,6 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { frameControlOf } from '../browser/frame-control.js';
 import { type EncodeResult, OUTPUT_SIZES, startVideoEncoder, type VideoEncoder, type VideoFormat } from '../encode/video-encoder.js';
+import { bottomComfortMargin } from '../comfort.js';
 import type { ActionScript, InteractionTimeline, Rect, RecordingLogEntry, Resolution, ScriptStep, Target } from '../types.js';
 import {
   clickHere,
@@ -394,6 +395,8 @@ export interface Located {
   aim: Rect;
   /** the bottom of a fixed or sticky header at the top of the viewport, 0 without one */
   topInset: number;
+  /** the top of the first h1–h3 inside the target (viewport coordinates), null without one */
+  headingTop: number | null;
   scrollY: number;
   viewportWidth: number;
   viewportHeight: number;
@@ -435,6 +438,9 @@ export async function locateTarget(page: Page, target: Target): Promise<Located 
         const words = range.getBoundingClientRect();
         if (words.width > 0 && words.height > 0 && words.width < r.width) aim = words;
       }
+      const inner = /^H[1-6]$/.test(element.tagName) ? null : element.querySelector('h1, h2, h3');
+      const innerBox = inner ? inner.getBoundingClientRect() : null;
+      const headingTop = innerBox && innerBox.height > 0 ? innerBox.top : null;
       let pinned = false;
       for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
         const position = getComputedStyle(node).position;
@@ -452,6 +458,7 @@ export async function locateTarget(page: Page, target: Target): Promise<Located 
         viewportWidth: window.innerWidth,
         viewportHeight: window.innerHeight,
         topInset,
+        headingTop,
       };
     }
     return null;
@@ -507,9 +514,12 @@ async function targetStep(
   const r = found.rect;
   // At the top, below the header is enough: the planner scrolls a section to just below it (outline-query's
   // SCROLL_MARGIN), and an 80-px margin there set off a second scroll, stop and go, after every such arrival.
-  const margin = Math.min(80, found.viewportHeight * 0.1);
+  const margin = bottomComfortMargin(found.viewportHeight);
   const topMargin = found.topInset + 8;
-  if (!found.pinned && (r.y < topMargin || r.y + Math.min(r.height, found.viewportHeight * 0.6) > found.viewportHeight - margin)) {
+  // A section taller than that is comfortable once its heading is out from under the header: a planner may stop
+  // below the section's top to show its heading with the buttons further down (pricing-focus).
+  const top = r.height > found.viewportHeight * 0.6 && found.headingTop !== null ? found.headingTop : r.y;
+  if (!found.pinned && (top < topMargin || r.y + Math.min(r.height, found.viewportHeight * 0.6) > found.viewportHeight - margin)) {
     const toY = found.scrollY + r.y + Math.min(r.height, found.viewportHeight * 0.6) / 2 - found.viewportHeight * 0.4;
     const share = step.kind === 'move' || step.kind === 'hover' ? 0.45 : 0.35;
     await smoothScroll(page, toY, Math.max(0, Math.min(budget * share, 1500)), { onScroll: ctx.onScroll, clock: ctx.clock });

@@ -244,4 +244,30 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+
+  it('names the widgets a section holds by their role and structure, and the eyebrow above its heading', async () => {
+    const page = await pageWith(`
+      <section style="padding: 80px 24px; min-height: 300px"><h1>Tally</h1><p>Money, sorted.</p></section>
+      <section style="padding: 40px 24px"><p>Products</p><h2>Tools you will open daily</h2>
+        <div class="track" style="display: flex; gap: 16px; overflow-x: auto; width: 600px">
+          ${['Budgets', 'Round-ups', 'Bill radar', 'Pots', 'Salary early'].map((t) => `<div style="flex: 0 0 240px; height: 120px">${t}</div>`).join('')}
+        </div></section>
+      <section style="padding: 40px 24px"><h2>Watch it grow</h2><input type="range" min="5" max="100"><span>£25 a week</span></section>
+      <section style="padding: 40px 24px"><h2>Pick a plan</h2><button role="switch" aria-checked="false">Yearly</button><div>Free £0</div></section>
+      <section style="padding: 40px 24px"><h2>Day by day</h2><div role="tablist"><button role="tab">Thu</button><button role="tab">Fri</button></div></section>
+      <section style="padding: 40px 24px"><h2>Asked and answered</h2><details><summary>Is it a bank?</summary>Yes.</details><details><summary>Fees?</summary>None.</details></section>`);
+    try {
+      const { outline } = await analysePage(page);
+      const byHeading = Object.fromEntries(outline.sections.map((s) => [s.heading, s]));
+      assert.deepEqual(byHeading['Tools you will open daily']?.widgets, ['carousel']);
+      assert.equal(byHeading['Tools you will open daily']?.kicker, 'Products');
+      assert.deepEqual(byHeading['Watch it grow']?.widgets, ['slider']);
+      assert.deepEqual(byHeading['Pick a plan']?.widgets, ['toggle']);
+      assert.deepEqual(byHeading['Day by day']?.widgets, ['tabs']);
+      assert.deepEqual(byHeading['Asked and answered']?.widgets, ['accordion']);
+      assert.equal(byHeading['Tally']?.widgets, undefined);
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -195,6 +195,18 @@ describe('what the prompt asks to see, by meaning', () => {
     assert.equal(asked.endsOn?.section.id, 'get-started');
   });
 
+  it('finds the carousel a prompt names, and reads a list in brackets as part of its clause', () => {
+    const outline = studioOutline();
+    outline.navigation = [];
+    outline.sections = [
+      block('top', 'hero', 'Tally', 0, 'Money, sorted.'),
+      { ...block('tools', 'features', 'Tools you will open daily', 700, 'Budgets, round-ups and a bill radar.'), widgets: ['carousel'] },
+      block('plans', 'pricing', 'Choose how much extra you want', 1300, 'Free, Plus £3 a month, Premium £7.'),
+    ];
+    const asked = promptSubjects("Let's do a teaser that pans across the product carousel (budgeting, round-ups, bill alerts) and holds on it", outline);
+    assert.deepEqual(asked.subjects.map((s) => s.section.id), ['tools']);
+  });
+
   it('stems alike on both sides without merging different words', () => {
     assert.equal(stem('questions'), stem('question'));
     assert.equal(stem('touches'), 'touch');

@@ -369,6 +369,21 @@ describe('recorder', () => {
     } finally {
       await pinned.close();
     }
+    // A tall section whose heading sits well below its top: once the heading is clear of the header, the section's
+    // top may stay under it (pricing-focus stops there to show the heading with the buttons further down).
+    const padded = await openPage();
+    try {
+      await padded.evaluate(() => {
+        const header = document.createElement('header');
+        header.style.cssText = 'position: fixed; top: 0; left: 0; right: 0; height: 96px; background: #222; z-index: 9';
+        document.body.prepend(header);
+        (document.querySelector('#features') as HTMLElement).style.paddingTop = '160px';
+      });
+      const after = await scrollsAfterArrival(padded, 640 - 16);
+      assert.ok(after.every((y) => y === 624), `stays at 624: ${after.join(' ')}`);
+    } finally {
+      await padded.close();
+    }
   });
 
   it('stops when aborted and removes the partial file', async () => {

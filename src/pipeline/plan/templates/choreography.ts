@@ -1,7 +1,8 @@
 import type { OutlineSection, PageOutline, PlanStep, Target } from '../../types.js';
+import { bottomComfortMargin } from '../../comfort.js';
 import { estimatePlan } from '../fit.js';
 import {
-  bandBottom, bandHeight, clampScrollY, isVisible, revealY, SCROLL_MARGIN, scrollYForSection, sectionName, toTarget,
+  bandBottom, clampScrollY, isVisible, revealY, SCROLL_MARGIN, scrollYForSection, sectionName, toTarget,
 } from '../outline-query.js';
 
 /** What a template gets: the page, the time it has, and what the person asked for. */
@@ -66,8 +67,11 @@ export class Choreography {
     const top = section.headingRect?.y ?? section.rect.y;
     const bottom = Math.max(top, ...targets.map((target) => target.rect.y + target.rect.height));
     const atSection = scrollYForSection(this.outline, section);
-    if (bottom - top + 2 * SCROLL_MARGIN > bandHeight(this.outline)) return this.scrollTo(section, label);
-    const needed = bottom + SCROLL_MARGIN - bandBottom(this.outline);
+    // Above a bar fixed to the bottom, and where the recorder finds it comfortable (else it scrolls again).
+    const { height } = this.outline.viewport;
+    const below = Math.max(height - bandBottom(this.outline) + SCROLL_MARGIN, bottomComfortMargin(height) + 2);
+    if (bottom - top + SCROLL_MARGIN + below > height - this.outline.stickyHeaderHeight) return this.scrollTo(section, label);
+    const needed = bottom + below - height;
     const toY = clampScrollY(this.outline, Math.min(top - this.outline.stickyHeaderHeight - SCROLL_MARGIN, Math.max(atSection, needed)));
     // A scroll to a section goes to its top (the compiler reads the section's place); this one may stop below it.
     if (toY !== this.scrollY) this.steps.push({ action: 'scroll', sectionId: toY === atSection ? section.id : null, toY, label });
