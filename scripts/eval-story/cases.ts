@@ -103,6 +103,26 @@ export const storyCases: StoryCase[] = [
   { site: 'pennywise', prompt: 'Give me a reel that closes on the FAQ accordion, with one of the answers opened', expect: 'help', heading: "Got a question? We've probably heard it" },
   { site: 'pennywise', prompt: 'Do a quick tour of the homepage that wraps up on the download banner with the App Store and Google Play buttons', expect: 'get-started', heading: 'Your future self says thanks in advance' },
   { site: 'pennywise', prompt: "Let's do a teaser that pans across the product carousel (budgeting, round-ups, bill alerts) and holds on it", expect: 'features', heading: 'Everything your money needs, one swipe away' },
+  // codeharbor: a coding bootcamp (an accordion syllabus, a comparison table, cohorts with seats left, an application
+  // form); written by a helper who did not know the planner, prompts theirs
+  { site: 'codeharbor', prompt: 'Make a 20-second clip that scrolls down to the hiring stats: placement rate, median salary and days to a job offer', expect: 'outcomes', heading: "Numbers we'd rather show than tell" },
+  { site: 'codeharbor', prompt: 'I need a video that opens the curriculum and expands a couple of the modules in the accordion', expect: 'syllabus', heading: 'Fourteen weeks, one shipped product at a time' },
+  { site: 'codeharbor', prompt: 'Record a walkthrough that lands on the instructor bios and mentor cards', expect: 'mentors', heading: 'Taught by people who still write code on Mondays' },
+  { site: 'codeharbor', prompt: 'Show the side-by-side comparison of the part-time and full-time schedules', expect: 'format', heading: 'Nights and weekends, or all in?' },
+  { site: 'codeharbor', prompt: 'Demo video ending on the payment plans (upfront, monthly instalments and the deferred option), plus the scholarship info', expect: 'tuition', heading: "Invest now, later, or once you're earning" },
+  { site: 'codeharbor', prompt: 'Can we get a clip that ends on the upcoming class start dates with the seats-left badges?', expect: 'cohorts', heading: 'Pick your launch window' },
+  { site: 'codeharbor', prompt: 'Walk through the page and finish on the alumni testimonials, the quotes from former nurses and teachers', expect: 'stories', heading: 'Career switches, in their own words' },
+  { site: 'codeharbor', prompt: 'Scroll to the enrollment form, fill in name, email and experience, and hit submit', expect: 'apply', heading: 'Your seat starts with a short note' },
+  // saltmarsh: a boutique hotel (a transparent header over a full-screen hero, a booking bar, a cookie bar at the
+  // bottom, a lightbox gallery); written by a helper who did not know the planner, prompts theirs
+  { site: 'saltmarsh', prompt: "Make a short video that scrolls down to the hotel's history and its award win", expect: 'story', heading: 'A quiet house where the land runs out' },
+  { site: 'saltmarsh', prompt: 'Show off our suites and nightly rates in a quick demo clip', expect: 'rooms', heading: 'Twenty-two places to wake slowly' },
+  { site: 'saltmarsh', prompt: 'Record a walkthrough that lands on the tasting menu and dinner hours', expect: 'restaurant', heading: 'From the creek to the candlelit table' },
+  { site: 'saltmarsh', prompt: 'I want a video that finishes on the spa treatments and their prices', expect: 'spa', heading: 'Warm stone, salt air and nowhere to be' },
+  { site: 'saltmarsh', prompt: 'Create a demo ending on the package deals, like the winter break and midweek escape', expect: 'offers', heading: 'Reasons to return in every season' },
+  { site: 'saltmarsh', prompt: 'Scroll to the photo grid and pop open one of the pictures in the lightbox', expect: 'gallery', heading: 'Seen from the sea wall' },
+  { site: 'saltmarsh', prompt: 'Make a clip that ends on what past guests say about us, with the star rating', expect: 'reviews', heading: 'Kind words, left on the way home' },
+  { site: 'saltmarsh', prompt: 'Can you do a video showing how to reach the hotel by train or car, map included?', expect: 'getting-here', heading: 'The lane that ends at the water' },
   // the existing SaaS page
   { site: 'saas', prompt: 'Which companies already rely on it?', expect: 'customers', heading: 'Trusted by 4,000+ product teams' },
   { site: 'saas', prompt: 'Answer the common doubts', expect: 'faq', heading: 'Frequently asked questions' },

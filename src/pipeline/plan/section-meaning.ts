@@ -13,7 +13,9 @@ import { actionsIn, sectionName, sectionsInOrder } from './outline-query.js';
 
 /** Concepts: each groups the stems that mean the same part of a landing page. */
 const concepts: Record<string, string[]> = {
-  pricing: ['price', 'pric', 'plan', 'tier', 'cost', 'pay', 'paid', 'billing', 'bill', 'subscription', 'afford', 'cheap', 'expensive', 'budget', 'package', 'fee', 'money', 'dollar', 'monthly', 'annual', 'much', 'spend', 'quote', 'ticket', 'admission', 'pass'],
+  pricing: ['price', 'pric', 'plan', 'tier', 'cost', 'pay', 'paid', 'billing', 'bill', 'subscription', 'afford', 'cheap', 'expensive', 'budget', 'package', 'fee', 'money', 'dollar', 'monthly', 'annual', 'much', 'spend', 'quote', 'ticket', 'admission', 'pass',
+    // courses and big purchases
+    'payment', 'instalment', 'installment', 'financing', 'tuition', 'scholarship', 'rate'],
   testimonials: ['testimonial', 'review', 'customer', 'client', 'love', 'feedback', 'rating', 'star', 'praise', 'opinion', 'word', 'mouth', 'happy', 'rave', 'endorsement', 'buyer', 'owner', 'verified'],
   team: ['team', 'people', 'founder', 'staff', 'crew', 'member', 'behind', 'employee', 'leadership', 'leader', 'face', 'who', 'person', 'human', 'squad', 'hire', 'meet', 'makers',
     // an event's people
@@ -34,6 +36,8 @@ const concepts: Record<string, string[]> = {
   // savings, ROI and price calculators: a figure the viewer works out
   calculator: ['calculator', 'calculate', 'calculation', 'estimator', 'simulator', 'slider', 'forecast', 'roi'],
   work: ['work', 'portfolio', 'case', 'project', 'gallery', 'showcase', 'study', 'studies'],
+  // pictures of the place or the product: hotels, venues, shops
+  gallery: ['gallery', 'photo', 'photograph', 'photography', 'picture', 'image', 'lightbox', 'snapshot', 'slideshow'],
   services: ['service', 'offer', 'offering', 'expertise', 'specialty', 'help'],
   logos: ['logo', 'brand', 'trusted', 'company', 'companies', 'sponsor', 'backer', 'patron', 'supporter', 'funder', 'business', 'firm', 'corporate', 'foundation'],
   process: ['process', 'step', 'workflow', 'method', 'works', 'approach'],
@@ -246,7 +250,8 @@ export function clausesOf(prompt: string): string[] {
 const CORROBORATION = 0.1;
 
 function scoreClause(clause: string, fields: Field[]): { score: number; why: string } {
-  const tokens = [...new Set(promptWords(clause).filter((w) => !stop.has(w)).map(stem))];
+  // "ending on" is as much the video's own words as "end on": stop words are checked after stemming too.
+  const tokens = [...new Set(promptWords(clause).filter((w) => !stop.has(w)).map(stem))].filter((w) => !stop.has(w));
   let score = 0;
   let best = { value: 0, why: '' };
   for (const token of tokens) {

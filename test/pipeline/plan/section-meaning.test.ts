@@ -207,6 +207,25 @@ describe('what the prompt asks to see, by meaning', () => {
     assert.deepEqual(asked.subjects.map((s) => s.section.id), ['tools']);
   });
 
+  it('does not take the video\'s own "ending on" for a heading that ends somewhere; knows a photo grid and a payment plan', () => {
+    const outline = studioOutline();
+    outline.navigation = [];
+    outline.sections = [
+      block('top', 'hero', 'The Saltmarsh', 0, 'A small hotel on the estuary.'),
+      { ...block('offers', 'features', 'Reasons to return in every season', 700, 'Winter break £340 for two nights; midweek escape.'), kicker: 'Packages' },
+      block('gallery', 'content', 'Seen from the sea wall', 1300, 'Twelve views of the creek at low tide.'),
+      block('getting-here', 'content', 'The lane that ends at the water', 2500, 'Trains to Woodbridge, then a taxi.'),
+    ];
+    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    const ending = promptSubjects('Create a demo ending on the package deals, like the winter break', outline);
+    assert.equal(ending.endsOn?.section.id, 'offers');
+    assert.ok(!ending.subjects.some((s) => s.section.id === 'getting-here'), 'not "The lane that ends at the water"');
+    assert.deepEqual(ids('Scroll to the photo grid and pop open one of the pictures'), ['gallery']);
+    // A course's page: the fee under a slogan.
+    outline.sections.splice(1, 1, block('tuition', 'pricing', 'Invest now, later, or once you are earning', 700, 'Upfront $13,900, or spread it out.'));
+    assert.deepEqual(ids('Finish on the payment options, instalments included'), ['tuition']);
+  });
+
   it('stems alike on both sides without merging different words', () => {
     assert.equal(stem('questions'), stem('question'));
     assert.equal(stem('touches'), 'touch');

@@ -217,6 +217,25 @@ describe('recording templates', () => {
     assert.ok(hovered(steps).length >= 2);
   });
 
+  it('section focus lets a tall section\'s heading be read before going down to its buttons, and never scrolls back up', () => {
+    const outline = saasOutline();
+    const features = outline.sections.find((section) => section.id === 'features')!;
+    features.rect = { ...features.rect, height: 1100 };
+    outline.documentHeight = Math.max(outline.documentHeight, features.rect.y + 3000);
+    // Its buttons sit below its first screen.
+    outline.actions.push(
+      { label: 'View room', kind: 'cta', href: null, selector: '#features a.one', fallbackSelectors: [], rect: { x: 200, y: features.rect.y + 860, width: 120, height: 40 } },
+      { label: 'View suite', kind: 'cta', href: null, selector: '#features a.two', fallbackSelectors: [], rect: { x: 600, y: features.rect.y + 860, width: 120, height: 40 } },
+    );
+    const { steps } = plan('section-focus', outline, '10s', { sectionHint: features.heading ?? 'features' });
+    const focusAt = steps.findIndex((step) => step.action === 'focus' && step.sectionId === 'features');
+    const firstScrollAfter = steps.findIndex((step, index) => index > focusAt && step.action === 'scroll');
+    assert.ok(firstScrollAfter > focusAt, 'it goes down to the buttons');
+    assert.ok(steps.slice(focusAt, firstScrollAfter).some((step) => step.action === 'pause'), 'a pause to read before leaving the heading');
+    const ys = steps.slice(focusAt).flatMap((step) => (step.action === 'scroll' ? [step.toY] : []));
+    assert.deepEqual(ys, [...ys].sort((a, b) => a - b), `never back up: ${ys.join(' ')}`);
+  });
+
   it('pricing focus on a page without pricing degrades to a tour of what is there', () => {
     const { steps } = plan('pricing-focus', docsOutline(), '10s');
     assert.ok(steps.length > 2);

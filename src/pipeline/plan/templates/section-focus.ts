@@ -1,6 +1,6 @@
 import type { OutlineSection, PlanStep, Target } from '../../types.js';
 import {
-  actionsIn, bandHeight, heroSection, mediaIn, SCROLL_MARGIN, scrollYForSection, sectionName, strongestSection,
+  actionsIn, bandHeight, heroSection, isVisible, mediaIn, SCROLL_MARGIN, scrollYForSection, sectionName, strongestSection,
 } from '../outline-query.js';
 import { headlineTarget } from '../targets.js';
 import { promptSubjects } from '../section-meaning.js';
@@ -51,12 +51,14 @@ export const sectionFocus: Template = (context) => {
     c.scrollTo(section, `Scroll to "${name}"`);
     c.focus(section, `Focus on "${name}"`);
     if (heading && extras.includes(heading)) c.hover(heading, `Trace the heading "${name}"`);
+    // The heading scrolls away with the rest of a tall section, or to reach what it offers further down: let it be
+    // read first.
+    const restY = section.rect.y + section.rect.height - outline.viewport.height + SCROLL_MARGIN;
+    const leaves = extras.includes('rest-of-section') || items.some((item) => extras.includes(item) && !isVisible(outline, item.rect, c.y));
+    if (heading && leaves) c.pause(`Read "${name}"`);
     for (const item of items) if (extras.includes(item)) c.hover(item, `Hover "${item.label}"`);
-    if (extras.includes('rest-of-section')) {
-      // The heading scrolls away with the rest: let it be read first.
-      if (heading) c.pause(`Read "${name}"`);
-      c.scrollToY(section.rect.y + section.rect.height - outline.viewport.height + SCROLL_MARGIN, `Scroll through the rest of "${name}"`);
-    }
+    // Not back up: reaching its buttons may already have gone further down than the rest.
+    if (extras.includes('rest-of-section') && c.y < restY) c.scrollToY(restY, `Scroll through the rest of "${name}"`);
     c.pause(`Dwell on "${name}"`);
     return c;
   };
