@@ -72,7 +72,10 @@ describe('generating a demo of a landing page', () => {
     // The pricing section the prompt names is on screen at some point: the plan scrolls to it, and the recorded
     // timeline (stored beside the video for the compositor) shows the page reaching it.
     const planSteps = JSON.parse(demo.ai_plan).steps as Array<{ action: string; sectionId?: string | null; toY?: number }>;
-    const toPricing = planSteps.find((s) => s.action === 'scroll' && s.sectionId === 'pricing');
+    // The scroll that arrives there: to the section's top, or (pricing-focus) a little below it so the heading and
+    // the tiers' buttons share a screen.
+    const framed = planSteps.findIndex((s) => s.action === 'focus' && s.sectionId === 'pricing');
+    const toPricing = planSteps.slice(0, Math.max(0, framed)).findLast((s) => s.action === 'scroll');
     assert.ok(toPricing, JSON.stringify(planSteps.map((s) => [s.action, s.sectionId])));
     const timeline = JSON.parse(await fs.readFile(path.join(app.dataDir, 'media', 'demos', demo.id, 'v1', 'timeline.json'), 'utf8')) as { scrolls: Array<{ y: number }> };
     const deepest = Math.max(...timeline.scrolls.map((s) => s.y));
