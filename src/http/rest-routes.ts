@@ -13,6 +13,7 @@ import {
 } from 'trpc-to-openapi';
 import type { Meta } from '../platform/trpc.js';
 import type { AppRouter } from './app-router.js';
+import type { RunnableProcedure } from './run-procedure.js';
 
 export interface Route {
   method: string;
@@ -21,8 +22,8 @@ export interface Route {
   /** trpc-to-openapi's own pattern (`(?<id>[^/]+)` groups): the path parameters, taken undecoded as it did. */
   dispatch: RegExp;
   procedurePath: string;
-  /** The procedure path's segments, to reach it on a caller (`caller.projects.create`). */
-  segments: string[];
+  /** The procedure itself, called by runProcedure. */
+  procedure: RunnableProcedure;
   successStatus: number;
   /**
    * The body may be a URL-encoded form as well as JSON (each field a string): declared with the library's
@@ -43,7 +44,7 @@ export interface Route {
   arrayFields: string[];
 }
 
-type RouterProcedure = OpenApiProcedure & { _def: { meta?: Meta; type: string } };
+type RouterProcedure = OpenApiProcedure & RunnableProcedure & { _def: { meta?: Meta; type: string } };
 
 /**
  * Every REST route the router declares, worked out once: what trpc-to-openapi's handler recomputed on every
@@ -69,7 +70,7 @@ export function listRoutes(router: AppRouter): Route[] {
       pattern: new RegExp(`^${openapi.path.replace(/\/+$/, '').replace(/\{[^}]+\}/g, '[^/]+')}/?$`, 'i'),
       dispatch: getPathRegExp(normalizePath(openapi.path)),
       procedurePath,
-      segments: procedurePath.split('.'),
+      procedure,
       successStatus: meta.successStatus ?? 200,
       formBody: openapi.contentTypes?.includes('application/x-www-form-urlencoded') ?? false,
       takesBody,
