@@ -13,7 +13,7 @@ export const creditsProjection: Projection = {
       const d = event.data;
       await tx`
         insert into credit_accounts (user_id, balance, auto_topoff_enabled, auto_topoff_pack_id, auto_topoff_threshold, updated_at, stream_version)
-        values (${d.userId}, 0, ${d.enabled}, ${d.packId}, ${d.threshold ?? DEFAULT_AUTO_TOPOFF.threshold}, ${stored.createdAt}, ${stored.streamVersion})
+        values (${d.userId}, 0, ${d.enabled}, ${d.packId}, ${d.threshold ?? DEFAULT_AUTO_TOPOFF.threshold}::integer, ${stored.createdAt}, ${stored.streamVersion})
         on conflict (user_id) do update set
           auto_topoff_enabled = excluded.auto_topoff_enabled,
           auto_topoff_pack_id = excluded.auto_topoff_pack_id,
@@ -30,6 +30,9 @@ export const creditsProjection: Projection = {
     // The row carries the stream version it reflects (the next append's expected version) and whether the account
     // was opened: with the balance and the auto top-off, that is all a command decides on besides one charge.
     const opened = event.type === 'CreditAccountOpened';
+    // The checked columns are domains (db/017); their parameters are sent as the base type, so PostgreSQL parses
+    // them with the plain input function and checks them with the rule it keeps planned, not with domain_in,
+    // which sets up the domain's checks again for every parameter of every statement.
     // One statement for both rows: a command's writes are a dozen statements, and each costs the API process CPU.
     // Past the stream's first event the account's row exists (every credit event writes it, live and in a rebuild
     // alike), so a charge updates it in place: cheaper for PostgreSQL than an insert that conflicts. Should the row
@@ -39,19 +42,19 @@ export const creditsProjection: Projection = {
       await tx`
         with account as (
           update credit_accounts
-          set balance = ${d.balanceAfter}, updated_at = ${stored.createdAt}, opened = opened or ${opened}, stream_version = ${stored.streamVersion}
+          set balance = ${d.balanceAfter}::integer, updated_at = ${stored.createdAt}, opened = opened or ${opened}, stream_version = ${stored.streamVersion}
           where user_id = ${d.userId}
           returning user_id
         )
         insert into credit_transactions (id, user_id, type, amount, balance_after, pack_id, description, reference, created_at, stream_version)
-        values (${d.transactionId}, (select user_id from account), ${transactionTypeOf[event.type]}, ${d.amount}, ${d.balanceAfter}, ${packId},
+        values (${d.transactionId}, (select user_id from account), ${transactionTypeOf[event.type]}::text, ${d.amount}, ${d.balanceAfter}::integer, ${packId},
                 ${d.description}, ${reference}, ${stored.createdAt}, ${stored.streamVersion})`;
       return;
     }
     await tx`
       with account as (
         insert into credit_accounts (user_id, balance, auto_topoff_enabled, auto_topoff_pack_id, updated_at, opened, stream_version)
-        values (${d.userId}, ${d.balanceAfter}, ${DEFAULT_AUTO_TOPOFF.enabled}, ${DEFAULT_AUTO_TOPOFF.packId}, ${stored.createdAt}, ${opened}, ${stored.streamVersion})
+        values (${d.userId}, ${d.balanceAfter}::integer, ${DEFAULT_AUTO_TOPOFF.enabled}, ${DEFAULT_AUTO_TOPOFF.packId}, ${stored.createdAt}, ${opened}, ${stored.streamVersion})
         on conflict (user_id) do update set
           balance = excluded.balance,
           updated_at = excluded.updated_at,
@@ -60,7 +63,7 @@ export const creditsProjection: Projection = {
         returning user_id
       )
       insert into credit_transactions (id, user_id, type, amount, balance_after, pack_id, description, reference, created_at, stream_version)
-      values (${d.transactionId}, (select user_id from account), ${transactionTypeOf[event.type]}, ${d.amount}, ${d.balanceAfter}, ${packId},
+      values (${d.transactionId}, (select user_id from account), ${transactionTypeOf[event.type]}::text, ${d.amount}, ${d.balanceAfter}::integer, ${packId},
               ${d.description}, ${reference}, ${stored.createdAt}, ${stored.streamVersion})`;
   },
 };
