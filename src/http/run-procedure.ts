@@ -45,7 +45,7 @@ export async function runProcedure(procedure: RunnableProcedure, path: string, c
     type: def.type,
     path,
     input: undefined,
-    getRawInput: () => Promise.resolve(input),
+    getRawInput: rawInputOf(input),
     signal: undefined,
     batchIndex: 0,
   });
@@ -66,18 +66,28 @@ async function callLevel(middlewares: Middleware[], meta: unknown, index: number
       signal: opts.signal,
       batchIndex: opts.batchIndex,
       meta,
-      next: (next?: NextOptions) =>
-        callLevel(middlewares, meta, index + 1, {
-          ctx: next?.ctx ? { ...opts.ctx, ...next.ctx } : opts.ctx,
-          type: opts.type,
-          path: opts.path,
-          input: next && 'input' in next ? next.input : opts.input,
-          getRawInput: next?.getRawInput ?? opts.getRawInput,
-          signal: opts.signal,
-          batchIndex: opts.batchIndex,
-        }),
+      next: nextOf(middlewares, meta, index, opts),
     });
   } catch (cause) {
     return { ok: false, error: getTRPCErrorFromUnknown(cause) };
   }
+}
+
+// The closures come from functions that return them, not written into the object literals: under tsx (esbuild's
+// keepNames) a function written as a property value gets a name defined on it at every call.
+function rawInputOf(input: unknown): () => Promise<unknown> {
+  return () => Promise.resolve(input);
+}
+
+function nextOf(middlewares: Middleware[], meta: unknown, index: number, opts: CallOptions): (next?: NextOptions) => Promise<MiddlewareResult> {
+  return (next?: NextOptions) =>
+    callLevel(middlewares, meta, index + 1, {
+      ctx: next?.ctx ? { ...opts.ctx, ...next.ctx } : opts.ctx,
+      type: opts.type,
+      path: opts.path,
+      input: next && 'input' in next ? next.input : opts.input,
+      getRawInput: next?.getRawInput ?? opts.getRawInput,
+      signal: opts.signal,
+      batchIndex: opts.batchIndex,
+    });
 }
