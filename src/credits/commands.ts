@@ -244,7 +244,7 @@ export async function chargeCredits(
  * on it either).
  *
  * `precondition`: a check the caller sent before; on the read path its failure wins over the account's. It must
- * fail in the database, not only in JavaScript (see requireVisibleProject): on the remembered path nothing is
+ * fail in the database, not only in JavaScript (see visibleProjectPrecondition): on the remembered path nothing is
  * awaited before COMMIT goes out.
  */
 export async function chargeNewReference(

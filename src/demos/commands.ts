@@ -1,6 +1,7 @@
 import { chargeNewReference, priceOf, refundCredits } from '../credits/index.js';
 import { decideAndAppend } from '../platform/command.js';
 import type { Tx } from '../platform/database.js';
+import type { Precondition } from '../platform/event-store/append-to-stream.js';
 import type { EventMetadata } from '../platform/event-store/types.js';
 import { newId } from '../platform/ids.js';
 import { enqueueJob, enqueueNewJob } from '../platform/jobs.js';
@@ -24,7 +25,7 @@ export interface DemoJobPayload {
   kind: JobKind;
 }
 
-function run(tx: Tx, demoId: string, command: DemoCommand, metadata: EventMetadata, options: { newStream?: boolean; untilCommit?: boolean } = {}) {
+function run(tx: Tx, demoId: string, command: DemoCommand, metadata: EventMetadata, options: { newStream?: boolean; untilCommit?: boolean; precondition?: Precondition } = {}) {
   return decideAndAppend(tx, demoStream(demoId), demoDecider, command, metadata, options);
 }
 
@@ -40,8 +41,8 @@ async function notifyChanged(tx: Tx, demoId: string) {
  * with the job and COMMIT (one round trip); otherwise the job and the lock with the account's read go out together
  * and the charge's writes with COMMIT (see chargeNewReference).
  *
- * `precondition`: a check the caller sent before that fails in the database (see requireVisibleProject); its
- * failure wins over the account's, and everything sent behind it rolls back.
+ * `precondition`: a statement the caller sent before that fails in the database (see visibleProjectPrecondition);
+ * its failure wins over the account's, and everything sent behind it rolls back.
  */
 async function enqueueNotifyAndCharge(
   tx: Tx,
@@ -67,23 +68,24 @@ async function enqueueNotifyAndCharge(
 /**
  * A new demo: its events, job, notification and charge in one round trip when this process remembers the account,
  * else two (BEGIN and COMMIT included, see inTransaction): nothing is read before the account, as the stream is new.
- * `projectVisible` as in enqueueNotifyAndCharge's precondition.
+ *
+ * `projectVisible`: checked in the demo's first append, the first statement after BEGIN (see
+ * visibleProjectPrecondition): a missing project aborts the transaction, and every statement behind it fails for
+ * that reason alone; on the charge's read path its failure wins over the account's (enqueueNotifyAndCharge).
  */
 export async function requestDemo(
   tx: Tx,
   request: Omit<Data<'DemoRequested'>, 'demoId' | 'firstJob'>,
   metadata: EventMetadata,
-  options: { projectVisible?: Promise<unknown> } = {},
+  options: { projectVisible?: Precondition } = {},
 ) {
-  // First among the statements whose failure COMMIT reports (see beforeCommit): a missing project aborts the
-  // transaction, and every statement behind it fails for that reason alone.
-  if (options.projectVisible) await beforeCommit(tx, options.projectVisible);
   const demoId = newId();
   const jobId = newId();
   const credits = priceOf(request.durationTarget as DurationTarget);
   const command: DemoCommand = { type: 'RequestDemo', request: { ...request, demoId }, jobId, credits };
-  await run(tx, demoId, command, metadata, { newStream: true, untilCommit: true });
-  await enqueueNotifyAndCharge(tx, request.userId, { demoId, jobId, kind: 'generate' }, credits, metadata, options.projectVisible);
+  const precondition = options.projectVisible;
+  const { written } = await run(tx, demoId, command, metadata, { newStream: true, untilCommit: true, ...(precondition ? { precondition } : {}) });
+  await enqueueNotifyAndCharge(tx, request.userId, { demoId, jobId, kind: 'generate' }, credits, metadata, precondition ? written : undefined);
   return { demoId, jobId };
 }
 

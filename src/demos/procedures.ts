@@ -3,7 +3,7 @@ import { inAccountTransaction } from '../credits/index.js';
 import { inTransaction } from '../platform/command.js';
 import { NotFoundError } from '../platform/errors.js';
 import { authedProcedure, eventMetadata, rateLimited, router } from '../platform/trpc.js';
-import { findVisibleProject, requireVisibleProject } from '../projects/index.js';
+import { findVisibleProject, visibleProjectPrecondition } from '../projects/index.js';
 import { deleteDemo, queueDemoJob, requestDemo, updateDemo } from './commands.js';
 import type { DurationTarget } from './events.js';
 import { presentationInputSchema } from './presentation.js';
@@ -49,8 +49,8 @@ export const demosRouter = router({
             presentation: input.presentation ?? null,
           },
           eventMetadata(ctx),
-          // Checked in the transaction, with the demo's first statements rather than a round trip before them.
-          { projectVisible: requireVisibleProject(tx, ctx.principal, input.project_id) },
+          // Checked in the transaction, inside the demo's first statement rather than a round trip before it.
+          { projectVisible: visibleProjectPrecondition(tx, ctx.principal, input.project_id) },
         ),
       );
       const urls = demoUrls(ctx.config.PUBLIC_URL, demoId, input.format);

@@ -1,5 +1,5 @@
 import type { Sql, Tx } from './database.js';
-import { type AppendOptions, sendAppend } from './event-store/append-to-stream.js';
+import { type AppendOptions, type Precondition, sendAppend } from './event-store/append-to-stream.js';
 import { readStream } from './event-store/read-stream.js';
 import type { EventMetadata, NewEvent, RecordedEvent, StoredEvent } from './event-store/types.js';
 import { applyProjections } from './projections.js';
@@ -44,6 +44,9 @@ export function sendAppendAndProject(
  *
  * `untilCommit`: the caller needs nothing from the database about this append, so it goes on at once and the append
  * and its projections travel with whatever it sends next, COMMIT at the latest (see beforeCommit).
+ *
+ * `precondition`: checked with the append (see AppendOptions); `written` settles with the append and its
+ * projections, rejecting with the precondition's refusal when it did not hold.
  */
 export async function decideAndAppend<State, Event extends NewEvent, Command>(
   tx: Tx,
@@ -51,17 +54,17 @@ export async function decideAndAppend<State, Event extends NewEvent, Command>(
   decider: Decider<State, Event, Command>,
   command: Command,
   metadata: EventMetadata = {},
-  options: { newStream?: boolean; untilCommit?: boolean } = {},
-): Promise<{ state: State; events: RecordedEvent[] }> {
+  options: { newStream?: boolean; untilCommit?: boolean; precondition?: Precondition } = {},
+): Promise<{ state: State; events: RecordedEvent[]; written: Promise<unknown> }> {
   const history = options.newStream ? [] : await readStream(tx, streamId);
   let state = decider.initialState();
   for (const event of history) state = decider.evolve(state, event as unknown as Event);
   const decided = decider.decide(command, state);
-  const { events, written } = sendAppendAndProject(tx, streamId, history.length, decided, metadata);
+  const { events, written } = sendAppendAndProject(tx, streamId, history.length, decided, metadata, options.precondition ? { precondition: options.precondition } : {});
   for (const event of decided) state = decider.evolve(state, event);
   if (options.untilCommit) await beforeCommit(tx, written);
   else await written;
-  return { state, events };
+  return { state, events, written };
 }
 
 /** Load a stream's current state without deciding anything. */

@@ -1,6 +1,6 @@
 /** Public entry of the projects module. */
 export { projectEventSchemas } from './events.js';
 export { projectsProjection } from './projection.js';
-export { findProjectById, findVisibleProject, requireVisibleProject, listProjectsBySchedule, listVisibleProjects, type ProjectRecord } from './queries.js';
+export { findProjectById, findVisibleProject, visibleProjectPrecondition, listProjectsBySchedule, listVisibleProjects, type ProjectRecord } from './queries.js';
 export { projectsRouter } from './procedures.js';
 export { PROJECT_CHANGED_CHANNEL } from './commands.js';

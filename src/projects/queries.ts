@@ -1,4 +1,5 @@
 import type { Queryable, Tx } from '../platform/database.js';
+import type { Precondition } from '../platform/event-store/append-to-stream.js';
 import { NotFoundError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import type { RefreshSchedule, Viewport } from './events.js';
@@ -27,18 +28,17 @@ export async function findVisibleProject(sql: Queryable, principal: Principal, p
 const NOT_FOUND = 'SR404';
 
 /**
- * Sends a check, in the caller's transaction, that fails in the database when the project is not visible to the
+ * A check, in the caller's transaction, that fails in the database when the project is not visible to the
  * principal: a NotFoundError('Project'), and the transaction is aborted, so writes pipelined behind it (and a COMMIT
- * sent with them) cannot commit. For commands that do not wait for a read before writing (see requestDemo).
+ * sent with them) cannot commit. For commands that do not wait for a read before writing (see requestDemo), which
+ * send it inside their first append (AppendOptions.precondition): a statement less than a check of its own.
  */
-export function requireVisibleProject(tx: Tx, principal: Principal, projectId: string): Promise<void> {
+export function visibleProjectPrecondition(tx: Tx, principal: Principal, projectId: string): Precondition {
   const inScope = principal.projectId === null || principal.projectId === projectId;
-  return tx`select require_found(${inScope} and exists (select 1 from projects where id = ${projectId} and user_id = ${principal.userId}), 'Project')`.then(
-    () => undefined,
-    (error: unknown) => {
-      throw (error as { code?: unknown }).code === NOT_FOUND ? new NotFoundError('Project') : error;
-    },
-  );
+  return {
+    check: tx`select require_found(${inScope} and exists (select 1 from projects where id = ${projectId} and user_id = ${principal.userId}), 'Project')`,
+    refusal: (error: unknown) => ((error as { code?: unknown }).code === NOT_FOUND ? new NotFoundError('Project') : null),
+  };
 }
 
 export async function listVisibleProjects(sql: Queryable, principal: Principal): Promise<Array<ProjectRecord & { demo_count: number }>> {

@@ -227,6 +227,46 @@ describe('the event store', () => {
     });
   });
 
+  describe('an append with a precondition', () => {
+    class Refused extends Error {}
+    // A precondition as commands write them: a select that raises (db/015's require_found) when it does not hold.
+    const precondition = (tx: Tx, holds: boolean) => ({
+      check: tx`select require_found(${holds}, 'Thing')`,
+      refusal: (error: unknown) => ((error as { code?: string }).code === 'SR404' ? new Refused('no thing') : null),
+    });
+    const versionsOf = async (streamId: string) => (await readStream(db.sql, streamId)).map((e) => e.streamVersion);
+
+    it('appends a new stream’s first event when it holds, and nothing, with the caller’s error, when it does not', async () => {
+      const held = newId();
+      await db.sql.begin((tx) => appendToStream(tx, `user-${held}`, 0, [registered(held)], {}, { precondition: precondition(tx, true) }));
+      assert.deepEqual(await versionsOf(`user-${held}`), [1]);
+
+      const refused = newId();
+      await assert.rejects(
+        db.sql.begin((tx) => appendToStream(tx, `user-${refused}`, 0, [registered(refused)], {}, { precondition: precondition(tx, false) })),
+        Refused,
+      );
+      assert.deepEqual(await versionsOf(`user-${refused}`), []);
+    });
+
+    it('checks it as a statement of its own for any other append, with the same outcome', async () => {
+      const userId = newId();
+      const streamId = `user-${userId}`;
+      await db.sql.begin((tx) => appendToStream(tx, streamId, 0, [registered(userId)]));
+      await assert.rejects(
+        db.sql.begin((tx) => appendToStream(tx, streamId, 1, [planChanged(userId, 'pro')], {}, { precondition: precondition(tx, false) })),
+        Refused,
+      );
+      await assert.rejects(
+        db.sql.begin((tx) => appendToStream(tx, `user-${newId()}`, 0, [registered(userId), planChanged(userId, 'pro')], {}, { precondition: precondition(tx, false) })),
+        Refused,
+      );
+      assert.deepEqual(await versionsOf(streamId), [1]);
+      await db.sql.begin((tx) => appendToStream(tx, streamId, 1, [planChanged(userId, 'pro')], {}, { precondition: precondition(tx, true) }));
+      assert.deepEqual(await versionsOf(streamId), [1, 2]);
+    });
+  });
+
   describe('optimistic concurrency under load', () => {
     const secrets = createSecretBox(randomBytes(32));
 

@@ -10,7 +10,7 @@ import { type Sql, withoutSocketHost } from '../../src/platform/database.js';
 import { newId } from '../../src/platform/ids.js';
 import { createSecretBox } from '../../src/platform/secrets.js';
 import { createProject } from '../../src/projects/commands.js';
-import { requireVisibleProject } from '../../src/projects/index.js';
+import { visibleProjectPrecondition } from '../../src/projects/index.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 /**
@@ -97,7 +97,7 @@ describe('round trips of the write path', () => {
           tx,
           { projectId: project, userId, prompt: 'Show the trial', format: 'mp4', resolution: '1080p', durationTarget: '10s', mode: 'script', presentation: null },
           {},
-          { projectVisible: requireVisibleProject(tx, principal as never, project) },
+          { projectVisible: visibleProjectPrecondition(tx, principal as never, project) },
         ),
       );
     const balance = async () => ((await sql`select balance from credit_accounts where user_id = ${userId}`) as unknown as [{ balance: number }])[0].balance;

@@ -1,3 +1,4 @@
+import type { PendingQuery, Row } from 'postgres';
 import { ConcurrencyError } from '../errors.js';
 import type { Tx } from '../database.js';
 import { settleInOrder } from '../transaction.js';
@@ -49,21 +50,46 @@ export function sendAppend(
     metadata,
     createdAt,
   }));
-  if (valid.length === 0) return { events: [], inserted: Promise.resolve([]) };
-  const insert = options.lockStream && valid.length === 1 && expectedVersion > 0
-    ? sendLockedInsert(tx, streamId, expectedVersion, valid[0]!, metadata, createdAt)
-    : options.lockStream
-      ? settleInOrder([lockStream(tx, streamId), sendInsert(tx, streamId, expectedVersion, valid, metadata, createdAt)] as const).then(([, rows]) => rows)
-      : sendInsert(tx, streamId, expectedVersion, valid, metadata, createdAt);
+  const precondition = options.precondition;
+  if (valid.length === 0) {
+    // Nothing to append, but the caller's precondition still holds or fails the command.
+    const checked = precondition ? precondition.check.execute().then(() => [], (error: unknown) => { throw precondition.refusal(error) ?? error; }) : Promise.resolve([]);
+    return { events: [], inserted: checked };
+  }
+  const insert = precondition && valid.length === 1 && expectedVersion === 0 && !options.lockStream
+    ? sendCheckedFirstInsert(tx, streamId, valid[0]!, metadata, createdAt, precondition.check)
+    : precondition
+      ? settleInOrder([precondition.check.execute(), sendUnchecked(tx, streamId, expectedVersion, valid, metadata, createdAt, options)] as const).then(([, rows]) => rows)
+      : sendUnchecked(tx, streamId, expectedVersion, valid, metadata, createdAt, options);
   const inserted = insert.then(
     (rows) =>
       // Rows come back in insertion order, which is the order of `e.n`; positions grow with it.
       recorded.map((event, i) => ({ ...event, globalPosition: rows[i]!.global_position, transactionId: rows[i]!.transaction_id })),
     (error: unknown) => {
-      throw asConcurrencyError(error, streamId, expectedVersion) ?? error;
+      throw asConcurrencyError(error, streamId, expectedVersion) ?? precondition?.refusal(error) ?? error;
     },
   );
   return { events: recorded, inserted };
+}
+
+function sendUnchecked(tx: Tx, streamId: string, expectedVersion: number, valid: NewEvent[], metadata: EventMetadata, createdAt: Date, options: AppendOptions) {
+  return options.lockStream && valid.length === 1 && expectedVersion > 0
+    ? sendLockedInsert(tx, streamId, expectedVersion, valid[0]!, metadata, createdAt)
+    : options.lockStream
+      ? settleInOrder([lockStream(tx, streamId), sendInsert(tx, streamId, expectedVersion, valid, metadata, createdAt)] as const).then(([, rows]) => rows)
+      : sendInsert(tx, streamId, expectedVersion, valid, metadata, createdAt);
+}
+
+/**
+ * A new stream's first event, inserted from the precondition's one row: when the check raises, the insert fails
+ * with its error. (The check's function is volatile, so PostgreSQL runs it; its row holds nothing the insert uses.)
+ */
+function sendCheckedFirstInsert(tx: Tx, streamId: string, event: NewEvent, metadata: EventMetadata, createdAt: Date, check: PendingQuery<Row[]>) {
+  return tx<InsertedRow[]>`
+    insert into events (stream_id, stream_version, type, data, metadata, created_at)
+    select ${streamId}, 1, ${event.type}, ${tx.json(event.data as never)}, ${tx.json(metadata as never)}, ${createdAt}::timestamptz
+    from (${check}) as precondition
+    returning global_position::text, transaction_id::text`;
 }
 
 export interface AppendOptions {
@@ -73,6 +99,24 @@ export interface AppendOptions {
    * may be granted after the statement's snapshot was taken), so a stream that moved meanwhile still fails it.
    */
   lockStream?: boolean;
+  /**
+   * A precondition that fails in the database (see Precondition), checked in the append's own statement when the
+   * append is one event to a new stream (a new demo's first event): a statement less. Any other append sends it
+   * as a statement of its own, just before. Either way its failure is what `inserted` rejects with.
+   */
+  precondition?: Precondition;
+}
+
+/**
+ * A check a command sends with its writes, which fails in the database rather than returning no row (db/015's
+ * require_found, e.g. "the project is visible to the caller"): with COMMIT in the same round trip as the writes,
+ * nothing can look at a row before COMMIT runs, but a failed statement aborts the transaction.
+ */
+export interface Precondition {
+  /** A select of one row that raises when the precondition does not hold; a fragment, sent inside the append. */
+  check: PendingQuery<Row[]>;
+  /** The caller's error for the check's failure (e.g. a NotFoundError), or null for any other error. */
+  refusal(error: unknown): Error | null;
 }
 
 type InsertedRow = { global_position: string; transaction_id: string };
