@@ -123,6 +123,8 @@ export const storyCases: StoryCase[] = [
   { site: 'saltmarsh', prompt: 'Scroll to the photo grid and pop open one of the pictures in the lightbox', expect: 'gallery', heading: 'Seen from the sea wall' },
   { site: 'saltmarsh', prompt: 'Make a clip that ends on what past guests say about us, with the star rating', expect: 'reviews', heading: 'Kind words, left on the way home' },
   { site: 'saltmarsh', prompt: 'Can you do a video showing how to reach the hotel by train or car, map included?', expect: 'getting-here', heading: 'The lane that ends at the water' },
+  // From a new-user walk (session 33): "a feel for" read as an opinion sent it to the reviews.
+  { site: 'saltmarsh', prompt: 'Give guests a feel for the rooms and end on how to book a stay', expect: 'rooms', heading: 'Twenty-two places to wake slowly' },
   // the existing SaaS page
   { site: 'saas', prompt: 'Which companies already rely on it?', expect: 'customers', heading: 'Trusted by 4,000+ product teams' },
   { site: 'saas', prompt: 'Answer the common doubts', expect: 'faq', heading: 'Frequently asked questions' },

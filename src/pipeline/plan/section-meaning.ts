@@ -71,7 +71,10 @@ const promptPhrases: Array<[RegExp, string]> = [
   // "What do buyers say", "what clients think": the question word belongs to the phrase, not to "what it does";
   // who says it stays ($1).
   [/\bwhat (?:do |does |did |are |were |will |would )?((?:\w+ ){0,3}?)(?:say|said|think|thought|feel|felt)\b/g, '$1testimonial'],
-  [/\b(?:say|said|think|thought|feel|felt)\b/g, 'testimonial'],
+  // "How guests feel about it": an opinion. But "a feel for the rooms", "the feel of the place" is a sense of the
+  // thing itself, not what anyone says about it, so "feel" alone is not enough.
+  [/\bhow (?:[\w'’]+ ){0,3}?(?:feel|felt)\b/g, 'testimonial'],
+  [/\b(?:say|said|think|thought)\b/g, 'testimonial'],
   // "How does it stack up against X", "compared to", "vs": a comparison, not "does" (features) or "stack" (integrations).
   [/\b(?:how (?:does|do|would|will) (?:it|they|this|we) )?stacks? up (?:against|to|with)\b|\bcompared? (?:to|with)\b|\bversus\b|\bvs\b\.?/g, 'comparison'],
   [/\bopening (?:hours|times)\b/g, 'hour'],

@@ -68,6 +68,20 @@ describe('what the prompt asks to see, by meaning', () => {
     assert.deepEqual(ids('Put it side by side versus the alternatives'), ['compare']);
   });
 
+  it('reads "a feel for the cabins" as the cabins themselves, and "how campers felt" as what people say', () => {
+    const outline = studioOutline();
+    // A campsite's page: the reviews' heading would win any mention of an opinion.
+    outline.sections = [
+      outline.sections[0]!,
+      block('cabins', 'content', 'Six places under the pines', 700, 'Cabins with a stove, bunks for four and a porch.'),
+      block('food', 'content', 'Breakfast at the long table', 1300, 'Eggs from the farm next door.'),
+      block('reviews', 'testimonials', 'Postcards we were sent', 1900, '4.9 from 600 stays.'),
+    ];
+    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    assert.deepEqual(ids('Give families a feel for the cabins'), ['cabins']);
+    assert.deepEqual(ids('Show how last summer’s campers felt about it'), ['reviews']);
+  });
+
   it('knows the parts of an event page: who is on stage, the timetable, the venue, the passes, the sponsors', () => {
     const outline = studioOutline();
     // A meetup's page whose headings name none of it; only ids and text do.
