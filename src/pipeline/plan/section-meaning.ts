@@ -1,5 +1,5 @@
-import type { OutlineSection, PageOutline } from '../types.js';
-import { actionsIn, sectionName, sectionsInOrder } from './outline-query.js';
+import type { OutlineAction, OutlineSection, PageOutline } from '../types.js';
+import { actionsIn, isFixed, sectionName, sectionsInOrder } from './outline-query.js';
 
 /**
  * What a prompt asks to see, by meaning rather than by keyword: each clause of the prompt ("the team", "how to get
@@ -235,6 +235,11 @@ export interface PromptSubjects {
   /** In the order to visit: the prompt's order, with an "end on X" subject last. */
   subjects: Subject[];
   endsOn: Subject | null;
+  /**
+   * The button of a header that stays on screen which the ending clause names word for word ("end on how to book
+   * a stay" → "Book your stay"): the demo ends on it, wherever the page is, rather than on a section.
+   */
+  endsOnAction?: OutlineAction;
 }
 
 const endCue = /\b(?:end(?:s|ing)?|finish(?:es|ing)?|clos(?:e|es|ing)|wrap(?:s|ped|ping)? up|land(?:s|ing)?|conclude|stop)\s+(?:on|with|at|by|where)\b|\blast(?:ly)?\b|\bfinally\b/i;
@@ -295,6 +300,7 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
   const fields = new Map(sections.map((section) => [section, sectionFields(outline, section)]));
   const subjects: Subject[] = [];
   let endsOn: Subject | null = null;
+  let endsOnAction: OutlineAction | undefined;
   for (const clause of clausesOf(prompt)) {
     const ranked = sections
       .map((section) => {
@@ -304,19 +310,50 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
         return { section, score: score * discount, why };
       })
       .sort((a, b) => b.score - a.score);
+    const ending = endCue.test(clause);
+    const action = ending ? headerActionNamed(clause, outline) : null;
+    if (action) {
+      endsOnAction = action;
+      continue;
+    }
     const [top, next] = ranked;
     if (!top || top.score < 0.65) continue;
     const margin = top.score - (next?.score ?? 0);
     const confidence = Math.min(0.97, 0.3 + 0.3 * Math.min(1, top.score / 1.5) + 0.4 * Math.min(1, margin / 0.8));
     const subject: Subject = { section: top.section, confidence: Math.round(confidence * 100) / 100, why: top.why, clause };
-    if (endCue.test(clause)) endsOn = subject;
+    if (ending) endsOn = subject;
     else if (!subjects.some((s) => s.section === top.section)) subjects.push(subject);
   }
+  const action = endsOnAction ? { endsOnAction } : {};
   if (endsOn) {
     const last = endsOn;
-    return { subjects: [...subjects.filter((s) => s.section !== last.section), last], endsOn: last };
+    return { subjects: [...subjects.filter((s) => s.section !== last.section), last], endsOn: last, ...action };
   }
-  return { subjects, endsOn: null };
+  return { subjects, endsOn: null, ...action };
+}
+
+/** Words a button's label needs no match for ("Book your stay", "Start your free trial now"). */
+const labelFiller = new Set(['a', 'an', 'the', 'your', 'our', 'my', 'you', 'us', 'to', 'for', 'of', 'and', 'now', 'today', 'here']);
+
+/**
+ * A call to action in a header that stays on screen (so ending on it needs no scroll back up) whose label's words,
+ * at least two, all appear in the ending clause; unless a section's heading holds them all too, as a closing band's
+ * "Start your free trial today" does, which is then the better ending.
+ */
+function headerActionNamed(clause: string, outline: PageOutline): OutlineAction | null {
+  const clauseStems = new Set(words(clause).map(stem));
+  const labelStems = (text: string) => words(text).filter((word) => !labelFiller.has(word)).map(stem);
+  for (const action of outline.actions) {
+    if (action.kind !== 'cta' || !isFixed(outline, action.rect)) continue;
+    const needed = labelStems(action.label);
+    if (needed.length < 2 || !needed.every((word) => clauseStems.has(word))) continue;
+    const inHeading = outline.sections.some((section) => {
+      const heading = new Set(labelStems(section.heading ?? ''));
+      return needed.every((word) => heading.has(word));
+    });
+    if (!inHeading) return action;
+  }
+  return null;
 }
 
 /** One line for `autoSelection.signals`. */

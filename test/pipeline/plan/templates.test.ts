@@ -236,6 +236,24 @@ describe('recording templates', () => {
     assert.deepEqual(ys, [...ys].sort((a, b) => a - b), `never back up: ${ys.join(' ')}`);
   });
 
+  it('section focus ends on the header button the ending names, where the page is, without scrolling back up', () => {
+    // A shop's header keeps "Reserve your table" on screen; the prompt asks to end on reserving a table.
+    const outline = saasOutline();
+    outline.actions.push({ label: 'Reserve your table', kind: 'cta', href: '#book', selector: 'header a.reserve', fallbackSelectors: [], rect: { x: 1200, y: 16, width: 180, height: 40 } });
+    const { steps } = plan('section-focus', outline, '10s', { prompt: 'Walk through the integrations and end on how to reserve a table' });
+    const last = steps.findLastIndex((step) => step.action === 'hover');
+    assert.equal(hovered(steps).at(-1), 'Reserve your table');
+    assert.ok(steps.slice(last + 1).every((step) => step.action === 'pause'), 'it rests on the button to the end');
+    assert.deepEqual(sectionsScrolledTo(steps), ['integrations']);
+    const ys = scrolls(steps).map((step) => step.toY);
+    assert.deepEqual(ys, [...ys].sort((a, b) => a - b), `never back up to the header: ${ys.join(' ')}`);
+    // The same words in a section's heading make that section the ending instead: a closing band that says so.
+    outline.sections.find((section) => section.id === 'signup')!.heading = 'Reserve a table tonight';
+    const banded = plan('section-focus', outline, '10s', { prompt: 'Walk through the integrations and end on how to reserve a table' });
+    assert.ok(!hovered(banded.steps).includes('Reserve your table'));
+    assert.equal(sectionsScrolledTo(banded.steps).at(-1), 'signup');
+  });
+
   it('pricing focus on a page without pricing degrades to a tour of what is there', () => {
     const { steps } = plan('pricing-focus', docsOutline(), '10s');
     assert.ok(steps.length > 2);

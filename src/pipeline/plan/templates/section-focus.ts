@@ -18,8 +18,8 @@ export const sectionFocus: Template = (context) => {
   const hint = sectionHint ?? sectionPhrase(prompt)?.phrase ?? null;
   const hinted = hint ? matchSection(outline, hint)?.section : undefined;
   // Several subjects asked for by meaning ("the team and how to get in touch"), when the hint agrees with the first.
-  const { subjects } = promptSubjects(prompt, outline);
-  if (subjects.length > 1 && (!hinted || hinted === subjects[0]!.section)) return visitInOrder(context, subjects.map((s) => s.section));
+  const { subjects, endsOnAction } = promptSubjects(prompt, outline);
+  if (subjects.length > 1 && (!hinted || hinted === subjects[0]!.section)) return visitInOrder(context, subjects.map((s) => s.section), endsOnAction);
   const section =
     hinted ??
     (subjects[0]?.section) ??
@@ -60,6 +60,7 @@ export const sectionFocus: Template = (context) => {
     // Not back up: reaching its buttons may already have gone further down than the rest.
     if (extras.includes('rest-of-section') && c.y < restY) c.scrollToY(restY, `Scroll through the rest of "${name}"`);
     c.pause(`Dwell on "${name}"`);
+    if (endsOnAction) endOn(c, endsOnAction);
     return c;
   };
   const candidates: Extra[] = [
@@ -77,7 +78,7 @@ export const sectionFocus: Template = (context) => {
  * subject, when there is one) is held to the end. Sections that do not fit the budget are left out from the middle,
  * never the last.
  */
-function visitInOrder(context: TemplateContext, sections: OutlineSection[]): PlanStep[] {
+function visitInOrder(context: TemplateContext, sections: OutlineSection[], endsOnAction?: Target): PlanStep[] {
   const { outline, budgetMs } = context;
   const compose = (shown: OutlineSection[]) => {
     const c = new Choreography(outline, budgetMs);
@@ -87,11 +88,21 @@ function visitInOrder(context: TemplateContext, sections: OutlineSection[]): Pla
       c.focus(section, `Focus on "${name}"`);
       c.pause(`Read "${name}"`);
     }
-    c.pause(`Hold on "${sectionName(shown.at(-1)!)}"`);
+    if (endsOnAction) endOn(c, endsOnAction);
+    else c.pause(`Hold on "${sectionName(shown.at(-1)!)}"`);
     return c;
   };
   const last = sections.at(-1)!;
   let shown = sections;
   while (shown.length > 1 && !compose(shown).fits()) shown = [...shown.slice(0, -2), last];
   return compose(shown).done();
+}
+
+/**
+ * The ending the prompt names on a header that stays on screen ("end on how to book a stay"): the pointer goes to
+ * it where the page is, the last section still behind it, and rests there.
+ */
+function endOn(c: Choreography, action: Target): void {
+  c.hover(action, `End on "${action.label}"`);
+  c.pause(`Hold on "${action.label}"`);
 }
