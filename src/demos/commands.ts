@@ -41,8 +41,9 @@ async function notifyChanged(tx: Tx, demoId: string) {
  * with the job and COMMIT (one round trip); otherwise the job and the lock with the account's read go out together
  * and the charge's writes with COMMIT (see chargeNewReference).
  *
- * `precondition`: a statement the caller sent before that fails in the database (see visibleProjectPrecondition);
- * its failure wins over the account's, and everything sent behind it rolls back.
+ * `precondition`: what the caller sent before that fails in the database (a new demo's first append, which carries
+ * its project check, see visibleProjectPrecondition); its failure wins over the account's, and everything sent
+ * behind it rolls back.
  */
 async function enqueueNotifyAndCharge(
   tx: Tx,
