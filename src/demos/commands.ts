@@ -5,7 +5,7 @@ import type { Precondition } from '../platform/event-store/append-to-stream.js';
 import type { EventMetadata } from '../platform/event-store/types.js';
 import { newId } from '../platform/ids.js';
 import { enqueueJob, enqueueNewJob } from '../platform/jobs.js';
-import { beforeCommit, notifyAfterCommit } from '../platform/transaction.js';
+import { beforeCommit } from '../platform/transaction.js';
 import { type DemoCommand, type DemoState, demoDecider } from './decide.js';
 import { type DemoEvent, type DurationTarget, type JobKind, type Trigger, demoStream } from './events.js';
 import type { Presentation } from './presentation.js';
@@ -57,9 +57,11 @@ async function enqueueNotifyAndCharge(
   await beforeCommit(
     tx,
     payload.kind === 'generate'
-      ? // A new demo: its job key is new, and nobody can be listening for its id yet; both nudges go after COMMIT,
-        // so that new demos of different accounts do not commit one after another (see notifyAfterCommit).
-        Promise.all([enqueueNewJob(tx, DEMO_TASKS.generate, payload, jobOptions), notifyAfterCommit(tx, DEMO_PROGRESS_CHANNEL, payload.demoId)])
+      ? // A new demo: its job key is new, and the workers' nudge goes after COMMIT, so that new demos of different
+        // accounts do not commit one after another (see enqueueNewJob). No progress nudge: its id was minted in this
+        // command, so no socket can be watching it and no cached embed answer names it (both learn of it after
+        // COMMIT, from its response), and every listening process would only wake to find nothing to do.
+        enqueueNewJob(tx, DEMO_TASKS.generate, payload, jobOptions)
       : Promise.all([enqueueJob(tx, DEMO_TASKS[payload.kind], payload, jobOptions), notifyChanged(tx, payload.demoId)]),
   );
   const charge = { userId, amount: credits, description: `Demo ${payload.kind} (${payload.demoId})`, reference: `job:${payload.jobId}` };

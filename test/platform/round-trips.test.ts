@@ -106,7 +106,7 @@ describe('round trips of the write path', () => {
 
   it('POST /demos: one when this process remembers the account (the project check, the demo, its job and its charge with COMMIT)', async () => {
     const { demo, balance } = await accountWithProject();
-    // The nudges to the workers and the demo's listeners go after COMMIT, without the command waiting for them
+    // The nudge to the workers goes after COMMIT, without the command waiting for it
     // (so that new demos do not commit one after another, see notifyAfterCommit): here with the drain's statement.
     assert.equal(await count(demo), 1);
     assert.equal(await balance(), 97, 'all three demos were charged');

@@ -104,4 +104,19 @@ describe('generation progress: polling and WebSocket', () => {
     assert.equal((await socket.next()).id, created.id);
     socket.close();
   });
+
+  it('nudges listeners at a demo’s changes, not at its creation, when no one can be watching its new id yet', async () => {
+    const heard: string[] = [];
+    const listening = await app.sql.listen('demo_progress', (demoId) => void heard.push(demoId));
+    try {
+      const created = await create();
+      await inTransaction(app.sql, (tx) => reportDemoProgress(tx, created.id, created.jobId, 'planning', 0.1, {}));
+      // Nudges leave after COMMIT, on any connection of the pool: wait for the report's, then a while for a late one.
+      for (let waited = 0; !heard.includes(created.id) && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.deepEqual(heard.filter((id) => id === created.id), [created.id], 'one nudge, for the progress report');
+    } finally {
+      await listening.unlisten();
+    }
+  });
 });
