@@ -25,7 +25,9 @@
  *
  * Beside each scenario's figures: the CPU the app, the load generator (scripts/bench-http-client.ts, this process)
  * and PostgreSQL (the embedded cluster's processes) used per request, from /proc: the machine's two cores are
- * shared by all three, so these say where a figure's limit is whatever the load.
+ * shared by all three, so these say where a figure's limit is whatever the load. The ceiling's line gets the same
+ * per transaction (its driver in this process, and PostgreSQL): with both cores busy in every scenario, a ratio to
+ * the ceiling is about the ratio of these sums, which is the figure to compare across runs on a noisy machine.
  *
  * Human-readable lines first; the last line is `bench:api key=value …`. Exits 1 when a scenario has more than 1%
  * errors. To add an HTTP scenario: a `fire` function for `runLoad`, and its figures in the last line.
@@ -452,6 +454,7 @@ async function main(): Promise<number> {
   const results: Record<string, LoadResult> = {};
   const apiCpuMsPerRequest: Record<string, number> = {};
   const pgCpuMsPerRequest: Record<string, number> = {};
+  const ceilingCpuUs: { client?: number; pg?: number } = {};
   const run = async (name: string, title: string, fire: (worker: number) => Promise<void>) => {
     if (onlyScenarios && !onlyScenarios.has(name)) return;
     // CPU time the app's process used (user + system, from /proc): unlike wall-clock figures, this barely moves
@@ -548,10 +551,26 @@ async function main(): Promise<number> {
   }
 
   // --- the database ceiling -----------------------------------------------------------------------------------
-  const ceiling = await runCeiling(database.url);
+  const ceilingClientBefore = process.cpuUsage();
+  const ceilingPgBefore = await postgresCpuMs(database.dataDir);
+  const { result: ceiling, fired: ceilingFired } = await runCeiling(database.url);
+  const ceilingClientCpu = process.cpuUsage(ceilingClientBefore);
+  const ceilingPgAfter = await postgresCpuMs(database.dataDir);
   checkInterrupted();
   console.log(describeResult(`ceiling (postgres.js, ${CONCURRENCY} workers, pool ${CONCURRENCY}, one event per sql.begin)`, ceiling));
   results.ceiling = ceiling;
+  // What one ceiling transaction costs the machine, to set beside a request's app + load client + PostgreSQL: with
+  // both cores busy in either case, the ratios are about the ratios of these sums.
+  if (ceilingFired > 0) {
+    const clientUs = (ceilingClientCpu.user + ceilingClientCpu.system) / ceilingFired;
+    const parts = [`the driver in this process ${clientUs.toFixed(0)} µs`];
+    ceilingCpuUs.client = clientUs;
+    if (ceilingPgBefore !== null && ceilingPgAfter !== null) {
+      ceilingCpuUs.pg = ((ceilingPgAfter - ceilingPgBefore) / ceilingFired) * 1000;
+      parts.push(`PostgreSQL ${ceilingCpuUs.pg.toFixed(0)} µs`);
+    }
+    console.log(`  per transaction: ${parts.join(', ')}`);
+  }
 
   const skipped: LoadResult = { count: 0, errors: 0, errorKinds: new Map(), elapsedMs: 0, rps: 0, p50: 0, p99: 0, errorRate: 0, window: { fromUs: 0, toUs: 0 } };
   const r = (name: string) => results[name] ?? skipped;
@@ -585,13 +604,14 @@ async function main(): Promise<number> {
     ['embed_cached_p99_ms', ms(r('embed').p99)],
     ...Object.entries(apiCpuMsPerRequest).map(([name, cpuMs]): [string, string] => [`${name}_app_cpu_us`, (cpuMs * 1000).toFixed(0)]),
     ...Object.entries(pgCpuMsPerRequest).map(([name, cpuMs]): [string, string] => [`${name}_pg_cpu_us`, (cpuMs * 1000).toFixed(0)]),
+    ...Object.entries(ceilingCpuUs).map(([part, us]): [string, string] => [`ceiling_${part}_cpu_us`, us.toFixed(0)]),
   ];
   console.log(`bench:api ${figures.map(([k, v]) => `${k}=${v}`).join(' ')}`);
   return failed.length > 0 ? 1 : 0;
 }
 
 /** One ProjectCreated event per transaction, each on a new stream: the database + driver, without the app. */
-async function runCeiling(url: string): Promise<LoadResult> {
+async function runCeiling(url: string): Promise<{ result: LoadResult; fired: number }> {
   const sql: Sql = connect(url, { max: CONCURRENCY, applicationName: 'showreel-bench-ceiling' });
   try {
     // The driver as the app runs it (openDatabase settles it too).
@@ -610,7 +630,7 @@ async function runCeiling(url: string): Promise<LoadResult> {
     });
     const metadata = { actor: `bench-user-${run}`, requestId: 'bench', causationId: null, correlationId: 'bench' };
     let seq = 0;
-    return await runLoad({
+    const result = await runLoad({
       concurrency: CONCURRENCY,
       durationMs: measureMs,
       warmupMs,
@@ -624,6 +644,8 @@ async function runCeiling(url: string): Promise<LoadResult> {
         );
       },
     });
+    // seq counts every transaction begun, warm-up included, as `fired` does for the HTTP scenarios.
+    return { result, fired: seq };
   } finally {
     await sql.end({ timeout: 5 });
   }
