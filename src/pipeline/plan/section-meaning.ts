@@ -116,8 +116,24 @@ const pagePhrases: Array<[RegExp, string]> = [
   [/\bapp ?store\b|\bgoogle play\b|\bplay store\b/gi, 'download'],
 ];
 
+/** Words whose "'s" is "is" or "us", not a possessive ("let's", "what's", "it's"). */
+const contractedBeforeS = new Set(['let', 'it', 'that', 'what', 'who', 'here', 'there', 'where', 'how', 'he', 'she', 'when', 'why', 'this']);
+
+/**
+ * "The hotel's history", "the team's favourite features", "our customers' reviews": the possessor is whose it is,
+ * the word after it is what is asked for. On a hotel's page "hotel" names the whole site (and its menu's "Find us"
+ * reads as where the hotel is), so the possessor is left out of the clause's words.
+ */
+function withoutPossessors(text: string): string {
+  return text
+    .replace(/\b([a-z]+)['’]s\b(?=\s+[a-z])/g, (match, word: string) => (contractedBeforeS.has(word) ? match : ' '))
+    .replace(/\b[a-z]+s['’](?=\s+[a-z])/g, ' ')
+    // One space between words again, as the phrases below expect.
+    .replace(/\s+/g, ' ');
+}
+
 function promptWords(clause: string): string[] {
-  let text = clause.toLowerCase();
+  let text = withoutPossessors(clause.toLowerCase());
   for (const [pattern, concept] of promptPhrases) text = text.replace(pattern, ` ${concept} `);
   return words(text);
 }

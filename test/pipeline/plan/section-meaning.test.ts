@@ -82,6 +82,25 @@ describe('what the prompt asks to see, by meaning', () => {
     assert.deepEqual(ids('Show how last summer’s campers felt about it'), ['reviews']);
   });
 
+  it('reads "the hotel\'s history" as the history: the possessor is whose it is, not what to show', () => {
+    const outline = studioOutline();
+    // A hotel's page, whose menu's "Find us" is where the hotel is: "hotel" there named the whole site.
+    outline.navigation = [
+      { label: 'Find us', kind: 'nav-link', href: '#lane', selector: 'header a[href="#lane"]', fallbackSelectors: [], rect: { x: 600, y: 20, width: 80, height: 30 } },
+    ];
+    outline.sections = [
+      block('top', 'hero', 'Twelve rooms by the harbour', 0, 'A small hotel on the quay.'),
+      block('story', 'content', 'A house that kept its name', 700, 'Built as a chandlery, then a customs house.'),
+      block('rooms', 'content', 'Places to wake slowly', 1300, 'Doubles and a loft over the water.'),
+      block('lane', 'content', 'The lane to the water', 1900, 'By train, by car, by boat.'),
+    ];
+    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    assert.deepEqual(ids("Scroll down to the hotel's history"), ['story']);
+    assert.deepEqual(ids("Show our guests' favourite places to wake up"), ['rooms'], 'a plural possessor too');
+    assert.deepEqual(ids('How do guests get to the hotel'), ['lane'], 'where "hotel" is what is asked for, it still counts');
+    assert.deepEqual(ids("Let's see the rooms"), ['rooms'], '"let\'s" is no possessive');
+  });
+
   it('knows the parts of an event page: who is on stage, the timetable, the venue, the passes, the sponsors', () => {
     const outline = studioOutline();
     // A meetup's page whose headings name none of it; only ids and text do.
