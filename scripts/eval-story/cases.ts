@@ -128,6 +128,15 @@ export const storyCases: StoryCase[] = [
   // the existing SaaS page
   { site: 'saas', prompt: 'Which companies already rely on it?', expect: 'customers', heading: 'Trusted by 4,000+ product teams' },
   { site: 'saas', prompt: 'Answer the common doubts', expect: 'faq', heading: 'Frequently asked questions' },
+  // brightwater-dental: a local dental clinic (a sticky header under a top strip, treatment cards, people cards, a
+  // price table beside a sticky column, membership plans, numbered steps, an SVG map, a booking form)
+  { site: 'brightwater-dental', prompt: 'Reassure folks who are scared stiff of the dentist', expect: 'anxious', heading: "If just reading this makes your palms sweat, you're in good company" },
+  { site: 'brightwater-dental', prompt: 'Introduce the clinicians patients will meet', expect: 'team', heading: 'The people behind the masks' },
+  { site: 'brightwater-dental', prompt: 'How much will a scale and polish or a crown set me back?', expect: 'fees', heading: 'What things cost, in plain numbers' },
+  { site: 'brightwater-dental', prompt: 'Pitch the subscription that covers routine visits', expect: 'membership', heading: 'One small monthly payment, no nasty bills' },
+  { site: 'brightwater-dental', prompt: "Show the list of treatments, then walk through what a newcomer's initial appointment looks like", expect: 'first-visit', heading: 'Your first hour with us, from door to diary' },
+  { site: 'brightwater-dental', prompt: 'Promote our same-day help for people in agony', expect: 'urgent', heading: "Toothache can't wait, so neither do we" },
+  { site: 'brightwater-dental', prompt: 'Tour the practice and finish on the request form so viewers can grab a slot', expect: 'book', heading: "Tell us when suits you, and we'll do the rest" },
 ];
 
 /** A fast subset for the test: one site of each kind, prompts that share no word with the heading. */
