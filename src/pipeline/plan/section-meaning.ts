@@ -53,6 +53,10 @@ const concepts: Record<string, string[]> = {
   // charities, clubs, open-source projects: giving money, giving time
   donate: ['donate', 'donation', 'donor', 'contribute', 'contribution', 'fundraise', 'fundraising', 'pledge', 'appeal'],
   volunteer: ['volunteer', 'rota', 'helper', 'involved'],
+  // clinics, lessons, anything people put off out of fear: the part for those who dread it
+  anxiety: ['nervous', 'anxious', 'anxiety', 'scared', 'fear', 'afraid', 'phobia', 'dread', 'frighten', 'terrified', 'panic', 'reassure', 'reassuring', 'reassurance', 'sedation'],
+  // clinics, repairs, vets: when it cannot wait
+  emergency: ['emergency', 'urgent', 'urgently', 'agony', 'pain', 'painful', 'ache', 'toothache', 'sameday', 'accident', 'injury', 'injured', 'asap'],
   // events and communities: how people are expected to treat each other, and who can take part
   conduct: ['conduct', 'harassment', 'inclusion', 'inclusive', 'inclusivity', 'accessibility', 'accessible', 'diversity', 'respect', 'wheelchair'],
 };
@@ -67,7 +71,11 @@ const kindConcepts: Partial<Record<OutlineSection['kind'], string[]>> = {
  * Phrases of a prompt that stand for one concept word ("what clients say" asks for testimonials, not for a section
  * whose heading is "Say hello"). Only the prompt is rewritten: on the page, the words mean what they say.
  */
-const promptPhrases: Array<[RegExp, string]> = [
+/** Words after which "who" opens a question about people, not a relative clause. */
+const questionLeadsBeforeWho = new Set(['show', 'see', 'meet', 'introduce', 'tell', 'know', 'learn', 'reveal', 'explain', 'me', 'us', 'them',
+  'and', 'then', 'but', 'or', 'on', 'about', 'of', 'to', 'is', 'are', 'exactly', 'just']);
+
+const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: string[]) => string)]> = [
   // "What do buyers say", "what clients think": the question word belongs to the phrase, not to "what it does";
   // who says it stays ($1).
   [/\bwhat (?:do |does |did |are |were |will |would )?((?:\w+ ){0,3}?)(?:say|said|think|thought|feel|felt)\b/g, '$1testimonial'],
@@ -90,6 +98,11 @@ const promptPhrases: Array<[RegExp, string]> = [
   [/\bget(?:ting)? in touch\b|\breach(?:ing)? out\b|\bdrop (?:us |them )?a line\b/g, 'contact'],
   [/\bhow (?:much|expensive)\b|\bset (?:me|you|us) back\b/g, 'pricing'],
   [/\bwho (?:works|is behind|runs|makes)\b/g, 'team'],
+  // "folks who are scared", "anyone who hates forms": a relative "who" with a state or a feeling says which
+  // audience, it does not ask who is behind it. "The people who lead the climbs" (who does the work) and a
+  // question's "who" ("meet who you will see", "who will look after me") still mean the team.
+  [/\b([a-z]+) who (?=(?:are|is|were|was|feel|felt|get|gets|hate|hates|dread|dreads|fear|fears|need|needs|want|wants|have|has|had|love|loves|struggle|struggles|worry|worries|can't|cannot|don't|doesn't|never|still|already|might|may)\b)/g,
+    (match: string, before: string) => (questionLeadsBeforeWho.has(before) ? match : before)],
   // "What are the opening hours": the question's frame, not "what it does" (features).
   [/\bwhat(?: are|'re| is|'s| were| was) (?:the|its|their|your|our)\b/g, ' '],
   // "book for Friday night", "a table tonight": when the viewer wants to come, not a subject (the opening hours).
@@ -134,7 +147,9 @@ function withoutPossessors(text: string): string {
 
 function promptWords(clause: string): string[] {
   let text = withoutPossessors(clause.toLowerCase());
-  for (const [pattern, concept] of promptPhrases) text = text.replace(pattern, ` ${concept} `);
+  for (const [pattern, concept] of promptPhrases) {
+    text = typeof concept === 'string' ? text.replace(pattern, ` ${concept} `) : text.replace(pattern, (match, ...groups: string[]) => ` ${concept(match, ...groups)} `);
+  }
   return words(text);
 }
 

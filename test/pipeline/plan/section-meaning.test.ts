@@ -101,6 +101,25 @@ describe('what the prompt asks to see, by meaning', () => {
     assert.deepEqual(ids("Let's see the rooms"), ['rooms'], '"let\'s" is no possessive');
   });
 
+  it('knows the part for people who dread a visit and the part for when it cannot wait; a relative "who" is the audience', () => {
+    const outline = studioOutline();
+    // A vets' practice: nothing in the headings says fear or emergency; the menu and the text do.
+    outline.navigation = [
+      { label: 'Nervous pets', kind: 'nav-link', href: '#calm', selector: 'header a[href="#calm"]', fallbackSelectors: [], rect: { x: 500, y: 20, width: 80, height: 30 } },
+      { label: 'Emergencies', kind: 'nav-link', href: '#night', selector: 'header a[href="#night"]', fallbackSelectors: [], rect: { x: 600, y: 20, width: 80, height: 30 } },
+    ];
+    outline.sections = [
+      block('top', 'hero', 'Care for every kind of companion', 0, 'A family practice in Hexham since 1991.'),
+      block('calm', 'content', 'Visits without the shaking', 700, 'Fear-free handling, quiet rooms and treats from the moment you arrive.'),
+      block('vets', 'features', 'Faces at the front desk', 1300, 'Six vets and four nurses, and the people on the phones.'),
+      block('night', 'content', 'Night or day, we answer', 1900, 'A line open all night for injured or poisoned animals.'),
+    ];
+    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    assert.deepEqual(ids('Win over owners who are terrified their dog will panic'), ['calm'], '"owners who are" is the audience, not the team');
+    assert.deepEqual(ids('What happens if a cat gets hurt in an accident at 2am'), ['night']);
+    assert.deepEqual(ids('Introduce the people who look after the animals'), ['vets'], 'who does the work is the team');
+  });
+
   it('knows the parts of an event page: who is on stage, the timetable, the venue, the passes, the sponsors', () => {
     const outline = studioOutline();
     // A meetup's page whose headings name none of it; only ids and text do.
