@@ -430,6 +430,9 @@ export function extractOutlineInPage(options: OutlineInPageOptions): PageOutline
   const kept = raw
     .filter((s) => {
       if (s.rect.height < 40 && !s.virtual) return false;
+      // A thin band without a heading (an announcement bar above the header: "Free delivery over £50", "Same-day
+      // emergency slots") is furniture, not a part of the page a video would show; it also stood in the hero's place.
+      if (!s.virtual && !s.heading && s.rect.height < 64) return false;
       const hasContent = s.heading || s.text.length >= 20 || s.el.querySelector('img, video, canvas, iframe, svg, form, input');
       return !!hasContent;
     })
@@ -650,7 +653,8 @@ export function extractOutlineInPage(options: OutlineInPageOptions): PageOutline
   const PRICE = /(?:[$€£¥₹]|\bUS\$|\b(?:USD|EUR|GBP)\s?)\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:€|£|\$|zł|kr\b|(?:USD|EUR|GBP|CHF)\b)/g;
   // Per period or per head: a SaaS plan, an event's pass ("€420 each", "per person"), a room ("per night").
   const PERIOD = /\/\s?(?:mo|month|yr|year|user|seat|editor|member|person|night)\b|\bper\s+(?:month|year|user|seat|editor|member|person|attendee|guest|night|ticket)|\bmonthly\b|\bannually\b|\bbilled\b|\/\s?(?:mo|yr)\b/i;
-  const firstContentIndex = kept.findIndex((s) => s.rect.y < vh * 0.6);
+  // The hero is the first part tall enough to be one (a band above it does not take its place).
+  const firstContentIndex = kept.findIndex((s) => s.rect.y < vh * 0.6 && s.rect.height >= vh * 0.3);
   const sectionKind = (s: RawSection, index: number): Kind => {
     const el = s.el;
     const tag = el.tagName;

@@ -245,6 +245,23 @@ describe('outlining unfamiliar markup', () => {
     }
   });
 
+  it('leaves an announcement bar above the header out, and finds the hero under it', async () => {
+    const page = await pageWith(`
+      <div class="announcement" style="background:#0b3;color:#fff;padding:10px 24px;font-size:14px">Welcoming new patients · Same-day emergency slots · <a href="#book">Call 01632 960418</a></div>
+      <header style="position:sticky;top:0;background:#fff;padding:16px 24px"><a href="#care">Care</a> <a href="#book">Book</a></header>
+      <section id="welcome" style="padding:80px 24px;min-height:420px"><h1 style="font-size:48px">A dentist you might look forward to</h1><p>Unhurried appointments.</p><a href="#book" class="btn">Book an appointment</a></section>
+      <section id="care" style="padding:40px 24px">${'<h2>Everything your mouth needs</h2>'}${filler(4)}</section>`);
+    try {
+      const { outline } = await analysePage(page);
+      assert.deepEqual(
+        outline.sections.map((s) => [s.id, s.kind]),
+        [['welcome', 'hero'], ['care', 'content']],
+      );
+    } finally {
+      await page.close();
+    }
+  });
+
   it('names the widgets a section holds by their role and structure, and the eyebrow above its heading', async () => {
     const page = await pageWith(`
       <section style="padding: 80px 24px; min-height: 300px"><h1>Tally</h1><p>Money, sorted.</p></section>
