@@ -96,13 +96,17 @@ const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: string[
   [/\b(?:i need|i'd like|i want|we need|let's do|let us do|can you (?:do|make|record|create)|(?:make|record|create|do|shoot|produce|put together|give me)) (?:a|an|me a|us a)? ?(?:(?:quick|short|little|fun|punchy|snappy|polished|new|\d+[\s-]second) )*(?:video|clip|reel|demo|promo|teaser|walkthrough|walk-through|trailer|recording|tour)\b/g, ' '],
   [/\bapp ?store\b|\bgoogle play\b|\bplay store\b/g, 'download'],
   [/\bget(?:ting)? in touch\b|\breach(?:ing)? out\b|\bdrop (?:us |them )?a line\b/g, 'contact'],
+  // "End on booking a visit", "reserve a table": the booking is the subject; what is booked only says what kind
+  // (a section about the first visit is not where one books it).
+  [/\b(?:book|booking|reserve|reserving|schedule|scheduling) (?:a |an |your |the |my )?(?:visit|appointment|table|slot|consultation|session|viewing|check-?up|call)\b/g, 'booking'],
   [/\bhow (?:much|expensive)\b|\bset (?:me|you|us) back\b/g, 'pricing'],
   [/\bwho (?:works|is behind|runs|makes)\b/g, 'team'],
-  // "folks who are scared", "anyone who hates forms": a relative "who" with a state or a feeling says which
-  // audience, it does not ask who is behind it. "The people who lead the climbs" (who does the work) and a
-  // question's "who" ("meet who you will see", "who will look after me") still mean the team.
+  // "folks who are scared", "people who hate forms": a relative "who" with a state or a feeling says which audience
+  // the video is for, and so does the word it hangs on; neither asks who is behind it ("show people who are nervous"
+  // is not the team). "The people who lead the climbs" (who does the work) and a question's "who" ("meet who you
+  // will see", "who will look after me") still mean the team.
   [/\b([a-z]+) who (?=(?:are|is|were|was|feel|felt|get|gets|hate|hates|dread|dreads|fear|fears|need|needs|want|wants|have|has|had|love|loves|struggle|struggles|worry|worries|can't|cannot|don't|doesn't|never|still|already|might|may)\b)/g,
-    (match: string, before: string) => (questionLeadsBeforeWho.has(before) ? match : before)],
+    (match: string, before: string) => (questionLeadsBeforeWho.has(before) ? match : ' ')],
   // "What are the opening hours": the question's frame, not "what it does" (features).
   [/\bwhat(?: are|'re| is|'s| were| was) (?:the|its|their|your|our)\b/g, ' '],
   // "book for Friday night", "a table tonight": when the viewer wants to come, not a subject (the opening hours).

@@ -111,13 +111,17 @@ describe('what the prompt asks to see, by meaning', () => {
     outline.sections = [
       block('top', 'hero', 'Care for every kind of companion', 0, 'A family practice in Hexham since 1991.'),
       block('calm', 'content', 'Visits without the shaking', 700, 'Fear-free handling, quiet rooms and treats from the moment you arrive.'),
-      block('vets', 'features', 'Faces at the front desk', 1300, 'Six vets and four nurses, and the people on the phones.'),
+      block('vets', 'features', 'The people behind the counter', 1300, 'Six vets and four nurses, and the people on the phones.'),
       block('night', 'content', 'Night or day, we answer', 1900, 'A line open all night for injured or poisoned animals.'),
+      block('first-visit', 'content', 'Your first visit, step by step', 2500, 'Bring any records; the first consultation takes half an hour.'),
+      block('appointments', 'form', 'Pick a time that suits', 3100, 'Name, pet, preferred day.'),
     ];
     const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
     assert.deepEqual(ids('Win over owners who are terrified their dog will panic'), ['calm'], '"owners who are" is the audience, not the team');
+    assert.deepEqual(ids('Show people who are nervous how gently we handle them'), ['calm'], 'nor is "people who are", though the vets are "the people behind the counter"');
     assert.deepEqual(ids('What happens if a cat gets hurt in an accident at 2am'), ['night']);
     assert.deepEqual(ids('Introduce the people who look after the animals'), ['vets'], 'who does the work is the team');
+    assert.deepEqual(ids('Show how we treat nervous animals, then end on booking a visit'), ['calm', 'appointments'], 'the booking, not the visit booked');
   });
 
   it('knows the parts of an event page: who is on stage, the timetable, the venue, the passes, the sponsors', () => {
