@@ -5,18 +5,20 @@ import { planDemo } from '../../../src/pipeline/plan/heuristic-planner.js';
 import { promptSubjects, stem } from '../../../src/pipeline/plan/section-meaning.js';
 import type { OutlineAction, OutlineSection, PageOutline, SectionKind } from '../../../src/pipeline/types.js';
 
+/** A link of the page's menu to one of its sections. */
+function navLink(label: string, href: string, x: number): OutlineAction {
+  return { label, kind: 'nav-link', href, selector: `header a[href="${href}"]`, fallbackSelectors: [], rect: { x, y: 20, width: 80, height: 30 } };
+}
+
 /** A studio page whose headings never say "team", "contact" or "pricing"; its menu does. */
 function studioOutline(): PageOutline {
   const section = (id: string, kind: SectionKind, heading: string, y: number, text: string): OutlineSection => ({
     id, kind, heading, text, label: heading, selector: `#${id}`, fallbackSelectors: [], rect: { x: 0, y, width: 1440, height: 700 },
   });
-  const nav = (label: string, href: string, x: number): OutlineAction => ({
-    label, kind: 'nav-link', href, selector: `header a[href="${href}"]`, fallbackSelectors: [], rect: { x, y: 20, width: 80, height: 30 },
-  });
   return {
     url: 'http://localhost/studio/', title: 'Fernhill', description: null, viewport: { width: 1440, height: 810 },
     documentHeight: 5000, stickyHeaderHeight: 64,
-    navigation: [nav('Team', '#people', 600), nav('Pricing', '#rates', 700), nav('Contact', '#hello', 800)],
+    navigation: [navLink('Team', '#people', 600), navLink('Pricing', '#rates', 700), navLink('Contact', '#hello', 800)],
     sections: [
       section('intro', 'hero', 'Brands that feel like somebody made them', 0, 'An independent studio for identity and websites.'),
       section('work', 'features', 'Recent projects', 700, 'Oatly Bakery rebrand, Greenway Bikes website.'),
@@ -85,9 +87,7 @@ describe('what the prompt asks to see, by meaning', () => {
   it('reads "the hotel\'s history" as the history: the possessor is whose it is, not what to show', () => {
     const outline = studioOutline();
     // A hotel's page, whose menu's "Find us" is where the hotel is: "hotel" there named the whole site.
-    outline.navigation = [
-      { label: 'Find us', kind: 'nav-link', href: '#lane', selector: 'header a[href="#lane"]', fallbackSelectors: [], rect: { x: 600, y: 20, width: 80, height: 30 } },
-    ];
+    outline.navigation = [navLink('Find us', '#lane', 600)];
     outline.sections = [
       block('top', 'hero', 'Twelve rooms by the harbour', 0, 'A small hotel on the quay.'),
       block('story', 'content', 'A house that kept its name', 700, 'Built as a chandlery, then a customs house.'),
@@ -104,10 +104,7 @@ describe('what the prompt asks to see, by meaning', () => {
   it('knows the part for people who dread a visit and the part for when it cannot wait; a relative "who" is the audience', () => {
     const outline = studioOutline();
     // A vets' practice: nothing in the headings says fear or emergency; the menu and the text do.
-    outline.navigation = [
-      { label: 'Nervous pets', kind: 'nav-link', href: '#calm', selector: 'header a[href="#calm"]', fallbackSelectors: [], rect: { x: 500, y: 20, width: 80, height: 30 } },
-      { label: 'Emergencies', kind: 'nav-link', href: '#night', selector: 'header a[href="#night"]', fallbackSelectors: [], rect: { x: 600, y: 20, width: 80, height: 30 } },
-    ];
+    outline.navigation = [navLink('Nervous pets', '#calm', 500), navLink('Emergencies', '#night', 600)];
     outline.sections = [
       block('top', 'hero', 'Care for every kind of companion', 0, 'A family practice in Hexham since 1991.'),
       block('calm', 'content', 'Visits without the shaking', 700, 'Fear-free handling, quiet rooms and treats from the moment you arrive.'),
