@@ -67,14 +67,14 @@ const kindConcepts: Partial<Record<OutlineSection['kind'], string[]>> = {
   logos: ['logos'], hero: ['hero'], cta: ['cta'],
 };
 
-/**
- * Phrases of a prompt that stand for one concept word ("what clients say" asks for testimonials, not for a section
- * whose heading is "Say hello"). Only the prompt is rewritten: on the page, the words mean what they say.
- */
 /** Words after which "who" opens a question about people, not a relative clause. */
 const questionLeadsBeforeWho = new Set(['show', 'see', 'meet', 'introduce', 'tell', 'know', 'learn', 'reveal', 'explain', 'me', 'us', 'them',
   'and', 'then', 'but', 'or', 'on', 'about', 'of', 'to', 'is', 'are', 'exactly', 'just']);
 
+/**
+ * Phrases of a prompt that stand for one concept word ("what clients say" asks for testimonials, not for a section
+ * whose heading is "Say hello"). Only the prompt is rewritten: on the page, the words mean what they say.
+ */
 const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: string[]) => string)]> = [
   // "What do buyers say", "what clients think": the question word belongs to the phrase, not to "what it does";
   // who says it stays ($1).
