@@ -30,6 +30,11 @@ function studioOutline(): PageOutline {
   };
 }
 
+/** The ids of the sections a prompt asks for on `outline`, in the order to visit them. */
+function subjectIdsOn(outline: PageOutline): (prompt: string) => string[] {
+  return (prompt) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+}
+
 /** A section of a page made up for a test, 500 px tall. */
 function block(id: string, kind: SectionKind, heading: string, y: number, text: string): OutlineSection {
   return { id, kind, heading, text, label: heading, selector: `#${id}`, fallbackSelectors: [], rect: { x: 0, y, width: 1440, height: 500 } };
@@ -38,7 +43,7 @@ function block(id: string, kind: SectionKind, heading: string, y: number, text: 
 describe('what the prompt asks to see, by meaning', () => {
   it('finds sections named in other words than their headings, through the menu and the vocabularies', () => {
     const outline = studioOutline();
-    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    const ids = subjectIdsOn(outline);
     assert.deepEqual(ids('Introduce the people behind the agency'), ['people']);
     assert.deepEqual(ids('How much would a project cost me?'), ['rates']);
     assert.deepEqual(ids('How can a prospect reach out?'), ['hello']);
@@ -50,7 +55,7 @@ describe('what the prompt asks to see, by meaning', () => {
       id: 'apps', kind: 'content', heading: 'Fits right in', text: 'Figma, Notion, Slack and Linear, synced both ways.',
       label: 'Fits right in', selector: '#apps', fallbackSelectors: [], rect: { x: 0, y: 1750, width: 1440, height: 350 },
     });
-    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    const ids = subjectIdsOn(outline);
     assert.deepEqual(ids('Show that it works with the tools designers already use'), ['apps']);
     assert.deepEqual(ids('Show off the portfolio'), ['work']);
   });
@@ -64,7 +69,7 @@ describe('what the prompt asks to see, by meaning', () => {
       block('compare', 'content', 'Which one fits your kitchen?', 1300, 'Model M38, P64 and P83 side by side.'),
       block('reviews', 'testimonials', 'From the people who own one', 1900, '4.8 from 2,314 verified owners.'),
     ];
-    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    const ids = subjectIdsOn(outline);
     assert.deepEqual(ids('What do buyers say about it after a few months?'), ['reviews']);
     assert.deepEqual(ids('How does it stack up against the cheaper model?'), ['compare']);
     assert.deepEqual(ids('Put it side by side versus the alternatives'), ['compare']);
@@ -79,7 +84,7 @@ describe('what the prompt asks to see, by meaning', () => {
       block('food', 'content', 'Breakfast at the long table', 1300, 'Eggs from the farm next door.'),
       block('reviews', 'testimonials', 'Postcards we were sent', 1900, '4.9 from 600 stays.'),
     ];
-    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    const ids = subjectIdsOn(outline);
     assert.deepEqual(ids('Give families a feel for the cabins'), ['cabins']);
     assert.deepEqual(ids('Show how last summer’s campers felt about it'), ['reviews']);
   });
@@ -94,7 +99,7 @@ describe('what the prompt asks to see, by meaning', () => {
       block('rooms', 'content', 'Places to wake slowly', 1300, 'Doubles and a loft over the water.'),
       block('lane', 'content', 'The lane to the water', 1900, 'By train, by car, by boat.'),
     ];
-    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    const ids = subjectIdsOn(outline);
     assert.deepEqual(ids("Scroll down to the hotel's history"), ['story']);
     assert.deepEqual(ids("Show our guests' favourite places to wake up"), ['rooms'], 'a plural possessor too');
     assert.deepEqual(ids('How do guests get to the hotel'), ['lane'], 'where "hotel" is what is asked for, it still counts');
@@ -113,7 +118,7 @@ describe('what the prompt asks to see, by meaning', () => {
       block('first-visit', 'content', 'Your first visit, step by step', 2500, 'Bring any records; the first consultation takes half an hour.'),
       block('appointments', 'form', 'Pick a time that suits', 3100, 'Name, pet, preferred day.'),
     ];
-    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    const ids = subjectIdsOn(outline);
     assert.deepEqual(ids('Win over owners who are terrified their dog will panic'), ['calm'], '"owners who are" is the audience, not the team');
     assert.deepEqual(ids('Show people who are nervous how gently we handle them'), ['calm'], 'nor is "people who are", though the vets are "the people behind the counter"');
     assert.deepEqual(ids('What happens if a cat gets hurt in an accident at 2am'), ['night']);
@@ -135,7 +140,7 @@ describe('what the prompt asks to see, by meaning', () => {
       block('faq', 'faq', 'Good to know', 3200, 'Refunds until a week before. Is there step-free access?'),
       block('newsletter', 'cta', 'Next year too?', 3700, 'Leave your email for the dates.'),
     ];
-    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    const ids = subjectIdsOn(outline);
     assert.deepEqual(ids('Introduce the keynote guests'), ['speakers']);
     assert.deepEqual(ids('Run through the timetable'), ['schedule']);
     assert.deepEqual(ids('Is there a hotel close by?'), ['location']);
@@ -157,7 +162,7 @@ describe('what the prompt asks to see, by meaning', () => {
       block('story', 'content', 'Two brothers from Xi’an', 2200, 'We started with a market stall in 2014.'),
       block('cards', 'content', 'Give a bowl', 2700, 'Gift cards from £20, sent by email.'),
     ];
-    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    const ids = subjectIdsOn(outline);
     assert.deepEqual(ids('Show the menu'), ['plates']);
     assert.deepEqual(ids('What are the opening hours and the address?'), ['where']);
     assert.deepEqual(ids('How do I reserve for Saturday night?'), ['table'], 'the date asked for is not the hours');
@@ -175,7 +180,7 @@ describe('what the prompt asks to see, by meaning', () => {
       block('backers', 'content', 'With thanks to', 2200, 'Pets at Home, Leeds Building Society and the Arnold Trust.'),
       block('donate', 'cta', 'Buy a week of food', 2700, 'From £5, once or every month.'),
     ];
-    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    const ids = subjectIdsOn(outline);
     assert.deepEqual(ids('Show the difference they have made'), ['results']);
     assert.deepEqual(ids('How can I help out on a Sunday?'), ['helpers'], 'helping out is volunteering, Sunday no opening hours');
     assert.deepEqual(ids('Which businesses support them?'), ['backers']);
@@ -269,7 +274,7 @@ describe('what the prompt asks to see, by meaning', () => {
       block('gallery', 'content', 'Seen from the sea wall', 1300, 'Twelve views of the creek at low tide.'),
       block('getting-here', 'content', 'The lane that ends at the water', 2500, 'Trains to Woodbridge, then a taxi.'),
     ];
-    const ids = (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+    const ids = subjectIdsOn(outline);
     const ending = promptSubjects('Create a demo ending on the package deals, like the winter break', outline);
     assert.equal(ending.endsOn?.section.id, 'offers');
     assert.ok(!ending.subjects.some((s) => s.section.id === 'getting-here'), 'not "The lane that ends at the water"');
