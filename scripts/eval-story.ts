@@ -1,33 +1,90 @@
 /**
- * `npm run eval:story`: does the video show what the prompt asks for, whole and long enough to read? For every case
- * of scripts/eval-story/cases.ts, plans a 10 s demo of the fixture page and measures how long the expected
- * section's heading is wholly on screen (see score.ts). Each case is recorded in Chromium (record-case.ts) and scored
- * from the timeline the recorder reported; `--paper` scores the compiled script without recording (seconds instead
- * of minutes; the test's fast subset does that). Prints each case, the pass rates at ≥ 1 s and ≥ 3 s and the
- * failures. `--json` prints the results as one JSON object; `--site NAME` runs only that fixture's cases (a new
- * fixture's first look; quote the whole run).
+ * `npm run eval:story`: does the video show what the prompt asks for, whole and long enough to read? Two sets, each
+ * reported apart: the fixtures written here (scripts/eval-story/cases.ts) and the real set, public landing pages
+ * nobody here wrote with prompts written before the planner saw them (scripts/eval-story/real-set.ts). For every
+ * case it plans a 10 s demo of the page and measures how long the expected section's heading is wholly on screen
+ * (see score.ts). Each case is recorded in Chromium (record-case.ts) and scored from the timeline the recorder
+ * reported; `--paper` scores the compiled script without recording (seconds instead of minutes).
+ *
+ * Prints each case, the pass rates at ≥ 1 s and ≥ 3 s per set, the failures, and a per-case diff against the last
+ * run of the same set and mode (kept in scripts/eval-story/last-run/, committed, so a diff also spans sessions).
+ * `--set fixtures|real` runs one set; `--site NAME` one page; `--json` prints the results as one JSON object;
+ * `--no-save` leaves the last run as it was (a look at one page should not become the baseline); `EVAL_TRACE=1` prints
+ * each case's scroll, heading position and camera crop every 0.2 s (why a case reads short).
  */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'puppeteer-core';
 import { launchBrowser } from '../src/pipeline/browser/launch.js';
-import { startFixtureServer } from '../test/helpers/fixture-server.js';
+import { startFixtureServer, type FixtureServer } from '../test/helpers/fixture-server.js';
 import { storyCases, type StoryCase } from './eval-story/cases.js';
+import { presentRealPages, realCases, realPages, realPagesDir } from './eval-story/real-set.js';
 import { recordCase } from './eval-story/record-case.js';
 import { analyseSite, planCase, recordedScrollCurve, scoreCase, scoreTimeline, type AnalysedSite } from './eval-story/score.js';
 
 const json = process.argv.includes('--json');
 const paper = process.argv.includes('--paper');
-const siteArg = process.argv.indexOf('--site');
-const onlySite = siteArg >= 0 ? process.argv[siteArg + 1] : undefined;
-const cases = onlySite ? storyCases.filter((c) => c.site === onlySite) : storyCases;
-if (cases.length === 0) {
-  console.error(`No story cases for the site ${JSON.stringify(onlySite)}.`);
+const save = !process.argv.includes('--no-save');
+const argValue = (name: string) => {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+};
+const onlySite = argValue('--site');
+const onlySet = argValue('--set');
+const mode = paper ? 'paper' : 'recorded';
+
+interface Result extends StoryCase {
+  template: string;
+  hint: string | null;
+  readableS: number;
+  longestS: number;
+  endsOnOverview: boolean;
+}
+
+type SetName = 'fixtures' | 'real';
+
+const { present, missing } = presentRealPages();
+if (missing.length > 0 && onlySet !== 'fixtures' && !json) {
+  console.error(`The real set: ${missing.length} of ${realPages().length} pages are not on this machine (looked in ${realPagesDir()}): ${missing.map((p) => p.name).join(', ')}. See scripts/eval-story/README.md.`);
+}
+const sets: Record<SetName, StoryCase[]> = {
+  fixtures: onlySet === 'real' ? [] : storyCases,
+  real: onlySet === 'fixtures' ? [] : realCases(present),
+};
+for (const name of Object.keys(sets) as SetName[]) if (onlySite) sets[name] = sets[name].filter((c) => c.site === onlySite);
+if (sets.fixtures.length + sets.real.length === 0) {
+  console.error(`No story cases${onlySite ? ` for the site ${JSON.stringify(onlySite)}` : ''}${onlySet ? ` in the set ${onlySet}` : ''}.`);
   process.exit(2);
 }
-const server = await startFixtureServer();
-const browser = await launchBrowser({ allowPrivate: true }); // the fixture sites are on loopback
+
+const fixtureServer = await startFixtureServer();
+const realServer = await startFixtureServer({ root: realPagesDir() });
+const browser = await launchBrowser({ allowPrivate: true }); // the pages are on loopback
+const output: Record<string, unknown> = {};
 try {
+  for (const name of Object.keys(sets) as SetName[]) {
+    const cases = sets[name];
+    if (cases.length === 0) continue;
+    const results = await runSet(browser, name === 'real' ? realServer : fixtureServer, cases);
+    const previous = readLastRun(name);
+    if (json) output[name] = { cases: results.length, at1s: rate(results, 1), at3s: rate(results, 3), results };
+    else report(name, results, previous);
+    if (save && !onlySite) writeLastRun(name, results);
+  }
+  if (json) console.log(JSON.stringify(output));
+} finally {
+  await browser.close();
+  await fixtureServer.close();
+  await realServer.close();
+}
+
+async function runSet(browser: Browser, server: FixtureServer, cases: StoryCase[]): Promise<Result[]> {
   const sites = new Map<string, AnalysedSite>();
-  for (const site of new Set(cases.map((c) => c.site))) sites.set(site, await analyseSite(browser, server.url(site)));
-  const results: Array<StoryCase & { template: string; hint: string | null; readableS: number; longestS: number; endsOnOverview: boolean }> = [];
+  for (const site of new Set(cases.map((c) => c.site))) {
+    const wanted = cases.filter((c) => c.site === site && c.real).map((c) => ({ key: c.expect, text: c.heading }));
+    sites.set(site, await analyseSite(browser, server.url(site), wanted));
+  }
+  const results: Result[] = [];
   for (const c of cases) {
     const site = sites.get(c.site)!;
     let score;
@@ -37,26 +94,63 @@ try {
       const timeline = await recordCase(browser, site.url, script);
       score = scoreTimeline(site, plan, timeline, recordedScrollCurve(timeline), c.expect);
     }
-    if (!json) process.stderr.write('.');
+    if (!json) process.stderr.write(site.headings[c.expect] ? '.' : '?');
     results.push({ ...c, template: score.plan.templateId, hint: score.plan.sectionHint, readableS: score.readableS, longestS: score.longestS, endsOnOverview: score.endsOnOverview });
   }
   if (!json) process.stderr.write('\n');
-  const rate = (s: number) => results.filter((r) => r.readableS >= s).length / results.length;
-  const failures = results.filter((r) => r.readableS < 3);
-  if (json) {
-    console.log(JSON.stringify({ cases: results.length, at1s: rate(1), at3s: rate(3), results }));
-  } else {
-    for (const r of results) {
-      const mark = r.readableS >= 3 ? 'ok  ' : r.readableS >= 1 ? 'weak' : 'FAIL';
-      console.log(`${mark} ${r.readableS.toFixed(1).padStart(4)} s  ${r.site.padEnd(13)} ${JSON.stringify(r.prompt)} → #${r.expect} via ${r.template}${r.hint ? ` ("${r.hint}")` : ''}${r.endsOnOverview ? '' : ' [ends zoomed]'}`);
-    }
-    console.log(`\n${results.length} cases (${paper ? 'scored on paper' : 'recorded'}): ${(rate(1) * 100).toFixed(0)}% readable ≥ 1 s, ${(rate(3) * 100).toFixed(0)}% readable ≥ 3 s`);
-    if (failures.length > 0) {
-      console.log('Below 3 s:');
-      for (const r of failures) console.log(`  ${r.site} ${JSON.stringify(r.prompt)}: #${r.expect} "${r.heading}" readable ${r.readableS.toFixed(1)} s (${r.template})`);
+  return results;
+}
+
+function rate(results: Result[], seconds: number): number {
+  return results.filter((r) => r.longestS >= seconds).length / Math.max(1, results.length);
+}
+
+function caseKey(r: { site: string; prompt: string }): string {
+  return `${r.site}\u0000${r.prompt}`;
+}
+
+function report(name: SetName, results: Result[], previous: Result[] | null): void {
+  console.log(`\n== ${name === 'real' ? 'The real set (public pages, prompts written blind)' : 'The fixtures written here'} ==`);
+  for (const r of results) {
+    const mark = r.longestS >= 3 ? 'ok  ' : r.longestS >= 1 ? 'weak' : 'FAIL';
+    console.log(`${mark} ${r.longestS.toFixed(1).padStart(4)} s  ${r.site.padEnd(18)} ${JSON.stringify(r.prompt)} → "${r.heading.slice(0, 50)}" via ${r.template}${r.hint ? ` ("${r.hint.slice(0, 50)}")` : ''}${r.endsOnOverview ? '' : ' [ends zoomed]'}`);
+  }
+  const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+  const at1 = results.filter((r) => r.longestS >= 1).length;
+  const at3 = results.filter((r) => r.longestS >= 3).length;
+  console.log(`\n${name}: ${results.length} cases (${mode}), longest readable stretch: ${at1}/${results.length} (${pct(rate(results, 1))}) ≥ 1 s, ${at3}/${results.length} (${pct(rate(results, 3))}) ≥ 3 s`);
+  const missingHeadings = results.filter((r) => r.real && r.readableS === 0 && r.longestS === 0);
+  if (missingHeadings.length > 0) console.log(`(${missingHeadings.length} read 0 s: never readable, or their heading was not found on the page)`);
+  if (previous) {
+    const before = new Map(previous.map((r) => [caseKey(r), r]));
+    const changed = results.filter((r) => {
+      const old = before.get(caseKey(r));
+      return !old || Math.abs(old.longestS - r.longestS) >= 0.5 || (old.longestS >= 3) !== (r.longestS >= 3);
+    });
+    console.log(`Against the last ${mode} run: ${changed.length} case(s) changed by ≥ 0.5 s or across 3 s`);
+    for (const r of changed) {
+      const old = before.get(caseKey(r));
+      const arrow = !old ? 'new' : `${old.longestS.toFixed(1)} → ${r.longestS.toFixed(1)} s${(old.longestS >= 3) !== (r.longestS >= 3) ? (r.longestS >= 3 ? '  FIXED' : '  BROKEN') : ''}`;
+      console.log(`  ${arrow.padEnd(22)} ${r.site} ${JSON.stringify(r.prompt)}`);
     }
   }
-} finally {
-  await browser.close();
-  await server.close();
+}
+
+function lastRunFile(name: SetName): string {
+  return path.resolve(import.meta.dirname, 'eval-story', 'last-run', `${name}-${mode}.json`);
+}
+
+function readLastRun(name: SetName): Result[] | null {
+  const file = lastRunFile(name);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { results: Result[] }).results : null;
+}
+
+function writeLastRun(name: SetName, results: Result[]): void {
+  const file = lastRunFile(name);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const slim = results.map((r) => ({
+    site: r.site, prompt: r.prompt, heading: r.heading, template: r.template, hint: r.hint,
+    readableS: Math.round(r.readableS * 10) / 10, longestS: Math.round(r.longestS * 10) / 10, endsOnOverview: r.endsOnOverview,
+  }));
+  writeFileSync(file, `${JSON.stringify({ mode, at1s: rate(results, 1), at3s: rate(results, 3), results: slim }, null, 1)}\n`);
 }

@@ -12,6 +12,8 @@ export interface StoryCase {
   heading: string;
   /** true when the prompt may share words with the heading (a direct request) */
   direct?: boolean;
+  /** true for the real set (public pages, see real-set.ts); `expect` is then the heading's text key */
+  real?: true;
 }
 
 export const storyCases: StoryCase[] = [

@@ -27,23 +27,46 @@ export interface AnalysedSite {
   headings: Record<string, Rect>;
 }
 
-export async function analyseSite(browser: Browser, url: string): Promise<AnalysedSite> {
+export async function analyseSite(browser: Browser, url: string, wanted: Array<{ key: string; text: string; tag?: string }> = []): Promise<AnalysedSite> {
   const page = await browser.newPage();
   try {
     await page.setViewport(VIEWPORT);
     await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
     const { outline } = await analysePage(page, { timeoutMs: 30_000 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    const headings = await evaluateInPage(page, (_: null) => {
+    const headings = await evaluateInPage(page, (wantedHeadings: Array<{ key: string; text: string; tag?: string }>) => {
       const found: Record<string, { x: number; y: number; width: number; height: number }> = {};
+      // The box of the heading's text, not of its element: a centred heading's block spans the whole container,
+      // and a view that cuts its empty sides still shows every word.
+      const docRect = (element: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const text = range.getBoundingClientRect();
+        const r = text.width > 0 && text.height > 0 ? text : element.getBoundingClientRect();
+        return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+      };
       for (const section of Array.from(document.querySelectorAll('[id]'))) {
         const heading = section.querySelector('h1, h2, h3');
-        if (!heading) continue;
-        const r = heading.getBoundingClientRect();
-        found[section.id] = { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+        if (heading) found[section.id] = docRect(heading);
+      }
+      // The real set names its targets by the heading's visible text: the first visible element whose whole text it
+      // is, a heading element (or the tag the case gives) before any other, the innermost of nested matches.
+      const norm = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+      const all = Array.from(document.body.querySelectorAll('*'));
+      for (const want of wantedHeadings) {
+        const target = norm(want.text);
+        const matches = all.filter((element) => {
+          const r = element.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && norm(element.textContent ?? '') === target;
+        });
+        const rank = (element: Element) =>
+          (/^H[1-6]$/.test(element.tagName) ? 0 : 2) + (want.tag && element.tagName.toLowerCase() === want.tag.toLowerCase() ? 0 : 1);
+        const innermost = matches.filter((element) => !matches.some((other) => other !== element && element.contains(other)));
+        innermost.sort((a, b) => rank(a) - rank(b));
+        if (innermost[0]) found[want.key] = docRect(innermost[0]);
       }
       return found;
-    }, null);
+    }, wanted);
     return { url, outline, headings };
   } finally {
     await page.close();
@@ -88,6 +111,10 @@ export function scoreTimeline(site: AnalysedSite, plan: DemoPlan, timeline: Inte
   for (let frame = 0; frame < camera.frames; frame++) {
     const t = (frame * 1000) / FPS;
     const readable = heading ? readableAt(heading, scrollAt(t), site.outline, camera, frame) : false;
+    if (process.env.EVAL_TRACE && frame % 6 === 0) {
+      const crop = camera.at(frame).crop;
+      console.error(`${(t / 1000).toFixed(1)}s scroll=${Math.round(scrollAt(t))} top=${heading ? Math.round(heading.y - scrollAt(t)) : '-'} crop=${crop.x},${crop.y} ${crop.width}w ${readable ? 'READABLE' : ''}`);
+    }
     if (readable) {
       frames++;
       run++;
