@@ -127,6 +127,7 @@ export function createCamera(layout: Layout, timeline: InteractionTimeline, styl
     earliestMs: introMs,
     latestMs: Math.max(introMs, Math.min(outroFrames > 0 ? outroStartMs : (frames * 1000) / FPS, (frames * 1000) / FPS - OVERVIEW_TAIL_MS)),
     scrollsBetween: (from, to) => timeline.scrolls.some((s) => s.t > from && s.t < to),
+    lastScroll: (before) => timeline.scrolls.findLast((s) => s.t <= before)?.t ?? -Infinity,
     nextScroll: (after) => timeline.scrolls.find((s) => s.t > after)?.t ?? Infinity,
   });
   const crops = planCrops(keyframes, frames, W, H);
@@ -184,7 +185,8 @@ function layerAt(
 /** The actions the camera follows, in viewport coordinates, in time order. */
 export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
   const actions: ZoomAction[] = [];
-  const stepAt = (t: number) => timeline.steps.find((s) => t >= s.startMs && t <= s.endMs) ?? null;
+  // The step under way at t; at a boundary the one starting then (a focus is reported as its step begins).
+  const stepAt = (t: number) => timeline.steps.findLast((s) => t >= s.startMs && t <= s.endMs) ?? null;
   // The focused section whose heading later zooms keep in view, until the page scrolls away from it.
   const sectionFocus = focusedSections(timeline, stepAt);
   const keepAt = (t: number) => {
@@ -229,21 +231,64 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
     else actions.push({ t: arrive, until, ...centre, kind: 'focus', fit });
   }
   // A click that is part of typing (clicking into the field) is not a zoom of its own.
-  return actions
+  const zooms = actions
     .filter((a) => a.kind !== 'click' || !actions.some((b) => b.kind === 'type' && b.t >= a.t && b.t - a.t < 1500))
     .sort((a, b) => a.t - b.t);
+  return asShots(zooms, sectionFocus, timeline);
+}
+
+/**
+ * One zoom per shot. A shot is the time the plan spends on a focused section, from the moment it frames it until
+ * the page next scrolls. The hovers, clicks and typing inside it do not each zoom in and out (in, out, in, out
+ * within six seconds, cropping the heading and the outer cards): they become one zoom whose view keeps the
+ * section's framed part (its heading and key content) and every action whole, and so magnifies only as far as
+ * all of them fit. A section that fills most of the view (a pricing table's row of plans) is not zoomed at all.
+ */
+function asShots(actions: ZoomAction[], focused: Array<{ t: number; rect: Rect }>, timeline: InteractionTimeline): ZoomAction[] {
+  const shots = focused.map((focus) => ({
+    from: focus.t,
+    to: timeline.scrolls.find((s) => s.t > focus.t)?.t ?? Infinity,
+    rect: focus.rect,
+  }));
+  const out: ZoomAction[] = [];
+  const taken = new Set<ZoomAction>();
+  for (const shot of shots) {
+    const inside = actions.filter((a) => !taken.has(a) && a.t >= shot.from && a.t < shot.to);
+    if (inside.length === 0) continue;
+    for (const a of inside) taken.add(a);
+    const box = { left: shot.rect.x, top: shot.rect.y, right: shot.rect.x + shot.rect.width, bottom: shot.rect.y + shot.rect.height };
+    for (const a of inside) {
+      const half = { x: (a.fit?.width ?? 0) / 2 + 48, y: (a.fit?.height ?? 0) / 2 + 24 };
+      box.left = Math.min(box.left, a.x - half.x);
+      box.right = Math.max(box.right, a.x + half.x);
+      box.top = Math.min(box.top, a.y - half.y);
+      box.bottom = Math.max(box.bottom, a.y + half.y);
+    }
+    const width = box.right - box.left;
+    const height = box.bottom - box.top;
+    const kind = inside.some((a) => a.kind === 'type') ? 'type' : inside.some((a) => a.kind === 'click') ? 'click' : inside[0]!.kind;
+    out.push({
+      t: inside[0]!.t,
+      until: Math.max(...inside.map((a) => a.until)),
+      x: box.left + width / 2,
+      y: box.top + height / 2,
+      kind,
+      fit: { width, height },
+    });
+  }
+  return [...out, ...actions.filter((a) => !taken.has(a))].sort((a, b) => a.t - b.t);
 }
 
 /** Sections the plan focused on (a move followed by a dwell): when, and the top strip (the heading) of the view. */
 function focusedSections(
   timeline: InteractionTimeline,
   stepAt: (t: number) => InteractionTimeline['steps'][number] | null,
-): Array<{ t: number; strip: Rect }> {
+): Array<{ t: number; rect: Rect; strip: Rect }> {
   return timeline.focus.flatMap((focus) => {
     const step = stepAt(focus.t);
     const next = step ? timeline.steps.find((s) => s.index === step.index + 1) : undefined;
     if (step?.kind !== 'move' || next?.kind !== 'wait') return [];
-    return [{ t: focus.t, strip: { ...focus.rect, height: Math.min(focus.rect.height, HEADING_STRIP) } }];
+    return [{ t: focus.t, rect: focus.rect, strip: { ...focus.rect, height: Math.min(focus.rect.height, HEADING_STRIP) } }];
   });
 }
 
@@ -260,6 +305,8 @@ function zoomKeyframes(
     scrollsBetween(from: number, to: number): boolean;
     /** when the page next scrolls after this time (Infinity: never) */
     nextScroll(after: number): number;
+    /** when the page last scrolled before this time (-Infinity: never) */
+    lastScroll(before: number): number;
   },
 ): Keyframe[] {
   const { full, transitionMs: trans } = options;
@@ -277,7 +324,8 @@ function zoomKeyframes(
   for (const group of groups) {
     const first = group[0]!;
     const last = group.at(-1)!;
-    let inStart = Math.max(first.t - LEAD_MS - trans, options.earliestMs, keyframes.at(-1)!.t);
+    // Not while the page is still scrolling to it: a zoom moving over a moving page reads as a lurch.
+    let inStart = Math.max(first.t - LEAD_MS - trans, options.earliestMs, keyframes.at(-1)!.t, options.lastScroll(first.t));
     let inEnd = Math.max(first.t - LEAD_MS, inStart + trans / 2);
     // Back on the whole window before the page scrolls: a scroll seen magnified moves its first, gentlest steps
     // (one device pixel) by more than the eye takes for a start; at rest they stay small.
