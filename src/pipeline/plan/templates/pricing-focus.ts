@@ -1,5 +1,5 @@
 import type { OutlineAction, OutlineSection, PageOutline, Target } from '../../types.js';
-import { actionsIn, centre, sectionName, sectionsAbout, toTarget } from '../outline-query.js';
+import { actionsIn, centre, isVisible, sectionName, sectionsAbout, toTarget } from '../outline-query.js';
 import { regionTargets } from '../targets.js';
 import { keywords, matchSection } from '../text-match.js';
 import { cinematic } from './cinematic.js';
@@ -50,17 +50,20 @@ export const pricingFocus: Template = (context) => {
   const name = sectionName(pricing);
   const tiers = tierTargets(outline, pricing).slice(0, 4);
   const popular = popularTier(pricing, tiers);
-  const compose = (opening: boolean, compared: Target[]) => {
+  const compose = (opening: boolean, wanted: Target[]) => {
     const c = new Choreography(outline, budgetMs);
     if (opening) c.pause('Open on the page');
-    c.scrollToWith(pricing, compared, `Scroll to "${name}"`);
+    c.scrollToWith(pricing, wanted, `Scroll to "${name}"`);
+    // Only the tiers on screen with the heading: scrolling on to buttons at the foot of tall cards put the plans'
+    // names and prices under a sticky header, and the heading out of the picture, for the rest of the video.
+    const compared = wanted.filter((tier) => isVisible(outline, tier.rect, c.y));
     // Framed whole first (heading and plans): the camera keeps the heading in view while it zooms on a tier.
     c.focus(pricing, `Frame "${name}"`);
     for (const tier of compared) {
       // The highlighted tier, when it is the last one compared, is dwelt on right away rather than hovered twice.
       if (tier !== popular || compared.at(-1) !== popular) c.hover(tier, `Compare "${tier.label}"`);
     }
-    if (popular) {
+    if (popular && compared.includes(popular)) {
       c.hover(popular, `Dwell on the highlighted tier "${popular.label}"`);
       c.pause('Let the highlighted tier sink in');
     } else {

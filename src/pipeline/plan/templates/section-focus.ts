@@ -1,7 +1,5 @@
 import type { OutlineSection, PlanStep, Target } from '../../types.js';
-import {
-  actionsIn, bandHeight, heroSection, isVisible, mediaIn, SCROLL_MARGIN, scrollYForSection, sectionName, strongestSection,
-} from '../outline-query.js';
+import { actionsIn, heroSection, isVisible, mediaIn, scrollYForSection, sectionName, strongestSection } from '../outline-query.js';
 import { headlineTarget } from '../targets.js';
 import { promptSubjects } from '../section-meaning.js';
 import { headingsMentioned, matchSection, sectionPhrase } from '../text-match.js';
@@ -10,8 +8,9 @@ import { heroSpotlight } from './hero-spotlight.js';
 
 /**
  * Section focus: find the section the hint names (else one the prompt names, else the strongest section), scroll
- * there and rest on it. With more time: hover what it offers (buttons, then images), trace its heading, show the rest
- * of a section taller than the screen, and open on the hero first so the viewer sees where the section sits.
+ * there and rest on it. With more time: hover what it offers on screen with its heading (buttons, then images),
+ * trace its heading, and open on the hero first so the viewer sees where the section sits. A section taller than the
+ * screen is shown by its heading and first row; the shot does not scroll on and leave its heading behind.
  */
 export const sectionFocus: Template = (context) => {
   const { outline, budgetMs, prompt, sectionHint } = context;
@@ -38,9 +37,12 @@ export const sectionFocus: Template = (context) => {
     })),
   ].slice(0, 5);
   const heading = section.heading ? headlineTarget(section) : null;
-  const tall = section.rect.height > bandHeight(outline) * 1.2;
+  // What it offers is pointed at only where it is on screen with the heading: a shot holds its section's heading
+  // and first row, and reaching a button further down scrolled the heading away for the rest of the video.
+  const atSection = scrollYForSection(outline, section);
+  const onScreen = items.filter((item) => isVisible(outline, item.rect, atSection));
   const atTop = scrollYForSection(outline, section) === 0;
-  type Extra = Target | 'opening' | 'rest-of-section';
+  type Extra = Target | 'opening';
   const compose = (extras: Extra[]) => {
     const c = new Choreography(outline, budgetMs);
     const hero = heroSection(outline);
@@ -51,24 +53,16 @@ export const sectionFocus: Template = (context) => {
     c.scrollTo(section, `Scroll to "${name}"`);
     c.focus(section, `Focus on "${name}"`);
     if (heading && extras.includes(heading)) c.hover(heading, `Trace the heading "${name}"`);
-    // The heading scrolls away with the rest of a tall section, or to reach what it offers further down: let it be
-    // read first.
-    const restY = section.rect.y + section.rect.height - outline.viewport.height + SCROLL_MARGIN;
-    const leaves = extras.includes('rest-of-section') || items.some((item) => extras.includes(item) && !isVisible(outline, item.rect, c.y));
-    if (heading && leaves) c.pause(`Read "${name}"`);
-    for (const item of items) if (extras.includes(item)) c.hover(item, `Hover "${item.label}"`);
-    // Not back up: reaching its buttons may already have gone further down than the rest.
-    if (extras.includes('rest-of-section') && c.y < restY) c.scrollToY(restY, `Scroll through the rest of "${name}"`);
+    for (const item of onScreen) if (extras.includes(item)) c.hover(item, `Hover "${item.label}"`);
     c.pause(`Dwell on "${name}"`);
     if (endsOnAction) endOn(c, endsOnAction);
     return c;
   };
   const candidates: Extra[] = [
-    ...items.slice(0, 2),
-    ...(tall ? ['rest-of-section' as const] : []),
+    ...onScreen.slice(0, 2),
     ...(atTop ? [] : ['opening' as const]),
     ...(heading ? [heading] : []),
-    ...items.slice(2),
+    ...onScreen.slice(2),
   ];
   return compose(chooseFitting(candidates, compose, false)).done();
 };
