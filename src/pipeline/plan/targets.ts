@@ -52,12 +52,23 @@ export function focalTarget(outline: PageOutline, section: OutlineSection, scrol
   const visible = bottom > top ? { y: top, height: bottom - top } : { y: r.y, height: Math.min(r.height, bandHeight(outline)) };
   // From the top of what is visible (where the heading is) down: a zoom that keeps this whole never crops the heading.
   const insetX = r.width * 0.2;
+  const focal = { x: r.x + insetX, y: visible.y, width: r.width - 2 * insetX, height: visible.height * 0.6 };
+  // And the heading wherever it sits: a left-aligned heading of a two-column section lies outside the middle band,
+  // and a zoom that kept only the band cut it off.
+  const heading = section.headingRect;
+  const headingShown = heading && heading.y >= visible.y - 1 && heading.y + heading.height <= visible.y + visible.height + 1;
   return {
     label: sectionName(section),
     selector: section.selector,
     fallbackSelectors: [...section.fallbackSelectors],
-    rect: round({ x: r.x + insetX, y: visible.y, width: r.width - 2 * insetX, height: visible.height * 0.6 }),
+    rect: round(headingShown ? union(focal, heading) : focal),
   };
+}
+
+function union(a: Rect, b: Rect): Rect {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
 }
 
 /**
