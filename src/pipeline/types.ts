@@ -41,6 +41,11 @@ export interface OutlineSection extends Target {
   widgets?: Array<'slider' | 'accordion' | 'tabs' | 'toggle' | 'carousel'>;
   /** A short summary of the section's text (≤ 200 chars), for planners. */
   text: string;
+  /**
+   * All its words, as far as 1,500 characters: text, list items, image alt texts (product names, logos). What the
+   * section meaning scores a prompt against; absent from outlines made before it existed.
+   */
+  body?: string;
 }
 
 export interface OutlineAction extends Target {

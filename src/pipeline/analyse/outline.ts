@@ -804,7 +804,10 @@ export function extractOutlineInPage(options: OutlineInPageOptions): PageOutline
       }
       if (carousel) widgets.push('carousel');
     }
-    sections.push({ id, kind, heading, ...(kicker ? { kicker } : {}), ...(headingRect && headingRect.height > 0 ? { headingRect } : {}), ...(widgets.length > 0 ? { widgets } : {}), text: clip(summary, 200), label: heading ? clip(heading, 80) : KIND_LABEL[kind], rect: s.rect, ...sel });
+    // Image alt texts name what the pictures show (products, partners' logos, the screens of an app).
+    const alts = s.virtual ? '' : Array.from(s.el.querySelectorAll('img[alt]')).slice(0, 40).map((img) => img.getAttribute('alt') ?? '').join(' ');
+    const body = norm(`${summary} ${alts}`).slice(0, 1500);
+    sections.push({ id, kind, heading, ...(kicker ? { kicker } : {}), ...(headingRect && headingRect.height > 0 ? { headingRect } : {}), ...(widgets.length > 0 ? { widgets } : {}), text: clip(summary, 200), ...(body ? { body } : {}), label: heading ? clip(heading, 80) : KIND_LABEL[kind], rect: s.rect, ...sel });
   });
 
   // ---------- sticky header (and a bar fixed to the bottom edge) ----------

@@ -39,7 +39,7 @@ const concepts: Record<string, string[]> = {
   // pictures of the place or the product: hotels, venues, shops
   gallery: ['gallery', 'photo', 'photograph', 'photography', 'picture', 'image', 'lightbox', 'snapshot', 'slideshow'],
   services: ['service', 'offer', 'offering', 'expertise', 'specialty', 'help'],
-  logos: ['logo', 'brand', 'trusted', 'company', 'companies', 'sponsor', 'backer', 'patron', 'supporter', 'funder', 'business', 'firm', 'corporate', 'foundation'],
+  logos: ['logo', 'brand', 'trusted', 'company', 'companies', 'sponsor', 'backer', 'patron', 'supporter', 'funder', 'business', 'firm', 'corporate', 'foundation', 'partner'],
   process: ['process', 'step', 'workflow', 'method', 'works', 'approach'],
   about: ['about', 'mission', 'value', 'belief', 'purpose', 'vision'],
   comparison: ['compare', 'comparison', 'versus', 'difference', 'differ', 'alternative', 'choose', 'choice'],
@@ -100,6 +100,8 @@ const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: string[
   // (a section about the first visit is not where one books it).
   [/\b(?:book|booking|reserve|reserving|schedule|scheduling) (?:a |an |your |the |my )?(?:visit|appointment|table|slot|consultation|session|viewing|check-?up|call)\b/g, 'booking'],
   [/\bhow (?:much|expensive)\b|\bset (?:me|you|us) back\b/g, 'pricing'],
+  // "At no cost", "free of charge": what it costs is nothing, so the ask is the free sign-up, not the prices.
+  [/\b(?:at|for) no (?:cost|charge)\b|\bfree of charge\b|\bwithout paying\b|\bcosts? nothing\b/g, 'free'],
   [/\bwho (?:works|is behind|runs|makes)\b/g, 'team'],
   // "folks who are scared", "people who hate forms": a relative "who" with a state or a feeling says which audience
   // the video is for, and so does the word it hangs on; neither asks who is behind it ("show people who are nervous"
@@ -239,7 +241,7 @@ function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
     field(ctaLabels.join(' '), 0.6, 'call to action'),
     // Its own buttons ("Download on the App Store"): what a visitor does there.
     field(actionsIn(outline, section).map((action) => action.label).join(' '), 0.5, 'buttons'),
-    field(section.text, 0.45, 'text'),
+    field(section.body ?? section.text, 0.45, 'text'),
   ];
 }
 
@@ -284,10 +286,18 @@ export function clausesOf(prompt: string): string[] {
   return prompt
     // "the carousel (budgeting, round-ups, bill alerts)": what is in brackets elaborates its clause.
     .replace(/\(([^()]*)\)/g, (_, inside: string) => ` ${inside.replace(/[,;&]|\band\b/g, ' ')} `)
+    // So does a list after a colon or "like", "such as", "including" ("loans: student, mortgage, payday", "specialties
+    // like dentistry and cardiology"): its items are what the clause is about, not subjects of their own. Up to the
+    // sentence's end or a "then".
+    .replace(/,?\s*(:|\b(?:like|such as|including|e\.g\.|for example|for instance|especially))((?:(?!\bthen\b)[^.;!?])*)/gi,
+      (_, lead: string, list: string) => ` ${lead}${list.replace(/,|&|\band\b|\bor\b/gi, ' ')}`)
     .split(/[.;!?]|,|\band then\b|\bthen\b|\band\b|\bfollowed by\b|\bplus\b|&/i)
     .map((clause) => clause.trim())
     .filter((clause) => clause.length > 1);
 }
+
+/** The least an ending clause's best section must score to end on it (a subject needs 0.65). */
+const ENDING_FLOOR = 0.35;
 
 /** What each further source naming a section adds to its best one. */
 const CORROBORATION = 0.1;
@@ -351,8 +361,12 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
       endsOnAction = action;
       continue;
     }
+    // A video that ends on the hero went back up to where it began: only when the clause asks for the top.
+    if (ending && !/\b(hero|top|headline|first screen|start)\b/i.test(clause)) ranked.splice(0, ranked.length, ...ranked.filter((r) => r.section.kind !== 'hero'));
     const [top, next] = ranked;
-    if (!top || top.score < 0.65) continue;
+    // An ending is a hard constraint ("finish on the closing banner"): the video ends on the section that answers
+    // the clause best, even when no section answers it as surely as a subject must.
+    if (!top || top.score < (ending ? ENDING_FLOOR : 0.65)) continue;
     const margin = top.score - (next?.score ?? 0);
     const confidence = Math.min(0.97, 0.3 + 0.3 * Math.min(1, top.score / 1.5) + 0.4 * Math.min(1, margin / 0.8));
     const subject: Subject = { section: top.section, confidence: Math.round(confidence * 100) / 100, why: top.why, clause };

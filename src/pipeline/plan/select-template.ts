@@ -48,7 +48,8 @@ const intents: Intent[] = [
   {
     id: 'hero-spotlight',
     weight: 3,
-    pattern: /\b(hero|headlines?|above the fold|first impression|tagline|value prop(?:osition)?|banner|first screen)\b/gi,
+    // Not "the closing banner", "the banner at the bottom": a band near the end is the last call to action.
+    pattern: /\b(hero|headlines?|above the fold|first impression|tagline|value prop(?:osition)?|(?<!\b(?:closing|last|final|bottom|footer|end(?:ing)?) )banner(?! (?:at|near) the (?:bottom|end))|first screen)\b/gi,
     missing: (outline) => (outline.sections.length > 0 || outline.actions.length > 0 ? null : 'the page outline is empty'),
   },
   {
