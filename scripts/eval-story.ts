@@ -39,6 +39,8 @@ interface Result extends StoryCase {
   readableS: number;
   longestS: number;
   endsOnOverview: boolean;
+  underHeaderS: number;
+  croppedS: number;
 }
 
 type SetName = 'fixtures' | 'real';
@@ -95,7 +97,7 @@ async function runSet(browser: Browser, server: FixtureServer, cases: StoryCase[
       score = scoreTimeline(site, plan, timeline, recordedScrollCurve(timeline), c.expect);
     }
     if (!json) process.stderr.write(site.headings[c.expect] ? '.' : '?');
-    results.push({ ...c, template: score.plan.templateId, hint: score.plan.sectionHint, readableS: score.readableS, longestS: score.longestS, endsOnOverview: score.endsOnOverview });
+    results.push({ ...c, template: score.plan.templateId, hint: score.plan.sectionHint, readableS: score.readableS, longestS: score.longestS, endsOnOverview: score.endsOnOverview, underHeaderS: score.underHeaderS, croppedS: score.croppedS });
   }
   if (!json) process.stderr.write('\n');
   return results;
@@ -119,6 +121,9 @@ function report(name: SetName, results: Result[], previous: Result[] | null): vo
   const at1 = results.filter((r) => r.longestS >= 1).length;
   const at3 = results.filter((r) => r.longestS >= 3).length;
   console.log(`\n${name}: ${results.length} cases (${mode}), longest readable stretch: ${at1}/${results.length} (${pct(rate(results, 1))}) ≥ 1 s, ${at3}/${results.length} (${pct(rate(results, 3))}) ≥ 3 s`);
+  const underHeader = results.filter((r) => r.underHeaderS > 0.2);
+  const cropped = results.filter((r) => r.croppedS > 0.2);
+  console.log(`Camera: ${underHeader.length} case(s) rest with the heading under the sticky header, ${cropped.length} cut it with the zoom${[...underHeader, ...cropped].length > 0 ? `: ${[...new Set([...underHeader, ...cropped])].map((r) => `${r.site} "${r.prompt.slice(0, 40)}…" (${r.underHeaderS.toFixed(1)} s under, ${r.croppedS.toFixed(1)} s cut)`).join('; ')}` : ''}`);
   const missingHeadings = results.filter((r) => r.real && r.readableS === 0 && r.longestS === 0);
   if (missingHeadings.length > 0) console.log(`(${missingHeadings.length} read 0 s: never readable, or their heading was not found on the page)`);
   if (previous) {
@@ -151,6 +156,7 @@ function writeLastRun(name: SetName, results: Result[]): void {
   const slim = results.map((r) => ({
     site: r.site, prompt: r.prompt, heading: r.heading, template: r.template, hint: r.hint,
     readableS: Math.round(r.readableS * 10) / 10, longestS: Math.round(r.longestS * 10) / 10, endsOnOverview: r.endsOnOverview,
+    underHeaderS: Math.round(r.underHeaderS * 10) / 10, croppedS: Math.round(r.croppedS * 10) / 10,
   }));
   writeFileSync(file, `${JSON.stringify({ mode, at1s: rate(results, 1), at3s: rate(results, 3), results: slim }, null, 1)}\n`);
 }

@@ -80,6 +80,10 @@ export interface CaseScore {
   longestS: number;
   /** whether the video's last frame shows the overview (not zoomed in) */
   endsOnOverview: boolean;
+  /** seconds the page rests with the heading partly or wholly under the sticky header (a shot framed wrong) */
+  underHeaderS: number;
+  /** seconds the heading is on the page's screen, below the header, but cut by the camera's zoom */
+  croppedS: number;
 }
 
 /** Plans and compiles the prompt for the page as the worker does (heuristic planner, desktop viewport). */
@@ -108,9 +112,18 @@ export function scoreTimeline(site: AnalysedSite, plan: DemoPlan, timeline: Inte
   let frames = 0;
   let run = 0;
   let longest = 0;
+  let underHeader = 0;
+  let cropped = 0;
   for (let frame = 0; frame < camera.frames; frame++) {
     const t = (frame * 1000) / FPS;
     const readable = heading ? readableAt(heading, scrollAt(t), site.outline, camera, frame) : false;
+    if (heading && !readable) {
+      const top = heading.y - scrollAt(t);
+      const atRest = Math.abs(scrollAt(t) - scrollAt(t - 1000 / FPS)) < 0.5 && Math.abs(scrollAt(t) - scrollAt(t + 1000 / FPS)) < 0.5;
+      const sticky = site.outline.stickyHeaderHeight;
+      if (atRest && sticky > 0 && top < sticky - 1 && top + heading.height > 0) underHeader++;
+      else if (top >= sticky - 1 && top + heading.height <= site.outline.viewport.height + 1 && !camera.at(frame).animating) cropped++;
+    }
     if (process.env.EVAL_TRACE && frame % 6 === 0) {
       const crop = camera.at(frame).crop;
       console.error(`${(t / 1000).toFixed(1)}s scroll=${Math.round(scrollAt(t))} top=${heading ? Math.round(heading.y - scrollAt(t)) : '-'} crop=${crop.x},${crop.y} ${crop.width}w ${readable ? 'READABLE' : ''}`);
@@ -122,7 +135,7 @@ export function scoreTimeline(site: AnalysedSite, plan: DemoPlan, timeline: Inte
     } else run = 0;
   }
   const last = camera.at(camera.frames - 1).crop;
-  return { plan, readableS: frames / FPS, longestS: longest / FPS, endsOnOverview: last.width === output.width };
+  return { plan, readableS: frames / FPS, longestS: longest / FPS, endsOnOverview: last.width === output.width, underHeaderS: underHeader / FPS, croppedS: cropped / FPS };
 }
 
 /** The page's scroll position through a recorded timeline: the recorder adds a sample whenever it changes. */

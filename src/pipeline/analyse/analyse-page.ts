@@ -4,6 +4,7 @@ import { dismissOverlays } from './dismiss-overlays.js';
 import { evaluateInPage, retryAfterNavigation, sleep } from './in-page.js';
 import { scrollThroughPage } from './lazy-scroll.js';
 import { extractOutline } from './outline.js';
+import { headerHeightAfterScroll } from './scrolled-header.js';
 
 export interface AnalysePageOptions {
   /** The whole analysis must finish within this. Default 30 s. */
@@ -68,7 +69,11 @@ async function run(page: Page, timeoutMs: number): Promise<PageAnalysis> {
   dismissed.push(...(await dismissOverlays(page, { settleMs: 0, maxWaitMs: 0 })));
   await waitForAnimations(page, budget(0.05, 1200));
 
+  const scrolledHeader = await retryAfterNavigation(page, () => headerHeightAfterScroll(page)).catch(() => 0);
   const outline = await retryAfterNavigation(page, () => extractOutline(page, { dismissedOverlays: dismissed }));
+  // A header that sticks only once the page scrolls covers every shot below the top as much as one fixed from the
+  // start does.
+  if (scrolledHeader > outline.stickyHeaderHeight) outline.stickyHeaderHeight = scrolledHeader;
   const screenshot = Buffer.from(await page.screenshot({ type: 'png', captureBeyondViewport: false }));
   return {
     outline,

@@ -262,6 +262,23 @@ describe('outlining unfamiliar markup', () => {
     }
   });
 
+  it('counts a header that only sticks once the page scrolls (a class a scroll handler adds) as the sticky header', async () => {
+    const page = await pageWith(`
+      <style>header{background:#fff;padding:20px 24px;height:32px} header.stuck{position:fixed;top:0;left:0;right:0;box-shadow:0 2px 8px #0002}</style>
+      <header><a href="#plans">Plans</a> <a href="#faq">FAQ</a></header>
+      <section style="padding:80px 24px;min-height:480px"><h1>Books that balance themselves</h1><a href="#plans" class="btn">Start free</a></section>
+      <section id="plans" style="padding:40px 24px"><h2>Plans for every size</h2>${filler(6)}</section>
+      <section id="faq" style="padding:40px 24px"><h2>Questions</h2>${filler(6)}</section>
+      <script>addEventListener('scroll', () => document.querySelector('header').classList.toggle('stuck', scrollY > 60));</script>`);
+    try {
+      const { outline } = await analysePage(page);
+      assert.equal(outline.stickyHeaderHeight, 72, 'the stuck header: 32 px and 20 px of padding above and below');
+      assert.equal(await evaluateInPage(page, (_: null) => window.scrollY, null), 0, 'and the page is back at the top');
+    } finally {
+      await page.close();
+    }
+  });
+
   it('names the widgets a section holds by their role and structure, and the eyebrow above its heading', async () => {
     const page = await pageWith(`
       <section style="padding: 80px 24px; min-height: 300px"><h1>Tally</h1><p>Money, sorted.</p></section>
