@@ -84,6 +84,9 @@ export interface CaseScore {
   underHeaderS: number;
   /** seconds the heading is on the page's screen, below the header, but cut by the camera's zoom */
   croppedS: number;
+  /** how many times the camera zooms in, and how many shots (stretches between scrolls) the video has */
+  zoomIns: number;
+  shots: number;
 }
 
 /** Plans and compiles the prompt for the page as the worker does (heuristic planner, desktop viewport). */
@@ -93,7 +96,7 @@ export function planCase(site: AnalysedSite, prompt: string, durationTarget: '10
 }
 
 /** Scores the case on paper: the script's scroll positions and the timeline the recorder would report for it. */
-export function scoreCase(site: AnalysedSite, prompt: string, expectId: string, durationTarget: '10s' | '30s' = '10s'): CaseScore {
+export function scoreCase(site: AnalysedSite, prompt: string, expectId: string | string[], durationTarget: '10s' | '30s' = '10s'): CaseScore {
   const { plan, script } = planCase(site, prompt, durationTarget);
   const scrollAt = scrollCurve(script);
   return scoreTimeline(site, plan, timelineOf(script, site.outline, scrollAt), scrollAt, expectId);
@@ -103,8 +106,11 @@ export function scoreCase(site: AnalysedSite, prompt: string, expectId: string, 
  * Scores a timeline (on paper, or as a recording reported it): for every output frame, whether the expected
  * section's heading is wholly inside the viewport at the page's scroll position and inside the camera's view.
  */
-export function scoreTimeline(site: AnalysedSite, plan: DemoPlan, timeline: InteractionTimeline, scrollAt: (t: number) => number, expectId: string): CaseScore {
-  const heading = site.headings[expectId];
+export function scoreTimeline(site: AnalysedSite, plan: DemoPlan, timeline: InteractionTimeline, scrollAt: (t: number) => number, expectId: string | string[]): CaseScore {
+  // Several keys (a pricing table's plan names and prices): a frame counts when every one of them is readable.
+  const keys = Array.isArray(expectId) ? expectId : [expectId];
+  const rects = keys.map((key) => site.headings[key]);
+  const heading = rects[0];
   const style = resolveStyle(null);
   const output = OUTPUT_SIZES['1080p'];
   const layout = computeLayout(output, captureSizeFor(null, '1080p', VIEWPORT), style);
@@ -116,7 +122,7 @@ export function scoreTimeline(site: AnalysedSite, plan: DemoPlan, timeline: Inte
   let cropped = 0;
   for (let frame = 0; frame < camera.frames; frame++) {
     const t = (frame * 1000) / FPS;
-    const readable = heading ? readableAt(heading, scrollAt(t), site.outline, camera, frame) : false;
+    const readable = rects.every((rect) => rect !== undefined && readableAt(rect, scrollAt(t), site.outline, camera, frame));
     if (heading && !readable) {
       const top = heading.y - scrollAt(t);
       const atRest = Math.abs(scrollAt(t) - scrollAt(t - 1000 / FPS)) < 0.5 && Math.abs(scrollAt(t) - scrollAt(t + 1000 / FPS)) < 0.5;
@@ -135,7 +141,15 @@ export function scoreTimeline(site: AnalysedSite, plan: DemoPlan, timeline: Inte
     } else run = 0;
   }
   const last = camera.at(camera.frames - 1).crop;
-  return { plan, readableS: frames / FPS, longestS: longest / FPS, endsOnOverview: last.width === output.width, underHeaderS: underHeader / FPS, croppedS: cropped / FPS };
+  let zoomIns = 0;
+  for (let frame = 1; frame < camera.frames; frame++) {
+    if (camera.at(frame - 1).crop.width === output.width && camera.at(frame).crop.width < output.width) zoomIns++;
+  }
+  const scrollSteps = timeline.steps.filter((step) => step.kind === 'scroll').length;
+  return {
+    plan, readableS: frames / FPS, longestS: longest / FPS, endsOnOverview: last.width === output.width, underHeaderS: underHeader / FPS,
+    croppedS: cropped / FPS, zoomIns, shots: scrollSteps + 1,
+  };
 }
 
 /** The page's scroll position through a recorded timeline: the recorder adds a sample whenever it changes. */

@@ -40,4 +40,28 @@ describe('the story evaluation', () => {
     assert.ok(passed.length / cases.length >= 0.85, `${passed.length}/${cases.length}; below 3 s: ${failures.join('; ')}`);
     assert.ok(scores.every(({ score }) => score.endsOnOverview), 'every video ends on the overview');
   });
+
+  it('on pages with a sticky header, no case rests with its heading under the header or cut by the zoom, and each shot zooms in at most once', async () => {
+    for (const name of ['brightwater-dental', 'fieldnotes']) {
+      const site = await analyseSite(browser, server.url(name));
+      assert.ok(site.outline.stickyHeaderHeight > 0, `${name} has a sticky header`);
+      for (const c of storyCases.filter((c) => c.site === name)) {
+        const score = scoreCase(site, c.prompt, c.expect);
+        assert.ok(score.underHeaderS === 0, `${name} "${c.prompt}": the heading rests under the header for ${score.underHeaderS.toFixed(1)} s`);
+        assert.ok(score.croppedS === 0, `${name} "${c.prompt}": the zoom cuts the heading for ${score.croppedS.toFixed(1)} s`);
+        assert.ok(score.zoomIns <= score.shots, `${name} "${c.prompt}": ${score.zoomIns} zooms in for ${score.shots} shot(s)`);
+      }
+    }
+  });
+
+  it('a pricing shot shows every plan\'s name and its price at once, readable, for at least 3 s', async () => {
+    const plans = ['Hobby', '$0', 'Team', '$19/seat/mo', 'Enterprise', 'Custom'];
+    const site = await analyseSite(browser, server.url('nightfall'), plans.map((text) => ({ key: `plan:${text}`, text })));
+    for (const prompt of ['Show how much it costs for a team', 'Focus on the pricing tiers']) {
+      const score = scoreCase(site, prompt, plans.map((text) => `plan:${text}`));
+      assert.equal(score.plan.templateId, 'pricing-focus');
+      assert.ok(score.longestS >= 3, `"${prompt}": every plan's name and price together for ${score.longestS.toFixed(1)} s`);
+      assert.ok(score.endsOnOverview, 'and it ends on the overview');
+    }
+  });
 });
