@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import type { Presentation, TemplateId } from '../demos/presentation.js';
-import { analysePage, type PageSnapshot } from './analyse/index.js';
+import { analysePage, preparePage, type PageSnapshot } from './analyse/index.js';
 import { assertRecordablePage } from './analyse/recordable-page.js';
 import { viewportFor } from './browser/viewports.js';
 import { extractOutline } from './analyse/outline.js';
@@ -85,7 +85,10 @@ export async function produceRecording(
     background && typeof background === 'object' && 'imageUrl' in background && request.loadImage ? await request.loadImage(background.imageUrl) : null;
 
   if (request.storedScript) {
+    // The page as the first recording had it: overlays dismissed, lazy content loaded, back at the top.
+    await preparePage(page);
     await assertRecordablePage(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     script = request.storedScript;
   } else {
     await report('analyzing', 0);

@@ -57,9 +57,14 @@ export async function analysePage(page: Page, options: AnalysePageOptions = {}):
   }
 }
 
-async function run(page: Page, timeoutMs: number): Promise<PageAnalysis> {
+/**
+ * Brings a freshly opened page to the state a recording starts from: quiet, overlays dismissed, lazy content
+ * loaded by one pass down the page, animations settled. The analysis does this before reading the page, and a
+ * restyle (which replays a stored script without analysing again) does it too, so it records the same page: the
+ * cookie banner the first recording dismissed is not on the second. Returns what was dismissed.
+ */
+export async function preparePage(page: Page, timeoutMs = 30_000): Promise<string[]> {
   const budget = (share: number, cap: number) => Math.max(200, Math.min(cap, timeoutMs * share));
-
   await settle(page, budget(0.2, 5000));
   const dismissed = await dismissOverlays(page, { settleMs: 1200, maxWaitMs: 1500 });
   await retryAfterNavigation(page, () =>
@@ -68,6 +73,11 @@ async function run(page: Page, timeoutMs: number): Promise<PageAnalysis> {
   // Popups that wait for scrolling (or for the first one to close) get a second, quick look.
   dismissed.push(...(await dismissOverlays(page, { settleMs: 0, maxWaitMs: 0 })));
   await waitForAnimations(page, budget(0.05, 1200));
+  return dismissed;
+}
+
+async function run(page: Page, timeoutMs: number): Promise<PageAnalysis> {
+  const dismissed = await preparePage(page, timeoutMs);
 
   const scrolledHeader = await retryAfterNavigation(page, () => headerHeightAfterScroll(page)).catch(() => 0);
   const outline = await retryAfterNavigation(page, () => extractOutline(page, { dismissedOverlays: dismissed }));

@@ -20,6 +20,7 @@ import {
 } from './motion.js';
 import { type FrameCapture, type FrameCaptureStats, startFrameCapture } from './frame-capture.js';
 import { type Screencast, type ScreencastStats, startScreencast } from './screencast.js';
+import { installOverlayGuard } from './overlay-guard.js';
 
 /**
  * Runs an ActionScript on a page that is already loaded, captures it and streams the frames into an encoder. The
@@ -135,6 +136,8 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
     height: window.innerHeight,
     deviceScaleFactor: window.devicePixelRatio,
   }));
+  // Popups that open from now on (a newsletter modal after a few seconds, a chat bubble) are kept off the video.
+  await installOverlayGuard(page);
   const timeline: InteractionTimeline = {
     viewport,
     durationMs: Math.round(videoMs),
