@@ -295,7 +295,9 @@ export function extractOutlineInPage(options: OutlineInPageOptions): PageOutline
     const maxW = Math.max(0, ...kids.map((k) => box(k).width));
     return kids.filter((k) => {
       const r = box(k);
-      return r.height >= 24 && r.width >= Math.max(0.45 * maxW, Math.min(0.3 * vw, 320));
+      // A narrow but tall column (a docs page's text column under a full-width header) is most of the page.
+      const column = r.height >= vh && r.width >= Math.min(0.3 * vw, 320);
+      return r.height >= 24 && (column || r.width >= Math.max(0.45 * maxW, Math.min(0.3 * vw, 320)));
     });
   };
   const topHeadingLevel = (el: Element) => {
@@ -321,10 +323,16 @@ export function extractOutlineInPage(options: OutlineInPageOptions): PageOutline
     return navish && !hasMajorHeading(el);
   };
   /** The direct h2 children (or h3, when there is no h2) a flat block should be split by. */
+  // The headings a flat run is split by: the highest level among its direct headings, when it has three or more. An
+  // h1 or two above them is a title, not a split (a docs page's markdown may use h1 for every part, or h6).
   const flatHeadings = (el: Element) => {
-    const direct = Array.from(el.children).filter((c) => /^H[23]$/.test(c.tagName) && visible(c));
-    const h2s = direct.filter((h) => h.tagName === 'H2');
-    return h2s.length >= 3 ? h2s : h2s.length === 0 && direct.length >= 3 ? direct : [];
+    const direct = Array.from(el.children).filter((c) => /^H[1-6]$/.test(c.tagName) && visible(c));
+    for (const level of ['H1', 'H2', 'H3', 'H4', 'H5', 'H6']) {
+      const at = direct.filter((h) => h.tagName === level);
+      if (at.length >= 3) return at;
+      if (at.length > 0 && level !== 'H1') return [];
+    }
+    return [];
   };
   const shouldDescend = (el: Element, depth: number) => {
     if (depth > 10) return false;

@@ -279,6 +279,20 @@ describe('outlining unfamiliar markup', () => {
     }
   });
 
+  it('splits a docs page\'s narrow text column by its headings, whatever their level (markdown\'s h1 for every part)', async () => {
+    const part = (title: string) => `<h1>${title}</h1>${filler(9)}`;
+    const page = await pageWith(`
+      <header style="padding:80px 24px;background:#234;color:#fff;text-align:center"><h1>copykit</h1><p>Copy text to the clipboard.</p></header>
+      <main style="width:600px;margin:0 auto">${['Install', 'Usage', 'Events', 'Browser support'].map(part).join('')}</main>`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((s) => s.heading);
+      for (const title of ['Install', 'Usage', 'Events', 'Browser support']) assert.ok(headings.includes(title), `a section "${title}" in ${JSON.stringify(headings)}`);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('names the widgets a section holds by their role and structure, and the eyebrow above its heading', async () => {
     const page = await pageWith(`
       <section style="padding: 80px 24px; min-height: 300px"><h1>Tally</h1><p>Money, sorted.</p></section>
