@@ -299,6 +299,22 @@ export function clausesOf(prompt: string): string[] {
 /** The least an ending clause's best section must score to end on it (a subject needs 0.65). */
 const ENDING_FLOOR = 0.35;
 
+/** The least a subject found by a word only its section uses must score (one such word in its text: 0.45). */
+const LITERAL_FLOOR = 0.45;
+
+/**
+ * Whether a content word of the clause (four letters or more, not a stop word) stands, as itself, in this section's
+ * words and in no other section's but the footer's: a literal, distinctive match, which a lexicon concept that
+ * points elsewhere must not outweigh.
+ */
+function onlyThisSectionSays(clause: string, section: OutlineSection, fields: Map<OutlineSection, Field[]>): boolean {
+  const tokens = [...new Set(promptWords(clause).filter((w) => !stop.has(w)).map(stem))].filter((w) => w.length >= 4 && !stop.has(w));
+  const has = (s: OutlineSection, token: string) => fields.get(s)!.some((f) => f.stems.has(token));
+  return tokens.some(
+    (token) => has(section, token) && ![...fields.keys()].some((other) => other !== section && other.kind !== 'footer' && has(other, token)),
+  );
+}
+
 /** What each further source naming a section adds to its best one. */
 const CORROBORATION = 0.1;
 
@@ -365,8 +381,10 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
     if (ending && !/\b(hero|top|headline|first screen|start)\b/i.test(clause)) ranked.splice(0, ranked.length, ...ranked.filter((r) => r.section.kind !== 'hero'));
     const [top, next] = ranked;
     // An ending is a hard constraint ("finish on the closing banner"): the video ends on the section that answers
-    // the clause best, even when no section answers it as surely as a subject must.
-    if (!top || top.score < (ending ? ENDING_FLOOR : 0.65)) continue;
+    // the clause best, even when no section answers it as surely as a subject must. A word of the clause that only
+    // one section's own words hold ("Chrome", "dentistry", "mortgage") is as good a reason as a concept.
+    const floor = ending ? ENDING_FLOOR : top && onlyThisSectionSays(clause, top.section, fields) ? LITERAL_FLOOR : 0.65;
+    if (!top || top.score < floor) continue;
     const margin = top.score - (next?.score ?? 0);
     const confidence = Math.min(0.97, 0.3 + 0.3 * Math.min(1, top.score / 1.5) + 0.4 * Math.min(1, margin / 0.8));
     const subject: Subject = { section: top.section, confidence: Math.round(confidence * 100) / 100, why: top.why, clause };
