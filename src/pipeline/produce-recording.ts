@@ -11,6 +11,7 @@ import { compileScript, compileStep } from './plan/compile.js';
 import type { Planner } from './plan/planner.js';
 import { recordScript, type RecordResult } from './record/recorder.js';
 import type { ActionScript, DemoPlan, DurationTarget, PageContext, PageOutline, PlanStep, Resolution, ScriptStep, ViewportName } from './types.js';
+import { checkTake, takeCheckEntry, type TakeCheck } from './compose/take-check.js';
 
 export interface RecordingRequest {
   url: string;
@@ -42,6 +43,8 @@ export interface Produced {
   script: ActionScript;
   recording: RecordResult;
   composed: ComposeResult;
+  /** How the take reads (each framed section's longest readable stretch); null for a restyle, which plans nothing. */
+  check: TakeCheck | null;
 }
 
 /**
@@ -157,6 +160,10 @@ export async function produceRecording(
       : {}),
   });
 
+  // The service checks its own take as the story evaluation would, and says so in the recording log.
+  const check = outline && plan ? checkTake({ outline, plan, timeline: recording.timeline, presentation: request.presentation ?? null, resolution: request.resolution }) : null;
+  if (check) recording.log.push(takeCheckEntry(check, recording.log.length, recording.durationMs));
+
   await report('rendering', 0);
   const composed = await composeVideo({
     cleanFile,
@@ -175,5 +182,5 @@ export async function produceRecording(
     gif: { file: request.outFile.replace(/\.[^./]+$/, '') + '.gif', width: 640 },
     thumbnail: { file: request.outFile.replace(/\.[^./]+$/, '') + '.png' },
   });
-  return { outline, snapshot, plan, script, recording, composed };
+  return { outline, snapshot, plan, script, recording, composed, check };
 }
