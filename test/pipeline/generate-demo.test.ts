@@ -54,7 +54,7 @@ describe('generating a demo of a landing page', () => {
     const log = JSON.parse(demo.recording_log) as Array<{ ok: boolean; startMs: number; endMs: number }>;
     assert.ok(log.length > 0 && log.every((entry) => entry.endMs >= entry.startMs));
     // The service checked its own take: the last entry says how long the framed pricing was readable.
-    const check = log.at(-1) as { action: string; ok: boolean; target: string };
+    const check = log.at(-1) as unknown as { action: string; ok: boolean; target: string };
     assert.equal(check.action, 'check');
     assert.match(check.target, /readable: ".+" \d+\.\d s \(bar \d\.\d s\)/);
 

@@ -299,6 +299,11 @@ export function clausesOf(prompt: string): string[] {
 /** The least an ending clause's best section must score to end on it (a subject needs 0.65). */
 const ENDING_FLOOR = 0.35;
 
+/** Words that say how the video should feel, not what it shows: a page that uses one ("cinematic") is no subject. */
+const manner = new Set(['cinematic', 'cinematically', 'polished', 'beautiful', 'beautifully', 'stunning', 'smooth', 'slick', 'sleek', 'elegant',
+  'snappy', 'punchy', 'dramatic', 'epic', 'fun', 'playful', 'quick', 'quickly', 'short', 'brief', 'fast', 'slow', 'slowly', 'gentle', 'calm',
+  'overview', 'teaser', 'trailer', 'showcase', 'hype', 'highlight', 'highlights', 'walkthrough', 'tour', 'minimal', 'clean', 'professional']);
+
 /** The least a subject found by a word only its section uses must score (one such word in its text: 0.45). */
 const LITERAL_FLOOR = 0.45;
 
@@ -308,7 +313,7 @@ const LITERAL_FLOOR = 0.45;
  * points elsewhere must not outweigh.
  */
 function onlyThisSectionSays(clause: string, section: OutlineSection, fields: Map<OutlineSection, Field[]>): boolean {
-  const tokens = [...new Set(promptWords(clause).filter((w) => !stop.has(w)).map(stem))].filter((w) => w.length >= 4 && !stop.has(w));
+  const tokens = [...new Set(promptWords(clause).filter((w) => !stop.has(w) && !manner.has(w)).map(stem))].filter((w) => w.length >= 4 && !stop.has(w));
   const has = (s: OutlineSection, token: string) => fields.get(s)!.some((f) => f.stems.has(token));
   return tokens.some(
     (token) => has(section, token) && ![...fields.keys()].some((other) => other !== section && other.kind !== 'footer' && has(other, token)),
