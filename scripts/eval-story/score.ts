@@ -4,6 +4,7 @@ import { evaluateInPage } from '../../src/pipeline/analyse/in-page.js';
 import { createCamera, FPS } from '../../src/pipeline/compose/camera.js';
 import { captureSizeFor } from '../../src/pipeline/compose/compose.js';
 import { computeLayout } from '../../src/pipeline/compose/layout.js';
+import { isReadable, recordedScrollCurve } from '../../src/pipeline/compose/take-check.js';
 import { resolveStyle } from '../../src/pipeline/compose/style.js';
 import { OUTPUT_SIZES } from '../../src/pipeline/encode/video-encoder.js';
 import { compileScript } from '../../src/pipeline/plan/compile.js';
@@ -122,7 +123,7 @@ export function scoreTimeline(site: AnalysedSite, plan: DemoPlan, timeline: Inte
   let cropped = 0;
   for (let frame = 0; frame < camera.frames; frame++) {
     const t = (frame * 1000) / FPS;
-    const readable = rects.every((rect) => rect !== undefined && readableAt(rect, scrollAt(t), site.outline, camera, frame));
+    const readable = rects.every((rect) => rect !== undefined && isReadable(rect, scrollAt(t), site.outline, camera, frame, output));
     if (heading && !readable) {
       const top = heading.y - scrollAt(t);
       const atRest = Math.abs(scrollAt(t) - scrollAt(t - 1000 / FPS)) < 0.5 && Math.abs(scrollAt(t) - scrollAt(t + 1000 / FPS)) < 0.5;
@@ -152,28 +153,8 @@ export function scoreTimeline(site: AnalysedSite, plan: DemoPlan, timeline: Inte
   };
 }
 
-/** The page's scroll position through a recorded timeline: the recorder adds a sample whenever it changes. */
-export function recordedScrollCurve(timeline: InteractionTimeline): (t: number) => number {
-  const samples = [...timeline.scrolls].sort((a, b) => a.t - b.t);
-  return (t) => {
-    let y = samples[0]?.y ?? 0;
-    for (const sample of samples) {
-      if (sample.t > t) break;
-      y = sample.y;
-    }
-    return y;
-  };
-}
-
-function readableAt(heading: Rect, scrollY: number, outline: PageOutline, camera: ReturnType<typeof createCamera>, frame: number): boolean {
-  const top = heading.y - scrollY;
-  const bottom = top + heading.height;
-  if (top < outline.stickyHeaderHeight - 1 || bottom > outline.viewport.height + 1) return false;
-  const a = camera.project(frame, camera.fromViewport({ x: heading.x, y: top }));
-  const b = camera.project(frame, camera.fromViewport({ x: heading.x + heading.width, y: bottom }));
-  const { width, height } = OUTPUT_SIZES['1080p'];
-  return a.x >= -1 && a.y >= -1 && b.x <= width + 1 && b.y <= height + 1;
-}
+/** The page's scroll position through a recorded timeline, and a heading's readability: as the service's own check. */
+export { recordedScrollCurve };
 
 /** The page's scroll position through the script: each scroll eases from where the page was to its target. */
 function scrollCurve(script: ActionScript): (t: number) => number {

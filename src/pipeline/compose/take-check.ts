@@ -1,7 +1,7 @@
 import type { Presentation } from '../../demos/presentation.js';
 import { OUTPUT_SIZES } from '../encode/video-encoder.js';
 import type { DemoPlan, InteractionTimeline, PageOutline, Rect, RecordingLogEntry, Resolution } from '../types.js';
-import { createCamera, FPS } from './camera.js';
+import { createCamera, FPS, type Camera } from './camera.js';
 import { captureSizeFor } from './compose.js';
 import { computeLayout } from './layout.js';
 import { resolveStyle } from './style.js';
@@ -42,18 +42,13 @@ export function checkTake(input: {
   const output = OUTPUT_SIZES[input.resolution];
   const capture = captureSizeFor(input.presentation, input.resolution, timeline.viewport);
   const camera = createCamera(computeLayout(output, capture, style), timeline, style, timeline.durationMs);
-  const scrollAt = scrollCurve(timeline);
+  const scrollAt = recordedScrollCurve(timeline);
   const targets = sections.map((section) => {
     const heading: Rect = section.headingRect ?? { ...section.rect, height: Math.min(section.rect.height, 80) };
     let run = 0;
     let longest = 0;
     for (let frame = 0; frame < camera.frames; frame++) {
-      const top = heading.y - scrollAt((frame * 1000) / FPS);
-      const onPage = top >= outline.stickyHeaderHeight - 1 && top + heading.height <= outline.viewport.height + 1;
-      const a = camera.project(frame, camera.fromViewport({ x: heading.x, y: top }));
-      const b = camera.project(frame, camera.fromViewport({ x: heading.x + heading.width, y: top + heading.height }));
-      const inView = a.x >= -1 && a.y >= -1 && b.x <= output.width + 1 && b.y <= output.height + 1;
-      run = onPage && inView ? run + 1 : 0;
+      run = isReadable(heading, scrollAt((frame * 1000) / FPS), outline, camera, frame, output) ? run + 1 : 0;
       longest = Math.max(longest, run);
     }
     return { section: section.heading ?? section.kind, longestS: Math.round((longest / FPS) * 10) / 10 };
@@ -75,8 +70,20 @@ export function takeCheckEntry(check: TakeCheck, index: number, durationMs: numb
   };
 }
 
-/** The page's scroll position through the recorded timeline (the recorder adds a sample whenever it changes). */
-function scrollCurve(timeline: InteractionTimeline): (t: number) => number {
+/**
+ * Whether a heading (document coordinates) is readable in this output frame: wholly on the page's screen below the
+ * sticky header at this scroll position, and wholly inside the camera's (zoomed or not) view.
+ */
+export function isReadable(heading: Rect, scrollY: number, outline: PageOutline, camera: Camera, frame: number, output: { width: number; height: number }): boolean {
+  const top = heading.y - scrollY;
+  if (top < outline.stickyHeaderHeight - 1 || top + heading.height > outline.viewport.height + 1) return false;
+  const a = camera.project(frame, camera.fromViewport({ x: heading.x, y: top }));
+  const b = camera.project(frame, camera.fromViewport({ x: heading.x + heading.width, y: top + heading.height }));
+  return a.x >= -1 && a.y >= -1 && b.x <= output.width + 1 && b.y <= output.height + 1;
+}
+
+/** The page's scroll position through a recorded timeline (the recorder adds a sample whenever it changes). */
+export function recordedScrollCurve(timeline: InteractionTimeline): (t: number) => number {
   const samples = [...timeline.scrolls].sort((a, b) => a.t - b.t);
   return (t) => {
     let y = 0;
