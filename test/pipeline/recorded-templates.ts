@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { templateIds, type TemplateId } from '../../src/demos/presentation.js';
-import { createBrowserPool, type BrowserPool } from '../../src/pipeline/browser/pool.js';
 import { captureSizeFor } from '../../src/pipeline/compose/compose.js';
 import { probeVideo } from '../../src/pipeline/encode/probe.js';
-import { createPlanner } from '../../src/pipeline/plan/planner.js';
 import { pageWorkBudgetMs, produceRecording, recordingCaptureSize } from '../../src/pipeline/produce-recording.js';
-import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js';
+import { heuristicPlanner, recordingRig } from '../helpers/recording-rig.js';
 import { frameAt, frameDetail, frameDifference } from '../helpers/video-frames.js';
 
 /**
@@ -37,29 +33,16 @@ export const everyTemplateCovered = () => [...TOURING_TEMPLATES, ...FOCUSED_TEMP
 
 export function describeRecordedTemplates(title: string, templates: readonly TemplateId[], options: { withAgent: boolean }): void {
 describe(title, () => {
-  let sites: FixtureServer;
-  let browsers: BrowserPool;
-  let work: string;
-  const planner = createPlanner({ SHOWREEL_PLANNER: 'heuristic', OPENAI_API_KEY: undefined, OPENAI_BASE_URL: 'http://127.0.0.1:1', OPENAI_MODEL: 'none' });
-
-  before(async () => {
-    sites = await startFixtureServer();
-    browsers = createBrowserPool({ size: 1 });
-    work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-templates-'));
-  });
-  after(async () => {
-    await browsers.close();
-    await sites.close();
-    await fs.rm(work, { recursive: true, force: true });
-  });
+  const rig = recordingRig('showreel-templates-');
+  const planner = heuristicPlanner();
 
   if (options.withAgent) it('agent mode observes the page after the plan and keeps acting until the time is up', async () => {
-    const outFile = path.join(work, 'agent.mp4');
-    const produced = await browsers.withPage({ viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop') }, async (page, ctx) => {
-      await ctx.goto(sites.url('saas'), { waitUntil: 'load' });
+    const outFile = path.join(rig.work, 'agent.mp4');
+    const produced = await rig.browsers.withPage({ viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop') }, async (page, ctx) => {
+      await ctx.goto(rig.sites.url('saas'), { waitUntil: 'load' });
       return produceRecording(
         page,
-        { url: sites.url('saas'), prompt: 'Tour the features', viewport: 'desktop', format: 'mp4', resolution: '720p', durationTarget: '10s', mode: 'agent', template: { id: 'auto' }, outFile },
+        { url: rig.sites.url('saas'), prompt: 'Tour the features', viewport: 'desktop', format: 'mp4', resolution: '720p', durationTarget: '10s', mode: 'agent', template: { id: 'auto' }, outFile },
         planner,
         () => undefined,
       );
@@ -73,15 +56,15 @@ describe(title, () => {
   for (const templateId of templates) {
     it(templateId, async () => {
       const { site, prompt, sectionHint } = SITE_FOR[templateId];
-      const outFile = path.join(work, `${templateId}.mp4`);
+      const outFile = path.join(rig.work, `${templateId}.mp4`);
       // The budget a job has: a recording that hangs fails with its reason, not as the whole file timed out.
       const pageOptions = { viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop'), timeoutMs: pageWorkBudgetMs('5s') } as const;
-      const produced = await browsers.withPage(pageOptions, async (page, ctx) => {
-        await ctx.goto(sites.url(site), { waitUntil: 'load' });
+      const produced = await rig.browsers.withPage(pageOptions, async (page, ctx) => {
+        await ctx.goto(rig.sites.url(site), { waitUntil: 'load' });
         return produceRecording(
           page,
           {
-            url: sites.url(site), prompt, viewport: 'desktop', format: 'mp4', resolution: '720p', durationTarget: '5s', mode: 'script',
+            url: rig.sites.url(site), prompt, viewport: 'desktop', format: 'mp4', resolution: '720p', durationTarget: '5s', mode: 'script',
             template: { id: templateId, ...(sectionHint ? { sectionHint } : {}) }, outFile,
           },
           planner,

@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { createBrowserPool, type BrowserPool } from '../../../src/pipeline/browser/pool.js';
-import { createPlanner } from '../../../src/pipeline/plan/planner.js';
+import { describe, it } from 'node:test';
 import { pageWorkBudgetMs, produceRecording, recordingCaptureSize, type Produced } from '../../../src/pipeline/produce-recording.js';
 import type { ActionScript } from '../../../src/pipeline/types.js';
-import { startFixtureServer, type FixtureServer } from '../../helpers/fixture-server.js';
+import { heuristicPlanner, recordingRig } from '../../helpers/recording-rig.js';
 import { frameAt } from '../../helpers/video-frames.js';
 
 /**
@@ -17,32 +14,19 @@ import { frameAt } from '../../helpers/video-frames.js';
  * replays the same timeline on the same page.
  */
 describe('a page whose popups open while it is recorded', () => {
-  let sites: FixtureServer;
-  let browsers: BrowserPool;
-  let work: string;
-  const planner = createPlanner({ SHOWREEL_PLANNER: 'heuristic', OPENAI_API_KEY: undefined, OPENAI_BASE_URL: 'http://127.0.0.1:1', OPENAI_MODEL: 'none' });
-
-  before(async () => {
-    sites = await startFixtureServer();
-    browsers = createBrowserPool({ size: 1 });
-    work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-popups-'));
-  });
-  after(async () => {
-    await browsers.close();
-    await sites.close();
-    await fs.rm(work, { recursive: true, force: true });
-  });
+  const rig = recordingRig('showreel-popups-');
+  const planner = heuristicPlanner();
 
   const record = (name: string, storedScript?: ActionScript) => {
-    const workDir = path.join(work, name);
+    const workDir = path.join(rig.work, name);
     const pageOptions = { viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop'), timeoutMs: pageWorkBudgetMs('10s') } as const;
-    return browsers.withPage(pageOptions, async (page, ctx) => {
+    return rig.browsers.withPage(pageOptions, async (page, ctx) => {
       await fs.mkdir(workDir, { recursive: true });
-      await ctx.goto(sites.url('nagging'), { waitUntil: 'load' });
+      await ctx.goto(rig.sites.url('nagging'), { waitUntil: 'load' });
       const produced = await produceRecording(
         page,
         {
-          url: sites.url('nagging'), prompt: 'Show the plans, then end on what owners tell us', viewport: 'desktop', format: 'mp4', resolution: '720p',
+          url: rig.sites.url('nagging'), prompt: 'Show the plans, then end on what owners tell us', viewport: 'desktop', format: 'mp4', resolution: '720p',
           durationTarget: '10s', mode: 'script', template: { id: 'auto' }, outFile: path.join(workDir, 'demo.mp4'), workDir,
           ...(storedScript ? { storedScript } : {}),
         },
