@@ -27,8 +27,6 @@ const HOLD_MS = 900;
 const MAX_ACTION_MS = 800;
 /** The video is back on the whole window at least this long before it ends (or its outro starts). */
 const OVERVIEW_TAIL_MS = 700;
-/** The top strip of a focused section (its heading) that later zooms inside the section keep in view. */
-const HEADING_STRIP = 120;
 /** actions whose zooms would come closer than this share one zoom */
 const MERGE_GAP_MS = 500;
 const INTRO_SCALE = 0.86;
@@ -57,8 +55,6 @@ export interface ZoomAction {
   kind: 'click' | 'type' | 'hover' | 'focus';
   /** the focused element's size (viewport px), for a zoom that keeps it whole */
   fit?: { width: number; height: number };
-  /** a rect (viewport px, then composed-frame px) the zoom must keep whole: the focused section's heading strip */
-  keep?: Rect;
 }
 
 export interface Camera {
@@ -100,23 +96,10 @@ export function createCamera(layout: Layout, timeline: InteractionTimeline, styl
   // already most of the view.
   const magnificationFor = (a: ZoomAction) =>
     a.fit ? Math.min(style.zoom.intensity, (W * 0.8) / (a.fit.width * scaleX), (H * 0.8) / (a.fit.height * scaleY)) : style.zoom.intensity;
-  // A zoom on something inside a focused section keeps the section's heading in the view: the view is centred on
-  // the action and the heading together, and magnifies only as far as both fit.
-  const keepingHeading = (a: ZoomAction & { magnification: number }) => {
-    if (!a.keep) return a;
-    const topLeft = fromViewport({ x: a.keep.x, y: a.keep.y });
-    const bottomRight = fromViewport({ x: a.keep.x + a.keep.width, y: a.keep.y + a.keep.height });
-    const box = {
-      left: Math.min(topLeft.x, a.x - 80), right: Math.max(bottomRight.x, a.x + 80),
-      top: Math.min(topLeft.y, a.y - 40), bottom: Math.max(bottomRight.y, a.y + 40),
-    };
-    const magnification = Math.min(a.magnification, (W * 0.92) / (box.right - box.left), (H * 0.92) / (box.bottom - box.top));
-    return { ...a, x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2, magnification };
-  };
   const actions =
     style.zoom.enabled && style.zoom.intensity > 1.001
       ? zoomActions(timeline)
-          .map((a) => keepingHeading({ ...a, ...fromViewport(a), magnification: magnificationFor(a) }))
+          .map((a) => ({ ...a, ...fromViewport(a), magnification: magnificationFor(a) }))
           .filter((a) => a.magnification >= 1.15)
       : [];
   const keyframes = zoomKeyframes(actions, {
@@ -187,13 +170,9 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
   const actions: ZoomAction[] = [];
   // The step under way at t; at a boundary the one starting then (a focus is reported as its step begins).
   const stepAt = (t: number) => timeline.steps.findLast((s) => t >= s.startMs && t <= s.endMs) ?? null;
-  // The focused section whose heading later zooms keep in view, until the page scrolls away from it.
+  // The sections the plan framed: each is a shot, and the zooms inside it become one (asShots).
   const sectionFocus = focusedSections(timeline, stepAt);
-  const keepAt = (t: number) => {
-    const focused = [...sectionFocus].reverse().find((f) => f.t <= t);
-    return focused && !timeline.scrolls.some((s) => s.t > focused.t && s.t <= t) ? { keep: focused.strip } : {};
-  };
-  for (const click of timeline.clicks) actions.push({ t: click.t, until: click.t, x: click.x, y: click.y, kind: 'click', ...keepAt(click.t) });
+  for (const click of timeline.clicks) actions.push({ t: click.t, until: click.t, x: click.x, y: click.y, kind: 'click' });
   // Typing: runs of keystrokes, centred on the field being typed into.
   let run: { t: number; until: number } | null = null;
   const flush = () => {
@@ -201,7 +180,7 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
     const field = [...timeline.focus].reverse().find((f) => f.t <= run!.t);
     const click = [...timeline.clicks].reverse().find((c) => c.t <= run!.t);
     const point = field ? { x: field.rect.x + field.rect.width / 2, y: field.rect.y + field.rect.height / 2 } : click ?? null;
-    if (point) actions.push({ t: run.t, until: Math.min(run.until, run.t + MAX_ACTION_MS * 2), x: point.x, y: point.y, kind: 'type', ...keepAt(run.t) });
+    if (point) actions.push({ t: run.t, until: Math.min(run.until, run.t + MAX_ACTION_MS * 2), x: point.x, y: point.y, kind: 'type' });
     run = null;
   };
   for (const key of timeline.keystrokes) {
@@ -227,7 +206,7 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
     // A hover too is zoomed only as far as its element stays whole: a heading's box spans its section's width, and
     // a zoom at full intensity on its middle cut the words at its start off (seen on a sponsors heading).
     const fit = { width: focus.rect.width, height: focus.rect.height };
-    if (hover) actions.push({ t: arrive, until, ...centre, kind: 'hover', fit, ...keepAt(focus.t) });
+    if (hover) actions.push({ t: arrive, until, ...centre, kind: 'hover', fit });
     else actions.push({ t: arrive, until, ...centre, kind: 'focus', fit });
   }
   // A click that is part of typing (clicking into the field) is not a zoom of its own.
@@ -279,16 +258,16 @@ function asShots(actions: ZoomAction[], focused: Array<{ t: number; rect: Rect }
   return [...out, ...actions.filter((a) => !taken.has(a))].sort((a, b) => a.t - b.t);
 }
 
-/** Sections the plan focused on (a move followed by a dwell): when, and the top strip (the heading) of the view. */
+/** Sections the plan focused on (a move followed by a dwell): when, and the part of the view framed (its heading on). */
 function focusedSections(
   timeline: InteractionTimeline,
   stepAt: (t: number) => InteractionTimeline['steps'][number] | null,
-): Array<{ t: number; rect: Rect; strip: Rect }> {
+): Array<{ t: number; rect: Rect }> {
   return timeline.focus.flatMap((focus) => {
     const step = stepAt(focus.t);
     const next = step ? timeline.steps.find((s) => s.index === step.index + 1) : undefined;
     if (step?.kind !== 'move' || next?.kind !== 'wait') return [];
-    return [{ t: focus.t, rect: focus.rect, strip: { ...focus.rect, height: Math.min(focus.rect.height, HEADING_STRIP) } }];
+    return [{ t: focus.t, rect: focus.rect }];
   });
 }
 
