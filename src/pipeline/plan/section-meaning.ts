@@ -383,8 +383,8 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
       continue;
     }
     // A video that ends on the hero went back up to where it began: only when the clause asks for the top.
-    if (ending && !/\b(hero|top|headline|first screen|start)\b/i.test(clause)) ranked.splice(0, ranked.length, ...ranked.filter((r) => r.section.kind !== 'hero'));
-    const [top, next] = ranked;
+    const backToTop = /\b(hero|top|headline|first screen|start)\b/i.test(clause);
+    const [top, next] = ending && !backToTop ? ranked.filter((r) => r.section.kind !== 'hero') : ranked;
     // An ending is a hard constraint ("finish on the closing banner"): the video ends on the section that answers
     // the clause best, even when no section answers it as surely as a subject must. A word of the clause that only
     // one section's own words hold ("Chrome", "dentistry", "mortgage") is as good a reason as a concept.
