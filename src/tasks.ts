@@ -6,6 +6,7 @@ import { demoPrefix } from './platform/storage/index.js';
 import type { PipelineServices } from './pipeline/run-job.js';
 import { pipelineTasks } from './pipeline/tasks.js';
 import { deleteOldRateLimitWindows } from './platform/rate-limit.js';
+import { deleteOldEmbedGenerationCounts } from './embeds/index.js';
 
 /** Every graphile-worker task of the service, by name: housekeeping, schedules, and the recording pipeline. */
 export function createTaskList(services: PipelineServices): TaskList {
@@ -16,6 +17,7 @@ export function createTaskList(services: PipelineServices): TaskList {
       const deleted = await deleteExpiredSessions(sql);
       if (deleted > 0) logger.info({ deleted }, 'expired sessions deleted');
       await deleteOldRateLimitWindows(sql);
+      await deleteOldEmbedGenerationCounts(sql);
     },
     // Media of a deleted demo go after the delete commits; a failure retries with backoff.
     [DEMO_MEDIA_DELETE_TASK]: async (payload) => {

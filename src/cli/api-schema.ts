@@ -2986,6 +2986,27 @@ export interface operations {
                             packId: "5" | "20" | "50" | "100";
                             threshold: number;
                         };
+                        /** @description New demos started through publishable keys today (reuses are free and not counted) */
+                        embeds: {
+                            limits: {
+                                /** @description New demos a publishable key may start a UTC day; 0 is no limit */
+                                daily_generations_per_key: number;
+                                /** @description New demos all publishable keys of one project may start a UTC day; 0 is no limit */
+                                daily_generations_per_project: number;
+                            };
+                            today: {
+                                /** @description The UTC day counted, YYYY-MM-DD; the counts restart at 00:00 UTC */
+                                day: string;
+                                by_key: {
+                                    key_id: string;
+                                    generations: number;
+                                }[];
+                                by_project: {
+                                    project_id: string;
+                                    generations: number;
+                                }[];
+                            };
+                        };
                     };
                 };
             };

@@ -2,7 +2,7 @@
 export { demoEventSchemas } from './events.js';
 export { demosProjection } from './projection.js';
 export { presentationInputSchema, presentationSchema, templateIds, type Presentation, type TemplateId } from './presentation.js';
-export { demoActivitySince, findLiveDemoByContextHash, findPublicDemo, findVisibleDemo, type DemoActivity, type DemoRecord } from './queries.js';
+export { demoActivitySince, findDemoProgress, findLiveDemoByContextHash, findPublicDemo, findVisibleDemo, type DemoActivity, type DemoProgressRead, type DemoRecord } from './queries.js';
 export {
   DEMO_MEDIA_DELETE_TASK,
   DEMO_PROGRESS_CHANNEL,

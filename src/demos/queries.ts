@@ -1,5 +1,6 @@
 import type { Queryable } from '../platform/database.js';
 import type { Principal } from '../platform/principal.js';
+import { toProgress } from './representation.js';
 
 export interface DemoRecord {
   id: string;
@@ -124,4 +125,31 @@ export async function demoActivitySince(sql: Queryable, userId: string, since: D
     from demo_jobs j join demos d on d.id = j.demo_id
     where d.user_id = ${userId} and j.created_at >= ${since}`;
   return row!;
+}
+
+/** A demo's progress message and who may watch it, for the progress sockets. */
+export interface DemoProgressRead {
+  progress: ReturnType<typeof toProgress>;
+  userId: string;
+  projectId: string;
+}
+
+/**
+ * The progress of a live demo (the polling shape) with its owner and project, in one statement: the progress hub
+ * reads this once per notification and sends it to every socket watching the demo, checking each one's right to
+ * it from the owner and project read here (issue 34).
+ */
+export async function findDemoProgress(sql: Queryable, demoId: string): Promise<DemoProgressRead | null> {
+  const [row] = await sql<Array<Pick<DemoRecord, 'id' | 'user_id' | 'project_id' | 'status' | 'error' | 'updated_at'> & {
+    job_status: string | null;
+    job_step: string | null;
+    job_progress: number | null;
+  }>>`
+    select d.id, d.user_id, d.project_id, d.status, d.error, d.updated_at,
+      j.status as job_status, j.step as job_step, j.progress as job_progress
+    from demos d left join demo_jobs j on j.id = d.latest_job_id
+    where d.id = ${demoId} and d.deleted_at is null`;
+  if (!row) return null;
+  const job = row.job_status === null ? null : { status: row.job_status, step: row.job_step, progress: row.job_progress ?? 0 };
+  return { progress: toProgress(row, job), userId: row.user_id, projectId: row.project_id };
 }

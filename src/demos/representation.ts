@@ -59,7 +59,10 @@ export function toHistoryEntry(job: DemoJobRecord) {
 }
 
 /** The polling answer (pollUrl): where the demo's latest job stands. */
-export function toProgress(record: DemoRecord, job: DemoJobRecord | null) {
+export function toProgress(
+  record: Pick<DemoRecord, 'id' | 'status' | 'error' | 'updated_at'>,
+  job: Pick<DemoJobRecord, 'status' | 'step' | 'progress'> | null,
+) {
   return {
     id: record.id,
     status: record.status,

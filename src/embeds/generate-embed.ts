@@ -1,6 +1,6 @@
 import { inAccountTransaction } from '../credits/index.js';
 import { findLiveDemoByContextHash, requestDemo, type Presentation } from '../demos/index.js';
-import type { Sql } from '../platform/database.js';
+import type { Sql, Tx } from '../platform/database.js';
 import { QuotaError, ValidationError } from '../platform/errors.js';
 import { lockStream } from '../platform/event-store/lock-stream.js';
 import type { EventMetadata } from '../platform/event-store/types.js';
@@ -113,6 +113,12 @@ export async function generateEmbed(
    * run, and it reads again under the lock.
    */
   prefetched?: { id: string; status: string } | null,
+  /**
+   * runs in the generation's transaction under the hash's lock, just before the demo is requested (the daily caps of
+   * publishable keys): what it counts is rolled back with a start that fails, and a concurrent duplicate that turns
+   * out a reuse counts nothing.
+   */
+  inGeneration?: (tx: Tx) => Promise<void>,
 ): Promise<EmbedAnswer> {
   const existing = prefetched !== undefined ? prefetched : await findLiveDemoByContextHash(sql, request.contextHash);
   if (existing) return reused(existing);
@@ -124,6 +130,7 @@ export async function generateEmbed(
       await lockStream(tx, `embed-${request.contextHash}`);
       const live = await findLiveDemoByContextHash(tx, request.contextHash);
       if (live) return reused(live);
+      await inGeneration?.(tx);
       const { demoId } = await requestDemo(
         tx,
         {

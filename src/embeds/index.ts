@@ -6,3 +6,12 @@ export { hostAllowed, normaliseHost } from './site.js';
 export { normaliseContextUrl } from './context-hash.js';
 export { openRuntimeEmbed, playerPropsSchema, type PlayerProps, type RuntimeEmbed, type RuntimeQuery } from './runtime-embed.js';
 export { MAX_RUNTIME_TTL_SECONDS, encodeRuntimePayload, runtimeSignature, signRuntimeUrl } from './signature.js';
+export {
+  assertPublishableMayGenerate,
+  countDailyGeneration,
+  deleteOldEmbedGenerationCounts,
+  embedGenerationsToday,
+  onProjectSite,
+  type DailyGenerationCaps,
+  type EmbedGenerationsToday,
+} from './spend-controls.js';

@@ -48,6 +48,16 @@ const environmentSchema = z.object({
   // Requests a minute on create, refresh, restyle, embed generate and upload; 0 turns a limit off.
   SHOWREEL_RATE_LIMIT_PER_KEY: z.coerce.number().int().min(0).default(120),
   SHOWREEL_RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(240),
+  // New demos a publishable key may start a UTC day, and all publishable keys of one project together (issue 34:
+  // a key in a page can be copied; this bounds what a copy can spend). Reuses never count; 0 turns a cap off.
+  SHOWREEL_EMBED_DAILY_GENERATIONS_PER_KEY: z.coerce.number().int().min(0).default(50),
+  SHOWREEL_EMBED_DAILY_GENERATIONS_PER_PROJECT: z.coerce.number().int().min(0).default(100),
+  // Progress WebSockets (issue 34): open at once per client address and per demo (beyond: the upgrade is answered
+  // 429), closed after this long without a progress message, and after this long whatever happens.
+  SHOWREEL_PROGRESS_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  SHOWREEL_PROGRESS_SOCKETS_PER_DEMO: z.coerce.number().int().min(1).default(200),
+  SHOWREEL_PROGRESS_SOCKET_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  SHOWREEL_PROGRESS_SOCKET_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   // Sign-in attempts a minute, per client address (IPv6 by /64) and per email, counted before any password is
   // hashed; 0 turns a limit off.
   SHOWREEL_SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(20),

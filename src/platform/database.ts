@@ -6,13 +6,18 @@ export type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql;
 export type Queryable = Sql | Tx;
 
-export function connect(url: string, options: { max?: number; applicationName?: string } = {}): Sql {
+export function connect(
+  url: string,
+  // debug: postgres.js's hook, called with each statement as it is sent (tests count a component's reads with it).
+  options: { max?: number; applicationName?: string; debug?: (connection: number, query: string, parameters: unknown[]) => void } = {},
+): Sql {
   const { url: target, socketDir } = withoutSocketHost(url);
   return postgres(target, {
     // postgres.js finds the socket as <host>/.s.PGSQL.<port> when the host is a directory.
     ...(socketDir ? { host: socketDir } : {}),
     max: options.max ?? 20,
     onnotice: () => {},
+    ...(options.debug ? { debug: options.debug } : {}),
     connection: { application_name: options.applicationName ?? 'showreel' },
     // int8 as JS strings would make counts awkward; event positions stay strings (bigint-safe) via explicit casts.
     types: { date: timestampType },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { creditsSpentSince, getAutoTopoff, getBalance, packIds } from '../credits/index.js';
 import { demoActivitySince } from '../demos/index.js';
+import { embedGenerationsToday } from '../embeds/index.js';
 import { NotFoundError } from '../platform/errors.js';
 import { accountProcedure, router } from '../platform/trpc.js';
 import { findUserById, planOf } from '../users/index.js';
@@ -28,6 +29,19 @@ const usageSchema = z.object({
   }),
   balance: z.number(),
   autoTopoff: z.object({ enabled: z.boolean(), packId: z.enum(packIds), threshold: z.number() }),
+  embeds: z
+    .object({
+      limits: z.object({
+        daily_generations_per_key: z.number().describe('New demos a publishable key may start a UTC day; 0 is no limit'),
+        daily_generations_per_project: z.number().describe('New demos all publishable keys of one project may start a UTC day; 0 is no limit'),
+      }),
+      today: z.object({
+        day: z.string().describe('The UTC day counted, YYYY-MM-DD; the counts restart at 00:00 UTC'),
+        by_key: z.array(z.object({ key_id: z.string(), generations: z.number() })),
+        by_project: z.array(z.object({ project_id: z.string(), generations: z.number() })),
+      }),
+    })
+    .describe('New demos started through publishable keys today (reuses are free and not counted)'),
 });
 
 /**
@@ -44,12 +58,13 @@ export const usageRouter = router({
       const now = new Date();
       const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
       const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-      const [user, activity, spent, balance, autoTopoff] = await Promise.all([
+      const [user, activity, spent, balance, autoTopoff, embedsToday] = await Promise.all([
         findUserById(ctx.sql, userId),
         demoActivitySince(ctx.sql, userId, start),
         creditsSpentSince(ctx.sql, userId, start),
         getBalance(ctx.sql, userId),
         getAutoTopoff(ctx.sql, userId),
+        embedGenerationsToday(ctx.sql, userId),
       ]);
       if (!user) throw new NotFoundError('User');
       const plan = planOf(user.plan);
@@ -76,6 +91,13 @@ export const usageRouter = router({
         },
         balance,
         autoTopoff,
+        embeds: {
+          limits: {
+            daily_generations_per_key: ctx.config.SHOWREEL_EMBED_DAILY_GENERATIONS_PER_KEY,
+            daily_generations_per_project: ctx.config.SHOWREEL_EMBED_DAILY_GENERATIONS_PER_PROJECT,
+          },
+          today: { day: embedsToday.day, by_key: embedsToday.byKey, by_project: embedsToday.byProject },
+        },
       };
     }),
 });

@@ -15,7 +15,8 @@ describe('dynamic embeds: POST /embed/generate', () => {
   before(async () => {
     app = await startTestApp();
     user = await app.createUser({ credits: 40 });
-    projectId = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'Acme', url: 'https://www.acme.example' } })).body.id;
+    // A request without context.url records the project URL, which must be on the key's domains (issue 34).
+    projectId = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'Acme', url: 'https://acme.example' } })).body.id;
     pubKey = (await app.api('/api/v1/api-keys', { key: user.key, body: { type: 'publishable', allowed_domains: ['acme.example', '*.acme-docs.example'] } })).body.key;
     openKey = (await app.api('/api/v1/api-keys', { key: user.key, body: { type: 'publishable' } })).body.key;
   });
@@ -180,9 +181,13 @@ describe('dynamic embeds: POST /embed/generate', () => {
     assert.equal(wildcard.headers.get('access-control-allow-origin'), 'https://eu.docs.acme-docs.example');
     const referer = await generate(body, { origin: null, referer: 'https://acme.example/page?x=1' });
     assert.equal(referer.status, 200);
-    // A key without an allowlist works anywhere.
-    const open = await generate({ ...body, prompt: 'Open key' }, { key: openKey, origin: 'https://anywhere.example' });
-    assert.equal(open.status, 202);
+    // A key without an allowlist shows existing demos anywhere, and starts none (issue 34).
+    const open = await generate(body, { key: openKey, origin: 'https://anywhere.example' });
+    assert.equal(open.status, 200);
+    assert.equal(open.body.demoId, wildcard.body.demoId);
+    const openNew = await generate({ ...body, prompt: 'Open key' }, { key: openKey, origin: 'https://anywhere.example' });
+    assert.equal(openNew.status, 403);
+    assert.match(openNew.body.error, /no allowed domains/);
   });
 
   it('answers the CORS preflight for the calling origin, cached', async () => {
@@ -231,7 +236,7 @@ describe('dynamic embeds: POST /embed/generate', () => {
     assert.deepEqual(answer.body, { error: 'Project not found.' });
 
     const second = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'Second', url: 'https://acme.example' } })).body.id;
-    const scoped = (await app.api('/api/v1/api-keys', { key: user.key, body: { type: 'publishable', project_id: projectId } })).body.key;
+    const scoped = (await app.api('/api/v1/api-keys', { key: user.key, body: { type: 'publishable', project_id: projectId, allowed_domains: ['acme.example'] } })).body.key;
     assert.equal((await generate({ project_id: second, prompt: 'x' }, { key: scoped })).status, 404);
     assert.equal((await generate({ project_id: projectId, prompt: 'Scoped' }, { key: scoped })).status, 202);
   });
@@ -267,7 +272,7 @@ describe('dynamic embeds: request limits', () => {
     app = await startTestApp({ SHOWREEL_RATE_LIMIT_PER_KEY: '2' });
     user = await app.createUser({ credits: 20 });
     projectId = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'Acme', url: 'https://acme.example' } })).body.id;
-    pubKey = (await app.api('/api/v1/api-keys', { key: user.key, body: { type: 'publishable' } })).body.key;
+    pubKey = (await app.api('/api/v1/api-keys', { key: user.key, body: { type: 'publishable', allowed_domains: ['acme.example'] } })).body.key;
   });
   after(() => app.stop());
 

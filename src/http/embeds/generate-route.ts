@@ -1,7 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolvePrincipal } from '../../auth/index.js';
 import { demoUrls } from '../../demos/index.js';
-import { embedKey, findProjectAndReusableDemo, generateEmbed, generateEmbedInput, toEmbedRequest } from '../../embeds/index.js';
+import {
+  assertPublishableMayGenerate,
+  countDailyGeneration,
+  embedKey,
+  findProjectAndReusableDemo,
+  generateEmbed,
+  generateEmbedInput,
+  toEmbedRequest,
+} from '../../embeds/index.js';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../platform/errors.js';
 import { assertPublicUrl } from '../../platform/network/ssrf-guard.js';
 import { hitRateLimits } from '../../platform/rate-limit.js';
@@ -22,6 +30,11 @@ const METHODS = 'POST, OPTIONS';
  * (200 reuse, 202 generation) and its CORS answer on the calling page and the key. Checks run cheapest first:
  * key (401), page host against the key's allowlist (403), body (400), project (404); then a reuse is a read, and
  * only a new generation pays for the rate limit (429), the SSRF guard (400) and the charge (429 without credits).
+ *
+ * A publishable key's new generations (issue 34, src/embeds/spend-controls.ts) are held to the page that will be
+ * recorded, not to the Origin header a script can forge: on the key's allowed domains and the project's own site
+ * (403; a key without domains only reuses), and to daily caps per key and per project (429), counted in the
+ * generation's own transaction.
  */
 export async function handleEmbedGenerate(services: Services, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const cors = corsHeaders(req);
@@ -57,6 +70,7 @@ export async function handleEmbedGenerate(services: Services, req: IncomingMessa
       services.sql,
       request,
       async () => {
+        if (principal.via === 'publishable') assertPublishableMayGenerate(principal.allowedDomains, request.pageUrl ?? project.url, project.url);
         await hitRateLimits(services.sql, rateLimitsFor(services.config, principal, 'embed generate'), 'embed generate');
         if (request.pageUrl !== null) {
           // Spec Embeds: the page is recorded only through the SSRF guard (the worker checks again before loading it).
@@ -65,6 +79,13 @@ export async function handleEmbedGenerate(services: Services, req: IncomingMessa
       },
       { actor: principal.userId, requestId, correlationId: requestId, causationId: null },
       found.demo,
+      principal.via === 'publishable' && principal.keyId !== null
+        ? (tx) =>
+            countDailyGeneration(tx, { userId: principal.userId, keyId: principal.keyId!, projectId: project.id }, {
+              perKey: services.config.SHOWREEL_EMBED_DAILY_GENERATIONS_PER_KEY,
+              perProject: services.config.SHOWREEL_EMBED_DAILY_GENERATIONS_PER_PROJECT,
+            })
+        : undefined,
     );
     const embedUrl = demoUrls(services.config.PUBLIC_URL, answer.demoId, 'mp4').embedUrl;
     sendJson(res, answer.cached ? 200 : 202, { demoId: answer.demoId, status: answer.status, embedUrl, cached: answer.cached }, cors);

@@ -211,6 +211,21 @@ describe('the dashboard pages', () => {
     assert.equal((await app.api('/api/v1/usage', { key })).status, 401);
   });
 
+  it('warns that a publishable key made without domains cannot start new demos, on the form, the new key and the list', async () => {
+    const form = await text('/app/keys');
+    assert.match(form, /Without any domains it cannot start new demos, only show existing ones\./);
+    const bare = await post('/app/keys', { csrf, name: 'Bare embed key', type: 'publishable', project_id: '', allowed_domains: '' });
+    assert.equal(bare.status, 201);
+    assert.match(await bare.text(), /<p class="warning" role="alert">This publishable key has no allowed domains, so it cannot start new demos/);
+    const scoped = await post('/app/keys', { csrf, name: 'Site embed key', type: 'publishable', project_id: '', allowed_domains: 'docs.example' });
+    assert.equal(scoped.status, 201);
+    assert.doesNotMatch(await scoped.text(), /class="warning"/);
+    const list = await text('/app/keys');
+    const row = (name: string) => list.slice(list.indexOf(name), list.indexOf('</tr>', list.indexOf(name)));
+    assert.match(row('Bare embed key'), /no allowed domains: shows existing demos only/);
+    assert.doesNotMatch(row('Site embed key'), /no allowed domains/);
+  });
+
   it('buys a pack, sets auto top-off and shows the history and usage', async () => {
     const before = (await app.api('/api/v1/credits', { key: ada.key })).body.balance;
     const bought = await post('/app/credits/purchase', { csrf, packId: '20' });

@@ -9,7 +9,11 @@ import { redirect } from '../send.js';
  * in the answer to the create post (no-store), with a Copy button; it is never in a URL or shown again.
  */
 
-interface Created { key: string; name: string; type: string }
+interface Created { key: string; name: string; type: string; allowed_domains: string[] | null }
+
+/** Issue 34: a publishable key starts new demos only for pages on its allowed domains; without any it only reuses. */
+const NO_DOMAINS_WARNING =
+  'This publishable key has no allowed domains, so it cannot start new demos: it only shows demos that already exist. To let it make demos for your site, create a publishable key with your site’s domains (e.g. example.com, www.example.com) and revoke this one.';
 
 async function keysPage(r: DashboardRequest, status: number, extra: { created?: Created; error?: string } = {}) {
   const [{ keys }, { projects }] = await Promise.all([r.caller.apiKeys.list(), r.caller.projects.list()]);
@@ -19,6 +23,7 @@ async function keysPage(r: DashboardRequest, status: number, extra: { created?: 
 <h2>Your new ${extra.created.type} key “${extra.created.name}”</h2>
 <p>Copy it now: it is shown only once. Store it like a password.</p>
 ${copyField('new-key', 'Key', extra.created.key)}
+${extra.created.type === 'publishable' && !extra.created.allowed_domains?.length ? html`<p class="warning" role="alert">${NO_DOMAINS_WARNING}</p>` : null}
 </section>`
     : null;
   const notice = r.url.searchParams.get('revoked') ? 'The key was revoked: it stopped working at once.' : null;
@@ -27,7 +32,7 @@ ${noticeBox(notice)}
 ${created}
 ${keys.length === 0 ? html`<p class="panel empty">No API keys yet. Create a live key for your server or scripts, or a publishable key for embeds on your site.</p>` : html`<div class="table-wrap"><table>
 <thead><tr><th>Name</th><th>Key</th><th class="opt">Type</th><th class="opt">Scope</th><th class="opt">Last used</th><th class="opt">Created</th><th></th></tr></thead>
-<tbody>${keys.map((k) => html`<tr><td>${k.name}</td><td><code>${k.key_prefix}…</code></td><td class="opt">${k.type}</td><td class="opt">${k.project_id ? (names.get(k.project_id) ?? 'one project') : 'whole account'}${k.allowed_domains ? html`<br><span class="muted small">${(JSON.parse(k.allowed_domains) as string[]).join(', ')}</span>` : null}</td><td class="opt">${formatDate(k.last_used_at)}</td><td class="opt">${formatDate(k.created_at)}</td>
+<tbody>${keys.map((k) => html`<tr><td>${k.name}</td><td><code>${k.key_prefix}…</code></td><td class="opt">${k.type}</td><td class="opt">${k.project_id ? (names.get(k.project_id) ?? 'one project') : 'whole account'}${k.allowed_domains ? html`<br><span class="muted small">${(JSON.parse(k.allowed_domains) as string[]).join(', ')}</span>` : k.type === 'publishable' ? html`<br><span class="small warning-text">no allowed domains: shows existing demos only</span>` : null}</td><td class="opt">${formatDate(k.last_used_at)}</td><td class="opt">${formatDate(k.created_at)}</td>
 <td><form method="post" action="/app/keys/${k.id}/revoke" data-confirm="Revoke this key? Anything using it stops working at once.">${csrfField(r.viewer)}<button type="submit" class="danger small">Revoke</button></form></td></tr>`)}</tbody>
 </table></div>`}
 <form method="post" action="/app/keys" class="panel narrow">
@@ -41,7 +46,8 @@ ${csrfField(r.viewer)}
 <div><label for="k-project">Scope</label><select id="k-project" name="project_id">${option('', 'Whole account', true)}${projects.map((p) => option(p.id, p.name, false))}</select></div>
 </div>
 <label for="k-domains">Allowed domains (publishable keys; one a line or comma separated)</label>
-<textarea id="k-domains" name="allowed_domains" rows="2" placeholder="example.com"></textarea>
+<textarea id="k-domains" name="allowed_domains" rows="2" placeholder="example.com" aria-describedby="k-domains-hint"></textarea>
+<p class="hint" id="k-domains-hint">A publishable key starts new demos (paid from your credits) only for pages on these domains that are on its project’s site, up to a daily cap. Without any domains it cannot start new demos, only show existing ones.</p>
 <div class="actions"><button type="submit">Create key</button></div>
 </form>`;
   r.page(status, appPage({ title: 'API keys', viewer: r.viewer, section: 'keys', body }));
