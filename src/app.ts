@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { Runner } from 'graphile-worker';
 import { registerDomain } from './domain.js';
 import { createHttpServer } from './http/server.js';
+import { setPaymentProvider } from './credits/index.js';
+import { createPayments } from './payments/index.js';
 import type { Config } from './platform/config.js';
 import { startWorker } from './platform/jobs.js';
 import type { Logger } from './platform/logger.js';
@@ -30,7 +32,10 @@ export async function startApp(config: Config, logger: Logger, parts: { http: bo
   const database = await openDatabase(config, logger);
   const secrets = createSecretBox(await loadMasterKey(config.SHOWREEL_MASTER_KEY, config.SHOWREEL_DATA_DIR));
   const storage = createStorage(config);
-  const services = { sql: database.sql, config, secrets, storage, logger };
+  // SHOWREEL_PAYMENTS: the ledger's provider (auto top-off, purchases) for this process, and Stripe's webhook.
+  const payments = createPayments(config, database.sql, logger);
+  setPaymentProvider(payments.provider);
+  const services = { sql: database.sql, config, secrets, storage, logger, payments };
 
   let runner: Runner | null = null;
   let stopSweeper = () => {};

@@ -4,6 +4,7 @@ import { registerEvents } from './platform/event-store/event-registry.js';
 import { registerProjection } from './platform/projections.js';
 import { demoEventSchemas, demosProjection } from './demos/index.js';
 import { keyEventSchemas, keysProjection } from './keys/index.js';
+import { paymentEventSchemas, paymentsProjection } from './payments/index.js';
 import { projectEventSchemas, projectsProjection } from './projects/index.js';
 import { userEventSchemas, usersProjection } from './users/index.js';
 
@@ -18,10 +19,12 @@ export function registerDomain(): void {
   registerEvents(creditEventSchemas);
   registerEvents(demoEventSchemas);
   registerEvents(backgroundEventSchemas);
+  registerEvents(paymentEventSchemas);
   registerProjection(usersProjection);
   registerProjection(keysProjection);
   registerProjection(projectsProjection);
   registerProjection(creditsProjection);
   registerProjection(demosProjection);
   registerProjection(backgroundsProjection);
+  registerProjection(paymentsProjection);
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Config } from '../platform/config.js';
@@ -84,6 +85,56 @@ const setPlan: ServiceCommand = {
   },
 };
 
+const grantCreditsInput = z.object({
+  email: emailAddress,
+  credits: z.coerce.number().int().min(1).max(1_000_000),
+  reason: z.string().trim().min(1).max(500),
+});
+
+/**
+ * The way credits come into being on a service without payments (SHOWREEL_PAYMENTS=none, issue 34): an audited
+ * `bonus` transaction, the reason as its description, the operator (this machine's user) in the event.
+ */
+const grantCredits: ServiceCommand = {
+  name: 'admin grant-credits',
+  summary: 'Grant a user credits (a bonus transaction with the reason as its description)',
+  usage: 'admin grant-credits --email E --credits N --reason "…"',
+  help: ['--email E        the user’s email', '--credits N      how many credits, 1 to 1000000', '--reason TEXT    why (shown in the user’s history), 1 to 500 characters'],
+  options: { email: { type: 'string' }, credits: { type: 'string' }, reason: { type: 'string' } },
+  async run(parsed, { config, logger, print }) {
+    const parsedInput = grantCreditsInput.safeParse({
+      email: requiredOption(parsed, 'email'),
+      credits: requiredOption(parsed, 'credits'),
+      reason: requiredOption(parsed, 'reason'),
+    });
+    if (!parsedInput.success) throw new UsageError(describeIssues(parsedInput.error.issues));
+    const { email, credits, reason } = parsedInput.data;
+    const { findUserByEmail } = await import('../users/index.js');
+    const { grantCredits: grant } = await import('../credits/index.js');
+    const { inTransaction } = await import('../platform/command.js');
+    const operator = operatorName();
+    print(
+      await withDatabase(config, logger, async (sql) => {
+        const user = await findUserByEmail(sql, email);
+        if (!user) throw new NotFoundError(`User ${email}`);
+        const granted = await inTransaction(sql, (tx) =>
+          grant(tx, { userId: user.id, credits, reason, grantedBy: operator }, { ...metadata, actor: `admin-cli:${operator}` }),
+        );
+        return { user_id: user.id, email: user.email, granted: credits, balance: granted.balance, transaction: granted.transaction };
+      }),
+    );
+  },
+};
+
+/** Who runs the command, as the machine knows them: recorded with a grant. */
+function operatorName(): string {
+  try {
+    return os.userInfo().username || 'unknown';
+  } catch {
+    return process.env.USER ?? 'unknown';
+  }
+}
+
 const replay: ServiceCommand = {
   name: 'admin replay',
   summary: 'Rebuild the read models from the event streams',
@@ -95,7 +146,7 @@ const replay: ServiceCommand = {
 };
 
 /** `showreel admin <command>`: each prints exactly one JSON object on stdout; logs go to stderr. */
-export const adminCommands: ServiceCommand[] = [createUser, setPlan, replay];
+export const adminCommands: ServiceCommand[] = [createUser, setPlan, grantCredits, replay];
 
 async function withDatabase<T>(config: Config, logger: Logger, work: (sql: Sql) => Promise<T>): Promise<T> {
   const { openDatabase } = await import('../platform/open-database.js');

@@ -306,7 +306,10 @@ export interface paths {
         };
         /** The auto top-off setting */
         get: operations["credits-getAutoTopoff"];
-        /** Turn auto top-off on or off: when a charge finds the balance short, the pack is bought first */
+        /**
+         * Turn auto top-off on or off: when a charge finds the balance short, the pack is bought first
+         * @description Turning it on is refused with 403 when the service sells no credits (SHOWREEL_PAYMENTS=none), and with 409 under Stripe until a card was saved by a first purchase. Turning it off always works.
+         */
         put: operations["credits-setAutoTopoff"];
         post?: never;
         delete?: never;
@@ -341,7 +344,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Buy a credit pack */
+        /**
+         * Buy a credit pack: starts a checkout; the credits are added when the payment is confirmed
+         * @description Answers 201 with the checkout page to send the buyer to. Nothing is credited now: the payment service's signed webhook adds the pack once it is paid. A service without payments (SHOWREEL_PAYMENTS=none, the default) answers 403: an administrator grants credits instead.
+         */
         post: operations["credits-purchase"];
         delete?: never;
         options?: never;
@@ -469,6 +475,26 @@ export interface paths {
         get: operations["embeds-runtime"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe’s events (SHOWREEL_PAYMENTS=stripe): the only way a payment becomes credits
+         * @description Called by Stripe, not by clients: no API credential, the Stripe-Signature header over the raw body instead (checked with STRIPE_WEBHOOK_SECRET). Each event id is acted on once; a replay answers 200 and adds nothing. Acted on: checkout.session.completed, checkout.session.async_payment_succeeded, payment_intent.succeeded, payment_intent.payment_failed; others are acknowledged.
+         */
+        post: operations["payments-stripeWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2410,6 +2436,8 @@ export interface operations {
                             packId: "5" | "20" | "50" | "100";
                             /** @description A charge that finds the balance below this (or short of its cost) buys the pack first; default 1 */
                             threshold: number;
+                            /** @description Present when a failed auto top-off payment turned auto top-off off: why */
+                            disabledReason?: string;
                         };
                         /** @description Newest first, at most 20 */
                         recentTransactions: {
@@ -2468,6 +2496,8 @@ export interface operations {
                         packId: "5" | "20" | "50" | "100";
                         /** @description A charge that finds the balance below this (or short of its cost) buys the pack first; default 1 */
                         threshold: number;
+                        /** @description Present when a failed auto top-off payment turned auto top-off off: why */
+                        disabledReason?: string;
                     };
                 };
             };
@@ -2521,6 +2551,8 @@ export interface operations {
                         packId: "5" | "20" | "50" | "100";
                         /** @description A charge that finds the balance below this (or short of its cost) buys the pack first; default 1 */
                         threshold: number;
+                        /** @description Present when a failed auto top-off payment turned auto top-off off: why */
+                        disabledReason?: string;
                     };
                 };
             };
@@ -2544,6 +2576,15 @@ export interface operations {
             };
             /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2636,25 +2677,18 @@ export interface operations {
         };
         responses: {
             /** @description Successful response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        balance: number;
-                        transaction: {
-                            id: string;
-                            user_id: string;
-                            /** @enum {string} */
-                            type: "purchase" | "auto_topoff" | "deduct" | "refund" | "bonus";
-                            /** @description Signed: a deduct is negative, every other type positive */
-                            amount: number;
-                            balance_after: number;
-                            pack_id: string | null;
-                            description: string | null;
-                            created_at: string;
-                        };
+                        /** @description Send the buyer here to pay; the credits are added when the payment service confirms the payment */
+                        checkoutUrl: string;
+                        /** @description The payment service’s id of this checkout (Stripe: cs_…) */
+                        checkoutId: string;
+                        /** @enum {string} */
+                        packId: "5" | "20" | "50" | "100";
                     };
                 };
             };
@@ -2669,15 +2703,6 @@ export interface operations {
             };
             /** @description No credential, or an invalid one. */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. */
-            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3283,6 +3308,62 @@ export interface operations {
             };
             /** @description Rate limit or quota exceeded. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "payments-stripeWebhook": {
+        parameters: {
+            query?: never;
+            header: {
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received (acted on, ignored, or already handled) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                        outcome: string;
+                    };
+                };
+            };
+            /** @description Invalid input; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -151,6 +151,10 @@ function foldEvents(events: StoredEvent[], problems: string[]) {
       autoTopoff = { enabled: event.data.enabled, packId: event.data.packId, threshold: event.data.threshold ?? DEFAULT_AUTO_TOPOFF.threshold };
       continue;
     }
+    if (event.type === 'AutoTopoffPaymentFailed') {
+      autoTopoff = { ...autoTopoff, enabled: false };
+      continue;
+    }
     if (!isTransactionEvent(event)) continue;
     const d = event.data;
     if (event.type === 'CreditAccountOpened') {

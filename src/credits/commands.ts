@@ -10,7 +10,7 @@ import { type AutoTopoff, type CreditCommand, type CreditState, creditDecider, t
 import { type CreditEvent, creditStream } from './events.js';
 import { findPack, type PackId, packIds, packOf } from './packs.js';
 import { type PaymentProvider, paymentProvider } from './payment-provider.js';
-import { autoTopoffOf, type CreditAccountRecord, findByReference } from './queries.js';
+import { autoTopoffOf, type CreditAccountRecord, findByReference, findPayment, lastAutoTopoffTurn } from './queries.js';
 import { type CreditTransaction, toTransaction, transactionFromEvent } from './representation.js';
 
 /**
@@ -83,9 +83,10 @@ export async function loadAccount(tx: Tx, userId: string, reference?: string): P
   return loaded;
 }
 
-const isAccount = (row: AccountRow): row is AccountRow & CreditAccountRecord => row.user_id !== null;
+const isAccount = (row: AccountRow): row is AccountRow & { user_id: string } => row.user_id !== null;
 
-type AccountRow = Omit<CreditAccountRecord, 'user_id'> & {
+/** The columns loadAccount reads (not the disabled reason: no command decides on it). */
+type AccountRow = Omit<CreditAccountRecord, 'user_id' | 'auto_topoff_disabled_reason'> & {
   /** null when the account has no row yet */
   user_id: string | null;
   charge_id: string | null;
@@ -131,7 +132,11 @@ export interface PurchaseResult {
   transaction: CreditTransaction;
 }
 
-/** Buys a pack through the payment provider. An unknown pack is a 400 naming packId. */
+/**
+ * Buys a pack through a provider that settles at once (tests, scripts; see grantAtOnceProvider). Buyers go through
+ * the provider's checkout instead (the purchase procedure), and its webhook records the purchase (recordPaidPurchase).
+ * An unknown pack is a 400 naming packId.
+ */
 export async function purchaseCredits(
   tx: Tx,
   input: { userId: string; packId: string; transactionId?: string },
@@ -144,7 +149,8 @@ export async function purchaseCredits(
   // A caller that retries its transaction passes the same transactionId, so the provider sees the same key.
   const transactionId = input.transactionId ?? newId();
   const payment = await (options.provider ?? paymentProvider()).charge({ userId: input.userId, pack, idempotencyKey: `purchase:${transactionId}` });
-  if (!payment.ok) throw new PaymentDeclinedError(payment.reason);
+  if (payment.outcome === 'declined') throw new PaymentDeclinedError(payment.reason);
+  if (payment.outcome === 'pending') throw new Error('purchaseCredits needs a provider that settles at once; buyers go through checkout.');
   const { state, events } = await append(
     tx,
     account,
@@ -152,6 +158,63 @@ export async function purchaseCredits(
     metadata,
   );
   return { balance: state.balance, transaction: transactionIn(events, 'CreditsPurchased')! };
+}
+
+export interface PaymentRecord {
+  userId: string;
+  packId: PackId;
+  /** The provider's id of the payment (Stripe: the Checkout Session or the PaymentIntent): credited once. */
+  paymentReference: string;
+}
+
+/**
+ * Records a payment the provider confirmed (its verified webhook): a purchase through checkout, or an auto top-off
+ * charged off-session. The only way a paid pack becomes credits. A payment already credited adds nothing and
+ * answers the earlier transaction (`alreadyRecorded`), whatever event reported it again.
+ */
+export async function recordPayment(
+  tx: Tx,
+  input: PaymentRecord & { kind: 'purchase' | 'auto_topoff' },
+  metadata: EventMetadata,
+): Promise<{ transaction: CreditTransaction; balance: number; alreadyRecorded: boolean }> {
+  const account = await loadAccount(tx, input.userId);
+  const earlier = await findPayment(tx, input.userId, input.paymentReference);
+  if (earlier) return { transaction: toTransaction(earlier), balance: account.state.balance, alreadyRecorded: true };
+  const base = { userId: input.userId, transactionId: newId(), packId: input.packId, paymentReference: input.paymentReference };
+  const command: CreditCommand = input.kind === 'purchase' ? { type: 'PurchasePack', ...base } : { type: 'SettleAutoTopoff', ...base };
+  const { state, events } = await append(tx, account, command, metadata);
+  return { transaction: transactionIn(events, input.kind === 'purchase' ? 'CreditsPurchased' : 'CreditsAutoToppedOff')!, balance: state.balance, alreadyRecorded: false };
+}
+
+/**
+ * An auto top-off payment failed (the provider's webhook says so): nothing was credited for it, so nothing is taken
+ * back; auto top-off is turned off with the reason, which the user sees until they set it again. A failure of a
+ * payment already credited, or reported when auto top-off is already off, changes nothing.
+ */
+export async function recordAutoTopoffFailure(
+  tx: Tx,
+  input: { userId: string; paymentReference: string; reason: string },
+  metadata: EventMetadata,
+): Promise<{ turnedOff: boolean }> {
+  const account = await loadAccount(tx, input.userId);
+  if (!account.state.autoTopoff.enabled || (await findPayment(tx, input.userId, input.paymentReference))) return { turnedOff: false };
+  await append(tx, account, { type: 'FailAutoTopoff', ...input }, metadata);
+  return { turnedOff: true };
+}
+
+/**
+ * An administrator's grant (`showreel admin grant-credits`): a `bonus` transaction with the reason as its
+ * description; `grantedBy` (who) is kept in the event.
+ */
+export async function grantCredits(
+  tx: Tx,
+  input: { userId: string; credits: number; reason: string; grantedBy: string },
+  metadata: EventMetadata,
+): Promise<PurchaseResult> {
+  const account = await loadAccount(tx, input.userId);
+  const command: CreditCommand = { type: 'GrantCredits', userId: input.userId, transactionId: newId(), amount: input.credits, description: input.reason, grantedBy: input.grantedBy };
+  const { state, events } = await append(tx, account, command, metadata);
+  return { balance: state.balance, transaction: transactionIn(events, 'CreditsGranted')! };
 }
 
 export async function configureAutoTopoff(
@@ -210,18 +273,28 @@ export async function chargeCredits(
   let topoff: { transactionId: string; packId: PackId; paymentReference: string } | null = null;
   const packId = topoffNeeded(state, input.amount, input.reference);
   if (packId !== null) {
-    // Keyed by the charge reference: a retry of the caller's transaction asks the provider for the same payment.
+    // The same key until the account's next auto top-off turn (see lastAutoTopoffTurn): a retry of this transaction,
+    // and every other charge that finds the balance low before the payment lands, ask for the same payment.
+    const turn = await lastAutoTopoffTurn(tx, input.userId);
     const payment = await (options.provider ?? paymentProvider()).charge({
       userId: input.userId,
       pack: packOf(packId),
-      idempotencyKey: `auto_topoff:${input.userId}:${input.reference}`,
+      idempotencyKey: `auto_topoff:${input.userId}:${turn}`,
     });
-    if (!payment.ok) {
+    if (payment.outcome === 'declined') {
       throw new QuotaError(
         `Not enough credits: this costs ${input.amount} and your balance is ${state.balance}, and the auto top-off payment was declined (${payment.reason}). Buy a pack or check your payment method.`,
       );
     }
-    topoff = { transactionId: newId(), packId, paymentReference: payment.reference };
+    if (payment.outcome === 'settled') topoff = { transactionId: newId(), packId, paymentReference: payment.reference };
+    // Pending: the credits come with the payment's webhook. Below the threshold but covering the charge, the charge
+    // goes on meanwhile; short of it, it is refused now, saying when to try again.
+    else if (state.balance < input.amount) {
+      throw new QuotaError(
+        `Not enough credits: this costs ${input.amount} and your balance is ${state.balance}. Your auto top-off payment (the ${packOf(packId).credits}-credit pack) is under way; the credits are added once the payment is confirmed, usually within a minute: try again then.`,
+        30,
+      );
+    }
   }
 
   const { state: after, events } = await append(tx, account, chargeCommand(input, topoff), metadata, { untilCommit: true });

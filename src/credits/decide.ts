@@ -1,7 +1,7 @@
 import type { Decider } from '../platform/command.js';
 import { ConflictError, QuotaError, ValidationError } from '../platform/errors.js';
 import type { CreditEvent } from './events.js';
-import { DEFAULT_AUTO_TOPOFF, type PackId, packOf } from './packs.js';
+import { DEFAULT_AUTO_TOPOFF, type Pack, type PackId, packOf } from './packs.js';
 
 export interface AutoTopoff {
   enabled: boolean;
@@ -42,7 +42,11 @@ export type CreditCommand =
       /** The pack the handler already paid for because `topoffNeeded` said so; null when none was bought. */
       topoff: { transactionId: string; packId: PackId; paymentReference: string } | null;
     }
-  | { type: 'RefundCredits'; userId: string; transactionId: string; reference: string; description: string | null };
+  | { type: 'RefundCredits'; userId: string; transactionId: string; reference: string; description: string | null }
+  | { type: 'GrantCredits'; userId: string; transactionId: string; amount: number; description: string; grantedBy: string }
+  /** A paid auto top-off, reported by the payment provider's webhook (not bought inside a charge). */
+  | { type: 'SettleAutoTopoff'; userId: string; transactionId: string; packId: PackId; paymentReference: string }
+  | { type: 'FailAutoTopoff'; userId: string; paymentReference: string; reason: string };
 
 export const SIGNUP_BONUS_DESCRIPTION = 'Sign-up bonus';
 
@@ -54,7 +58,10 @@ export const creditDecider: Decider<CreditState, CreditEvent, CreditCommand> = {
         return { ...state, opened: true, balance: event.data.balanceAfter };
       case 'CreditsPurchased':
       case 'CreditsAutoToppedOff':
+      case 'CreditsGranted':
         return { ...state, balance: event.data.balanceAfter };
+      case 'AutoTopoffPaymentFailed':
+        return { ...state, autoTopoff: { ...state.autoTopoff, enabled: false } };
       case 'CreditsCharged': {
         // Copying keeps evolve pure; it is O(charges) per charge, which matters only at tens of thousands of charges
         // on one account, and a snapshot of the state would be the cure then.
@@ -115,6 +122,17 @@ export const creditDecider: Decider<CreditState, CreditEvent, CreditCommand> = {
       }
       case 'ChargeCredits':
         return decideCharge(command, state);
+      case 'GrantCredits': {
+        assertCredits(command.amount, 'credits', 1);
+        const { userId, transactionId, amount, description, grantedBy } = command;
+        return [{ type: 'CreditsGranted', data: { userId, transactionId, amount, balanceAfter: state.balance + amount, description, grantedBy } }];
+      }
+      case 'SettleAutoTopoff':
+        return [autoToppedOff(command.userId, command.transactionId, packOf(command.packId), command.paymentReference, state.balance)];
+      case 'FailAutoTopoff': {
+        const { userId, paymentReference, reason } = command;
+        return [{ type: 'AutoTopoffPaymentFailed', data: { userId, paymentReference, reason } }];
+      }
       case 'RefundCredits': {
         const charge = state.charges.get(command.reference);
         // Refunding what was never charged, or twice, changes nothing: callers may refund on every failure path.
@@ -145,21 +163,9 @@ function decideCharge(command: Extract<CreditCommand, { type: 'ChargeCredits' }>
   const events: CreditEvent[] = [];
   let balance = state.balance;
   if (command.topoff !== null && wantsTopoff(state, command.amount)) {
-    const pack = packOf(command.topoff.packId);
-    balance += pack.credits;
-    events.push({
-      type: 'CreditsAutoToppedOff',
-      data: {
-        userId: command.userId,
-        transactionId: command.topoff.transactionId,
-        amount: pack.credits,
-        balanceAfter: balance,
-        description: `Auto top-off: the ${pack.label} pack, ${pack.credits} credits for ${dollars(pack.priceCents)}.`,
-        packId: pack.id,
-        priceCents: pack.priceCents,
-        paymentReference: command.topoff.paymentReference,
-      },
-    });
+    const event = autoToppedOff(command.userId, command.topoff.transactionId, packOf(command.topoff.packId), command.topoff.paymentReference, balance);
+    balance = event.data.balanceAfter;
+    events.push(event);
   }
   // The balance never goes below zero: a charge it cannot cover is refused whole.
   if (balance < command.amount) throw notEnoughCredits(command.amount, state);
@@ -175,6 +181,22 @@ function decideCharge(command: Extract<CreditCommand, { type: 'ChargeCredits' }>
     },
   });
   return events;
+}
+
+function autoToppedOff(userId: string, transactionId: string, pack: Pack, paymentReference: string, balance: number) {
+  return {
+    type: 'CreditsAutoToppedOff' as const,
+    data: {
+      userId,
+      transactionId,
+      amount: pack.credits,
+      balanceAfter: balance + pack.credits,
+      description: `Auto top-off: the ${pack.label} pack, ${pack.credits} credits for ${dollars(pack.priceCents)}.`,
+      packId: pack.id,
+      priceCents: pack.priceCents,
+      paymentReference,
+    },
+  };
 }
 
 /**

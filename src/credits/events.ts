@@ -4,7 +4,7 @@ import { packIds } from './packs.js';
 /**
  * Terminology
  * - account: the credits of one user, the stream `credits-<userId>`.
- * - transaction: one change of the balance. Every event but AutoTopoffConfigured is exactly one transaction and
+ * - transaction: one change of the balance. Every event but AutoTopoffConfigured and AutoTopoffPaymentFailed is exactly one transaction and
  *   carries its id, its signed `amount` and the `balanceAfter` it leaves, so the log alone proves the balance.
  * - reference: the caller's idempotency key for a charge (`demo:<id>:v<n>`, a job key). A reference is charged at
  *   most once and refunded at most once.
@@ -41,6 +41,12 @@ export const creditEventSchemas = {
     reference: z.string().min(1),
     chargeTransactionId: z.string(),
   }),
+  // An administrator's grant (issue 34: `showreel admin grant-credits`), a `bonus` transaction whose description is
+  // the reason given; grantedBy names who granted it (the event's metadata says through what).
+  CreditsGranted: z.object({ ...transaction, amount: z.number().int().positive(), grantedBy: z.string().min(1) }),
+  // An auto top-off payment the provider reported failed (issue 34). No credits were added (only a paid payment adds
+  // them), so nothing is reversed; auto top-off is turned off, and `reason` is what the user is shown.
+  AutoTopoffPaymentFailed: z.object({ userId: z.string(), paymentReference: z.string(), reason: z.string() }),
   // threshold (issue 13): a charge that finds the balance below it buys the pack first. Absent in events from before
   // it existed, which meant 1.
   AutoTopoffConfigured: z.object({ userId: z.string(), enabled: z.boolean(), packId: z.enum(packIds), threshold: z.number().int().min(1).optional() }),
@@ -48,15 +54,16 @@ export const creditEventSchemas = {
 
 type Data<K extends keyof typeof creditEventSchemas> = z.infer<(typeof creditEventSchemas)[K]>;
 export type CreditEvent = { [K in keyof typeof creditEventSchemas]: { type: K; data: Data<K> } }[keyof typeof creditEventSchemas];
-export type TransactionEvent = Exclude<CreditEvent, { type: 'AutoTopoffConfigured' }>;
+export type TransactionEvent = Exclude<CreditEvent, { type: 'AutoTopoffConfigured' | 'AutoTopoffPaymentFailed' }>;
 
-/** The transaction type each event records; AutoTopoffConfigured records none. */
+/** The transaction type each event records; AutoTopoffConfigured and AutoTopoffPaymentFailed record none. */
 export const transactionTypeOf: Record<TransactionEvent['type'], TransactionType> = {
   CreditAccountOpened: 'bonus',
   CreditsPurchased: 'purchase',
   CreditsAutoToppedOff: 'auto_topoff',
   CreditsCharged: 'deduct',
   CreditsRefunded: 'refund',
+  CreditsGranted: 'bonus',
 };
 
 export function isTransactionEvent(event: { type: string }): event is TransactionEvent {

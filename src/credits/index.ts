@@ -10,6 +10,10 @@ export {
   type LoadedAccount,
   refundCredits,
   purchaseCredits,
+  recordPayment,
+  recordAutoTopoffFailure,
+  grantCredits,
+  type PaymentRecord,
   configureAutoTopoff,
   PaymentDeclinedError,
   type ChargeInput,
@@ -21,6 +25,18 @@ export {
 export { accountTurnsFor, inAccountTransaction, inAccountTurn } from './account-turns.js';
 export { getBalance, getAutoTopoff, listTransactions, creditsSpentSince, type CreditTransactionRecord } from './queries.js';
 export { toTransaction, type CreditTransaction } from './representation.js';
-export { grantAtOnceProvider, setPaymentProvider, paymentProvider, type PaymentProvider, type PaymentResult } from './payment-provider.js';
+export {
+  grantAtOnceProvider,
+  noPaymentsProvider,
+  setPaymentProvider,
+  paymentProvider,
+  PaymentsNotConfiguredError,
+  PAYMENTS_NOT_CONFIGURED,
+  type PaymentProvider,
+  type PaymentResult,
+  type ChargeRequest,
+  type CheckoutRequest,
+  type CheckoutStart,
+} from './payment-provider.js';
 export { auditCredits, auditAccount, type AccountAudit, type CreditAuditReport } from './audit.js';
 export { creditsRouter } from './procedures.js';

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { inTransaction } from '../platform/command.js';
 import { newId } from '../platform/ids.js';
 import { accountProcedure, eventMetadata, router } from '../platform/trpc.js';
-import { configureAutoTopoff, purchaseCredits } from './commands.js';
-import { packs, toPublicPack } from './packs.js';
+import { configureAutoTopoff } from './commands.js';
+import { packOf, packs, toPublicPack } from './packs.js';
+import { paymentProvider } from './payment-provider.js';
 import { autoTopoffOf, findAccount, getAutoTopoff, listTransactions, pageTransactions } from './queries.js';
 import { decodeCursor, encodeCursor, toTransaction } from './representation.js';
 import {
@@ -50,13 +51,21 @@ export const creditsRouter = router({
         tags,
         protect: true,
         summary: 'Turn auto top-off on or off: when a charge finds the balance short, the pack is bought first',
-        errorResponses: [400, 401, 403],
+        description:
+          'Turning it on is refused with 403 when the service sells no credits (SHOWREEL_PAYMENTS=none), and with 409 under Stripe until a card was saved by a first purchase. Turning it off always works.',
+        errorResponses: [400, 401, 403, 409],
       },
     })
     .input(updateAutoTopoffInput)
     .output(autoTopoffSchema)
     .mutation(async ({ ctx, input }) => {
       const userId = ctx.principal.userId;
+      // Turning it on must be payable: refused under SHOWREEL_PAYMENTS=none (nothing would pay for the packs), and
+      // with Stripe until a card is saved. Turning it off is always allowed.
+      if (input.enabled) {
+        const refusal = await paymentProvider().autoTopoffRefusal(userId);
+        if (refusal) throw refusal;
+      }
       const packId = input.packId ?? (await getAutoTopoff(ctx.sql, userId)).packId;
       return inTransaction(ctx.sql, (tx) => configureAutoTopoff(tx, { userId, enabled: input.enabled, packId, threshold: input.threshold }, eventMetadata(ctx)));
     }),
@@ -75,15 +84,24 @@ export const creditsRouter = router({
 
   purchase: accountProcedure
     .meta({
-      openapi: { method: 'POST', path: '/credits/purchase', tags, protect: true, summary: 'Buy a credit pack', errorResponses: [400, 401, 402, 403] },
+      openapi: {
+        method: 'POST',
+        path: '/credits/purchase',
+        tags,
+        protect: true,
+        summary: 'Buy a credit pack: starts a checkout; the credits are added when the payment is confirmed',
+        description:
+          'Answers 201 with the checkout page to send the buyer to. Nothing is credited now: the payment service\'s signed webhook adds the pack once it is paid. A service without payments (SHOWREEL_PAYMENTS=none, the default) answers 403: an administrator grants credits instead.',
+        errorResponses: [400, 401, 403],
+      },
+      successStatus: 201,
     })
     .input(purchaseInput)
     .output(purchaseOutput)
     .mutation(async ({ ctx, input }) => {
-      // One id across retries of the transaction, so the payment provider sees one idempotency key.
-      const transactionId = newId();
-      return inTransaction(ctx.sql, (tx) =>
-        purchaseCredits(tx, { userId: ctx.principal.userId, packId: input.packId, transactionId }, eventMetadata(ctx)),
-      );
+      const pack = packOf(input.packId);
+      // One key per request: a network retry inside the SDK is the same checkout; a second click is a second one.
+      const checkout = await paymentProvider().checkout({ userId: ctx.principal.userId, pack, idempotencyKey: `checkout:${newId()}` });
+      return { checkoutUrl: checkout.checkoutUrl, checkoutId: checkout.checkoutId, packId: pack.id };
     }),
 });

@@ -18,8 +18,17 @@ export const creditsProjection: Projection = {
           auto_topoff_enabled = excluded.auto_topoff_enabled,
           auto_topoff_pack_id = excluded.auto_topoff_pack_id,
           auto_topoff_threshold = excluded.auto_topoff_threshold,
+          auto_topoff_disabled_reason = null,
           updated_at = excluded.updated_at,
           stream_version = excluded.stream_version`;
+      return;
+    }
+    if (event.type === 'AutoTopoffPaymentFailed') {
+      // Only an account that turned auto top-off on (so has its row) can have a top-off payment fail.
+      await tx`
+        update credit_accounts
+        set auto_topoff_enabled = false, auto_topoff_disabled_reason = ${event.data.reason}, updated_at = ${stored.createdAt}, stream_version = ${stored.streamVersion}
+        where user_id = ${event.data.userId}`;
       return;
     }
     if (!isTransactionEvent(event)) return;

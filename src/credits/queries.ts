@@ -8,6 +8,8 @@ export interface CreditAccountRecord {
   auto_topoff_enabled: boolean;
   auto_topoff_pack_id: PackId;
   auto_topoff_threshold: number;
+  /** Why a failed payment turned auto top-off off; null otherwise. */
+  auto_topoff_disabled_reason: string | null;
   updated_at: Date;
   opened: boolean;
   /** The version of the account's stream this row reflects. */
@@ -45,13 +47,35 @@ export interface AutoTopoffSetting {
   enabled: boolean;
   packId: PackId;
   threshold: number;
+  /** Present only when a failed payment turned auto top-off off: why, for the user. */
+  disabledReason?: string;
 }
 
 /** The setting of an account row; the default (off, pack 20, threshold 1) when there is none. */
-export function autoTopoffOf(account: CreditAccountRecord | null): AutoTopoffSetting {
-  return account
-    ? { enabled: account.auto_topoff_enabled, packId: account.auto_topoff_pack_id, threshold: account.auto_topoff_threshold }
-    : { ...DEFAULT_AUTO_TOPOFF };
+export function autoTopoffOf(account: Omit<CreditAccountRecord, 'auto_topoff_disabled_reason'> & { auto_topoff_disabled_reason?: string | null } | null): AutoTopoffSetting {
+  if (!account) return { ...DEFAULT_AUTO_TOPOFF };
+  const setting: AutoTopoffSetting = { enabled: account.auto_topoff_enabled, packId: account.auto_topoff_pack_id, threshold: account.auto_topoff_threshold };
+  if (!account.auto_topoff_enabled && account.auto_topoff_disabled_reason) setting.disabledReason = account.auto_topoff_disabled_reason;
+  return setting;
+}
+
+/**
+ * The stream version of the account's last auto top-off turn: set up, paid, or failed (0 if none). Every off-session
+ * payment asked for between two turns is the same payment (its idempotency key carries this), so charges that each
+ * find the balance low while one payment is under way do not pay again; once its webhook lands, the next is new.
+ */
+export async function lastAutoTopoffTurn(sql: Queryable, userId: string): Promise<number> {
+  const [row] = await sql<{ version: number }[]>`
+    select coalesce(max(stream_version), 0)::int as version from events
+    where stream_id = ${`credits-${userId}`} and type in ('AutoTopoffConfigured', 'CreditsAutoToppedOff', 'AutoTopoffPaymentFailed')`;
+  return row?.version ?? 0;
+}
+
+/** The purchase or auto top-off already recorded for a provider's payment, if any: a payment adds credits once. */
+export async function findPayment(sql: Queryable, userId: string, paymentReference: string): Promise<CreditTransactionRecord | null> {
+  const [row] = await sql<CreditTransactionRecord[]>`
+    select * from credit_transactions where user_id = ${userId} and type in ('purchase', 'auto_topoff') and reference = ${paymentReference}`;
+  return row ?? null;
 }
 
 /** Newest first. */

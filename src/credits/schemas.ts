@@ -16,6 +16,7 @@ export const autoTopoffSchema = z.object({
   enabled: z.boolean(),
   packId: packIdSchema,
   threshold: z.number().int().describe('A charge that finds the balance below this (or short of its cost) buys the pack first; default 1'),
+  disabledReason: z.string().optional().describe('Present when a failed auto top-off payment turned auto top-off off: why'),
 });
 
 export const transactionSchema = z.object({
@@ -55,4 +56,12 @@ export const transactionPageSchema = z.object({
 
 export const purchaseInput = z.object({ packId: packIdSchema });
 
-export const purchaseOutput = z.object({ balance: z.number(), transaction: transactionSchema });
+/**
+ * A purchase starts a hosted checkout (Stripe Checkout): the buyer pays there, and the provider's signed webhook adds
+ * the credits. Under SHOWREEL_PAYMENTS=none there is no checkout: 403.
+ */
+export const purchaseOutput = z.object({
+  checkoutUrl: z.string().describe('Send the buyer here to pay; the credits are added when the payment service confirms the payment'),
+  checkoutId: z.string().describe('The payment service’s id of this checkout (Stripe: cs_…)'),
+  packId: packIdSchema,
+});

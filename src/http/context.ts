@@ -6,6 +6,7 @@ import type { Logger } from '../platform/logger.js';
 import type { SecretBox } from '../platform/secrets.js';
 import type { Storage } from '../platform/storage/index.js';
 import type { Principal } from '../platform/principal.js';
+import type { Payments } from '../payments/index.js';
 import type { Context } from '../platform/trpc.js';
 import { isForeignOrigin } from '../platform/origin.js';
 
@@ -15,6 +16,8 @@ export interface Services {
   secrets: SecretBox;
   storage: Storage;
   logger: Logger;
+  /** The payment provider's webhook (issue 34); absent in servers built without one. */
+  payments?: Payments;
 }
 
 /** Per-request context; the request id and logger were attached by the server on arrival. */

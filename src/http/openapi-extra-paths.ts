@@ -49,6 +49,26 @@ export function extraOpenApiPaths(): { api: Json; site: Json } {
   const embeds = embedOpenApiPaths();
   const api = {
     ...embeds.api,
+    '/payments/stripe/webhook': {
+      post: {
+        operationId: 'payments-stripeWebhook',
+        tags: ['Credits'],
+        summary: 'Stripe’s events (SHOWREEL_PAYMENTS=stripe): the only way a payment becomes credits',
+        description:
+          'Called by Stripe, not by clients: no API credential, the Stripe-Signature header over the raw body instead (checked with STRIPE_WEBHOOK_SECRET). Each event id is acted on once; a replay answers 200 and adds nothing. Acted on: checkout.session.completed, checkout.session.async_payment_succeeded, payment_intent.succeeded, payment_intent.payment_failed; others are acknowledged.',
+        parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' } }],
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A Stripe Event' } } } },
+        responses: {
+          '200': {
+            description: 'Received (acted on, ignored, or already handled)',
+            content: { 'application/json': { schema: { type: 'object', properties: { received: { type: 'boolean' }, outcome: { type: 'string' } }, required: ['received', 'outcome'] } } },
+          },
+          '400': error('Missing or bad signature: nothing was done'),
+          '404': error('This service takes no Stripe payments'),
+          '413': error('Body larger than 1 MB'),
+        },
+      },
+    },
     '/demos/local-upload': {
       post: {
         operationId: 'demos-localUpload',

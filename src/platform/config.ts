@@ -81,6 +81,12 @@ const environmentSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.openai.com/v1'),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  // Payments (issue 34): `none` (default) sells nothing, an administrator grants credits; `stripe` sells packs through
+  // Stripe Checkout and its webhook. STRIPE_API_BASE points the SDK elsewhere than api.stripe.com (tests).
+  SHOWREEL_PAYMENTS: z.enum(['none', 'stripe']).default('none'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be the endpoint’s signing secret (whsec_…)').optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -121,6 +127,11 @@ function crossFieldProblems(value: Record<string, string | undefined>): string[]
   }
   if ((value.S3_ACCESS_KEY_ID === undefined) !== (value.S3_SECRET_ACCESS_KEY === undefined)) {
     problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (value.SHOWREEL_PAYMENTS === 'stripe') {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (value[name] === undefined) problems.push(`${name}: is required when SHOWREEL_PAYMENTS=stripe (see the Payments section of the README)`);
+    }
   }
   return problems;
 }

@@ -299,11 +299,18 @@ describe('showreel as an API client (issue 13)', () => {
     assert.match(refused.stderr, /^Error: .+/);
   });
 
-  it('credits: balance, top-off with a threshold, history', async () => {
+  it('credits: balance, top-off with a threshold, history; buying and top-off refused where payments are not configured', async () => {
     const overview = json(await asUser(['credits', '--json']));
     assert.equal(typeof overview.balance, 'number');
-    const topoff = json(await asUser(['credits', 'topoff', 'on', '--pack', '5', '--threshold', '2', '--json']));
-    assert.deepEqual(topoff, { enabled: true, packId: '5', threshold: 2 });
+    // SHOWREEL_PAYMENTS=none (the test app's default, issue 34): nothing is sold, the refusal says who grants credits.
+    for (const args of [['credits', 'buy', '20'], ['credits', 'topoff', 'on', '--pack', '5']]) {
+      const refused = await asUser(args);
+      assert.equal(refused.code, 1, args.join(' '));
+      assert.equal(refused.stderr, 'Error: Payments are not configured on this service; an administrator grants credits.\n');
+    }
+    assert.equal(json(await asUser(['credits', '--json'])).balance, overview.balance);
+    const topoff = json(await asUser(['credits', 'topoff', 'off', '--pack', '5', '--threshold', '2', '--json']));
+    assert.deepEqual(topoff, { enabled: false, packId: '5', threshold: 2 });
     const history = json(await asUser(['credits', 'history', '--limit', '1', '--json']));
     assert.equal(history.transactions.length, 1);
     assert.equal(typeof history.nextCursor, 'string');

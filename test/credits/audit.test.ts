@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createAdminClient } from '../../scripts/admin-client.js';
-import { auditCredits, chargeCredits, configureAutoTopoff, openAccount, purchaseCredits, refundCredits } from '../../src/credits/index.js';
+import { auditCredits, chargeCredits, configureAutoTopoff, grantAtOnceProvider, openAccount, purchaseCredits, refundCredits } from '../../src/credits/index.js';
 import { inTransaction } from '../../src/platform/command.js';
 import { newId } from '../../src/platform/ids.js';
 import { rebuildReadModels } from '../../src/platform/projections.js';
@@ -43,11 +43,11 @@ describe('credits audit', () => {
       await openAccount(tx, { userId: bob, startingCredits: 0 }, metadata);
     });
     await inTransaction(db.sql, async (tx) => {
-      await purchaseCredits(tx, { userId: alice, packId: '5' }, metadata);
+      await purchaseCredits(tx, { userId: alice, packId: '5' }, metadata, { provider: grantAtOnceProvider });
       await chargeCredits(tx, { userId: alice, amount: 3, description: 'Demo', reference: 'demo:a:v1' }, metadata);
       await refundCredits(tx, { userId: alice, reference: 'demo:a:v1', description: 'Failed' }, metadata);
       await configureAutoTopoff(tx, { userId: bob, enabled: true, packId: '5' }, metadata);
-      await chargeCredits(tx, { userId: bob, amount: 3, description: 'Demo', reference: 'demo:b:v1' }, metadata);
+      await chargeCredits(tx, { userId: bob, amount: 3, description: 'Demo', reference: 'demo:b:v1' }, metadata, { provider: grantAtOnceProvider });
     });
   });
   after(() => db.drop());

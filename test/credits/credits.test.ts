@@ -1,18 +1,31 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { chargeCredits, purchaseCredits, refundCredits, type PaymentProvider } from '../../src/credits/index.js';
+import {
+  chargeCredits,
+  grantAtOnceProvider,
+  PAYMENTS_NOT_CONFIGURED,
+  purchaseCredits,
+  refundCredits,
+  setPaymentProvider,
+  type PaymentProvider,
+} from '../../src/credits/index.js';
 import { inTransaction } from '../../src/platform/command.js';
 import { AppError, QuotaError } from '../../src/platform/errors.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 
 const metadata = { actor: 'test' };
-const declining: PaymentProvider = { name: 'declining', charge: async () => ({ ok: false, reason: 'card declined' }) };
+const declining: PaymentProvider = { ...grantAtOnceProvider, name: 'declining', charge: async () => ({ outcome: 'declined', reason: 'card declined' }) };
 
+/**
+ * The ledger's own rules, with a payment provider that settles at once (auto top-off bought inside the charge). What
+ * a service sells, and how (SHOWREEL_PAYMENTS=none, stripe), is in test/payments/.
+ */
 describe('credits', () => {
   let app: TestApp;
 
   before(async () => {
     app = await startTestApp();
+    setPaymentProvider(grantAtOnceProvider);
   });
   after(() => app.stop());
 
@@ -96,20 +109,27 @@ describe('credits', () => {
   });
 
   describe('POST /api/v1/credits/purchase', () => {
-    it('adds the pack’s credits and records a purchase', async () => {
+    it('adds the pack’s credits and records a purchase when the provider settles at once', async () => {
       const user = await app.createUser({ credits: 3 });
-      const response = await app.api('/api/v1/credits/purchase', { key: user.key, body: { packId: '20' } });
-      assert.equal(response.status, 200);
-      assert.equal(response.body.balance, 23);
-      const { transaction } = response.body;
+      const bought = await inTransaction(app.sql, (tx) => purchaseCredits(tx, { userId: user.userId, packId: '20' }, metadata));
+      assert.equal(bought.balance, 23);
+      const { transaction } = bought;
       assert.deepEqual(
         { type: transaction.type, amount: transaction.amount, balance_after: transaction.balance_after, pack_id: transaction.pack_id },
         { type: 'purchase', amount: 20, balance_after: 23, pack_id: '20' },
       );
-      assert.match(transaction.description, /Creator pack: 20 credits for \$18\.00/);
+      assert.match(transaction.description!, /Creator pack: 20 credits for \$18\.00/);
       const { body } = await overview(user);
       assert.equal(body.balance, 23);
       assert.deepEqual(body.recentTransactions[0], transaction);
+    });
+
+    it('has no checkout without a payment service: 403, nothing added', async () => {
+      const user = await app.createUser({ credits: 3 });
+      const response = await app.api('/api/v1/credits/purchase', { key: user.key, body: { packId: '20' } });
+      assert.equal(response.status, 403);
+      assert.deepEqual(response.body, { error: PAYMENTS_NOT_CONFIGURED });
+      assert.equal((await overview(user)).body.balance, 3);
     });
 
     it('answers 400 naming packId for an unknown pack, and writes nothing', async () => {
@@ -242,8 +262,9 @@ describe('credits', () => {
       const response = await app.api('/api/v1/credits', { cookie });
       assert.equal(response.status, 200);
       assert.equal(response.body.balance, 4);
+      // Authenticated (not a 401), then refused for what it is: no payment service here.
       const bought = await app.api('/api/v1/credits/purchase', { cookie, body: { packId: '5' } });
-      assert.equal(bought.body.balance, 9);
+      assert.deepEqual([bought.status, bought.body], [403, { error: PAYMENTS_NOT_CONFIGURED }]);
     });
   });
 });

@@ -79,7 +79,7 @@ describe('charges on a remembered account', () => {
     await charge(here, userId);
     await inTransaction(elsewhere, (tx) => configureAutoTopoff(tx, { userId, enabled: true, packId: '5' }, metadata));
     const payments: string[] = [];
-    const counting: PaymentProvider = { name: 'counting', charge: async (request) => (payments.push(request.idempotencyKey), { ok: true, reference: 'p' }) };
+    const counting: PaymentProvider = { ...grantAtOnceProvider, name: 'counting', charge: async (request) => (payments.push(request.idempotencyKey), { outcome: 'settled', reference: 'p' }) };
     setPaymentProvider(counting);
     try {
       const result = await charge(here, userId, 2);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { chargeCredits, refundCredits } from '../../src/credits/index.js';
+import { chargeCredits, grantAtOnceProvider, noPaymentsProvider, refundCredits, setPaymentProvider } from '../../src/credits/index.js';
 import { inTransaction } from '../../src/platform/command.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 
@@ -109,7 +109,10 @@ describe('usage and history (issue 13)', () => {
     assert.equal(balances[0], 100 - 9 - 6);
   });
 
-  it('auto top-off buys its pack when a charge finds the balance below the threshold', async () => {
+  it('auto top-off buys its pack when a charge finds the balance below the threshold', async (t) => {
+    // A provider that settles at once (the ledger's rule, not a payment service's: see test/payments/).
+    setPaymentProvider(grantAtOnceProvider);
+    t.after(() => setPaymentProvider(noPaymentsProvider));
     const user = await app.createUser({ credits: 3 });
     const set = await app.api('/api/v1/credits/auto-topoff', { key: user.key, method: 'PUT', body: { enabled: true, packId: '5', threshold: 3 } });
     assert.deepEqual(set.body, { enabled: true, packId: '5', threshold: 3 });

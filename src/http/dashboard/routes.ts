@@ -48,7 +48,8 @@ export async function handleDashboardRequest(services: Services, req: IncomingMe
 
   const url = new URL(req.url ?? '/', 'http://localhost');
   const publicUrl = services.config.PUBLIC_URL;
-  const csp = dashboardCsp(new URL(publicUrl).origin);
+  // Under Stripe the buy form's answer redirects to Stripe Checkout, which form-action must allow.
+  const csp = dashboardCsp(new URL(publicUrl).origin, services.config.SHOWREEL_PAYMENTS === 'stripe' ? ['https://checkout.stripe.com'] : []);
   if (await handlePublicAuth(services, req, res, route, method ?? '', url, csp)) return true;
 
   const matching = ROUTES.filter((r) => r.pattern.test(route));

@@ -5,7 +5,7 @@ import type { ServerResponse } from 'node:http';
  * style), media and images from here, fetches and the progress WebSocket back to here. `publicOrigin` is added
  * beside 'self' because media URLs and snippets are built from PUBLIC_URL, which may differ from the host typed.
  */
-export function dashboardCsp(publicOrigin: string): string {
+export function dashboardCsp(publicOrigin: string, formTargets: string[] = []): string {
   const ws = publicOrigin.replace(/^http/, 'ws');
   return [
     "default-src 'none'",
@@ -14,7 +14,8 @@ export function dashboardCsp(publicOrigin: string): string {
     `img-src 'self' ${publicOrigin} data: blob:`,
     `media-src 'self' ${publicOrigin} blob:`,
     `connect-src 'self' ${publicOrigin} ${ws}`,
-    "form-action 'self'",
+    // A form may lead on only to here, or to the payment service's checkout (the buy form redirects there).
+    ["form-action 'self'", ...formTargets].join(' '),
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join('; ');

@@ -226,16 +226,18 @@ describe('the dashboard pages', () => {
     assert.doesNotMatch(row('Site embed key'), /no allowed domains/);
   });
 
-  it('buys a pack, sets auto top-off and shows the history and usage', async () => {
+  it('sells nothing without payments: the credits page says so, and a posted buy form or auto top-off is refused', async () => {
     const before = (await app.api('/api/v1/credits', { key: ada.key })).body.balance;
+    const credits = await text('/app/credits');
+    assert.match(credits, /This service sells no credits: payments are not configured here\. An administrator grants credits/);
+    assert.ok(!credits.includes('action="/app/credits/purchase"'), 'no buy button that could only be refused');
     const bought = await post('/app/credits/purchase', { csrf, packId: '20' });
-    assert.equal(bought.status, 303);
-    const page = await text(bought.headers.get('location')!);
-    assert.match(page, /Bought 20 credits/);
-    assert.match(page, new RegExp(`data-balance>${before + 20}<`));
+    assert.equal(bought.status, 403);
+    assert.match(await bought.text(), /Payments are not configured on this service; an administrator grants credits\./);
+    assert.equal((await app.api('/api/v1/credits', { key: ada.key })).body.balance, before);
     const saved = await post('/app/credits/auto-topoff', { csrf, enabled: 'on', packId: '50', threshold: '3' });
-    assert.equal(saved.status, 303);
-    assert.deepEqual((await app.api('/api/v1/credits/auto-topoff', { key: ada.key })).body, { enabled: true, packId: '50', threshold: 3 });
+    assert.equal(saved.status, 403);
+    assert.deepEqual((await app.api('/api/v1/credits/auto-topoff', { key: ada.key })).body, { enabled: false, packId: '20', threshold: 1 });
     assert.match(await text('/app/usage'), /Credits spent/);
   });
 
@@ -258,10 +260,13 @@ describe('the dashboard pages', () => {
     });
     assert.equal(forged.status, 401);
     assert.equal(await balance(), before, 'nothing was bought');
+    // Counted as signed in, these get as far as the purchase itself, which this service refuses (it sells nothing):
+    // a 403 saying so, where a request without the session is a 401.
+    const refusedForPayments = (response: { status: number; body: any }) => response.status === 403 && /Payments are not configured/.test(response.body.error);
     const fromHere = await app.api('/api/v1/credits/purchase', { cookie, headers: { origin }, body: { packId: '5' } });
-    assert.equal(fromHere.status, 200, 'the dashboard\u2019s own origin may');
+    assert.ok(refusedForPayments(fromHere), 'the dashboard\u2019s own origin may');
     const noOrigin = await app.api('/api/v1/credits/purchase', { cookie, body: { packId: '5' } });
-    assert.equal(noOrigin.status, 200, 'a client that is not a browser sends no Origin');
+    assert.ok(refusedForPayments(noOrigin), 'a client that is not a browser sends no Origin');
     // Without Origin (an old browser, a privacy proxy), the other signs a browser leaves still count.
     const signs: Array<Record<string, string>> = [{ referer: 'https://sibling.example/page' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }];
     for (const headers of signs) {
@@ -269,7 +274,7 @@ describe('the dashboard pages', () => {
       assert.equal(unsigned.status, 401, JSON.stringify(headers));
     }
     const ownReferer = await app.api('/api/v1/credits/purchase', { cookie, headers: { referer: `${origin}/app/credits`, 'sec-fetch-site': 'same-origin' }, body: { packId: '5' } });
-    assert.equal(ownReferer.status, 200, 'a page of the dashboard itself');
+    assert.ok(refusedForPayments(ownReferer), 'a page of the dashboard itself');
     const read = await fetch(`${app.url}/api/v1/credits`, { headers: { cookie, origin: 'https://sibling.example' } });
     assert.equal(read.status, 200, 'reads are not changes (CORS keeps their answers from other origins)');
 

@@ -110,7 +110,7 @@ export const keysRevoke: ClientCommand = {
 
 export const credits: ClientCommand = {
   name: 'credits',
-  summary: 'Your balance, auto top-off and recent transactions; or buy a pack; or set auto top-off',
+  summary: 'Your balance, auto top-off and recent transactions; or buy a pack (prints where to pay); or set auto top-off',
   usage: 'credits | credits buy PACK | credits topoff on|off [--pack N] [--threshold N] | credits history [--limit N] [--cursor C]',
   help: ['--pack N         the pack auto top-off buys (5, 20, 50, 100; default: the one set before, else 20)', '--threshold N    top off when a charge finds the balance below N', '--limit, --cursor paging of credits history'],
   options: { pack: { type: 'string' }, threshold: { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } },
@@ -121,8 +121,10 @@ export const credits: ClientCommand = {
     if (action === 'buy') {
       if (!argument) throw new UsageError('Usage: showreel credits buy PACK (5, 20, 50 or 100)');
       if (!['5', '20', '50', '100'].includes(argument)) throw new UsageError(`PACK must be one of: 5, 20, 50, 100 (got "${argument}").`);
-      const bought = unwrap(await api.POST('/api/v1/credits/purchase', { body: { packId: argument as '5' | '20' | '50' | '100' } }));
-      context.print(bought, () => `Bought ${bought.transaction.amount} credits. Balance: ${bought.balance}.`);
+      // A checkout to pay in the browser (the credits come with the payment service's confirmation); on a service
+      // without payments, its 403 says that an administrator grants credits.
+      const checkout = unwrap(await api.POST('/api/v1/credits/purchase', { body: { packId: argument as '5' | '20' | '50' | '100' } }));
+      context.print(checkout, () => `Pay for the ${argument}-credit pack here (the credits are added once the payment is confirmed):\n${checkout.checkoutUrl}`);
       return;
     }
     if (action === 'topoff') {

@@ -11,21 +11,24 @@ const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 async function creditsPage(r: DashboardRequest, status: number, error?: string) {
   const cursor = r.url.searchParams.get('cursor') ?? undefined;
   const [overview, page] = await Promise.all([r.caller.credits.get(), r.caller.credits.transactions({ limit: 20, cursor })]);
-  const bought = r.url.searchParams.get('bought');
-  const notice = bought ? `Bought ${bought} credits.` : r.url.searchParams.get('saved') ? 'Auto top-off saved.' : null;
+  const checkout = r.url.searchParams.get('checkout');
+  const notice =
+    checkout === 'paid' ? 'Thank you: the credits are added as soon as the payment is confirmed (usually within a minute).'
+    : checkout === 'cancelled' ? 'The payment was cancelled; nothing was charged.'
+    : r.url.searchParams.get('saved') ? 'Auto top-off saved.'
+    : null;
   const auto = overview.autoTopoff;
-  const body = html`<h1>Credits</h1>
-${noticeBox(notice)}
-${errorBox(error)}
-<section class="panel balance"><p class="muted">Balance</p><p class="big" data-balance>${overview.balance}</p><p class="muted small">One credit makes or re-records one demo video.</p></section>
-<h2>Buy credits</h2>
+  // SHOWREEL_PAYMENTS=none: no buy buttons nor auto top-off that could only be refused (issue 34); an auto top-off
+  // left on from before can still be turned off.
+  const sells = r.services.config.SHOWREEL_PAYMENTS !== 'none';
+  const buyForms = html`<h2>Buy credits</h2>
 <ul class="packs">${overview.packs.map((p) => html`<li class="pack${p.popular ? ' popular' : ''}">
 <h3>${p.label}${p.popular ? html` <span class="badge ok">Popular</span>` : null}</h3>
 <p class="big">${p.credits} <span class="muted small">credits</span></p>
 <p>${money(p.price)} · ${money(p.perCredit)} each${p.savings > 0 ? html` · <strong>save ${p.savings}%</strong>` : null}</p>
 <form method="post" action="/app/credits/purchase">${csrfField(r.viewer)}<input type="hidden" name="packId" value="${p.id}"><button type="submit">Buy ${p.credits}</button></form>
-</li>`)}</ul>
-<form method="post" action="/app/credits/auto-topoff" class="panel narrow">
+</li>`)}</ul>`;
+  const topoffForm = html`<form method="post" action="/app/credits/auto-topoff" class="panel narrow">
 <h2>Auto top-off</h2>
 <p class="muted">When a demo finds your balance below the threshold, the pack is bought first, so recordings never stop for lack of credits.</p>
 ${csrfField(r.viewer)}
@@ -35,7 +38,14 @@ ${csrfField(r.viewer)}
 <div><label for="t-threshold">When the balance is below</label><input id="t-threshold" name="threshold" type="number" min="1" max="1000000" value="${String(auto.threshold)}"></div>
 </div>
 <div class="actions"><button type="submit">Save</button></div>
-</form>
+</form>`;
+  const body = html`<h1>Credits</h1>
+${noticeBox(notice)}
+${errorBox(error ?? auto.disabledReason)}
+<section class="panel balance"><p class="muted">Balance</p><p class="big" data-balance>${overview.balance}</p><p class="muted small">One credit makes or re-records one demo video.</p></section>
+${sells ? buyForms : html`<h2>Buy credits</h2>
+<p class="panel muted" data-no-payments>This service sells no credits: payments are not configured here. An administrator grants credits (<code>showreel admin grant-credits</code>).</p>`}
+${sells || auto.enabled ? topoffForm : null}
 <section><h2>History</h2>
 ${page.transactions.length === 0 ? html`<p class="panel empty">No transactions yet.</p>` : html`<div class="table-wrap"><table>
 <thead><tr><th>When</th><th>What</th><th class="num">Amount</th><th class="num opt">Balance</th></tr></thead>
@@ -75,11 +85,13 @@ export const creditRoutes: Route[] = [
     async handle(r) {
       const form = await r.form();
       try {
-        const result = await r.caller.credits.purchase({ packId: form.get('packId') ?? '' } as Parameters<typeof r.caller.credits.purchase>[0]);
-        redirect(r.res, `/app/credits?bought=${result.transaction.amount}`);
+        // The buyer pays on the payment service's page; its webhook adds the credits (issue 34).
+        const checkout = await r.caller.credits.purchase({ packId: form.get('packId') ?? '' } as Parameters<typeof r.caller.credits.purchase>[0]);
+        redirect(r.res, checkout.checkoutUrl);
       } catch (error) {
         const mapped = toErrorResponse(error);
-        if (mapped.fault || ![400, 402].includes(mapped.status)) throw error;
+        // 403: this service sells no credits (SHOWREEL_PAYMENTS=none); 503: the payment service is away.
+        if (mapped.fault || ![400, 402, 403, 503].includes(mapped.status)) throw error;
         await creditsPage(r, mapped.status, mapped.body.error);
       }
     },
@@ -99,8 +111,9 @@ export const creditRoutes: Route[] = [
         redirect(r.res, '/app/credits?saved=1');
       } catch (error) {
         const mapped = toErrorResponse(error);
-        if (mapped.fault || mapped.status !== 400) throw error;
-        await creditsPage(r, 400, mapped.body.error);
+        // 403: no payments here; 409: no card saved yet (Stripe).
+        if (mapped.fault || ![400, 403, 409].includes(mapped.status)) throw error;
+        await creditsPage(r, mapped.status, mapped.body.error);
       }
     },
   },

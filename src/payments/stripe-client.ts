@@ -1,0 +1,19 @@
+import Stripe from 'stripe';
+
+/**
+ * The Stripe SDK, pointed at api.stripe.com, or at STRIPE_API_BASE (a local stand-in in tests: the SDK takes a
+ * host, port and protocol). The secret key lives only in this object; it is never logged (the SDK's own request
+ * events are not subscribed to, and errors are logged by their type and message, which carry no key).
+ */
+export function createStripeClient(secretKey: string, apiBase?: string): Stripe {
+  const target = apiBase ? new URL(apiBase) : null;
+  return new Stripe(secretKey, {
+    // Each call waits on Stripe while a request (auto top-off: an account's lock) waits on it: bounded.
+    timeout: 20_000,
+    maxNetworkRetries: 2,
+    telemetry: false,
+    ...(target
+      ? { host: target.hostname, port: target.port || (target.protocol === 'https:' ? 443 : 80), protocol: target.protocol === 'https:' ? ('https' as const) : ('http' as const) }
+      : {}),
+  });
+}
