@@ -63,6 +63,11 @@ const environmentSchema = z.object({
   FFPROBE_PATH: z.string().min(1).optional(),
   // Chromium: this executable, else the one shipped in @sparticuz/chromium.
   CHROMIUM_PATH: z.string().min(1).optional(),
+  // The recorder's Chromium (src/pipeline/browser/sandbox.ts): `auto` runs it with its sandbox where the kernel
+  // allows (a warning says when not), `require` refuses to start without, `off` is the old unsandboxed way.
+  // When Showreel runs as root, Chromium runs as SHOWREEL_BROWSER_USER (a name, or uid[:gid]; never root).
+  SHOWREEL_BROWSER_SANDBOX: z.enum(['auto', 'require', 'off']).default('auto'),
+  SHOWREEL_BROWSER_USER: z.string().min(1).default('nobody'),
   // Let projects and pages reach loopback, private and link-local addresses (development and tests only).
   SHOWREEL_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
   // Planner: the offline heuristic, or any OpenAI-compatible chat API (OpenAI, Ollama, vLLM); every failure of the
