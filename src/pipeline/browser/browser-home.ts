@@ -6,7 +6,7 @@ import { asBrowserUser, type SandboxPlan } from './sandbox.js';
 /**
  * One launch's folder (issue 34): Chromium's profile and HOME, owned by the browser's user, removed with the browser.
  *
- *   showreel-browser-XXXXXX/    Showreel's user, 0711: the browser's user may pass through, not list or write
+ *   showreel-browser-<pid>-XXXXXX/  Showreel's user, 0711: the browser's user may pass through, not list or write
  *     chromium                  Showreel's user, 0700: the launcher (runs `setpriv … -- <chromium> "$@"`)
  *     home/                     the browser's user, 0700: HOME, the profile (home/profile), caches
  *
@@ -25,7 +25,8 @@ export interface BrowserHome {
 const passedThrough = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'FONTCONFIG_PATH', 'FONTCONFIG_FILE', 'LD_LIBRARY_PATH', 'TMPDIR'];
 
 export async function prepareBrowserHome(chromiumPath: string, plan: SandboxPlan): Promise<BrowserHome> {
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-browser-'));
+  await removeOrphans();
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), `showreel-browser-${process.pid}-`));
   const remove = () => fs.rm(root, { recursive: true, force: true }).catch(() => undefined);
   try {
     const home = path.join(root, 'home');
@@ -45,6 +46,28 @@ export async function prepareBrowserHome(chromiumPath: string, plan: SandboxPlan
   } catch (error) {
     await remove();
     throw error;
+  }
+}
+
+/**
+ * Folders of launches whose process is gone: a worker killed with SIGKILL (or ended by SIGTERM without closing its
+ * browser) never removes its own. The folder's name carries the launching process's PID.
+ */
+async function removeOrphans(): Promise<void> {
+  const names = await fs.readdir(os.tmpdir()).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = Number(/^showreel-browser-(\d+)-/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || alive(pid)) continue;
+    await fs.rm(path.join(os.tmpdir(), name), { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -4,9 +4,10 @@
  * seccomp) and site isolation. Checked from the OS, on the browser the pool launches for a job.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'puppeteer-core';
 import { createBrowserPool, type BrowserPool } from '../../../src/pipeline/browser/pool.js';
@@ -115,6 +116,14 @@ describe("the recorder's browser", () => {
     assert.ok(seen.processes.some((p) => p.seccomp === 2), 'the renderers run under a seccomp-bpf filter (Chromium sandbox on)');
     const browserProcess = seen.processes[0]!;
     assert.ok(!browserProcess.environ.includes('master-key-stand-in'), "Showreel's environment (secrets) is not handed to Chromium");
+
+    // The launch's folder (launcher, HOME, profile) goes with the browser.
+    const folder = path.dirname(seen.args[0]!);
+    assert.match(path.basename(folder), /^showreel-browser-\d+-/);
+    await pool.close();
+    const deadline = Date.now() + 10_000;
+    while (existsSync(folder) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(existsSync(folder), false, `${folder} is removed once the browser has exited`);
   });
 });
 
