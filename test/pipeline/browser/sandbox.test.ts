@@ -5,13 +5,18 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'puppeteer-core';
 import { createBrowserPool, type BrowserPool } from '../../../src/pipeline/browser/pool.js';
-import { browserSandbox, planSandbox } from '../../../src/pipeline/browser/sandbox.js';
+import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
+import { browserSandbox, planSandbox, resetBrowserSandbox } from '../../../src/pipeline/browser/sandbox.js';
+import { createLogger } from '../../../src/platform/logger.js';
 
 /** Every process below `pid`, from /proc. */
 function descendantsOf(pid: number): number[] {
@@ -141,5 +146,44 @@ describe('how the browser is to run, worked out at start', () => {
       assert.deepEqual(plan.user, { uid: 65534, gid: 65534, name: '65534:65534' });
       assert.equal(plan.sandbox, true, 'this machine has unprivileged user namespaces (the test above launched sandboxed)');
     }
+  });
+});
+
+describe('a machine without user namespaces', () => {
+  // Stands in for a kernel without unprivileged user namespaces: an `unshare` that fails as the real one would.
+  let fakeBin: string;
+  const realPath = process.env.PATH;
+
+  before(async () => {
+    fakeBin = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-no-userns-'));
+    await fs.chmod(fakeBin, 0o755);
+    await fs.writeFile(path.join(fakeBin, 'unshare'), '#!/bin/sh\necho "unshare: unshare failed: Operation not permitted" >&2\nexit 1\n', { mode: 0o755 });
+    process.env.PATH = `${fakeBin}:${realPath}`;
+    resetBrowserSandbox();
+  });
+  after(async () => {
+    process.env.PATH = realPath;
+    resetBrowserSandbox();
+    await fs.rm(fakeBin, { recursive: true, force: true });
+  });
+
+  it('records without the sandbox, as before, and says so once in the log with the reason; require refuses to start', async () => {
+    assert.throws(() => planSandbox({ ...process.env, SHOWREEL_BROWSER_SANDBOX: 'require' }), /SHOWREEL_BROWSER_SANDBOX=require, but the browser cannot be sandboxed: unprivileged user namespaces are not available .*Operation not permitted/);
+
+    const lines: string[] = [];
+    const logger = createLogger('info', new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }));
+    const browsers = [await launchBrowser({ logger }), await launchBrowser({ logger })];
+    try {
+      const page = await browsers[0]!.newPage();
+      await page.goto('data:text/html,<h1>still records</h1>');
+      assert.equal(await page.$eval('h1', (h1) => h1.textContent), 'still records');
+      assert.ok(browsers[0]!.process()!.spawnargs.includes('--no-sandbox'), 'the old flags, as the kernel leaves no choice');
+      if (process.getuid?.() === 0) assert.equal(statusOf(browsers[0]!.process()!.pid!).uids[0], 65534, 'still not root');
+    } finally {
+      await Promise.all(browsers.map((browser) => browser.close()));
+    }
+    const warnings = lines.map((line) => JSON.parse(line)).filter((entry) => entry.level === 40);
+    assert.equal(warnings.length, 1, 'said once, not per launch');
+    assert.match(warnings[0].msg, /WITHOUT Chromium's sandbox: unprivileged user namespaces are not available/);
   });
 });
