@@ -11,6 +11,7 @@ import { openDatabase } from './platform/open-database.js';
 import { createSecretBox, loadMasterKey } from './platform/secrets.js';
 import { createStorage } from './platform/storage/index.js';
 import { createBrowserPool } from './pipeline/browser/pool.js';
+import { announceSandbox } from './pipeline/browser/sandbox.js';
 import { createPlanner } from './pipeline/plan/planner.js';
 import { startDeadWorkerSweeper } from './pipeline/job-liveness.js';
 import { PIPELINE_TASK_NAMES } from './pipeline/tasks.js';
@@ -46,6 +47,9 @@ export async function startApp(config: Config, logger: Logger, parts: { http: bo
   let port = 0;
   try {
     if (parts.worker) {
+      // Says once how the recorder's browser will run (its sandbox, or why not); with
+      // SHOWREEL_BROWSER_SANDBOX=require and no sandbox possible, the service does not start.
+      announceSandbox(logger);
       runner = await startWorker({
         connectionString: database.url,
         concurrency: config.WORKER_CONCURRENCY,

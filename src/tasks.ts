@@ -1,10 +1,11 @@
 import type { TaskList } from 'graphile-worker';
 import { deleteExpiredSessions } from './auth/index.js';
-import { DEMO_MEDIA_DELETE_TASK } from './demos/index.js';
+import { DEMO_MEDIA_DELETE_TASK, UPLOAD_DERIVE_TASK } from './demos/index.js';
 import { SCHEDULE_CRONTAB, runScheduledRefresh } from './demos/schedules.js';
 import { demoPrefix } from './platform/storage/index.js';
 import type { PipelineServices } from './pipeline/run-job.js';
 import { pipelineTasks } from './pipeline/tasks.js';
+import { deriveUploadPreviews } from './pipeline/derive-upload.js';
 import { deleteOldRateLimitWindows } from './platform/rate-limit.js';
 import { deleteOldEmbedGenerationCounts } from './embeds/index.js';
 
@@ -23,6 +24,10 @@ export function createTaskList(services: PipelineServices): TaskList {
     [DEMO_MEDIA_DELETE_TASK]: async (payload) => {
       const { demoId } = payload as { demoId: string };
       await storage.deletePrefix(demoPrefix(demoId));
+    },
+    // An uploaded video's thumbnail and GIF, made here rather than in the request that brought it (issue 34).
+    [UPLOAD_DERIVE_TASK]: async (payload) => {
+      await deriveUploadPreviews(services, (payload as { demoId: string }).demoId);
     },
     demos_refresh_daily: async () => {
       await runScheduledRefresh(sql, logger, 'daily');

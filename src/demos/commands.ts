@@ -178,8 +178,16 @@ export async function replaceDemoAsset(
   return (input.asset === 'thumbnail' ? row?.thumbnail_key : row?.gif_key) ?? null;
 }
 
+/** The worker's task that makes an uploaded video's thumbnail and GIF (src/pipeline/derive-upload.ts; issue 34). */
+export const UPLOAD_DERIVE_TASK = 'demo_upload_derive';
+
+/**
+ * Publishes an uploaded video. Its thumbnail and GIF are derived by the worker after commit, not in the request:
+ * ffmpeg's cost stays off the API process and under the worker's concurrency.
+ */
 export async function uploadDemo(tx: Tx, upload: Data<'DemoUploaded'>, metadata: EventMetadata) {
   await run(tx, upload.demoId, { type: 'UploadDemo', upload }, metadata);
+  await enqueueJob(tx, UPLOAD_DERIVE_TASK, { demoId: upload.demoId }, { jobKey: `upload-derive:${upload.demoId}`, maxAttempts: 3 });
   await notifyChanged(tx, upload.demoId);
 }
 

@@ -5,6 +5,7 @@ export { presentationInputSchema, presentationSchema, templateIds, type Presenta
 export { demoActivitySince, findDemoProgress, findLiveDemoByContextHash, findPublicDemo, findVisibleDemo, type DemoActivity, type DemoProgressRead, type DemoRecord } from './queries.js';
 export {
   DEMO_MEDIA_DELETE_TASK,
+  UPLOAD_DERIVE_TASK,
   DEMO_PROGRESS_CHANNEL,
   DEMO_TASKS,
   completeDemoJob,

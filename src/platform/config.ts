@@ -67,12 +67,25 @@ const environmentSchema = z.object({
   SHOWREEL_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   // Device logins started per client address per minute (POST /device/code needs no credential); 0 = unlimited.
   SHOWREEL_DEVICE_CODE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
-  SHOWREEL_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(500 * 1024 * 1024),
+  // A demo video: 200 MB holds ten minutes of a 1080p screen recording at ~2.5 Mbit/s, or three minutes at 8.
+  SHOWREEL_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(200 * 1024 * 1024),
+  // What an uploaded video may be (checked with ffprobe before anything is derived from it; 400 beyond), and how
+  // many uploads a user may have in flight (429 beyond) and start in an hour (429 beyond). Issue 34.
+  SHOWREEL_UPLOAD_MAX_RESOLUTION: z.string().regex(/^\d+x\d+$/, 'must be WIDTHxHEIGHT, e.g. 3840x2160').default('3840x2160'),
+  SHOWREEL_UPLOAD_MAX_FPS: z.coerce.number().positive().max(1000).default(60),
+  SHOWREEL_UPLOAD_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
+  SHOWREEL_UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(2),
+  SHOWREEL_UPLOADS_PER_HOUR: z.coerce.number().int().min(0).default(20),
   // ffmpeg and ffprobe: these paths, else the ones on PATH, else the binaries installed with the npm packages.
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   // Chromium: this executable, else the one shipped in @sparticuz/chromium.
   CHROMIUM_PATH: z.string().min(1).optional(),
+  // The recorder's Chromium (src/pipeline/browser/sandbox.ts): `auto` runs it with its sandbox where the kernel
+  // allows (a warning says when not), `require` refuses to start without, `off` is the old unsandboxed way.
+  // When Showreel runs as root, Chromium runs as SHOWREEL_BROWSER_USER (a name, or uid[:gid]; never root).
+  SHOWREEL_BROWSER_SANDBOX: z.enum(['auto', 'require', 'off']).default('auto'),
+  SHOWREEL_BROWSER_USER: z.string().min(1).default('nobody'),
   // Let projects and pages reach loopback, private and link-local addresses (development and tests only).
   SHOWREEL_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
   // Planner: the offline heuristic, or any OpenAI-compatible chat API (OpenAI, Ollama, vLLM); every failure of the

@@ -6,6 +6,8 @@ export interface RateLimit {
   bucket: string;
   /** requests allowed per window; 0 means unlimited */
   limit: number;
+  /** the window's length: 60 (a minute, the default) or 3600 (an hour) */
+  windowSeconds?: 60 | 3600;
 }
 
 const WINDOW_SECONDS = 60;
@@ -15,22 +17,24 @@ const WINDOW_SECONDS = 60;
  * every API process shares the count. Over any limit → 429 with Retry-After (seconds to the next window).
  */
 export async function hitRateLimits(sql: Queryable, limits: RateLimit[], what: string): Promise<void> {
-  for (const { bucket, limit } of limits) {
+  for (const { bucket, limit, windowSeconds = WINDOW_SECONDS } of limits) {
     if (limit <= 0) continue;
     const [row] = await sql<{ hits: number; retry_after: number }[]>`
       insert into rate_limit_windows (bucket, window_start, hits)
-      values (${bucket}, to_timestamp(floor(extract(epoch from now()) / ${WINDOW_SECONDS}) * ${WINDOW_SECONDS}), 1)
+      values (${bucket}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
       on conflict (bucket, window_start) do update set hits = rate_limit_windows.hits + 1
-      returning hits, ceil(${WINDOW_SECONDS} - (extract(epoch from now()) - extract(epoch from window_start)))::int as retry_after`;
+      returning hits, ceil(${windowSeconds} - (extract(epoch from now()) - extract(epoch from window_start)))::int as retry_after`;
     if (row && row.hits > limit) {
       const retryAfter = Math.max(1, row.retry_after);
-      throw new QuotaError(`Rate limit exceeded: at most ${limit} ${what} requests a minute; try again in ${retryAfter} s.`, retryAfter);
+      const per = windowSeconds === 3600 ? 'an hour' : 'a minute';
+      throw new QuotaError(`Rate limit exceeded: at most ${limit} ${what} requests ${per}; try again in ${retryAfter} s.`, retryAfter);
     }
   }
 }
 
 export async function deleteOldRateLimitWindows(sql: Queryable): Promise<void> {
-  await sql`delete from rate_limit_windows where window_start < now() - interval '10 minutes'`;
+  // Hour windows (uploads) must outlive their hour; minute windows go with them, a few rows per user.
+  await sql`delete from rate_limit_windows where window_start < now() - interval '2 hours'`;
 }
 
 /**

@@ -11,9 +11,9 @@ import { newId } from '../../platform/ids.js';
 import { inTransaction } from '../../platform/command.js';
 import { ForbiddenError, NotFoundError, UnsupportedMediaError, ValidationError } from '../../platform/errors.js';
 import { SNIFF_BYTES, sniffMedia } from '../../platform/media-signatures.js';
+import { hitRateLimits } from '../../platform/rate-limit.js';
 import { mediaKey } from '../../platform/storage/index.js';
 import { describeIssues, singleLineName } from '../../platform/validation.js';
-import { deriveGif, deriveThumbnail } from '../../pipeline/encode/derive.js';
 import { probeVideo } from '../../pipeline/encode/probe.js';
 import { findVisibleProject } from '../../projects/index.js';
 import { findUserById, planOf } from '../../users/index.js';
@@ -22,6 +22,7 @@ import { requestInfo } from '../context.js';
 import { sendJson } from '../respond.js';
 import { authorizeUpload } from './authorize-upload.js';
 import { declaredLength, receiveBodyToFile, mediaTypeOf } from './receive-body.js';
+import { checkVideoBounds, holdUploadSlot, hourlyUploadLimit } from './upload-limits.js';
 
 const query = z.object({
   project_id: z.string().min(1),
@@ -39,17 +40,20 @@ const CONTENT_TYPES: Record<string, 'mp4' | 'webm'> = { 'video/mp4': 'mp4', 'vid
 
 /**
  * POST /api/v1/demos/local-upload: publishes a locally recorded MP4 or WebM as a ready demo. Checks cost nothing
- * before the body is read (auth, query, Content-Length, type, project, plan); the body is streamed to a temp file,
- * checked by its bytes and by ffprobe, a thumbnail and a GIF are derived, and everything is stored before the one
- * event that makes the demo exist. A rejected upload leaves no file and no event.
+ * before the body is read (auth, query, Content-Length, type, project, plan, the user's uploads in flight and in the
+ * hour); the body is streamed to a temp file, checked by its bytes and by ffprobe's reading of its header
+ * (container, resolution, frame rate, duration: upload-limits.ts), stored, and the one event that makes the demo
+ * exist is written with the worker's job that derives its thumbnail and GIF (derive-upload.ts): no ffmpeg runs in
+ * the request. A rejected upload leaves no file and no event.
  */
 export async function handleLocalUpload(services: Services, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const principal = await authorizeUpload(services, req, 'upload');
   const parsed = query.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) throw new ValidationError(describeIssues(parsed.error.issues));
   const input = parsed.data;
+  const config = services.config;
 
-  const length = declaredLength(req, services.config.SHOWREEL_MAX_UPLOAD_BYTES, 'video');
+  const length = declaredLength(req, config.SHOWREEL_MAX_UPLOAD_BYTES, 'video');
   const mediaType = mediaTypeOf(req);
   const declared = CONTENT_TYPES[mediaType];
   if (!declared) throw new UnsupportedMediaError('Send the video with Content-Type video/mp4 or video/webm.');
@@ -63,30 +67,28 @@ export async function handleLocalUpload(services: Services, req: IncomingMessage
     throw new ForbiddenError(`Your ${plan} plan does not allow ${declared} videos; upload an MP4 or upgrade to pro.`);
   }
 
-  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-upload-'));
+  const releaseSlot = holdUploadSlot(principal.userId, config.SHOWREEL_UPLOADS_IN_FLIGHT);
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-upload-')).catch((error: unknown) => {
+    releaseSlot();
+    throw error;
+  });
   const demoId = newId();
   const keys: string[] = [];
   try {
+    // Counted once the upload is about to cost something (its bytes), refused or not: probing bad files is work too.
+    await hitRateLimits(services.sql, [hourlyUploadLimit(config, principal.userId)], 'video upload');
     const videoFile = path.join(work, `video.${declared}`);
     await receiveBodyToFile(req, videoFile, length);
     await checkSignature(videoFile, declared);
     const info = await probeVideo(videoFile);
     if (info.container !== declared) throw new UnsupportedMediaError(`The file is not a valid ${declared.toUpperCase()} video.`);
+    checkVideoBounds(info, config);
     const durationMs = input.duration_ms ?? info.durationMs ?? 0;
 
-    const thumbFile = path.join(work, 'thumbnail.png');
-    const gifFile = path.join(work, 'preview.gif');
-    await deriveThumbnail(videoFile, thumbFile, { durationMs: info.durationMs });
-    await deriveGif(videoFile, gifFile, { maxSeconds: 10 });
-
     const videoKey = mediaKey(demoId, 1, 'video', declared);
-    const thumbnailKey = mediaKey(demoId, 1, 'thumbnail', 'png');
-    const gifKey = mediaKey(demoId, 1, 'gif', 'gif');
-    for (const [key, file] of [[videoKey, videoFile], [thumbnailKey, thumbFile], [gifKey, gifFile]] as const) {
-      const { size } = await fs.stat(file);
-      await services.storage.put(key, createReadStream(file), { size });
-      keys.push(key);
-    }
+    const { size } = await fs.stat(videoFile);
+    await services.storage.put(videoKey, createReadStream(videoFile), { size });
+    keys.push(videoKey);
 
     const jobId = newId();
     await inTransaction(services.sql, (tx) =>
@@ -94,18 +96,21 @@ export async function handleLocalUpload(services: Services, req: IncomingMessage
         tx,
         {
           demoId, projectId: input.project_id, userId: principal.userId, jobId, prompt: input.prompt, title: input.title ?? null,
-          format: declared, resolution: (info.height ?? 0) >= 1080 ? '1080p' : '720p', videoKey, thumbnailKey, gifKey, durationMs,
+          format: declared, resolution: (info.height ?? 0) >= 1080 ? '1080p' : '720p', videoKey,
+          // Named now, filled by the worker: /thumb/<id>.png and /gif/<id>.gif answer 404 until it has.
+          thumbnailKey: mediaKey(demoId, 1, 'thumbnail', 'png'), gifKey: mediaKey(demoId, 1, 'gif', 'gif'), durationMs,
         },
         { actor: principal.userId, requestId: requestInfo(req).requestId },
       ),
     );
-    const urls = demoUrls(services.config.PUBLIC_URL, demoId, declared);
+    const urls = demoUrls(config.PUBLIC_URL, demoId, declared);
     sendJson(res, 201, { id: demoId, status: 'ready', jobId, shareUrl: urls.shareUrl, embedUrl: urls.embedUrl, videoUrl: urls.videoUrl });
   } catch (error) {
     // Nothing half-written survives a rejected upload.
     await Promise.all(keys.map((key) => services.storage.delete(key).catch(() => undefined)));
     throw error;
   } finally {
+    releaseSlot();
     await fs.rm(work, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,10 @@
 import chromium from '@sparticuz/chromium';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Logger } from '../../platform/logger.js';
 import { startEgressProxy, type EgressProxy } from '../../platform/network/egress-proxy.js';
 import { FRAME_CONTROL_FLAGS } from './frame-control.js';
+import { announceSandbox, sandboxRefused, type SandboxPlan } from './sandbox.js';
+import { prepareBrowserHome, type BrowserHome } from './browser-home.js';
 
 /**
  * Chromium from the @sparticuz/chromium npm package (decompressed from the package on first use; nothing is
@@ -12,9 +15,32 @@ import { FRAME_CONTROL_FLAGS } from './frame-control.js';
 /**
  * Flags of @sparticuz/chromium (tuned for AWS Lambda) that Showreel must not pass: `--single-process` makes Chromium
  * crash as soon as an incognito context (one per job) opens a page; `--disable-web-security` and
- * `--allow-running-insecure-content` would let a recorded page read other origins' responses.
+ * `--allow-running-insecure-content` would let a recorded page read other origins' responses; `--no-sandbox`,
+ * `--no-zygote` and `--disable-site-isolation-trials` turn off the sandbox and site isolation (issue 34): the
+ * sandbox comes back whenever sandbox.ts finds the kernel allows it, and site isolation always (it costs no
+ * measurable capture time: see docs/decisions.md).
  */
-const unwantedFlags = new Set(['--single-process', '--disable-web-security', '--allow-running-insecure-content']);
+const unwantedFlags = new Set([
+  '--single-process',
+  '--disable-web-security',
+  '--allow-running-insecure-content',
+  '--no-sandbox',
+  '--no-zygote',
+  '--disable-site-isolation-trials',
+]);
+/** Features @sparticuz/chromium disables that Showreel keeps: site isolation (one renderer process per site). */
+const keptFeatures = new Set(['IsolateOrigins', 'site-per-process']);
+
+/** @sparticuz/chromium's flags, less the unwanted ones and with site isolation left on. */
+export function baseFlags(): string[] {
+  return chromium.args
+    .filter((flag) => !unwantedFlags.has(flag))
+    .flatMap((flag) => {
+      if (!flag.startsWith('--disable-features=')) return [flag];
+      const features = flag.slice('--disable-features='.length).split(',').filter((name) => !keptFeatures.has(name));
+      return features.length > 0 ? [`--disable-features=${features.join(',')}`] : [];
+    });
+}
 
 export interface LaunchOptions {
   executablePath?: string;
@@ -30,6 +56,8 @@ export interface LaunchOptions {
    * policy itself; direct users (tests recording fixture sites on loopback) pass true.
    */
   allowPrivate?: boolean;
+  /** Where the sandbox's state is told (once per process: sandboxed or not, and why not). */
+  logger?: Logger;
 }
 
 /**
@@ -53,25 +81,67 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   }
   chromium.setGraphicsMode = false;
   const executablePath = options.executablePath ?? process.env.CHROMIUM_PATH ?? (await chromium.executablePath());
+  let plan = announceSandbox(options.logger);
   const proxy = await startEgressProxy({ allowPrivate: options.allowPrivate ?? false });
-  let browser: Browser;
+  let browser: Browser | undefined;
+  let home: BrowserHome | undefined;
   try {
-    browser = await launchChromium(executablePath, proxy, scale, options.extraArgs ?? []);
+    home = await prepareBrowserHome(executablePath, plan);
+    try {
+      browser = await launchChromium(home, plan, proxy, scale, options.extraArgs ?? []);
+    } catch (error) {
+      if (!plan.sandbox || !refusedSandbox(error)) throw error;
+      // The namespaces probe passed but Chromium still would not start sandboxed (seccomp, a policy the probe does
+      // not see): run without, and say so (or fail, with SHOWREEL_BROWSER_SANDBOX=require).
+      plan = sandboxRefused(String((error as Error).message).split('\n').find((line) => /sandbox/i.test(line)) ?? 'unknown', options.logger);
+      browser = await launchChromium(home, plan, proxy, scale, options.extraArgs ?? []);
+    }
   } catch (error) {
     await proxy.close();
+    await home?.remove();
     throw error;
   }
-  egressProxies.set(browser, proxy);
-  browser.once('disconnected', () => void proxy.close());
-  return browser;
+  const launched = browser;
+  egressProxies.set(launched, proxy);
+  launched.once('disconnected', () => {
+    void proxy.close();
+    // The profile goes with the browser; wait for its processes to exit so none writes into a folder being removed.
+    void waitForExit(launched).then(() => home?.remove());
+  });
+  return launched;
 }
 
-function launchChromium(executablePath: string, proxy: EgressProxy, scale: number | undefined, extraArgs: string[]): Promise<Browser> {
+/** Chromium's own words when it cannot start sandboxed ("No usable sandbox!", a zygote or namespace failure). */
+function refusedSandbox(error: unknown): boolean {
+  return /sandbox|zygote|namespace/i.test(String((error as Error)?.message ?? error));
+}
+
+async function waitForExit(browser: Browser): Promise<void> {
+  const child = browser.process();
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 10_000);
+    child.once('exit', () => (clearTimeout(timer), resolve()));
+  });
+}
+
+function launchChromium(home: BrowserHome, plan: SandboxPlan, proxy: EgressProxy, scale: number | undefined, extraArgs: string[]): Promise<Browser> {
   return puppeteer.launch({
-    executablePath,
+    executablePath: home.executable,
     headless: 'shell',
+    // A profile of this launch's own, in a folder the browser's user owns (puppeteer's default is made by Showreel's
+    // user, which an unprivileged browser could not write).
+    userDataDir: home.profile,
+    // Chromium gets only what it needs from the environment: not the master key, the database password or any API key.
+    env: home.env,
     args: [
-      ...chromium.args.filter((flag) => !unwantedFlags.has(flag)),
+      ...baseFlags(),
+      // No setuid helper ships with @sparticuz/chromium: the sandbox is the namespace one, or none.
+      ...(plan.sandbox ? [] : ['--no-sandbox', '--no-zygote']),
+      // Site isolation: each site's frames in a renderer of their own, so a page cannot read another site's memory
+      // (Spectre) through a frame it embeds. The headless shell does not turn it on by itself (measured: a
+      // cross-site iframe shared its page's renderer until this flag).
+      '--site-per-process',
       '--disable-background-networking',
       '--disable-sync',
       '--disable-component-update',

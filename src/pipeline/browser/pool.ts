@@ -120,9 +120,9 @@ const closeBudgetMs = 5_000;
 
 export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError('Browser pool size must be a positive integer.');
-  const launch = options.launch ?? ((launchOptions: { deviceScaleFactor: number }) => launchBrowser(launchOptions));
-  const maxJobs = options.maxJobsPerBrowser ?? 50;
   const logger = options.logger;
+  const launch = options.launch ?? ((launchOptions: { deviceScaleFactor: number }) => launchBrowser({ ...launchOptions, logger }));
+  const maxJobs = options.maxJobsPerBrowser ?? 50;
   const slots: Slot[] = Array.from({ length: options.size }, (_, index) => ({
     index, busy: false, browser: null, scaleFactor: null, nativeScale: undefined, chromeMajor: undefined, jobs: 0,
   }));

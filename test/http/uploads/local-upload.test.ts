@@ -16,7 +16,11 @@ describe('POST /api/v1/demos/local-upload', () => {
   let mp4: Buffer;
 
   before(async () => {
-    [app, media] = await Promise.all([startTestApp({ SHOWREEL_MAX_UPLOAD_BYTES: String(2 * 1024 * 1024) }), makeMediaFixtures()]);
+    // With the worker: it derives an upload's thumbnail and GIF (issue 34).
+    [app, media] = await Promise.all([
+      startTestApp({ SHOWREEL_MAX_UPLOAD_BYTES: String(2 * 1024 * 1024), SHOWREEL_RUN_WORKER: 'true', WORKER_CONCURRENCY: '1' }),
+      makeMediaFixtures(),
+    ]);
     user = await app.createUser();
     projectId = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'Uploads', url: 'https://uploads.example' } })).body.id;
     mp4 = await fs.readFile(media.mp4);
@@ -37,9 +41,22 @@ describe('POST /api/v1/demos/local-upload', () => {
       },
     });
 
+  /** The body of a public media URL once the worker has made it (404 until then). */
+  const derived = async (pathname: string): Promise<Buffer> => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const response = await fetch(`${app.url}${pathname}`);
+      if (response.status === 200 || Date.now() > deadline) {
+        assert.equal(response.status, 200, `${pathname} was derived`);
+        return Buffer.from(await response.arrayBuffer());
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
   const mediaFiles = async () => (await fs.readdir(`${app.dataDir}/media`, { recursive: true }).catch(() => [])).filter((f) => /\.(mp4|webm|png|gif)$/.test(String(f)));
 
-  it('publishes an MP4 as a ready demo, complete with thumbnail and GIF', async () => {
+  it('publishes an MP4 as a ready demo; the worker adds its thumbnail and GIF', async () => {
     const response = await upload(mp4);
     assert.equal(response.status, 201, response.body.toString());
     const body = response.json();
@@ -58,9 +75,9 @@ describe('POST /api/v1/demos/local-upload', () => {
     assert.equal(video.status, 200);
     assert.equal(video.headers.get('content-type'), 'video/mp4');
     assert.deepEqual(Buffer.from(await video.arrayBuffer()), mp4);
-    const thumb = Buffer.from(await (await fetch(`${app.url}/thumb/${body.id}.png`)).arrayBuffer());
+    const thumb = await derived(`/thumb/${body.id}.png`);
     assert.equal(sniffMedia(thumb), 'png');
-    const gif = Buffer.from(await (await fetch(`${app.url}/gif/${body.id}.gif`)).arrayBuffer());
+    const gif = await derived(`/gif/${body.id}.gif`);
     assert.ok(isAnimatedGif(gif));
   });
 
@@ -80,7 +97,7 @@ describe('POST /api/v1/demos/local-upload', () => {
     const video = await fetch(`${app.url}/video/${upper}.mp4`);
     assert.equal(video.status, 200);
     assert.deepEqual(Buffer.from(await video.arrayBuffer()), mp4);
-    assert.equal((await fetch(`${app.url}/thumb/${upper}.png`)).status, 200);
+    assert.equal(sniffMedia(await derived(`/thumb/${upper}.png`)), 'png');
     assert.equal((await fetch(`${app.url}/video/${upper}.MP4`)).status, 404, 'the format is written as the API gives it');
   });
 
@@ -159,6 +176,12 @@ describe('POST /api/v1/demos/local-upload', () => {
   });
 
   it('leaves no file and no event behind when an upload is rejected', async () => {
+    // The worker's previews of the uploads above are written by now (they are files too).
+    const deadline = Date.now() + 60_000;
+    const pending = async () => (await app.sql<{ n: number }[]>`
+      select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+      where t.identifier = 'demo_upload_derive'`)[0]!.n;
+    while ((await pending()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     const before = await mediaFiles();
     const eventsBefore = (await app.sql<{ n: number }[]>`select count(*)::int as n from events`)[0]!.n;
     await upload(await fs.readFile(media.garbage));
