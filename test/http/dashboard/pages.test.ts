@@ -163,15 +163,24 @@ describe('the dashboard pages', () => {
     const demo = (await app.api('/api/v1/demos', { key: ada.key, body: { project_id: project.id, prompt: 'Tour' } })).body;
     await finishJob(app.sql, demo.id, demo.jobId);
     const form = await text(`/app/demos/${demo.id}/restyle`);
-    for (const name of ['bg_kind', 'mockup', 'padding', 'zoom_enabled', 'cursor_style', 'click_style', 'fade_in_ms', 'intro', 'debug_hud', 'template', 'data-preview']) {
+    for (const name of ['bg_kind', 'mockup', 'padding', 'zoom_enabled', 'cursor_style', 'click_style', 'fade_in_ms', 'intro', 'debug_hud', 'data-preview']) {
       assert.ok(form.includes(name), `the form has ${name}`);
     }
     const fields = {
       csrf, bg_kind: 'gradient', bg_from: '#112233', bg_to: '#445566', bg_angle: '90', mockup: 'macos-light', padding: '0.12',
       zoom_enabled: 'on', zoom_intensity: '2', zoom_transition_ms: '500', cursor_style: 'dot', cursor_color: '#ff0000', cursor_size: '30',
       click_style: 'glow', click_color: '#00ff00', click_scale: '1.5', fade_in_ms: '200', fade_out_ms: '400', fade_color: 'white',
-      intro: 'on', intro_ms: '700', outro_ms: '800', debug_hud: 'on', template: 'cinematic',
+      intro: 'on', intro_ms: '700', outro_ms: '800', debug_hud: 'on',
     };
+    // Posted untouched (a browser without script, whose button is not disabled), the form is refused: no credit spent.
+    const untouched = new URLSearchParams(
+      [...form.matchAll(/<input id="f-(\w+)" name="\w+" type="(?:number|color)" (?:min="[^"]*" max="[^"]*" step="[^"]*" )?value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    const refusedSame = await post(`/app/demos/${demo.id}/restyle`, {
+      ...Object.fromEntries(untouched), csrf, bg_kind: 'gradient', mockup: 'macos-light', zoom_enabled: 'on', cursor_style: 'arrow', click_style: 'ripple', fade_color: 'black', intro: 'on',
+    });
+    assert.equal(refusedSame.status, 400);
+    assert.match(await refusedSame.text(), /Nothing changed: this is already the demo’s look/);
     const answer = await post(`/app/demos/${demo.id}/restyle`, fields);
     assert.equal(answer.status, 303, await answer.text());
     // The new look rides on the restyle job until the recording replaces the demo's.

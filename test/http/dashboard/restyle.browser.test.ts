@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'puppeteer-core';
+import { completeDemoJob, startDemoJob } from '../../../src/demos/index.js';
+import { presentationFromForm } from '../../../src/http/dashboard/pages/restyle-form.js';
+import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
+import { effectivePresentation } from '../../../src/pipeline/compose/style.js';
+import { ffmpegBinaries } from '../../../src/pipeline/encode/ffmpeg-binaries.js';
+import { inTransaction } from '../../../src/platform/command.js';
+import { mediaKey } from '../../../src/platform/storage/index.js';
+import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
+
+const run = promisify(execFile);
+
+/** A short 1080p video of one ffmpeg test source, and its thumbnail: each version of a demo gets its own look. */
+async function makeVersionMedia(dir: string, name: string, source: string) {
+  const { ffmpeg } = await ffmpegBinaries();
+  const video = path.join(dir, `${name}.mp4`);
+  const thumbnail = path.join(dir, `${name}.png`);
+  const input = ['-f', 'lavfi', '-i', `${source}=size=1920x1080:rate=30`];
+  await run(ffmpeg, ['-v', 'error', '-nostdin', '-y', ...input, '-t', '3', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-movflags', '+faststart', video]);
+  await run(ffmpeg, ['-v', 'error', '-nostdin', '-y', ...input, '-frames:v', '1', '-vf', 'scale=640:-2', thumbnail]);
+  return { video, thumbnail };
+}
+
+/**
+ * Stands in for the worker as the pipeline publishes a version: the media under that version's keys, then the job
+ * completed with them and the presentation it was recorded with.
+ */
+async function publishVersion(app: TestApp, demoId: string, media: { video: string; thumbnail: string }, presentation: object | null) {
+  const [demo] = await app.sql<{ latest_job_id: string; latest_version: number }[]>`select latest_job_id, version as latest_version from demos where id = ${demoId}`;
+  const version = demo!.latest_version + 1;
+  const keys = { videoKey: mediaKey(demoId, version, 'video', 'mp4'), thumbnailKey: mediaKey(demoId, version, 'thumbnail', 'png'), gifKey: mediaKey(demoId, version, 'gif', 'gif') };
+  for (const [key, file] of [[keys.videoKey, media.video], [keys.thumbnailKey, media.thumbnail], [keys.gifKey, media.thumbnail]] as const) {
+    const target = path.join(app.dataDir, 'media', ...key.split('/'));
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.copyFile(file, target);
+  }
+  await inTransaction(app.sql, async (tx) => {
+    await startDemoJob(tx, demoId, demo!.latest_job_id, 1, { actor: 'pipeline' });
+    await completeDemoJob(
+      tx,
+      {
+        demoId, jobId: demo!.latest_job_id, ...keys, durationMs: 3000, title: 'Pricing — Show the pricing',
+        actionScript: JSON.stringify({ version: 1, steps: [] }), presentation: presentation ? JSON.stringify(presentation) : null,
+      },
+      { actor: 'pipeline' },
+    );
+  });
+  return version;
+}
+
+/**
+ * Restyle as a user meets it, in Chromium: the form opens on the demo's look as it is (defaults resolved), the
+ * button waits for a change and says what it costs, and the preview shows a frame of the demo itself.
+ */
+describe('restyle and versions in the dashboard', () => {
+  let app: TestApp;
+  let user: TestUser;
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+  let dir: string;
+  let media: { one: { video: string; thumbnail: string }; two: { video: string; thumbnail: string } };
+  let projectId: string;
+  const shots = process.env.I35_SHOTS ?? '';
+
+  before(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-restyle-'));
+    let one, two;
+    [app, browser, one, two] = await Promise.all([
+      startTestApp(), launchBrowser({ allowPrivate: true }), makeVersionMedia(dir, 'one', 'testsrc'), makeVersionMedia(dir, 'two', 'smptebars'),
+    ]);
+    media = { one, two };
+    user = await app.createUser({ credits: 10 });
+    base = new URL((await app.api('/api/v1/device/code', { body: { client_name: 'probe', scope: 'write' } })).body.verification_uri).origin;
+    projectId = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'Flowboard', url: 'https://flowboard.example/' } })).body.id;
+    page = await (await browser.createBrowserContext()).newPage();
+    page.on('pageerror', (error) => assert.fail(`page error: ${String(error)}`));
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.goto(`${base}/app/sign-in`);
+    await page.type('#email', user.email);
+    await page.type('#password', user.password);
+    await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+    if (dir) await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  const textOf = (selector: string) => page.$eval(selector, (el) => el.textContent ?? '');
+  const newDemo = async (presentation?: object) => {
+    const body = { project_id: projectId, prompt: 'Show the pricing', duration_target: '5s', ...(presentation ? { presentation } : {}) };
+    return (await app.api('/api/v1/demos', { key: user.key, body })).body as { id: string; jobId: string };
+  };
+
+  let demoId = '';
+  it('opens the restyle form on the demo’s effective look, every member, with the button disabled until something changes', async () => {
+    // Asked for a bigger cursor only: everything else is the compositor's default look.
+    const asked = { cursor: { size: 40 } };
+    demoId = (await newDemo(asked)).id;
+    await publishVersion(app, demoId, media.one, asked);
+    await page.goto(`${base}/app/demos/${demoId}/restyle`);
+
+    const fields = await page.$eval('form[data-restyle]', (form) => new URLSearchParams(new FormData(form as HTMLFormElement) as unknown as Record<string, string>).toString());
+    const fromForm = presentationFromForm(new URLSearchParams(fields), []);
+    const { recordingTemplate: _none, ...effective } = effectivePresentation(asked);
+    assert.deepEqual(fromForm, effective, 'the untouched form is the look the video has');
+    assert.equal(await page.$eval('#f-cursor_size', (el) => (el as HTMLInputElement).value), '40');
+    assert.equal(await page.$eval('#f-mockup', (el) => (el as HTMLSelectElement).value), 'macos-light');
+    assert.equal(await page.$eval('input[name=intro]', (el) => (el as HTMLInputElement).checked), true, 'the window rises in, as by default');
+
+    const button = '[data-restyle-submit]';
+    assert.equal(await page.$eval(button, (el) => (el as HTMLButtonElement).disabled), true);
+    assert.match(await textOf(button), /Restyle for 1 credit/);
+    assert.match(await textOf('[data-changes]'), /Nothing changed yet/);
+    await page.$eval('#f-cursor_size', (el) => {
+      (el as HTMLInputElement).value = '24';
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    assert.equal(await page.$eval(button, (el) => (el as HTMLButtonElement).disabled), false);
+    assert.match(await textOf('[data-changes]'), /What will change \(1 credit\):\s*Cursor size: 40 → 24/);
+  });
+
+  it('previews on a real frame of the demo, served to its owner in under 2 s', async () => {
+    const src = await page.$eval('img[data-frame]', (el) => (el as HTMLImageElement).getAttribute('src')!);
+    await page.waitForFunction(() => ((document.querySelector('img[data-frame]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0, { timeout: 5000 });
+    const timed = await page.evaluate(async (url) => {
+      const started = performance.now();
+      const response = await fetch(url, { cache: 'no-store' });
+      const bytes = (await response.arrayBuffer()).byteLength;
+      return { status: response.status, type: response.headers.get('content-type'), bytes, ms: performance.now() - started };
+    }, `${src}&fresh=1`);
+    assert.equal(timed.status, 200);
+    assert.equal(timed.type, 'image/png');
+    assert.ok(timed.bytes > 1000, `a real picture (${timed.bytes} bytes)`);
+    assert.ok(timed.ms < 2000, `the frame took ${Math.round(timed.ms)} ms`);
+    console.log(`restyle preview frame: ${Math.round(timed.ms)} ms, ${timed.bytes} bytes`);
+    // Another user's demo is not theirs to look at.
+    const stranger = await app.createUser();
+    const signedIn = await fetch(`${base}/app/sign-in`, {
+      method: 'POST', redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+      body: new URLSearchParams({ email: stranger.email, password: stranger.password }).toString(),
+    });
+    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const answer = await fetch(`${base}/app/demos/${demoId}/restyle/frame.png`, { headers: { cookie }, redirect: 'manual' });
+    assert.equal(answer.status, 404, 'another user’s demo is not found');
+    if (shots) {
+      for (const width of [1280, 390]) {
+        await page.setViewport({ width, height: width === 390 ? 844 : 900 });
+        await page.reload();
+        await page.waitForFunction(() => ((document.querySelector('img[data-frame]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+        await page.screenshot({ path: path.join(shots, `restyle-${width}.png`), fullPage: true });
+      }
+      await page.setViewport({ width: 1280, height: 900 });
+    }
+  });
+});
