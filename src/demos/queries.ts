@@ -25,6 +25,7 @@ export interface DemoRecord {
   context_hash: string | null;
   presentation: string | null;
   version: number;
+  latest_version?: number;
   error: string | null;
   source: 'generated' | 'upload';
   latest_job_id: string | null;
@@ -152,4 +153,30 @@ export async function findDemoProgress(sql: Queryable, demoId: string): Promise<
   if (!row) return null;
   const job = row.job_status === null ? null : { status: row.job_status, step: row.job_step, progress: row.job_progress ?? 0 };
   return { progress: toProgress(row, job), userId: row.user_id, projectId: row.project_id };
+}
+
+export interface DemoVersionRecord {
+  demo_id: string;
+  version: number;
+  video_key: string;
+  gif_key: string | null;
+  thumbnail_key: string | null;
+  duration_ms: number;
+  presentation: string | null;
+  job_kind: string;
+  created_at: Date;
+  media_removed_at: Date | null;
+}
+
+/** A demo's versions, newest first (the caller has checked the demo is visible). */
+export async function listDemoVersions(sql: Queryable, demoId: string): Promise<DemoVersionRecord[]> {
+  return sql<DemoVersionRecord[]>`select * from demo_versions where demo_id = ${demoId} order by version desc`;
+}
+
+/** One version of a live demo whose media are still kept, for `?v=N` media URLs; null otherwise. */
+export async function findKeptDemoVersion(sql: Queryable, demoId: string, version: number): Promise<DemoVersionRecord | null> {
+  const [row] = await sql<DemoVersionRecord[]>`
+    select v.* from demo_versions v join demos d on d.id = v.demo_id
+    where v.demo_id = ${demoId} and v.version = ${version} and v.media_removed_at is null and d.deleted_at is null`;
+  return row ?? null;
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,7 +34,7 @@ async function makeVersionMedia(dir: string, name: string, source: string) {
  * completed with them and the presentation it was recorded with.
  */
 async function publishVersion(app: TestApp, demoId: string, media: { video: string; thumbnail: string }, presentation: object | null) {
-  const [demo] = await app.sql<{ latest_job_id: string; latest_version: number }[]>`select latest_job_id, version as latest_version from demos where id = ${demoId}`;
+  const [demo] = await app.sql<{ latest_job_id: string; latest_version: number }[]>`select latest_job_id, latest_version from demos where id = ${demoId}`;
   const version = demo!.latest_version + 1;
   const keys = { videoKey: mediaKey(demoId, version, 'video', 'mp4'), thumbnailKey: mediaKey(demoId, version, 'thumbnail', 'png'), gifKey: mediaKey(demoId, version, 'gif', 'gif') };
   for (const [key, file] of [[keys.videoKey, media.video], [keys.thumbnailKey, media.thumbnail], [keys.gifKey, media.thumbnail]] as const) {
@@ -162,5 +163,67 @@ describe('restyle and versions in the dashboard', () => {
       }
       await page.setViewport({ width: 1280, height: 900 });
     }
+  });
+
+  const sha = (bytes: ArrayBuffer | Buffer) => createHash('sha256').update(Buffer.from(bytes as ArrayBuffer)).digest('hex');
+  const mediaOf = async (pathname: string) => {
+    const response = await fetch(`${base}${pathname}`);
+    return { status: response.status, hash: sha(await response.arrayBuffer()), cache: response.headers.get('cache-control') };
+  };
+  const balance = async () => (await app.api('/api/v1/credits', { key: user.key })).body.balance as number;
+  const playIn = (version: number) =>
+    page.evaluate(async (v) => {
+      const link = document.querySelector(`[data-play-version="${v}"]`) as HTMLAnchorElement;
+      const video = document.querySelector('video[data-player]') as HTMLVideoElement;
+      video.muted = true;
+      link.click();
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      return { src: video.currentSrc, time: video.currentTime };
+    }, version);
+
+  it('restyles, keeps both versions: ?v=1 and ?v=2 are different videos, and the Versions table plays each', async () => {
+    const before = await balance();
+    await page.goto(`${base}/app/demos/${demoId}/restyle`);
+    await page.$eval('#f-cursor_size', (el) => {
+      (el as HTMLInputElement).value = '24';
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await Promise.all([page.waitForNavigation(), page.click('[data-restyle-submit]')]);
+    assert.match(await textOf('.notice'), /Restyle started/);
+    assert.equal(await balance(), before - 1, 'a restyle costs its credit');
+    const [job] = await app.sql<{ presentation: string }[]>`select presentation from demo_jobs where demo_id = ${demoId} and kind = 'restyle'`;
+    await publishVersion(app, demoId, media.two, JSON.parse(job!.presentation));
+    await page.goto(`${base}/app/demos/${demoId}`);
+
+    const [one, two] = await Promise.all([mediaOf(`/video/${demoId}.mp4?v=1`), mediaOf(`/video/${demoId}.mp4?v=2`)]);
+    assert.equal(one.status, 200);
+    assert.equal(two.status, 200);
+    assert.notEqual(one.hash, two.hash, 'two versions, two videos');
+    assert.equal(one.hash, sha(await fs.readFile(media.one.video)));
+    assert.equal(two.hash, sha(await fs.readFile(media.two.video)));
+    assert.match(one.cache ?? '', /immutable/);
+    const [thumbOne, thumbTwo] = await Promise.all([mediaOf(`/thumb/${demoId}.png?v=1`), mediaOf(`/thumb/${demoId}.png?v=2`)]);
+    assert.notEqual(thumbOne.hash, thumbTwo.hash, 'the thumbnails too');
+    assert.equal((await mediaOf(`/video/${demoId}.mp4?v=7`)).status, 404, 'a version that never was');
+
+    assert.match(await textOf('tr[data-version="2"]'), /v2\s*Current\s*Restyle/);
+    for (const version of [1, 2]) {
+      const played = await playIn(version);
+      assert.match(played.src, new RegExp(`\\?v=${version}$`));
+      assert.ok(played.time > 0.2, `version ${version} plays (currentTime ${played.time})`);
+    }
+  });
+
+  it('restores version 1 as an event: it becomes current, costs nothing, and restyle starts from its look', async () => {
+    const before = await balance();
+    await Promise.all([page.waitForNavigation(), page.click('form[action$="/versions/1/restore"] button')]);
+    assert.match(await textOf('.notice'), /Version restored.*Nothing was charged/);
+    assert.equal(await balance(), before, 'no charge');
+    assert.match(await textOf('tr[data-version="1"]'), /v1\s*Current/);
+    assert.equal((await mediaOf(`/video/${demoId}.mp4`)).hash, sha(await fs.readFile(media.one.video)), 'the plain URL serves v1 again');
+    const [event] = await app.sql<{ type: string }[]>`select type from events where stream_id = ${`demo-${demoId}`} order by stream_version desc limit 1`;
+    assert.equal(event!.type, 'DemoVersionRestored');
+    await page.goto(`${base}/app/demos/${demoId}/restyle`);
+    assert.equal(await page.$eval('#f-cursor_size', (el) => (el as HTMLInputElement).value), '40', 'v1’s look, not v2’s');
   });
 });

@@ -7,6 +7,7 @@ export interface DemoCard {
   status: string;
   thumbnail_key: string | null;
   updated_at: string;
+  version: number;
   project_name?: string;
 }
 
@@ -24,7 +25,7 @@ export function demoGrid(demos: DemoCard[]): SafeHtml {
   return html`<ul class="grid">${demos.map((d) => {
     const project = d.project_name;
     return html`<li class="tile"><a href="/app/demos/${d.id}">
-<div class="thumb">${d.thumbnail_key ? html`<img src="/thumb/${d.id}.png?v=${encodeURIComponent(d.updated_at)}" alt="" loading="lazy">` : html`<span class="placeholder">${d.status === 'failed' ? 'No video' : 'Recording…'}</span>`}</div>
+<div class="thumb">${d.thumbnail_key ? html`<img src="/thumb/${d.id}.png?v=${d.version}" alt="" loading="lazy">` : html`<span class="placeholder">${d.status === 'failed' ? 'No video' : 'Recording…'}</span>`}</div>
 <div class="tile-body">${statusBadge(d.status)}<span class="tile-title">${truncateText(d.title ?? d.prompt, 80)}</span>${project ? html`<span class="muted small">${project}</span>` : null}</div>
 </a></li>`;
   })}</ul>`;

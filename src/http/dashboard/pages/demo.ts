@@ -3,6 +3,7 @@ import { appPage, copyField, csrfField, formatDate, noticeBox, type Viewer } fro
 import type { DashboardRequest, Route } from '../request.js';
 import { redirect } from '../send.js';
 import { statusBadge } from './demo-cards.js';
+import { type Version, versionsPanel } from './versions.js';
 
 /**
  * A demo's page: while it records, the live progress (the script follows the API's WebSocket, polling if the socket
@@ -54,12 +55,10 @@ ${copyField('share-url', 'Share link', `${publicUrl}/share/${id}`)}
 </div>`;
 }
 
-function historyPanel(demo: Demo): SafeHtml {
-  if (demo.refreshHistory.length === 0) {
-    const first = demo.version === 0 ? 'No version yet: the first recording is on its way.' : `Version ${demo.version}: the first recording.`;
-    return html`<section class="panel"><h2>Versions</h2><p class="muted">${first} Refreshes and restyles will be listed here.</p></section>`;
-  }
-  return html`<section class="panel"><h2>Versions</h2><div class="table-wrap"><table>
+/** Every refresh and restyle run, failed ones included (the Versions panel lists what they published). */
+function historyPanel(demo: Demo): SafeHtml | null {
+  if (demo.refreshHistory.length === 0) return null;
+  return html`<section class="panel"><h2>History</h2><div class="table-wrap"><table>
 <thead><tr><th>When</th><th>Trigger</th><th>Result</th><th>Version</th></tr></thead>
 <tbody>${demo.refreshHistory.map((h) => html`<tr><td>${formatDate(h.created_at)}</td><td>${h.triggered_by}</td><td>${h.result}${h.error ? html`<span class="muted small"> — ${h.error}</span>` : null}</td><td>${h.old_version ?? '—'} → ${h.new_version ?? '—'}</td></tr>`)}</tbody>
 </table></div></section>`;
@@ -75,7 +74,7 @@ ${canRerecord && demo.action_script ? html`<a class="button secondary" href="/ap
 </div>`;
 }
 
-export function demoPage(demo: Demo, projectName: string, viewer: Viewer, publicUrl: string, notice: string | null): string {
+export function demoPage(demo: Demo, projectName: string, viewer: Viewer, publicUrl: string, notice: string | null, versions: Version[] = []): string {
   const busy = BUSY.has(demo.status);
   const body = html`<p class="crumbs"><a href="/app/">Demos</a> / <a href="/app/projects/${demo.project_id}">${projectName}</a></p>
 <div class="page-head"><h1>${demo.title ?? demo.prompt}</h1>${statusBadge(demo.status)}</div>
@@ -86,6 +85,7 @@ ${busy ? progressPanel(demo) : null}
 ${busy && demo.video_key ? html`<p class="muted">The current version below stays online until the new one is ready.</p>` : null}
 ${demo.video_key ? readyPanels(demo, publicUrl) : null}
 ${actions(demo, viewer)}
+${versions.length > 0 ? versionsPanel(demo.id, versions, viewer, !BUSY.has(demo.status)) : null}
 ${historyPanel(demo)}
 <p class="muted small">${demo.source === 'upload' ? 'Uploaded' : 'Generated'} · ${demo.format.toUpperCase()} · ${demo.resolution} · version ${demo.version} · created ${formatDate(demo.created_at)}</p>`;
   // Without script, a page in progress reloads itself every 5 s instead of following the socket.
@@ -97,6 +97,7 @@ const NOTICES: Record<string, string> = {
   refreshing: 'Refresh started: the demo is re-planned and re-recorded.',
   restyling: 'Restyle started: the demo is re-recorded with the new look.',
   uploaded: 'Uploaded and published.',
+  restored: 'Version restored: it is the one your share link and embeds show now. Nothing was charged.',
 };
 
 export const demoRoutes: Route[] = [
@@ -104,10 +105,10 @@ export const demoRoutes: Route[] = [
     method: 'GET',
     pattern: /^\/app\/demos\/([^/]+)$/,
     async handle(r) {
-      const demo = await r.caller.demos.get({ id: r.params[0]! });
+      const [demo, { versions }] = await Promise.all([r.caller.demos.get({ id: r.params[0]! }), r.caller.demoVersions.list({ id: r.params[0]! })]);
       const { projects } = await r.caller.projects.list();
       const projectName = projects.find((p) => p.id === demo.project_id)?.name ?? 'Project';
-      r.page(200, demoPage(demo, projectName, r.viewer, r.services.config.PUBLIC_URL, NOTICES[r.url.searchParams.get('done') ?? ''] ?? null));
+      r.page(200, demoPage(demo, projectName, r.viewer, r.services.config.PUBLIC_URL, NOTICES[r.url.searchParams.get('done') ?? ''] ?? null, versions));
     },
   },
   {

@@ -38,6 +38,21 @@
     $$('button[data-label]').forEach(function (b) { b.disabled = false; b.textContent = b.getAttribute('data-label'); });
   });
 
+  // Versions: Play switches the page's player to that version (without script, the link opens the video).
+  var player = $('video[data-player]');
+  $$('[data-play-version]').forEach(function (link) {
+    link.addEventListener('click', function (event) {
+      if (!player) return;
+      event.preventDefault();
+      player.src = link.getAttribute('href');
+      player.setAttribute('data-playing-version', link.getAttribute('data-play-version'));
+      $$('tr[data-version]').forEach(function (row) { row.classList.toggle('playing', row.getAttribute('data-version') === link.getAttribute('data-play-version')); });
+      player.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      var playing = player.play();
+      if (playing && playing.catch) playing.catch(function () { /* the user presses play */ });
+    });
+  });
+
   // Live progress of a demo being recorded: the API's WebSocket, or its polling URL when the socket fails.
   var progress = $('[data-progress]');
   if (progress) {
