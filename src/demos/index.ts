@@ -26,3 +26,4 @@ export { demosRouter } from './procedures.js';
 export { demoVersionsRouter } from './version-procedures.js';
 export { projectRefreshRouter } from './refresh-procedures.js';
 export { demoUrls } from './urls.js';
+export { demoPhase, demoPhases, PHASE_LABELS, type DemoPhase } from './phase.js';

@@ -26,6 +26,8 @@ export interface DemoRecord {
   presentation: string | null;
   version: number;
   latest_version?: number;
+  /** the latest job's step, read with the demo where its phase is shown (findVisibleDemo, listVisibleDemos) */
+  latest_step?: string | null;
   error: string | null;
   source: 'generated' | 'upload';
   latest_job_id: string | null;
@@ -57,9 +59,9 @@ export interface DemoJobRecord {
 /** Owner scoping: another user's demo, a deleted one, or one outside a scoped key's project is not there. */
 export async function findVisibleDemo(sql: Queryable, principal: Principal, demoId: string): Promise<DemoRecord | null> {
   const [row] = await sql<DemoRecord[]>`
-    select * from demos
-    where id = ${demoId} and user_id = ${principal.userId} and deleted_at is null
-      ${principal.projectId === null ? sql`` : sql`and project_id = ${principal.projectId}`}`;
+    select d.*, j.step as latest_step from demos d left join demo_jobs j on j.id = d.latest_job_id
+    where d.id = ${demoId} and d.user_id = ${principal.userId} and d.deleted_at is null
+      ${principal.projectId === null ? sql`` : sql`and d.project_id = ${principal.projectId}`}`;
   return row ?? null;
 }
 
@@ -82,11 +84,11 @@ export async function findLiveDemoByContextHash(sql: Queryable, contextHash: str
 
 export async function listVisibleDemos(sql: Queryable, principal: Principal, projectId: string | null): Promise<DemoRecord[]> {
   return sql<DemoRecord[]>`
-    select * from demos
-    where user_id = ${principal.userId} and deleted_at is null
-      ${projectId === null ? sql`` : sql`and project_id = ${projectId}`}
-      ${principal.projectId === null ? sql`` : sql`and project_id = ${principal.projectId}`}
-    order by created_at desc, id`;
+    select d.*, j.step as latest_step from demos d left join demo_jobs j on j.id = d.latest_job_id
+    where d.user_id = ${principal.userId} and d.deleted_at is null
+      ${projectId === null ? sql`` : sql`and d.project_id = ${projectId}`}
+      ${principal.projectId === null ? sql`` : sql`and d.project_id = ${principal.projectId}`}
+    order by d.created_at desc, d.id`;
 }
 
 /** Demos a project refresh, webhook or schedule may queue: ready and generated (spec States rules 4, 5). */

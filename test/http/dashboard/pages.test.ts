@@ -114,17 +114,19 @@ describe('the dashboard pages', () => {
     assert.match(waiting, new RegExp(`data-progress="${demoId}"`));
     assert.match(waiting, /http-equiv="refresh"/, 'without script the page reloads itself');
     assert.ok(waiting.includes('Show the &lt;em&gt;install&lt;/em&gt; guide'));
-    assert.match(waiting, /Waiting for a worker…/);
+    assert.match(waiting, /Queued: waiting for a worker…/);
+    assert.match(waiting, /<span class="badge busy" data-phase="queued">Queued<\/span>/);
     const [row] = await app.sql<{ latest_job_id: string; presentation: string }[]>`select latest_job_id, presentation from demos where id = ${demoId}`;
     assert.equal(JSON.parse(row!.presentation).recordingTemplate.id, 'plain-scroll');
-    // A first recording stays pending while a worker runs it: the page names the step it is on.
+    // A first recording stays pending while a worker runs it: the badge and the line name its phase, not its status.
     await inTransaction(app.sql, async (tx) => {
       await startDemoJob(tx, demoId, row!.latest_job_id, 1, { actor: 'pipeline' });
       await reportDemoProgress(tx, demoId, row!.latest_job_id, 'recording', 0.4, { actor: 'pipeline' });
     });
     const recording = await text(path);
-    assert.match(recording, /data-progress-step>Step: recording</);
-    assert.doesNotMatch(recording, /Waiting for a worker/);
+    assert.match(recording, /data-progress-step>Recording</);
+    assert.match(recording, /data-phase="recording">Recording<\/span>/);
+    assert.doesNotMatch(recording, /data-phase="queued"|data-progress-step>Queued/);
     await finishJob(app.sql, demoId, row!.latest_job_id);
 
     const ready = await text(path);
@@ -153,8 +155,9 @@ describe('the dashboard pages', () => {
     const demo = (await app.api('/api/v1/demos', { key: ada.key, body: { project_id: project.id, prompt: 'Tour' } })).body;
     await failJob(app.sql, demo.id, demo.jobId, 'The page did not load within 30 s.');
     const page = await text(`/app/demos/${demo.id}`);
-    assert.match(page, /The recording failed: The page did not load within 30 s\. Refresh to try again; the credit was refunded\./);
-    assert.match(page, /action="\/app\/demos\/[^"]+\/refresh"/, 'with the Refresh button');
+    assert.match(page, /The recording failed: The page did not load within 30 s\. Press Try again to record it again; the credit was refunded\./);
+    assert.match(page, /action="\/app\/demos\/[^"]+\/refresh"><input[^>]+><button type="submit" class="">Try again<\/button>/, 'with a Try again button');
+    assert.doesNotMatch(page, /first recording is on its way/);
     assert.doesNotMatch(page, /data-progress=/);
   });
 

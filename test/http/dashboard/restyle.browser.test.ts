@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'puppeteer-core';
-import { completeDemoJob, startDemoJob } from '../../../src/demos/index.js';
+import { completeDemoJob, failDemoJob, reportDemoProgress, startDemoJob } from '../../../src/demos/index.js';
 import { presentationFromForm } from '../../../src/http/dashboard/pages/restyle-form.js';
 import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
 import { effectivePresentation } from '../../../src/pipeline/compose/style.js';
@@ -225,5 +225,35 @@ describe('restyle and versions in the dashboard', () => {
     assert.equal(event!.type, 'DemoVersionRestored');
     await page.goto(`${base}/app/demos/${demoId}/restyle`);
     assert.equal(await page.$eval('#f-cursor_size', (el) => (el as HTMLInputElement).value), '40', 'v1’s look, not v2’s');
+  });
+
+  it('names a demo’s state in one vocabulary: the badge, the live progress line and the API agree', async () => {
+    const { id, jobId } = await newDemo();
+    await page.goto(`${base}/app/demos/${id}`);
+    await page.waitForSelector('[data-progress][data-channel="websocket"]', { timeout: 10_000 });
+    assert.equal(await textOf('.page-head .badge'), 'Queued');
+    await inTransaction(app.sql, async (tx) => {
+      await startDemoJob(tx, id, jobId, 1, { actor: 'pipeline' });
+      await reportDemoProgress(tx, id, jobId, 'rendering', 0.83, { actor: 'pipeline' });
+    });
+    await page.waitForFunction(() => /Composing the video \(83%\)/.test(document.querySelector('[data-progress-step]')?.textContent ?? ''), { timeout: 10_000 });
+    assert.equal(await textOf('.page-head .badge'), 'Composing', 'not "Queued" beside a step');
+    const progress = (await app.api(`/api/v1/demos/${id}/progress`, { key: user.key })).body;
+    assert.equal(progress.phase, 'composing');
+    assert.equal(progress.status, 'pending', 'the spec’s status is unchanged');
+  });
+
+  it('shows a failed demo’s reason and offers Try again, which records it again', async () => {
+    const { id, jobId } = await newDemo();
+    await inTransaction(app.sql, (tx) => failDemoJob(tx, id, jobId, 'The page answered HTTP 503; check the project URL.', { actor: 'pipeline' }));
+    await page.goto(`${base}/app/demos/${id}`);
+    assert.equal(await textOf('.page-head .badge'), 'Failed');
+    assert.match(await textOf('main [role=alert]'), /The recording failed: The page answered HTTP 503; check the project URL\./);
+    const main = await textOf('main');
+    assert.doesNotMatch(main, /on its way/);
+    assert.doesNotMatch(main, /\bRefresh\b/);
+    await Promise.all([page.waitForNavigation(), page.click('form[action$="/refresh"] button')]);
+    assert.equal(await textOf('.page-head .badge'), 'Queued');
+    assert.equal((await app.api(`/api/v1/demos/${id}`, { key: user.key })).body.phase, 'queued');
   });
 });

@@ -2,7 +2,8 @@ import { escapeHtml, html, type SafeHtml } from '../../pages/html.js';
 import { appPage, copyField, csrfField, formatDate, noticeBox, type Viewer } from '../layout.js';
 import type { DashboardRequest, Route } from '../request.js';
 import { redirect } from '../send.js';
-import { statusBadge } from './demo-cards.js';
+import { PHASE_LABELS } from '../../../demos/index.js';
+import { phaseBadge } from './demo-cards.js';
 import { type Version, versionsPanel } from './versions.js';
 
 /**
@@ -15,15 +16,17 @@ type Demo = Awaited<ReturnType<DashboardRequest['caller']['demos']['get']>>;
 
 const BUSY = new Set(['pending', 'recording', 'refreshing']);
 
-/** The same words the page's script shows for a progress message, so the first paint and the live updates agree. */
+/**
+ * The phase's words (demos/phase.ts), as the page's script shows them for each progress message (it reads them
+ * from data-phase-labels), so the first paint, the live updates and the badge agree.
+ */
 function stepLine(demo: Demo): string {
-  const step = demo.latestJob?.step;
-  if (step === 'queued' || (!step && demo.status === 'pending')) return 'Waiting for a worker…';
-  return step ? `Step: ${step}` : 'Working…';
+  return PHASE_LABELS[demo.phase].line;
 }
+const PHASE_WORDS = JSON.stringify(PHASE_LABELS);
 
 function progressPanel(demo: Demo): SafeHtml {
-  return html`<section class="panel progress" data-progress="${demo.id}" aria-live="polite">
+  return html`<section class="panel progress" data-progress="${demo.id}" data-phase-labels="${PHASE_WORDS}" aria-live="polite">
 <h2>Recording your demo</h2>
 <p class="step" data-progress-step>${stepLine(demo)}</p>
 <progress max="100" data-progress-bar>Working</progress>
@@ -68,7 +71,7 @@ function actions(demo: Demo, viewer: Viewer): SafeHtml {
   const generated = demo.source !== 'upload';
   const canRerecord = generated && !BUSY.has(demo.status);
   return html`<div class="actions inline">
-${canRerecord ? html`<form method="post" action="/app/demos/${demo.id}/refresh">${csrfField(viewer)}<button type="submit" class="secondary">Refresh</button></form>` : null}
+${canRerecord ? html`<form method="post" action="/app/demos/${demo.id}/refresh">${csrfField(viewer)}<button type="submit" class="${demo.status === 'failed' ? '' : 'secondary'}">${demo.status === 'failed' ? 'Try again' : 'Refresh'}</button></form>` : null}
 ${canRerecord && demo.action_script ? html`<a class="button secondary" href="/app/demos/${demo.id}/restyle">Restyle</a>` : null}
 <form method="post" action="/app/demos/${demo.id}/delete" data-confirm="Delete this demo and its video? Share links and embeds stop working.">${csrfField(viewer)}<button type="submit" class="danger">Delete</button></form>
 </div>`;
@@ -77,10 +80,10 @@ ${canRerecord && demo.action_script ? html`<a class="button secondary" href="/ap
 export function demoPage(demo: Demo, projectName: string, viewer: Viewer, publicUrl: string, notice: string | null, versions: Version[] = []): string {
   const busy = BUSY.has(demo.status);
   const body = html`<p class="crumbs"><a href="/app/">Demos</a> / <a href="/app/projects/${demo.project_id}">${projectName}</a></p>
-<div class="page-head"><h1>${demo.title ?? demo.prompt}</h1>${statusBadge(demo.status)}</div>
+<div class="page-head"><h1>${demo.title ?? demo.prompt}</h1>${phaseBadge(demo.phase)}</div>
 ${noticeBox(notice)}
 ${demo.title ? html`<p class="muted">${demo.prompt}</p>` : null}
-${demo.status === 'failed' ? html`<p class="error" role="alert">The recording failed: ${(demo.error ?? 'no reason was given').replace(/[.\s]+$/, '')}. ${demo.source !== 'upload' ? 'Refresh to try again; the credit was refunded.' : ''}</p>` : null}
+${demo.status === 'failed' ? html`<p class="error" role="alert">The recording failed: ${(demo.error ?? 'no reason was given').replace(/[.\s]+$/, '')}. ${demo.source !== 'upload' ? 'Press Try again to record it again; the credit was refunded.' : ''}</p>` : null}
 ${busy ? progressPanel(demo) : null}
 ${busy && demo.video_key ? html`<p class="muted">The current version below stays online until the new one is ready.</p>` : null}
 ${demo.video_key ? readyPanels(demo, publicUrl) : null}

@@ -61,13 +61,18 @@
     var step = $('[data-progress-step]', progress);
     var note = $('[data-progress-note]', progress);
     var finished = false;
+    var phaseWords = {};
+    try { phaseWords = JSON.parse(progress.getAttribute('data-phase-labels') || '{}'); } catch (e) { /* the server's words are missing: the page reloads when done */ }
+    var badge = $('.page-head .badge');
     var show = function (p) {
       if (!p || finished) return;
       var percent = Math.round((p.progress || 0) * 100);
       // No value: the browser's own "working" animation while the job waits for a worker.
       if (percent > 0) { bar.value = percent; bar.textContent = percent + '%'; } else bar.removeAttribute('value');
-      // A first recording stays `pending` while it runs: its step, not its status, says whether a worker has it.
-      step.textContent = p.step === 'queued' || (!p.step && p.status === 'pending') ? 'Waiting for a worker…' : (p.step ? 'Step: ' + p.step : 'Working…') + ' (' + percent + '%)';
+      // The phase in the shared vocabulary, in the words the server rendered (data-phase-labels, demos/phase.ts).
+      var words = phaseWords[p.phase] || phaseWords.queued || { line: 'Working…', badge: '' };
+      step.textContent = p.phase === 'queued' ? words.line : words.line + ' (' + percent + '%)';
+      if (badge && words.badge) { badge.textContent = words.badge; badge.setAttribute('data-phase', p.phase); }
       if (p.status === 'ready' || p.status === 'failed' || p.status === 'deleted') {
         finished = true;
         step.textContent = p.status === 'ready' ? 'Ready. Loading the video…' : p.status === 'failed' ? 'The recording failed.' : 'The demo was deleted.';
