@@ -255,5 +255,14 @@ describe('restyle and versions in the dashboard', () => {
     await Promise.all([page.waitForNavigation(), page.click('form[action$="/refresh"] button')]);
     assert.equal(await textOf('.page-head .badge'), 'Queued');
     assert.equal((await app.api(`/api/v1/demos/${id}`, { key: user.key })).body.phase, 'queued');
+    if (shots) {
+      for (const width of [1280, 390]) {
+        await page.setViewport({ width, height: width === 390 ? 844 : 900 });
+        await page.goto(`${base}/app/`);
+        await page.screenshot({ path: path.join(shots, `demo-list-${width}.png`), fullPage: true });
+        await page.goto(`${base}/app/demos/${demoId}`);
+        await page.screenshot({ path: path.join(shots, `demo-versions-${width}.png`), fullPage: true });
+      }
+    }
   });
 });
