@@ -1,6 +1,6 @@
 import type { TaskList } from 'graphile-worker';
 import { deleteExpiredSessions } from './auth/index.js';
-import { DEMO_MEDIA_DELETE_TASK, UPLOAD_DERIVE_TASK } from './demos/index.js';
+import { DEMO_MEDIA_DELETE_TASK, DEMO_VERSIONS_EXPIRE_TASK, UPLOAD_DERIVE_TASK, removeExpiredVersionMedia } from './demos/index.js';
 import { SCHEDULE_CRONTAB, runScheduledRefresh } from './demos/schedules.js';
 import { demoPrefix } from './platform/storage/index.js';
 import type { PipelineServices } from './pipeline/run-job.js';
@@ -28,6 +28,12 @@ export function createTaskList(services: PipelineServices): TaskList {
     // An uploaded video's thumbnail and GIF, made here rather than in the request that brought it (issue 34).
     [UPLOAD_DERIVE_TASK]: async (payload) => {
       await deriveUploadPreviews(services, (payload as { demoId: string }).demoId);
+    },
+    // Versions past the retention lose their media after each new version (issue 35).
+    [DEMO_VERSIONS_EXPIRE_TASK]: async (payload) => {
+      const { demoId } = payload as { demoId: string };
+      const removed = await removeExpiredVersionMedia(sql, storage, demoId, services.config.SHOWREEL_VERSIONS_KEPT, { actor: 'worker' });
+      if (removed.length > 0) logger.info({ demoId, removed }, 'expired versions removed');
     },
     demos_refresh_daily: async () => {
       await runScheduledRefresh(sql, logger, 'daily');

@@ -1,6 +1,7 @@
 import { chargeNewReference, priceOf, refundCredits } from '../credits/index.js';
-import { decideAndAppend } from '../platform/command.js';
-import type { Tx } from '../platform/database.js';
+import { decideAndAppend, inTransaction } from '../platform/command.js';
+import type { Sql, Tx } from '../platform/database.js';
+import { demoPrefix, type Storage } from '../platform/storage/index.js';
 import type { Precondition } from '../platform/event-store/append-to-stream.js';
 import type { EventMetadata } from '../platform/event-store/types.js';
 import { newId } from '../platform/ids.js';
@@ -15,6 +16,8 @@ type Data<T extends DemoEvent['type']> = Extract<DemoEvent, { type: T }>['data']
 /** graphile-worker task per job kind; the pipeline implements them. */
 export const DEMO_TASKS: Record<JobKind, string> = { generate: 'demo_generate', refresh: 'demo_refresh', restyle: 'demo_restyle' };
 export const DEMO_MEDIA_DELETE_TASK = 'demo_media_delete';
+/** After each new version: removes the media of versions past the retention (SHOWREEL_VERSIONS_KEPT). */
+export const DEMO_VERSIONS_EXPIRE_TASK = 'demo_versions_expire';
 export const DEMO_PROGRESS_CHANNEL = 'demo_progress';
 /** Transient faults (browser crash, navigation timeout) get this many tries, with graphile-worker's backoff. */
 export const JOB_MAX_ATTEMPTS = 3;
@@ -143,7 +146,11 @@ export async function reportDemoProgress(tx: Tx, demoId: string, jobId: string, 
 
 export async function completeDemoJob(tx: Tx, outcome: Omit<Data<'DemoJobSucceeded'>, 'version'>, metadata: EventMetadata) {
   const result = await run(tx, outcome.demoId, { type: 'CompleteJob', outcome }, metadata);
-  if (result.events.length > 0) await notifyChanged(tx, outcome.demoId);
+  if (result.events.length > 0) {
+    await notifyChanged(tx, outcome.demoId);
+    // Old versions' files go in a job after this commits, never in the request or the recording's last step.
+    await enqueueJob(tx, DEMO_VERSIONS_EXPIRE_TASK, { demoId: outcome.demoId }, { jobKey: `demo-versions-expire:${outcome.demoId}` });
+  }
   const event = result.events[0];
   return event ? (event.data as Data<'DemoJobSucceeded'>).version : null;
 }
@@ -206,4 +213,31 @@ export async function deleteDemo(tx: Tx, demoId: string, userId: string, metadat
 function ownerOf(state: DemoState): string {
   if (!state.exists) throw new Error('demo state missing after a decision');
   return state.userId;
+}
+
+/**
+ * Makes an earlier version current again: its media, as stored, become the demo's (an event, no recording, no
+ * charge). Refused while a job runs (its result would replace the restored version a moment later).
+ */
+export async function restoreDemoVersion(tx: Tx, input: { demoId: string; userId: string; version: number }, metadata: EventMetadata) {
+  const { events } = await run(tx, input.demoId, { type: 'RestoreVersion', ...input }, metadata);
+  if (events.length > 0) await notifyChanged(tx, input.demoId);
+  return events.length > 0;
+}
+
+/**
+ * The retention: the `kept` most recent versions and the one shown keep their media; the files of the others are
+ * deleted, then recorded as removed (an event). Deleting first: a crash in between leaves the version listed with
+ * its files gone, and the retried job deletes nothing more and records it.
+ */
+export async function removeExpiredVersionMedia(sql: Sql, storage: Storage, demoId: string, kept: number, metadata: EventMetadata): Promise<number[]> {
+  const rows = await sql<{ version: number; current: boolean }[]>`
+    select v.version, v.version = d.version as current from demo_versions v join demos d on d.id = v.demo_id
+    where v.demo_id = ${demoId} and v.media_removed_at is null and d.deleted_at is null
+    order by v.version desc`;
+  const expired = rows.slice(kept).filter((row) => !row.current).map((row) => row.version);
+  if (expired.length === 0) return [];
+  for (const version of expired) await storage.deletePrefix(`${demoPrefix(demoId)}v${version}/`);
+  const { events } = await inTransaction(sql, (tx) => run(tx, demoId, { type: 'RemoveVersionMedia', demoId, versions: expired }, metadata));
+  return events.length > 0 ? expired : [];
 }

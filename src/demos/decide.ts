@@ -11,6 +11,16 @@ export interface ActiveJob {
   credits: number;
 }
 
+/** A version's media, as published; `removed` once the retention job deleted them. */
+export interface VersionMedia {
+  videoKey: string;
+  gifKey: string | null;
+  thumbnailKey: string | null;
+  durationMs: number;
+  presentation: string | null;
+  removed: boolean;
+}
+
 export type DemoState =
   | { exists: false }
   | {
@@ -20,7 +30,11 @@ export type DemoState =
       projectId: string;
       source: 'generated' | 'upload';
       status: string;
+      /** the version the demo shows (an earlier one after a restore) */
       version: number;
+      /** the highest version recorded: the next recording is this plus one */
+      latestVersion: number;
+      versions: Record<number, VersionMedia>;
       hasActionScript: boolean;
       activeJob: ActiveJob | null;
     };
@@ -46,7 +60,9 @@ export type DemoCommand =
   | { type: 'FailJob'; demoId: string; jobId: string; error: string }
   | { type: 'UpdateDemo'; demoId: string; userId: string; prompt?: string; context?: string | null }
   | { type: 'ReplaceAsset'; demoId: string; userId: string; asset: 'thumbnail' | 'gif'; key: string }
-  | { type: 'DeleteDemo'; demoId: string; userId: string };
+  | { type: 'DeleteDemo'; demoId: string; userId: string }
+  | { type: 'RestoreVersion'; demoId: string; userId: string; version: number }
+  | { type: 'RemoveVersionMedia'; demoId: string; versions: number[] };
 
 export const demoDecider: Decider<DemoState, DemoEvent, DemoCommand> = {
   initialState: () => ({ exists: false }),
@@ -57,14 +73,15 @@ export const demoDecider: Decider<DemoState, DemoEvent, DemoCommand> = {
         const job = event.data.firstJob;
         return {
           exists: true, deleted: false, userId: event.data.userId, projectId: event.data.projectId,
-          source: 'generated', status: 'pending', version: 0, hasActionScript: false,
+          source: 'generated', status: 'pending', version: 0, latestVersion: 0, versions: {}, hasActionScript: false,
           activeJob: job ? { jobId: job.jobId, kind: 'generate', credits: job.credits } : null,
         };
       }
       case 'DemoUploaded':
         return {
           exists: true, deleted: false, userId: event.data.userId, projectId: event.data.projectId,
-          source: 'upload', status: 'ready', version: 1, hasActionScript: false, activeJob: null,
+          source: 'upload', status: 'ready', version: 1, latestVersion: 1, hasActionScript: false, activeJob: null,
+          versions: { 1: { videoKey: event.data.videoKey, gifKey: event.data.gifKey, thumbnailKey: event.data.thumbnailKey, durationMs: event.data.durationMs, presentation: null, removed: false } },
         };
     }
     if (!state.exists) return state;
@@ -80,6 +97,14 @@ export const demoDecider: Decider<DemoState, DemoEvent, DemoCommand> = {
           ...state,
           status: 'ready',
           version: event.data.version,
+          latestVersion: event.data.version,
+          versions: {
+            ...state.versions,
+            [event.data.version]: {
+              videoKey: event.data.videoKey, gifKey: event.data.gifKey, thumbnailKey: event.data.thumbnailKey, durationMs: event.data.durationMs,
+              presentation: event.data.presentation ?? null, removed: false,
+            },
+          },
           hasActionScript: state.hasActionScript || Boolean(event.data.actionScript),
           activeJob: null,
         };
@@ -88,6 +113,19 @@ export const demoDecider: Decider<DemoState, DemoEvent, DemoCommand> = {
         return { ...state, status: state.version > 0 ? 'ready' : 'failed', activeJob: null };
       case 'DemoDeleted':
         return { ...state, deleted: true, status: 'deleted', activeJob: null };
+      case 'DemoVersionRestored':
+        return { ...state, version: event.data.version };
+      case 'DemoVersionsMediaRemoved': {
+        const versions = { ...state.versions };
+        for (const n of event.data.versions) if (versions[n]) versions[n] = { ...versions[n], removed: true };
+        return { ...state, versions };
+      }
+      case 'DemoAssetReplaced': {
+        const current = state.versions[state.version];
+        if (!current) return state;
+        const replaced = event.data.asset === 'thumbnail' ? { thumbnailKey: event.data.key } : { gifKey: event.data.key };
+        return { ...state, versions: { ...state.versions, [state.version]: { ...current, ...replaced } } };
+      }
       default:
         return state;
     }
@@ -137,7 +175,8 @@ export const demoDecider: Decider<DemoState, DemoEvent, DemoCommand> = {
       case 'CompleteJob':
         // A job completes once: a retried or duplicated completion never makes a second version.
         if (demo.activeJob?.jobId !== command.outcome.jobId) return [];
-        return [{ type: 'DemoJobSucceeded', data: { ...command.outcome, version: demo.version + 1 } }];
+        // Numbered after the latest recording, not the one shown: after a restore of v1, the next recording is v3.
+        return [{ type: 'DemoJobSucceeded', data: { ...command.outcome, version: demo.latestVersion + 1 } }];
       case 'FailJob':
         if (demo.activeJob?.jobId !== command.jobId) return [];
         return [{ type: 'DemoJobFailed', data: { demoId: command.demoId, jobId: command.jobId, error: command.error, refundedCredits: demo.activeJob.credits } }];
@@ -151,6 +190,22 @@ export const demoDecider: Decider<DemoState, DemoEvent, DemoCommand> = {
       case 'ReplaceAsset':
         if (demo.source !== 'upload') throw new ValidationError('Only uploaded demos take local assets; generated demos make their own.');
         return [{ type: 'DemoAssetReplaced', data: { demoId: command.demoId, asset: command.asset, key: command.key } }];
+      case 'RestoreVersion': {
+        if (demo.activeJob) {
+          throw new ConflictError(`A ${demo.activeJob.kind} of this demo is in progress (job ${demo.activeJob.jobId}); restore a version when it finishes.`);
+        }
+        const media = demo.versions[command.version];
+        if (!media) throw new NotFoundError(`Version ${command.version} of this demo`);
+        if (media.removed) throw new ConflictError(`Version ${command.version} of this demo is no longer kept (its media were removed after newer versions), so it cannot be restored.`);
+        if (demo.version === command.version) return [];
+        const { removed: _removed, ...kept } = media;
+        return [{ type: 'DemoVersionRestored', data: { demoId: command.demoId, version: command.version, ...kept } }];
+      }
+      case 'RemoveVersionMedia': {
+        // The version shown is never removed, whatever its age; nor is one already gone.
+        const versions = command.versions.filter((n) => n !== demo.version && demo.versions[n] && !demo.versions[n]!.removed);
+        return versions.length === 0 ? [] : [{ type: 'DemoVersionsMediaRemoved', data: { demoId: command.demoId, versions } }];
+      }
       case 'DeleteDemo': {
         // Deleting mid-job ends that job as failed, so its credits go back like any failed job's.
         const { activeJob } = demo;

@@ -82,6 +82,15 @@ export const demoEventSchemas = {
   DemoUpdated: z.object({ demoId: z.string(), prompt: z.string().optional(), context: z.string().nullable().optional() }),
   DemoAssetReplaced: z.object({ demoId: z.string(), asset: z.enum(['thumbnail', 'gif']), key: z.string() }),
   DemoDeleted: z.object({ demoId: z.string() }),
+  // Versions (issue 35): an earlier version made current again, its media as they were stored (no recording, no
+  // charge); and the media of versions past the retention removed by a job, after which they cannot be restored.
+  DemoVersionRestored: z.object({
+    demoId: z.string(),
+    version: z.number().int().min(1),
+    ...mediaOutcome,
+    presentation: z.string().nullable(),
+  }),
+  DemoVersionsMediaRemoved: z.object({ demoId: z.string(), versions: z.array(z.number().int().min(1)) }),
 };
 
 type Data<K extends keyof typeof demoEventSchemas> = z.infer<(typeof demoEventSchemas)[K]>;

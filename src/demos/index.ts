@@ -2,10 +2,14 @@
 export { demoEventSchemas } from './events.js';
 export { demosProjection } from './projection.js';
 export { presentationInputSchema, presentationSchema, templateIds, type Presentation, type TemplateId } from './presentation.js';
+export { findKeptDemoVersion, listDemoVersions, type DemoVersionRecord } from './queries.js';
 export { demoActivitySince, findDemoProgress, findLiveDemoByContextHash, findPublicDemo, findVisibleDemo, type DemoActivity, type DemoProgressRead, type DemoRecord } from './queries.js';
 export {
   DEMO_MEDIA_DELETE_TASK,
   UPLOAD_DERIVE_TASK,
+  DEMO_VERSIONS_EXPIRE_TASK,
+  removeExpiredVersionMedia,
+  restoreDemoVersion,
   DEMO_PROGRESS_CHANNEL,
   DEMO_TASKS,
   completeDemoJob,
@@ -20,5 +24,7 @@ export {
 export { refreshProjectDemos } from './project-refresh.js';
 export { runScheduledRefresh, SCHEDULE_CRONTAB } from './schedules.js';
 export { demosRouter } from './procedures.js';
+export { demoVersionsRouter } from './version-procedures.js';
 export { projectRefreshRouter } from './refresh-procedures.js';
 export { demoUrls } from './urls.js';
+export { demoPhase, demoPhases, PHASE_LABELS, type DemoPhase } from './phase.js';

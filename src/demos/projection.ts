@@ -7,7 +7,7 @@ const json = (value: unknown) => (value === null || value === undefined ? null :
 
 export const demosProjection: Projection = {
   name: 'demos',
-  tables: ['demos', 'demo_jobs'],
+  tables: ['demos', 'demo_jobs', 'demo_versions'],
   async apply(tx: Tx, stored: RecordedEvent) {
     const event = stored as unknown as DemoEvent & RecordedEvent;
     const at = stored.createdAt;
@@ -44,12 +44,15 @@ export const demosProjection: Projection = {
         await Promise.all([
           tx`
           insert into demos (id, project_id, user_id, prompt, status, title, format, resolution, video_key, gif_key, thumbnail_key,
-                             duration_ms, version, source, latest_job_id, created_at, updated_at)
+                             duration_ms, version, latest_version, source, latest_job_id, created_at, updated_at)
           values (${d.demoId}, ${d.projectId}, ${d.userId}, ${d.prompt}, 'ready', ${d.title}, ${d.format}, ${d.resolution},
-                  ${d.videoKey}, ${d.gifKey}, ${d.thumbnailKey}, ${d.durationMs}, 1, 'upload', ${d.jobId}, ${at}, ${at})`,
+                  ${d.videoKey}, ${d.gifKey}, ${d.thumbnailKey}, ${d.durationMs}, 1, 1, 'upload', ${d.jobId}, ${at}, ${at})`,
           tx`
           insert into demo_jobs (id, demo_id, kind, triggered_by, status, step, progress, new_version, created_at, started_at, completed_at, updated_at)
           values (${d.jobId}, ${d.demoId}, 'upload', 'create', 'succeeded', 'ready', 1, 1, ${at}, ${at}, ${at}, ${at})`,
+          tx`
+          insert into demo_versions (demo_id, version, video_key, gif_key, thumbnail_key, duration_ms, presentation, job_kind, created_at)
+          values (${d.demoId}, 1, ${d.videoKey}, ${d.gifKey}, ${d.thumbnailKey}, ${d.durationMs}, null, 'upload', ${at})`,
         ]);
         return;
       }
@@ -89,7 +92,7 @@ export const demosProjection: Projection = {
           where id = ${d.jobId}`,
           tx`
           update demos set
-            status = 'ready', version = ${d.version}, error = null,
+            status = 'ready', version = ${d.version}, latest_version = ${d.version}, error = null,
             video_key = ${d.videoKey}, gif_key = ${d.gifKey}, thumbnail_key = ${d.thumbnailKey}, duration_ms = ${d.durationMs},
             title = coalesce(${d.title ?? null}, title),
             action_script = coalesce(${d.actionScript ?? null}, action_script),
@@ -100,9 +103,31 @@ export const demosProjection: Projection = {
             refreshed_at = case when version > 0 then ${at}::timestamptz else refreshed_at end,
             updated_at = ${at}
           where id = ${d.demoId}`,
+          // The version's own presentation: the job's (a restyle's), else the demo's as it stands.
+          tx`
+          insert into demo_versions (demo_id, version, video_key, gif_key, thumbnail_key, duration_ms, presentation, job_kind, created_at)
+          select ${d.demoId}, ${d.version}, ${d.videoKey}, ${d.gifKey}, ${d.thumbnailKey}, ${d.durationMs},
+                 coalesce(${d.presentation ?? null}, j.presentation, demo.presentation), coalesce(j.kind, 'generate'), ${at}
+          from demos demo left join demo_jobs j on j.id = ${d.jobId}
+          where demo.id = ${d.demoId}
+          on conflict (demo_id, version) do nothing`,
         ]);
         return;
       }
+      case 'DemoVersionRestored': {
+        const d = event.data;
+        await tx`
+          update demos set
+            version = ${d.version}, video_key = ${d.videoKey}, gif_key = ${d.gifKey}, thumbnail_key = ${d.thumbnailKey},
+            duration_ms = ${d.durationMs}, presentation = coalesce(${d.presentation}, presentation), updated_at = ${at}
+          where id = ${d.demoId}`;
+        return;
+      }
+      case 'DemoVersionsMediaRemoved':
+        await tx`
+          update demo_versions set media_removed_at = ${at}
+          where demo_id = ${event.data.demoId} and version = any(${event.data.versions}::int[])`;
+        return;
       case 'DemoJobFailed': {
         const d = event.data;
         await Promise.all([
@@ -126,8 +151,18 @@ export const demosProjection: Projection = {
         return;
       }
       case 'DemoAssetReplaced':
-        if (event.data.asset === 'thumbnail') await tx`update demos set thumbnail_key = ${event.data.key}, updated_at = ${at} where id = ${event.data.demoId}`;
-        else await tx`update demos set gif_key = ${event.data.key}, updated_at = ${at} where id = ${event.data.demoId}`;
+        // Uploaded demos only, which have one version.
+        if (event.data.asset === 'thumbnail') {
+          await Promise.all([
+            tx`update demos set thumbnail_key = ${event.data.key}, updated_at = ${at} where id = ${event.data.demoId}`,
+            tx`update demo_versions set thumbnail_key = ${event.data.key} where demo_id = ${event.data.demoId} and version = 1`,
+          ]);
+        } else {
+          await Promise.all([
+            tx`update demos set gif_key = ${event.data.key}, updated_at = ${at} where id = ${event.data.demoId}`,
+            tx`update demo_versions set gif_key = ${event.data.key} where demo_id = ${event.data.demoId} and version = 1`,
+          ]);
+        }
         return;
       case 'DemoDeleted':
         await tx`update demos set status = 'deleted', deleted_at = ${at}, updated_at = ${at} where id = ${event.data.demoId}`;

@@ -25,6 +25,9 @@ export interface DemoRecord {
   context_hash: string | null;
   presentation: string | null;
   version: number;
+  latest_version?: number;
+  /** the latest job's step, read with the demo where its phase is shown (findVisibleDemo, listVisibleDemos) */
+  latest_step?: string | null;
   error: string | null;
   source: 'generated' | 'upload';
   latest_job_id: string | null;
@@ -56,9 +59,9 @@ export interface DemoJobRecord {
 /** Owner scoping: another user's demo, a deleted one, or one outside a scoped key's project is not there. */
 export async function findVisibleDemo(sql: Queryable, principal: Principal, demoId: string): Promise<DemoRecord | null> {
   const [row] = await sql<DemoRecord[]>`
-    select * from demos
-    where id = ${demoId} and user_id = ${principal.userId} and deleted_at is null
-      ${principal.projectId === null ? sql`` : sql`and project_id = ${principal.projectId}`}`;
+    select d.*, j.step as latest_step from demos d left join demo_jobs j on j.id = d.latest_job_id
+    where d.id = ${demoId} and d.user_id = ${principal.userId} and d.deleted_at is null
+      ${principal.projectId === null ? sql`` : sql`and d.project_id = ${principal.projectId}`}`;
   return row ?? null;
 }
 
@@ -81,11 +84,11 @@ export async function findLiveDemoByContextHash(sql: Queryable, contextHash: str
 
 export async function listVisibleDemos(sql: Queryable, principal: Principal, projectId: string | null): Promise<DemoRecord[]> {
   return sql<DemoRecord[]>`
-    select * from demos
-    where user_id = ${principal.userId} and deleted_at is null
-      ${projectId === null ? sql`` : sql`and project_id = ${projectId}`}
-      ${principal.projectId === null ? sql`` : sql`and project_id = ${principal.projectId}`}
-    order by created_at desc, id`;
+    select d.*, j.step as latest_step from demos d left join demo_jobs j on j.id = d.latest_job_id
+    where d.user_id = ${principal.userId} and d.deleted_at is null
+      ${projectId === null ? sql`` : sql`and d.project_id = ${projectId}`}
+      ${principal.projectId === null ? sql`` : sql`and d.project_id = ${principal.projectId}`}
+    order by d.created_at desc, d.id`;
 }
 
 /** Demos a project refresh, webhook or schedule may queue: ready and generated (spec States rules 4, 5). */
@@ -152,4 +155,30 @@ export async function findDemoProgress(sql: Queryable, demoId: string): Promise<
   if (!row) return null;
   const job = row.job_status === null ? null : { status: row.job_status, step: row.job_step, progress: row.job_progress ?? 0 };
   return { progress: toProgress(row, job), userId: row.user_id, projectId: row.project_id };
+}
+
+export interface DemoVersionRecord {
+  demo_id: string;
+  version: number;
+  video_key: string;
+  gif_key: string | null;
+  thumbnail_key: string | null;
+  duration_ms: number;
+  presentation: string | null;
+  job_kind: string;
+  created_at: Date;
+  media_removed_at: Date | null;
+}
+
+/** A demo's versions, newest first (the caller has checked the demo is visible). */
+export async function listDemoVersions(sql: Queryable, demoId: string): Promise<DemoVersionRecord[]> {
+  return sql<DemoVersionRecord[]>`select * from demo_versions where demo_id = ${demoId} order by version desc`;
+}
+
+/** One version of a live demo whose media are still kept, for `?v=N` media URLs; null otherwise. */
+export async function findKeptDemoVersion(sql: Queryable, demoId: string, version: number): Promise<DemoVersionRecord | null> {
+  const [row] = await sql<DemoVersionRecord[]>`
+    select v.* from demo_versions v join demos d on d.id = v.demo_id
+    where v.demo_id = ${demoId} and v.version = ${version} and v.media_removed_at is null and d.deleted_at is null`;
+  return row ?? null;
 }

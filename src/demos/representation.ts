@@ -1,3 +1,4 @@
+import { demoPhase } from './phase.js';
 import type { DemoJobRecord, DemoRecord } from './queries.js';
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
@@ -9,6 +10,7 @@ export function toDemo(record: DemoRecord) {
     project_id: record.project_id,
     prompt: record.prompt,
     status: record.status,
+    phase: demoPhase(record.status, record.latest_step),
     title: record.title,
     action_script: record.action_script,
     ai_plan: record.ai_plan,
@@ -66,6 +68,7 @@ export function toProgress(
   return {
     id: record.id,
     status: record.status,
+    phase: demoPhase(record.status, job?.step),
     step: job?.step ?? null,
     progress: job ? (job.status === 'succeeded' ? 1 : job.progress) : record.status === 'ready' ? 1 : 0,
     error: record.error,

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { durationTargets, formats, modes, resolutions } from './events.js';
+import { demoPhases, PHASE_DESCRIPTION } from './phase.js';
 import { presentationInputSchema } from './presentation.js';
+
+const phase = z.enum(demoPhases).describe(PHASE_DESCRIPTION);
 
 export const demoPrompt = z.string().trim().min(1).max(500);
 
@@ -27,6 +30,7 @@ export const demoSchema = z.object({
   project_id: z.string(),
   prompt: z.string(),
   status: z.string(),
+  phase,
   title: z.string().nullable(),
   action_script: z.string().nullable(),
   ai_plan: z.string().nullable(),
@@ -74,6 +78,7 @@ export const historyEntrySchema = z.object({
 export const progressSchema = z.object({
   id: z.string(),
   status: z.string(),
+  phase,
   step: z.string().nullable(),
   progress: z.number(),
   error: z.string().nullable(),

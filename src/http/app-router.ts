@@ -2,7 +2,7 @@ import { adminRouter } from '../admin/procedures.js';
 import { authRouter } from '../auth/index.js';
 import { backgroundsRouter } from '../backgrounds/index.js';
 import { creditsRouter } from '../credits/index.js';
-import { demosRouter, projectRefreshRouter } from '../demos/index.js';
+import { demosRouter, demoVersionsRouter, projectRefreshRouter } from '../demos/index.js';
 import { devicesRouter } from '../devices/index.js';
 import { keysRouter } from '../keys/index.js';
 import { router } from '../platform/trpc.js';
@@ -15,6 +15,7 @@ export const appRouter = router({
   projects: projectsRouter,
   projectRefresh: projectRefreshRouter,
   demos: demosRouter,
+  demoVersions: demoVersionsRouter,
   apiKeys: keysRouter,
   credits: creditsRouter,
   backgrounds: backgroundsRouter,

@@ -32,6 +32,9 @@ const environmentSchema = z.object({
   SHOWREEL_SIGN_UP_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(5),
   SHOWREEL_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 30),
   SHOWREEL_RUN_WORKER: booleanFlag.default(true),
+  // Versions of a demo whose media stay addressable (?v=N) and restorable (issue 35): the most recent ones, plus
+  // always the one shown. Older versions' files are removed by a job after each new version.
+  SHOWREEL_VERSIONS_KEPT: z.coerce.number().int().min(1).max(1000).default(5),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   // A running job whose heartbeat is older than this belongs to a dead worker and is handed to another.
   SHOWREEL_WORKER_STALE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),

@@ -54,7 +54,7 @@ describe('the demo lifecycle', () => {
     const created = await createDemo();
     const polled = await app.api(created.body.pollUrl.replace(/^https?:\/\/[^/]+/, ''), { key: user.key });
     assert.equal(polled.status, 200);
-    assert.deepEqual(Object.keys(polled.body).sort(), ['error', 'id', 'progress', 'status', 'step', 'updated_at']);
+    assert.deepEqual(Object.keys(polled.body).sort(), ['error', 'id', 'phase', 'progress', 'status', 'step', 'updated_at']);
     assert.equal(polled.body.step, 'queued');
 
     assert.equal(await finishJob(app.sql, created.body.id, created.body.jobId), 1);

@@ -15,6 +15,7 @@ import { keyRoutes } from './pages/keys.js';
 import { projectRoutes } from './pages/projects.js';
 import { restyleRoutes } from './pages/restyle.js';
 import { uploadRoutes } from './pages/uploads.js';
+import { versionRoutes } from './pages/versions.js';
 import { createCaller, type DashboardRequest, type Route } from './request.js';
 import { dashboardCsp, redirect, sendPage } from './send.js';
 import { handleDashboardStatic } from './static.js';
@@ -27,6 +28,7 @@ const ROUTES: readonly Route[] = [
   ...uploadRoutes,
   ...demoRoutes,
   ...restyleRoutes,
+  ...versionRoutes,
   ...projectRoutes,
   ...keyRoutes,
   ...creditRoutes,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { findPublicDemo } from '../../demos/index.js';
+import { findKeptDemoVersion, findPublicDemo } from '../../demos/index.js';
 import type { Services } from '../context.js';
 import { sendError } from '../respond.js';
 import { handleBackgroundImage } from './background-images.js';
@@ -15,8 +15,10 @@ const ROUTES: Array<{ pattern: RegExp; column: 'video_key' | 'thumbnail_key' | '
 
 /**
  * Public media by demo id: `/video/<id>.<format>`, and the spec's shortcuts `/thumb/<id>.png`, `/gif/<id>.gif`.
- * They always point at the latest version, so they are cached briefly. Background images live under
- * `/background/` (background-images.ts). Returns false for other paths.
+ * Plain, they point at the version the demo shows, so they are cached briefly. With `?v=N` they serve version N as
+ * long as its media are kept (issue 35: the last SHOWREEL_VERSIONS_KEPT versions and the current one), else 404;
+ * a version's video never changes, so it is cached for good. Background images live under `/background/`
+ * (background-images.ts). Returns false for other paths.
  */
 export async function handleMediaRequest(services: Services, req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
   const prefix = path.split('/')[1];
@@ -28,13 +30,28 @@ export async function handleMediaRequest(services: Services, req: IncomingMessag
   for (const route of ROUTES) {
     const match = route.pattern.exec(path);
     if (!match) continue;
-    const demo = await findPublicDemo(services.sql, match[1]!.toLowerCase());
-    const key = demo?.[route.column];
-    if (!demo || !key || (route.column === 'video_key' && demo.format !== match[2])) {
+    const demoId = match[1]!.toLowerCase();
+    // A `v` that is not a version number is a cache-buster of some page (as the dashboard's cards once sent): ignored.
+    const v = new URL(req.url ?? '/', 'http://x').searchParams.get('v');
+    const asked = v !== null && /^[1-9]\d{0,6}$/.test(v) ? v : null;
+    const demo = await findPublicDemo(services.sql, demoId);
+    if (!demo || (route.column === 'video_key' && demo.format !== match[2])) {
       sendError(res, 404, 'This demo has no such media (yet).');
       return true;
     }
-    await serveStoredMedia(req, res, services.storage, key, { cacheControl: 'public, max-age=300' });
+    const version = asked === null ? null : await findKeptDemoVersion(services.sql, demoId, Number(asked));
+    if (asked !== null && !version) {
+      sendError(res, 404, `Version ${asked} of this demo does not exist or is no longer kept.`);
+      return true;
+    }
+    const key = version ? version[route.column] : demo[route.column];
+    if (!key) {
+      sendError(res, 404, 'This demo has no such media (yet).');
+      return true;
+    }
+    // An uploaded demo's thumbnail and GIF can be replaced under the same version: only a video is immutable.
+    const immutable = version !== null && route.column === 'video_key';
+    await serveStoredMedia(req, res, services.storage, key, { cacheControl: immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300' });
     return true;
   }
   sendError(res, 404, `No media at ${path}.`);

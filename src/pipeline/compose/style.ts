@@ -92,3 +92,25 @@ function resolveBackground(value: Presentation['background']): Background | null
 function nonEmpty(value: string | undefined): string | null {
   return value !== undefined && value.trim() !== '' ? value.trim() : null;
 }
+
+/**
+ * The presentation a demo is really shown with: every member of `presentation` with the compositor's defaults
+ * filled in (resolveStyle), as a Presentation again. What the restyle form opens on, so that an untouched form
+ * describes the video as it is; the recording template is kept as stored (it is the planner's, not the look's).
+ */
+export function effectivePresentation(presentation: Presentation | null | undefined): Presentation {
+  const style = resolveStyle(presentation);
+  const b = style.background;
+  return {
+    background: b.kind === 'color' ? b.color : b.kind === 'image' ? { imageUrl: b.imageUrl } : { from: b.from, to: b.to, angle: b.angle },
+    mockup: style.mockup,
+    padding: style.padding,
+    zoom: { ...style.zoom },
+    cursor: { ...style.cursor },
+    clickEffect: { ...style.clickEffect },
+    fade: { ...style.fade },
+    windowAnimation: { ...style.windowAnimation },
+    debugHud: style.debugHud,
+    ...(presentation?.recordingTemplate ? { recordingTemplate: presentation.recordingTemplate } : {}),
+  };
+}

@@ -114,17 +114,19 @@ describe('the dashboard pages', () => {
     assert.match(waiting, new RegExp(`data-progress="${demoId}"`));
     assert.match(waiting, /http-equiv="refresh"/, 'without script the page reloads itself');
     assert.ok(waiting.includes('Show the &lt;em&gt;install&lt;/em&gt; guide'));
-    assert.match(waiting, /Waiting for a worker…/);
+    assert.match(waiting, /Queued: waiting for a worker…/);
+    assert.match(waiting, /<span class="badge busy" data-phase="queued">Queued<\/span>/);
     const [row] = await app.sql<{ latest_job_id: string; presentation: string }[]>`select latest_job_id, presentation from demos where id = ${demoId}`;
     assert.equal(JSON.parse(row!.presentation).recordingTemplate.id, 'plain-scroll');
-    // A first recording stays pending while a worker runs it: the page names the step it is on.
+    // A first recording stays pending while a worker runs it: the badge and the line name its phase, not its status.
     await inTransaction(app.sql, async (tx) => {
       await startDemoJob(tx, demoId, row!.latest_job_id, 1, { actor: 'pipeline' });
       await reportDemoProgress(tx, demoId, row!.latest_job_id, 'recording', 0.4, { actor: 'pipeline' });
     });
     const recording = await text(path);
-    assert.match(recording, /data-progress-step>Step: recording</);
-    assert.doesNotMatch(recording, /Waiting for a worker/);
+    assert.match(recording, /data-progress-step>Recording</);
+    assert.match(recording, /data-phase="recording">Recording<\/span>/);
+    assert.doesNotMatch(recording, /data-phase="queued"|data-progress-step>Queued/);
     await finishJob(app.sql, demoId, row!.latest_job_id);
 
     const ready = await text(path);
@@ -153,8 +155,9 @@ describe('the dashboard pages', () => {
     const demo = (await app.api('/api/v1/demos', { key: ada.key, body: { project_id: project.id, prompt: 'Tour' } })).body;
     await failJob(app.sql, demo.id, demo.jobId, 'The page did not load within 30 s.');
     const page = await text(`/app/demos/${demo.id}`);
-    assert.match(page, /The recording failed: The page did not load within 30 s\. Refresh to try again; the credit was refunded\./);
-    assert.match(page, /action="\/app\/demos\/[^"]+\/refresh"/, 'with the Refresh button');
+    assert.match(page, /The recording failed: The page did not load within 30 s\. Press Try again to record it again; the credit was refunded\./);
+    assert.match(page, /action="\/app\/demos\/[^"]+\/refresh"><input[^>]+><button type="submit" class="">Try again<\/button>/, 'with a Try again button');
+    assert.doesNotMatch(page, /first recording is on its way/);
     assert.doesNotMatch(page, /data-progress=/);
   });
 
@@ -163,15 +166,24 @@ describe('the dashboard pages', () => {
     const demo = (await app.api('/api/v1/demos', { key: ada.key, body: { project_id: project.id, prompt: 'Tour' } })).body;
     await finishJob(app.sql, demo.id, demo.jobId);
     const form = await text(`/app/demos/${demo.id}/restyle`);
-    for (const name of ['bg_kind', 'mockup', 'padding', 'zoom_enabled', 'cursor_style', 'click_style', 'fade_in_ms', 'intro', 'debug_hud', 'template', 'data-preview']) {
+    for (const name of ['bg_kind', 'mockup', 'padding', 'zoom_enabled', 'cursor_style', 'click_style', 'fade_in_ms', 'intro', 'debug_hud', 'data-preview']) {
       assert.ok(form.includes(name), `the form has ${name}`);
     }
     const fields = {
       csrf, bg_kind: 'gradient', bg_from: '#112233', bg_to: '#445566', bg_angle: '90', mockup: 'macos-light', padding: '0.12',
       zoom_enabled: 'on', zoom_intensity: '2', zoom_transition_ms: '500', cursor_style: 'dot', cursor_color: '#ff0000', cursor_size: '30',
       click_style: 'glow', click_color: '#00ff00', click_scale: '1.5', fade_in_ms: '200', fade_out_ms: '400', fade_color: 'white',
-      intro: 'on', intro_ms: '700', outro_ms: '800', debug_hud: 'on', template: 'cinematic',
+      intro: 'on', intro_ms: '700', outro_ms: '800', debug_hud: 'on',
     };
+    // Posted untouched (a browser without script, whose button is not disabled), the form is refused: no credit spent.
+    const untouched = new URLSearchParams(
+      [...form.matchAll(/<input id="f-(\w+)" name="\w+" type="(?:number|color)" (?:min="[^"]*" max="[^"]*" step="[^"]*" )?value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    const refusedSame = await post(`/app/demos/${demo.id}/restyle`, {
+      ...Object.fromEntries(untouched), csrf, bg_kind: 'gradient', mockup: 'macos-light', zoom_enabled: 'on', cursor_style: 'arrow', click_style: 'ripple', fade_color: 'black', intro: 'on',
+    });
+    assert.equal(refusedSame.status, 400);
+    assert.match(await refusedSame.text(), /Nothing changed: this is already the demo’s look/);
     const answer = await post(`/app/demos/${demo.id}/restyle`, fields);
     assert.equal(answer.status, 303, await answer.text());
     // The new look rides on the restyle job until the recording replaces the demo's.

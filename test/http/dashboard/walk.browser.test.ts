@@ -78,7 +78,7 @@ describe('the dashboard in Chromium', () => {
     demoPath = new URL(page.url()).pathname;
     const demoId = demoPath.split('/').pop()!;
     await page.waitForSelector('[data-progress][data-channel="websocket"]', { timeout: 10_000 });
-    assert.match(await textOf('[data-progress-step]'), /Waiting for a worker/);
+    assert.match(await textOf('[data-progress-step]'), /Queued: waiting for a worker/);
     await page.screenshot({ path: path.join(shots, 'demo-progress-1280.png') });
 
     const reloaded = page.waitForNavigation({ timeout: 20_000 });

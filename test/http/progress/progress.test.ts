@@ -56,7 +56,7 @@ describe('generation progress: polling and WebSocket', () => {
     const socket = watch(`${wsUrl(created)}?token=${user.key}`);
     await socket.opened;
     const first = await socket.next();
-    assert.deepEqual(Object.keys(first).sort(), ['error', 'id', 'progress', 'status', 'step', 'updated_at']);
+    assert.deepEqual(Object.keys(first).sort(), ['error', 'id', 'phase', 'progress', 'status', 'step', 'updated_at']);
     assert.equal(first.status, 'pending');
     assert.equal(first.step, 'queued');
 

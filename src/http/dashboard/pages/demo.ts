@@ -2,7 +2,9 @@ import { escapeHtml, html, type SafeHtml } from '../../pages/html.js';
 import { appPage, copyField, csrfField, formatDate, noticeBox, type Viewer } from '../layout.js';
 import type { DashboardRequest, Route } from '../request.js';
 import { redirect } from '../send.js';
-import { statusBadge } from './demo-cards.js';
+import { PHASE_LABELS } from '../../../demos/index.js';
+import { phaseBadge } from './demo-cards.js';
+import { type Version, versionsPanel } from './versions.js';
 
 /**
  * A demo's page: while it records, the live progress (the script follows the API's WebSocket, polling if the socket
@@ -14,15 +16,17 @@ type Demo = Awaited<ReturnType<DashboardRequest['caller']['demos']['get']>>;
 
 const BUSY = new Set(['pending', 'recording', 'refreshing']);
 
-/** The same words the page's script shows for a progress message, so the first paint and the live updates agree. */
+/**
+ * The phase's words (demos/phase.ts), as the page's script shows them for each progress message (it reads them
+ * from data-phase-labels), so the first paint, the live updates and the badge agree.
+ */
 function stepLine(demo: Demo): string {
-  const step = demo.latestJob?.step;
-  if (step === 'queued' || (!step && demo.status === 'pending')) return 'Waiting for a worker…';
-  return step ? `Step: ${step}` : 'Working…';
+  return PHASE_LABELS[demo.phase].line;
 }
+const PHASE_WORDS = JSON.stringify(PHASE_LABELS);
 
 function progressPanel(demo: Demo): SafeHtml {
-  return html`<section class="panel progress" data-progress="${demo.id}" aria-live="polite">
+  return html`<section class="panel progress" data-progress="${demo.id}" data-phase-labels="${PHASE_WORDS}" aria-live="polite">
 <h2>Recording your demo</h2>
 <p class="step" data-progress-step>${stepLine(demo)}</p>
 <progress max="100" data-progress-bar>Working</progress>
@@ -54,12 +58,10 @@ ${copyField('share-url', 'Share link', `${publicUrl}/share/${id}`)}
 </div>`;
 }
 
-function historyPanel(demo: Demo): SafeHtml {
-  if (demo.refreshHistory.length === 0) {
-    const first = demo.version === 0 ? 'No version yet: the first recording is on its way.' : `Version ${demo.version}: the first recording.`;
-    return html`<section class="panel"><h2>Versions</h2><p class="muted">${first} Refreshes and restyles will be listed here.</p></section>`;
-  }
-  return html`<section class="panel"><h2>Versions</h2><div class="table-wrap"><table>
+/** Every refresh and restyle run, failed ones included (the Versions panel lists what they published). */
+function historyPanel(demo: Demo): SafeHtml | null {
+  if (demo.refreshHistory.length === 0) return null;
+  return html`<section class="panel"><h2>History</h2><div class="table-wrap"><table>
 <thead><tr><th>When</th><th>Trigger</th><th>Result</th><th>Version</th></tr></thead>
 <tbody>${demo.refreshHistory.map((h) => html`<tr><td>${formatDate(h.created_at)}</td><td>${h.triggered_by}</td><td>${h.result}${h.error ? html`<span class="muted small"> — ${h.error}</span>` : null}</td><td>${h.old_version ?? '—'} → ${h.new_version ?? '—'}</td></tr>`)}</tbody>
 </table></div></section>`;
@@ -69,23 +71,24 @@ function actions(demo: Demo, viewer: Viewer): SafeHtml {
   const generated = demo.source !== 'upload';
   const canRerecord = generated && !BUSY.has(demo.status);
   return html`<div class="actions inline">
-${canRerecord ? html`<form method="post" action="/app/demos/${demo.id}/refresh">${csrfField(viewer)}<button type="submit" class="secondary">Refresh</button></form>` : null}
+${canRerecord ? html`<form method="post" action="/app/demos/${demo.id}/refresh">${csrfField(viewer)}<button type="submit" class="${demo.status === 'failed' ? '' : 'secondary'}">${demo.status === 'failed' ? 'Try again' : 'Refresh'}</button></form>` : null}
 ${canRerecord && demo.action_script ? html`<a class="button secondary" href="/app/demos/${demo.id}/restyle">Restyle</a>` : null}
 <form method="post" action="/app/demos/${demo.id}/delete" data-confirm="Delete this demo and its video? Share links and embeds stop working.">${csrfField(viewer)}<button type="submit" class="danger">Delete</button></form>
 </div>`;
 }
 
-export function demoPage(demo: Demo, projectName: string, viewer: Viewer, publicUrl: string, notice: string | null): string {
+export function demoPage(demo: Demo, projectName: string, viewer: Viewer, publicUrl: string, notice: string | null, versions: Version[] = []): string {
   const busy = BUSY.has(demo.status);
   const body = html`<p class="crumbs"><a href="/app/">Demos</a> / <a href="/app/projects/${demo.project_id}">${projectName}</a></p>
-<div class="page-head"><h1>${demo.title ?? demo.prompt}</h1>${statusBadge(demo.status)}</div>
+<div class="page-head"><h1>${demo.title ?? demo.prompt}</h1>${phaseBadge(demo.phase)}</div>
 ${noticeBox(notice)}
 ${demo.title ? html`<p class="muted">${demo.prompt}</p>` : null}
-${demo.status === 'failed' ? html`<p class="error" role="alert">The recording failed: ${(demo.error ?? 'no reason was given').replace(/[.\s]+$/, '')}. ${demo.source !== 'upload' ? 'Refresh to try again; the credit was refunded.' : ''}</p>` : null}
+${demo.status === 'failed' ? html`<p class="error" role="alert">The recording failed: ${(demo.error ?? 'no reason was given').replace(/[.\s]+$/, '')}. ${demo.source !== 'upload' ? 'Press Try again to record it again; the credit was refunded.' : ''}</p>` : null}
 ${busy ? progressPanel(demo) : null}
 ${busy && demo.video_key ? html`<p class="muted">The current version below stays online until the new one is ready.</p>` : null}
 ${demo.video_key ? readyPanels(demo, publicUrl) : null}
 ${actions(demo, viewer)}
+${versions.length > 0 ? versionsPanel(demo.id, versions, viewer, !BUSY.has(demo.status)) : null}
 ${historyPanel(demo)}
 <p class="muted small">${demo.source === 'upload' ? 'Uploaded' : 'Generated'} · ${demo.format.toUpperCase()} · ${demo.resolution} · version ${demo.version} · created ${formatDate(demo.created_at)}</p>`;
   // Without script, a page in progress reloads itself every 5 s instead of following the socket.
@@ -97,6 +100,7 @@ const NOTICES: Record<string, string> = {
   refreshing: 'Refresh started: the demo is re-planned and re-recorded.',
   restyling: 'Restyle started: the demo is re-recorded with the new look.',
   uploaded: 'Uploaded and published.',
+  restored: 'Version restored: it is the one your share link and embeds show now. Nothing was charged.',
 };
 
 export const demoRoutes: Route[] = [
@@ -104,10 +108,10 @@ export const demoRoutes: Route[] = [
     method: 'GET',
     pattern: /^\/app\/demos\/([^/]+)$/,
     async handle(r) {
-      const demo = await r.caller.demos.get({ id: r.params[0]! });
+      const [demo, { versions }] = await Promise.all([r.caller.demos.get({ id: r.params[0]! }), r.caller.demoVersions.list({ id: r.params[0]! })]);
       const { projects } = await r.caller.projects.list();
       const projectName = projects.find((p) => p.id === demo.project_id)?.name ?? 'Project';
-      r.page(200, demoPage(demo, projectName, r.viewer, r.services.config.PUBLIC_URL, NOTICES[r.url.searchParams.get('done') ?? ''] ?? null));
+      r.page(200, demoPage(demo, projectName, r.viewer, r.services.config.PUBLIC_URL, NOTICES[r.url.searchParams.get('done') ?? ''] ?? null, versions));
     },
   },
   {

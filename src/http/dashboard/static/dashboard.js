@@ -38,6 +38,21 @@
     $$('button[data-label]').forEach(function (b) { b.disabled = false; b.textContent = b.getAttribute('data-label'); });
   });
 
+  // Versions: Play switches the page's player to that version (without script, the link opens the video).
+  var player = $('video[data-player]');
+  $$('[data-play-version]').forEach(function (link) {
+    link.addEventListener('click', function (event) {
+      if (!player) return;
+      event.preventDefault();
+      player.src = link.getAttribute('href');
+      player.setAttribute('data-playing-version', link.getAttribute('data-play-version'));
+      $$('tr[data-version]').forEach(function (row) { row.classList.toggle('playing', row.getAttribute('data-version') === link.getAttribute('data-play-version')); });
+      player.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      var playing = player.play();
+      if (playing && playing.catch) playing.catch(function () { /* the user presses play */ });
+    });
+  });
+
   // Live progress of a demo being recorded: the API's WebSocket, or its polling URL when the socket fails.
   var progress = $('[data-progress]');
   if (progress) {
@@ -46,13 +61,18 @@
     var step = $('[data-progress-step]', progress);
     var note = $('[data-progress-note]', progress);
     var finished = false;
+    var phaseWords = {};
+    try { phaseWords = JSON.parse(progress.getAttribute('data-phase-labels') || '{}'); } catch (e) { /* the server's words are missing: the page reloads when done */ }
+    var badge = $('.page-head .badge');
     var show = function (p) {
       if (!p || finished) return;
       var percent = Math.round((p.progress || 0) * 100);
       // No value: the browser's own "working" animation while the job waits for a worker.
       if (percent > 0) { bar.value = percent; bar.textContent = percent + '%'; } else bar.removeAttribute('value');
-      // A first recording stays `pending` while it runs: its step, not its status, says whether a worker has it.
-      step.textContent = p.step === 'queued' || (!p.step && p.status === 'pending') ? 'Waiting for a worker…' : (p.step ? 'Step: ' + p.step : 'Working…') + ' (' + percent + '%)';
+      // The phase in the shared vocabulary, in the words the server rendered (data-phase-labels, demos/phase.ts).
+      var words = phaseWords[p.phase] || phaseWords.queued || { line: 'Working…', badge: '' };
+      step.textContent = p.phase === 'queued' ? words.line : words.line + ' (' + percent + '%)';
+      if (badge && words.badge) { badge.textContent = words.badge; badge.setAttribute('data-phase', p.phase); }
       if (p.status === 'ready' || p.status === 'failed' || p.status === 'deleted') {
         finished = true;
         step.textContent = p.status === 'ready' ? 'Ready. Loading the video…' : p.status === 'failed' ? 'The recording failed.' : 'The demo was deleted.';
@@ -134,7 +154,7 @@
       else if (k === 'image') {
         var option = restyle.elements.bg_image.selectedOptions[0];
         if (option) { preview.style.backgroundImage = 'url("' + option.getAttribute('data-url').replace(/["\\]/g, '') + '")'; preview.style.backgroundSize = 'cover'; preview.style.backgroundPosition = 'center'; }
-      } else preview.style.background = '#1f2937';
+      }
       var pad = Math.max(0, Math.min(0.3, number('padding', 0.08)));
       win.style.inset = (pad * 100) + '%';
       var mockup = value('mockup');
@@ -162,10 +182,67 @@
       fade.style.opacity = number('fade_in_ms', 0) > 0 || number('fade_out_ms', 0) > 0 ? '0.12' : '0';
       win.style.transform = checked('intro') || checked('outro') ? 'perspective(600px) rotateX(4deg)' : 'none';
     };
-    restyle.addEventListener('input', draw);
-    restyle.addEventListener('change', draw);
-    $('[data-preview-note]', restyle).textContent = 'A sketch of the look: background, window, padding, zoom, cursor, click, fade and HUD.';
+    // What will change: every field against its value when the page opened (the demo's effective look). The
+    // button stays disabled while nothing did: an unchanged restyle costs a credit for the same video.
+    var fieldsOf = function () {
+      var out = {};
+      $$('input[name], select[name]', restyle).forEach(function (f) {
+        if (f.name === 'csrf' || f.type === 'file') return;
+        if (f.type === 'radio') { if (f.checked) out[f.name] = f.value; } else if (f.type === 'checkbox') out[f.name] = f.checked; else out[f.name] = f.value;
+      });
+      // Only the fields of the chosen kind of background matter.
+      var k = out.bg_kind;
+      if (k !== 'colour') delete out.bg_colour;
+      if (k !== 'gradient') { delete out.bg_from; delete out.bg_to; delete out.bg_angle; }
+      if (k !== 'image') delete out.bg_image;
+      return out;
+    };
+    var initial = fieldsOf();
+    var submitButton = $('[data-restyle-submit]', restyle);
+    var changesBox = $('[data-changes]', restyle);
+    var labelOf = function (name) {
+      var f = restyle.elements[name];
+      if (f && !f.tagName && f.length) f = f[0];
+      if (!f) return name;
+      if (f.getAttribute('data-label')) return f.getAttribute('data-label');
+      var label = f.id ? $('label[for="' + f.id + '"]', restyle) : null;
+      return label ? label.textContent.replace(/\s*\(.*\)\s*$/, '') : name;
+    };
+    var shown = function (name, v) {
+      if (v === undefined) return '—';
+      if (v === true) return 'on';
+      if (v === false) return 'off';
+      if (name === 'bg_image') { var o = restyle.elements.bg_image.querySelector('option[value="' + String(v).replace(/["\\]/g, '') + '"]'); return o ? o.textContent : v; }
+      return String(v);
+    };
+    var listChanges = function () {
+      var now = fieldsOf(), lines = [];
+      Object.keys(Object.assign({}, initial, now)).forEach(function (name) {
+        if (now[name] !== initial[name] && (now[name] !== undefined || name.indexOf('bg_') !== 0)) lines.push(labelOf(name) + ': ' + shown(name, initial[name]) + ' → ' + shown(name, now[name]));
+      });
+      changesBox.textContent = '';
+      var head = document.createElement('p');
+      head.className = 'small';
+      if (lines.length === 0) {
+        head.className = 'muted small';
+        head.textContent = restyle.hasAttribute('data-posted') ? 'Your changes were not sent (see above).' : 'Nothing changed yet: this is the demo\'s current look.';
+        changesBox.appendChild(head);
+      } else {
+        head.textContent = 'What will change (' + submitButton.textContent.replace(/^Restyle for /, '') + '):';
+        var list = document.createElement('ul');
+        list.className = 'change-list';
+        lines.forEach(function (line) { var li = document.createElement('li'); li.textContent = line; list.appendChild(li); });
+        changesBox.appendChild(head);
+        changesBox.appendChild(list);
+      }
+      submitButton.disabled = lines.length === 0 && !restyle.hasAttribute('data-posted');
+    };
+    restyle.addEventListener('input', function () { draw(); listChanges(); });
+    restyle.addEventListener('change', function () { draw(); listChanges(); });
+    window.addEventListener('pageshow', listChanges);
+    if (!$('[data-frame]', restyle)) $('[data-preview-note]', restyle).textContent = 'A sketch of the look: background, window, padding, zoom, cursor, click, fade and HUD.';
     draw();
+    listChanges();
 
     var fileInput = $('[data-background-upload]', restyle);
     var bgStatus = $('[data-background-status]', restyle);
@@ -189,6 +266,7 @@
           $('input[name=bg_kind][value=image]', restyle).checked = true;
           bgStatus.textContent = 'Uploaded and chosen.';
           draw();
+          listChanges();
         })
         .catch(function () { bgStatus.textContent = 'The connection was lost; try again.'; });
     });

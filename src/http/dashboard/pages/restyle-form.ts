@@ -1,0 +1,138 @@
+import type { Presentation } from '../../../demos/index.js';
+import { html, type SafeHtml } from '../../pages/html.js';
+import { csrfField, errorBox, option, type Viewer } from '../layout.js';
+
+/**
+ * The restyle form: every member of the spec's Presentation as a field, opened on the demo's effective presentation
+ * (every member with the compositor's defaults resolved, effectivePresentation), so an untouched form describes the
+ * video as it is. The script lists what will change and keeps the button disabled until something does; the server
+ * refuses an unchanged form too (no script). The recording template is not here: a restyle replays the stored script,
+ * so the template it was planned with cannot change (run-job keeps it on record).
+ */
+
+export type Background = { id: string; name: string; source: string; background: { imageUrl: string } | { from: string; to: string; angle: number }; imageUrl: string };
+
+const num = (form: URLSearchParams, name: string) => {
+  const value = form.get(name);
+  return value === null || value.trim() === '' ? undefined : Number(value);
+};
+const on = (form: URLSearchParams, name: string) => form.get(name) === 'on';
+const text = (form: URLSearchParams, name: string) => {
+  const value = form.get(name)?.trim();
+  return value ? value : undefined;
+};
+
+/** The form's fields as a Presentation; the API validates bounds and values. */
+export function presentationFromForm(form: URLSearchParams, backgrounds: Background[]): Presentation {
+  const p: Record<string, any> = {};
+  const kind = form.get('bg_kind');
+  if (kind === 'colour') p.background = text(form, 'bg_colour');
+  if (kind === 'gradient') p.background = { from: text(form, 'bg_from'), to: text(form, 'bg_to'), angle: num(form, 'bg_angle') ?? 135 };
+  if (kind === 'image') {
+    const chosen = form.get('bg_image');
+    const entry = backgrounds.find((b) => b.id === chosen);
+    // The demo's own image (not in the catalog or the user's uploads) stays as it is.
+    p.background = entry ? entry.background : chosen?.startsWith('url:') ? { imageUrl: chosen.slice(4) } : undefined;
+  }
+  p.mockup = form.get('mockup') ?? undefined;
+  p.padding = num(form, 'padding');
+  p.zoom = { enabled: on(form, 'zoom_enabled'), intensity: num(form, 'zoom_intensity'), transitionMs: num(form, 'zoom_transition_ms') };
+  p.cursor = { style: form.get('cursor_style') ?? undefined, color: text(form, 'cursor_color'), size: num(form, 'cursor_size') };
+  p.clickEffect = { style: form.get('click_style') ?? undefined, color: text(form, 'click_color'), scale: num(form, 'click_scale') };
+  p.fade = { inMs: num(form, 'fade_in_ms'), outMs: num(form, 'fade_out_ms'), color: form.get('fade_color') ?? undefined };
+  p.windowAnimation = { intro: on(form, 'intro'), outro: on(form, 'outro'), introDurationMs: num(form, 'intro_ms'), outroDurationMs: num(form, 'outro_ms') };
+  p.debugHud = on(form, 'debug_hud');
+  return JSON.parse(JSON.stringify(p)) as Presentation; // drops the members left undefined
+}
+
+const HEX = /^#[0-9a-f]{6}$/i;
+const check = (name: string, label: string, checked: boolean) =>
+  html`<label class="check"><input type="checkbox" name="${name}" data-label="${label}"${checked ? html` checked` : null}> ${label}</label>`;
+const numberField = (name: string, label: string, value: unknown, min: number, max: number, step: number) =>
+  html`<div><label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" type="number" min="${min}" max="${max}" step="${step}" value="${typeof value === 'number' ? String(value) : ''}"></div>`;
+const select = (name: string, label: string, values: readonly string[], current: unknown) =>
+  html`<div><label for="f-${name}">${label}</label><select id="f-${name}" name="${name}">${values.map((v) => option(v, v, v === current))}</select></div>`;
+/** A colour picker for #rrggbb; any other CSS colour the demo has (`navy`, `rgb(…)`) stays a text field, not lost. */
+const colourField = (name: string, label: string, value: string | undefined, fallback: string) =>
+  html`<div><label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" ${value && !HEX.test(value) ? html`type="text" class="colour-text"` : html`type="color"`} value="${value ?? fallback}"></div>`;
+
+export function restyleForm(input: {
+  demoId: string;
+  viewer: Viewer;
+  current: Presentation;
+  backgrounds: Background[];
+  credits: number;
+  frameUrl: string | null;
+  error?: string | null;
+}): SafeHtml {
+  const c = input.current as Record<string, any>;
+  const bg = c.background;
+  const bgKind = typeof bg === 'string' ? 'colour' : bg && 'from' in bg ? 'gradient' : 'image';
+  const imageUrl: string | undefined = bg && typeof bg === 'object' && 'imageUrl' in bg ? bg.imageUrl : undefined;
+  const known = imageUrl ? input.backgrounds.find((b) => 'imageUrl' in b.background && b.background.imageUrl === imageUrl) : undefined;
+  const images = [
+    ...(imageUrl && !known ? [html`<option value="url:${imageUrl}" data-url="${imageUrl}" selected>This demo's image</option>`] : []),
+    ...input.backgrounds.map((b) => html`<option value="${b.id}" data-url="${b.imageUrl}"${b === known ? html` selected` : null}>${b.name}${b.source === 'upload' ? ' (yours)' : ''}</option>`),
+  ];
+  const credits = `${input.credits} credit${input.credits === 1 ? '' : 's'}`;
+  return html`<form method="post" action="/app/demos/${input.demoId}/restyle" class="restyle" data-restyle${input.error ? html` data-posted` : null}>
+${errorBox(input.error)}
+${csrfField(input.viewer)}
+<div class="restyle-grid">
+<div class="fields">
+<fieldset><legend>Background</legend>
+<div class="radios">${[['colour', 'Colour'], ['gradient', 'Gradient'], ['image', 'Image']].map(([v, l]) => html`<label class="check"><input type="radio" name="bg_kind" value="${v!}" data-label="Background"${v === bgKind ? html` checked` : null}> ${l}</label>`)}</div>
+<div class="row">
+${colourField('bg_colour', 'Colour', typeof bg === 'string' ? bg : undefined, '#1f2937')}
+${colourField('bg_from', 'From', bg?.from, '#4f46e5')}
+${colourField('bg_to', 'To', bg?.to, '#db2777')}
+${numberField('bg_angle', 'Angle', bg?.angle ?? 135, -360, 360, 1)}
+</div>
+<label for="f-bg_image">Image</label>
+<select id="f-bg_image" name="bg_image" data-backgrounds>${images}</select>
+<div class="upload-bg"><label for="f-bg_file">Upload a background (PNG, JPEG or WebP, up to 10 MB)</label><input id="f-bg_file" type="file" accept="image/png,image/jpeg,image/webp" data-background-upload><p class="hint" data-background-status>Uploading needs JavaScript.</p></div>
+</fieldset>
+<fieldset><legend>Window</legend><div class="row">
+${select('mockup', 'Mockup', ['macos-light', 'macos-dark', 'minimal', 'none'], c.mockup)}
+${numberField('padding', 'Padding (0–0.3)', c.padding, 0, 0.3, 0.01)}
+</div></fieldset>
+<fieldset><legend>Zoom</legend>${check('zoom_enabled', 'Zoom in on actions', c.zoom?.enabled)}<div class="row">
+${numberField('zoom_intensity', 'Intensity (1–3)', c.zoom?.intensity, 1, 3, 0.1)}
+${numberField('zoom_transition_ms', 'Transition ms', c.zoom?.transitionMs, 100, 2000, 50)}
+</div></fieldset>
+<fieldset><legend>Cursor and clicks</legend><div class="row">
+${select('cursor_style', 'Cursor', ['arrow', 'dot', 'circle', 'crosshair', 'none'], c.cursor?.style)}
+${colourField('cursor_color', 'Cursor colour', c.cursor?.color, '#111827')}
+${numberField('cursor_size', 'Cursor size (8–64)', c.cursor?.size, 8, 64, 1)}
+</div><div class="row">
+${select('click_style', 'Click effect', ['ripple', 'pulse', 'glow', 'none'], c.clickEffect?.style)}
+${colourField('click_color', 'Click colour', c.clickEffect?.color, '#6366f1')}
+${numberField('click_scale', 'Click scale (0.2–3)', c.clickEffect?.scale, 0.2, 3, 0.1)}
+</div></fieldset>
+<fieldset><legend>Fades and animation</legend><div class="row">
+${numberField('fade_in_ms', 'Fade in ms', c.fade?.inMs, 0, 3000, 50)}
+${numberField('fade_out_ms', 'Fade out ms', c.fade?.outMs, 0, 3000, 50)}
+${select('fade_color', 'Fade colour', ['black', 'white'], c.fade?.color)}
+</div>
+${check('intro', 'Window rises in', c.windowAnimation?.intro)} ${check('outro', 'Window sinks out', c.windowAnimation?.outro)}
+<div class="row">
+${numberField('intro_ms', 'Rise-in ms', c.windowAnimation?.introDurationMs, 200, 2000, 50)}
+${numberField('outro_ms', 'Sink-out ms', c.windowAnimation?.outroDurationMs, 200, 2000, 50)}
+</div>
+${check('debug_hud', 'Show the debug HUD (step names and timings)', c.debugHud)}
+</fieldset>
+</div>
+<div class="preview-col">
+<p class="muted small">Preview</p>
+<div class="preview" data-preview aria-hidden="true">
+<div class="pv-window"><div class="pv-bar"><i></i><i></i><i></i></div><div class="pv-page"><div class="pv-zoom">${input.frameUrl ? html`<img class="pv-frame" src="${input.frameUrl}" alt="" data-frame>` : html`<b></b><span></span><span></span><span class="short"></span>`}</div><div class="pv-cursor"></div><div class="pv-click"></div><div class="pv-hud">step 2 · click · 1.2 s</div></div></div>
+<div class="pv-fade"></div>
+</div>
+<p class="hint" data-preview-note>${input.frameUrl ? 'A frame of this demo, framed in the look you choose (the preview follows your choices with JavaScript).' : 'The preview follows your choices as you change them (it needs JavaScript).'}</p>
+<div class="changes" data-changes aria-live="polite"><p class="muted small">Nothing changed yet: this is the demo's current look.</p></div>
+<div class="actions"><button type="submit" data-restyle-submit>Restyle for ${credits}</button></div>
+<p class="muted small">Restyling re-records the stored script with this look and costs ${credits}; the current video stays online until the new one is ready, and stays listed under Versions.</p>
+</div>
+</div>
+</form>`;
+}

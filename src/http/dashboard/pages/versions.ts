@@ -1,0 +1,42 @@
+import { html, type SafeHtml } from '../../pages/html.js';
+import { csrfField, formatDate, type Viewer } from '../layout.js';
+import type { DashboardRequest, Route } from '../request.js';
+import { redirect } from '../send.js';
+
+/**
+ * The Versions panel of a demo's page (issue 35): every version with its media, Play (the page's player switches to
+ * it; without script the link opens the video) and Restore (an event: nothing is recorded, nothing charged).
+ */
+
+export type Version = Awaited<ReturnType<DashboardRequest['caller']['demoVersions']['list']>>['versions'][number];
+
+const MADE_BY: Record<string, string> = { generate: 'First recording', refresh: 'Refresh', restyle: 'Restyle', upload: 'Upload' };
+const seconds = (ms: number) => (ms > 0 ? `${(ms / 1000).toFixed(1)} s` : '—');
+
+export function versionsPanel(demoId: string, versions: Version[], viewer: Viewer, canRestore: boolean): SafeHtml {
+  const rows = versions.map((v) => {
+    const play = v.video_url ? html`<a href="${new URL(v.video_url).pathname + new URL(v.video_url).search}" data-play-version="${v.version}" target="_blank" rel="noopener">Play</a>` : null;
+    const restore =
+      v.current || !v.kept || !canRestore
+        ? null
+        : html`<form method="post" action="/app/demos/${demoId}/versions/${v.version}/restore" class="inline-form">${csrfField(viewer)}<button type="submit" class="secondary small">Restore</button></form>`;
+    const state = v.current ? html`<span class="badge ok">Current</span>` : v.kept ? null : html`<span class="muted small">media removed</span>`;
+    return html`<tr data-version="${v.version}"><td>v${v.version} ${state}</td><td>${MADE_BY[v.made_by] ?? v.made_by}</td><td>${formatDate(v.created_at)}</td><td>${seconds(v.duration_ms)}</td><td class="version-actions">${play} ${restore}</td></tr>`;
+  });
+  return html`<section class="panel" data-versions><h2>Versions</h2><div class="table-wrap"><table>
+<thead><tr><th>Version</th><th>Made by</th><th>When</th><th>Length</th><th></th></tr></thead>
+<tbody>${rows}</tbody>
+</table></div><p class="muted small">Restoring makes an earlier version the one your share link and embeds show; nothing is recorded and no credit is charged. The last few versions are kept.</p></section>`;
+}
+
+export const versionRoutes: Route[] = [
+  {
+    method: 'POST',
+    pattern: /^\/app\/demos\/([^/]+)\/versions\/(\d+)\/restore$/,
+    async handle(r) {
+      await r.form();
+      await r.caller.demoVersions.restore({ id: r.params[0]!, version: r.params[1]! });
+      redirect(r.res, `/app/demos/${r.params[0]}?done=restored`);
+    },
+  },
+];
