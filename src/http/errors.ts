@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
-import { AppError, ConcurrencyError } from '../platform/errors.js';
+import { isDatabaseUnavailable } from '../platform/database-availability.js';
+import { AppError, ConcurrencyError, DatabaseUnavailableError } from '../platform/errors.js';
 import { describeIssues } from '../platform/validation.js';
 
 export interface ErrorResponse {
@@ -37,6 +38,8 @@ export function toErrorResponse(thrown: unknown): ErrorResponse {
   if (cause instanceof ConcurrencyError) {
     return { status: 409, body: { error: 'Too many concurrent changes to the same record; try again.' }, headers: {}, fault: false };
   }
+  // The database restarting or unreachable: the client may try again shortly; nothing of ours is broken.
+  if (isDatabaseUnavailable(cause)) return toErrorResponse(new DatabaseUnavailableError());
   if (thrown instanceof TRPCError) {
     const known = TRPC_STATUS[thrown.code];
     if (known) return { status: known[0], body: { error: known[1] }, headers: {}, fault: false };

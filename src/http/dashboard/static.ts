@@ -30,7 +30,8 @@ export function staticPath(name: Name): string {
 
 export function handleDashboardStatic(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
   const name = pathname.slice('/app/static/'.length) as Name;
-  if (!pathname.startsWith('/app/static/') || !(name in FILES)) return false;
+  // Own names only: `toString`, `constructor` and `__proto__` are `in` every object, and used to reach readFileSync (a 500).
+  if (!pathname.startsWith('/app/static/') || !Object.hasOwn(FILES, name)) return false;
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, `Use GET for ${pathname}.`, { Allow: 'GET, HEAD' }), true;
   const file = load(name);
   const etag = `"${file.version}"`;

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import path from 'node:path';
+import type postgresType from 'postgres';
+
+/**
+ * postgres.js (3.4.9), with one crash fixed: when a connection closes (the database restarted, crashed, or ended
+ * the session), a statement written to it afterwards (the ROLLBACK that `sql.begin` sends itself when its
+ * callback fails, or any statement on a reserved connection) is buffered, and the write scheduled for it runs
+ * `socket.write` on the socket that `closed()` has set to null: a TypeError from a setImmediate, which nobody can
+ * catch, and the whole process exits (upstream porsager/postgres#1154, #1208; fixes proposed in #1168, #1209, not
+ * released). Surviving a database restart is the point of the supervision (issue 34), so the write is refused
+ * instead: the statements waiting on that connection fail with CONNECTION_CLOSED (a 503 for the API), and the
+ * connection's write state is reset, so that it can connect again on its next use.
+ *
+ * The fix is applied to the package's CommonJS build, loaded from its own files with `nextWrite` guarded, so that
+ * node_modules stays as installed. Should a release change that function (say, fix it), the package is used as it
+ * is: `driverPatched` says which, and test/platform/database-supervision.test.ts checks the crash does not happen.
+ */
+const require = createRequire(import.meta.url);
+
+const UNGUARDED = 'function nextWrite(fn) {\n    const x = socket.write(chunk, fn)';
+const GUARDED = `function nextWrite(fn) {
+    if (!socket) return writeAfterClose()
+    const x = socket.write(chunk, fn)`;
+const WRITE_AFTER_CLOSE = `
+  function writeAfterClose() {
+    nextWriteTimer !== null && clearImmediate(nextWriteTimer)
+    chunk = nextWriteTimer = null
+    const err = Errors.connection('CONNECTION_CLOSED', options)
+    query && queryError(query, err)
+    query = null
+    while (sent.length) queryError(sent.shift(), err)
+    return false
+  }
+
+  `;
+
+function loadPatched(): { postgres: typeof postgresType; patched: boolean } {
+  const entry = require.resolve('postgres');
+  const connectionFile = path.join(path.dirname(entry), 'connection.js');
+  const source = fs.readFileSync(connectionFile, 'utf8');
+  if (!source.includes(UNGUARDED) || require.cache[connectionFile]) return { postgres: require('postgres'), patched: false };
+  const patchedSource = source.replace(UNGUARDED, `${WRITE_AFTER_CLOSE.trimStart()}${GUARDED}`);
+  const connectionModule = new Module(connectionFile);
+  connectionModule.filename = connectionFile;
+  connectionModule.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(connectionFile));
+  (connectionModule as unknown as { _compile(code: string, file: string): void })._compile(patchedSource, connectionFile);
+  connectionModule.loaded = true;
+  require.cache[connectionFile] = connectionModule;
+  return { postgres: require('postgres'), patched: true };
+}
+
+const loaded = loadPatched();
+export const postgres = loaded.postgres;
+export const driverPatched = loaded.patched;

@@ -1,0 +1,231 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { startApp, type RunningApp } from '../../src/app.js';
+import { createApiKey } from '../../src/keys/index.js';
+import { inTransaction } from '../../src/platform/command.js';
+import { loadConfig } from '../../src/platform/config.js';
+import { connect } from '../../src/platform/database.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/platform/embedded-postgres.js';
+import { enqueueJob, startWorker } from '../../src/platform/jobs.js';
+import { createLogger } from '../../src/platform/logger.js';
+import { migrate } from '../../src/platform/migrate.js';
+import { prepareRegistration, registerUser } from '../../src/users/index.js';
+import { registerDomain } from '../../src/domain.js';
+
+/**
+ * `kill -9` of the embedded PostgreSQL used to leave the service up answering 500 to every API call, and 503 on
+ * /healthz, for ever. Now the cluster is started again, and in between every answer is a 503 with Retry-After.
+ */
+
+const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+
+async function dataDir(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-supervised-'));
+  // As root, the cluster runs as the `postgres` user, which must be able to enter the folder.
+  await fs.chmod(dir, 0o755);
+  return dir;
+}
+
+async function postmasterPid(dir: string): Promise<number> {
+  const lines = (await fs.readFile(path.join(dir, 'pg', 'postmaster.pid'), 'utf8')).split('\n');
+  return Number(lines[0]);
+}
+
+function config(dir: string, env: Record<string, string> = {}) {
+  return loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SHOWREEL_DATA_DIR: dir,
+    SHOWREEL_MASTER_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SHOWREEL_RUN_WORKER: 'false',
+    SHOWREEL_ALLOW_PRIVATE_URLS: '1',
+    ...env,
+  });
+}
+
+/** A user and a live key, written through the database at `url`. */
+async function liveKey(url: string): Promise<string> {
+  registerDomain();
+  const sql = connect(url, { max: 1 });
+  try {
+    const prepared = await prepareRegistration({ email: `${randomBytes(4).toString('hex')}@example.com`, password: 'correct horse battery', isAdmin: false, startingCredits: 1 });
+    const key = await inTransaction(sql, async (tx) => {
+      await registerUser(tx, prepared, { actor: 'test' });
+      return createApiKey(tx, { userId: prepared.userId, name: 'Test key', type: 'live', projectId: null, allowedDomains: null }, { actor: 'test' });
+    });
+    return key.key;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+interface Observed {
+  statuses: Map<number, number>;
+  retryAfterMissing: number;
+  bodies: Set<string>;
+  backAfterMs: number | null;
+}
+
+/** Polls `pathname` until it answers 200 (after `start`), recording every answer on the way. */
+async function pollUntilOk(app: RunningApp, pathname: string, headers: Record<string, string>, limitMs: number): Promise<Observed> {
+  const observed: Observed = { statuses: new Map(), retryAfterMissing: 0, bodies: new Set(), backAfterMs: null };
+  const started = Date.now();
+  while (Date.now() - started < limitMs) {
+    const response = await fetch(`${app.url}${pathname}`, { headers });
+    const text = await response.text();
+    observed.statuses.set(response.status, (observed.statuses.get(response.status) ?? 0) + 1);
+    if (response.status === 200) {
+      observed.backAfterMs = Date.now() - started;
+      return observed;
+    }
+    observed.bodies.add(text);
+    if (response.status === 503 && !response.headers.get('retry-after')) observed.retryAfterMissing++;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return observed;
+}
+
+describe('when the embedded PostgreSQL is killed', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  after(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  });
+
+  it('starts it again, and the API answers 503 with Retry-After meanwhile and 200 within 30 s, never 500', { timeout: 90_000 }, async () => {
+    const dir = await dataDir();
+    const app = await startApp(config(dir), logger, { http: true, worker: false });
+    cleanups.push(async () => {
+      await app.stop();
+      await fs.rm(dir, { recursive: true, force: true });
+    });
+    // A second process on the same data dir finds the running cluster (it does not own it).
+    const shared = await startEmbeddedPostgres({ dataDir: dir });
+    assert.equal(shared.owned, false);
+    const key = await liveKey(shared.url);
+    const auth = { authorization: `Bearer ${key}` };
+    assert.equal((await fetch(`${app.url}/api/v1/projects`, { headers: auth })).status, 200);
+
+    // Commands in flight when the database dies: their transactions lose their connection mid-way. (A request
+    // caught in the middle may wait for its connection; each gets 10 s here, and those are counted apart.)
+    const writes = new Map<number | 'no answer', number>();
+    let writing = true;
+    const createProject = async () => {
+      try {
+        const response = await fetch(`${app.url}/api/v1/projects`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Acme', url: 'https://acme.example' }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        await response.arrayBuffer();
+        return response.status;
+      } catch {
+        return 'no answer' as const;
+      }
+    };
+    const writer = async () => {
+      while (writing) {
+        const status = await createProject();
+        writes.set(status, (writes.get(status) ?? 0) + 1);
+      }
+    };
+    const writers = [writer(), writer(), writer()];
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const pid = await postmasterPid(dir);
+    process.kill(pid, 'SIGKILL');
+    // Right after the kill, nothing listens on the database's address: the API is told so, not a 500.
+    const during = await fetch(`${app.url}/api/v1/projects`, { headers: auth });
+    const duringBody = (await during.json()) as { error: string };
+    assert.equal(during.status, 503, JSON.stringify(duringBody));
+    assert.match(duringBody.error, /database is restarting/);
+    assert.ok(Number(during.headers.get('retry-after')) > 0);
+
+    const observed = await pollUntilOk(app, '/api/v1/projects', auth, 30_000);
+    assert.notEqual(observed.backAfterMs, null, `no 200 within 30 s: ${JSON.stringify([...observed.statuses])} ${[...observed.bodies].join(' ')}`);
+    assert.deepEqual([...observed.statuses.keys()].filter((status) => status !== 200 && status !== 503), [], [...observed.bodies].join(' '));
+    assert.equal(observed.retryAfterMissing, 0);
+    assert.notEqual(await postmasterPid(dir), pid, 'a new postmaster');
+    writing = false;
+    await Promise.all(writers);
+    assert.deepEqual([...writes.keys()].filter((status) => status !== 201 && status !== 503 && status !== 'no answer'), [], JSON.stringify([...writes]));
+    // Once the database is back, commands go through again.
+    assert.equal(await createProject(), 201);
+    const health = await fetch(`${app.url}/healthz`);
+    assert.equal(health.status, 200);
+  });
+
+  it('a graphile-worker runner on it keeps running jobs after the restart', { timeout: 90_000 }, async () => {
+    const dir = await dataDir();
+    const cluster = await startEmbeddedPostgres({ dataDir: dir, ephemeral: true, logger });
+    cleanups.push(async () => {
+      await cluster.stop();
+      await fs.rm(dir, { recursive: true, force: true });
+    });
+    const sql = connect(cluster.url, { max: 2 });
+    cleanups.push(() => sql.end({ timeout: 5 }));
+    await migrate(sql, cluster.url);
+    const ran: string[] = [];
+    const runner = await startWorker({
+      connectionString: cluster.url,
+      concurrency: 1,
+      taskList: { remember: async (payload) => void ran.push((payload as { n: string }).n) },
+      logger,
+    });
+    cleanups.push(() => runner.stop());
+    const enqueue = (n: string) => sql.begin((tx) => enqueueJob(tx, 'remember', { n }));
+    await enqueue('before');
+    await waitFor(() => ran.includes('before'), 15_000, 'the first job ran');
+
+    process.kill(await postmasterPid(dir), 'SIGKILL');
+    await waitFor(async () => (await enqueue('after').then(() => true, () => false)), 30_000, 'the database took a job again');
+    await waitFor(() => ran.includes('after'), 30_000, 'the job enqueued after the restart ran');
+  });
+});
+
+describe('with DATABASE_URL, a restart of that database', () => {
+  let database: EmbeddedDatabase | null = null;
+  let app: RunningApp | null = null;
+  let dir = '';
+  after(async () => {
+    await app?.stop().catch(() => undefined);
+    await database?.stop().catch(() => undefined);
+    if (dir) await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('is survived without restarting Showreel: 503 while it is down, 200 once it is back', { timeout: 90_000 }, async () => {
+    dir = await dataDir();
+    const dbDir = path.join(dir, 'external');
+    database = await startEmbeddedPostgres({ dataDir: dbDir, ephemeral: false });
+    app = await startApp(config(path.join(dir, 'app'), { DATABASE_URL: database.url }), logger, { http: true, worker: false });
+    const key = await liveKey(database.url);
+    const auth = { authorization: `Bearer ${key}` };
+    assert.equal((await fetch(`${app.url}/api/v1/projects`, { headers: auth })).status, 200);
+
+    // An operator's restart: a clean stop (connections terminated), then a start on the same port.
+    await database.stop();
+    const down = await fetch(`${app.url}/api/v1/projects`, { headers: auth });
+    assert.equal(down.status, 503, await down.text());
+    assert.ok(down.headers.get('retry-after'));
+    assert.equal((await fetch(`${app.url}/healthz`)).status, 503);
+
+    database = await startEmbeddedPostgres({ dataDir: dbDir, port: Number(new URL(database.url).port) });
+    const observed = await pollUntilOk(app, '/api/v1/projects', auth, 30_000);
+    assert.notEqual(observed.backAfterMs, null, JSON.stringify([...observed.statuses]));
+    assert.deepEqual([...observed.statuses.keys()].filter((status) => status !== 200 && status !== 503), []);
+    assert.equal((await fetch(`${app.url}/healthz`)).status, 200);
+  });
+});
+
+async function waitFor(condition: () => boolean | Promise<boolean>, limitMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
