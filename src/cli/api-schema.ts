@@ -11,7 +11,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account (with the sign-up bonus) and sign in; sets the showreel.session_token cookie */
+        /**
+         * Create an account (with the sign-up bonus) and sign in; sets the showreel.session_token cookie
+         * @description Creates an account with the sign-up bonus credits and signs it in: the answer sets the `showreel.session_token` cookie (HttpOnly, SameSite=Lax) that the dashboard uses. Scripts use API keys instead. A browser must send it from this site (Origin or Sec-Fetch-Site), else 403.
+         */
         post: operations["auth-signUp"];
         delete?: never;
         options?: never;
@@ -28,7 +31,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in; sets the showreel.session_token cookie */
+        /**
+         * Sign in; sets the showreel.session_token cookie
+         * @description Signs in with email and password and sets the session cookie. Wrong email or password are one answer (401), so it cannot tell which accounts exist; repeated failures are rate limited (429).
+         */
         post: operations["auth-signIn"];
         delete?: never;
         options?: never;
@@ -45,7 +51,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out; the session token stops working at once */
+        /**
+         * Sign out; the session token stops working at once
+         * @description Ends the session of the cookie sent: the token stops working at once, on every tab. Signing out without a session is not an error.
+         */
         post: operations["auth-signOut"];
         delete?: never;
         options?: never;
@@ -60,10 +69,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List your projects */
+        /**
+         * List your projects
+         * @description Your projects, newest first, each with how many demos it holds. Another user’s projects are never listed.
+         */
         get: operations["projects-list"];
         put?: never;
-        /** Create a project */
+        /**
+         * Create a project
+         * @description A project is one product site: the page URL demos are recorded from, the viewport they are recorded at, and how often its demos are re-recorded. The answer carries the project’s `signing_secret`, used to sign runtime embed URLs (also readable later).
+         */
         post: operations["projects-create"];
         delete?: never;
         options?: never;
@@ -78,14 +93,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A project with its demos */
+        /**
+         * A project with its demos
+         * @description One project with a summary of each of its demos (newest first). Another user’s project is a 404.
+         */
         get: operations["projects-get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a project */
+        /**
+         * Update a project
+         * @description Changes any of the name, page URL, viewport and refresh schedule; fields left out stay as they are. A new URL is checked like a new project’s (public http(s) only).
+         */
         patch: operations["projects-update"];
         trace?: never;
     };
@@ -96,7 +117,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the signing secret for runtime embeds */
+        /**
+         * Read the signing secret for runtime embeds
+         * @description The secret your server signs runtime embed URLs with (HMAC-SHA256; docs/embedding.md). Keep it on your server: anyone holding it can embed this project’s demos.
+         */
         get: operations["projects-signingSecret"];
         put?: never;
         post?: never;
@@ -115,7 +139,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the signing secret; URLs signed with the old one stop working */
+        /**
+         * Replace the signing secret; URLs signed with the old one stop working
+         * @description Replaces the signing secret. Runtime URLs signed with the old one answer 401 from now on, so deploy the new secret first where you can.
+         */
         post: operations["projects-rotateSigningSecret"];
         delete?: never;
         options?: never;
@@ -132,7 +159,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-record every ready generated demo of a project */
+        /**
+         * Re-record every ready generated demo of a project
+         * @description Queues a re-recording of every ready generated demo of the project (uploaded ones are left alone), each charged like a refresh. Answers with the jobs queued.
+         */
         post: operations["projectRefresh-refreshProject"];
         delete?: never;
         options?: never;
@@ -149,7 +179,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refresh a project from a deployment pipeline */
+        /**
+         * Refresh a project from a deployment pipeline
+         * @description For a deployment pipeline: re-records the project’s ready generated demos after a deploy. Authenticated by the project’s webhook secret in X-Webhook-Secret (set refresh_schedule to on-deploy), not by an API key.
+         */
         post: operations["projectRefresh-webhookRefresh"];
         delete?: never;
         options?: never;
@@ -164,10 +197,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List demos, optionally of one project */
+        /**
+         * List demos, optionally of one project
+         * @description Your demos, newest first, optionally of one project. JSON-valued columns (action_script, presentation, context, ai_plan) are returned as JSON text.
+         */
         get: operations["demos-list"];
         put?: never;
-        /** Ask for a demo; generation runs in the background */
+        /**
+         * Ask for a demo; generation runs in the background
+         * @description Asks for a demo of the project’s page: the service plans a tour for the prompt, records it in a browser, composes and encodes it. It costs one credit, charged now and refunded if generation fails. The answer (202) has the demo id and where to follow it: poll `pollUrl`, or open `wsUrl` for pushed progress. `mode` is `script` (a planned tour, the default) or `agent` (a browsing agent decides each step); `presentation.recordingTemplate.id` picks the tour style (`auto` lets the service choose).
+         */
         post: operations["demos-create"];
         delete?: never;
         options?: never;
@@ -182,15 +221,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A demo with its latest job and refresh history */
+        /**
+         * A demo with its latest job and refresh history
+         * @description One demo with its latest job (status, step, error) and the history of its refreshes and restyles. Its media are at /video/{id}.mp4, /gif/{id}.gif and /thumb/{id}.png once ready.
+         */
         get: operations["demos-get"];
         put?: never;
         post?: never;
-        /** Delete a demo and its media (its history stays) */
+        /**
+         * Delete a demo and its media (its history stays)
+         * @description Deletes the demo and its media; its share and embed pages answer 404 from now on. The events that made it stay in the history (credits included).
+         */
         delete: operations["demos-delete"];
         options?: never;
         head?: never;
-        /** Change the prompt or context of a demo */
+        /**
+         * Change the prompt or context of a demo
+         * @description Changes the prompt or the page context of a demo. The video stays as it is until you refresh the demo.
+         */
         patch: operations["demos-update"];
         trace?: never;
     };
@@ -201,7 +249,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Poll generation progress (pollUrl) */
+        /**
+         * Poll generation progress (pollUrl)
+         * @description Where generation stands: status, the current step and progress from 0 to 1, and the error of a failed demo. Poll every 2 s or so, or use the WebSocket (`wsUrl`) instead.
+         */
         get: operations["demos-progress"];
         put?: never;
         post?: never;
@@ -220,7 +271,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-plan and re-record a demo */
+        /**
+         * Re-plan and re-record a demo
+         * @description Plans and records the demo again from its prompt, against the page as it is now (one credit, refunded on failure). The current video stays until the new one is ready. 409 while a job is running.
+         */
         post: operations["demos-refresh"];
         delete?: never;
         options?: never;
@@ -237,8 +291,51 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-record from the stored action script with a new presentation */
+        /**
+         * Re-record from the stored action script with a new presentation
+         * @description Records the stored action script again with a new presentation (background, window, cursor, zoom …): same tour, new look, no re-planning. One credit, refunded on failure. 400 for a demo without a recorded script (an upload).
+         */
         post: operations["demos-restyle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/demos/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The versions of a demo, newest first, with their media URLs
+         * @description Every published version of the demo. The media of the most recent ones (SHOWREEL_VERSIONS_KEPT, default 5) and of the current one stay available under `?v=N`; older ones are listed with `kept: false`.
+         */
+        get: operations["demoVersions-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/demos/{id}/versions/{version}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an earlier version of a demo current again
+         * @description The version’s stored media become the demo’s (share page, embeds, plain media URLs) and its look becomes the one a restyle starts from. Nothing is recorded and no credit is charged. 409 while a job of the demo runs, or when the version’s media are no longer kept.
+         */
+        post: operations["demoVersions-restore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -252,10 +349,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List your API keys (never their secrets) */
+        /**
+         * List your API keys (never their secrets)
+         * @description Your keys with their display prefix, type, project, allowed domains (JSON text) and when each was last used. Secrets are never returned again.
+         */
         get: operations["apiKeys-list"];
         put?: never;
-        /** Create an API key (the plaintext key is returned only here) */
+        /**
+         * Create an API key (the plaintext key is returned only here)
+         * @description A live key (`sr_live_…`) acts as you from a server or the CLI; a publishable key (`sr_pub_…`) may only call POST /embed/generate for one project, from pages on its `allowed_domains`. The plaintext key is in this answer only: it is stored hashed.
+         */
         post: operations["apiKeys-create"];
         delete?: never;
         options?: never;
@@ -273,7 +376,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key: it stops working at once */
+        /**
+         * Revoke an API key: it stops working at once
+         * @description Revokes a key: requests with it answer 401 from now on. Revoking the key you are calling with is allowed.
+         */
         delete: operations["apiKeys-revoke"];
         options?: never;
         head?: never;
@@ -287,7 +393,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Balance, packs, auto top-off and recent transactions */
+        /**
+         * Balance, packs, auto top-off and recent transactions
+         * @description Your balance, the packs on sale with their price per credit, the auto top-off setting, and the 20 latest transactions.
+         */
         get: operations["credits-get"];
         put?: never;
         post?: never;
@@ -304,11 +413,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The auto top-off setting */
+        /**
+         * The auto top-off setting
+         * @description Whether a pack is bought automatically when a charge finds the balance short, which pack, and the balance that triggers it.
+         */
         get: operations["credits-getAutoTopoff"];
         /**
          * Turn auto top-off on or off: when a charge finds the balance short, the pack is bought first
-         * @description Turning it on is refused with 403 when the service sells no credits (SHOWREEL_PAYMENTS=none), and with 409 under Stripe until a card was saved by a first purchase. Turning it off always works.
+         * @description Turns auto top-off on or off. On, a charge that finds the balance below `threshold` (or short of its cost) buys `packId` first with the saved payment method.
          */
         put: operations["credits-setAutoTopoff"];
         post?: never;
@@ -325,7 +437,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The transaction history, newest first, a page at a time */
+        /**
+         * The transaction history, newest first, a page at a time
+         * @description Every purchase, charge, refund and bonus, newest first, a page at a time: pass `nextCursor` back as `cursor` for the next page.
+         */
         get: operations["credits-transactions"];
         put?: never;
         post?: never;
@@ -346,7 +461,7 @@ export interface paths {
         put?: never;
         /**
          * Buy a credit pack: starts a checkout; the credits are added when the payment is confirmed
-         * @description Answers 201 with the checkout page to send the buyer to. Nothing is credited now: the payment service's signed webhook adds the pack once it is paid. A service without payments (SHOWREEL_PAYMENTS=none, the default) answers 403: an administrator grants credits instead.
+         * @description Starts a checkout for a pack and answers with the URL to pay at. Credits are added when the payment service confirms the payment (its webhook), never by this call. 404 when this service takes no payments.
          */
         post: operations["credits-purchase"];
         delete?: never;
@@ -362,7 +477,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your uploaded backgrounds (newest first), then the built-in catalog */
+        /**
+         * Your uploaded backgrounds (newest first), then the built-in catalog
+         * @description Backgrounds for `presentation.background`: your uploads (newest first), then the built-in catalog. Each carries a ready-to-use `background` value.
+         */
         get: operations["backgrounds-list"];
         put?: never;
         post?: never;
@@ -381,7 +499,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a device login: a device code to poll with and a user code to approve */
+        /**
+         * Start a device login: a device code to poll with and a user code to approve
+         * @description Starts a device login (RFC 8628), as `showreel login` does: show the user `verification_uri_complete` (or the `user_code`), then poll POST /device/token every `interval` seconds.
+         */
         post: operations["device-code"];
         delete?: never;
         options?: never;
@@ -398,7 +519,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Poll a device login: 400 {error: authorization_pending | slow_down | expired_token | access_denied | invalid_grant} until approved, then once a new live key */
+        /**
+         * Poll a device login: 400 {error: authorization_pending | slow_down | expired_token | access_denied | invalid_grant} until approved, then once a new live key
+         * @description Polls a device login. Until the user approves it answers 400 `{"error": "authorization_pending"}` (or `slow_down`: wait longer); then, once, a new live key for the device. Denied or expired logins answer `access_denied` or `expired_token`.
+         */
         post: operations["device-token"];
         delete?: never;
         options?: never;
@@ -415,7 +539,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve (or deny) a device login by its user code; dashboard session only */
+        /**
+         * Approve (or deny) a device login by its user code; dashboard session only
+         * @description Approves or denies a device login by its user code, from a signed-in dashboard session (never an API key: a key must not mint keys).
+         */
         post: operations["device-authorize"];
         delete?: never;
         options?: never;
@@ -430,7 +557,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your plan, this month's usage, balance and auto top-off */
+        /**
+         * Your plan, this month's usage, balance and auto top-off
+         * @description Who is calling (and with which credential), the plan and its limits, this calendar month’s usage (UTC), the balance, auto top-off, and today’s demos started through publishable keys against their daily caps.
+         */
         get: operations["usage-get"];
         put?: never;
         post?: never;
@@ -451,11 +581,14 @@ export interface paths {
         put?: never;
         /**
          * Generate a demo for the calling page, or reuse the one already made for the same context
-         * @description A publishable key in X-API-Key (from a page on one of its allowed_domains: Origin, else Referer), or a live key. CORS: answers carry Access-Control-Allow-Origin for the calling origin; OPTIONS is the preflight.
+         * @description What sdk.js calls for each placeholder: a demo of the calling page for the prompt, template and section given. The same page context answers with the demo already made (200, `cached: true`, free); a new one is generated (202, one credit) within the project’s daily caps. Authenticate with a publishable key in X-API-Key from a page on one of its allowed_domains (Origin, else Referer), or with a live key. CORS answers carry Access-Control-Allow-Origin for the calling origin.
          */
         post: operations["embeds-generate"];
         delete?: never;
-        /** CORS preflight (cached for a day) */
+        /**
+         * CORS preflight (cached for a day)
+         * @description The browser’s CORS preflight for POST /embed/generate from a customer page: allowed methods and headers for the calling origin, cached for a day.
+         */
         options: operations["embeds-generate-preflight"];
         head?: never;
         patch?: never;
@@ -470,7 +603,7 @@ export interface paths {
         };
         /**
          * A signed runtime embed: HTML player, loading state or recoverable error
-         * @description signature = base64url(HMAC-SHA256(project signing secret, `${project_id}.${expires}.${payload ?? ""}`)); expires in Unix seconds, at most 30 days ahead. payload = base64url(JSON): {demoId} or {url, prompt, template?, section?}, plus player props {autoplay, loop, muted, controls, startAt}. See docs/embedding.md.
+         * @description The iframe URL your server signs (docs/embedding.md): the player for a ready demo (200), a loading state that follows progress (202), or a notice. The query is signed with the project’s signing secret (HMAC-SHA256 over `project_id.expires.payload`), so the page needs no key. A bad, tampered or expired URL answers its status with a small HTML notice for a browser (`Accept: text/html`) and `{"error"}` JSON for any other client.
          */
         get: operations["embeds-runtime"];
         put?: never;
@@ -510,7 +643,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Publish a locally recorded MP4 or WebM as a ready demo (thumbnail and GIF derived) */
+        /**
+         * Publish a locally recorded MP4 or WebM as a ready demo (thumbnail and GIF derived)
+         * @description Publishes a video you recorded yourself (MP4 or WebM, checked by its bytes, at most the plan’s max_upload_bytes) as a ready demo: its thumbnail and GIF are derived from it. Send the file as the raw body with its Content-Type; the other fields are query parameters. Costs no credit.
+         */
         post: operations["demos-localUpload"];
         delete?: never;
         options?: never;
@@ -527,7 +663,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the thumbnail (PNG, ≤ 5 MB) or GIF (animated, ≤ 25 MB) of an uploaded demo */
+        /**
+         * Replace the thumbnail (PNG, ≤ 5 MB) or GIF (animated, ≤ 25 MB) of an uploaded demo
+         * @description Replaces the derived thumbnail (a PNG) or GIF (an animated GIF) of an uploaded demo with your own; the raw file is the body. Generated demos keep theirs (400).
+         */
         post: operations["demos-localAssets"];
         delete?: never;
         options?: never;
@@ -544,7 +683,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a presentation background (PNG, JPEG or WebP by content, at most 10 MB) */
+        /**
+         * Upload a presentation background (PNG, JPEG or WebP by content, at most 10 MB)
+         * @description Uploads an image (PNG, JPEG or WebP, judged by its bytes, at most 10 MB) to use as a presentation background: the answer’s imageUrl goes in `presentation.background.imageUrl`.
+         */
         post: operations["backgrounds-upload"];
         delete?: never;
         options?: never;
@@ -559,7 +701,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The embed SDK: placeholders, Showreel.mount, showreel:* events (docs/embedding.md) */
+        /**
+         * The embed SDK: placeholders, Showreel.mount, showreel:* events (docs/embedding.md)
+         * @description The script a customer page loads once: it turns every `<div data-showreel>` into a 16:9 player (or `Showreel.mount(element, options)` from code) and re-emits the player’s events as `showreel:*` DOM events. The plain URL is cached a day; with `?v=` (its content hash) a year.
+         */
         get: operations["embeds-sdk"];
         put?: never;
         post?: never;
@@ -576,7 +721,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The script of the iframe player (Player.js protocol) */
+        /**
+         * The script of the iframe player (Player.js protocol)
+         * @description The script inside the iframe player: playback, the loading state, and the Player.js postMessage protocol host pages control it with. Pages link it by content hash.
+         */
         get: operations["embeds-player-script"];
         put?: never;
         post?: never;
@@ -593,7 +741,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public progress of a demo, for the loading player (its WebSocket is /embed/{id}/ws) */
+        /**
+         * Public progress of a demo, for the loading player (its WebSocket is /embed/{id}/ws)
+         * @description Public progress of a demo by its unguessable id, for the loading player’s polling fallback (its WebSocket is /embed/{id}/ws). CORS is open.
+         */
         get: operations["embeds-status"];
         put?: never;
         post?: never;
@@ -610,7 +761,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An uploaded background image (cached for a year: it never changes) */
+        /**
+         * An uploaded background image (cached for a year: it never changes)
+         * @description An uploaded background image, public by its unguessable id so the recorder and the preview can load it; cached for a year (it never changes).
+         */
         get: operations["background-upload"];
         put?: never;
         post?: never;
@@ -627,7 +781,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A built-in catalog background, 1920×1080 JPEG */
+        /**
+         * A built-in catalog background, 1920×1080 JPEG
+         * @description One of the built-in catalog backgrounds, a 1920×1080 JPEG; GET /backgrounds lists them.
+         */
         get: operations["background-catalog"];
         put?: never;
         post?: never;
@@ -644,7 +801,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The latest video of a demo */
+        /**
+         * The latest video of a demo
+         * @description The demo’s current video (MP4 or WebM, as requested), public by its unguessable id like the share page. Supports Range requests (seeking) and ETag revalidation.
+         */
         get: operations["media-video"];
         put?: never;
         post?: never;
@@ -661,7 +821,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The thumbnail of a demo */
+        /**
+         * The thumbnail of a demo
+         * @description The demo’s thumbnail, a PNG frame of the video, used by the share page’s preview cards.
+         */
         get: operations["media-thumbnail"];
         put?: never;
         post?: never;
@@ -678,7 +841,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The GIF preview of a demo */
+        /**
+         * The GIF preview of a demo
+         * @description A short animated GIF of the demo, for places a video cannot play (emails, READMEs).
+         */
         get: operations["media-gif"];
         put?: never;
         post?: never;
@@ -695,7 +861,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Share page: player, title, OpenGraph and Twitter tags */
+        /**
+         * Share page: player, title, OpenGraph and Twitter tags
+         * @description The public share page of a demo: the player, its title, and OpenGraph and Twitter tags so links unfurl with a preview. It cannot be framed; embed /embed/{id} instead.
+         */
         get: operations["pages-share"];
         put?: never;
         post?: never;
@@ -712,7 +881,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Minimal player page for iframes */
+        /**
+         * Minimal player page for iframes
+         * @description The player alone, filling its frame, for `<iframe src="…/embed/{id}">` on any site. Not ready yet: a loading state that follows progress. Query flags autoplay, muted, loop and controls (1 or 0).
+         */
         get: operations["pages-embed"];
         put?: never;
         post?: never;
@@ -729,7 +901,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** oEmbed (type video) for share URLs */
+        /**
+         * oEmbed (type video) for share URLs
+         * @description oEmbed for share URLs, so editors and chat tools that speak it (WordPress, Notion, Slack …) embed the player from a pasted link.
+         */
         get: operations["pages-oembed"];
         put?: never;
         post?: never;
@@ -765,6 +940,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@acme.example",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -779,6 +960,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": "0b6f3c52-8a1e-4f0e-9c1d-2f4b7a9e5d10",
+                     *       "email": "ada@acme.example",
+                     *       "expires_at": "2026-06-03T09:12:31.000Z"
+                     *     }
+                     */
                     "application/json": {
                         user_id: string;
                         email: string;
@@ -792,6 +980,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -801,6 +994,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -810,6 +1008,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A job is already running for this demo; wait until it is done."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -819,6 +1022,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; try again later."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -833,6 +1041,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@acme.example",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     password: string;
@@ -846,6 +1060,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": "0b6f3c52-8a1e-4f0e-9c1d-2f4b7a9e5d10",
+                     *       "email": "ada@acme.example",
+                     *       "expires_at": "2026-06-03T09:12:31.000Z"
+                     *     }
+                     */
                     "application/json": {
                         user_id: string;
                         email: string;
@@ -859,6 +1080,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -868,6 +1094,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -877,6 +1108,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -886,6 +1122,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; try again later."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -906,6 +1147,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         ok: true;
@@ -918,6 +1164,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -927,6 +1178,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -947,6 +1203,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "projects": [
+                     *         {
+                     *           "id": "3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718",
+                     *           "user_id": "0b6f3c52-8a1e-4f0e-9c1d-2f4b7a9e5d10",
+                     *           "name": "Acme store",
+                     *           "url": "https://acme.example/",
+                     *           "viewport": "desktop",
+                     *           "refresh_schedule": "weekly",
+                     *           "webhook_secret": null,
+                     *           "created_at": "2026-05-04T09:12:31.000Z",
+                     *           "updated_at": "2026-05-04T09:12:31.000Z",
+                     *           "demo_count": 3
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         projects: {
                             id: string;
@@ -971,6 +1245,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -980,6 +1259,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -994,6 +1278,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Acme store",
+                 *       "url": "https://acme.example/",
+                 *       "viewport": "desktop",
+                 *       "refresh_schedule": "weekly"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     /** Format: uri */
@@ -1018,6 +1310,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718",
+                     *       "user_id": "0b6f3c52-8a1e-4f0e-9c1d-2f4b7a9e5d10",
+                     *       "name": "Acme store",
+                     *       "url": "https://acme.example/",
+                     *       "viewport": "desktop",
+                     *       "refresh_schedule": "weekly",
+                     *       "webhook_secret": null,
+                     *       "created_at": "2026-05-04T09:12:31.000Z",
+                     *       "updated_at": "2026-05-04T09:12:31.000Z",
+                     *       "signing_secret": "sk_sign_2mQ9xV4cT7bN1kP8rL3sY6fD0gH5jAq7Wz1eR"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         user_id: string;
@@ -1040,6 +1346,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1049,6 +1360,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1058,6 +1374,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1068,6 +1389,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718 */
                 id: string;
             };
             cookie?: never;
@@ -1080,6 +1402,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718",
+                     *       "user_id": "0b6f3c52-8a1e-4f0e-9c1d-2f4b7a9e5d10",
+                     *       "name": "Acme store",
+                     *       "url": "https://acme.example/",
+                     *       "viewport": "desktop",
+                     *       "refresh_schedule": "weekly",
+                     *       "webhook_secret": null,
+                     *       "created_at": "2026-05-04T09:12:31.000Z",
+                     *       "updated_at": "2026-05-04T09:12:31.000Z",
+                     *       "demos": [
+                     *         {
+                     *           "id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *           "title": "Pricing — Show the pricing plans and start a team trial",
+                     *           "prompt": "Show the pricing plans and start a team trial",
+                     *           "status": "ready",
+                     *           "thumbnail_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/thumb.png",
+                     *           "snapshots": null,
+                     *           "video_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/video.mp4",
+                     *           "gif_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/preview.gif",
+                     *           "duration_ms": 10240,
+                     *           "format": "mp4",
+                     *           "version": 2,
+                     *           "created_at": "2026-05-04T09:12:31.000Z",
+                     *           "updated_at": "2026-05-04T09:13:02.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         user_id: string;
@@ -1116,6 +1468,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1125,6 +1482,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1134,6 +1496,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1144,12 +1511,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Acme store (EU)",
+                 *       "refresh_schedule": "daily"
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     /** Format: uri */
@@ -1168,6 +1542,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718",
+                     *       "user_id": "0b6f3c52-8a1e-4f0e-9c1d-2f4b7a9e5d10",
+                     *       "name": "Acme store (EU)",
+                     *       "url": "https://acme.example/",
+                     *       "viewport": "desktop",
+                     *       "refresh_schedule": "daily",
+                     *       "webhook_secret": null,
+                     *       "created_at": "2026-05-04T09:12:31.000Z",
+                     *       "updated_at": "2026-05-04T09:12:31.000Z"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         user_id: string;
@@ -1189,6 +1576,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1198,6 +1590,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1207,6 +1604,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1216,6 +1618,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1226,6 +1633,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718 */
                 id: string;
             };
             cookie?: never;
@@ -1238,6 +1646,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "signing_secret": "sk_sign_2mQ9xV4cT7bN1kP8rL3sY6fD0gH5jAq7Wz1eR"
+                     *     }
+                     */
                     "application/json": {
                         signing_secret: string;
                     };
@@ -1249,6 +1662,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1258,6 +1676,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1267,6 +1690,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1277,6 +1705,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718 */
                 id: string;
             };
             cookie?: never;
@@ -1289,6 +1718,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "signing_secret": "sk_sign_8tR1yU5iO9pA3sD7fG2hJ6kL0zX4cVb2Nm9Qa"
+                     *     }
+                     */
                     "application/json": {
                         signing_secret: string;
                     };
@@ -1300,6 +1734,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1309,6 +1748,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1318,6 +1762,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1328,6 +1777,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718 */
                 id: string;
             };
             cookie?: never;
@@ -1340,6 +1790,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "queued": 1,
+                     *       "jobs": [
+                     *         "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         queued: number;
                         jobs: string[];
@@ -1352,6 +1810,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1361,6 +1824,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1370,6 +1838,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1379,6 +1852,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; try again later."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1388,9 +1866,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @example whsec_4fG7hJ1kL5zX9cV3bN8mQ2wE6rT0yUo3Ip5As */
                 "x-webhook-secret"?: string;
             };
             path: {
+                /** @example 3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718 */
                 projectId: string;
             };
             cookie?: never;
@@ -1403,6 +1883,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "refreshed": 1,
+                     *       "jobs": [
+                     *         {
+                     *           "demoId": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *           "jobId": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         refreshed: number;
                         jobs: {
@@ -1418,6 +1909,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1427,6 +1923,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1436,6 +1937,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1445,6 +1951,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; try again later."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1453,6 +1964,7 @@ export interface operations {
     "demos-list": {
         parameters: {
             query?: {
+                /** @example 3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718 */
                 project_id?: string;
             };
             header?: never;
@@ -1467,12 +1979,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "demos": [
+                     *         {
+                     *           "id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *           "project_id": "3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718",
+                     *           "prompt": "Show the pricing plans and start a team trial",
+                     *           "status": "ready",
+                     *           "title": "Pricing — Show the pricing plans and start a team trial",
+                     *           "action_script": "{\"steps\":[{\"action\":\"goto\",\"url\":\"https://acme.example/\"},{\"action\":\"scrollTo\",\"selector\":\"#pricing\"},{\"action\":\"click\",\"selector\":\"#pricing .plan-team button\"}]}",
+                     *           "ai_plan": null,
+                     *           "snapshots": null,
+                     *           "video_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/video.mp4",
+                     *           "gif_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/preview.gif",
+                     *           "thumbnail_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/thumb.png",
+                     *           "duration_ms": 10240,
+                     *           "recording_log": null,
+                     *           "format": "mp4",
+                     *           "resolution": "1080p",
+                     *           "duration_target": "10s",
+                     *           "context": null,
+                     *           "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"}}",
+                     *           "version": 2,
+                     *           "error": null,
+                     *           "source": "generated",
+                     *           "created_at": "2026-05-04T09:12:31.000Z",
+                     *           "updated_at": "2026-05-04T09:13:02.000Z",
+                     *           "refreshed_at": "2026-05-04T09:13:02.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         demos: {
                             id: string;
                             project_id: string;
                             prompt: string;
                             status: string;
+                            /**
+                             * @description Where the demo stands, in one vocabulary: queued (waiting for a worker), analysing (the page is read and the tour planned), recording, composing (the video is rendered and published), ready, failed (see `error`). While a refresh or restyle runs, the phase is the job’s; the last good version stays online.
+                             * @enum {string}
+                             */
+                            phase: "queued" | "analysing" | "recording" | "composing" | "ready" | "failed";
                             title: string | null;
                             action_script: string | null;
                             ai_plan: string | null;
@@ -1507,6 +2056,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1516,6 +2070,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1525,6 +2084,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1534,6 +2098,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1548,6 +2117,36 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "project_id": "3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718",
+                 *       "prompt": "Show the pricing plans and start a team trial",
+                 *       "format": "mp4",
+                 *       "resolution": "1080p",
+                 *       "duration_target": "10s",
+                 *       "mode": "script",
+                 *       "presentation": {
+                 *         "background": {
+                 *           "from": "#7b5cff",
+                 *           "to": "#ff6fb1",
+                 *           "angle": 135
+                 *         },
+                 *         "mockup": "macos-light",
+                 *         "zoom": {
+                 *           "enabled": true,
+                 *           "intensity": 1.4
+                 *         },
+                 *         "cursor": {
+                 *           "style": "arrow",
+                 *           "size": 30
+                 *         },
+                 *         "recordingTemplate": {
+                 *           "id": "pricing-focus",
+                 *           "sectionHint": "Pricing"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     project_id: string;
                     prompt: string;
@@ -1641,6 +2240,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *       "status": "pending",
+                     *       "jobId": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
+                     *       "pollUrl": "https://showreel.example.com/api/v1/demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/progress",
+                     *       "wsUrl": "wss://showreel.example.com/api/v1/demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/ws"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         /** @constant */
@@ -1657,6 +2265,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1666,6 +2279,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1675,6 +2293,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1684,6 +2307,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1693,6 +2321,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; try again later."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1703,6 +2336,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f */
                 id: string;
             };
             cookie?: never;
@@ -1715,11 +2349,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *       "project_id": "3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718",
+                     *       "prompt": "Show the pricing plans and start a team trial",
+                     *       "status": "ready",
+                     *       "title": "Pricing — Show the pricing plans and start a team trial",
+                     *       "action_script": "{\"steps\":[{\"action\":\"goto\",\"url\":\"https://acme.example/\"},{\"action\":\"scrollTo\",\"selector\":\"#pricing\"},{\"action\":\"click\",\"selector\":\"#pricing .plan-team button\"}]}",
+                     *       "ai_plan": null,
+                     *       "snapshots": null,
+                     *       "video_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/video.mp4",
+                     *       "gif_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/preview.gif",
+                     *       "thumbnail_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/thumb.png",
+                     *       "duration_ms": 10240,
+                     *       "recording_log": null,
+                     *       "format": "mp4",
+                     *       "resolution": "1080p",
+                     *       "duration_target": "10s",
+                     *       "context": null,
+                     *       "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"}}",
+                     *       "version": 2,
+                     *       "error": null,
+                     *       "source": "generated",
+                     *       "created_at": "2026-05-04T09:12:31.000Z",
+                     *       "updated_at": "2026-05-04T09:13:02.000Z",
+                     *       "refreshed_at": "2026-05-04T09:13:02.000Z",
+                     *       "latestJob": {
+                     *         "id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
+                     *         "status": "succeeded",
+                     *         "step": "ready",
+                     *         "started_at": "2026-05-04T09:12:31.000Z",
+                     *         "completed_at": "2026-05-04T09:13:02.000Z",
+                     *         "error": null
+                     *       },
+                     *       "refreshHistory": [
+                     *         {
+                     *           "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *           "triggered_by": "restyle",
+                     *           "result": "success",
+                     *           "old_version": 1,
+                     *           "new_version": 2,
+                     *           "error": null,
+                     *           "created_at": "2026-05-04T09:13:02.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         project_id: string;
                         prompt: string;
                         status: string;
+                        /**
+                         * @description Where the demo stands, in one vocabulary: queued (waiting for a worker), analysing (the page is read and the tour planned), recording, composing (the video is rendered and published), ready, failed (see `error`). While a refresh or restyle runs, the phase is the job’s; the last good version stays online.
+                         * @enum {string}
+                         */
+                        phase: "queued" | "analysing" | "recording" | "composing" | "ready" | "failed";
                         title: string | null;
                         action_script: string | null;
                         ai_plan: string | null;
@@ -1770,6 +2456,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1779,6 +2470,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1788,6 +2484,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1798,6 +2499,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f */
                 id: string;
             };
             cookie?: never;
@@ -1810,6 +2512,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         ok: true;
@@ -1822,6 +2529,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1831,6 +2543,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1840,6 +2557,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1850,12 +2572,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "prompt": "Show the pricing plans, then the FAQ"
+                 *     }
+                 */
                 "application/json": {
                     prompt?: string;
                     context?: string | null;
@@ -1869,11 +2597,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *       "project_id": "3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718",
+                     *       "prompt": "Show the pricing plans, then the FAQ",
+                     *       "status": "ready",
+                     *       "title": "Pricing — Show the pricing plans and start a team trial",
+                     *       "action_script": "{\"steps\":[{\"action\":\"goto\",\"url\":\"https://acme.example/\"},{\"action\":\"scrollTo\",\"selector\":\"#pricing\"},{\"action\":\"click\",\"selector\":\"#pricing .plan-team button\"}]}",
+                     *       "ai_plan": null,
+                     *       "snapshots": null,
+                     *       "video_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/video.mp4",
+                     *       "gif_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/preview.gif",
+                     *       "thumbnail_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/thumb.png",
+                     *       "duration_ms": 10240,
+                     *       "recording_log": null,
+                     *       "format": "mp4",
+                     *       "resolution": "1080p",
+                     *       "duration_target": "10s",
+                     *       "context": null,
+                     *       "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"}}",
+                     *       "version": 2,
+                     *       "error": null,
+                     *       "source": "generated",
+                     *       "created_at": "2026-05-04T09:12:31.000Z",
+                     *       "updated_at": "2026-05-04T09:13:02.000Z",
+                     *       "refreshed_at": "2026-05-04T09:13:02.000Z"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         project_id: string;
                         prompt: string;
                         status: string;
+                        /**
+                         * @description Where the demo stands, in one vocabulary: queued (waiting for a worker), analysing (the page is read and the tour planned), recording, composing (the video is rendered and published), ready, failed (see `error`). While a refresh or restyle runs, the phase is the job’s; the last good version stays online.
+                         * @enum {string}
+                         */
+                        phase: "queued" | "analysing" | "recording" | "composing" | "ready" | "failed";
                         title: string | null;
                         action_script: string | null;
                         ai_plan: string | null;
@@ -1907,6 +2668,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1916,6 +2682,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1925,6 +2696,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1934,6 +2710,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1944,6 +2725,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f */
                 id: string;
             };
             cookie?: never;
@@ -1956,9 +2738,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *       "status": "recording",
+                     *       "step": "recording",
+                     *       "progress": 0.45,
+                     *       "error": null,
+                     *       "updated_at": "2026-05-04T09:12:48.000Z"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         status: string;
+                        /**
+                         * @description Where the demo stands, in one vocabulary: queued (waiting for a worker), analysing (the page is read and the tour planned), recording, composing (the video is rendered and published), ready, failed (see `error`). While a refresh or restyle runs, the phase is the job’s; the last good version stays online.
+                         * @enum {string}
+                         */
+                        phase: "queued" | "analysing" | "recording" | "composing" | "ready" | "failed";
                         step: string | null;
                         progress: number;
                         error: string | null;
@@ -1972,6 +2769,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1981,6 +2783,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1990,6 +2797,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2000,6 +2812,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f */
                 id: string;
             };
             cookie?: never;
@@ -2012,6 +2825,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *       "status": "refreshing",
+                     *       "jobId": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         status: string;
@@ -2025,6 +2845,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2034,6 +2859,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2043,6 +2873,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2052,6 +2887,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2061,6 +2901,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A job is already running for this demo; wait until it is done."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2070,6 +2915,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; try again later."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2080,12 +2930,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "presentation": {
+                 *         "background": "midnight",
+                 *         "mockup": "macos-dark",
+                 *         "cursor": {
+                 *           "style": "dot",
+                 *           "size": 24
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     presentation: {
                         background?: string | {
@@ -2157,10 +3020,223 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *       "status": "recording",
+                     *       "jobId": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         status: string;
                         jobId: string;
+                    };
+                };
+            };
+            /** @description Invalid input; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential, or an invalid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A job is already running for this demo; wait until it is done."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit or quota exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "demoVersions-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        versions: {
+                            /** @description 1 for the first recording, then one more for each refresh or restyle */
+                            version: number;
+                            /** @description whether this is the version the demo shows (its plain media URLs serve it) */
+                            current: boolean;
+                            /** @description generate, refresh, restyle or upload */
+                            made_by: string;
+                            duration_ms: number;
+                            /** @description false once its media were removed after newer versions (it can no longer be played or restored) */
+                            kept: boolean;
+                            video_url: string | null;
+                            gif_url: string | null;
+                            thumbnail_url: string | null;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No credential, or an invalid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "demoVersions-restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        project_id: string;
+                        prompt: string;
+                        status: string;
+                        /**
+                         * @description Where the demo stands, in one vocabulary: queued (waiting for a worker), analysing (the page is read and the tour planned), recording, composing (the video is rendered and published), ready, failed (see `error`). While a refresh or restyle runs, the phase is the job’s; the last good version stays online.
+                         * @enum {string}
+                         */
+                        phase: "queued" | "analysing" | "recording" | "composing" | "ready" | "failed";
+                        title: string | null;
+                        action_script: string | null;
+                        ai_plan: string | null;
+                        snapshots: string | null;
+                        video_key: string | null;
+                        gif_key: string | null;
+                        thumbnail_key: string | null;
+                        duration_ms: number | null;
+                        recording_log: string | null;
+                        /** @enum {string} */
+                        format: "mp4" | "webm";
+                        /** @enum {string} */
+                        resolution: "720p" | "1080p";
+                        duration_target: string | null;
+                        context: string | null;
+                        context_hash?: string | null;
+                        presentation: string | null;
+                        version: number;
+                        error: string | null;
+                        /** @enum {string} */
+                        source: "generated" | "upload";
+                        created_at: string;
+                        updated_at: string;
+                        refreshed_at: string | null;
                     };
                 };
             };
@@ -2209,15 +3285,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit or quota exceeded. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     "apiKeys-list": {
@@ -2235,6 +3302,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "id": "d4c3b2a1-0f9e-4d8c-b7a6-958473625140",
+                     *           "key_prefix": "sr_live_Zx8f3k",
+                     *           "name": "CI",
+                     *           "type": "live",
+                     *           "project_id": null,
+                     *           "allowed_domains": null,
+                     *           "last_used_at": "2026-05-04T09:12:31.000Z",
+                     *           "created_at": "2026-05-01T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         keys: {
                             id: string;
@@ -2256,6 +3339,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2265,6 +3353,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2279,6 +3372,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Marketing site",
+                 *       "type": "publishable",
+                 *       "project_id": "3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718",
+                 *       "allowed_domains": [
+                 *         "acme.example",
+                 *         "www.acme.example"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     /**
@@ -2298,6 +3402,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "d4c3b2a1-0f9e-4d8c-b7a6-958473625140",
+                     *       "key": "sr_pub_Hq3T9vL2xW7pK4nB8cZ1rF6yJ0sD5gM3",
+                     *       "prefix": "sr_pub_Hq3T9v",
+                     *       "name": "Marketing site",
+                     *       "type": "publishable",
+                     *       "project_id": "3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718",
+                     *       "allowed_domains": [
+                     *         "acme.example",
+                     *         "www.acme.example"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         key: string;
@@ -2316,6 +3434,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2325,6 +3448,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2334,6 +3462,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2343,6 +3476,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2353,6 +3491,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example d4c3b2a1-0f9e-4d8c-b7a6-958473625140 */
                 id: string;
             };
             cookie?: never;
@@ -2365,6 +3504,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         ok: true;
@@ -2377,6 +3521,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2386,6 +3535,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2395,6 +3549,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2415,6 +3574,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "balance": 11,
+                     *       "packs": [
+                     *         {
+                     *           "id": "5",
+                     *           "credits": 5,
+                     *           "price": 10,
+                     *           "perCredit": 2,
+                     *           "savings": 0,
+                     *           "label": "Starter"
+                     *         },
+                     *         {
+                     *           "id": "20",
+                     *           "credits": 20,
+                     *           "price": 35,
+                     *           "perCredit": 1.75,
+                     *           "savings": 13,
+                     *           "label": "Team",
+                     *           "popular": true
+                     *         }
+                     *       ],
+                     *       "autoTopoff": {
+                     *         "enabled": false,
+                     *         "packId": "20",
+                     *         "threshold": 1
+                     *       },
+                     *       "recentTransactions": [
+                     *         {
+                     *           "id": "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+                     *           "user_id": "0b6f3c52-8a1e-4f0e-9c1d-2f4b7a9e5d10",
+                     *           "type": "deduct",
+                     *           "amount": -1,
+                     *           "balance_after": 11,
+                     *           "pack_id": null,
+                     *           "description": "Demo 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *           "created_at": "2026-05-04T09:12:31.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         balance: number;
                         packs: {
@@ -2461,6 +3661,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2470,6 +3675,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2490,6 +3700,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "enabled": false,
+                     *       "packId": "20",
+                     *       "threshold": 1
+                     *     }
+                     */
                     "application/json": {
                         enabled: boolean;
                         /** @enum {string} */
@@ -2507,6 +3724,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2516,6 +3738,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2530,6 +3757,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "packId": "20",
+                 *       "threshold": 2
+                 *     }
+                 */
                 "application/json": {
                     enabled: boolean;
                     /** @enum {string} */
@@ -2545,6 +3779,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "packId": "20",
+                     *       "threshold": 2
+                     *     }
+                     */
                     "application/json": {
                         enabled: boolean;
                         /** @enum {string} */
@@ -2562,6 +3803,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2571,6 +3817,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2580,6 +3831,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2589,6 +3845,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A job is already running for this demo; wait until it is done."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2597,6 +3858,7 @@ export interface operations {
     "credits-transactions": {
         parameters: {
             query?: {
+                /** @example 20 */
                 limit?: number;
                 cursor?: string;
             };
@@ -2612,6 +3874,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "transactions": [
+                     *         {
+                     *           "id": "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+                     *           "user_id": "0b6f3c52-8a1e-4f0e-9c1d-2f4b7a9e5d10",
+                     *           "type": "deduct",
+                     *           "amount": -1,
+                     *           "balance_after": 11,
+                     *           "pack_id": null,
+                     *           "description": "Demo 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *           "created_at": "2026-05-04T09:12:31.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         /** @description Newest first */
                         transactions: {
@@ -2637,6 +3916,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2646,6 +3930,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2655,6 +3944,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2669,6 +3963,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "packId": "20"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     packId: "5" | "20" | "50" | "100";
@@ -2682,6 +3981,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "checkoutUrl": "https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4",
+                     *       "checkoutId": "cs_test_a1B2c3D4",
+                     *       "packId": "20"
+                     *     }
+                     */
                     "application/json": {
                         /** @description Send the buyer here to pay; the credits are added when the payment service confirms the payment */
                         checkoutUrl: string;
@@ -2698,6 +4004,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2707,6 +4018,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2716,6 +4032,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2736,6 +4057,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "backgrounds": [
+                     *         {
+                     *           "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *           "name": "brand-wall.png",
+                     *           "source": "upload",
+                     *           "kind": "image",
+                     *           "imageUrl": "https://showreel.example.com/background/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d.png",
+                     *           "background": {
+                     *             "imageUrl": "https://showreel.example.com/background/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d.png"
+                     *           },
+                     *           "created_at": "2026-05-02T10:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": "dusk",
+                     *           "name": "Dusk",
+                     *           "source": "catalog",
+                     *           "kind": "gradient",
+                     *           "imageUrl": "https://showreel.example.com/background/catalog/dusk.jpg",
+                     *           "background": {
+                     *             "from": "#7b5cff",
+                     *             "to": "#ff6fb1",
+                     *             "angle": 135
+                     *           },
+                     *           "created_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         backgrounds: {
                             id: string;
@@ -2766,6 +4117,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2775,6 +4131,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2789,11 +4150,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "client_name": "showreel CLI on ada-laptop",
+                 *       "scope": "write"
+                 *     }
+                 */
                 "application/json": {
                     client_name: string;
                     /** @enum {string} */
                     scope: "write";
                 };
+                /**
+                 * @example {
+                 *       "client_name": "showreel CLI on ada-laptop",
+                 *       "scope": "write"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     client_name: string;
                     /** @enum {string} */
@@ -2808,6 +4181,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "device_code": "Hk3v9QpL2xW7sN4bT8cZ1rF6yJ0dG5mA",
+                     *       "user_code": "WDJB-MJHT",
+                     *       "verification_uri": "https://showreel.example.com/app/device",
+                     *       "verification_uri_complete": "https://showreel.example.com/app/device?user_code=WDJB-MJHT",
+                     *       "expires_in": 900,
+                     *       "interval": 5
+                     *     }
+                     */
                     "application/json": {
                         device_code: string;
                         user_code: string;
@@ -2824,6 +4207,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2833,6 +4221,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; try again later."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2847,10 +4240,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "device_code": "Hk3v9QpL2xW7sN4bT8cZ1rF6yJ0dG5mA",
+                 *       "grant_type": "urn:ietf:params:oauth:grant-type:device_code"
+                 *     }
+                 */
                 "application/json": {
                     device_code: string;
                     grant_type: string;
                 };
+                /**
+                 * @example {
+                 *       "device_code": "Hk3v9QpL2xW7sN4bT8cZ1rF6yJ0dG5mA",
+                 *       "grant_type": "urn:ietf:params:oauth:grant-type:device_code"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     device_code: string;
                     grant_type: string;
@@ -2864,6 +4269,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "sr_live_Zx8f3kQ2vB7nL1pR9sT4wY6cD0hJ5mA2",
+                     *       "token_type": "Bearer",
+                     *       "key_id": "d4c3b2a1-0f9e-4d8c-b7a6-958473625140"
+                     *     }
+                     */
                     "application/json": {
                         access_token: string;
                         /** @constant */
@@ -2878,6 +4290,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2892,6 +4309,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_code": "WDJB-MJHT",
+                 *       "decision": "approve"
+                 *     }
+                 */
                 "application/json": {
                     user_code: string;
                     /**
@@ -2909,6 +4332,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "client_name": "showreel CLI on ada-laptop"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         ok: true;
@@ -2922,6 +4351,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2931,6 +4365,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2940,6 +4379,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2949,6 +4393,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A job is already running for this demo; wait until it is done."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2969,6 +4418,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "id": "0b6f3c52-8a1e-4f0e-9c1d-2f4b7a9e5d10",
+                     *         "email": "ada@acme.example",
+                     *         "via": "live",
+                     *         "key_id": "d4c3b2a1-0f9e-4d8c-b7a6-958473625140"
+                     *       },
+                     *       "plan": {
+                     *         "id": "standard",
+                     *         "name": "Standard",
+                     *         "formats": [
+                     *           "mp4",
+                     *           "webm"
+                     *         ],
+                     *         "resolutions": [
+                     *           "720p",
+                     *           "1080p"
+                     *         ],
+                     *         "limits": {
+                     *           "requests_per_minute_per_key": 30,
+                     *           "requests_per_minute_per_user": 60,
+                     *           "max_upload_bytes": 524288000
+                     *         }
+                     *       },
+                     *       "period": {
+                     *         "start": "2026-05-01T00:00:00.000Z",
+                     *         "end": "2026-06-01T00:00:00.000Z"
+                     *       },
+                     *       "usage": {
+                     *         "demos_generated": 3,
+                     *         "refreshes": 1,
+                     *         "restyles": 1,
+                     *         "uploads": 0,
+                     *         "credits_spent": 5
+                     *       },
+                     *       "balance": 11,
+                     *       "autoTopoff": {
+                     *         "enabled": false,
+                     *         "packId": "20",
+                     *         "threshold": 1
+                     *       },
+                     *       "embeds": {
+                     *         "limits": {
+                     *           "daily_generations_per_key": 50,
+                     *           "daily_generations_per_project": 200
+                     *         },
+                     *         "today": {
+                     *           "day": "2026-05-04",
+                     *           "by_key": [
+                     *             {
+                     *               "key_id": "d4c3b2a1-0f9e-4d8c-b7a6-958473625140",
+                     *               "generations": 2
+                     *             }
+                     *           ],
+                     *           "by_project": [
+                     *             {
+                     *               "project_id": "3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718",
+                     *               "generations": 2
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         account: {
                             id: string;
@@ -3041,6 +4555,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3050,6 +4569,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3064,6 +4588,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "project_id": "3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718",
+                 *       "prompt": "Show the pricing",
+                 *       "template": "pricing-focus",
+                 *       "section": "Pricing",
+                 *       "context": {
+                 *         "url": "https://acme.example/pricing",
+                 *         "title": "Acme pricing",
+                 *         "headings": [
+                 *           "Pricing",
+                 *           "Teams",
+                 *           "FAQ"
+                 *         ],
+                 *         "description": "Plans for teams of every size"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     project_id: string;
                     prompt?: string;
@@ -3147,6 +4689,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "demoId": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *       "status": "ready",
+                     *       "embedUrl": "https://showreel.example.com/embed/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *       "cached": true
+                     *     }
+                     */
                     "application/json": {
                         demoId: string;
                         /** @description pending, refreshing, recording or ready */
@@ -3163,6 +4713,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "demoId": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *       "status": "pending",
+                     *       "embedUrl": "https://showreel.example.com/embed/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *       "cached": false
+                     *     }
+                     */
                     "application/json": {
                         demoId: string;
                         /** @description pending, refreshing, recording or ready */
@@ -3179,6 +4737,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3188,6 +4751,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3197,6 +4765,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3206,6 +4779,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3215,6 +4793,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; try again later."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3242,6 +4825,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The request headers are too large."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3250,9 +4838,13 @@ export interface operations {
     "embeds-runtime": {
         parameters: {
             query: {
+                /** @example 3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718 */
                 project_id: string;
+                /** @example 1777889551 */
                 expires: string;
+                /** @example k3Jx9QmV2pL7sN4bT8cZ1rF6yJ0dG5mAe2Wq */
                 signature: string;
+                /** @example eyJkZW1vSWQiOiI3YzFlMmQzZi00YTViLTRjNmQtOGU5Zi0wYTFiMmMzZDRlNWYifQ */
                 payload?: string;
             };
             header?: never;
@@ -3267,6 +4859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Pricing — Show the pricing plans</title>…</head><body><div data-showreel-player>…</div></body></html> */
                     "text/html": string;
                 };
             };
@@ -3276,6 +4869,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Pricing — Show the pricing plans</title>…</head><body><div data-showreel-player>…</div></body></html> */
                     "text/html": string;
                 };
             };
@@ -3285,7 +4879,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
+                    /** @example <!doctype html><html lang="en"><head><title>This demo cannot be shown</title>…</head><body><main role="alert"><h1>This demo cannot be shown</h1><p>The page URL must be a full http(s) address, like https://example.com.</p></main></body></html> */
+                    "text/html": string;
                 };
             };
             /** @description No credential, or an invalid one. */
@@ -3294,7 +4895,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
+                    /** @example <!doctype html><html lang="en"><head><title>This demo cannot be shown</title>…</head><body><main role="alert"><h1>This demo cannot be shown</h1><p>Authentication required: send a live API key or sign in.</p></main></body></html> */
+                    "text/html": string;
                 };
             };
             /** @description Not found, or not yours. */
@@ -3303,7 +4911,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
+                    /** @example <!doctype html><html lang="en"><head><title>This demo cannot be shown</title>…</head><body><main role="alert"><h1>This demo cannot be shown</h1><p>Not found.</p></main></body></html> */
+                    "text/html": string;
                 };
             };
             /** @description Rate limit or quota exceeded. */
@@ -3312,7 +4927,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; try again later."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
+                    /** @example <!doctype html><html lang="en"><head><title>This demo cannot be shown</title>…</head><body><main role="alert"><h1>This demo cannot be shown</h1><p>Too many requests; try again later.</p></main></body></html> */
+                    "text/html": string;
                 };
             };
         };
@@ -3321,6 +4943,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @example t=1777885951,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd */
                 "Stripe-Signature": string;
             };
             path?: never;
@@ -3328,6 +4951,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_1PqR2sT3uV4wX5yZ",
+                 *       "type": "checkout.session.completed",
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "cs_test_a1B2c3D4",
+                 *           "payment_status": "paid"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": Record<string, never>;
             };
         };
@@ -3338,6 +4973,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "received": true,
+                     *       "outcome": "credited"
+                     *     }
+                     */
                     "application/json": {
                         received: boolean;
                         outcome: string;
@@ -3350,6 +4991,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3359,6 +5005,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3368,6 +5019,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3376,13 +5032,19 @@ export interface operations {
     "demos-localUpload": {
         parameters: {
             query: {
+                /** @example 3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718 */
                 project_id: string;
+                /** @example Walk through checkout */
                 prompt: string;
+                /** @example Checkout walkthrough */
                 title?: string;
+                /** @example 12000 */
                 duration_ms?: number | null;
+                /** @example mp4 */
                 format?: "mp4" | "webm";
             };
             header: {
+                /** @example 48213 */
                 "Content-Length": number;
             };
             path?: never;
@@ -3401,6 +5063,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *       "status": "ready",
+                     *       "jobId": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
+                     *       "shareUrl": "https://showreel.example.com/share/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *       "embedUrl": "https://showreel.example.com/embed/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *       "videoUrl": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         /** @constant */
@@ -3418,6 +5090,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3427,6 +5104,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3436,6 +5118,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3445,6 +5132,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3454,6 +5146,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Length is required."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3463,6 +5160,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3472,6 +5174,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Send the request body as application/json."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3481,6 +5188,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; try again later."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3489,13 +5201,18 @@ export interface operations {
     "demos-localAssets": {
         parameters: {
             query: {
+                /** @example thumbnail */
                 type: "thumbnail" | "gif";
             };
             header: {
+                /** @example 48213 */
                 "Content-Length": number;
             };
             path: {
-                /** @description Demo id */
+                /**
+                 * @description Demo id
+                 * @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3513,6 +5230,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *       "type": "thumbnail",
+                     *       "url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         /** @enum {string} */
@@ -3527,6 +5251,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3536,6 +5265,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3545,6 +5279,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3554,6 +5293,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3563,6 +5307,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Length is required."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3572,6 +5321,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3581,6 +5335,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Send the request body as application/json."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3590,6 +5349,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; try again later."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3617,6 +5381,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "key": "backgrounds/0b6f3c52-8a1e-4f0e-9c1d-2f4b7a9e5d10/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d.png",
+                     *       "imageUrl": "https://showreel.example.com/background/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d.png"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         /** @description Storage key */
@@ -3632,6 +5403,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3641,6 +5417,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3650,6 +5431,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3659,6 +5445,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3668,6 +5459,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; try again later."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3676,7 +5472,10 @@ export interface operations {
     "embeds-sdk": {
         parameters: {
             query?: {
-                /** @description Content hash: with it the file is immutable for a year */
+                /**
+                 * @description Content hash: with it the file is immutable for a year
+                 * @example Qm3xV9pL2sN4bT8c
+                 */
                 v?: string;
             };
             header?: never;
@@ -3691,6 +5490,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example /* Showreel embed SDK *\/ (function (window, document) { … })(window, document); */
                     "text/javascript": string;
                 };
             };
@@ -3707,6 +5507,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The request headers are too large."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3715,7 +5520,10 @@ export interface operations {
     "embeds-player-script": {
         parameters: {
             query?: {
-                /** @description Content hash: with it the file is immutable for a year */
+                /**
+                 * @description Content hash: with it the file is immutable for a year
+                 * @example Zt7yU1iO5pA9sD3f
+                 */
                 v?: string;
             };
             header?: never;
@@ -3730,6 +5538,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example /* Showreel player *\/ (function () { … })(); */
                     "text/javascript": string;
                 };
             };
@@ -3746,6 +5555,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The request headers are too large."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3756,6 +5570,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f */
                 id: string;
             };
             cookie?: never;
@@ -3768,6 +5583,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *       "status": "recording",
+                     *       "step": "recording",
+                     *       "progress": 0.45,
+                     *       "error": null,
+                     *       "updated_at": "2026-05-04T09:12:48.000Z",
+                     *       "version": 1,
+                     *       "playable": false
+                     *     }
+                     */
                     "application/json": Record<string, never>;
                 };
             };
@@ -3777,6 +5604,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3787,7 +5619,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description <background id>.{png|jpg|webp} */
+                /**
+                 * @description <background id>.{png|jpg|webp}
+                 * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d.png
+                 */
                 file: string;
             };
             cookie?: never;
@@ -3818,6 +5653,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3828,7 +5668,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description <catalog id>.jpg */
+                /**
+                 * @description <catalog id>.jpg
+                 * @example dusk.jpg
+                 */
                 file: string;
             };
             cookie?: never;
@@ -3859,6 +5702,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3868,10 +5716,14 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @example bytes=0-1048575 */
                 Range?: string;
             };
             path: {
-                /** @description <demo id>.{mp4|webm} */
+                /**
+                 * @description <demo id>.{mp4|webm}
+                 * @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4
+                 */
                 file: string;
             };
             cookie?: never;
@@ -3907,6 +5759,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3916,6 +5773,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The requested range is outside the file."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3928,7 +5790,10 @@ export interface operations {
                 Range?: string;
             };
             path: {
-                /** @description <demo id>.png */
+                /**
+                 * @description <demo id>.png
+                 * @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png
+                 */
                 file: string;
             };
             cookie?: never;
@@ -3964,6 +5829,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3973,6 +5843,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The requested range is outside the file."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3985,7 +5860,10 @@ export interface operations {
                 Range?: string;
             };
             path: {
-                /** @description <demo id>.gif */
+                /**
+                 * @description <demo id>.gif
+                 * @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.gif
+                 */
                 file: string;
             };
             cookie?: never;
@@ -4021,6 +5899,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4030,6 +5913,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The requested range is outside the file."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4040,7 +5928,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Demo id */
+                /**
+                 * @description Demo id
+                 * @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4053,6 +5944,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Pricing — Show the pricing plans · Showreel</title><meta property="og:video" content="…">…</head>…</html> */
                     "text/html": string;
                 };
             };
@@ -4062,6 +5954,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4072,7 +5969,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Demo id */
+                /**
+                 * @description Demo id
+                 * @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4085,6 +5985,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Pricing — Show the pricing plans</title>…</head><body><div data-showreel-player>…</div></body></html> */
                     "text/html": string;
                 };
             };
@@ -4094,6 +5995,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4102,8 +6008,11 @@ export interface operations {
     "pages-oembed": {
         parameters: {
             query: {
+                /** @example https://showreel.example.com/share/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f */
                 url: string;
+                /** @example json */
                 format?: "json";
+                /** @example 640 */
                 maxwidth?: number;
                 maxheight?: number;
             };
@@ -4119,6 +6028,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": "1.0",
+                     *       "type": "video",
+                     *       "provider_name": "Showreel",
+                     *       "provider_url": "https://showreel.example.com",
+                     *       "title": "Pricing — Show the pricing plans",
+                     *       "html": "<iframe src=\"https://showreel.example.com/embed/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f\" width=\"640\" height=\"360\" frameborder=\"0\" allow=\"autoplay; fullscreen; picture-in-picture\" allowfullscreen></iframe>",
+                     *       "width": 640,
+                     *       "height": 360,
+                     *       "thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png"
+                     *     }
+                     */
                     "application/json": Record<string, never>;
                 };
             };
@@ -4128,6 +6050,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4137,6 +6064,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4146,6 +6078,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Only format=json is served."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };

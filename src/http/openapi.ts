@@ -1,5 +1,6 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import type { AppRouter } from './app-router.js';
+import { addReference } from './api-reference/apply.js';
 import { API_PREFIX, listRoutes } from './rest-handler.js';
 
 type Json = Record<string, unknown>;
@@ -35,7 +36,7 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
  *
  * One server, the site (PUBLIC_URL), declared once; every path is written from it (`/api/v1/projects`, `/share/{id}`),
  * as a client types it, so no path needs a `servers` of its own. The document must stay clean for clients:
- * test/http/openapi-lint.test.ts runs `redocly lint` (recommended rules) on the served document.
+ * test/http/openapi-lint.test.ts runs `redocly lint` (recommended-strict rules) on the served document.
  */
 export function buildOpenApiDocument(router: AppRouter, publicUrl: string, extraPaths: { api?: Json; site?: Json } = {}): Json {
   const document = generateOpenApiDocument(router, {
@@ -88,5 +89,8 @@ export function buildOpenApiDocument(router: AppRouter, publicUrl: string, extra
   const schemas = Object.fromEntries(Object.entries((components.schemas as Json) ?? {}).filter(([name]) => !name.startsWith('error.')));
   components.schemas = { ...schemas, Error: ERROR_SCHEMA };
   const info = { ...(document.info as Json), license: LICENSE };
-  return { ...document, openapi: '3.1.0', info, servers: [{ url: publicUrl, description: 'This service (PUBLIC_URL)' }], paths, components };
+  const result = { ...document, openapi: '3.1.0', info, servers: [{ url: publicUrl, description: 'This service (PUBLIC_URL)' }], paths, components };
+  // What /docs shows beyond the schemas: descriptions, examples, curl samples, tags (api-reference/).
+  addReference(result);
+  return result;
 }

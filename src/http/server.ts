@@ -7,6 +7,7 @@ import { attachRequestInfo, createRequestContext, type Services } from './contex
 import { urlHasNul } from './body.js';
 import { toErrorResponse } from './errors.js';
 import { handleDashboardRequest } from './dashboard/routes.js';
+import { handleDocsRequest } from './docs/routes.js';
 import { handleEmbedRequest } from './embeds/routes.js';
 import { handleMediaRequest } from './media/media-routes.js';
 import { handlePageRequest } from './pages/routes.js';
@@ -19,7 +20,7 @@ import { API_PREFIX, createRestHandler } from './rest-handler.js';
 import { createTrpcHandler } from './trpc-handler.js';
 
 /**
- * The HTTP surface: /healthz, /api/v1 (REST), /api/v1/openapi.json, /trpc (the admin procedures only). Everything
+ * The HTTP surface: /healthz, /api/v1 (REST), /api/v1/openapi.json (rendered at /docs), /trpc (the admin procedures only). Everything
  * else is a 404 `{error}`.
  */
 export function createHttpServer(services: Services): { server: http.Server; closeSockets(): Promise<void> } {
@@ -69,6 +70,7 @@ export function createHttpServer(services: Services): { server: http.Server; clo
         return;
       }
       if (path === '/trpc' || path.startsWith('/trpc/')) return await trpc(req, res);
+      if (handleDocsRequest(req, res, path)) return;
       if (await handleDashboardRequest(services, req, res, path)) return;
       if (await handlePageRequest(req, res, { sql: services.sql, config: services.config })) return;
       return sendError(res, 404, `No endpoint ${req.method} ${path}.`);

@@ -22,11 +22,26 @@ export function singleLineName(max: number) {
 }
 
 /**
+ * What the fields a person types (in the dashboard's forms or the CLI's options) are called in a sentence: people
+ * read these messages, and "url" or "name" alone reads like a program talking. Every other field is named by its
+ * path, which is what a developer sending JSON needs (`presentation.zoom.intensity`).
+ */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  url: 'The page URL',
+  name: 'The name',
+  prompt: 'The prompt',
+  title: 'The title',
+  email: 'The email address',
+  password: 'The password',
+};
+
+/**
  * The one place a zod issue becomes a sentence. Every 400 names the field, e.g.
- * "name must be at most 100 characters." or "viewport must be one of: desktop, mobile, tablet."
+ * "The name must be at most 100 characters long." or "viewport must be one of: desktop, mobile, tablet."
  */
 export function describeIssue(issue: z.core.$ZodIssue): string {
-  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'The request body';
+  const path = issue.path.map(String).join('.');
+  const field = issue.path.length === 0 ? 'The request body' : (FIELD_LABELS[path] ?? path);
   switch (issue.code) {
     case 'invalid_type':
       // zod 4 leaves `input` out of issues unless asked; its message says what it received.
@@ -41,7 +56,8 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     case 'invalid_format':
       // A pattern check says what it wants in its own message (`.regex(/…/, 'must be Unix seconds')`).
       if (issue.format === 'regex') return issue.message && !issue.message.startsWith('Invalid') ? `${field} ${issue.message}.` : `${field} is not in the expected format.`;
-      return `${field} must be a valid ${issue.format === 'url' ? 'http(s) URL' : issue.format}.`;
+      if (issue.format === 'url') return `${field} must be a full http(s) address, like https://example.com.`;
+      return `${field} must be a valid ${issue.format}.`;
     case 'custom':
       // Our own checks word their message as the rest of the sentence after the field.
       return `${field} ${issue.message}.`;

@@ -38,10 +38,10 @@ describe('sign-up', () => {
     // Beyond SMTP's limits no mail could reach the account: refused before anything is counted or hashed.
     const longLocal = await app.api('/api/v1/auth/sign-up', { body: { email: `${'a'.repeat(65)}@example.com`, password: 'a long passphrase' } });
     assert.equal(longLocal.status, 400);
-    assert.equal(longLocal.body.error, 'email must have at most 64 characters before the @.');
+    assert.equal(longLocal.body.error, 'The email address must have at most 64 characters before the @.');
     const longAddress = await app.api('/api/v1/auth/sign-up', { body: { email: `a@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(60)}.example`, password: 'a long passphrase' } });
     assert.equal(longAddress.status, 400);
-    assert.match(longAddress.body.error, /email must be at most 254 characters/);
+    assert.match(longAddress.body.error, /The email address must be at most 254 characters/);
     const short = await app.api('/api/v1/auth/sign-up', { body: { email: 'short@example.com', password: 'short' } });
     assert.equal(short.status, 400);
     assert.match(short.body.error, /at least 10 characters/);

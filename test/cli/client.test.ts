@@ -318,6 +318,45 @@ describe('showreel as an API client (issue 13)', () => {
     assert.match(text.stdout, /plan:\s+Free \(uploads: mp4;/, "the plan limits the formats of uploads, not of generated demos");
   });
 
+  it('demos create takes a tour style and a planning mode; show --json gives the JSON columns as JSON (issue 35)', async () => {
+    const project = json(await asUser(['projects', 'create', '--name', 'Styles', '--url', 'https://styles.example', '--json']));
+    const created = json(await asUser(['demos', 'create', '--project', project.id, '--prompt', 'Show the plans', '--template', 'pricing-focus', '--mode', 'agent', '--json']));
+    const [row] = await app.sql<{ mode: string }[]>`select mode from demos where id = ${created.id}`;
+    assert.equal(row!.mode, 'agent');
+    await app.sql`update demos set action_script = ${JSON.stringify({ steps: [{ action: 'scrollTo', selector: '#pricing' }] })} where id = ${created.id}`;
+    const shown = json(await asUser(['demos', 'show', created.id, '--json']));
+    assert.deepEqual(shown.action_script, { steps: [{ action: 'scrollTo', selector: '#pricing' }] }, 'an object, not a string holding JSON');
+    assert.equal(shown.presentation.recordingTemplate.id, 'pricing-focus');
+    const badStyle = await asUser(['demos', 'create', '--project', project.id, '--prompt', 'x', '--template', 'proof_scroll']);
+    assert.equal(badStyle.code, 2);
+    assert.match(badStyle.stderr, /--template must be one of: auto, cinematic, .*proof-scroll\./);
+  });
+
+  it('under --json, every error is {"error": …} on stderr with a non-zero exit; sizes are for people (issue 35)', async () => {
+    const notFound = await asUser(['demos', 'show', 'no-such-demo', '--json']);
+    assert.equal(notFound.code, 1);
+    assert.equal(notFound.stdout, '');
+    assert.deepEqual(JSON.parse(notFound.stderr), { error: 'Demo not found.' });
+    const usage = await asUser(['demos', 'create', '--prompt', 'x', '--json']);
+    assert.equal(usage.code, 2);
+    assert.deepEqual(JSON.parse(usage.stderr), { error: '--project is required.' });
+    const unknownOption = await asUser(['demos', 'list', '--bogus', '--json']);
+    assert.equal(unknownOption.code, 2);
+    assert.match(JSON.parse(unknownOption.stderr).error, /--bogus/);
+    const unreachable = await showreel(['projects', 'list', '--json', '--base-url', 'http://127.0.0.1:1'], { SHOWREEL_API_KEY: user.key });
+    assert.equal(unreachable.code, 1);
+    assert.match(JSON.parse(unreachable.stderr).error, /could not reach the service/);
+
+    const project = json(await asUser(['projects', 'create', '--name', 'Sizes', '--url', 'https://sizes.example', '--json']));
+    const uploaded = json(await asUser(['upload', media.mp4, '--project', project.id, '--prompt', 'Sizes', '--json']));
+    const bytes = (await fs.stat(media.mp4)).size;
+    const wrote = await asUser(['demos', 'download', uploaded.id, '--out', path.join(work, 'sized.mp4')]);
+    assert.equal(wrote.code, 0, wrote.stderr);
+    assert.match(wrote.stdout, /^Wrote .*sized\.mp4 \(\d+\.\d (KB|MB)\)\.$/m);
+    assert.doesNotMatch(wrote.stdout, new RegExp(`${bytes} bytes`));
+    assert.equal(json(await asUser(['demos', 'download', uploaded.id, '--out', path.join(work, 'sized2.mp4'), '--json'])).bytes, bytes, 'scripts keep the exact count');
+  });
+
   it('exit codes: 2 for bad usage, 1 for what the API refused (its error printed), --help on every command', async () => {
     const unknownOption = await asUser(['demos', 'list', '--bogus']);
     assert.equal(unknownOption.code, 2);

@@ -16,14 +16,19 @@ const at = (status: string, step: string | null, progress: number) => ({ id: 'd1
 describe('the progress a waiting command shows', () => {
   it('writes one line per step in a log, and never goes back when an older report arrives late', () => {
     const out = capture(false);
-    const printer = progressPrinter(out.stream);
+    let clock = 1_000_000;
+    const printer = progressPrinter(out.stream, () => clock);
     printer.update(at('in_progress', 'recording', 0.4));
+    clock += 4_000;
     printer.update(at('in_progress', 'recording', 0.45));
+    clock += 9_000;
     printer.update(at('in_progress', 'rendering', 0.72));
     printer.update(at('in_progress', 'recording', 0.7));
+    clock += 62_000;
     printer.update(at('ready', null, 1));
     printer.done();
-    assert.deepEqual(out.text().split('\n').filter(Boolean), [' 40% in_progress: recording', ' 72% in_progress: rendering', ' 72% in_progress: recording', '100% ready']);
+    // Each line says how long the wait has taken so far.
+    assert.deepEqual(out.text().split('\n').filter(Boolean), [' 40% in_progress: recording · 0:00', ' 72% in_progress: rendering · 0:13', ' 72% in_progress: recording · 0:13', '100% ready · 1:15']);
   });
 
   it('draws a bar with the step name on a terminal and ends at 100%', () => {
@@ -32,7 +37,7 @@ describe('the progress a waiting command shows', () => {
     printer.update(at('in_progress', 'planning', 0.1));
     printer.update(at('ready', null, 1));
     printer.done();
-    assert.match(out.text(), /\[=+-*\] 10% in_progress: planning/);
-    assert.match(out.text(), /\[={30}\] 100% ready/);
+    assert.match(out.text(), /\[=+-*\] 10% in_progress: planning · 0:0\d/);
+    assert.match(out.text(), /\[={30}\] 100% ready · 0:0\d/);
   });
 });

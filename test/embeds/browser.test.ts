@@ -140,6 +140,7 @@ ${extra}
     await page.waitForFunction(() => document.querySelectorAll('[data-showreel-state="error"]').length === 2, { timeout: 15_000 });
     const shown = await page.$eval('#first', (el) => (el as HTMLElement).innerText);
     assert.match(shown, /could not be shown/);
+    assert.match(shown, /Try again/);
     assert.ok(messages.some((m) => /\[Showreel\].*not allowed on localhost/.test(m)), messages.join('\n'));
     const errors = await page.evaluate(() => (window as any).__events.filter((e: any) => e.name === 'error'));
     assert.equal(errors.length, 2);
@@ -279,14 +280,58 @@ window.send = (method, value, listener) =>
     await page.close();
   });
 
-  it('shows the 401 {error} of a tampered URL instead of a player (expired and pre-rotation URLs: runtime.test.ts)', async () => {
+  it('shows a small HTML notice, not JSON, for a tampered runtime URL in an iframe (expired and pre-rotation URLs: runtime.test.ts)', async () => {
     const url = await runSnippet('js', { SHOWREEL_URL: app.url, SHOWREEL_PROJECT_ID: projectId, SHOWREEL_SIGNING_SECRET: secret }, { demoId: readyId });
     const tampered = url.replace(/signature=(.)/, (_m, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`);
+    site.page('/tampered.html', `<!doctype html><title>Tampered</title><div style="width:320px;height:180px"><iframe src="${tampered}" style="width:100%;height:100%;border:0"></iframe></div>`);
     const page = await newPage();
-    const response = await page.goto(tampered);
-    assert.equal(response?.status(), 401);
-    assert.match(await page.evaluate(() => document.body.innerText), /signature/);
-    assert.equal(await page.$('video'), null);
+    let status = 0;
+    page.on('response', (response) => {
+      if (response.url() === tampered) status = response.status();
+    });
+    await page.goto(`${site.origin('localhost')}/tampered.html`);
+    const frame = await frameOf(page);
+    await frame.waitForSelector('[data-showreel-notice]');
+    assert.equal(status, 401);
+    const shown = await frame.evaluate(() => document.body.innerText);
+    assert.match(shown, /This demo link has expired or is not valid/);
+    assert.match(shown, /signature/);
+    assert.doesNotMatch(shown, /[{}]|"error"/, 'no raw JSON');
+    assert.equal(await frame.$('video'), null);
+    // It fits the small frame: nothing overflows 320×180.
+    const size = await frame.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
+    assert.ok(size[0]! <= 320 && size[1]! <= 180, String(size));
+    await page.close();
+  });
+
+  it('shows a quiet poster with "Try again" when a placeholder fails, and the retry plays the demo', async () => {
+    site.page('/flaky.html', `<!doctype html><title>Flaky network</title><h1>Pricing</h1>
+<script src="${app.url}/sdk.js" data-showreel-key="${pubKey}" data-project="${projectId}"></script>
+<div style="width:480px"><div id="slot" data-showreel data-prompt="Show the pricing" data-template="pricing-focus"></div></div>`);
+    const page = await newPage();
+    const messages: string[] = [];
+    page.on('console', (message) => void messages.push(message.text()));
+    // The first POST /embed/generate never reaches the service (a network drop); the retry does.
+    await page.setRequestInterception(true);
+    let dropped = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/v1/embed/generate') && dropped === 0) {
+        dropped++;
+        return void request.abort('connectionrefused');
+      }
+      void request.continue();
+    });
+    await page.goto(`${site.origin('127.0.0.1')}/flaky.html`);
+    await page.waitForSelector('#slot[data-showreel-state="error"]', { timeout: 15_000 });
+    const poster = await page.$eval('#slot', (el) => ({ text: (el as HTMLElement).innerText, background: getComputedStyle(el).backgroundColor }));
+    assert.match(poster.text, /This demo could not be shown\./);
+    assert.notEqual(poster.background, 'rgb(12, 13, 17)', 'not the black box');
+    assert.equal(poster.background, 'rgb(238, 240, 243)', 'a neutral light poster');
+    assert.ok(messages.some((m) => /^\[Showreel\] /.test(m)), `the reason is in the console: ${messages.join(' | ')}`);
+    await page.click('#slot button.showreel-retry');
+    await page.waitForFunction(() => document.querySelector('#slot iframe') !== null, { timeout: 15_000 });
+    assert.equal(dropped, 1);
+    assert.equal(await page.$eval('#slot', (el) => el.getAttribute('data-showreel-state')), 'mounted');
     await page.close();
   });
 });

@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import { runtimeSignature } from '../../src/embeds/index.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { failJob, finishJob } from '../helpers/pipeline.js';
+import { renderEmbedNotice } from '../../src/http/embeds/embed-notice.js';
 import { runSnippet } from './embed-harness.js';
 
 const run = promisify(execFile);
@@ -85,6 +86,42 @@ describe('signed runtime embeds: GET /embed/runtime', () => {
       assert.deepEqual(Object.keys(answer.body), ['error']);
     }
     assert.match((await get(cases[5]!)).body.error, /expired/);
+  });
+
+  it('shows a browser a small HTML notice for a bad URL, with the same status, while other clients keep {error}', async () => {
+    const good = sign({ demoId: readyId });
+    const tampered = good.replace(/signature=(.)/, (_m, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`);
+    const expired = sign({ demoId: readyId }, { expires: Math.floor(Date.now() / 1000) - 1 });
+    // What Chromium sends when an iframe loads the URL.
+    const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8' };
+    for (const [pathname, reason] of [[tampered, /signature/], [expired, /expired/]] as const) {
+      const answer = await app.api(pathname, { headers: browser });
+      assert.equal(answer.status, 401);
+      assert.match(answer.headers.get('content-type')!, /^text\/html/);
+      assert.equal(answer.headers.get('vary'), 'Accept');
+      assert.match(answer.text, /<h1>This demo link has expired or is not valid<\/h1>/);
+      assert.match(answer.text, reason);
+      assert.doesNotMatch(answer.text, /\{"error"|<script/);
+      const csp = answer.headers.get('content-security-policy')!;
+      assert.match(csp, /frame-ancestors \*/, 'it shows inside customers\' iframes');
+      assert.match(csp, /default-src 'none'/);
+    }
+    const missing = await app.api(sign({ demoId: '00000000-0000-4000-8000-000000000000' }), { headers: browser });
+    assert.equal(missing.status, 404);
+    assert.match(missing.text, /This demo is not available/);
+    // A server checking its URLs, curl, fetch: JSON as before.
+    for (const headers of [{ accept: 'application/json' }, { accept: '*/*' }, {}, { accept: 'application/json, text/html;q=0.5' }] as Array<Record<string, string>>) {
+      const answer = await app.api(tampered, { headers });
+      assert.equal(answer.status, 401, JSON.stringify(headers));
+      assert.match(answer.headers.get('content-type')!, /^application\/json/);
+      assert.deepEqual(Object.keys(answer.body), ['error']);
+    }
+  });
+
+  it('escapes the reason it shows', () => {
+    const page = renderEmbedNotice(400, 'payload.url <script>alert(1)</script> & "x"');
+    assert.match(page, /&lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; &quot;x&quot;/);
+    assert.doesNotMatch(page, /<script>/);
   });
 
   it('stops every earlier URL at once when the signing secret is rotated', async () => {

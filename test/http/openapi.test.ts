@@ -112,6 +112,36 @@ describe('GET /api/v1/openapi.json', () => {
     assert.deepEqual(runtime.parameters.filter((p: any) => p.required).map((p: any) => p.name), ['project_id', 'expires', 'signature']);
   });
 
+  it('gives every operation what /docs shows a developer: a description, resource tags, a request and a response example', () => {
+    const tags = new Map<string, string>(document.tags.map((t: any) => [t.name, t.description]));
+    for (const tag of ['Projects', 'Demos', 'Credits', 'API keys', 'Usage', 'Backgrounds', 'Embeds']) assert.ok(tags.get(tag), `tag ${tag} is described`);
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries<any>(document.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        if (!(operation.description?.length > operation.summary.length / 2)) missing.push(`${name}: description`);
+        if (!(operation.tags?.length > 0 && operation.tags.every((t: string) => tags.has(t)))) missing.push(`${name}: tags`);
+        // The request: a curl sample always; the body's example wherever the body is JSON or a form.
+        if (!/^curl /.test(operation['x-codeSamples']?.[0]?.source ?? '')) missing.push(`${name}: curl sample`);
+        for (const [type, media] of Object.entries<any>(operation.requestBody?.content ?? {})) {
+          if (/json|urlencoded/.test(type) && media.example === undefined) missing.push(`${name}: ${type} request example`);
+        }
+        // The answers: every JSON or text body has an example (binary files have none to give), errors included.
+        for (const [status, response] of Object.entries<any>(operation.responses)) {
+          for (const [type, media] of Object.entries<any>(response.content ?? {})) {
+            if (/json|text/.test(type) && media.example === undefined) missing.push(`${name}: ${status} ${type} example`);
+          }
+        }
+      }
+    }
+    assert.deepEqual(missing, []);
+    // A sample a developer can paste: the credential from the environment, the example body.
+    const create = document.paths['/api/v1/projects'].post;
+    assert.match(create['x-codeSamples'][0].source, /-H "Authorization: Bearer \$SHOWREEL_API_KEY"/);
+    assert.match(create['x-codeSamples'][0].source, /-d '\{"name":"Acme store"/);
+    assert.equal(create.requestBody.content['application/json'].example.name, 'Acme store');
+  });
+
   it('keeps the internal admin procedures off the public document', () => {
     assert.ok(Object.keys(document.paths).every((path) => !path.includes('admin')));
   });

@@ -113,16 +113,16 @@ describe('projects over REST', () => {
 
   describe('bad input answers 400 naming the field, and changes nothing', () => {
     const cases: Array<[string, unknown, RegExp]> = [
-      ['missing name', { url: 'https://x.example' }, /name is required/],
+      ['missing name', { url: 'https://x.example' }, /^The name is required\.$/],
       ['empty name', { name: '', url: 'https://x.example' }, /name must be at least 1 character/],
       ['blank name', { name: '   ', url: 'https://x.example' }, /name must be at least 1 character/],
       ['name over 100', { name: 'x'.repeat(101), url: 'https://x.example' }, /name must be at most 100 characters/],
       ['line break in name', { name: 'Shop\nEvil', url: 'https://x.example' }, /name must not contain control characters such as line breaks or tabs/],
       ['terminal escape in name', { name: 'Shop\u001b[31m', url: 'https://x.example' }, /name must not contain control characters/],
-      ['missing url', { name: 'x' }, /url is required/],
-      ['url not a URL', { name: 'x', url: 'not a url' }, /url must be a valid/],
-      ['url not http(s)', { name: 'x', url: 'ftp://x.example' }, /url must be a valid/],
-      ['javascript url', { name: 'x', url: 'javascript:alert(1)' }, /url must be a valid/],
+      ['missing url', { name: 'x' }, /^The page URL is required\.$/],
+      ['url not a URL', { name: 'x', url: 'not a url' }, /^The page URL must be a full http\(s\) address, like https:\/\/example\.com\.$/],
+      ['url not http(s)', { name: 'x', url: 'ftp://x.example' }, /^The page URL must be a full http\(s\) address, like https:\/\/example\.com\.$/],
+      ['javascript url', { name: 'x', url: 'javascript:alert(1)' }, /^The page URL must be a full http\(s\) address, like https:\/\/example\.com\.$/],
       ['unknown viewport', { name: 'x', url: 'https://x.example', viewport: 'watch' }, /viewport must be one of: desktop, mobile, tablet/],
       ['name not a string', { name: 42, url: 'https://x.example' }, /name must be a string/],
     ];
@@ -143,7 +143,7 @@ describe('projects over REST', () => {
       for (const body of [{ name: '' }, { url: 'nope' }, { refresh_schedule: 'hourly' }, { name: 'y'.repeat(101) }]) {
         const response = await app.api(`/api/v1/projects/${created.body.id}`, { key: alice.key, method: 'PATCH', body });
         assert.equal(response.status, 400, JSON.stringify(body));
-        assert.match(response.body.error, /name|url|refresh_schedule/);
+        assert.match(response.body.error, /name|page URL|refresh_schedule/);
       }
       const detail = await app.api(`/api/v1/projects/${created.body.id}`, { key: alice.key });
       assert.equal(detail.body.name, 'Stable');

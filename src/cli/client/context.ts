@@ -92,5 +92,18 @@ export function table(headers: string[], rows: Array<Array<string | number | nul
   return cells.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')).join('\n');
 }
 
+/** A size for people: "532 bytes", "48.2 KB", "1.7 MB" (powers of 1024, one decimal). */
+export function humanBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
+
 export const truncate = (text: string | null | undefined, length: number) =>
   !text ? '' : text.length <= length ? text : `${text.slice(0, length - 1)}…`;

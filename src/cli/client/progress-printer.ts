@@ -8,32 +8,46 @@ const label = (p: Progress) => `${p.status}${p.step && p.step !== p.status ? `: 
  * otherwise one line per step change, so CI logs stay readable. The bar never goes back: a late, older report
  * (the socket and a poll can overlap) must not make the user think the job restarted.
  */
-export function progressPrinter(stream: NodeJS.WriteStream = process.stderr) {
+export function progressPrinter(stream: NodeJS.WriteStream = process.stderr, now: () => number = Date.now) {
+  const started = now();
+  /** Time since the wait began, m:ss: a long recording should look alive, and its length known. */
+  const elapsed = () => {
+    const seconds = Math.floor((now() - started) / 1000);
+    return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  };
   let shown = 0;
   let lastLabel = '';
   const bar = stream.isTTY
     ? new cliProgress.SingleBar(
-        { stream, format: '[{bar}] {percentage}% {step}', barsize: 30, hideCursor: true, clearOnComplete: false },
+        {
+          stream,
+          // A function, so the elapsed time moves on every redraw, not only when a progress report arrives.
+          format: (options, params, payload) =>
+            cliProgress.Format.Formatter({ ...options, format: '[{bar}] {percentage}% {step} · {elapsed}' }, params, { ...payload, elapsed: elapsed() }),
+          barsize: 30,
+          hideCursor: true,
+          clearOnComplete: false,
+        },
         cliProgress.Presets.legacy,
       )
     : null;
-  let started = false;
+  let barStarted = false;
   return {
     update(p: Progress) {
       const fraction = p.status === 'ready' ? 1 : Math.max(0, Math.min(1, p.progress));
       shown = Math.max(shown, Math.round(fraction * 100));
       const step = label(p);
       if (bar) {
-        if (!started) bar.start(100, shown, { step });
+        if (!barStarted) bar.start(100, shown, { step });
         else bar.update(shown, { step });
-        started = true;
+        barStarted = true;
       } else if (step !== lastLabel) {
-        stream.write(`${String(shown).padStart(3)}% ${step}\n`);
+        stream.write(`${String(shown).padStart(3)}% ${step} · ${elapsed()}\n`);
       }
       lastLabel = step;
     },
     done() {
-      if (bar && started) bar.stop();
+      if (bar && barStarted) bar.stop();
     },
   };
 }

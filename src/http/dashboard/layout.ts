@@ -55,7 +55,7 @@ export function appPage(input: { title: string; viewer: Viewer; section: Section
     'app',
     html`<header class="top">
 <a class="brand" href="/app/">Showreel</a>
-<nav aria-label="Sections">${nav}</nav>
+<nav aria-label="Sections">${nav}<a href="/docs">API reference</a></nav>
 <form class="account" method="post" action="/app/sign-out">
 <span class="who" title="${input.viewer.email}">${input.viewer.email}</span>
 <input type="hidden" name="csrf" value="${input.viewer.csrf}">

@@ -8,6 +8,7 @@ import { toErrorResponse } from '../errors.js';
 import { demoState } from '../pages/demo-view.js';
 import { playerContentSecurityPolicy, renderPlayerPage } from '../pages/player-page.js';
 import { sendJson } from '../respond.js';
+import { prefersHtml, sendEmbedNotice } from './embed-notice.js';
 import { versionedAssetPath } from './static-assets.js';
 
 const QUERY_NAMES = ['project_id', 'expires', 'signature', 'payload'] as const;
@@ -15,7 +16,9 @@ const QUERY_NAMES = ['project_id', 'expires', 'signature', 'payload'] as const;
 /**
  * GET /api/v1/embed/runtime (spec Embeds): a signed iframe URL built by a trusted server. HTML for what a visitor
  * should see — 200 the player (or a recoverable error when the generation failed), 202 a loading state that
- * follows progress — and JSON `{error}` for 400/401/404/429, which only the URL's author will ever read.
+ * follows progress — and for 400/401/404/429 `{error}` JSON, or, to a browser (`Accept: text/html`), the same
+ * status as a small HTML notice: a tampered or expired URL sits in an iframe on a customer's page, where raw JSON
+ * looks broken (issue 35).
  */
 export async function handleEmbedRuntime(services: Services, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { requestId, logger } = requestInfo(req);
@@ -68,6 +71,7 @@ export async function handleEmbedRuntime(services: Services, req: IncomingMessag
   } catch (error) {
     const mapped = toErrorResponse(error);
     if (mapped.fault) logger.error({ err: error }, 'embed runtime failed');
-    sendJson(res, mapped.status, mapped.body, mapped.headers);
+    if (prefersHtml(req)) return sendEmbedNotice(req, res, mapped.status, mapped.body.error, mapped.headers);
+    sendJson(res, mapped.status, mapped.body, { ...mapped.headers, Vary: 'Accept' });
   }
 }

@@ -187,7 +187,7 @@ export async function checkUrl(url: string, options: CheckUrlOptions): Promise<C
     return { ok: false, code: 'invalid', reason: 'url is not a valid absolute URL.' };
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    return { ok: false, code: 'scheme', reason: `url must use http or https, not ${parsed.protocol.replace(/:$/, '')}.` };
+    return { ok: false, code: 'scheme', reason: `The address must use http or https, not ${parsed.protocol.replace(/:$/, '')}.` };
   }
   if (options.allowPrivate) return { ok: true, addresses: [] };
 

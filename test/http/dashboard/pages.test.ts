@@ -47,6 +47,7 @@ describe('the dashboard pages', () => {
     const page = await home.text();
     assert.match(page, /Welcome to Showreel/);
     assert.match(page, /Create project/);
+    assert.match(page, /<a href="\/docs">API reference<\/a>/, 'the API reference is one click away');
     assert.doesNotMatch(page, /<script>|<style>| style="/, 'no inline script or style');
     const script = /src="(\/app\/static\/dashboard\.js\?v=[^"]+)"/.exec(page)![1]!;
     const first = await fetch(`${app.url}${script}`);

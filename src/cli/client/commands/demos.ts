@@ -3,9 +3,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { paths } from '../../api-schema.js';
 import { UsageError } from '../../command.js';
 import { type ClientCommand, oneOf, type Parsed, requiredOption, stringOption } from '../command.js';
-import { type ClientContext, ClientError, table, truncate, unwrap } from '../context.js';
+import { type ClientContext, ClientError, humanBytes, table, truncate, unwrap } from '../context.js';
 import { progressPrinter } from '../progress-printer.js';
 import { type Progress, waitForDemo } from '../wait-for-demo.js';
 
@@ -19,6 +20,34 @@ const demoUrls = (baseUrl: string, id: string, format: string) => ({
   gif: `${baseUrl}/gif/${id}.gif`,
   thumbnail: `${baseUrl}/thumb/${id}.png`,
 });
+
+type CreateDemoBody = paths['/api/v1/demos']['post']['requestBody']['content']['application/json'];
+type TemplateId = NonNullable<NonNullable<CreateDemoBody['presentation']>['recordingTemplate']>['id'];
+
+/** The tour styles `--template` takes: the API's own list (a value it does not know, or one left out, fails the type check). */
+const TEMPLATES = [
+  'auto', 'cinematic', 'guided-tour', 'plain-scroll', 'section-focus', 'hero-spotlight', 'feature-sweep', 'conversion-flow', 'pricing-focus', 'proof-scroll',
+] as const satisfies readonly TemplateId[];
+const everyTemplate: [Exclude<TemplateId, (typeof TEMPLATES)[number]>] extends [never] ? true : never = true;
+void everyTemplate;
+const MODES = ['script', 'agent'] as const satisfies ReadonlyArray<NonNullable<CreateDemoBody['mode']>>;
+
+/** The columns the API returns as JSON text, shown by `demos show --json` as the JSON they hold. */
+const JSON_TEXT_FIELDS = ['action_script', 'ai_plan', 'presentation', 'context', 'snapshots', 'recording_log'] as const;
+
+function withJsonFields<T extends Record<string, unknown>>(demo: T): T {
+  const out: Record<string, unknown> = { ...demo };
+  for (const name of JSON_TEXT_FIELDS) {
+    const value = out[name];
+    if (typeof value !== 'string') continue;
+    try {
+      out[name] = JSON.parse(value);
+    } catch {
+      // plain text (a log, an older row): left as it is
+    }
+  }
+  return out as T;
+}
 
 async function readPresentation(file: string): Promise<Record<string, unknown>> {
   try {
@@ -88,17 +117,21 @@ export const demosList: ClientCommand = {
 export const demosCreate: ClientCommand = {
   name: 'demos create',
   summary: 'Ask for a demo of a project\'s site; generation runs on the service',
-  usage: 'demos create --project ID --prompt TEXT [--format mp4|webm] [--resolution 720p|1080p] [--duration 5s|10s|30s] [--presentation FILE] [--wait]',
+  usage: 'demos create --project ID --prompt TEXT [--template STYLE] [--mode script|agent] [--format mp4|webm] [--resolution 720p|1080p] [--duration 5s|10s|30s] [--presentation FILE] [--wait]',
   help: [
     '--project ID        the project (required)',
     '--prompt TEXT       what the demo shows (required)',
+    `--template STYLE    the tour style: ${TEMPLATES.join(', ')} (default auto: the service picks)`,
+    '--mode MODE         script (a tour planned up front, the default) or agent (a browsing agent decides each step)',
     '--format, --resolution, --duration   defaults mp4, 1080p, 10s',
-    '--presentation FILE a JSON presentation config',
+    '--presentation FILE a JSON presentation config (--template overrides its recordingTemplate.id)',
     waitHelp,
   ],
   options: {
     project: { type: 'string' },
     prompt: { type: 'string' },
+    template: { type: 'string' },
+    mode: { type: 'string' },
     format: { type: 'string' },
     resolution: { type: 'string' },
     duration: { type: 'string' },
@@ -113,7 +146,13 @@ export const demosCreate: ClientCommand = {
       resolution: oneOf(stringOption(parsed, 'resolution'), ['720p', '1080p'] as const, 'resolution'),
       duration_target: oneOf(stringOption(parsed, 'duration'), ['5s', '10s', '30s'] as const, 'duration'),
       presentation: stringOption(parsed, 'presentation') ? await readPresentation(stringOption(parsed, 'presentation')!) : undefined,
+      mode: oneOf(stringOption(parsed, 'mode'), MODES, 'mode'),
     };
+    const template = oneOf(stringOption(parsed, 'template'), TEMPLATES, 'template');
+    if (template) {
+      const recordingTemplate = (body.presentation?.recordingTemplate ?? {}) as Record<string, unknown>;
+      body.presentation = { ...body.presentation, recordingTemplate: { ...recordingTemplate, id: template } };
+    }
     const accepted = unwrap(await (await context.api()).POST('/api/v1/demos', { body: body as never }));
     await maybeWait(parsed, context, accepted);
   },
@@ -127,7 +166,7 @@ export const demosShow: ClientCommand = {
   async run(parsed, context) {
     const demo = unwrap(await (await context.api()).GET('/api/v1/demos/{id}', { params: { path: { id: parsed.positionals[0]! } } }));
     const urls = demoUrls(context.baseUrl, demo.id, demo.format);
-    context.print(demo, () =>
+    context.print(withJsonFields(demo), () =>
       [
         `id:        ${demo.id}`,
         `project:   ${demo.project_id}`,
@@ -223,7 +262,7 @@ export const demosDownload: ClientCommand = {
       throw new ClientError(`The download of ${url} broke off (${(error as Error).message}); ${out} was not written.`);
     }
     const { size } = await fs.stat(out);
-    context.print({ id: demo.id, what, file: out, bytes: size }, () => `Wrote ${out} (${size} bytes).`);
+    context.print({ id: demo.id, what, file: out, bytes: size }, () => `Wrote ${out} (${humanBytes(size)}).`);
   },
 };
 

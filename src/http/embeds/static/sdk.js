@@ -29,7 +29,12 @@
       '.showreel-embed>iframe{position:absolute;inset:0;width:100%;height:100%;border:0}' +
       '.showreel-state{position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:8px;padding:16px;text-align:center}' +
       '.showreel-dot{width:12px;height:12px;border-radius:50%;background:#ff4d5e;animation:showreel-pulse 1.4s ease-in-out infinite}' +
-      '.showreel-error .showreel-dot{background:#6b6f7b;animation:none}' +
+      // A failure is a quiet poster, not a black box: neutral, light or dark as the visitor's colour scheme.
+      '.showreel-embed[data-showreel-state="error"]{background:#eef0f3;color:#4b5060}' +
+      '.showreel-error .showreel-dot{display:none}' +
+      '.showreel-retry{font:inherit;font-size:13px;padding:5px 14px;border:1px solid currentColor;border-radius:6px;background:transparent;color:inherit;cursor:pointer}' +
+      '.showreel-retry:hover,.showreel-retry:focus-visible{background:rgba(127,127,127,.15)}' +
+      '@media (prefers-color-scheme:dark){.showreel-embed[data-showreel-state="error"]{background:#1b1c21;color:#a9adb9}}' +
       '@keyframes showreel-pulse{50%{opacity:.35}}@media (prefers-reduced-motion:reduce){.showreel-dot{animation:none}}';
     var tag = document.createElement('style');
     tag.id = 'showreel-style';
@@ -78,9 +83,19 @@
     element.appendChild(box);
   }
 
-  function fail(element, message) {
+  /** The reason goes to the console and the showreel:error event; the visitor gets a short line and a way to retry. */
+  function fail(element, message, options) {
     state(element, 'showreel-error', 'This demo could not be shown.');
     element.setAttribute('data-showreel-state', 'error');
+    var retry = document.createElement('button');
+    retry.type = 'button';
+    retry.className = 'showreel-retry';
+    retry.textContent = 'Try again';
+    retry.addEventListener('click', function () {
+      element.removeAttribute('data-showreel-state');
+      mount(element, options);
+    });
+    element.firstChild.appendChild(retry);
     log(message);
     emit(element, 'error', { message: message });
   }
@@ -125,7 +140,7 @@
     style();
     element.classList.add('showreel-embed');
     element.setAttribute('data-showreel-state', 'loading');
-    if (!key || !project || !base) return fail(element, 'Set data-showreel-key and data-project on the sdk.js script tag (or pass key and project to Showreel.mount).');
+    if (!key || !project || !base) return fail(element, 'Set data-showreel-key and data-project on the sdk.js script tag (or pass key and project to Showreel.mount).', options);
     state(element, 'showreel-loading', 'Loading demo…');
     var body = { project_id: project, context: pageContext() };
     ['prompt', 'template', 'section'].forEach(function (name) { var v = pick(name); if (v) body[name] = String(v); });
@@ -140,7 +155,7 @@
         show(element, answer.embedUrl, props);
       });
     }).catch(function (error) {
-      fail(element, error && error.message ? error.message : 'The embed request failed.');
+      fail(element, error && error.message ? error.message : 'The embed request failed.', options);
     });
   }
 

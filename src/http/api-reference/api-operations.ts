@@ -1,0 +1,193 @@
+import { account, autoTopoff, BASE, demo, demoSummary, IDS, job, liveKey, packs, presentation, project, publishableKey, refreshHistory, transaction } from './samples.js';
+
+/** What /docs says about an operation beyond its schema: a description, and examples of what is sent and returned. */
+export interface OperationReference {
+  description: string;
+  /** The JSON (or form) body sent. */
+  request?: unknown;
+  /** The success body returned (JSON or text). */
+  response?: unknown;
+  /** Examples of path, query and header parameters, by name. */
+  parameters?: Record<string, unknown>;
+}
+
+const demoId = { id: IDS.demo };
+const projectId = { id: IDS.project };
+
+/** The /api/v1 operations served by the procedures (trpc-to-openapi), by operationId. */
+export const API_OPERATIONS: Record<string, OperationReference> = {
+  'auth-signUp': {
+    description:
+      'Creates an account with the sign-up bonus credits and signs it in: the answer sets the `showreel.session_token` cookie (HttpOnly, SameSite=Lax) that the dashboard uses. Scripts use API keys instead. A browser must send it from this site (Origin or Sec-Fetch-Site), else 403.',
+    request: { email: 'ada@acme.example', password: 'correct horse battery staple' },
+    response: account,
+  },
+  'auth-signIn': {
+    description: 'Signs in with email and password and sets the session cookie. Wrong email or password are one answer (401), so it cannot tell which accounts exist; repeated failures are rate limited (429).',
+    request: { email: 'ada@acme.example', password: 'correct horse battery staple' },
+    response: account,
+  },
+  'auth-signOut': {
+    description: 'Ends the session of the cookie sent: the token stops working at once, on every tab. Signing out without a session is not an error.',
+    response: { ok: true },
+  },
+  'projects-list': {
+    description: 'Your projects, newest first, each with how many demos it holds. Another user’s projects are never listed.',
+    response: { projects: [{ ...project, demo_count: 3 }] },
+  },
+  'projects-create': {
+    description:
+      'A project is one product site: the page URL demos are recorded from, the viewport they are recorded at, and how often its demos are re-recorded. The answer carries the project’s `signing_secret`, used to sign runtime embed URLs (also readable later).',
+    request: { name: 'Acme store', url: 'https://acme.example/', viewport: 'desktop', refresh_schedule: 'weekly' },
+    response: { ...project, signing_secret: 'sk_sign_2mQ9xV4cT7bN1kP8rL3sY6fD0gH5jAq7Wz1eR' },
+  },
+  'projects-get': {
+    description: 'One project with a summary of each of its demos (newest first). Another user’s project is a 404.',
+    parameters: projectId,
+    response: { ...project, demos: [demoSummary] },
+  },
+  'projects-update': {
+    description: 'Changes any of the name, page URL, viewport and refresh schedule; fields left out stay as they are. A new URL is checked like a new project’s (public http(s) only).',
+    parameters: projectId,
+    request: { name: 'Acme store (EU)', refresh_schedule: 'daily' },
+    response: { ...project, name: 'Acme store (EU)', refresh_schedule: 'daily' },
+  },
+  'projects-signingSecret': {
+    description: 'The secret your server signs runtime embed URLs with (HMAC-SHA256; docs/embedding.md). Keep it on your server: anyone holding it can embed this project’s demos.',
+    parameters: projectId,
+    response: { signing_secret: 'sk_sign_2mQ9xV4cT7bN1kP8rL3sY6fD0gH5jAq7Wz1eR' },
+  },
+  'projects-rotateSigningSecret': {
+    description: 'Replaces the signing secret. Runtime URLs signed with the old one answer 401 from now on, so deploy the new secret first where you can.',
+    parameters: projectId,
+    response: { signing_secret: 'sk_sign_8tR1yU5iO9pA3sD7fG2hJ6kL0zX4cVb2Nm9Qa' },
+  },
+  'projectRefresh-refreshProject': {
+    description: 'Queues a re-recording of every ready generated demo of the project (uploaded ones are left alone), each charged like a refresh. Answers with the jobs queued.',
+    parameters: projectId,
+    response: { queued: 1, jobs: [IDS.job] },
+  },
+  'projectRefresh-webhookRefresh': {
+    description:
+      'For a deployment pipeline: re-records the project’s ready generated demos after a deploy. Authenticated by the project’s webhook secret in X-Webhook-Secret (set refresh_schedule to on-deploy), not by an API key.',
+    parameters: { projectId: IDS.project, 'x-webhook-secret': 'whsec_4fG7hJ1kL5zX9cV3bN8mQ2wE6rT0yUo3Ip5As' },
+    response: { refreshed: 1, jobs: [{ demoId: IDS.demo, jobId: IDS.job }] },
+  },
+  'demos-create': {
+    description:
+      'Asks for a demo of the project’s page: the service plans a tour for the prompt, records it in a browser, composes and encodes it. It costs one credit, charged now and refunded if generation fails. The answer (202) has the demo id and where to follow it: poll `pollUrl`, or open `wsUrl` for pushed progress. `mode` is `script` (a planned tour, the default) or `agent` (a browsing agent decides each step); `presentation.recordingTemplate.id` picks the tour style (`auto` lets the service choose).',
+    request: { project_id: IDS.project, prompt: 'Show the pricing plans and start a team trial', format: 'mp4', resolution: '1080p', duration_target: '10s', mode: 'script', presentation },
+    response: { id: IDS.demo, status: 'pending', jobId: IDS.job, pollUrl: `${BASE}/api/v1/demos/${IDS.demo}/progress`, wsUrl: `wss://showreel.example.com/api/v1/demos/${IDS.demo}/ws` },
+  },
+  'demos-list': {
+    description: 'Your demos, newest first, optionally of one project. JSON-valued columns (action_script, presentation, context, ai_plan) are returned as JSON text.',
+    parameters: { project_id: IDS.project },
+    response: { demos: [demo] },
+  },
+  'demos-get': {
+    description: 'One demo with its latest job (status, step, error) and the history of its refreshes and restyles. Its media are at /video/{id}.mp4, /gif/{id}.gif and /thumb/{id}.png once ready.',
+    parameters: demoId,
+    response: { ...demo, latestJob: job, refreshHistory },
+  },
+  'demos-progress': {
+    description: 'Where generation stands: status, the current step and progress from 0 to 1, and the error of a failed demo. Poll every 2 s or so, or use the WebSocket (`wsUrl`) instead.',
+    parameters: demoId,
+    response: { id: IDS.demo, status: 'recording', step: 'recording', progress: 0.45, error: null, updated_at: '2026-05-04T09:12:48.000Z' },
+  },
+  'demos-update': {
+    description: 'Changes the prompt or the page context of a demo. The video stays as it is until you refresh the demo.',
+    parameters: demoId,
+    request: { prompt: 'Show the pricing plans, then the FAQ' },
+    response: { ...demo, prompt: 'Show the pricing plans, then the FAQ' },
+  },
+  'demos-delete': {
+    description: 'Deletes the demo and its media; its share and embed pages answer 404 from now on. The events that made it stay in the history (credits included).',
+    parameters: demoId,
+    response: { ok: true },
+  },
+  'demos-refresh': {
+    description: 'Plans and records the demo again from its prompt, against the page as it is now (one credit, refunded on failure). The current video stays until the new one is ready. 409 while a job is running.',
+    parameters: demoId,
+    response: { id: IDS.demo, status: 'refreshing', jobId: IDS.job },
+  },
+  'demos-restyle': {
+    description: 'Records the stored action script again with a new presentation (background, window, cursor, zoom …): same tour, new look, no re-planning. One credit, refunded on failure. 400 for a demo without a recorded script (an upload).',
+    parameters: demoId,
+    request: { presentation: { background: 'midnight', mockup: 'macos-dark', cursor: { style: 'dot', size: 24 } } },
+    response: { id: IDS.demo, status: 'recording', jobId: IDS.job },
+  },
+  'apiKeys-create': {
+    description:
+      'A live key (`sr_live_…`) acts as you from a server or the CLI; a publishable key (`sr_pub_…`) may only call POST /embed/generate for one project, from pages on its `allowed_domains`. The plaintext key is in this answer only: it is stored hashed.',
+    request: { name: 'Marketing site', type: 'publishable', project_id: IDS.project, allowed_domains: ['acme.example', 'www.acme.example'] },
+    response: { id: IDS.key, key: publishableKey, prefix: publishableKey.slice(0, 13), name: 'Marketing site', type: 'publishable', project_id: IDS.project, allowed_domains: ['acme.example', 'www.acme.example'] },
+  },
+  'apiKeys-list': {
+    description: 'Your keys with their display prefix, type, project, allowed domains (JSON text) and when each was last used. Secrets are never returned again.',
+    response: { keys: [{ id: IDS.key, key_prefix: liveKey.slice(0, 14), name: 'CI', type: 'live', project_id: null, allowed_domains: null, last_used_at: '2026-05-04T09:12:31.000Z', created_at: '2026-05-01T08:00:00.000Z' }] },
+  },
+  'apiKeys-revoke': {
+    description: 'Revokes a key: requests with it answer 401 from now on. Revoking the key you are calling with is allowed.',
+    parameters: { id: IDS.key },
+    response: { ok: true },
+  },
+  'credits-get': {
+    description: 'Your balance, the packs on sale with their price per credit, the auto top-off setting, and the 20 latest transactions.',
+    response: { balance: 11, packs, autoTopoff, recentTransactions: [transaction] },
+  },
+  'credits-getAutoTopoff': {
+    description: 'Whether a pack is bought automatically when a charge finds the balance short, which pack, and the balance that triggers it.',
+    response: autoTopoff,
+  },
+  'credits-setAutoTopoff': {
+    description: 'Turns auto top-off on or off. On, a charge that finds the balance below `threshold` (or short of its cost) buys `packId` first with the saved payment method.',
+    request: { enabled: true, packId: '20', threshold: 2 },
+    response: { enabled: true, packId: '20', threshold: 2 },
+  },
+  'credits-transactions': {
+    description: 'Every purchase, charge, refund and bonus, newest first, a page at a time: pass `nextCursor` back as `cursor` for the next page.',
+    parameters: { limit: 20 },
+    response: { transactions: [transaction], nextCursor: null },
+  },
+  'credits-purchase': {
+    description: 'Starts a checkout for a pack and answers with the URL to pay at. Credits are added when the payment service confirms the payment (its webhook), never by this call. 404 when this service takes no payments.',
+    request: { packId: '20' },
+    response: { checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4', checkoutId: 'cs_test_a1B2c3D4', packId: '20' },
+  },
+  'backgrounds-list': {
+    description: 'Backgrounds for `presentation.background`: your uploads (newest first), then the built-in catalog. Each carries a ready-to-use `background` value.',
+    response: {
+      backgrounds: [
+        { id: IDS.background, name: 'brand-wall.png', source: 'upload', kind: 'image', imageUrl: `${BASE}/background/${IDS.background}.png`, background: { imageUrl: `${BASE}/background/${IDS.background}.png` }, created_at: '2026-05-02T10:00:00.000Z' },
+        { id: 'dusk', name: 'Dusk', source: 'catalog', kind: 'gradient', imageUrl: `${BASE}/background/catalog/dusk.jpg`, background: { from: '#7b5cff', to: '#ff6fb1', angle: 135 }, created_at: null },
+      ],
+    },
+  },
+  'device-code': {
+    description: 'Starts a device login (RFC 8628), as `showreel login` does: show the user `verification_uri_complete` (or the `user_code`), then poll POST /device/token every `interval` seconds.',
+    request: { client_name: 'showreel CLI on ada-laptop', scope: 'write' },
+    response: { device_code: 'Hk3v9QpL2xW7sN4bT8cZ1rF6yJ0dG5mA', user_code: 'WDJB-MJHT', verification_uri: `${BASE}/app/device`, verification_uri_complete: `${BASE}/app/device?user_code=WDJB-MJHT`, expires_in: 900, interval: 5 },
+  },
+  'device-token': {
+    description: 'Polls a device login. Until the user approves it answers 400 `{"error": "authorization_pending"}` (or `slow_down`: wait longer); then, once, a new live key for the device. Denied or expired logins answer `access_denied` or `expired_token`.',
+    request: { device_code: 'Hk3v9QpL2xW7sN4bT8cZ1rF6yJ0dG5mA', grant_type: 'urn:ietf:params:oauth:grant-type:device_code' },
+    response: { access_token: liveKey, token_type: 'Bearer', key_id: IDS.key },
+  },
+  'device-authorize': {
+    description: 'Approves or denies a device login by its user code, from a signed-in dashboard session (never an API key: a key must not mint keys).',
+    request: { user_code: 'WDJB-MJHT', decision: 'approve' },
+    response: { ok: true, client_name: 'showreel CLI on ada-laptop' },
+  },
+  'usage-get': {
+    description: 'Who is calling (and with which credential), the plan and its limits, this calendar month’s usage (UTC), the balance, auto top-off, and today’s demos started through publishable keys against their daily caps.',
+    response: {
+      account: { id: IDS.user, email: 'ada@acme.example', via: 'live', key_id: IDS.key },
+      plan: { id: 'standard', name: 'Standard', formats: ['mp4', 'webm'], resolutions: ['720p', '1080p'], limits: { requests_per_minute_per_key: 30, requests_per_minute_per_user: 60, max_upload_bytes: 524288000 } },
+      period: { start: '2026-05-01T00:00:00.000Z', end: '2026-06-01T00:00:00.000Z' },
+      usage: { demos_generated: 3, refreshes: 1, restyles: 1, uploads: 0, credits_spent: 5 },
+      balance: 11,
+      autoTopoff,
+      embeds: { limits: { daily_generations_per_key: 50, daily_generations_per_project: 200 }, today: { day: '2026-05-04', by_key: [{ key_id: IDS.key, generations: 2 }], by_project: [{ project_id: IDS.project, generations: 2 }] } },
+    },
+  },
+};
