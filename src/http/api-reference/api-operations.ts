@@ -92,7 +92,7 @@ export const API_OPERATIONS: Record<string, OperationReference> = {
   'demos-progress': {
     description: 'Where generation stands: status, the current step and progress from 0 to 1, and the error of a failed demo. Poll every 2 s or so, or use the WebSocket (`wsUrl`) instead.',
     parameters: demoId,
-    response: { id: IDS.demo, status: 'recording', step: 'recording', progress: 0.45, error: null, updated_at: '2026-05-04T09:12:48.000Z' },
+    response: { id: IDS.demo, status: 'recording', phase: 'recording', step: 'recording', progress: 0.45, error: null, updated_at: '2026-05-04T09:12:48.000Z' },
   },
   'demos-update': {
     description: 'Changes the prompt or the page context of a demo. The video stays as it is until you refresh the demo.',
@@ -109,6 +109,21 @@ export const API_OPERATIONS: Record<string, OperationReference> = {
     description: 'Plans and records the demo again from its prompt, against the page as it is now (one credit, refunded on failure). The current video stays until the new one is ready. 409 while a job is running.',
     parameters: demoId,
     response: { id: IDS.demo, status: 'refreshing', jobId: IDS.job },
+  },
+  'demoVersions-list': {
+    description: 'Every published version of the demo, newest first. The media of the most recent ones (SHOWREEL_VERSIONS_KEPT, default 5) and of the current one stay playable under `?v=N`; older ones are listed with `kept: false` and null URLs.',
+    parameters: demoId,
+    response: {
+      versions: [
+        { version: 2, current: true, made_by: 'restyle', duration_ms: 10240, kept: true, video_url: `${BASE}/video/${IDS.demo}.mp4?v=2`, gif_url: `${BASE}/gif/${IDS.demo}.gif?v=2`, thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=2`, created_at: '2026-05-04T09:12:48.000Z' },
+        { version: 1, current: false, made_by: 'generate', duration_ms: 10240, kept: true, video_url: `${BASE}/video/${IDS.demo}.mp4?v=1`, gif_url: `${BASE}/gif/${IDS.demo}.gif?v=1`, thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=1`, created_at: '2026-05-04T09:02:11.000Z' },
+      ],
+    },
+  },
+  'demoVersions-restore': {
+    description: 'Makes an earlier kept version current again: its stored media become what the share page, embeds and plain media URLs serve, and its look is the one a restyle starts from. Nothing is recorded and no credit is charged. 409 while a job of the demo runs, or once the version’s media are no longer kept.',
+    parameters: { ...demoId, version: '1' },
+    response: { ...demo, version: 1 },
   },
   'demos-restyle': {
     description: 'Records the stored action script again with a new presentation (background, window, cursor, zoom …): same tour, new look, no re-planning. One credit, refunded on failure. 400 for a demo without a recorded script (an upload).',

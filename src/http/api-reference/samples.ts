@@ -54,6 +54,7 @@ export const demo = {
   project_id: IDS.project,
   prompt: 'Show the pricing plans and start a team trial',
   status: 'ready',
+  phase: 'ready',
   title: 'Pricing — Show the pricing plans and start a team trial',
   action_script: JSON.stringify(actionScript),
   ai_plan: null,
