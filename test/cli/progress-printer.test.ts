@@ -18,26 +18,27 @@ describe('the progress a waiting command shows', () => {
     const out = capture(false);
     let clock = 1_000_000;
     const printer = progressPrinter(out.stream, () => clock);
-    printer.update(at('in_progress', 'recording', 0.4));
+    printer.update(at('pending', 'recording', 0.4));
     clock += 4_000;
-    printer.update(at('in_progress', 'recording', 0.45));
+    printer.update(at('pending', 'recording', 0.45));
     clock += 9_000;
-    printer.update(at('in_progress', 'rendering', 0.72));
-    printer.update(at('in_progress', 'recording', 0.7));
+    printer.update(at('pending', 'rendering', 0.72));
+    printer.update(at('pending', 'recording', 0.7));
     clock += 62_000;
     printer.update(at('ready', null, 1));
     printer.done();
-    // Each line says how long the wait has taken so far.
-    assert.deepEqual(out.text().split('\n').filter(Boolean), [' 40% in_progress: recording · 0:00', ' 72% in_progress: rendering · 0:13', ' 72% in_progress: recording · 0:13', '100% ready · 1:15']);
+    // Each line says where the demo stands in the dashboard's words (not "pending: recording") and how long the wait
+    // has taken so far.
+    assert.deepEqual(out.text().split('\n').filter(Boolean), [' 40% recording · 0:00', ' 72% composing · 0:13', ' 72% recording · 0:13', '100% ready · 1:15']);
   });
 
   it('draws a bar with the step name on a terminal and ends at 100%', () => {
     const out = capture(true);
     const printer = progressPrinter(out.stream);
-    printer.update(at('in_progress', 'planning', 0.1));
+    printer.update(at('pending', 'planning', 0.1));
     printer.update(at('ready', null, 1));
     printer.done();
-    assert.match(out.text(), /\[=+-*\] 10% in_progress: planning · 0:0\d/);
+    assert.match(out.text(), /\[=+-*\] 10% analysing · 0:0\d/);
     assert.match(out.text(), /\[={30}\] 100% ready · 0:0\d/);
   });
 });

@@ -1,7 +1,10 @@
 import cliProgress from 'cli-progress';
+import { demoPhase } from '../../demos/phase.js';
 import type { Progress } from './wait-for-demo.js';
 
-const label = (p: Progress) => `${p.status}${p.step && p.step !== p.status ? `: ${p.step}` : ''}`;
+/** The dashboard's words for where a demo stands (queued, analysing, recording, composing, ready, failed), not the
+ * raw status and job step ("pending: recording" read as a contradiction, issue 35). */
+const label = (p: Progress) => demoPhase(p.status, p.step);
 
 /**
  * How a waiting command shows a demo's progress on stderr: a bar redrawn in place (cli-progress) on a terminal,
