@@ -50,6 +50,10 @@ export async function makeDemoMedia(): Promise<{ video: string; thumbnail: strin
   const source = ['-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=30'];
   await run(ffmpeg, ['-v', 'error', '-nostdin', '-y', ...source, '-t', '6', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-movflags', '+faststart', video]);
   await run(ffmpeg, ['-v', 'error', '-nostdin', '-y', ...source, '-frames:v', '1', thumbnail]);
+  // A browser test picks these files in Chromium's file chooser, and Chromium runs as its own unprivileged user
+  // (issue 34's sandbox), so they must be readable by others, not only by the root that made them.
+  await fs.chmod(dir, 0o755);
+  await Promise.all([video, thumbnail].map((file) => fs.chmod(file, 0o644)));
   return { video, thumbnail, cleanup: () => fs.rm(dir, { recursive: true, force: true }) };
 }
 
