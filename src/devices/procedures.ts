@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createApiKey } from '../keys/index.js';
 import { UnauthorizedError } from '../platform/errors.js';
-import { addressBucket, hitRateLimits } from '../platform/rate-limit.js';
+import { addressBucket, hitRateLimits, returnRateLimitHits } from '../platform/rate-limit.js';
 import { eventMetadata, publicProcedure, router } from '../platform/trpc.js';
 import { decideDeviceGrant, DeviceGrantError, pollDeviceGrant, startDeviceGrant } from './grants.js';
 import { singleLineName } from '../platform/validation.js';
@@ -85,7 +85,7 @@ export const devicesRouter = router({
         path: '/device/authorize',
         tags,
         summary: 'Approve (or deny) a device login by its user code; dashboard session only',
-        errorResponses: [400, 401, 404, 409],
+        errorResponses: [400, 401, 404, 409, 429],
       },
     })
     .input(z.object({ user_code: z.string().trim().min(1).max(32), decision: z.enum(['approve', 'deny']).default('approve') }))
@@ -93,7 +93,16 @@ export const devicesRouter = router({
     .mutation(async ({ ctx, input }) => {
       // A key must not be able to mint another key this way: only a person in the dashboard approves a device.
       if (ctx.principal?.via !== 'session') throw new UnauthorizedError('Sign in to the dashboard to approve a device; API keys cannot.');
+      // A user code is 8 letters from a 20-letter alphabet, alive 15 minutes: guessable only at speed. Every attempt
+      // takes a hit first (parallel guesses cannot slip past), and a code that matched gives it back, so the limit
+      // counts wrong codes and a person approving several devices is never held up.
+      const limits = [
+        { bucket: `device-authorize:address:${addressBucket(ctx.clientAddress)}`, limit: ctx.config.SHOWREEL_DEVICE_AUTHORIZE_LIMIT_PER_ADDRESS },
+        { bucket: `device-authorize:user:${ctx.principal.userId}`, limit: ctx.config.SHOWREEL_DEVICE_AUTHORIZE_LIMIT_PER_USER },
+      ];
+      await hitRateLimits(ctx.sql, limits, 'device approval');
       const { clientName } = await decideDeviceGrant(ctx.sql, { userCode: input.user_code, userId: ctx.principal.userId, approve: input.decision === 'approve' });
+      await returnRateLimitHits(ctx.sql, limits);
       return { ok: true as const, client_name: clientName };
     }),
 });

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { TooLargeError, ValidationError } from '../platform/errors.js';
+import { watchBodyIdle } from './client-limits.js';
 import { containsLoneSurrogate, containsNul, mayHoldSurrogateEscape } from '../platform/validation.js';
 
 /** JSON bodies are small: 1 MB is far above any valid request and bounds memory per request. */
@@ -82,7 +83,14 @@ export function readText(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    // A client that stops sending mid-body is answered 408 instead of holding the request open.
+    const unwatch = watchBodyIdle(req, (error) => {
+      stop();
+      req.pause();
+      reject(error);
+    });
     const stop = () => {
+      unwatch();
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);

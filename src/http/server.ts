@@ -5,6 +5,7 @@ import { type QueryTiming, withQueryTiming } from '../platform/query-timing.js';
 import { appRouter } from './app-router.js';
 import { attachRequestInfo, createRequestContext, type Services } from './context.js';
 import { urlHasNul } from './body.js';
+import { capConnectionsPerAddress, setBodyIdleLimit } from './client-limits.js';
 import { toErrorResponse } from './errors.js';
 import { handleDashboardRequest } from './dashboard/routes.js';
 import { handleDocsRequest } from './docs/routes.js';
@@ -35,7 +36,14 @@ export function createHttpServer(services: Services): { server: http.Server; clo
     void withQueryTiming((timing) => handle(req, res, timing));
   });
 
+  // Behind trusted proxies every connection is a proxy's: the cap per client address is the proxy's to apply.
+  const connections = capConnectionsPerAddress(server, services.config.SHOWREEL_TRUSTED_PROXIES > 0 ? 0 : services.config.SHOWREEL_CONNECTIONS_PER_ADDRESS);
+  const bodyIdleMs = services.config.SHOWREEL_BODY_IDLE_SECONDS * 1000;
+
   async function handle(req: IncomingMessage, res: ServerResponse, timing: QueryTiming | null) {
+    // A connection over the cap was answered 429 on arrival; a request it still carried is not served.
+    if (connections.isRefused(req.socket)) return void req.socket.destroy();
+    setBodyIdleLimit(req, bodyIdleMs);
     const started = process.hrtime.bigint();
     const supplied = req.headers['x-request-id'];
     const requestId = typeof supplied === 'string' && /^[\w.-]{1,100}$/.test(supplied) ? supplied : randomUUID();
@@ -112,9 +120,11 @@ export function createHttpServer(services: Services): { server: http.Server; clo
     const body = JSON.stringify({ error: message });
     socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   });
-  // Slow clients cannot hold sockets forever.
-  server.requestTimeout = 5 * 60_000;
-  server.headersTimeout = 30_000;
+  // Slow clients cannot hold sockets forever: headers within 20 s (408); a body is dropped after
+  // SHOWREEL_BODY_IDLE_SECONDS without a byte (the readers' watchBodyIdle: 408 where an answer can be sent). No limit
+  // on a request's total time: it would cut off a large upload on a slow line, which inactivity does not.
+  server.requestTimeout = 0;
+  server.headersTimeout = 20_000;
   server.keepAliveTimeout = 5_000;
   return { server, closeSockets: () => progress.close() };
 }

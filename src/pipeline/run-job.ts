@@ -11,7 +11,7 @@ import type { Config } from '../platform/config.js';
 import type { Sql } from '../platform/database.js';
 import { AppError, NotFoundError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
-import { checkUrl } from '../platform/network/ssrf-guard.js';
+import { checkUrl, logRefusal } from '../platform/network/ssrf-guard.js';
 import { mediaKey, type Storage } from '../platform/storage/index.js';
 import { findProjectById } from '../projects/index.js';
 import type { BrowserPool } from './browser/pool.js';
@@ -85,7 +85,10 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     const target = await checkUrl(pageUrl, { allowPrivate });
     // What the failure messages call the address: an embed's page is the customer's page, not the project URL.
     const urlName = embedding?.url ? 'embedding page' : 'project URL';
-    if (!target.ok) throw new PermanentJobError(`The ${urlName} cannot be recorded: ${target.reason}`);
+    if (!target.ok) {
+      logRefusal(log, pageUrl, target);
+      throw new PermanentJobError(`The ${urlName} cannot be recorded: ${target.reason}`);
+    }
 
     const presentation: Presentation = parsePresentation(job.presentation ?? demo.presentation);
     const format = demo.format;

@@ -68,8 +68,17 @@ const environmentSchema = z.object({
   // Reverse proxies (load balancers) in front of the API that append to X-Forwarded-For: the client address is the
   // one this many hops back. 0 (default): the TCP peer, and X-Forwarded-For is ignored (a client can forge it).
   SHOWREEL_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  // What one client address can hold of the HTTP server (issue 34): connections open at once (beyond: 429 and
+  // closed; 0 = unlimited; not applied behind SHOWREEL_TRUSTED_PROXIES, whose peer is the proxy), and how long a
+  // request body may go without a byte (408). Inactivity, not total time: a large upload on a slow line still works.
+  SHOWREEL_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(64),
+  SHOWREEL_BODY_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   // Device logins started per client address per minute (POST /device/code needs no credential); 0 = unlimited.
   SHOWREEL_DEVICE_CODE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
+  // Wrong user codes a minute at POST /device/authorize (the dashboard's /app/device), per client address and per
+  // signed-in user; a code that matches gives its attempt back. 0 = unlimited. Issue 34: guessing a code is a login.
+  SHOWREEL_DEVICE_AUTHORIZE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
+  SHOWREEL_DEVICE_AUTHORIZE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(10),
   // A demo video: 200 MB holds ten minutes of a 1080p screen recording at ~2.5 Mbit/s, or three minutes at 8.
   SHOWREEL_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(200 * 1024 * 1024),
   // What an uploaded video may be (checked with ffprobe before anything is derived from it; 400 beyond), and how

@@ -32,6 +32,20 @@ export async function hitRateLimits(sql: Queryable, limits: RateLimit[], what: s
   }
 }
 
+/**
+ * Gives back one hit to each bucket's current window: for limits that count only failures (wrong device codes),
+ * every attempt takes a hit first, so that a burst of parallel guesses cannot all pass a look at the count, and a
+ * success returns it. A window that turned meanwhile keeps its count (at worst one hit too many, never too few).
+ */
+export async function returnRateLimitHits(sql: Queryable, limits: RateLimit[]): Promise<void> {
+  for (const { bucket, limit, windowSeconds = WINDOW_SECONDS } of limits) {
+    if (limit <= 0) continue;
+    await sql`
+      update rate_limit_windows set hits = greatest(0, hits - 1)
+      where bucket = ${bucket} and window_start = to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`;
+  }
+}
+
 export async function deleteOldRateLimitWindows(sql: Queryable): Promise<void> {
   // Hour windows (uploads) must outlive their hour; minute windows go with them, a few rows per user.
   await sql`delete from rate_limit_windows where window_start < now() - interval '2 hours'`;

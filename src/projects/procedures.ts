@@ -36,7 +36,7 @@ export const projectsRouter = router({
     .output(projectSchema.extend({ signing_secret: z.string() }))
     .mutation(async ({ ctx, input }) => {
       if (ctx.principal.projectId !== null) throw new ForbiddenError('A project-scoped API key cannot create projects.');
-      await assertPublicUrl(input.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS, allowUnresolved: true });
+      await assertPublicUrl(input.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS, allowUnresolved: true, log: ctx.logger });
       const { project, signingSecret } = await inTransaction(ctx.sql, (tx) =>
         createProject(
           tx,
@@ -68,7 +68,7 @@ export const projectsRouter = router({
     .output(projectSchema)
     .mutation(async ({ ctx, input }) => {
       if (!(await findVisibleProject(ctx.sql, ctx.principal, input.id))) throw new NotFoundError('Project');
-      if (input.url !== undefined) await assertPublicUrl(input.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS, allowUnresolved: true });
+      if (input.url !== undefined) await assertPublicUrl(input.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS, allowUnresolved: true, log: ctx.logger });
       await inTransaction(ctx.sql, (tx) =>
         updateProject(
           tx,

@@ -13,3 +13,15 @@ export function openBrowser(url: string, env: NodeJS.ProcessEnv = process.env): 
     .catch(() => undefined);
   return true;
 }
+
+/**
+ * The device login's approval link, when it is safe to open: http(s) on the very origin the CLI talks to. The link
+ * comes from the server's answer, and a browser opens whatever it is given (file:, a custom scheme handler, another
+ * site dressed as ours); a server that is not what it seems, or something in between, must not pick it (issue 34).
+ */
+export function openableVerificationUri(uri: string, baseUrl: string): string | null {
+  const link = URL.parse(uri);
+  const base = URL.parse(baseUrl);
+  if (!link || !base || (link.protocol !== 'http:' && link.protocol !== 'https:')) return null;
+  return link.origin === base.origin ? link.href : null;
+}

@@ -54,8 +54,13 @@ export function checkSameOrigin(req: IncomingMessage, publicUrl: string): void {
   if (from !== null && from !== expected) throw new ForbiddenError('This form was sent from another site.');
 }
 
-/** Where to go after signing in: a path on this service only, never another host (`//evil`, `/\evil`). */
+/**
+ * Where to go after signing in: a clean path on this service, else `/app/`. Never another host (`//evil`, `/\evil`);
+ * and only printable ASCII, because the answer is a `Location` header, which Node refuses to write with anything
+ * else: `next=/app/€` threw after the session was issued, a 500 (issue 34). Links the service makes itself are
+ * percent-encoded, so a real page's address always passes.
+ */
 export function safeNext(next: string | null): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\') || /[\0-\x1f]/.test(next)) return '/app/';
+  if (!next || !/^\/(?![/\\])[\x21-\x7e]*$/.test(next) || next.includes('\\')) return '/app/';
   return next;
 }

@@ -74,7 +74,7 @@ export async function handleEmbedGenerate(services: Services, req: IncomingMessa
         await hitRateLimits(services.sql, rateLimitsFor(services.config, principal, 'embed generate'), 'embed generate');
         if (request.pageUrl !== null) {
           // Spec Embeds: the page is recorded only through the SSRF guard (the worker checks again before loading it).
-          await assertPublicUrl(request.pageUrl, { allowPrivate: services.config.SHOWREEL_ALLOW_PRIVATE_URLS, allowUnresolved: true });
+          await assertPublicUrl(request.pageUrl, { allowPrivate: services.config.SHOWREEL_ALLOW_PRIVATE_URLS, allowUnresolved: true, log: services.logger });
         }
       },
       { actor: principal.userId, requestId, correlationId: requestId, causationId: null },

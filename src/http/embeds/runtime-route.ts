@@ -43,7 +43,7 @@ export async function handleEmbedRuntime(services: Services, req: IncomingMessag
         ];
         await hitRateLimits(services.sql, limits, 'embed runtime');
         if (request.pageUrl !== null) {
-          await assertPublicUrl(request.pageUrl, { allowPrivate: services.config.SHOWREEL_ALLOW_PRIVATE_URLS, allowUnresolved: true });
+          await assertPublicUrl(request.pageUrl, { allowPrivate: services.config.SHOWREEL_ALLOW_PRIVATE_URLS, allowUnresolved: true, log: services.logger });
         }
       },
       (ownerId) => ({ actor: ownerId, requestId, correlationId: requestId, causationId: null }),

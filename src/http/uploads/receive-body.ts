@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError, TooLargeError, ValidationError } from '../../platform/errors.js';
+import { watchBodyIdle } from '../client-limits.js';
 
 /** 411 when the client does not say how much it will send: every upload must declare Content-Length. */
 export class LengthRequiredError extends AppError {
@@ -40,6 +41,9 @@ export async function receiveBodyToFile(req: IncomingMessage, file: string, leng
       else done(null, chunk);
     },
   });
+  // On inactivity, not total time: any upload finishes at any speed as long as bytes keep coming. A stalled one ends
+  // the pipeline, which drops the connection (the client has gone quiet; there is no one reading an answer).
+  const unwatch = watchBodyIdle(req, (error) => counter.destroy(error));
   try {
     await pipeline(req, counter, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
     if (received !== length) throw new ValidationError(`The upload ended after ${received} of ${length} bytes; send it again.`);
@@ -47,6 +51,8 @@ export async function receiveBodyToFile(req: IncomingMessage, file: string, leng
     await fs.rm(file, { force: true });
     if (error instanceof AppError) throw error;
     throw new ValidationError('The upload was interrupted before it finished; send it again.');
+  } finally {
+    unwatch();
   }
 }
 
@@ -54,6 +60,7 @@ export async function receiveBodyToFile(req: IncomingMessage, file: string, leng
 export async function receiveBodyToBuffer(req: IncomingMessage, length: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let received = 0;
+  const unwatch = watchBodyIdle(req, (error) => req.destroy(error));
   try {
     for await (const chunk of req) {
       received += (chunk as Buffer).length;
@@ -64,6 +71,8 @@ export async function receiveBodyToBuffer(req: IncomingMessage, length: number):
     // A client that hangs up mid-body is the client's doing, as in receiveBodyToFile: not a fault of ours to log.
     if (error instanceof AppError) throw error;
     throw new ValidationError('The upload was interrupted before it finished; send it again.');
+  } finally {
+    unwatch();
   }
   if (received !== length) throw new ValidationError(`The upload ended after ${received} of ${length} bytes; send it again.`);
   return Buffer.concat(chunks);

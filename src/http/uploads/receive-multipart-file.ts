@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
 import busboy from 'busboy';
 import { AppError, TooLargeError, ValidationError } from '../../platform/errors.js';
+import { watchBodyIdle } from '../client-limits.js';
 import { formatBytes, mediaTypeOf } from './receive-body.js';
 
 export interface ReceivedFile {
@@ -56,6 +57,7 @@ export async function receiveMultipartFile(req: IncomingMessage, field: string, 
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
+      unwatch();
       // Stop reading: the server answers and closes the connection rather than swallow the rest of the body.
       req.unpipe(counter);
       counter.unpipe(parser);
@@ -88,12 +90,14 @@ export async function receiveMultipartFile(req: IncomingMessage, field: string, 
       if (settled) return;
       if (file) {
         settled = true;
+        unwatch();
         resolve(file);
       } else fail(new ValidationError(textField ? `The field "${field}" must be a file, not text. ${usage}` : `The form has no "${field}" field. ${usage}`));
     });
     counter.on('error', fail);
     req.on('error', fail);
     req.on('aborted', () => fail(null));
+    const unwatch = watchBodyIdle(req, fail);
     req.pipe(counter).pipe(parser);
   });
 }

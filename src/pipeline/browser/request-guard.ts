@@ -33,7 +33,7 @@ export interface RequestGuard {
   readonly enabled: boolean;
   readonly stats: RequestGuardStats;
   /** Responses that came from a refused address although their host resolved to public ones (rebinding). */
-  readonly violations: string[];
+  readonly violations: Violation[];
   /** Throws SsrfViolationError when any violation was seen. */
   assertClean(): void;
   /** Stops counting (the page's interception ends with the page). */
@@ -54,16 +54,23 @@ export interface GuardOptions {
 
 /** A page reached a refused address despite the checks: the job must not publish what it recorded. */
 export class SsrfViolationError extends Error {
-  constructor(readonly violations: string[]) {
-    super(`The page reached a private address (${violations.slice(0, 3).join(', ')}); Showreel only records public pages.`);
+  constructor(readonly violations: Violation[]) {
+    // The URLs, not the addresses: the message becomes the demo's error, and where a name really led is internal.
+    super(`The page reached a private address (for ${violations.slice(0, 3).map((v) => v.url).join(', ')}); Showreel only records public pages.`);
     this.name = 'SsrfViolationError';
   }
+}
+
+/** A response from a refused address: the address is for the server's log, the URL for the message. */
+export interface Violation {
+  url: string;
+  address?: string;
 }
 
 /** A frame of the page (or the page itself) ended on a URL Showreel may not record: nothing recorded is published. */
 export class FrameNotAllowedError extends SsrfViolationError {
   constructor(readonly frameUrl: string, reason: string, mainFrame: boolean) {
-    super([frameUrl]);
+    super([{ url: frameUrl }]);
     this.name = 'FrameNotAllowedError';
     const where = mainFrame ? 'the page ended on' : 'a frame of the page shows';
     const why = reason.replace(/^url /, 'it ');
@@ -118,7 +125,7 @@ const maxBlockedUrls = 20;
 
 export async function guardPage(page: Page, options: GuardOptions): Promise<RequestGuard> {
   const stats: RequestGuardStats = { allowed: 0, blocked: 0, unresolved: 0, blockedUrls: [] };
-  const violations: string[] = [];
+  const violations: Violation[] = [];
   const guard: RequestGuard = {
     enabled: !options.allowPrivate,
     stats,
@@ -191,7 +198,7 @@ export async function guardPage(page: Page, options: GuardOptions): Promise<Requ
     const { ip, port } = response.remoteAddress();
     if (!ip) return; // data:, memory cache, service worker
     if (port === options.egressProxyPort && ip === '127.0.0.1') return;
-    if (classifyAddress(ip) !== null) violations.push(`${ip} for ${response.url().slice(0, 200)}`);
+    if (classifyAddress(ip) !== null) violations.push({ address: ip, url: response.url().slice(0, 200) });
   };
 
   page.on('request', onRequest);

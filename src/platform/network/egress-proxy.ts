@@ -75,7 +75,10 @@ const DEFAULT_TIMEOUTS: EgressTimeouts = { connectMs: 15_000, answerMs: 120_000 
 // Hop-by-hop headers (RFC 9110 §7.6.1) and the proxy's own; the rest goes upstream as the browser sent it.
 const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'upgrade']);
 
-type Verdict = { ok: true; host: string; addresses: string[]; port: number } | { ok: false; status: 400 | 403 | 502; reason: string };
+type Verdict =
+  | { ok: true; host: string; addresses: string[]; port: number }
+  // `reason` goes back to the browser (and so may reach a demo's error); `resolvedAddress` only to the job's log.
+  | { ok: false; status: 400 | 403 | 502; reason: string; resolvedAddress?: string };
 
 const failureOf = (status: number): EgressFailure => (status === 403 ? 'refused' : status === 502 ? 'unresolved' : 'invalid');
 
@@ -90,7 +93,7 @@ export async function startEgressProxy(initial: EgressPolicy, timeouts: EgressTi
 
   const refuse = (target: string, verdict: Extract<Verdict, { ok: false }>) => {
     stats.refused++;
-    if (stats.refusedTargets.length < maxRefusedTargets) stats.refusedTargets.push(`${target.slice(0, 200)}: ${verdict.reason}`);
+    if (stats.refusedTargets.length < maxRefusedTargets) stats.refusedTargets.push(`${target.slice(0, 200)}: ${verdict.reason}${verdict.resolvedAddress ? ` [${verdict.resolvedAddress}]` : ''}`);
   };
 
   /** The address to connect to for `host:port`, decided by the policy in force when the connection arrived. */
@@ -106,7 +109,7 @@ export async function startEgressProxy(initial: EgressPolicy, timeouts: EgressTi
       return { ok: true, host: name, addresses, port };
     }
     const checked = await checkHost(name, { lookup: current.lookup });
-    if (!checked.ok) return { ok: false, status: checked.code === 'unresolved' ? 502 : 403, reason: checked.reason };
+    if (!checked.ok) return { ok: false, status: checked.code === 'unresolved' ? 502 : 403, reason: checked.reason, resolvedAddress: checked.resolvedAddress };
     return { ok: true, host: name, addresses: checked.addresses, port };
   };
 

@@ -162,7 +162,14 @@ export interface CheckUrlOptions {
 
 export type CheckUrlResult =
   | { ok: true; addresses: string[] }
-  | { ok: false; reason: string; code: 'invalid' | 'scheme' | 'refused' | 'unresolved' };
+  | {
+      ok: false;
+      /** for the person who asked: never an address a name resolved to (that would make Showreel a DNS oracle) */
+      reason: string;
+      code: 'invalid' | 'scheme' | 'refused' | 'unresolved';
+      /** the refused address a host name resolved to: for the server's log only, never for a reply */
+      resolvedAddress?: string;
+    };
 
 const defaultLookup: LookupAll = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
@@ -226,16 +233,31 @@ export async function checkHost(host: string, options: Omit<CheckUrlOptions, 'al
   for (const { address } of records) {
     const kind = classifyAddress(address);
     if (kind !== null) {
-      return { ok: false, code: 'refused', reason: `url resolves to ${article(kind)} ${kind} address (${address}); ${publicOnly}` };
+      // The kind, not the address: quoting what an internal name resolves to would let anyone map the internal
+      // network through error messages (issue 34). An address the user typed is theirs already and is named above.
+      return { ok: false, code: 'refused', reason: `url resolves to ${article(kind)} ${kind} address; ${publicOnly}`, resolvedAddress: address };
     }
   }
   return { ok: true, addresses: records.map((r) => r.address) };
 }
 
+/** Where a refusal's resolved address is written down: the server's log (a pino logger fits). */
+export interface RefusalLog {
+  info(details: Record<string, unknown>, message: string): void;
+}
+
+/** Writes a refusal's resolved address (if any) to the server log, the only place it may appear. */
+export function logRefusal(log: RefusalLog | undefined, url: string, result: CheckUrlResult): void {
+  if (!result.ok && result.resolvedAddress !== undefined) {
+    log?.info({ host: URL.parse(url)?.hostname ?? url.slice(0, 200), resolvedAddress: result.resolvedAddress }, 'URL refused: its host resolves to a non-public address');
+  }
+}
+
 /** checkUrl for request handlers: throws a ValidationError (400) carrying the reason. */
-export async function assertPublicUrl(url: string, options: CheckUrlOptions & { allowUnresolved?: boolean }): Promise<string[]> {
+export async function assertPublicUrl(url: string, options: CheckUrlOptions & { allowUnresolved?: boolean; log?: RefusalLog }): Promise<string[]> {
   const result = await checkUrl(url, options);
   if (!result.ok) {
+    logRefusal(options.log, url, result);
     // A host that cannot be resolved right now proves nothing either way (a site not live yet, a resolver
     // hiccup); callers that re-check before fetching may accept it.
     if (result.code === 'unresolved' && options.allowUnresolved) return [];

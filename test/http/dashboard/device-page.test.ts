@@ -105,6 +105,28 @@ describe('the dashboard device page', () => {
     assert.match(await unknown.text(), /unknown or has expired/);
   });
 
+  it('falls back to the dashboard for a next that is not a clean path here, after sign-in and sign-up alike', async () => {
+    // `/app/€` cannot be a Location header; it used to fail with 500 after the session had been issued.
+    // (Two sign-ins only: each counts against the per-email sign-in limit; the form shows the rest below.)
+    for (const next of ['/app/€', '/\tevil.example']) {
+      const signedIn = await post('/app/sign-in', { email: user.email, password: user.password, next });
+      assert.equal(signedIn.status, 303, `sign-in with next=${JSON.stringify(next)}`);
+      assert.equal(signedIn.headers.get('location'), '/app/');
+      const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+      assert.equal((await get('/app/', cookie)).status, 200, 'the session works');
+    }
+    const signedUp = await post('/app/sign-up', { email: 'nils@example.com', password: 'correct horse battery', next: '/app/€' });
+    assert.equal(signedUp.status, 303);
+    assert.equal(signedUp.headers.get('location'), '/app/');
+    for (const next of ['/app/€', '/app/a b', 'https://evil.example/', '/app/\u{1F600}', '//evil.example']) {
+      const form = await (await get(`/app/sign-in?next=${encodeURIComponent(next)}`)).text();
+      assert.match(form, /name="next" value="\/app\/"/, next);
+    }
+    // An encoded address, as the service itself makes them, still comes back.
+    const encoded = await post('/app/sign-in', { email: user.email, password: user.password, next: '/app/device?user_code=BCDF-GHJK&x=%E2%82%AC' });
+    assert.equal(encoded.headers.get('location'), '/app/device?user_code=BCDF-GHJK&x=%E2%82%AC');
+  });
+
   it('signs out with the form, and the session stops working', async () => {
     const cookie = await signIn();
     const home = await (await get('/app/', cookie)).text();

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import dns from 'node:dns';
+import os from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { assertPublicUrl, checkUrl, classifyAddress, isRefusedAddress, type LookupAll } from '../../../src/platform/network/ssrf-guard.js';
 import { ValidationError } from '../../../src/platform/errors.js';
@@ -115,15 +117,24 @@ describe('checkUrl', () => {
       addresses: ['93.184.216.34', '2606:2800:220:1::248'],
     });
     const mixed = await checkUrl('https://mixed.example/', { allowPrivate: false, lookup });
+    // The reason says what kind of address, never which: a name's internal address would otherwise be readable by
+    // anyone who can type a URL (a DNS oracle). The address is kept apart, for the server's log.
     assert.deepEqual(mixed, {
       ok: false,
       code: 'refused',
-      reason: 'url resolves to a private address (10.0.0.5); Showreel only records public pages.',
+      reason: 'url resolves to a private address; Showreel only records public pages.',
+      resolvedAddress: '10.0.0.5',
     });
     const metadata = await checkUrl('http://metadata.example/', { allowPrivate: false, lookup });
-    assert.ok(!metadata.ok && /link-local address \(169\.254\.169\.254\)/.test(metadata.reason));
+    assert.ok(!metadata.ok && metadata.reason === 'url resolves to a link-local address; Showreel only records public pages.');
+    assert.equal(!metadata.ok && metadata.resolvedAddress, '169.254.169.254');
     const v6 = await checkUrl('http://v6.example/', { allowPrivate: false, lookup });
-    assert.ok(!v6.ok && /private address \(fd00::5\)/.test(v6.reason));
+    assert.ok(!v6.ok && /private address;/.test(v6.reason) && !v6.reason.includes('fd00'));
+  });
+
+  it('still names a private address the user typed: it tells them nothing they did not know', async () => {
+    const typed = await checkUrl('http://10.0.0.5/', { allowPrivate: false });
+    assert.ok(!typed.ok && typed.reason === 'url points at a private address (10.0.0.5); Showreel only records public pages.');
   });
 
   it('reports a host that does not resolve, and a resolver that fails or hangs', async () => {
@@ -184,6 +195,23 @@ describe('project URLs with SHOWREEL_ALLOW_PRIVATE_URLS off', () => {
     }
     const listed = await app.api('/api/v1/projects', { key: alice.key });
     assert.deepEqual(listed.body.projects, []);
+  });
+
+  it('refuses a host name that resolves to a private address without saying which address', async (t) => {
+    // This machine's own name resolves to one of its own addresses (loopback or a private network) on any Linux
+    // host or container; that is the internal DNS answer a stranger must not read back.
+    const name = os.hostname();
+    const addresses = (await dns.promises.lookup(name, { all: true }).catch(() => [])).map((r) => r.address);
+    if (addresses.length === 0) return t.skip(`${name} does not resolve here`);
+    const url = `http://${name}:8080/admin`;
+    const created = await app.api('/api/v1/projects', { key: alice.key, body: { name: 'Internal by name', url } });
+    assert.equal(created.status, 400, created.text);
+    assert.match(created.body.error, /^url resolves to an? [a-z -]+ address; Showreel only records public pages\.$/);
+    for (const address of addresses) assert.ok(!created.text.includes(address), `${address} is not in ${created.text}`);
+    const project = await app.api('/api/v1/projects', { key: alice.key, body: { name: 'Public', url: 'http://93.184.216.34/' } });
+    const updated = await app.api(`/api/v1/projects/${project.body.id}`, { key: alice.key, method: 'PATCH', body: { url } });
+    assert.equal(updated.status, 400);
+    for (const address of addresses) assert.ok(!updated.text.includes(address));
   });
 
   it('accepts a host that does not resolve yet: the recorder checks again before every recording', async () => {

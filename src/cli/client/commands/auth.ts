@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClientCommand } from '../command.js';
 import { configDirectoryProblem, configPath, forgetLogin, readLogin, writeLogin } from '../config-file.js';
 import { type Api, ApiError, anonymousApi, ClientError, unwrap } from '../context.js';
-import { openBrowser } from '../open-browser.js';
+import { openableVerificationUri, openBrowser } from '../open-browser.js';
 
 const GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_code';
 
@@ -44,8 +44,15 @@ export const login: ClientCommand = {
     const api = anonymousApi(context.baseUrl);
     const code = unwrap(await api.POST('/api/v1/device/code', { body: { client_name: `showreel CLI on ${os.hostname()}`, scope: 'write' } }));
     context.note(`First copy your one-time code: ${code.user_code}`);
-    context.note(`Then approve this computer at: ${code.verification_uri_complete}`);
-    if (openBrowser(code.verification_uri_complete)) context.note('(opened in your browser)');
+    const approvalLink = openableVerificationUri(code.verification_uri_complete, context.baseUrl);
+    if (approvalLink) {
+      context.note(`Then approve this computer at: ${approvalLink}`);
+      if (openBrowser(approvalLink)) context.note('(opened in your browser)');
+    } else {
+      // Not opened, and not offered as the link to follow: the page to use is the one on the service we talk to.
+      context.note(`Warning: the service answered an approval link that is not on ${context.baseUrl} (${JSON.stringify(code.verification_uri_complete.slice(0, 200))}); it was not opened.`);
+      context.note(`Approve this computer at ${context.baseUrl}/app/device with the code above, if that is the service you meant.`);
+    }
     context.note('Waiting for approval…');
     const token = await pollForKey(api, code.device_code, code.interval, code.expires_in);
     const file = await writeLogin({ base_url: context.baseUrl, key: token.access_token, key_id: token.key_id }).catch(async (error: Error) => {

@@ -3,6 +3,7 @@ import { toErrorResponse } from '../../errors.js';
 import { html } from '../../pages/html.js';
 import { cardPage, csrfField, errorBox, type Viewer } from '../layout.js';
 import type { Route } from '../request.js';
+import { sendPage } from '../send.js';
 
 /** /app/device: approve or deny a command-line client's device login (RFC 8628), code prefilled from the link. */
 
@@ -62,6 +63,12 @@ export const deviceRoutes: Route[] = [
         r.page(200, deviceDonePage({ clientName: result.client_name, approved: decision === 'approve' }));
       } catch (error) {
         const mapped = toErrorResponse(error);
+        if (mapped.status === 429 && !mapped.fault) {
+          // Too many wrong codes: the form again, saying when to retry (Retry-After rides along).
+          const retryAfter = mapped.headers['Retry-After'];
+          const wait = `Too many wrong codes; try again ${retryAfter ? `in ${retryAfter} s` : 'shortly'}.`;
+          return sendPage(r.res, 429, devicePage({ userCode, clientName: null, viewer: r.viewer, error: wait }), r.csp, mapped.headers);
+        }
         if (mapped.fault || !(mapped.status === 404 || mapped.status === 409 || mapped.status === 400)) throw error;
         const message = mapped.status === 409 ? 'This code was already used.' : 'This code is unknown or has expired. Start the login again in your terminal.';
         r.page(mapped.status, devicePage({ userCode, clientName: null, viewer: r.viewer, error: message }));
