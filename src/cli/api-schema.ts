@@ -190,7 +190,7 @@ export interface paths {
         delete: operations["demos-delete"];
         options?: never;
         head?: never;
-        /** Change the prompt or context of a demo */
+        /** Change the prompt, title or context of a demo */
         patch: operations["demos-update"];
         trace?: never;
     };
@@ -239,6 +239,46 @@ export interface paths {
         put?: never;
         /** Re-record from the stored action script with a new presentation */
         post: operations["demos-restyle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/demos/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The versions of a demo, newest first, with their media URLs
+         * @description Every published version of the demo. The media of the most recent ones (SHOWREEL_VERSIONS_KEPT, default 5) and of the current one stay available under `?v=N`; older ones are listed with `kept: false`.
+         */
+        get: operations["demoVersions-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/demos/{id}/versions/{version}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an earlier version of a demo current again
+         * @description The version’s stored media become the demo’s (share page, embeds, plain media URLs) and its look becomes the one a restyle starts from. Nothing is recorded and no credit is charged. 409 while a job of the demo runs, or when the version’s media are no longer kept.
+         */
+        post: operations["demoVersions-restore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1473,6 +1513,11 @@ export interface operations {
                             project_id: string;
                             prompt: string;
                             status: string;
+                            /**
+                             * @description Where the demo stands, in one vocabulary: queued (waiting for a worker), analysing (the page is read and the tour planned), recording, composing (the video is rendered and published), ready, failed (see `error`). While a refresh or restyle runs, the phase is the job’s; the last good version stays online.
+                             * @enum {string}
+                             */
+                            phase: "queued" | "analysing" | "recording" | "composing" | "ready" | "failed";
                             title: string | null;
                             action_script: string | null;
                             ai_plan: string | null;
@@ -1720,6 +1765,11 @@ export interface operations {
                         project_id: string;
                         prompt: string;
                         status: string;
+                        /**
+                         * @description Where the demo stands, in one vocabulary: queued (waiting for a worker), analysing (the page is read and the tour planned), recording, composing (the video is rendered and published), ready, failed (see `error`). While a refresh or restyle runs, the phase is the job’s; the last good version stays online.
+                         * @enum {string}
+                         */
+                        phase: "queued" | "analysing" | "recording" | "composing" | "ready" | "failed";
                         title: string | null;
                         action_script: string | null;
                         ai_plan: string | null;
@@ -1858,6 +1908,7 @@ export interface operations {
             content: {
                 "application/json": {
                     prompt?: string;
+                    title?: string;
                     context?: string | null;
                 };
             };
@@ -1874,6 +1925,11 @@ export interface operations {
                         project_id: string;
                         prompt: string;
                         status: string;
+                        /**
+                         * @description Where the demo stands, in one vocabulary: queued (waiting for a worker), analysing (the page is read and the tour planned), recording, composing (the video is rendered and published), ready, failed (see `error`). While a refresh or restyle runs, the phase is the job’s; the last good version stays online.
+                         * @enum {string}
+                         */
+                        phase: "queued" | "analysing" | "recording" | "composing" | "ready" | "failed";
                         title: string | null;
                         action_script: string | null;
                         ai_plan: string | null;
@@ -1959,6 +2015,11 @@ export interface operations {
                     "application/json": {
                         id: string;
                         status: string;
+                        /**
+                         * @description Where the demo stands, in one vocabulary: queued (waiting for a worker), analysing (the page is read and the tour planned), recording, composing (the video is rendered and published), ready, failed (see `error`). While a refresh or restyle runs, the phase is the job’s; the last good version stays online.
+                         * @enum {string}
+                         */
+                        phase: "queued" | "analysing" | "recording" | "composing" | "ready" | "failed";
                         step: string | null;
                         progress: number;
                         error: string | null;
@@ -2211,6 +2272,173 @@ export interface operations {
             };
             /** @description Rate limit or quota exceeded. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "demoVersions-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        versions: {
+                            /** @description 1 for the first recording, then one more for each refresh or restyle */
+                            version: number;
+                            /** @description whether this is the version the demo shows (its plain media URLs serve it) */
+                            current: boolean;
+                            /** @description generate, refresh, restyle or upload */
+                            made_by: string;
+                            duration_ms: number;
+                            /** @description false once its media were removed after newer versions (it can no longer be played or restored) */
+                            kept: boolean;
+                            video_url: string | null;
+                            gif_url: string | null;
+                            thumbnail_url: string | null;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No credential, or an invalid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "demoVersions-restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        project_id: string;
+                        prompt: string;
+                        status: string;
+                        /**
+                         * @description Where the demo stands, in one vocabulary: queued (waiting for a worker), analysing (the page is read and the tour planned), recording, composing (the video is rendered and published), ready, failed (see `error`). While a refresh or restyle runs, the phase is the job’s; the last good version stays online.
+                         * @enum {string}
+                         */
+                        phase: "queued" | "analysing" | "recording" | "composing" | "ready" | "failed";
+                        title: string | null;
+                        action_script: string | null;
+                        ai_plan: string | null;
+                        snapshots: string | null;
+                        video_key: string | null;
+                        gif_key: string | null;
+                        thumbnail_key: string | null;
+                        duration_ms: number | null;
+                        recording_log: string | null;
+                        /** @enum {string} */
+                        format: "mp4" | "webm";
+                        /** @enum {string} */
+                        resolution: "720p" | "1080p";
+                        duration_target: string | null;
+                        context: string | null;
+                        context_hash?: string | null;
+                        presentation: string | null;
+                        version: number;
+                        error: string | null;
+                        /** @enum {string} */
+                        source: "generated" | "upload";
+                        created_at: string;
+                        updated_at: string;
+                        refreshed_at: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential, or an invalid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
