@@ -82,4 +82,63 @@ describe('the dashboard, told apart and polished (issue 35)', () => {
     assert.equal(bobs.status, 404);
     assert.equal((await app.api(`/api/v1/demos/${demo.id}`, { key: ada.key })).body.title, 'Pricing, annual');
   });
+
+  it('shows a new key on the page the form redirects to, once: a reload neither shows it again nor makes a second key', async () => {
+    const before = (await app.api('/api/v1/api-keys', { key: ada.key })).body.keys.length;
+    const created = await post('/app/keys', { csrf, name: 'Deploy <bot>', type: 'live', project_id: '', allowed_domains: '' });
+    assert.equal(created.status, 303);
+    assert.equal(created.headers.get('location'), '/app/keys?created=1', 'no secret in the address');
+    const shown = await get('/app/keys?created=1');
+    assert.equal(shown.status, 200);
+    assert.equal(shown.headers.get('cache-control'), 'no-store');
+    const page = await shown.text();
+    const key = /id="new-key" readonly value="([^"]+)"/.exec(page)![1]!;
+    assert.ok(page.includes('Deploy &lt;bot&gt;'));
+    assert.equal((await app.api('/api/v1/usage', { key })).status, 200, 'the key works');
+    const reloaded = await text('/app/keys?created=1');
+    assert.ok(!reloaded.includes(key), 'shown once');
+    assert.doesNotMatch(reloaded, /id="new-key"/);
+    assert.match(reloaded, /The new key was shown once and is not shown again/);
+    assert.equal((await app.api('/api/v1/api-keys', { key: ada.key })).body.keys.length, before + 1, 'one key, not two');
+    // Another session of the same account does not see it either: the key waits for the session that made it.
+    const again = await post('/app/keys', { csrf, name: 'Second', type: 'live', project_id: '', allowed_domains: '' });
+    assert.equal(again.status, 303);
+    const otherSession = await signIn(ada);
+    assert.doesNotMatch(await text('/app/keys?created=1', otherSession), /id="new-key"/);
+    assert.match(await text('/app/keys?created=1'), /id="new-key"/);
+  });
+
+  it('links the demos in the credit history to their pages, only the owner’s, by their titles', async () => {
+    const { demo } = await readyDemo('Show the <i>team</i> page');
+    await app.api(`/api/v1/demos/${demo.id}`, { key: ada.key, method: 'PATCH', body: { title: 'Team <page>' } });
+    const gone = (await readyDemo('Soon deleted')).demo;
+    assert.equal((await app.api(`/api/v1/demos/${gone.id}`, { key: ada.key, method: 'DELETE' })).status, 200);
+    const credits = await text('/app/credits');
+    assert.ok(credits.includes(`<a href="/app/demos/${demo.id}" title="${demo.id}">Team &lt;page&gt;</a>`), 'a link named by the title');
+    assert.ok(credits.includes(gone.id) && !credits.includes(`href="/app/demos/${gone.id}"`), 'a deleted demo stays plain text');
+    const bobCookie = await signIn(bob);
+    const bobsCredits = await text('/app/credits', bobCookie);
+    assert.ok(!bobsCredits.includes(demo.id));
+  });
+
+  it('names the tour styles, explains Planning, and shows the cost and the balance on the new-demo form', async () => {
+    const form = await text('/app/demos/new');
+    assert.match(form, /<option value="proof-scroll">Social proof: testimonials and customer logos<\/option>/);
+    assert.match(form, /<option value="auto" selected>Automatic: chosen from your prompt and the page<\/option>/);
+    assert.doesNotMatch(form, />proof-scroll</, 'no raw slugs');
+    assert.match(form, /id="d-mode-hint">Scripted: the whole tour is planned from the page before recording starts[^<]*Agent: the page is looked at again after each step/);
+    assert.match(form, /<option value="30s">30 s · 3 credits<\/option>/);
+    const balance = (await app.api('/api/v1/credits', { key: ada.key })).body.balance as number;
+    assert.match(form, new RegExp(`This demo costs 1 credit \\(1 credit for each 10 s started\\)\\. Your balance: <strong data-balance>${balance} credits?</strong>`));
+  });
+
+  it('links the share page back to the product, escaped and nofollow', async () => {
+    const project = (await app.api('/api/v1/projects', { key: ada.key, body: { name: 'Flow <board>', url: 'https://flow.example/pricing?a=1&b=2' } })).body;
+    const demo = (await app.api('/api/v1/demos', { key: ada.key, body: { project_id: project.id, prompt: 'Tour' } })).body;
+    await finishJob(app.sql, demo.id, demo.jobId);
+    const share = await (await fetch(`${app.url}/share/${demo.id}`)).text();
+    assert.match(share, /<a href="https:\/\/flow\.example\/pricing\?a=1&amp;b=2" rel="noopener nofollow" data-product>Visit Flow &lt;board&gt; →<\/a> <span class="muted">flow\.example<\/span>/);
+    const embed = await (await fetch(`${app.url}/embed/${demo.id}`)).text();
+    assert.doesNotMatch(embed, /data-product/, 'the embed, on the product’s own page, does not link to it');
+  });
 });
