@@ -126,6 +126,38 @@ const grantCredits: ServiceCommand = {
   },
 };
 
+const resetLinkInput = z.object({
+  email: emailAddress,
+  minutes: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
+});
+
+/**
+ * Password reset without mail (issue 35): a one-time link to hand to the user, who sets a new password with it
+ * (auth/reset-links.ts). Issuing one replaces the user's unused links; using it signs them out everywhere.
+ */
+const resetLink: ServiceCommand = {
+  name: 'admin reset-link',
+  summary: 'Issue a one-time link that lets a user set a new password (prints the link)',
+  usage: 'admin reset-link --email E [--minutes N]',
+  help: ['--email E        the user’s email', '--minutes N      how long the link works, 5 to 10080 (default: 60)'],
+  options: { email: { type: 'string' }, minutes: { type: 'string' } },
+  async run(parsed, { config, logger, print }) {
+    const parsedInput = resetLinkInput.safeParse({ email: requiredOption(parsed, 'email'), minutes: stringOption(parsed, 'minutes') });
+    if (!parsedInput.success) throw new UsageError(describeIssues(parsedInput.error.issues));
+    const { findUserByEmail } = await import('../users/index.js');
+    const { issueResetLink, RESET_LINK_PATH } = await import('../auth/reset-links.js');
+    print(
+      await withDatabase(config, logger, async (sql) => {
+        const user = await findUserByEmail(sql, parsedInput.data.email);
+        if (!user) throw new NotFoundError(`User ${parsedInput.data.email}`);
+        const link = await issueResetLink(sql, user.id, parsedInput.data.minutes);
+        logger.info({ userId: user.id, operator: operatorName(), expiresAt: link.expiresAt }, 'password reset link issued');
+        return { user_id: user.id, email: user.email, reset_url: `${config.PUBLIC_URL}${RESET_LINK_PATH}${link.token}`, expires_at: link.expiresAt.toISOString() };
+      }),
+    );
+  },
+};
+
 /** Who runs the command, as the machine knows them: recorded with a grant. */
 function operatorName(): string {
   try {
@@ -146,7 +178,7 @@ const replay: ServiceCommand = {
 };
 
 /** `showreel admin <command>`: each prints exactly one JSON object on stdout; logs go to stderr. */
-export const adminCommands: ServiceCommand[] = [createUser, setPlan, grantCredits, replay];
+export const adminCommands: ServiceCommand[] = [createUser, setPlan, grantCredits, resetLink, replay];
 
 async function withDatabase<T>(config: Config, logger: Logger, work: (sql: Sql) => Promise<T>): Promise<T> {
   const { openDatabase } = await import('../platform/open-database.js');

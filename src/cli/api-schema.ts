@@ -236,7 +236,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the prompt or context of a demo
+         * Change the prompt, title or context of a demo
          * @description Changes the prompt or the page context of a demo. The video stays as it is until you refresh the demo.
          */
         patch: operations["demos-update"];
@@ -311,7 +311,7 @@ export interface paths {
         };
         /**
          * The versions of a demo, newest first, with their media URLs
-         * @description Every published version of the demo. The media of the most recent ones (SHOWREEL_VERSIONS_KEPT, default 5) and of the current one stay available under `?v=N`; older ones are listed with `kept: false`.
+         * @description Every published version of the demo, newest first. The media of the most recent ones (SHOWREEL_VERSIONS_KEPT, default 5) and of the current one stay playable under `?v=N`; older ones are listed with `kept: false` and null URLs.
          */
         get: operations["demoVersions-list"];
         put?: never;
@@ -333,7 +333,7 @@ export interface paths {
         put?: never;
         /**
          * Make an earlier version of a demo current again
-         * @description The version’s stored media become the demo’s (share page, embeds, plain media URLs) and its look becomes the one a restyle starts from. Nothing is recorded and no credit is charged. 409 while a job of the demo runs, or when the version’s media are no longer kept.
+         * @description Makes an earlier kept version current again: its stored media become what the share page, embeds and plain media URLs serve, and its look is the one a restyle starts from. Nothing is recorded and no credit is charged. 409 while a job of the demo runs, or once the version’s media are no longer kept.
          */
         post: operations["demoVersions-restore"];
         delete?: never;
@@ -1987,6 +1987,7 @@ export interface operations {
                      *           "project_id": "3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718",
                      *           "prompt": "Show the pricing plans and start a team trial",
                      *           "status": "ready",
+                     *           "phase": "ready",
                      *           "title": "Pricing — Show the pricing plans and start a team trial",
                      *           "action_script": "{\"steps\":[{\"action\":\"goto\",\"url\":\"https://acme.example/\"},{\"action\":\"scrollTo\",\"selector\":\"#pricing\"},{\"action\":\"click\",\"selector\":\"#pricing .plan-team button\"}]}",
                      *           "ai_plan": null,
@@ -2355,6 +2356,7 @@ export interface operations {
                      *       "project_id": "3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718",
                      *       "prompt": "Show the pricing plans and start a team trial",
                      *       "status": "ready",
+                     *       "phase": "ready",
                      *       "title": "Pricing — Show the pricing plans and start a team trial",
                      *       "action_script": "{\"steps\":[{\"action\":\"goto\",\"url\":\"https://acme.example/\"},{\"action\":\"scrollTo\",\"selector\":\"#pricing\"},{\"action\":\"click\",\"selector\":\"#pricing .plan-team button\"}]}",
                      *       "ai_plan": null,
@@ -2586,6 +2588,7 @@ export interface operations {
                  */
                 "application/json": {
                     prompt?: string;
+                    title?: string;
                     context?: string | null;
                 };
             };
@@ -2603,6 +2606,7 @@ export interface operations {
                      *       "project_id": "3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718",
                      *       "prompt": "Show the pricing plans, then the FAQ",
                      *       "status": "ready",
+                     *       "phase": "ready",
                      *       "title": "Pricing — Show the pricing plans and start a team trial",
                      *       "action_script": "{\"steps\":[{\"action\":\"goto\",\"url\":\"https://acme.example/\"},{\"action\":\"scrollTo\",\"selector\":\"#pricing\"},{\"action\":\"click\",\"selector\":\"#pricing .plan-team button\"}]}",
                      *       "ai_plan": null,
@@ -2742,6 +2746,7 @@ export interface operations {
                      * @example {
                      *       "id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
                      *       "status": "recording",
+                     *       "phase": "recording",
                      *       "step": "recording",
                      *       "progress": 0.45,
                      *       "error": null,
@@ -3125,6 +3130,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f */
                 id: string;
             };
             cookie?: never;
@@ -3137,6 +3143,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "versions": [
+                     *         {
+                     *           "version": 2,
+                     *           "current": true,
+                     *           "made_by": "restyle",
+                     *           "duration_ms": 10240,
+                     *           "kept": true,
+                     *           "video_url": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?v=2",
+                     *           "gif_url": "https://showreel.example.com/gif/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.gif?v=2",
+                     *           "thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?v=2",
+                     *           "created_at": "2026-05-04T09:12:48.000Z"
+                     *         },
+                     *         {
+                     *           "version": 1,
+                     *           "current": false,
+                     *           "made_by": "generate",
+                     *           "duration_ms": 10240,
+                     *           "kept": true,
+                     *           "video_url": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?v=1",
+                     *           "gif_url": "https://showreel.example.com/gif/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.gif?v=1",
+                     *           "thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?v=1",
+                     *           "created_at": "2026-05-04T09:02:11.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         versions: {
                             /** @description 1 for the first recording, then one more for each refresh or restyle */
@@ -3162,6 +3196,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3171,6 +3210,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3180,6 +3224,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3190,7 +3239,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f */
                 id: string;
+                /** @example 1 */
                 version: string;
             };
             cookie?: never;
@@ -3203,6 +3254,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *       "project_id": "3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718",
+                     *       "prompt": "Show the pricing plans and start a team trial",
+                     *       "status": "ready",
+                     *       "phase": "ready",
+                     *       "title": "Pricing — Show the pricing plans and start a team trial",
+                     *       "action_script": "{\"steps\":[{\"action\":\"goto\",\"url\":\"https://acme.example/\"},{\"action\":\"scrollTo\",\"selector\":\"#pricing\"},{\"action\":\"click\",\"selector\":\"#pricing .plan-team button\"}]}",
+                     *       "ai_plan": null,
+                     *       "snapshots": null,
+                     *       "video_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/video.mp4",
+                     *       "gif_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/preview.gif",
+                     *       "thumbnail_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/thumb.png",
+                     *       "duration_ms": 10240,
+                     *       "recording_log": null,
+                     *       "format": "mp4",
+                     *       "resolution": "1080p",
+                     *       "duration_target": "10s",
+                     *       "context": null,
+                     *       "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"}}",
+                     *       "version": 1,
+                     *       "error": null,
+                     *       "source": "generated",
+                     *       "created_at": "2026-05-04T09:12:31.000Z",
+                     *       "updated_at": "2026-05-04T09:13:02.000Z",
+                     *       "refreshed_at": "2026-05-04T09:13:02.000Z"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         project_id: string;
@@ -3246,6 +3326,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3255,6 +3340,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3264,6 +3354,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3273,6 +3368,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3282,6 +3382,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "A job is already running for this demo; wait until it is done."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4396,6 +4501,20 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "A job is already running for this demo; wait until it is done."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit or quota exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; try again later."
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

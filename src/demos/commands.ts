@@ -164,7 +164,7 @@ export async function failDemoJob(tx: Tx, demoId: string, jobId: string, error: 
   return true;
 }
 
-export async function updateDemo(tx: Tx, input: { demoId: string; userId: string; prompt?: string; context?: string | null }, metadata: EventMetadata) {
+export async function updateDemo(tx: Tx, input: { demoId: string; userId: string; prompt?: string; title?: string; context?: string | null }, metadata: EventMetadata) {
   return run(tx, input.demoId, { type: 'UpdateDemo', ...input }, metadata);
 }
 

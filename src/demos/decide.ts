@@ -58,7 +58,7 @@ export type DemoCommand =
   | { type: 'ReportProgress'; demoId: string; jobId: string; step: string; progress: number }
   | { type: 'CompleteJob'; outcome: Omit<Data<'DemoJobSucceeded'>, 'version'> }
   | { type: 'FailJob'; demoId: string; jobId: string; error: string }
-  | { type: 'UpdateDemo'; demoId: string; userId: string; prompt?: string; context?: string | null }
+  | { type: 'UpdateDemo'; demoId: string; userId: string; prompt?: string; title?: string; context?: string | null }
   | { type: 'ReplaceAsset'; demoId: string; userId: string; asset: 'thumbnail' | 'gif'; key: string }
   | { type: 'DeleteDemo'; demoId: string; userId: string }
   | { type: 'RestoreVersion'; demoId: string; userId: string; version: number }
@@ -183,6 +183,7 @@ export const demoDecider: Decider<DemoState, DemoEvent, DemoCommand> = {
       case 'UpdateDemo': {
         const data: Data<'DemoUpdated'> = { demoId: command.demoId };
         if (command.prompt !== undefined) data.prompt = command.prompt;
+        if (command.title !== undefined) data.title = command.title;
         if (command.context !== undefined) data.context = command.context;
         if (Object.keys(data).length === 1) return [];
         return [{ type: 'DemoUpdated', data }];

@@ -79,7 +79,7 @@ export const demoEventSchemas = {
     presentation: z.string().nullable().optional(),
   }),
   DemoJobFailed: z.object({ demoId: z.string(), jobId: z.string(), error: z.string(), refundedCredits: z.number().int().min(0) }),
-  DemoUpdated: z.object({ demoId: z.string(), prompt: z.string().optional(), context: z.string().nullable().optional() }),
+  DemoUpdated: z.object({ demoId: z.string(), prompt: z.string().optional(), title: z.string().optional(), context: z.string().nullable().optional() }),
   DemoAssetReplaced: z.object({ demoId: z.string(), asset: z.enum(['thumbnail', 'gif']), key: z.string() }),
   DemoDeleted: z.object({ demoId: z.string() }),
   // Versions (issue 35): an earlier version made current again, its media as they were stored (no recording, no

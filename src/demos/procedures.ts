@@ -94,13 +94,13 @@ export const demosRouter = router({
     }),
 
   update: authedProcedure
-    .meta({ openapi: { method: 'PATCH', path: '/demos/{id}', tags, protect: true, summary: 'Change the prompt or context of a demo', errorResponses: [400, 401, 403, 404] } })
+    .meta({ openapi: { method: 'PATCH', path: '/demos/{id}', tags, protect: true, summary: 'Change the prompt, title or context of a demo', errorResponses: [400, 401, 403, 404] } })
     .input(updateDemoInput)
     .output(demoSchema)
     .mutation(async ({ ctx, input }) => {
       if (!(await findVisibleDemo(ctx.sql, ctx.principal, input.id))) throw new NotFoundError('Demo');
       await inTransaction(ctx.sql, (tx) =>
-        updateDemo(tx, { demoId: input.id, userId: ctx.principal.userId, prompt: input.prompt, context: input.context }, eventMetadata(ctx)),
+        updateDemo(tx, { demoId: input.id, userId: ctx.principal.userId, prompt: input.prompt, title: input.title, context: input.context }, eventMetadata(ctx)),
       );
       const demo = await findVisibleDemo(ctx.sql, ctx.principal, input.id);
       if (!demo) throw new NotFoundError('Demo');

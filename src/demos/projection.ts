@@ -145,6 +145,7 @@ export const demosProjection: Projection = {
         await tx`
           update demos set
             prompt = coalesce(${d.prompt ?? null}, prompt),
+            title = coalesce(${d.title ?? null}, title),
             context = case when ${d.context !== undefined} then ${d.context ?? null} else context end,
             updated_at = ${at}
           where id = ${d.demoId}`;

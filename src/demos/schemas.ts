@@ -6,6 +6,7 @@ import { presentationInputSchema } from './presentation.js';
 const phase = z.enum(demoPhases).describe(PHASE_DESCRIPTION);
 
 export const demoPrompt = z.string().trim().min(1).max(500);
+export const demoTitleInput = z.string().trim().min(1).max(120);
 
 export const createDemoInput = z.object({
   project_id: z.string().min(1),
@@ -20,6 +21,8 @@ export const createDemoInput = z.object({
 export const updateDemoInput = z.object({
   id: z.string().min(1),
   prompt: demoPrompt.optional(),
+  // Issue 35: a generated demo is named from its prompt and section; its owner may rename it (docs/decisions.md).
+  title: demoTitleInput.optional(),
   context: z.string().max(2000).nullable().optional(),
 });
 

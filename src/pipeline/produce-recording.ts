@@ -10,7 +10,9 @@ import { drawLayersAhead } from './compose/layers-ahead.js';
 import { compileScript, compileStep } from './plan/compile.js';
 import type { Planner } from './plan/planner.js';
 import { recordScript, type RecordResult } from './record/recorder.js';
-import type { ActionScript, DemoPlan, DurationTarget, PageContext, PageOutline, PlanStep, Resolution, ScriptStep, ViewportName } from './types.js';
+import type { ActionScript, DemoPlan, DurationTarget, OutlineSection, PageContext, PageOutline, PlanStep, Resolution, ScriptStep, ViewportName } from './types.js';
+import { mainShotMs } from './compose/main-shot.js';
+import { mainSection } from './plan/main-section.js';
 import { checkTake, takeCheckEntry, type TakeCheck } from './compose/take-check.js';
 
 export interface RecordingRequest {
@@ -26,6 +28,8 @@ export interface RecordingRequest {
   pageContext?: PageContext | null;
   /** Restyle: re-record this script; no analysis, no planning. */
   storedScript?: ActionScript;
+  /** Restyle: the plan stored with the script, whose main shot the thumbnail is taken from. */
+  storedPlan?: DemoPlan | null;
   /** how the video is presented (background, window, zoom, cursor…); null: the defaults */
   presentation?: Presentation | null;
   /** fetches a background image through the SSRF guard (for `background.imageUrl`) */
@@ -40,6 +44,8 @@ export interface Produced {
   outline: PageOutline | null;
   snapshot: PageSnapshot | null;
   plan: DemoPlan | null;
+  /** The section the demo is about (main-section.ts), which its default title names; null for a restyle. */
+  mainSection: OutlineSection | null;
   script: ActionScript;
   recording: RecordResult;
   composed: ComposeResult;
@@ -80,6 +86,7 @@ export async function produceRecording(
   let outline: PageOutline | null = null;
   let snapshot: PageSnapshot | null = null;
   let plan: DemoPlan | null = null;
+  let main: OutlineSection | null = null;
   let script: ActionScript;
 
   // A background image that cannot be fetched fails the demo before any recording is spent on it.
@@ -109,6 +116,9 @@ export async function produceRecording(
       mode: request.mode,
       pageContext: request.pageContext ?? null,
     });
+    const chosen = mainSection(plan, outline);
+    main = chosen?.section ?? null;
+    plan = { ...plan, mainShot: chosen?.shot ?? null };
     script = compileScript(plan, outline, { url: request.url, viewport: request.viewport });
     // The recording starts where a visitor starts.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -180,7 +190,8 @@ export async function produceRecording(
     onProgress: (fraction) => void report('rendering', fraction),
     // The GIF preview as jobs publish it (640 px) and the thumbnail, beside the video where renderOutputs would put them.
     gif: { file: request.outFile.replace(/\.[^./]+$/, '') + '.gif', width: 640 },
-    thumbnail: { file: request.outFile.replace(/\.[^./]+$/, '') + '.png' },
+    // The thumbnail is a frame of the main shot (the asked-for section), not of the opening.
+    thumbnail: { file: request.outFile.replace(/\.[^./]+$/, '') + '.png', atMs: mainShotMs(recording.timeline, (plan ?? request.storedPlan)?.mainShot) },
   });
-  return { outline, snapshot, plan, script, recording, composed, check };
+  return { outline, snapshot, plan, mainSection: main, script, recording, composed, check };
 }

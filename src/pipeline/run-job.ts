@@ -18,6 +18,7 @@ import type { BrowserPool } from './browser/pool.js';
 import { EgressFailureError } from './browser/request-guard.js';
 import { loadBackgroundImage } from '../backgrounds/load-image.js';
 import { renderOutputs } from './encode/render-outputs.js';
+import { demoTitle } from './plan/demo-title.js';
 import type { Planner } from './plan/planner.js';
 import { PermanentJobError, TransientJobError, describeFailure } from './job-errors.js';
 import { pageWorkBudgetMs, produceRecording, recordingCaptureSize } from './produce-recording.js';
@@ -118,7 +119,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           mode: demo.mode === 'agent' ? 'agent' : 'script',
           template: { id: template.id, ...(template.sectionHint ? { sectionHint: template.sectionHint } : {}) },
           // Restyle re-records the stored script: no analysis, no planning.
-          ...(payload.kind === 'restyle' ? { storedScript: JSON.parse(demo.action_script!) as ActionScript } : {}),
+          ...(payload.kind === 'restyle' ? { storedScript: JSON.parse(demo.action_script!) as ActionScript, storedPlan: storedPlanOf(demo.ai_plan) } : {}),
           presentation,
           loadImage: (url) => loadBackgroundImage(url, { config: services.config, storage: services.storage, sql }),
           outFile: videoFile,
@@ -167,7 +168,8 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           jobId: payload.jobId,
           ...keys,
           durationMs: result.durationMs,
-          title: outline?.title || null,
+          // Named once, by the first recording: a later one (a refresh) keeps the title, which its owner may have edited.
+          title: demo.version === 0 && outline ? demoTitle({ prompt: demo.prompt, section: produced.mainSection, pageTitle: outline.title || null }) : null,
           actionScript: JSON.stringify(script),
           aiPlan: plan ? JSON.stringify(plan) : null,
           snapshots,
@@ -217,6 +219,15 @@ async function navigate(goto: () => Promise<HTTPResponse | null>, urlName: strin
     if (/ERR_UNSAFE_PORT/.test(message)) throw new PermanentJobError('Browsers refuse to open this port; use the site’s usual http(s) port.');
     if (/ERR_BLOCKED_BY_CLIENT/.test(message)) throw new PermanentJobError('The project URL points at a private address, which Showreel does not record.');
     throw new TransientJobError(`The page could not be opened (${message.slice(0, 200)}).`);
+  }
+}
+
+function storedPlanOf(text: string | null): DemoPlan | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as DemoPlan;
+  } catch {
+    return null;
   }
 }
 

@@ -114,6 +114,17 @@ export interface DemoPlan {
   durationMs: number;
   source: 'heuristic' | 'ai' | 'fallback';
   steps: PlanStep[];
+  /**
+   * The shot of the section the demo is about (main-section.ts), set after planning and stored with the plan, so a
+   * restyle, which re-records the stored script without an outline, takes its thumbnail from the same shot.
+   */
+  mainShot?: MainShot | null;
+}
+
+/** Which plan step frames the demo's main section; the recorder's timeline names its steps by the same label. */
+export interface MainShot {
+  sectionId: string;
+  stepLabel: string;
 }
 
 /** One timed instruction of the compiled recorder script (stored as `action_script`). */

@@ -37,6 +37,11 @@ export async function registerUser(tx: Tx, prepared: Awaited<ReturnType<typeof p
   return registered;
 }
 
+/** A new password (already hashed by the caller, outside the transaction: scrypt is slow). */
+export async function changePassword(tx: Tx, userId: string, passwordHash: string, metadata: EventMetadata) {
+  return decideAndAppend(tx, userStream(userId), userDecider, { type: 'ChangePassword', userId, passwordHash, via: 'reset-link' }, metadata);
+}
+
 export async function changePlan(tx: Tx, userId: string, plan: Plan, metadata: EventMetadata) {
   return decideAndAppend(tx, userStream(userId), userDecider, { type: 'ChangePlan', userId, plan }, metadata);
 }

@@ -6,7 +6,8 @@ export type UserState = { exists: false } | { exists: true; email: string; plan:
 
 export type UserCommand =
   | { type: 'RegisterUser'; userId: string; email: string; passwordHash: string; isAdmin: boolean; plan: Plan; startingCredits: number }
-  | { type: 'ChangePlan'; userId: string; plan: Plan };
+  | { type: 'ChangePlan'; userId: string; plan: Plan }
+  | { type: 'ChangePassword'; userId: string; passwordHash: string; via: 'reset-link' };
 
 export const userDecider: Decider<UserState, UserEvent, UserCommand> = {
   initialState: () => ({ exists: false }),
@@ -16,6 +17,8 @@ export const userDecider: Decider<UserState, UserEvent, UserCommand> = {
         return { exists: true, email: event.data.email, plan: event.data.plan, isAdmin: event.data.isAdmin };
       case 'UserPlanChanged':
         return state.exists ? { ...state, plan: event.data.plan } : state;
+      case 'UserPasswordChanged':
+        return state;
     }
   },
   decide(command, state) {
@@ -29,6 +32,9 @@ export const userDecider: Decider<UserState, UserEvent, UserCommand> = {
         if (!state.exists) throw new NotFoundError('User');
         if (state.plan === command.plan) return [];
         return [{ type: 'UserPlanChanged', data: { userId: command.userId, plan: command.plan } }];
+      case 'ChangePassword':
+        if (!state.exists) throw new NotFoundError('User');
+        return [{ type: 'UserPasswordChanged', data: { userId: command.userId, passwordHash: command.passwordHash, via: command.via } }];
     }
   },
 };

@@ -14,10 +14,13 @@ export const userEventSchemas = {
     startingCredits: z.number().int().min(0),
   }),
   UserPlanChanged: z.object({ userId: z.string(), plan: z.enum(plans) }),
+  // Issue 35: a new password, set through a one-time reset link an administrator issued (the hash, as at sign-up).
+  UserPasswordChanged: z.object({ userId: z.string(), passwordHash: z.string(), via: z.enum(['reset-link']) }),
 };
 
 export type UserEvent =
   | { type: 'UserRegistered'; data: z.infer<typeof userEventSchemas.UserRegistered> }
-  | { type: 'UserPlanChanged'; data: z.infer<typeof userEventSchemas.UserPlanChanged> };
+  | { type: 'UserPlanChanged'; data: z.infer<typeof userEventSchemas.UserPlanChanged> }
+  | { type: 'UserPasswordChanged'; data: z.infer<typeof userEventSchemas.UserPasswordChanged> };
 
 export const userStream = (userId: string) => `user-${userId}`;

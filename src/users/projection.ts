@@ -23,6 +23,9 @@ export const usersProjection: Projection = {
       case 'UserPlanChanged':
         await tx`update users set plan = ${event.data.plan} where id = ${event.data.userId}`;
         return;
+      case 'UserPasswordChanged':
+        await tx`update users set password_hash = ${event.data.passwordHash} where id = ${event.data.userId}`;
+        return;
     }
   },
 };

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { probeVideo } from '../../src/pipeline/encode/probe.js';
+import { mainShotMs } from '../../src/pipeline/compose/main-shot.js';
+import type { InteractionTimeline, MainShot } from '../../src/pipeline/types.js';
 import { autoSelectionSchema } from '../../src/demos/presentation.js';
 import type { TestApp, TestUser } from '../helpers/app.js';
 import type { FixtureServer } from '../helpers/fixture-server.js';
@@ -84,8 +86,23 @@ describe('generating a demo of a landing page', () => {
     const timeline = JSON.parse(await fs.readFile(path.join(app.dataDir, 'media', 'demos', demo.id, 'v1', 'timeline.json'), 'utf8')) as { scrolls: Array<{ y: number }> };
     const deepest = Math.max(...timeline.scrolls.map((s) => s.y));
     assert.ok(deepest >= (toPricing.toY ?? 0) - 100, `scrolled to ${deepest}, pricing at ${toPricing.toY}`);
-    assert.equal((await fetch(`${app.url}/thumb/${demo.id}.png`)).status, 200);
     assert.equal((await fetch(`${app.url}/gif/${demo.id}.gif`)).status, 200);
+
+    // Demos can be told apart (issue 35): the title names the section shown and what was asked, not the page's
+    // <title>, and the thumbnail is a frame of the pricing shot, not of the hero every demo of this page opens on.
+    assert.match(demo.title, /^.+ — Show our pricing plans$/);
+    assert.ok(!demo.title.startsWith('Flowboard'), demo.title);
+    const mainShot = JSON.parse(demo.ai_plan).mainShot as MainShot;
+    assert.equal(mainShot.sectionId, 'pricing');
+    const thumbnail = await fetch(`${app.url}/thumb/${demo.id}.png`);
+    assert.equal(thumbnail.status, 200);
+    const thumbFile = path.join(work, 'saas-thumb.png');
+    await fs.writeFile(thumbFile, Buffer.from(await thumbnail.arrayBuffer()));
+    const atMs = mainShotMs(timeline as unknown as InteractionTimeline, mainShot)!;
+    const thumbFrame = await frameAt(thumbFile, 0);
+    const [shotFrame, heroFrame] = await Promise.all([frameAt(file, atMs / 1000), frameAt(file, 1)]);
+    assert.ok(frameDifference(thumbFrame, shotFrame) < 3, `the thumbnail is the frame at ${atMs} ms`);
+    assert.ok(frameDifference(thumbFrame, heroFrame) > 5, 'the thumbnail is not the opening frame');
   });
 
   it('restyles from the stored script without planning again, as version 2', async () => {

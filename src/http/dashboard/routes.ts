@@ -13,6 +13,7 @@ import { deviceRoutes } from './pages/device.js';
 import { errorPage } from './pages/errors.js';
 import { keyRoutes } from './pages/keys.js';
 import { projectRoutes } from './pages/projects.js';
+import { handlePasswordReset } from './pages/reset-password.js';
 import { restyleRoutes } from './pages/restyle.js';
 import { uploadRoutes } from './pages/uploads.js';
 import { versionRoutes } from './pages/versions.js';
@@ -53,6 +54,7 @@ export async function handleDashboardRequest(services: Services, req: IncomingMe
   // Under Stripe the buy form's answer redirects to Stripe Checkout, which form-action must allow.
   const csp = dashboardCsp(new URL(publicUrl).origin, services.config.SHOWREEL_PAYMENTS === 'stripe' ? ['https://checkout.stripe.com'] : []);
   if (await handlePublicAuth(services, req, res, route, method ?? '', url, csp)) return true;
+  if (await handlePasswordReset(services, req, res, route, method ?? '', csp)) return true;
 
   const matching = ROUTES.filter((r) => r.pattern.test(route));
   if (matching.length === 0) {

@@ -27,6 +27,7 @@ main{flex:1;width:100%;max-width:1120px;margin:0 auto;padding:clamp(16px,4vw,48p
 .player video{display:block;width:100%;height:100%;object-fit:contain;background:#000}
 h1{margin:24px 0 6px;font-size:clamp(1.2rem,2.4vw,1.7rem);font-weight:650;letter-spacing:-.01em;line-height:1.25;overflow-wrap:anywhere}
 .desc{margin:0;color:#a3a7b3;max-width:72ch;overflow-wrap:anywhere}
+.product{margin:14px 0 0}.product a{color:#a9b3ff;font-weight:600}.product .muted{color:#6b6f7b;font-size:.9rem}
 footer{padding:20px 16px 28px;text-align:center;color:#6b6f7b;font-size:.85rem}
 footer a{color:#a3a7b3;text-decoration:none}
 footer a:hover,footer a:focus{color:#fff;text-decoration:underline}

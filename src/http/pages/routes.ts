@@ -10,6 +10,7 @@ import { playerContentSecurityPolicy } from './player-page.js';
 import { renderNotFoundPage } from './layout.js';
 import { buildOembed, type OembedOptions } from './oembed.js';
 import { renderSharePage } from './share-page.js';
+import { findProjectById } from '../../projects/index.js';
 
 export interface PageDependencies {
   sql: Queryable;
@@ -65,7 +66,8 @@ export async function handlePageRequest(req: IncomingMessage, res: ServerRespons
   }
   const urls = demoUrls(publicUrl, demo.id, demo.format);
   const query = new URLSearchParams(queryAt === -1 ? '' : raw.slice(queryAt + 1));
-  const body = kind === 'share' ? renderSharePage(demo, urls) : renderEmbedPage(demo, urls, playerPropsOf(query));
+  const project = kind === 'share' ? await findProjectById(deps.sql, demo.project_id) : null;
+  const body = kind === 'share' ? renderSharePage(demo, urls, project ? { name: project.name, url: project.url } : null) : renderEmbedPage(demo, urls, playerPropsOf(query));
   sendHtml(req, res, 200, body, { ...headers, 'Cache-Control': cacheControl(demo) });
   return true;
 }

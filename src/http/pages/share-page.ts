@@ -10,7 +10,13 @@ export const RECORDING_REFRESH_SECONDS = 10;
  * The public share page (`/share/<id>`): the player, title and prompt, and the meta tags that make the link
  * unfurl as a playable video in Slack, X/Twitter, LinkedIn, Discord and iMessage. Every URL is absolute.
  */
-export function renderSharePage(demo: DemoRecord, latest: DemoUrls): string {
+/** The product a demo shows: its project's name and URL, which the share page links back to (issue 35). */
+export interface ProductLink {
+  name: string;
+  url: string;
+}
+
+export function renderSharePage(demo: DemoRecord, latest: DemoUrls, product: ProductLink | null = null): string {
   // The media addresses follow the latest version and are cached for 5 minutes: with `?v=` a refreshed demo's page
   // shows the new video and thumbnail at once, as the embed player does. Page links (share, embed) stay bare.
   const v = demo.version ? `?v=${demo.version}` : '';
@@ -30,10 +36,28 @@ ${socialMeta(view, urls)}
 <div class="player">${player(view, urls)}</div>
 <h1>${view.title}</h1>
 ${view.prompt !== view.title ? html`<p class="desc">${view.prompt}</p>` : null}
+${productLink(product)}
 </main>
 ${footer(publicUrl)}`;
 
   return htmlDocument({ title: `${view.title} · Showreel`, css: SHARE_CSS, head, body });
+}
+
+/**
+ * "Visit Flowboard → flowboard.example": a viewer who liked the demo can go to the product. Only an http(s) address
+ * becomes a link (a project URL is checked as one when saved; this is the page's own guard); nofollow because the
+ * address is the demo owner's, not ours to vouch for, and noopener as for every link leaving the page.
+ */
+function productLink(product: ProductLink | null): SafeHtml | null {
+  if (!product) return null;
+  let url: URL;
+  try {
+    url = new URL(product.url);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  return html`<p class="product"><a href="${url.href}" rel="noopener nofollow" data-product>Visit ${product.name} →</a> <span class="muted">${url.host}</span></p>`;
 }
 
 function player(view: DemoView, urls: DemoUrls): SafeHtml {

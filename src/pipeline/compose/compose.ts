@@ -57,8 +57,11 @@ export interface ComposeOptions {
    * ffmpeg run of its own (about 1.5–2 s less than deriving it afterwards at 1080p).
    */
   gif?: { file: string; width: number; fps?: number; maxSeconds?: number };
-  /** Also write the PNG thumbnail (deriveThumbnail's frame and size), a third output of the same pass (side-outputs.ts). */
-  thumbnail?: { file: string; maxWidth?: number };
+  /**
+   * Also write the PNG thumbnail (deriveThumbnail's size), a third output of the same pass (side-outputs.ts): the
+   * frame at `atMs` (the main shot), kept clear of the window's rise-in and fall-away, else deriveThumbnail's frame.
+   */
+  thumbnail?: { file: string; maxWidth?: number; atMs?: number | null };
 }
 
 export interface BackgroundBytes {
@@ -207,7 +210,8 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   const hud = style.debugHud ? await hudText(dir, options.timeline, options.templateId ?? null) : null;
   const capture = { width: info.width, height: info.height };
   const graph = buildFilterGraph({ layout, style, camera, inputs, files, hud, durationMs: (camera.frames * 1000) / FPS, capture });
-  const side = await sideOutputs({ gif: options.gif, thumbnail: options.thumbnail }, { frames: camera.frames, fps: FPS, width: output.width });
+  const thumbnail = options.thumbnail ? { ...options.thumbnail, atMs: restingMs(options.thumbnail.atMs, camera) } : undefined;
+  const side = await sideOutputs({ gif: options.gif, thumbnail }, { frames: camera.frames, fps: FPS, width: output.width });
   const graphFile = path.join(dir, 'graph.txt');
   await fs.writeFile(graphFile, graph + side.graph);
   await fs.mkdir(path.dirname(path.resolve(options.outFile)), { recursive: true });
@@ -268,4 +272,12 @@ function safePath(file: string): string {
   const absolute = path.resolve(file);
   if (!/^[\w/.\-]+$/.test(absolute)) throw new Error(`Unexpected characters in a render file path: ${absolute}`);
   return absolute;
+}
+
+/** A frame time moved off the intro and outro, whose window is still rising in or falling away; null stays null. */
+function restingMs(atMs: number | null | undefined, camera: { frames: number; introFrames: number; outroFrames: number }): number | null {
+  if (atMs === null || atMs === undefined) return null;
+  const first = camera.introFrames;
+  const last = Math.max(first, camera.frames - camera.outroFrames - 1);
+  return (Math.min(last, Math.max(first, Math.round((atMs * FPS) / 1000))) * 1000) / FPS;
 }

@@ -13,8 +13,11 @@ import { InvalidVideoError } from '../encode/probe.js';
 export interface SideOutputOptions {
   /** deriveGif's filters and defaults: 12 fps, the first 10 s */
   gif?: { file: string; width: number; fps?: number; maxSeconds?: number } | undefined;
-  /** deriveThumbnail's frame (thumbnailTimeMs of the video's duration) and size (never wider than maxWidth, default 1280) */
-  thumbnail?: { file: string; maxWidth?: number } | undefined;
+  /**
+   * deriveThumbnail's size (never wider than maxWidth, default 1280) and frame: the one at `atMs` (the main shot,
+   * main-shot.ts) when given, else thumbnailTimeMs of the video's duration
+   */
+  thumbnail?: { file: string; maxWidth?: number; atMs?: number | null } | undefined;
 }
 
 export interface SideOutputs {
@@ -52,7 +55,8 @@ export async function sideOutputs(options: SideOutputOptions, video: { frames: n
   }
   // As deriveThumbnail seeks: the first frame at or after thumbnailTimeMs (whole frames on the 30 fps grid).
   const durationMs = (video.frames * 1000) / video.fps;
-  const thumbnailFrame = Math.min(video.frames - 1, Math.ceil((thumbnailTimeMs(durationMs) * video.fps) / 1000 - 1e-6));
+  const thumbnailAtMs = thumbnail?.atMs ?? thumbnailTimeMs(durationMs);
+  const thumbnailFrame = Math.max(0, Math.min(video.frames - 1, Math.ceil((thumbnailAtMs * video.fps) / 1000 - 1e-6)));
   const thumbnailWidth = Math.min(thumbnail?.maxWidth ?? 1280, video.width);
   if (thumbnail) {
     await fs.mkdir(path.dirname(path.resolve(thumbnail.file)), { recursive: true });

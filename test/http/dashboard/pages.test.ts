@@ -211,8 +211,8 @@ describe('the dashboard pages', () => {
 
   it('creates a key shown once, lists it by prefix and revokes it', async () => {
     const created = await post('/app/keys', { csrf, name: 'CI <pipeline>', type: 'live', project_id: '', allowed_domains: '' });
-    assert.equal(created.status, 201);
-    const page = await created.text();
+    assert.equal(created.status, 303, 'the key is shown by the page the post redirects to');
+    const page = await text(created.headers.get('location')!);
     const key = /id="new-key" readonly value="([^"]+)"/.exec(page)![1]!;
     assert.equal((await app.api('/api/v1/usage', { key })).status, 200, 'the key works');
     assert.ok(page.includes('CI &lt;pipeline&gt;'));
@@ -228,11 +228,11 @@ describe('the dashboard pages', () => {
     const form = await text('/app/keys');
     assert.match(form, /Without any domains it cannot start new demos, only show existing ones\./);
     const bare = await post('/app/keys', { csrf, name: 'Bare embed key', type: 'publishable', project_id: '', allowed_domains: '' });
-    assert.equal(bare.status, 201);
-    assert.match(await bare.text(), /<p class="warning" role="alert">This publishable key has no allowed domains, so it cannot start new demos/);
+    assert.equal(bare.status, 303);
+    assert.match(await text(bare.headers.get('location')!), /<p class="warning" role="alert">This publishable key has no allowed domains, so it cannot start new demos/);
     const scoped = await post('/app/keys', { csrf, name: 'Site embed key', type: 'publishable', project_id: '', allowed_domains: 'docs.example' });
-    assert.equal(scoped.status, 201);
-    assert.doesNotMatch(await scoped.text(), /class="warning"/);
+    assert.equal(scoped.status, 303);
+    assert.doesNotMatch(await text(scoped.headers.get('location')!), /class="warning"/);
     const list = await text('/app/keys');
     const row = (name: string) => list.slice(list.indexOf(name), list.indexOf('</tr>', list.indexOf(name)));
     assert.match(row('Bare embed key'), /no allowed domains: shows existing demos only/);

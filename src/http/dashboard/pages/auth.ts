@@ -5,7 +5,7 @@ import { toErrorResponse } from '../../errors.js';
 import { html } from '../../pages/html.js';
 import { sendError } from '../../respond.js';
 import { checkSameOrigin, readForm, safeNext } from '../forms.js';
-import { cardPage, errorBox } from '../layout.js';
+import { cardPage, errorBox, noticeBox } from '../layout.js';
 import { createCaller, type Route } from '../request.js';
 import { redirect, sendPage } from '../send.js';
 
@@ -15,11 +15,12 @@ import { redirect, sendPage } from '../send.js';
  * page that asked (`next`: a path on this service only).
  */
 
-export function signInPage(input: { next: string; email?: string; error?: string | null }): string {
+export function signInPage(input: { next: string; email?: string; error?: string | null; notice?: string | null }): string {
   return cardPage(
     'Sign in',
     html`<h1>Sign in to Showreel</h1>
 <p>Use the email and password of your account.</p>
+${noticeBox(input.notice)}
 ${errorBox(input.error)}
 <form method="post" action="/app/sign-in">
 <input type="hidden" name="next" value="${input.next}">
@@ -29,7 +30,8 @@ ${errorBox(input.error)}
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <div class="actions"><button type="submit">Sign in</button></div>
 </form>
-<p class="muted">New here? <a href="/app/sign-up?next=${encodeURIComponent(input.next)}">Create an account</a>.</p>`,
+<p class="muted">New here? <a href="/app/sign-up?next=${encodeURIComponent(input.next)}">Create an account</a>.</p>
+<p class="muted small">Forgot your password? Your administrator can give you a one-time link to set a new one.</p>`,
   );
 }
 
@@ -60,8 +62,11 @@ export async function handlePublicAuth(
   if (method !== 'GET' && method !== 'POST') return sendError(res, 405, `Use GET or POST on ${route}.`, { Allow: 'GET, POST' }), true;
   const signUp = route === '/app/sign-up';
   const bonus = services.config.SHOWREEL_SIGNUP_BONUS ? services.config.SHOWREEL_SIGNUP_CREDITS : 0;
-  const render = (input: { next: string; email?: string; error?: string | null }) => (signUp ? signUpPage({ ...input, bonus }) : signInPage(input));
-  if (method === 'GET') return sendPage(res, 200, render({ next: safeNext(url.searchParams.get('next')) }), csp), true;
+  const render = (input: { next: string; email?: string; error?: string | null; notice?: string | null }) => (signUp ? signUpPage({ ...input, bonus }) : signInPage(input));
+  if (method === 'GET') {
+    const notice = url.searchParams.get('reset') ? 'Your password was changed and you were signed out everywhere. Sign in with the new one.' : null;
+    return sendPage(res, 200, render({ next: safeNext(url.searchParams.get('next')), notice }), csp), true;
+  }
 
   checkSameOrigin(req, services.config.PUBLIC_URL);
   const form = await readForm(req);

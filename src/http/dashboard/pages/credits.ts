@@ -1,5 +1,5 @@
 import { toErrorResponse } from '../../errors.js';
-import { html } from '../../pages/html.js';
+import { html, truncateText, type SafeHtml } from '../../pages/html.js';
 import { appPage, csrfField, errorBox, formatDate, noticeBox, option } from '../layout.js';
 import type { DashboardRequest, Route } from '../request.js';
 import { redirect } from '../send.js';
@@ -8,9 +8,30 @@ import { redirect } from '../send.js';
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * A transaction's description with each demo id in it ("Demo generate (<uuid>)") a link to that demo's page, named
+ * by its title (issue 35: the ids were bare text). Only demos in `names`, the viewer's own; everything escaped.
+ */
+export function withDemoLinks(description: string, names: ReadonlyMap<string, string>): SafeHtml {
+  const parts: Array<string | SafeHtml> = [];
+  let at = 0;
+  for (const match of description.matchAll(UUID)) {
+    const name = names.get(match[0].toLowerCase());
+    if (name === undefined) continue;
+    parts.push(description.slice(at, match.index), html`<a href="/app/demos/${match[0].toLowerCase()}" title="${match[0]}">${truncateText(name, 60)}</a>`);
+    at = match.index + match[0].length;
+  }
+  parts.push(description.slice(at));
+  return html`${parts}`;
+}
+
 async function creditsPage(r: DashboardRequest, status: number, error?: string) {
   const cursor = r.url.searchParams.get('cursor') ?? undefined;
-  const [overview, page] = await Promise.all([r.caller.credits.get(), r.caller.credits.transactions({ limit: 20, cursor })]);
+  const [overview, page, { demos }] = await Promise.all([r.caller.credits.get(), r.caller.credits.transactions({ limit: 20, cursor }), r.caller.demos.list({})]);
+  // The viewer's own demos only (the API lists no one else's): an id of a deleted demo stays plain text.
+  const demoNames = new Map(demos.map((d) => [d.id, d.title ?? d.prompt]));
   const checkout = r.url.searchParams.get('checkout');
   const notice =
     checkout === 'paid' ? 'Thank you: the credits are added as soon as the payment is confirmed (usually within a minute).'
@@ -49,7 +70,7 @@ ${sells || auto.enabled ? topoffForm : null}
 <section><h2>History</h2>
 ${page.transactions.length === 0 ? html`<p class="panel empty">No transactions yet.</p>` : html`<div class="table-wrap"><table>
 <thead><tr><th>When</th><th>What</th><th class="num">Amount</th><th class="num opt">Balance</th></tr></thead>
-<tbody>${page.transactions.map((t) => html`<tr><td>${formatDate(t.created_at)}</td><td>${t.description ?? t.type}</td><td class="num ${t.amount < 0 ? 'neg' : 'pos'}">${t.amount > 0 ? '+' : ''}${t.amount}</td><td class="num opt">${t.balance_after}</td></tr>`)}</tbody>
+<tbody>${page.transactions.map((t) => html`<tr><td>${formatDate(t.created_at)}</td><td>${withDemoLinks(t.description ?? t.type, demoNames)}</td><td class="num ${t.amount < 0 ? 'neg' : 'pos'}">${t.amount > 0 ? '+' : ''}${t.amount}</td><td class="num opt">${t.balance_after}</td></tr>`)}</tbody>
 </table></div>`}
 <p class="pager">${cursor ? html`<a href="/app/credits">Newest</a>` : null}${page.nextCursor ? html` <a href="/app/credits?cursor=${encodeURIComponent(page.nextCursor)}">Older →</a>` : null}</p>
 </section>`;

@@ -67,6 +67,16 @@ function historyPanel(demo: Demo): SafeHtml | null {
 </table></div></section>`;
 }
 
+/** Renaming (issue 35): the default title is made from the prompt and the section shown; its owner may change it. */
+function renameForm(demo: Demo, viewer: Viewer): SafeHtml {
+  return html`<details class="rename"><summary>Rename</summary>
+<form method="post" action="/app/demos/${demo.id}/rename" class="inline">${csrfField(viewer)}
+<label for="demo-title">Title</label>
+<input id="demo-title" name="title" required maxlength="120" value="${demo.title ?? demo.prompt}">
+<button type="submit" class="secondary">Save title</button>
+</form></details>`;
+}
+
 function actions(demo: Demo, viewer: Viewer): SafeHtml {
   const generated = demo.source !== 'upload';
   const canRerecord = generated && !BUSY.has(demo.status);
@@ -83,6 +93,7 @@ export function demoPage(demo: Demo, projectName: string, viewer: Viewer, public
 <div class="page-head"><h1>${demo.title ?? demo.prompt}</h1>${phaseBadge(demo.phase)}</div>
 ${noticeBox(notice)}
 ${demo.title ? html`<p class="muted">${demo.prompt}</p>` : null}
+${renameForm(demo, viewer)}
 ${demo.status === 'failed' ? html`<p class="error" role="alert">The recording failed: ${(demo.error ?? 'no reason was given').replace(/[.\s]+$/, '')}. ${demo.source !== 'upload' ? 'Press Try again to record it again; the credit was refunded.' : ''}</p>` : null}
 ${busy ? progressPanel(demo) : null}
 ${busy && demo.video_key ? html`<p class="muted">The current version below stays online until the new one is ready.</p>` : null}
@@ -101,6 +112,7 @@ const NOTICES: Record<string, string> = {
   restyling: 'Restyle started: the demo is re-recorded with the new look.',
   uploaded: 'Uploaded and published.',
   restored: 'Version restored: it is the one your share link and embeds show now. Nothing was charged.',
+  renamed: 'Title saved.',
 };
 
 export const demoRoutes: Route[] = [
@@ -121,6 +133,16 @@ export const demoRoutes: Route[] = [
       await r.form();
       await r.caller.demos.refresh({ id: r.params[0]! });
       redirect(r.res, `/app/demos/${r.params[0]}?done=refreshing`);
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/app\/demos\/([^/]+)\/rename$/,
+    async handle(r) {
+      const form = await r.form();
+      // The API's own check (1 to 120 characters, trimmed): a blank title is its 400, shown as a page.
+      await r.caller.demos.update({ id: r.params[0]!, title: form.get('title') ?? '' });
+      redirect(r.res, `/app/demos/${r.params[0]}?done=renamed`);
     },
   },
   {

@@ -5,17 +5,22 @@ import type { DashboardRequest, Route } from '../request.js';
 import { redirect } from '../send.js';
 import { demoGrid } from './demo-cards.js';
 import { createProjectForm } from './projects.js';
+import { PLANNING_HINT, TOUR_STYLES } from './tour-styles.js';
+import { type DurationTarget, priceOf } from '../../../credits/index.js';
 
 /**
  * The dashboard's home: every demo as a grid of thumbnails with its status, or, for a new account, the first steps.
  * The create form posts to the API's demo create; the demo's page then follows the progress live.
  */
 
-const TEMPLATES = ['auto', 'cinematic', 'guided-tour', 'plain-scroll', 'section-focus', 'hero-spotlight', 'feature-sweep', 'conversion-flow', 'pricing-focus', 'proof-scroll'];
 
 interface DemoFields { project_id: string; prompt: string; format: string; resolution: string; duration_target: string; mode: string; template: string }
 
-function createDemoForm(viewer: Viewer, projects: { id: string; name: string }[], values: Partial<DemoFields>, error?: string | null): SafeHtml {
+const LENGTHS: DurationTarget[] = ['5s', '10s', '30s'];
+const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
+
+function createDemoForm(viewer: Viewer, projects: { id: string; name: string }[], values: Partial<DemoFields>, balance: number, error?: string | null): SafeHtml {
+  const cost = priceOf((LENGTHS as string[]).includes(values.duration_target ?? '') ? (values.duration_target as DurationTarget) : '10s');
   return html`<form method="post" action="/app/demos" class="panel narrow">
 ${errorBox(error)}
 ${csrfField(viewer)}
@@ -24,26 +29,28 @@ ${csrfField(viewer)}
 <label for="d-prompt">What should the demo show?</label>
 <textarea id="d-prompt" name="prompt" required maxlength="500" rows="3" placeholder="Show how to start a free trial, then the pricing">${values.prompt ?? ''}</textarea>
 <div class="row">
-<div><label for="d-duration">Length</label><select id="d-duration" name="duration_target">${['5s', '10s', '30s'].map((v) => option(v, v, v === (values.duration_target ?? '10s')))}</select></div>
-<div><label for="d-template">Style of tour</label><select id="d-template" name="template">${TEMPLATES.map((t) => option(t, t === 'auto' ? 'Auto' : t, t === (values.template ?? 'auto')))}</select></div>
+<div><label for="d-duration">Length</label><select id="d-duration" name="duration_target">${LENGTHS.map((v) => option(v, `${v.replace('s', ' s')} · ${credits(priceOf(v))}`, v === (values.duration_target ?? '10s')))}</select></div>
+<div><label for="d-template">Style of tour</label><select id="d-template" name="template">${TOUR_STYLES.map((t) => option(t.id, t.label, t.id === (values.template ?? 'auto')))}</select></div>
 </div>
 <div class="row">
 <div><label for="d-format">Format</label><select id="d-format" name="format">${['mp4', 'webm'].map((v) => option(v, v.toUpperCase(), v === (values.format ?? 'mp4')))}</select></div>
 <div><label for="d-resolution">Resolution</label><select id="d-resolution" name="resolution">${['1080p', '720p'].map((v) => option(v, v, v === (values.resolution ?? '1080p')))}</select></div>
-<div><label for="d-mode">Planning</label><select id="d-mode" name="mode">${[['script', 'Scripted'], ['agent', 'Agent']].map(([v, l]) => option(v!, l, v === (values.mode ?? 'script')))}</select></div>
+<div><label for="d-mode">Planning</label><select id="d-mode" name="mode" aria-describedby="d-mode-hint">${[['script', 'Scripted'], ['agent', 'Agent']].map(([v, l]) => option(v!, l, v === (values.mode ?? 'script')))}</select></div>
 </div>
-<p class="muted small">One credit per demo. Recording takes a minute or two; you can leave the page and come back.</p>
+<p class="hint" id="d-mode-hint">${PLANNING_HINT}</p>
+<p class="cost" data-cost>This demo costs ${credits(cost)} (1 credit for each 10 s started). Your balance: <strong data-balance>${credits(balance)}</strong>${balance < cost ? html` · <a href="/app/credits">buy credits</a>` : null}.</p>
+<p class="muted small">Recording takes a minute or two; you can leave the page and come back.</p>
 <div class="actions"><button type="submit">Create demo</button></div>
 </form>`;
 }
 
 async function newDemoPage(r: DashboardRequest, status: number, values: Partial<DemoFields>, error?: string) {
-  const { projects } = await r.caller.projects.list();
+  const [{ projects }, { balance }] = await Promise.all([r.caller.projects.list(), r.caller.credits.get()]);
   const body =
     projects.length === 0
       ? html`<h1>New demo</h1><p class="panel empty">A demo records a page of one of your projects. Create a project first.</p>${createProjectForm(r.viewer)}`
       : html`<div class="page-head"><h1>New demo</h1><a class="button secondary" href="/app/demos/upload${values.project_id ? `?project_id=${values.project_id}` : ''}">Upload a recording instead</a></div>
-${createDemoForm(r.viewer, projects, values, error)}`;
+${createDemoForm(r.viewer, projects, values, balance, error)}`;
   r.page(status, appPage({ title: 'New demo', viewer: r.viewer, section: 'demos', body }));
 }
 

@@ -3,10 +3,15 @@ import { html, type SafeHtml } from '../../pages/html.js';
 import { appPage, copyField, csrfField, errorBox, formatDate, noticeBox, option } from '../layout.js';
 import type { DashboardRequest, Route } from '../request.js';
 import { redirect } from '../send.js';
+import { leaveFlash, takeFlash } from '../one-time-flash.js';
+
+const NEW_KEY = 'new-key';
 
 /**
  * API keys: the list (prefixes only, never a secret), the create form, revoke. A new key's secret is shown once,
- * in the answer to the create post (no-store), with a Copy button; it is never in a URL or shown again.
+ * with a Copy button, on the page the create post redirects to (303, then GET /app/keys?created=1, no-store): the
+ * secret waits for that one view in memory, keyed to the session (one-time-flash.ts), so a reload shows it no more
+ * and makes no second key. It is never in a URL or shown again.
  */
 
 interface Created { key: string; name: string; type: string; allowed_domains: string[] | null }
@@ -26,7 +31,11 @@ ${copyField('new-key', 'Key', extra.created.key)}
 ${extra.created.type === 'publishable' && !extra.created.allowed_domains?.length ? html`<p class="warning" role="alert">${NO_DOMAINS_WARNING}</p>` : null}
 </section>`
     : null;
-  const notice = r.url.searchParams.get('revoked') ? 'The key was revoked: it stopped working at once.' : null;
+  const notice = r.url.searchParams.get('revoked')
+    ? 'The key was revoked: it stopped working at once.'
+    : r.url.searchParams.get('created') && !extra.created
+      ? 'The new key was shown once and is not shown again. If you did not copy it, revoke it below and create another.'
+      : null;
   const body = html`<h1>API keys</h1>
 ${noticeBox(notice)}
 ${created}
@@ -54,7 +63,14 @@ ${csrfField(r.viewer)}
 }
 
 export const keyRoutes: Route[] = [
-  { method: 'GET', pattern: /^\/app\/keys$/, handle: (r) => keysPage(r, 200) },
+  {
+    method: 'GET',
+    pattern: /^\/app\/keys$/,
+    handle: (r) => {
+      const created = r.url.searchParams.get('created') ? takeFlash<Created>(r.sessionToken, NEW_KEY) : null;
+      return keysPage(r, 200, created ? { created } : {});
+    },
+  },
   {
     method: 'POST',
     pattern: /^\/app\/keys$/,
@@ -68,7 +84,8 @@ export const keyRoutes: Route[] = [
           project_id: form.get('project_id') || undefined,
           allowed_domains: domains.length > 0 ? domains : undefined,
         });
-        await keysPage(r, 201, { created });
+        leaveFlash(r.sessionToken, NEW_KEY, { key: created.key, name: created.name, type: created.type, allowed_domains: created.allowed_domains });
+        redirect(r.res, '/app/keys?created=1');
       } catch (error) {
         const mapped = toErrorResponse(error);
         if (mapped.fault || mapped.status !== 400) throw error;
