@@ -128,7 +128,7 @@ describe('showreel as an API client (issue 13)', () => {
   it('demos create --wait follows the socket live, and a failed demo is exit 1 with its error', async () => {
     const project = json(await asUser(['projects', 'create', '--name', 'Wait', '--url', 'https://wait.example', '--json']));
     const child = launch(['demos', 'create', '--project', project.id, '--prompt', 'Tour', '--wait'], { SHOWREEL_API_KEY: user.key });
-    await until('the first state', () => (/pending/.test(child.output.stderr) ? true : undefined));
+    await until('the first state', () => (/queued/.test(child.output.stderr) ? true : undefined));
     const [demo] = await app.sql<{ id: string; latest_job_id: string }[]>`select id, latest_job_id from demos where project_id = ${project.id}`;
     // What a worker would report, step by step.
     await inTransaction(app.sql, (tx) => startDemoJob(tx, demo!.id, demo!.latest_job_id, 1, metadata));
@@ -160,7 +160,7 @@ describe('showreel as an API client (issue 13)', () => {
     try {
       const project = json(await asUser(['projects', 'create', '--name', 'Poll', '--url', 'https://poll.example', '--json']));
       const child = launch(['demos', 'create', '--project', project.id, '--prompt', 'Tour', '--wait', '--base-url', frontUrl], { SHOWREEL_API_KEY: user.key });
-      await until('the first polled state', () => (/pending/.test(child.output.stderr) ? true : undefined));
+      await until('the first polled state', () => (/queued/.test(child.output.stderr) ? true : undefined));
       const [demo] = await app.sql<{ id: string; latest_job_id: string }[]>`select id, latest_job_id from demos where project_id = ${project.id}`;
       await inTransaction(app.sql, (tx) => failDemoJob(tx, demo!.id, demo!.latest_job_id, 'Polled to the end.', metadata));
       const result = await finished(child);
@@ -175,7 +175,7 @@ describe('showreel as an API client (issue 13)', () => {
   it('Ctrl-C stops waiting, not the job', async () => {
     const project = json(await asUser(['projects', 'create', '--name', 'Interrupt', '--url', 'https://int.example', '--json']));
     const child = launch(['demos', 'create', '--project', project.id, '--prompt', 'Tour', '--wait'], { SHOWREEL_API_KEY: user.key });
-    await until('the first state', () => (/pending/.test(child.output.stderr) ? true : undefined));
+    await until('the first state', () => (/queued/.test(child.output.stderr) ? true : undefined));
     child.kill('SIGINT');
     const result = await finished(child);
     assert.equal(result.code, 130);
