@@ -1,11 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import type { Runner } from 'graphile-worker';
 import { registerDomain } from './domain.js';
 import { createHttpServer } from './http/server.js';
 import { setPaymentProvider } from './credits/index.js';
 import { createPayments } from './payments/index.js';
 import type { Config } from './platform/config.js';
-import { startWorker } from './platform/jobs.js';
+import { startWorker, type Worker } from './platform/jobs.js';
 import type { Logger } from './platform/logger.js';
 import { openDatabase } from './platform/open-database.js';
 import { createSecretBox, loadMasterKey } from './platform/secrets.js';
@@ -38,7 +37,7 @@ export async function startApp(config: Config, logger: Logger, parts: { http: bo
   setPaymentProvider(payments.provider);
   const services = { sql: database.sql, config, secrets, storage, logger, payments };
 
-  let runner: Runner | null = null;
+  let runner: Worker | null = null;
   let stopSweeper = () => {};
   // Browsers are launched on the first job, not at start; at most WORKER_CONCURRENCY of them.
   const browsers = createBrowserPool({ size: config.WORKER_CONCURRENCY, logger });

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Logger as WorkerLogger, run, type Runner, type RunnerOptions, type TaskList } from 'graphile-worker';
+import { isDatabaseUnavailable } from './database-availability.js';
 import type { Sql, Tx } from './database.js';
 import { ConcurrencyError } from './errors.js';
 import { commandOf, notifyAfterCommit } from './transaction.js';
@@ -120,17 +121,129 @@ const { Pool } = createRequire(import.meta.resolve('graphile-worker'))('pg') as 
   Pool: new (config: { connectionString: string; max: number }) => PgPool;
 };
 
+/** The worker as the app holds it: only a stop, since the graphile-worker runner under it may be replaced. */
+export interface Worker {
+  stop(reason?: string): Promise<void>;
+}
+
 /**
- * Starts graphile-worker in this process. `runner.stop()` lets running jobs finish first, and resolves only once
+ * Starts graphile-worker in this process. `worker.stop()` lets running jobs finish first, and resolves only once
  * the worker's connections are closed.
+ *
+ * Supervised: graphile-worker shuts its pool down for good when it cannot record a job's completion ("queue is in
+ * an inconsistent state"), which is what a database restart at that moment does (issue 34: the embedded database
+ * is restarted when it dies). Its runner's promise then rejects; unwatched, that rejection would end the process.
+ * So a runner that ends on its own is logged and started again, with a backoff (1 s doubling to 30 s) while the
+ * database is still away; a job it had not completed is retried by graphile-worker once its lock expires.
  *
  * The worker's pg pool is ours, not graphile-worker's: when it owns the pool, its stop removes the pool's error
  * handler and ends the pool without waiting, so an embedded PostgreSQL stopped right afterwards could terminate a
  * still-open idle connection, whose unhandled 'error' event crashes the process on shutdown.
  */
-export async function startWorker(options: WorkerOptions): Promise<Runner> {
+export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const logger = options.logger.child({ component: 'worker' });
+  let stopping = false;
+  let current = await startRunner(options, logger);
+  let restarting: Promise<void> | null = null;
+
+  survivePoolShutdownRejections(logger);
+  // graphile-worker's runner resolves even when its pool died of an error (it logs the error itself): any end we
+  // did not ask for is a reason to start again.
+  const watch = (running: RunningWorker) => {
+    const restart = (error?: unknown) => {
+      if (stopping) return;
+      logger.error({ err: error }, 'the job worker stopped on its own; starting it again');
+      restarting = restartAfter(running).finally(() => (restarting = null));
+    };
+    running.runner.promise.then(() => restart(), restart);
+  };
+  const restartAfter = async (dead: RunningWorker) => {
+    // Its pool is closed aside: a connection that died under a query may never be released, and ending a pool
+    // waits for every connection.
+    void dead.close();
+    for (let delayMs = 1000; !stopping; delayMs = Math.min(delayMs * 2, 30_000)) {
+      try {
+        current = await startRunner(options, logger);
+        if (stopping) return void (await current.stop());
+        logger.info('the job worker is running again');
+        watch(current);
+        return;
+      } catch (error) {
+        logger.warn({ err: error, retryInMs: delayMs }, 'the job worker could not start again yet');
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+    }
+  };
+  watch(current);
+  return {
+    async stop(reason?: string) {
+      stopping = true;
+      await restarting;
+      await current.stop(reason);
+    },
+  };
+}
+
+/**
+ * graphile-worker (0.18) shuts its pool down from callbacks that do not wait for the shutdown's promise, and that
+ * promise rejects with the error that caused it: with the database gone, an unhandled rejection that ends the
+ * process. Those (and only those: the database being away) are logged; any other unhandled rejection still ends
+ * the process, as Node would.
+ */
+let rejectionGuardInstalled = false;
+function survivePoolShutdownRejections(logger: Logger): void {
+  if (rejectionGuardInstalled) return;
+  rejectionGuardInstalled = true;
+  process.on('unhandledRejection', (reason) => {
+    if (!isWorkerDatabaseLoss(reason)) throw reason;
+    logger.warn({ err: reason }, 'the job worker lost the database; it starts again once the database is back');
+  });
+}
+
+/**
+ * graphile-worker retries only a few connection errors (57P03, EHOSTUNREACH, ETIMEDOUT): a refused connect while
+ * the database restarts (ECONNREFUSED, its socket gone) makes the worker that asked exit, and with it the pool. A
+ * connect through this pool waits for the database instead, up to a minute (backoff 250 ms doubling to 5 s), so
+ * that a restart is a pause for the worker, not its end.
+ */
+function waitForTheDatabaseOnConnect(pgPool: PgPool, logger: Logger): void {
+  const pool = pgPool as unknown as { connect(callback?: unknown): unknown };
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
+  pool.connect = (callback?: unknown) => {
+    if (callback) return connect(callback);
+    return (async () => {
+      const startedAt = Date.now();
+      for (let delayMs = 250; ; delayMs = Math.min(delayMs * 2, 5000)) {
+        try {
+          return await (connect() as Promise<unknown>);
+        } catch (error) {
+          if (!isWorkerDatabaseLoss(error) || Date.now() - startedAt > 60_000) throw error;
+          logger.debug({ err: error, retryInMs: delayMs }, 'the job worker waits for the database');
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
+        }
+      }
+    })();
+  };
+}
+
+/** The database errors of graphile-worker's `pg` connections (pg names them `error`, not PostgresError). */
+function isWorkerDatabaseLoss(thrown: unknown): boolean {
+  if (isDatabaseUnavailable(thrown)) return true;
+  const code = thrown instanceof Error ? (thrown as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && (/^57P0[1235]$/.test(code) || code.startsWith('08'));
+}
+
+interface RunningWorker {
+  runner: Runner;
+  /** stops the runner (jobs finish first), then closes its pool */
+  stop(reason?: string): Promise<void>;
+  /** closes the pool of a runner that already ended on its own */
+  close(): Promise<void>;
+}
+
+async function startRunner(options: WorkerOptions, logger: Logger): Promise<RunningWorker> {
   const pgPool = new Pool({ connectionString: options.connectionString, max: 10 });
+  waitForTheDatabaseOnConnect(pgPool, logger);
   pgPool.on('error', (error) => logger.warn({ err: error }, 'idle worker database connection failed'));
   pgPool.on('connect', (client) => client.on('error', (error) => logger.warn({ err: error }, 'worker database connection failed')));
   let runner: Runner;
@@ -145,18 +258,24 @@ export async function startWorker(options: WorkerOptions): Promise<Runner> {
       logger: workerLogger(options.logger),
     });
   } catch (error) {
-    await pgPool.end();
+    await pgPool.end().catch(() => undefined);
     throw error;
   }
-  const stop = runner.stop.bind(runner);
-  runner.stop = async (reason?: string) => {
-    try {
-      await stop(reason);
-    } finally {
-      await pgPool.end();
-    }
+  let poolEnded: Promise<void> | null = null;
+  const close = () => (poolEnded ??= pgPool.end().catch(() => undefined));
+  return {
+    runner,
+    close,
+    async stop(reason?: string) {
+      try {
+        await runner.stop(reason);
+      } catch {
+        // it had already ended on its own (the supervisor saw why)
+      } finally {
+        await close();
+      }
+    },
   };
-  return runner;
 }
 
 function workerLogger(logger: Logger) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Runner } from 'graphile-worker';
+import type { Worker } from '../../src/platform/jobs.js';
 import postgres from 'postgres';
 import { inTransaction } from '../../src/platform/command.js';
 import { beforeCommit } from '../../src/platform/transaction.js';
@@ -32,7 +32,7 @@ async function waitUntil(condition: () => Promise<boolean>, what: string, timeou
 
 describe('background jobs are enqueued in the transaction of the command', () => {
   let db: TestDatabase;
-  const runners: Runner[] = [];
+  const runners: Worker[] = [];
 
   before(async () => {
     db = await createTestDatabase();
