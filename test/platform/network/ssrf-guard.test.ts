@@ -197,12 +197,13 @@ describe('project URLs with SHOWREEL_ALLOW_PRIVATE_URLS off', () => {
     assert.deepEqual(listed.body.projects, []);
   });
 
-  it('refuses a host name that resolves to a private address without saying which address', async (t) => {
+  it('refuses a host name that resolves to a private address without saying which address', async () => {
     // This machine's own name resolves to one of its own addresses (loopback or a private network) on any Linux
-    // host or container; that is the internal DNS answer a stranger must not read back.
+    // host or container (/etc/hosts); that is the internal DNS answer a stranger must not read back. The same
+    // decision with a resolver of the test's own is checked above (checkUrl); this is the answer over HTTP.
     const name = os.hostname();
     const addresses = (await dns.promises.lookup(name, { all: true }).catch(() => [])).map((r) => r.address);
-    if (addresses.length === 0) return t.skip(`${name} does not resolve here`);
+    assert.ok(addresses.length > 0, `this machine's name (${name}) should resolve, as it does in /etc/hosts of any Linux host or container`);
     const url = `http://${name}:8080/admin`;
     const created = await app.api('/api/v1/projects', { key: alice.key, body: { name: 'Internal by name', url } });
     assert.equal(created.status, 400, created.text);
