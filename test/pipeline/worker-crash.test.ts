@@ -1,37 +1,16 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js';
+import { descendantsOf } from '../helpers/processes.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
-/** Every process below `pid` (read from /proc), so the test can stop what it started, by PID. */
-function descendantsOf(pid: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(Number(entry), ppid);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  const found: number[] = [];
-  const queue = [pid];
-  while (queue.length > 0) {
-    const parent = queue.shift()!;
-    for (const [child, ppid] of parents) if (ppid === parent) (found.push(child), queue.push(child));
-  }
-  return found;
-}
 
 /** A worker killed with SIGKILL mid-recording: another worker picks the job up; one version, one charge. */
 describe('a worker killed mid-job', () => {

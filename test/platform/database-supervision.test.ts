@@ -165,9 +165,10 @@ describe('when the embedded PostgreSQL is killed', () => {
     assert.equal(health.status, 200);
   });
 
-  it('a graphile-worker runner on it keeps running jobs after the restart', { timeout: 90_000 }, async () => {
+  /** A migrated cluster of its own, removed after the test. Not ephemeral: a throwaway cluster commits
+   * asynchronously, and a kill would take the last commits with it. */
+  const startDurableCluster = async () => {
     const dir = await dataDir();
-    // Not ephemeral: a throwaway cluster commits asynchronously, and a kill would take the last commits with it.
     const cluster = await startEmbeddedPostgres({ dataDir: dir, ephemeral: false, logger });
     cleanups.push(async () => {
       await cluster.stop();
@@ -176,6 +177,11 @@ describe('when the embedded PostgreSQL is killed', () => {
     const sql = connect(cluster.url, { max: 2 });
     cleanups.push(() => sql.end({ timeout: 5 }));
     await migrate(sql, cluster.url);
+    return { dir, cluster, sql };
+  };
+
+  it('a graphile-worker runner on it keeps running jobs after the restart', { timeout: 90_000 }, async () => {
+    const { dir, cluster, sql } = await startDurableCluster();
     const ran: string[] = [];
     const runner = await startWorker({
       connectionString: cluster.url,
@@ -196,16 +202,7 @@ describe('when the embedded PostgreSQL is killed', () => {
   it('a worker whose database dies while it completes a job is started again, and runs the next job', { timeout: 90_000 }, async () => {
     // graphile-worker gives its pool up for good when it cannot record a completion; without supervision the
     // runner's rejected promise ended the process (seen in CI when the kill fell on a completion).
-    const dir = await dataDir();
-    // Not ephemeral: a throwaway cluster commits asynchronously, and a kill would take the last commits with it.
-    const cluster = await startEmbeddedPostgres({ dataDir: dir, ephemeral: false, logger });
-    cleanups.push(async () => {
-      await cluster.stop();
-      await fs.rm(dir, { recursive: true, force: true });
-    });
-    const sql = connect(cluster.url, { max: 2 });
-    cleanups.push(() => sql.end({ timeout: 5 }));
-    await migrate(sql, cluster.url);
+    const { dir, cluster, sql } = await startDurableCluster();
     const ran: string[] = [];
     let killed = false;
     const worker = await startWorker({

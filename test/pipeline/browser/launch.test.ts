@@ -5,32 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { descendantsOf } from '../../helpers/processes.js';
 
 const launchModule = path.resolve(import.meta.dirname, '../../../src/pipeline/browser/launch.ts');
 
-/** Every process below `pid`, from /proc. */
-function descendantsOf(pid: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  const found: number[] = [];
-  const queue = [pid];
-  while (queue.length > 0) {
-    const parent = queue.shift()!;
-    for (const [child, ppid] of parents) if (ppid === parent) (found.push(child), queue.push(child));
-  }
-  return found;
-}
 
 /** Alive and not a zombie waiting for its parent to reap it. */
 function running(pid: number): boolean {

@@ -4,7 +4,7 @@
  * seccomp) and site isolation. Checked from the OS, on the browser the pool launches for a job.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,27 +17,8 @@ import { createBrowserPool, type BrowserPool } from '../../../src/pipeline/brows
 import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
 import { browserSandbox, planSandbox, resetBrowserSandbox } from '../../../src/pipeline/browser/sandbox.js';
 import { createLogger } from '../../../src/platform/logger.js';
+import { descendantsOf } from '../../helpers/processes.js';
 
-/** Every process below `pid`, from /proc. */
-function descendantsOf(pid: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  const found: number[] = [];
-  const queue = [pid];
-  while (queue.length > 0) {
-    const parent = queue.shift()!;
-    for (const [child, ppid] of parents) if (ppid === parent) (found.push(child), queue.push(child));
-  }
-  return found;
-}
 
 /** A /proc/<pid>/status field: `Uid` gives real, effective, saved and filesystem uid; `Seccomp` 2 is a filter. */
 function statusOf(pid: number): { uids: number[]; seccomp: number; environ: string } {
