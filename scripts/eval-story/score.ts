@@ -60,8 +60,12 @@ export async function analyseSite(browser: Browser, url: string, wanted: Array<{
           const r = element.getBoundingClientRect();
           return r.width > 0 && r.height > 0 && norm(element.textContent ?? '') === target;
         });
-        const rank = (element: Element) =>
-          (/^H[1-6]$/.test(element.tagName) ? 0 : 2) + (want.tag && element.tagName.toLowerCase() === want.tag.toLowerCase() ? 0 : 1);
+        // A heading's words are often a permalink inside it (<h1><a href="#x">Limitations</a></h1>): the innermost match
+        // is then the link, and it ranks as the heading it sits in, not as the table of contents' link of that name.
+        const rank = (element: Element) => {
+          const heading = element.closest('h1, h2, h3, h4, h5, h6') ?? element;
+          return (/^H[1-6]$/.test(heading.tagName) ? 0 : 2) + (want.tag && heading.tagName.toLowerCase() === want.tag.toLowerCase() ? 0 : 1);
+        };
         const innermost = matches.filter((element) => !matches.some((other) => other !== element && element.contains(other)));
         innermost.sort((a, b) => rank(a) - rank(b));
         if (innermost[0]) found[want.key] = docRect(innermost[0]);
