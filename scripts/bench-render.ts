@@ -62,7 +62,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { launchBrowser } from '../src/pipeline/browser/launch.js';
 import { viewportFor } from '../src/pipeline/browser/viewports.js';
-import { zoomActions } from '../src/pipeline/compose/camera.js';
+import { zoomActions } from '../src/pipeline/compose/shots.js';
 import { captureSizeFor, composeVideo } from '../src/pipeline/compose/compose.js';
 import { drawLayersAhead } from '../src/pipeline/compose/layers-ahead.js';
 import { ffmpegBinaries } from '../src/pipeline/encode/ffmpeg-binaries.js';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createCamera, FPS, zoomActions } from '../../../src/pipeline/compose/camera.js';
+import { createCamera, FPS } from '../../../src/pipeline/compose/camera.js';
+import { zoomActions } from '../../../src/pipeline/compose/shots.js';
 import { computeLayout } from '../../../src/pipeline/compose/layout.js';
 import { resolveStyle } from '../../../src/pipeline/compose/style.js';
 import type { InteractionTimeline } from '../../../src/pipeline/types.js';

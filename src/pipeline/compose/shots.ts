@@ -1,0 +1,128 @@
+import type { InteractionTimeline, Rect } from '../types.js';
+
+/**
+ * The shot planner: which moments of the recording the camera follows (clicks, typing, hovered targets, and the
+ * sections the plan framed), and how they group into shots. A shot is the time the plan spends on one focused
+ * section, until the page next scrolls; everything done inside it becomes one zoom (asShots). Where and how the view
+ * moves to show them is the zoom path's business (zoom-path.ts).
+ */
+
+/** An action's zoom lasts at most this long past its arrival (then the hold and the way out): ~2 s per action. */
+const MAX_ACTION_MS = 800;
+
+export interface ZoomAction {
+  t: number;
+  until: number;
+  /** composed-frame pixels */
+  x: number;
+  y: number;
+  kind: 'click' | 'type' | 'hover' | 'focus';
+  /** the focused element's size (viewport px), for a zoom that keeps it whole */
+  fit?: { width: number; height: number };
+}
+
+/** The actions the camera follows, in viewport coordinates, in time order. */
+export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
+  const actions: ZoomAction[] = [];
+  // The step under way at t; at a boundary the one starting then (a focus is reported as its step begins).
+  const stepAt = (t: number) => timeline.steps.findLast((s) => t >= s.startMs && t <= s.endMs) ?? null;
+  // The sections the plan framed: each is a shot, and the zooms inside it become one (asShots).
+  const sectionFocus = focusedSections(timeline, stepAt);
+  for (const click of timeline.clicks) actions.push({ t: click.t, until: click.t, x: click.x, y: click.y, kind: 'click' });
+  // Typing: runs of keystrokes, centred on the field being typed into.
+  let run: { t: number; until: number } | null = null;
+  const flush = () => {
+    if (!run) return;
+    const field = [...timeline.focus].reverse().find((f) => f.t <= run!.t);
+    const click = [...timeline.clicks].reverse().find((c) => c.t <= run!.t);
+    const point = field ? { x: field.rect.x + field.rect.width / 2, y: field.rect.y + field.rect.height / 2 } : click ?? null;
+    if (point) actions.push({ t: run.t, until: Math.min(run.until, run.t + MAX_ACTION_MS * 2), x: point.x, y: point.y, kind: 'type' });
+    run = null;
+  };
+  for (const key of timeline.keystrokes) {
+    if (run && key.t - run.until < 800) run.until = key.t;
+    else {
+      flush();
+      run = { t: key.t, until: key.t };
+    }
+  }
+  flush();
+  // Hovers (the target the cursor rests on) and focused sections (the cursor moves to the section's focal
+  // element, then the plan dwells there; zoomed only as far as the element stays whole).
+  for (const focus of timeline.focus) {
+    const step = stepAt(focus.t);
+    if (!step) continue;
+    const next = timeline.steps.find((s) => s.index === step.index + 1);
+    const hover = step.kind === 'hover';
+    const dwell = step.kind === 'move' && next?.kind === 'wait' ? next : null;
+    if (!hover && !dwell) continue;
+    const arrive = timeline.cursor.filter((c) => c.t >= focus.t && c.t <= step.endMs).at(-1)?.t ?? focus.t;
+    const until = Math.min(Math.max(arrive, (dwell ?? step).endMs - 300), arrive + MAX_ACTION_MS);
+    const centre = { x: focus.rect.x + focus.rect.width / 2, y: focus.rect.y + focus.rect.height / 2 };
+    // A hover too is zoomed only as far as its element stays whole: a heading's box spans its section's width, and
+    // a zoom at full intensity on its middle cut the words at its start off (seen on a sponsors heading).
+    const fit = { width: focus.rect.width, height: focus.rect.height };
+    if (hover) actions.push({ t: arrive, until, ...centre, kind: 'hover', fit });
+    else actions.push({ t: arrive, until, ...centre, kind: 'focus', fit });
+  }
+  // A click that is part of typing (clicking into the field) is not a zoom of its own.
+  const zooms = actions
+    .filter((a) => a.kind !== 'click' || !actions.some((b) => b.kind === 'type' && b.t >= a.t && b.t - a.t < 1500))
+    .sort((a, b) => a.t - b.t);
+  return asShots(zooms, sectionFocus, timeline);
+}
+
+/**
+ * One zoom per shot. A shot is the time the plan spends on a focused section, from the moment it frames it until
+ * the page next scrolls. The hovers, clicks and typing inside it do not each zoom in and out (in, out, in, out
+ * within six seconds, cropping the heading and the outer cards): they become one zoom whose view keeps the
+ * section's framed part (its heading and key content) and every action whole, and so magnifies only as far as
+ * all of them fit. A section that fills most of the view (a pricing table's row of plans) is not zoomed at all.
+ */
+function asShots(actions: ZoomAction[], focused: Array<{ t: number; rect: Rect }>, timeline: InteractionTimeline): ZoomAction[] {
+  const shots = focused.map((focus) => ({
+    from: focus.t,
+    to: timeline.scrolls.find((s) => s.t > focus.t)?.t ?? Infinity,
+    rect: focus.rect,
+  }));
+  const out: ZoomAction[] = [];
+  const taken = new Set<ZoomAction>();
+  for (const shot of shots) {
+    const inside = actions.filter((a) => !taken.has(a) && a.t >= shot.from && a.t < shot.to);
+    if (inside.length === 0) continue;
+    for (const a of inside) taken.add(a);
+    const box = { left: shot.rect.x, top: shot.rect.y, right: shot.rect.x + shot.rect.width, bottom: shot.rect.y + shot.rect.height };
+    for (const a of inside) {
+      const half = { x: (a.fit?.width ?? 0) / 2 + 48, y: (a.fit?.height ?? 0) / 2 + 24 };
+      box.left = Math.min(box.left, a.x - half.x);
+      box.right = Math.max(box.right, a.x + half.x);
+      box.top = Math.min(box.top, a.y - half.y);
+      box.bottom = Math.max(box.bottom, a.y + half.y);
+    }
+    const width = box.right - box.left;
+    const height = box.bottom - box.top;
+    const kind = inside.some((a) => a.kind === 'type') ? 'type' : inside.some((a) => a.kind === 'click') ? 'click' : inside[0]!.kind;
+    out.push({
+      t: inside[0]!.t,
+      until: Math.max(...inside.map((a) => a.until)),
+      x: box.left + width / 2,
+      y: box.top + height / 2,
+      kind,
+      fit: { width, height },
+    });
+  }
+  return [...out, ...actions.filter((a) => !taken.has(a))].sort((a, b) => a.t - b.t);
+}
+
+/** Sections the plan focused on (a move followed by a dwell): when, and the part of the view framed (its heading on). */
+function focusedSections(
+  timeline: InteractionTimeline,
+  stepAt: (t: number) => InteractionTimeline['steps'][number] | null,
+): Array<{ t: number; rect: Rect }> {
+  return timeline.focus.flatMap((focus) => {
+    const step = stepAt(focus.t);
+    const next = step ? timeline.steps.find((s) => s.index === step.index + 1) : undefined;
+    if (step?.kind !== 'move' || next?.kind !== 'wait') return [];
+    return [{ t: focus.t, rect: focus.rect }];
+  });
+}
