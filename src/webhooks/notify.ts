@@ -1,5 +1,5 @@
 import { inTransaction } from '../platform/command.js';
-import type { Queryable, Tx } from '../platform/database.js';
+import type { Queryable, Sql, Tx } from '../platform/database.js';
 import { newId } from '../platform/ids.js';
 import { enqueueJob } from '../platform/jobs.js';
 import type { WebhookEventType } from './events.js';
@@ -49,7 +49,10 @@ export async function notifyDemoWebhooks(db: Queryable, event: DemoWebhookEvent)
   return { eventId, deliveries: deliveries.length };
 }
 
-/** postgres.js: a transaction has savepoint(), the pool begin(). */
+/**
+ * Only the pool can reserve a connection: a command's transaction (inTransaction: a reserved connection) and a
+ * postgres.js `sql.begin` transaction cannot.
+ */
 function isTransaction(db: Queryable): db is Tx {
-  return typeof (db as Partial<Tx>).savepoint === 'function';
+  return typeof (db as Partial<Sql>).reserve !== 'function';
 }
