@@ -7,6 +7,7 @@ import { keyEventSchemas, keysProjection } from './keys/index.js';
 import { paymentEventSchemas, paymentsProjection } from './payments/index.js';
 import { projectEventSchemas, projectsProjection } from './projects/index.js';
 import { userEventSchemas, usersProjection } from './users/index.js';
+import { webhookEventSchemas, webhooksProjection } from './webhooks/index.js';
 
 /**
  * The composition of the domain: every module's events and inline projections, declared in one place so the
@@ -20,6 +21,7 @@ export function registerDomain(): void {
   registerEvents(demoEventSchemas);
   registerEvents(backgroundEventSchemas);
   registerEvents(paymentEventSchemas);
+  registerEvents(webhookEventSchemas);
   registerProjection(usersProjection);
   registerProjection(keysProjection);
   registerProjection(projectsProjection);
@@ -27,4 +29,5 @@ export function registerDomain(): void {
   registerProjection(demosProjection);
   registerProjection(backgroundsProjection);
   registerProjection(paymentsProjection);
+  registerProjection(webhooksProjection);
 }

@@ -8,12 +8,16 @@ import { pipelineTasks } from './pipeline/tasks.js';
 import { deriveUploadPreviews } from './pipeline/derive-upload.js';
 import { deleteOldRateLimitWindows } from './platform/rate-limit.js';
 import { deleteOldEmbedGenerationCounts } from './embeds/index.js';
+import type { SecretBox } from './platform/secrets.js';
+import { WEBHOOK_PRUNE_CRONTAB, webhookTasks } from './webhooks/index.js';
 
 /** Every graphile-worker task of the service, by name: housekeeping, schedules, and the recording pipeline. */
-export function createTaskList(services: PipelineServices): TaskList {
+export function createTaskList(services: PipelineServices & { secrets: SecretBox }): TaskList {
   const { sql, logger, storage } = services;
   return {
     ...pipelineTasks(services),
+    // Outbound webhooks (issue 37): one attempt per job, the next one queued on the retry schedule.
+    ...webhookTasks(services),
     sessions_delete_expired: async () => {
       const deleted = await deleteExpiredSessions(sql);
       if (deleted > 0) logger.info({ deleted }, 'expired sessions deleted');
@@ -45,4 +49,4 @@ export function createTaskList(services: PipelineServices): TaskList {
 }
 
 /** Schedules, in UTC (graphile-worker crontab syntax). */
-export const crontab = ['0 * * * * sessions_delete_expired', ...SCHEDULE_CRONTAB].join('\n');
+export const crontab = ['0 * * * * sessions_delete_expired', ...SCHEDULE_CRONTAB, WEBHOOK_PRUNE_CRONTAB].join('\n');

@@ -570,6 +570,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project’s webhook endpoints (never their secrets)
+         * @description The project’s endpoints with the events each receives. Their signing secrets are never returned again: rotate one to get a new secret.
+         */
+        get: operations["webhooks-list"];
+        put?: never;
+        /**
+         * Register an endpoint for demo events (the signing secret is returned only here)
+         * @description Registers an https endpoint that Showreel calls when the project’s demos are ready (`demo.ready`), fail (`demo.failed`), or a change-aware refresh found the page changed (`demo.changed`, with the change summary and before and after thumbnails) or not (`demo.unchanged`). Each call is a POST of a JSON body `{id, type, created_at, data}` signed with the endpoint’s secret: `Showreel-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` (Stripe’s scheme), with the event id in `Showreel-Event-Id`. A non-2xx answer, or none within 10 s, is retried with backoff (30 s doubling to hourly) for a day; the same event may arrive twice, so dedupe on its id. The signing secret is in this answer only. At most 10 endpoints per project (409).
+         */
+        post: operations["webhooks-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint and its delivery log
+         * @description Deletes the endpoint and its delivery log; deliveries still waiting for a retry are dropped.
+         */
+        delete: operations["webhooks-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/webhooks/{webhookId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace an endpoint’s signing secret (returned only here)
+         * @description Replaces the endpoint’s signing secret, returned only here. Every attempt from now on, retries included, is signed with the new one; a delivery your receiver refused while it still had the old one is retried with the new one.
+         */
+        post: operations["webhooks-rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint’s delivery log, newest first
+         * @description The endpoint’s delivery log, newest first (kept 30 days): each event sent, its status (`pending`, `retrying`, `delivered`, `failed` after a day of retries, or `refused` when the endpoint’s host is or resolves to a private address), the attempts, and the last answer’s status with its first 500 characters.
+         */
+        get: operations["webhooks-deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/embed/generate": {
         parameters: {
             query?: never;
@@ -4691,6 +4775,509 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "webhooks-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhooks": [
+                     *         {
+                     *           "id": "0c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f",
+                     *           "project_id": "3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718",
+                     *           "url": "https://hooks.acme.example/showreel",
+                     *           "events": [
+                     *             "demo.ready",
+                     *             "demo.failed",
+                     *             "demo.changed"
+                     *           ],
+                     *           "created_at": "2026-05-04T09:12:31.000Z",
+                     *           "secret_rotated_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        webhooks: {
+                            id: string;
+                            project_id: string;
+                            url: string;
+                            events: ("demo.ready" | "demo.failed" | "demo.changed" | "demo.unchanged")[];
+                            created_at: string;
+                            secret_rotated_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No credential, or an invalid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "webhooks-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.acme.example/showreel",
+                 *       "events": [
+                 *         "demo.ready",
+                 *         "demo.failed",
+                 *         "demo.changed"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    url: string;
+                    events: ("demo.ready" | "demo.failed" | "demo.changed" | "demo.unchanged")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f",
+                     *       "project_id": "3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718",
+                     *       "url": "https://hooks.acme.example/showreel",
+                     *       "events": [
+                     *         "demo.ready",
+                     *         "demo.failed",
+                     *         "demo.changed"
+                     *       ],
+                     *       "created_at": "2026-05-04T09:12:31.000Z",
+                     *       "secret_rotated_at": null,
+                     *       "secret": "whsig_Xq3vL8nB2mK7pR4tY9wE1sD6fG0hJ5kA2zC8vN4bM7q"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        project_id: string;
+                        url: string;
+                        events: ("demo.ready" | "demo.failed" | "demo.changed" | "demo.unchanged")[];
+                        created_at: string;
+                        secret_rotated_at: string | null;
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Invalid input; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential, or an invalid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A job is already running for this demo; wait until it is done."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "webhooks-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718 */
+                id: string;
+                /** @example 0c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description No credential, or an invalid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "webhooks-rotateSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718 */
+                id: string;
+                /** @example 0c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsig_7tR1yU5iO9pA3sD7fG2hJ6kL0zX4cVb2Nm9QaE3wR8t"
+                     *     }
+                     */
+                    "application/json": {
+                        secret: string;
+                    };
+                };
+            };
+            /** @description No credential, or an invalid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "webhooks-deliveries": {
+        parameters: {
+            query?: {
+                /** @example 20 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718 */
+                id: string;
+                /** @example 0c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "id": "6f5e4d3c-2b1a-4098-8776-655443322110",
+                     *           "event_id": "evt_01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *           "event_type": "demo.ready",
+                     *           "status": "delivered",
+                     *           "attempts": 2,
+                     *           "response_status": 200,
+                     *           "response_excerpt": "{\"received\":true}",
+                     *           "error": null,
+                     *           "body": "{\"id\":\"evt_01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b\",\"type\":\"demo.ready\",\"created_at\":\"2026-05-04T09:14:02.000Z\",\"data\":{\"status\":\"ready\",\"job_id\":\"9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d\",\"kind\":\"refresh\",\"version\":3,\"title\":\"Pricing tour\",\"duration_ms\":10240,\"share_url\":\"https://showreel.example.com/share/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f\",\"embed_url\":\"https://showreel.example.com/embed/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f\",\"video_url\":\"https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?v=3\",\"thumbnail_url\":\"https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?v=3\",\"gif_url\":\"https://showreel.example.com/gif/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.gif?v=3\",\"project_id\":\"3f2a9c1e-6b7d-4e8f-a1b2-c3d4e5f60718\",\"demo_id\":\"7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f\"}}",
+                     *           "created_at": "2026-05-04T09:14:02.000Z",
+                     *           "last_attempt_at": "2026-05-04T09:14:33.000Z",
+                     *           "next_attempt_at": null,
+                     *           "delivered_at": "2026-05-04T09:14:33.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        deliveries: {
+                            id: string;
+                            /** @description the `id` in the body and the Showreel-Event-Id header: the same for every attempt, for dedupe */
+                            event_id: string;
+                            /** @enum {string} */
+                            event_type: "demo.ready" | "demo.failed" | "demo.changed" | "demo.unchanged";
+                            /**
+                             * @description refused: the egress guard would not send to the endpoint’s address (never retried); failed: no 2xx within a day of retries
+                             * @enum {string}
+                             */
+                            status: "pending" | "retrying" | "delivered" | "failed" | "refused";
+                            attempts: number;
+                            response_status: number | null;
+                            /** @description the first 500 characters of the last answer */
+                            response_excerpt: string | null;
+                            error: string | null;
+                            /** @description the JSON body sent (the same at every attempt) */
+                            body: string;
+                            created_at: string;
+                            last_attempt_at: string | null;
+                            next_attempt_at: string | null;
+                            delivered_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential, or an invalid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

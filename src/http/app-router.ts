@@ -8,6 +8,7 @@ import { keysRouter } from '../keys/index.js';
 import { router } from '../platform/trpc.js';
 import { projectsRouter } from '../projects/index.js';
 import { usageRouter } from '../usage/index.js';
+import { webhooksRouter } from '../webhooks/index.js';
 
 /** The public procedures: served as REST under /api/v1 (trpc-to-openapi), and nowhere else. */
 export const appRouter = router({
@@ -21,6 +22,7 @@ export const appRouter = router({
   backgrounds: backgroundsRouter,
   device: devicesRouter,
   usage: usageRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

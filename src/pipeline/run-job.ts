@@ -14,6 +14,8 @@ import type { Logger } from '../platform/logger.js';
 import { checkUrl, logRefusal } from '../platform/network/ssrf-guard.js';
 import { mediaKey, type Storage } from '../platform/storage/index.js';
 import { findProjectById } from '../projects/index.js';
+import { notifyDemoWebhooks } from '../webhooks/index.js';
+import { demoFailedEvent, demoReadyEvent } from './demo-webhooks.js';
 import type { BrowserPool } from './browser/pool.js';
 import { EgressFailureError } from './browser/request-guard.js';
 import { loadBackgroundImage } from '../backgrounds/load-image.js';
@@ -160,8 +162,10 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     const finalPresentation = plan
       ? withTemplate(presentation, plan)
       : { ...presentation, ...(!presentation.recordingTemplate && previousTemplate ? { recordingTemplate: previousTemplate } : {}) };
-    const completed = await inTransaction(sql, (tx) =>
-      completeDemoJob(
+    const title = demo.version === 0 && outline ? demoTitle({ prompt: demo.prompt, section: produced.mainSection, pageTitle: outline.title || null }) : null;
+    // The version and its demo.ready webhooks commit together: a subscriber hears of every version, once per endpoint.
+    const completed = await inTransaction(sql, async (tx) => {
+      const published = await completeDemoJob(
         tx,
         {
           demoId: demo.id,
@@ -169,7 +173,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           ...keys,
           durationMs: result.durationMs,
           // Named once, by the first recording: a later one (a refresh) keeps the title, which its owner may have edited.
-          title: demo.version === 0 && outline ? demoTitle({ prompt: demo.prompt, section: produced.mainSection, pageTitle: outline.title || null }) : null,
+          title,
           actionScript: JSON.stringify(script),
           aiPlan: plan ? JSON.stringify(plan) : null,
           snapshots,
@@ -177,8 +181,10 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           presentation: JSON.stringify(finalPresentation),
         },
         metadata,
-      ),
-    );
+      );
+      if (published !== null) await notifyDemoWebhooks(tx, demoReadyEvent(services.config.PUBLIC_URL, demo, payload, { version: published, title, durationMs: result.durationMs }));
+      return published;
+    });
     log.info({ version: completed }, 'demo recorded');
   } catch (error) {
     const failure = describeFailure(error);
@@ -189,7 +195,9 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
       throw error;
     }
     log.error({ err: error }, 'demo job failed');
-    await inTransaction(sql, (tx) => failDemoJob(tx, payload.demoId, payload.jobId, failure.message, metadata)).catch((e: unknown) => {
+    await inTransaction(sql, async (tx) => {
+      if (await failDemoJob(tx, payload.demoId, payload.jobId, failure.message, metadata)) await notifyDemoWebhooks(tx, demoFailedEvent(demo, payload, failure.message));
+    }).catch((e: unknown) => {
       if (!(e instanceof NotFoundError)) throw e;
     });
   } finally {

@@ -1,16 +1,17 @@
 import { API_OPERATIONS, type OperationReference } from './api-operations.js';
 import { RAW_OPERATIONS, SAMPLE_PUBLISHABLE_KEY } from './raw-operations.js';
+import { WEBHOOK_OPERATIONS } from './webhook-operations.js';
 
 type Json = Record<string, any>;
 
-const OPERATIONS: Record<string, OperationReference> = { ...API_OPERATIONS, ...RAW_OPERATIONS };
+const OPERATIONS: Record<string, OperationReference> = { ...API_OPERATIONS, ...WEBHOOK_OPERATIONS, ...RAW_OPERATIONS };
 
 /** The resources the reference is grouped by, in this order, each with a line of what it is. */
 export const TAGS = [
   { name: 'Auth', description: 'Accounts and dashboard sessions. Scripts and servers use API keys instead.' },
   { name: 'Projects', description: 'A project is one product site: the page demos are recorded from, its viewport, its refresh schedule and its signing secret.' },
   { name: 'Demos', description: 'Demo videos of a project’s page: generated from a prompt, refreshed, restyled, or uploaded. Generation runs in the background; follow it by polling or WebSocket.' },
-  { name: 'Webhooks', description: 'Calls from your deployment pipeline, authenticated by a project’s webhook secret.' },
+  { name: 'Webhooks', description: 'Calls from your deployment pipeline, authenticated by a project’s webhook secret; and the endpoints Showreel calls, signed, when a project’s demos are ready, fail or change.' },
   { name: 'API keys', description: 'Live keys (sr_live_…) for servers and the CLI; publishable keys (sr_pub_…) for embeds on your pages.' },
   { name: 'Credits', description: 'Each generation, refresh or restyle costs one credit, refunded when it fails. Packs, auto top-off and the transaction history.' },
   { name: 'Usage', description: 'Your plan, its limits and this month’s usage.' },

@@ -17,6 +17,7 @@ import { handlePasswordReset } from './pages/reset-password.js';
 import { restyleRoutes } from './pages/restyle.js';
 import { uploadRoutes } from './pages/uploads.js';
 import { versionRoutes } from './pages/versions.js';
+import { webhookRoutes } from './pages/webhooks.js';
 import { createCaller, type DashboardRequest, type Route } from './request.js';
 import { dashboardCsp, redirect, sendPage } from './send.js';
 import { handleDashboardStatic } from './static.js';
@@ -31,6 +32,7 @@ const ROUTES: readonly Route[] = [
   ...restyleRoutes,
   ...versionRoutes,
   ...projectRoutes,
+  ...webhookRoutes,
   ...keyRoutes,
   ...creditRoutes,
 ];

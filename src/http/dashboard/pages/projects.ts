@@ -4,6 +4,7 @@ import type { DashboardRequest, Route } from '../request.js';
 import { redirect } from '../send.js';
 import { toErrorResponse } from '../../errors.js';
 import { demoGrid } from './demo-cards.js';
+import { webhooksSection } from './webhooks.js';
 
 /**
  * Projects: the list with demo counts and the create form; a project's page with its settings, its deploy webhook
@@ -94,7 +95,8 @@ ${extra.signingSecret ? copyField('signing-secret', 'Signing secret', extra.sign
 </div>
 </section>
 </div>
-</div>`;
+</div>
+${await webhooksSection(r, project.id)}`;
   r.page(status, appPage({ title: project.name, viewer: r.viewer, section: 'projects', body }));
 }
 
