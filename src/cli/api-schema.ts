@@ -2471,13 +2471,34 @@ export interface operations {
                      *       },
                      *       "refreshHistory": [
                      *         {
+                     *           "id": "b7d1e0c2-5f3a-4e8b-9c1d-2a3b4c5d6e7f",
+                     *           "triggered_by": "schedule",
+                     *           "result": "unchanged",
+                     *           "old_version": 2,
+                     *           "new_version": null,
+                     *           "error": null,
+                     *           "created_at": "2026-05-04T09:13:02.000Z",
+                     *           "changes": [],
+                     *           "checked_at": "2026-05-04T09:13:02.000Z",
+                     *           "before_thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?v=2",
+                     *           "after_thumbnail_url": null
+                     *         },
+                     *         {
                      *           "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
-                     *           "triggered_by": "restyle",
-                     *           "result": "success",
+                     *           "triggered_by": "webhook",
+                     *           "result": "succeeded",
                      *           "old_version": 1,
                      *           "new_version": 2,
                      *           "error": null,
-                     *           "created_at": "2026-05-04T09:13:02.000Z"
+                     *           "created_at": "2026-05-04T09:13:02.000Z",
+                     *           "changes": [
+                     *             "Pricing: Pro $12 → $15 per user",
+                     *             "New section: Integrations",
+                     *             "'Start free trial' is now 'Try it free'"
+                     *           ],
+                     *           "checked_at": "2026-05-04T09:13:02.000Z",
+                     *           "before_thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?v=1",
+                     *           "after_thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?v=2"
                      *         }
                      *       ]
                      *     }
@@ -2532,6 +2553,14 @@ export interface operations {
                             new_version: number | null;
                             error: string | null;
                             created_at: string;
+                            /** @description What changed on the page since the version before, in words ("Pricing: Pro $12 → $15 per user", "New section: Integrations"); [] when nothing did; null when not known. */
+                            changes: string[] | null;
+                            /** @description When the page was compared with the version shown (a finished refresh). */
+                            checked_at: string | null;
+                            /** @description Thumbnail of the version this refresh started from. */
+                            before_thumbnail_url: string | null;
+                            /** @description Thumbnail of the version it recorded; null when nothing was recorded. */
+                            after_thumbnail_url: string | null;
                         }[];
                     };
                 };

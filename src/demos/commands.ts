@@ -104,6 +104,8 @@ export interface QueueJobInput {
   presentation?: Presentation;
   onlyIfReady?: boolean;
   durationTarget: DurationTarget;
+  /** Re-record even if the page has not changed (a refresh asked with `?force=true`). */
+  force?: boolean;
 }
 
 /**
@@ -119,6 +121,7 @@ export async function queueDemoJob(tx: Tx, input: QueueJobInput, metadata: Event
     {
       type: 'QueueJob', demoId: input.demoId, userId: input.userId, jobId, kind: input.kind, triggeredBy: input.triggeredBy,
       credits, onlyIfReady: input.onlyIfReady, ...(input.presentation ? { presentation: input.presentation } : {}),
+      ...(input.force ? { force: true } : {}),
     },
     metadata,
   );
@@ -160,6 +163,19 @@ export async function failDemoJob(tx: Tx, demoId: string, jobId: string, error: 
   const result = await run(tx, demoId, { type: 'FailJob', demoId, jobId, error }, metadata);
   if (result.events.length === 0) return false;
   await refundCredits(tx, { userId: ownerOf(result.state), reference: `job:${jobId}`, description: `Refund: ${error}`.slice(0, 500) }, metadata);
+  await notifyChanged(tx, demoId);
+  return true;
+}
+
+/**
+ * A scheduled or webhook refresh found nothing the demo shows changed (issue 37): the job ends `unchanged`, the
+ * version shown stays, and the job's credits go back (charged when queued, like every job, so that a refresh
+ * never runs on credits the account does not have). Exactly once, like a failure's refund.
+ */
+export async function completeUnchangedRefresh(tx: Tx, demoId: string, jobId: string, metadata: EventMetadata) {
+  const result = await run(tx, demoId, { type: 'CompleteUnchanged', demoId, jobId }, metadata);
+  if (result.events.length === 0) return false;
+  await refundCredits(tx, { userId: ownerOf(result.state), reference: `job:${jobId}`, description: 'Refund: nothing on the page changed, so nothing was recorded.' }, metadata);
   await notifyChanged(tx, demoId);
   return true;
 }

@@ -51,6 +51,7 @@ export type DemoCommand =
       triggeredBy: Trigger;
       credits: number;
       presentation?: Presentation;
+      force?: boolean;
       /** Project refresh, webhook and schedules only touch demos that are ready (spec States rule 5). */
       onlyIfReady?: boolean;
     }
@@ -58,6 +59,7 @@ export type DemoCommand =
   | { type: 'ReportProgress'; demoId: string; jobId: string; step: string; progress: number }
   | { type: 'CompleteJob'; outcome: Omit<Data<'DemoJobSucceeded'>, 'version'> }
   | { type: 'FailJob'; demoId: string; jobId: string; error: string }
+  | { type: 'CompleteUnchanged'; demoId: string; jobId: string }
   | { type: 'UpdateDemo'; demoId: string; userId: string; prompt?: string; title?: string; context?: string | null }
   | { type: 'ReplaceAsset'; demoId: string; userId: string; asset: 'thumbnail' | 'gif'; key: string }
   | { type: 'DeleteDemo'; demoId: string; userId: string }
@@ -108,6 +110,8 @@ export const demoDecider: Decider<DemoState, DemoEvent, DemoCommand> = {
           hasActionScript: state.hasActionScript || Boolean(event.data.actionScript),
           activeJob: null,
         };
+      case 'DemoRefreshUnchanged':
+        return { ...state, status: 'ready', activeJob: null };
       case 'DemoJobFailed':
         // A failed refresh or restyle leaves the last good version in place; a failed first generation fails the demo.
         return { ...state, status: state.version > 0 ? 'ready' : 'failed', activeJob: null };
@@ -163,6 +167,7 @@ export const demoDecider: Decider<DemoState, DemoEvent, DemoCommand> = {
           data: {
             demoId: command.demoId, jobId: command.jobId, kind: command.kind, triggeredBy: command.triggeredBy,
             credits: command.credits, ...(command.presentation ? { presentation: command.presentation } : {}),
+            ...(command.force ? { force: true } : {}),
           },
         }];
       }
@@ -177,6 +182,9 @@ export const demoDecider: Decider<DemoState, DemoEvent, DemoCommand> = {
         if (demo.activeJob?.jobId !== command.outcome.jobId) return [];
         // Numbered after the latest recording, not the one shown: after a restore of v1, the next recording is v3.
         return [{ type: 'DemoJobSucceeded', data: { ...command.outcome, version: demo.latestVersion + 1 } }];
+      case 'CompleteUnchanged':
+        if (demo.activeJob?.jobId !== command.jobId || demo.activeJob.kind !== 'refresh') return [];
+        return [{ type: 'DemoRefreshUnchanged', data: { demoId: command.demoId, jobId: command.jobId, refundedCredits: demo.activeJob.credits } }];
       case 'FailJob':
         if (demo.activeJob?.jobId !== command.jobId) return [];
         return [{ type: 'DemoJobFailed', data: { demoId: command.demoId, jobId: command.jobId, error: command.error, refundedCredits: demo.activeJob.credits } }];

@@ -63,6 +63,8 @@ export const demoEventSchemas = {
     credits: z.number().int().min(0),
     // Restyle carries the new presentation; the others re-use the demo's.
     presentation: presentationSchema.nullable().optional(),
+    // A refresh that re-records whatever the page shows (`?force=true`); schedules and webhooks check first.
+    force: z.boolean().optional(),
   }),
   DemoJobStarted: z.object({ demoId: z.string(), jobId: z.string(), attempt: z.number().int().min(1) }),
   DemoJobProgressed: z.object({ demoId: z.string(), jobId: z.string(), step: z.string(), progress: z.number().min(0).max(1) }),
@@ -77,7 +79,13 @@ export const demoEventSchemas = {
     snapshots: z.string().nullable().optional(),
     recordingLog: z.string().nullable().optional(),
     presentation: z.string().nullable().optional(),
+    // Issue 37: the fingerprint of what this version shows (JSON, src/pipeline/fingerprint), and what changed on
+    // the page since the version before, in a marketer's words.
+    fingerprint: z.string().nullable().optional(),
+    changes: z.array(z.string()).optional(),
   }),
+  // A scheduled or webhook refresh that found nothing the demo shows changed: no recording, its credits refunded.
+  DemoRefreshUnchanged: z.object({ demoId: z.string(), jobId: z.string(), refundedCredits: z.number().int().min(0) }),
   DemoJobFailed: z.object({ demoId: z.string(), jobId: z.string(), error: z.string(), refundedCredits: z.number().int().min(0) }),
   DemoUpdated: z.object({ demoId: z.string(), prompt: z.string().optional(), title: z.string().optional(), context: z.string().nullable().optional() }),
   DemoAssetReplaced: z.object({ demoId: z.string(), asset: z.enum(['thumbnail', 'gif']), key: z.string() }),

@@ -13,6 +13,7 @@ export {
   DEMO_PROGRESS_CHANNEL,
   DEMO_TASKS,
   completeDemoJob,
+  completeUnchangedRefresh,
   failDemoJob,
   replaceDemoAsset,
   requestDemo,

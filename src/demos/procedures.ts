@@ -6,6 +6,7 @@ import { authedProcedure, eventMetadata, rateLimited, router } from '../platform
 import { findVisibleProject, visibleProjectPrecondition } from '../projects/index.js';
 import { deleteDemo, queueDemoJob, requestDemo, updateDemo } from './commands.js';
 import type { DurationTarget } from './events.js';
+import { forceParameter } from './force-parameter.js';
 import { presentationInputSchema } from './presentation.js';
 import { findJob, findVisibleDemo, listRefreshHistory, listVisibleDemos } from './queries.js';
 import { toDemo, toHistoryEntry, toLatestJob, toProgress } from './representation.js';
@@ -80,7 +81,7 @@ export const demosRouter = router({
         demo.latest_job_id ? findJob(ctx.sql, demo.latest_job_id) : null,
         listRefreshHistory(ctx.sql, demo.id),
       ]);
-      return { ...toDemo(demo), latestJob: toLatestJob(job), refreshHistory: history.map(toHistoryEntry) };
+      return { ...toDemo(demo), latestJob: toLatestJob(job), refreshHistory: history.map((entry) => toHistoryEntry(entry, ctx.config.PUBLIC_URL)) };
     }),
 
   progress: authedProcedure
@@ -120,18 +121,23 @@ export const demosRouter = router({
   refresh: authedProcedure
     .use(rateLimited('demo refresh'))
     .meta({
-      openapi: { method: 'POST', path: '/demos/{id}/refresh', tags, protect: true, summary: 'Re-plan and re-record a demo', errorResponses: [400, 401, 403, 404, 409, 429] },
+      openapi: {
+        method: 'POST', path: '/demos/{id}/refresh', tags, protect: true, summary: 'Re-plan and re-record a demo',
+        description: 'Always re-records, changed page or not (`?force=true` says so explicitly; scheduled and deploy-webhook refreshes check for changes first).',
+        errorResponses: [400, 401, 403, 404, 409, 429],
+      },
       successStatus: 202,
     })
     .input(demoIdInput)
     .output(jobAcceptedSchema)
     .mutation(async ({ ctx, input }) => {
+      const force = forceParameter(ctx.query);
       const demo = await findVisibleDemo(ctx.sql, ctx.principal, input.id);
       if (!demo) throw new NotFoundError('Demo');
       const job = await inAccountTransaction(ctx.sql, ctx.principal.userId, (tx) =>
         queueDemoJob(
           tx,
-          { demoId: demo.id, userId: ctx.principal.userId, kind: 'refresh', triggeredBy: 'manual', durationTarget: (demo.duration_target ?? '10s') as DurationTarget },
+          { demoId: demo.id, userId: ctx.principal.userId, kind: 'refresh', triggeredBy: 'manual', durationTarget: (demo.duration_target ?? '10s') as DurationTarget, force },
           eventMetadata(ctx),
         ),
       );

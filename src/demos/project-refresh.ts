@@ -11,14 +11,14 @@ import { listRefreshableDemos } from './queries.js';
  * One transaction per demo, so one demo's problem never undoes the others. When credits run out part-way, what
  * was queued stays queued and the rest is skipped; with nothing queued at all, the caller gets the 429.
  */
-export async function refreshProjectDemos(sql: Sql, projectId: string, triggeredBy: Trigger, metadata: EventMetadata) {
+export async function refreshProjectDemos(sql: Sql, projectId: string, triggeredBy: Trigger, metadata: EventMetadata, options: { force?: boolean } = {}) {
   const jobs: Array<{ demoId: string; jobId: string }> = [];
   for (const demo of await listRefreshableDemos(sql, projectId)) {
     try {
       const job = await inTransaction(sql, (tx) =>
         queueDemoJob(
           tx,
-          { demoId: demo.id, userId: null, kind: 'refresh', triggeredBy, onlyIfReady: true, durationTarget: (demo.duration_target ?? '10s') as DurationTarget },
+          { demoId: demo.id, userId: null, kind: 'refresh', triggeredBy, onlyIfReady: true, durationTarget: (demo.duration_target ?? '10s') as DurationTarget, force: options.force },
           metadata,
         ),
       );

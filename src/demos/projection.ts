@@ -66,9 +66,9 @@ export const demosProjection: Projection = {
             where id = ${d.demoId}
             returning version
           )
-          insert into demo_jobs (id, demo_id, kind, triggered_by, status, step, credits, presentation, old_version, created_at, updated_at)
+          insert into demo_jobs (id, demo_id, kind, triggered_by, status, step, credits, presentation, old_version, force, created_at, updated_at)
           values (${d.jobId}, ${d.demoId}, ${d.kind}, ${d.triggeredBy}, 'queued', 'queued', ${d.credits}, ${json(d.presentation)},
-                  ${d.kind === 'generate' ? null : tx`(select version from demo)`}, ${at}, ${at})`;
+                  ${d.kind === 'generate' ? null : tx`(select version from demo)`}, ${d.force ?? false}, ${at}, ${at})`;
         return;
       }
       case 'DemoJobStarted':
@@ -88,7 +88,8 @@ export const demosProjection: Projection = {
         const d = event.data;
         await Promise.all([
           tx`
-          update demo_jobs set status = 'succeeded', step = 'ready', progress = 1, new_version = ${d.version}, completed_at = ${at}, updated_at = ${at}
+          update demo_jobs set status = 'succeeded', step = 'ready', progress = 1, new_version = ${d.version}, completed_at = ${at}, updated_at = ${at},
+            changes = ${json(d.changes)}
           where id = ${d.jobId}`,
           tx`
           update demos set
@@ -105,9 +106,9 @@ export const demosProjection: Projection = {
           where id = ${d.demoId}`,
           // The version's own presentation: the job's (a restyle's), else the demo's as it stands.
           tx`
-          insert into demo_versions (demo_id, version, video_key, gif_key, thumbnail_key, duration_ms, presentation, job_kind, created_at)
+          insert into demo_versions (demo_id, version, video_key, gif_key, thumbnail_key, duration_ms, presentation, job_kind, fingerprint, created_at)
           select ${d.demoId}, ${d.version}, ${d.videoKey}, ${d.gifKey}, ${d.thumbnailKey}, ${d.durationMs},
-                 coalesce(${d.presentation ?? null}, j.presentation, demo.presentation), coalesce(j.kind, 'generate'), ${at}
+                 coalesce(${d.presentation ?? null}, j.presentation, demo.presentation), coalesce(j.kind, 'generate'), ${d.fingerprint ?? null}, ${at}
           from demos demo left join demo_jobs j on j.id = ${d.jobId}
           where demo.id = ${d.demoId}
           on conflict (demo_id, version) do nothing`,
@@ -128,6 +129,17 @@ export const demosProjection: Projection = {
           update demo_versions set media_removed_at = ${at}
           where demo_id = ${event.data.demoId} and version = any(${event.data.versions}::int[])`;
         return;
+      case 'DemoRefreshUnchanged': {
+        // The version shown stays; completed_at is when the page was checked.
+        const d = event.data;
+        await Promise.all([
+          tx`
+          update demo_jobs set status = 'unchanged', step = 'ready', progress = 1, changes = '[]', completed_at = ${at}, updated_at = ${at}
+          where id = ${d.jobId}`,
+          tx`update demos set status = 'ready', error = null, updated_at = ${at} where id = ${d.demoId}`,
+        ]);
+        return;
+      }
       case 'DemoJobFailed': {
         const d = event.data;
         await Promise.all([

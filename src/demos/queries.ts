@@ -49,6 +49,9 @@ export interface DemoJobRecord {
   presentation: string | null;
   old_version: number | null;
   new_version: number | null;
+  /** JSON array of sentences: what changed on the page (issue 37); null before fingerprints existed */
+  changes?: string | null;
+  force?: boolean;
   error: string | null;
   created_at: Date;
   started_at: Date | null;
@@ -173,6 +176,13 @@ export interface DemoVersionRecord {
 /** A demo's versions, newest first (the caller has checked the demo is visible). */
 export async function listDemoVersions(sql: Queryable, demoId: string): Promise<DemoVersionRecord[]> {
   return sql<DemoVersionRecord[]>`select * from demo_versions where demo_id = ${demoId} order by version desc`;
+}
+
+/** The fingerprint stored with a version (JSON, src/pipeline/fingerprint); null for versions recorded before it. */
+export async function findVersionFingerprint(sql: Queryable, demoId: string, version: number): Promise<string | null> {
+  const [row] = await sql<{ fingerprint: string | null }[]>`
+    select fingerprint from demo_versions where demo_id = ${demoId} and version = ${version}`;
+  return row?.fingerprint ?? null;
 }
 
 /** One version of a live demo whose media are still kept, for `?v=N` media URLs; null otherwise. */

@@ -3,6 +3,7 @@ import { findProjectById, findVisibleProject } from '../projects/index.js';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../platform/errors.js';
 import { constantTimeEqual } from '../platform/secrets.js';
 import { authedProcedure, eventMetadata, PUBLISHABLE_KEY_REFUSED, publicProcedure, router } from '../platform/trpc.js';
+import { forceParameter } from './force-parameter.js';
 import { refreshProjectDemos } from './project-refresh.js';
 
 export const projectRefreshRouter = router({
@@ -22,6 +23,7 @@ export const projectRefreshRouter = router({
       openapi: {
         method: 'POST', path: '/webhooks/projects/{projectId}/refresh', tags: ['Webhooks'],
         summary: 'Refresh a project from a deployment pipeline',
+        description: 'Each ready demo is re-recorded only if what it shows changed on the page (else its refresh ends `unchanged`, with no charge); `?force=true` re-records regardless.',
         requestHeaders: z.object({ 'x-webhook-secret': z.string().optional() }),
         errorResponses: [401, 403, 404, 429],
       },
@@ -29,6 +31,7 @@ export const projectRefreshRouter = router({
     .input(z.object({ projectId: z.string().min(1) }))
     .output(z.object({ refreshed: z.number(), jobs: z.array(z.object({ demoId: z.string(), jobId: z.string() })) }))
     .mutation(async ({ ctx, input }) => {
+      const force = forceParameter(ctx.query);
       const header = ctx.headers['x-webhook-secret'];
       const secret = Array.isArray(header) ? header[0] : header;
       if (secret) {
@@ -45,7 +48,7 @@ export const projectRefreshRouter = router({
         }
         if (!(await findVisibleProject(ctx.sql, ctx.principal, input.projectId))) throw new NotFoundError('Project');
       }
-      const jobs = await refreshProjectDemos(ctx.sql, input.projectId, 'webhook', { ...eventMetadata(ctx), actor: ctx.principal?.userId ?? 'webhook' });
+      const jobs = await refreshProjectDemos(ctx.sql, input.projectId, 'webhook', { ...eventMetadata(ctx), actor: ctx.principal?.userId ?? 'webhook' }, { force });
       return { refreshed: jobs.length, jobs };
     }),
 });

@@ -47,8 +47,15 @@ export function toLatestJob(job: DemoJobRecord | null) {
   };
 }
 
-/** refreshHistory `result`: queued | running | succeeded | failed. */
-export function toHistoryEntry(job: DemoJobRecord) {
+/**
+ * refreshHistory `result`: queued | running | succeeded | failed | unchanged (issue 37: a scheduled or webhook
+ * refresh that found nothing changed, recorded nothing and charged nothing; `checked_at` says when). Added members:
+ * `changes` (what changed, in words; [] when nothing did; null when unknown: before fingerprints, or still running),
+ * `checked_at`, and the thumbnails of the versions before and after (`?v=N` URLs; after is null when nothing new
+ * was recorded).
+ */
+export function toHistoryEntry(job: DemoJobRecord, publicUrl: string) {
+  const thumbnail = (version: number | null) => (version === null || version < 1 ? null : `${publicUrl}/thumb/${job.demo_id}.png?v=${version}`);
   return {
     id: job.id,
     triggered_by: job.kind === 'restyle' ? 'restyle' : job.triggered_by,
@@ -57,7 +64,21 @@ export function toHistoryEntry(job: DemoJobRecord) {
     new_version: job.new_version,
     error: job.error,
     created_at: job.created_at.toISOString(),
+    changes: parseChanges(job.changes ?? null),
+    checked_at: job.status === 'unchanged' || job.status === 'succeeded' ? iso(job.completed_at) : null,
+    before_thumbnail_url: thumbnail(job.old_version),
+    after_thumbnail_url: thumbnail(job.new_version),
   };
+}
+
+function parseChanges(text: string | null): string[] | null {
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The polling answer (pollUrl): where the demo's latest job stands. */

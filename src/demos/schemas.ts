@@ -76,6 +76,10 @@ export const historyEntrySchema = z.object({
   new_version: z.number().nullable(),
   error: z.string().nullable(),
   created_at: z.string(),
+  changes: z.array(z.string()).nullable().describe('What changed on the page since the version before, in words ("Pricing: Pro $12 → $15 per user", "New section: Integrations"); [] when nothing did; null when not known.'),
+  checked_at: z.string().nullable().describe('When the page was compared with the version shown (a finished refresh).'),
+  before_thumbnail_url: z.string().nullable().describe('Thumbnail of the version this refresh started from.'),
+  after_thumbnail_url: z.string().nullable().describe('Thumbnail of the version it recorded; null when nothing was recorded.'),
 });
 
 export const progressSchema = z.object({

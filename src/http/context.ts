@@ -25,7 +25,8 @@ export async function createRequestContext(services: Services, req: IncomingMess
   const { requestId, logger } = requestInfo(req);
   const principal = sessionOnlyFromHere(req, await resolvePrincipal(services.sql, req.headers, logger), services.config.PUBLIC_URL);
   const clientAddress = clientAddressOf(req, services.config.SHOWREEL_TRUSTED_PROXIES);
-  return { ...services, logger, requestId, principal, setCookie, headers: req.headers, clientAddress };
+  const query = new URL(req.url ?? '/', 'http://request.invalid').searchParams;
+  return { ...services, logger, requestId, principal, setCookie, headers: req.headers, clientAddress, query };
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import type { Presentation, TemplateId } from '../demos/presentation.js';
-import { analysePage, preparePage, type PageSnapshot } from './analyse/index.js';
+import { analysePage, preparePage, type PageAnalysis, type PageSnapshot } from './analyse/index.js';
 import { assertRecordablePage } from './analyse/recordable-page.js';
 import { viewportFor } from './browser/viewports.js';
 import { extractOutline } from './analyse/outline.js';
@@ -26,6 +26,8 @@ export interface RecordingRequest {
   template: { id: TemplateId | 'auto'; sectionHint?: string };
   /** Dynamic embeds: what the embedding page says about itself, for the planner. */
   pageContext?: PageContext | null;
+  /** The page's analysis, when the caller made it already (to compare fingerprints first): not made twice. */
+  analysis?: PageAnalysis;
   /** Restyle: re-record this script; no analysis, no planning. */
   storedScript?: ActionScript;
   /** Restyle: the plan stored with the script, whose main shot the thumbnail is taken from. */
@@ -102,9 +104,9 @@ export async function produceRecording(
     script = request.storedScript;
   } else {
     await report('analyzing', 0);
-    const analysis = await analysePage(page);
+    const analysis = request.analysis ?? (await analysePage(page));
     // After the analysis: a page that moves itself elsewhere has done so by now.
-    await assertRecordablePage(page);
+    if (!request.analysis) await assertRecordablePage(page);
     outline = analysis.outline;
     snapshot = analysis.snapshot;
     await report('planning', 0);

@@ -3,9 +3,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { HTTPResponse } from 'puppeteer-core';
-import { completeDemoJob, failDemoJob, findPublicDemo, reportDemoProgress, startDemoJob, type DemoJobPayload } from '../demos/index.js';
+import { completeDemoJob, completeUnchangedRefresh, failDemoJob, findPublicDemo, reportDemoProgress, startDemoJob, type DemoJobPayload } from '../demos/index.js';
 import type { Presentation } from '../demos/presentation.js';
-import { findJob } from '../demos/queries.js';
+import { findJob, findVersionFingerprint } from '../demos/queries.js';
+import { announceRefreshOutcome, type RefreshOutcome } from '../demos/refresh-outcome-hooks.js';
 import { inTransaction } from '../platform/command.js';
 import type { Config } from '../platform/config.js';
 import type { Sql } from '../platform/database.js';
@@ -24,6 +25,7 @@ import { demoTitle } from './plan/demo-title.js';
 import type { Planner } from './plan/planner.js';
 import { PermanentJobError, TransientJobError, describeFailure } from './job-errors.js';
 import { pageWorkBudgetMs, produceRecording, recordingCaptureSize } from './produce-recording.js';
+import { checkPage, checksForChanges, fingerprintToStore, parseFingerprint, type PageCheck } from './change-check.js';
 import type { ActionScript, DemoPlan, DurationTarget, PageContext, Resolution, ViewportName } from './types.js';
 
 export interface PipelineServices {
@@ -56,7 +58,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
   const demo = await findPublicDemo(sql, payload.demoId);
   const job = await findJob(sql, payload.jobId);
   // Deleted, or this job already ended (a duplicate delivery after a crash): nothing to do, never a second version.
-  if (!demo || !job || demo.latest_job_id !== payload.jobId || job.status === 'succeeded' || job.status === 'failed') {
+  if (!demo || !job || demo.latest_job_id !== payload.jobId || job.status === 'succeeded' || job.status === 'failed' || job.status === 'unchanged') {
     log.info('job no longer active; skipping');
     return;
   }
@@ -104,8 +106,19 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     const captureSize = recordingCaptureSize(presentation, resolution, viewport);
     const durationTarget = (demo.duration_target ?? '10s') as DurationTarget;
     const timeoutMs = pageWorkBudgetMs(durationTarget);
+    // Issue 37: the fingerprint of the version shown, which the page is compared with before anything is recorded.
+    const previousPrint = demo.version > 0 ? await findVersionFingerprint(sql, demo.id, demo.version) : null;
+    const previous = parseFingerprint(previousPrint);
+    const changeAware = checksForChanges(job) && previous !== null;
+    let check: PageCheck | null = null;
     const produced = await services.browsers.withPage({ viewport, resolution, allowPrivate, captureSize, timeoutMs }, async (page, ctx) => {
       await navigate(() => ctx.goto(pageUrl, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }), urlName);
+      if (payload.kind !== 'restyle') {
+        await progress('analyzing', 0.15);
+        check = await checkPage(page, previous);
+        // Nothing the demo shows changed: no recording, and (below) no charge.
+        if (changeAware && check.changes?.length === 0) return null;
+      }
       const stepStart = { analyzing: 0.15, planning: 0.3, recording: 0.4, rendering: 0.72 } as const;
       const stepShare = { analyzing: 0, planning: 0, recording: 0.3, rendering: 0.15 } as const;
       return produceRecording(
@@ -122,6 +135,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           template: { id: template.id, ...(template.sectionHint ? { sectionHint: template.sectionHint } : {}) },
           // Restyle re-records the stored script: no analysis, no planning.
           ...(payload.kind === 'restyle' ? { storedScript: JSON.parse(demo.action_script!) as ActionScript, storedPlan: storedPlanOf(demo.ai_plan) } : {}),
+          ...(check ? { analysis: (check as PageCheck).analysis } : {}),
           presentation,
           loadImage: (url) => loadBackgroundImage(url, { config: services.config, storage: services.storage, sql }),
           outFile: videoFile,
@@ -135,6 +149,13 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           ),
       );
     });
+    const checked = check as PageCheck | null;
+    if (produced === null) {
+      const ended = await inTransaction(sql, (tx) => completeUnchangedRefresh(tx, demo.id, payload.jobId, metadata));
+      log.info({ unchanged: ended }, 'page unchanged since the version shown; nothing recorded, nothing charged');
+      if (ended) await announce(services, log, refreshOutcome(services, demo, job, 'demo.unchanged', [], null));
+      return;
+    }
     const result = produced.recording;
     const { outline, plan, script } = produced;
     const snapshots = produced.snapshot ? JSON.stringify([produced.snapshot]) : demo.snapshots;
@@ -179,6 +200,9 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           snapshots,
           recordingLog,
           presentation: JSON.stringify(finalPresentation),
+          // A restyle shows the same page as the version it restyles: that version's fingerprint carries over.
+          fingerprint: payload.kind === 'restyle' ? previousPrint : fingerprintToStore(outline, plan, checked?.hashes ?? new Map()),
+          ...(checked?.changes ? { changes: checked.changes } : {}),
         },
         metadata,
       );
@@ -186,6 +210,9 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
       return published;
     });
     log.info({ version: completed }, 'demo recorded');
+    if (completed !== null && checksForChanges(job)) {
+      await announce(services, log, refreshOutcome(services, demo, job, 'demo.changed', checked?.changes ?? [], completed));
+    }
   } catch (error) {
     const failure = describeFailure(error);
     if (error instanceof NotFoundError) return; // deleted mid-job: the delete already ended and refunded the job
@@ -203,6 +230,31 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
   } finally {
     await fs.rm(work, { recursive: true, force: true });
   }
+}
+
+/** What a finished scheduled or webhook refresh tells the project's listeners (refresh-outcome-hooks.ts). */
+function refreshOutcome(
+  services: PipelineServices,
+  demo: { id: string; project_id: string; version: number },
+  job: { id: string; triggered_by: string },
+  type: RefreshOutcome['type'],
+  changes: string[],
+  newVersion: number | null,
+): RefreshOutcome {
+  const thumbnail = (version: number) => `${services.config.PUBLIC_URL}/thumb/${demo.id}.png?v=${version}`;
+  return {
+    projectId: demo.project_id, demoId: demo.id, jobId: job.id, type, triggeredBy: job.triggered_by, changes,
+    beforeThumbnailUrl: demo.version > 0 ? thumbnail(demo.version) : null,
+    afterThumbnailUrl: newVersion === null ? null : thumbnail(newVersion),
+    oldVersion: demo.version > 0 ? demo.version : null,
+    newVersion,
+    checkedAt: new Date().toISOString(),
+  };
+}
+
+/** The outcome is committed already: an announcement that fails is logged, never a failed job. */
+async function announce(services: PipelineServices, log: Logger, outcome: RefreshOutcome): Promise<void> {
+  await announceRefreshOutcome(services.sql, outcome).catch((error: unknown) => log.warn({ err: error, type: outcome.type }, 'refresh outcome not announced'));
 }
 
 async function navigate(goto: () => Promise<HTTPResponse | null>, urlName: string): Promise<void> {

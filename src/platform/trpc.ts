@@ -27,6 +27,8 @@ export interface Context {
   headers: Record<string, string | string[] | undefined>;
   /** The client's address (the TCP peer, or per SHOWREEL_TRUSTED_PROXIES), for per-client limits such as sign-in's. */
   clientAddress: string | null;
+  /** The request's query parameters: options of a POST that travel in its URL (`?force=true`); absent off HTTP. */
+  query?: URLSearchParams;
 }
 
 const TRPC_CODE_BY_STATUS: Partial<Record<number, TRPC_ERROR_CODE_KEY>> = {

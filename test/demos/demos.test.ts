@@ -106,10 +106,14 @@ describe('the demo lifecycle', () => {
     let demo = await detail(created.body.id);
     assert.equal(demo.status, 'refreshing');
     assert.equal(demo.refreshHistory.length, 1);
+    // The spec's members, then issue 37's additions: nothing is known of changes until the job ends.
+    const { changes, checked_at, before_thumbnail_url, after_thumbnail_url, ...specMembers } = demo.refreshHistory[0];
     assert.deepEqual(
-      { ...demo.refreshHistory[0], created_at: undefined },
+      { ...specMembers, created_at: undefined },
       { id: first.body.jobId, triggered_by: 'manual', result: 'queued', old_version: 1, new_version: null, error: null, created_at: undefined },
     );
+    assert.deepEqual({ changes, checked_at, after_thumbnail_url }, { changes: null, checked_at: null, after_thumbnail_url: null });
+    assert.match(before_thumbnail_url, new RegExp(`/thumb/${created.body.id}\\.png\\?v=1$`));
 
     await finishJob(app.sql, created.body.id, first.body.jobId);
     demo = await detail(created.body.id);

@@ -3,7 +3,8 @@ import { inTransaction } from '../../src/platform/command.js';
 import type { Sql } from '../../src/platform/database.js';
 
 /** Stands in for the recording pipeline: reports a job's outcome through the same commands it will use. */
-export async function finishJob(sql: Sql, demoId: string, jobId: string, options: { actionScript?: string | null } = {}) {
+/** `changes`: what the pipeline found changed on the page (issue 37), as a refresh reports it. */
+export async function finishJob(sql: Sql, demoId: string, jobId: string, options: { actionScript?: string | null; changes?: string[] } = {}) {
   return inTransaction(sql, async (tx) => {
     await startDemoJob(tx, demoId, jobId, 1, { actor: 'pipeline' });
     return completeDemoJob(
@@ -17,6 +18,7 @@ export async function finishJob(sql: Sql, demoId: string, jobId: string, options
         durationMs: 10_000,
         title: 'A demo',
         actionScript: options.actionScript === undefined ? JSON.stringify({ steps: [{ action: 'scroll' }] }) : options.actionScript,
+        ...(options.changes ? { changes: options.changes } : {}),
       },
       { actor: 'pipeline' },
     );

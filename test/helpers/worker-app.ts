@@ -21,10 +21,11 @@ export interface DemoProgress {
   [key: string]: unknown;
 }
 
-export async function startWorkerApp(options: { credits?: number } = {}): Promise<WorkerApp> {
+/** `sitesRoot`: serve the sites from there instead (a copy a test edits between recordings). */
+export async function startWorkerApp(options: { credits?: number; sitesRoot?: string } = {}): Promise<WorkerApp> {
   const [app, sites] = await Promise.all([
     startTestApp({ SHOWREEL_RUN_WORKER: 'true', SHOWREEL_ALLOW_PRIVATE_URLS: '1', WORKER_CONCURRENCY: '1' }),
-    startFixtureServer(),
+    startFixtureServer(options.sitesRoot ? { root: options.sitesRoot } : {}),
   ]);
   const user = await app.createUser({ credits: options.credits ?? 20 });
   return {

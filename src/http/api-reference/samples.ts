@@ -95,8 +95,18 @@ export const demoSummary = {
 
 export const job = { id: IDS.job, status: 'succeeded', step: 'ready', started_at: CREATED, completed_at: UPDATED, error: null };
 
+// Issue 37: a deploy that changed the page is re-recorded and says what changed; one that changed nothing the demo
+// shows ends `unchanged`, records nothing and costs nothing.
 export const refreshHistory = [
-  { id: IDS.refresh, triggered_by: 'restyle', result: 'success', old_version: 1, new_version: 2, error: null, created_at: UPDATED },
+  {
+    id: 'b7d1e0c2-5f3a-4e8b-9c1d-2a3b4c5d6e7f', triggered_by: 'schedule', result: 'unchanged', old_version: 2, new_version: null, error: null,
+    created_at: UPDATED, changes: [], checked_at: UPDATED, before_thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=2`, after_thumbnail_url: null,
+  },
+  {
+    id: IDS.refresh, triggered_by: 'webhook', result: 'succeeded', old_version: 1, new_version: 2, error: null, created_at: UPDATED,
+    changes: ['Pricing: Pro $12 → $15 per user', 'New section: Integrations', "'Start free trial' is now 'Try it free'"],
+    checked_at: UPDATED, before_thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=1`, after_thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=2`,
+  },
 ];
 
 export const packs = [

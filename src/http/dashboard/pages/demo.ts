@@ -4,6 +4,7 @@ import type { DashboardRequest, Route } from '../request.js';
 import { redirect } from '../send.js';
 import { PHASE_LABELS } from '../../../demos/index.js';
 import { phaseBadge } from './demo-cards.js';
+import { refreshHistoryPanel } from './refresh-history.js';
 import { type Version, versionsPanel } from './versions.js';
 
 /**
@@ -58,14 +59,6 @@ ${copyField('share-url', 'Share link', `${publicUrl}/share/${id}`)}
 </div>`;
 }
 
-/** Every refresh and restyle run, failed ones included (the Versions panel lists what they published). */
-function historyPanel(demo: Demo): SafeHtml | null {
-  if (demo.refreshHistory.length === 0) return null;
-  return html`<section class="panel"><h2>History</h2><div class="table-wrap"><table>
-<thead><tr><th>When</th><th>Trigger</th><th>Result</th><th>Version</th></tr></thead>
-<tbody>${demo.refreshHistory.map((h) => html`<tr><td>${formatDate(h.created_at)}</td><td>${h.triggered_by}</td><td>${h.result}${h.error ? html`<span class="muted small"> — ${h.error}</span>` : null}</td><td>${h.old_version ?? '—'} → ${h.new_version ?? '—'}</td></tr>`)}</tbody>
-</table></div></section>`;
-}
 
 /** Renaming (issue 35): the default title is made from the prompt and the section shown; its owner may change it. */
 function renameForm(demo: Demo, viewer: Viewer): SafeHtml {
@@ -100,7 +93,7 @@ ${busy && demo.video_key ? html`<p class="muted">The current version below stays
 ${demo.video_key ? readyPanels(demo, publicUrl) : null}
 ${actions(demo, viewer)}
 ${versions.length > 0 ? versionsPanel(demo.id, versions, viewer, !BUSY.has(demo.status)) : null}
-${historyPanel(demo)}
+${refreshHistoryPanel(demo.id, demo.refreshHistory)}
 <p class="muted small">${demo.source === 'upload' ? 'Uploaded' : 'Generated'} · ${demo.format.toUpperCase()} · ${demo.resolution} · version ${demo.version} · created ${formatDate(demo.created_at)}</p>`;
   // Without script, a page in progress reloads itself every 5 s instead of following the socket.
   const head = busy ? html`<noscript><meta http-equiv="refresh" content="5"></noscript>` : undefined;

@@ -1,0 +1,47 @@
+import type { Page } from 'puppeteer-core';
+import type { DemoJobRecord } from '../demos/queries.js';
+import { analysePage, type PageAnalysis } from './analyse/index.js';
+import { assertRecordablePage } from './analyse/recordable-page.js';
+import { describeChanges, fingerprintOf, hashSectionFrames, type DemoFingerprint } from './fingerprint/index.js';
+import type { DemoPlan, PageOutline } from './types.js';
+
+/**
+ * Whether a job compares the page with the version shown before recording (issue 37): scheduled and deploy-webhook
+ * refreshes do, unless asked with `?force=true`. A manual refresh (of a demo or of a project) always re-records: a
+ * person asked for a new recording.
+ */
+export function checksForChanges(job: Pick<DemoJobRecord, 'kind' | 'triggered_by' | 'force'>): boolean {
+  return job.kind === 'refresh' && (job.triggered_by === 'schedule' || job.triggered_by === 'webhook') && !job.force;
+}
+
+export interface PageCheck {
+  analysis: PageAnalysis;
+  /** dHash of each section's resting frame, by section id */
+  hashes: Map<string, string>;
+  /** What changed since the version shown; null when that version has no fingerprint to compare with. */
+  changes: string[] | null;
+}
+
+/** The analysis pass (no recording): the outline, a frame of each section, and what changed against `previous`. */
+export async function checkPage(page: Page, previous: DemoFingerprint | null): Promise<PageCheck> {
+  const analysis = await analysePage(page);
+  // After the analysis: a page that moves itself elsewhere has done so by now.
+  await assertRecordablePage(page);
+  const hashes = await hashSectionFrames(page, analysis.outline);
+  return { analysis, hashes, changes: previous ? describeChanges(previous, analysis.outline, hashes) : null };
+}
+
+/** The fingerprint to store with the version a job recorded, as JSON. */
+export function fingerprintToStore(outline: PageOutline | null, plan: DemoPlan | null, hashes: Map<string, string>): string | null {
+  return outline && plan ? JSON.stringify(fingerprintOf(outline, plan, hashes)) : null;
+}
+
+export function parseFingerprint(text: string | null): DemoFingerprint | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as DemoFingerprint;
+    return value?.version === 1 && Array.isArray(value.shots) ? value : null;
+  } catch {
+    return null;
+  }
+}

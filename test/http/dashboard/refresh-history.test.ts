@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { completeUnchangedRefresh, startDemoJob } from '../../../src/demos/index.js';
+import { inTransaction } from '../../../src/platform/command.js';
+import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
+import { finishJob } from '../../helpers/pipeline.js';
+
+/**
+ * Issue 37 item 4, as the owner reads it: the demo page's history says what each deploy changed on the site, in
+ * words, with the frame before and the frame after; a deploy that changed nothing says so and cost nothing.
+ */
+describe('the dashboard history shows what changed, with frames before and after (issue 37)', () => {
+  let app: TestApp;
+  let ada: TestUser;
+  let cookie: string;
+  let origin: string;
+
+  before(async () => {
+    app = await startTestApp();
+    ada = await app.createUser({ email: 'ada@example.com', credits: 10 });
+    origin = new URL((await app.api('/api/v1/device/code', { body: { client_name: 'probe', scope: 'write' } })).body.verification_uri).origin;
+    const signedIn = await fetch(`${app.url}/app/sign-in`, {
+      method: 'POST', redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      body: new URLSearchParams({ email: ada.email, password: ada.password }).toString(),
+    });
+    cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+  });
+  after(() => app.stop());
+
+  const balance = async () => (await app.api('/api/v1/credits', { key: ada.key })).body.balance as number;
+
+  it('a changed deploy lists its changes and two frames; an unchanged one says nothing was charged', async () => {
+    const project = (await app.api('/api/v1/projects', { key: ada.key, body: { name: 'Tidewater', url: 'https://tidewater.example/' } })).body;
+    const demo = (await app.api('/api/v1/demos', { key: ada.key, body: { project_id: project.id, prompt: 'A tour', duration_target: '10s' } })).body;
+    await finishJob(app.sql, demo.id, demo.jobId);
+    const deploy = async () =>
+      (await app.api(`/api/v1/webhooks/projects/${project.id}/refresh`, { method: 'POST', headers: { 'x-webhook-secret': project.webhook_secret } })).body.jobs[0].jobId as string;
+
+    const changed = await deploy();
+    await finishJob(app.sql, demo.id, changed, { changes: ['Pricing: Pro $12 → $15 per user', 'New section: Integrations'] });
+    const beforeUnchanged = await balance();
+    const unchanged = await deploy();
+    await inTransaction(app.sql, async (tx) => {
+      await startDemoJob(tx, demo.id, unchanged, 1, { actor: 'pipeline' });
+      await completeUnchangedRefresh(tx, demo.id, unchanged, { actor: 'pipeline' });
+    });
+    assert.equal(await balance(), beforeUnchanged, 'the unchanged refresh was refunded in full');
+
+    const detail = (await app.api(`/api/v1/demos/${demo.id}`, { key: ada.key })).body;
+    assert.equal(detail.version, 2);
+    const [last, first] = detail.refreshHistory;
+    assert.equal(last.result, 'unchanged');
+    assert.deepEqual(last.changes, []);
+    assert.equal(last.after_thumbnail_url, null);
+    assert.ok(last.checked_at);
+    assert.deepEqual(first.changes, ['Pricing: Pro $12 → $15 per user', 'New section: Integrations']);
+    assert.match(first.before_thumbnail_url, new RegExp(`/thumb/${demo.id}\\.png\\?v=1$`));
+    assert.match(first.after_thumbnail_url, new RegExp(`/thumb/${demo.id}\\.png\\?v=2$`));
+
+    const response = await fetch(`${app.url}/app/demos/${demo.id}`, { headers: { cookie } });
+    assert.equal(response.status, 200);
+    const page = await response.text();
+    assert.match(page, /<li>Pricing: Pro \$12 → \$15 per user<\/li>/);
+    assert.match(page, /<li>New section: Integrations<\/li>/);
+    assert.match(page, new RegExp(`<img src="/thumb/${demo.id}\\.png\\?v=1"[^>]*alt="Before: version 1"`));
+    assert.match(page, new RegExp(`<img src="/thumb/${demo.id}\\.png\\?v=2"[^>]*alt="After: version 2"`));
+    assert.match(page, /Unchanged: nothing recorded, nothing charged/);
+    assert.match(page, /Nothing the demo shows changed/);
+  });
+});
