@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { auditCredits } from '../../src/credits/audit.js';
 import { FIXTURE_SITES_DIR } from '../helpers/fixture-server.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 import { startWorkerApp, type WorkerApp } from '../helpers/worker-app.js';
 
 interface HistoryEntry {
@@ -31,8 +32,12 @@ describe('change-aware refresh: the deploy webhook re-records only what changed'
   let page: string;
   let project: { id: string; webhook_secret: string };
   let demoId: string;
+  // The site owner's own system, told of every outcome by the project's outbound webhook.
+  let receiver: WebhookReceiver;
+  const outcomes = async (count: number) => JSON.parse((await receiver.waitForCall('/showreel', count, 60_000)).body) as { type: string; data: Record<string, unknown> };
 
   before(async () => {
+    receiver = await startWebhookReceiver();
     siteDir = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-refresh-site-'));
     await fs.cp(path.join(FIXTURE_SITES_DIR, 'refreshable'), path.join(siteDir, 'refreshable'), { recursive: true });
     page = path.join(siteDir, 'refreshable', 'index.html');
@@ -47,9 +52,12 @@ describe('change-aware refresh: the deploy webhook re-records only what changed'
     demoId = created.body.id;
     const { progress } = await rig.waitForOutcome(demoId);
     assert.equal(progress.status, 'ready', String(progress.error));
+    const hook = await rig.app.api(`/api/v1/projects/${project.id}/webhooks`, { key: rig.user.key, body: { url: receiver.url('/showreel'), events: ['demo.changed', 'demo.unchanged'] } });
+    assert.equal(hook.status, 201, JSON.stringify(hook.body));
   });
   after(async () => {
     await rig?.stop();
+    await receiver?.close();
     if (siteDir) await fs.rm(siteDir, { recursive: true, force: true });
   });
 
@@ -95,6 +103,9 @@ describe('change-aware refresh: the deploy webhook re-records only what changed'
     assert.equal(demo.version, 1, 'the version shown stays');
     assert.equal(demo.status, 'ready');
     assert.equal(await balance(), credits, 'no charge for a page that did not change');
+    const told = await outcomes(1);
+    assert.equal(told.type, 'demo.unchanged');
+    assert.deepEqual(told.data.changes, []);
   });
 
   it('a deploy that changed a price is re-recorded, and the history names the old and the new price', async () => {
@@ -107,6 +118,11 @@ describe('change-aware refresh: the deploy webhook re-records only what changed'
     assert.match(entry.after_thumbnail_url ?? '', /\?v=2$/);
     assert.equal(demo.version, 2);
     assert.ok(await balance() < credits, 'a re-recording is charged');
+    const told = await outcomes(2);
+    assert.equal(told.type, 'demo.changed');
+    assert.ok((told.data.changes as string[]).includes('Pricing: Pro $12 → $15 per user'), JSON.stringify(told.data));
+    assert.match(String(told.data.before_thumbnail_url), /\?v=1$/);
+    assert.match(String(told.data.after_thumbnail_url), /\?v=2$/);
   });
 
   it('a deploy that renamed a heading: the demo follows the section under its new name, and nothing fails', async () => {
