@@ -1,4 +1,5 @@
 import { adminRouter } from '../admin/procedures.js';
+import { analyticsRouter } from '../analytics/index.js';
 import { authRouter } from '../auth/index.js';
 import { backgroundsRouter } from '../backgrounds/index.js';
 import { creditsRouter } from '../credits/index.js';
@@ -21,6 +22,7 @@ export const appRouter = router({
   backgrounds: backgroundsRouter,
   device: devicesRouter,
   usage: usageRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;
