@@ -74,6 +74,25 @@ describe('view beacons and the analytics they make', () => {
     assert.equal(stats.series.reduce((sum: number, p: any) => sum + p.views, 0), 3);
   });
 
+  it('shows the owner who watched: views on the demo list, a panel with an SVG chart on the demo page', async () => {
+    // The dashboard takes forms from its own public origin (PUBLIC_URL, which the device login's link carries).
+    const origin = new URL((await app.api('/api/v1/device/code', { body: { client_name: 'probe', scope: 'write' } })).body.verification_uri).origin;
+    const signIn = await fetch(`${app.url}/app/sign-in`, {
+      method: 'POST', redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      body: new URLSearchParams({ email: owner.email, password: owner.password }),
+    });
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const list = await (await fetch(`${app.url}/app/`, { headers: { cookie } })).text();
+    assert.match(list, /<span data-views>3 views<\/span>/);
+    const page = await (await fetch(`${app.url}/app/demos/${demoId}`, { headers: { cookie } })).text();
+    const panel = /<section class="panel" data-analytics>[\s\S]*?<\/section>/.exec(page)?.[0] ?? '';
+    assert.match(panel, /<strong data-views>3<\/strong> views · <strong data-unique>1<\/strong> unique viewers · <strong data-plays>2<\/strong> plays/);
+    assert.match(panel, /<svg class="chart" role="img" aria-label="Views per day: 3 in all/);
+    assert.match(panel, /Chapters reached: Sign in: 100 % · Pricing: 50 %/);
+    assert.match(panel, /Embedded on: www\.acme\.example \(2\), blog\.example \(1\)/);
+  });
+
   it('drops a replayed beacon: the same view sent twice is one view', async () => {
     const before = await storedBeacons(app, demoId);
     const view = newViewId();
