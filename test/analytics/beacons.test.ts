@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
+import { cliLauncher } from '../helpers/cli.js';
 import { analyticsWhen, newViewId, readyDemo, sendBeacon, storedBeacons } from './analytics-harness.js';
 
 /**
@@ -91,6 +95,28 @@ describe('view beacons and the analytics they make', () => {
     assert.match(panel, /<svg class="chart" role="img" aria-label="Views per day: 3 in all/);
     assert.match(panel, /Chapters reached: Sign in: 100 % · Pricing: 50 %/);
     assert.match(panel, /Embedded on: www\.acme\.example \(2\), blog\.example \(1\)/);
+  });
+
+  it('answers `showreel demos stats ID` with the same figures, as lines and as --json', async () => {
+    const home = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-stats-cli-'));
+    const cli = cliLauncher({ cwd: () => home, configHome: () => home, serviceUrl: () => app.url });
+    try {
+      const text = await cli.run(['demos', 'stats', demoId], { SHOWREEL_API_KEY: owner.key });
+      assert.equal(text.code, 0, text.stderr);
+      assert.match(text.stdout, /^views: +3$/m);
+      assert.match(text.stdout, /^unique viewers: +1$/m);
+      assert.match(text.stdout, /^completion: +50%$/m);
+      assert.match(text.stdout, /^chapters: +Sign in 100%, Pricing 50%$/m);
+      assert.match(text.stdout, /^embedded on: +www\.acme\.example \(2\), blog\.example \(1\)$/m);
+      const json = await cli.run(['demos', 'stats', demoId, '--from', new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10), '--json'], { SHOWREEL_API_KEY: owner.key });
+      assert.equal(JSON.parse(json.stdout).plays, 2);
+      const bad = await cli.run(['demos', 'stats', demoId, '--from', 'soon'], { SHOWREEL_API_KEY: owner.key });
+      assert.notEqual(bad.code, 0);
+      assert.match(bad.stderr, /from must be an ISO 8601 date/);
+    } finally {
+      cli.kill();
+      await fs.rm(home, { recursive: true, force: true });
+    }
   });
 
   it('drops a replayed beacon: the same view sent twice is one view', async () => {
