@@ -6,6 +6,9 @@
  *   2. `POST /api/v1/demos` the same two ways (one account: every charge queues on one credit stream);
  *   3. `POST /api/v1/embed/generate` on its reuse path (what every page view of a customer's site calls): a
  *      publishable key restricted to the page's host, an existing demo, every answer `200 cached: true`;
+ *   3b. `POST /api/v1/beacon` (issue 38): view beacons as players send them (load, play, progress, chapter, watched,
+ *      each view a fresh id), answered 202 from an in-memory queue written once a second; every 202 must be a stored
+ *      row once the app has stopped (count in = count stored), else the run fails;
  *   4. the raw ceiling of the same PostgreSQL through the same driver (postgres.js): 32 concurrent workers, each
  *      doing one `sql.begin(tx => insert one event)` at a time, every event on a stream of its own (no conflicts),
  *      and each write scenario's ratio to it.
@@ -431,6 +434,8 @@ async function main(): Promise<number> {
     // The benchmark measures throughput, not the request limits that protect a real account.
     SHOWREEL_RATE_LIMIT_PER_KEY: '0',
     SHOWREEL_RATE_LIMIT_PER_USER: '0',
+    // All beacons come from this one address.
+    SHOWREEL_BEACON_LIMIT_PER_ADDRESS: '0',
   };
 
   // The first user (and its live key) through the real CLI; this also applies the migrations.
@@ -517,6 +522,27 @@ async function main(): Promise<number> {
   await run('demos_1', 'POST /api/v1/demos (1 account)', () => createDemo(0));
   await run('demos_32', `POST /api/v1/demos (${CONCURRENCY} accounts)`, (worker) => createDemo(worker));
 
+  // POST /api/v1/beacon: each connection plays views one after another, a view being the beacons a player sends.
+  // A demo to count views of (one more demo of account 0's; never recorded: the worker is off).
+  await createDemo(0);
+  const beaconDemo = await firstDemoId(database.url);
+  const VIEW_EVENTS: Array<Record<string, unknown>> = [
+    { event: 'load' }, { event: 'play' },
+    ...[10, 20, 25, 30, 40, 50, 60, 70, 75, 80, 90, 100].map((value) => ({ event: 'progress', value })),
+    { event: 'chapter', value: 0, title: 'Intro' }, { event: 'watched', value: 9 },
+  ];
+  const beaconHeaders = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36' };
+  const viewOf = Array.from({ length: CONCURRENCY }, () => ({ id: '', next: VIEW_EVENTS.length }));
+  let beaconsAccepted = 0;
+  await run('beacons', 'POST /api/v1/beacon (view beacons)', async (worker) => {
+    const view = viewOf[worker]!;
+    if (view.next === VIEW_EVENTS.length) Object.assign(view, { id: randomBytes(16).toString('hex'), next: 0 });
+    const event = VIEW_EVENTS[view.next++]!;
+    const response = await client.post('/api/v1/beacon', { demo: beaconDemo, view: view.id, surface: 'embed', host: 'www.bench.example', ...event }, beaconHeaders);
+    if (response.status !== 202) throw new Error(`HTTP ${response.status}: ${response.body.slice(0, 200)}`);
+    beaconsAccepted++;
+  });
+
   // POST /api/v1/embed/generate, reuse path: key, allowlist, project, one indexed read of the context hash.
   const keyResponse = await client.post('/api/v1/api-keys', { type: 'publishable', allowed_domains: ['www.bench.example'] }, { authorization });
   const publishableKey = (JSON.parse(keyResponse.body) as { key: string }).key;
@@ -534,6 +560,9 @@ async function main(): Promise<number> {
   client.close();
   // Stop the app before the ceiling so it takes no CPU or connections from it (and so it writes its profile).
   await api.stop();
+  // The app's shutdown writes what its buffer still held: every accepted beacon must now be a row.
+  const beaconsStored = results.beacons ? await countRows(database.url, 'view_beacons') : 0;
+  if (results.beacons) console.log(`  beacons: ${beaconsAccepted} accepted (202), ${beaconsStored} stored${beaconsAccepted === beaconsStored ? '' : '  <-- LOST'}`);
   const httpScenarios = Object.values(results);
   if (httpScenarios.some((r) => r.errors > 0)) console.log(`app output (last lines):\n${api.output().trimEnd() || '(none)'}`);
 
@@ -580,6 +609,10 @@ async function main(): Promise<number> {
   );
 
   const failed = Object.entries(results).filter(([, result]) => result.errorRate > MAX_ERROR_RATE);
+  if (beaconsAccepted !== beaconsStored) {
+    console.error(`FAIL: beacons: ${beaconsAccepted} accepted but ${beaconsStored} stored`);
+    failed.push(['beacons_lost', r('beacons')]);
+  }
   for (const [name, result] of failed) console.error(`FAIL: ${name} had ${(result.errorRate * 100).toFixed(2)}% errors (limit ${MAX_ERROR_RATE * 100}%)`);
 
   const rps = (name: string) => Math.round(r(name).rps).toString();
@@ -602,6 +635,11 @@ async function main(): Promise<number> {
     ['demos32_ratio', ratio('demos_32')],
     ['embed_cached_rps', rps('embed')],
     ['embed_cached_p99_ms', ms(r('embed').p99)],
+    ['beacons_rps', rps('beacons')],
+    ['beacons_p99_ms', ms(r('beacons').p99)],
+    ['beacons_ratio', ratio('beacons')],
+    ['beacons_in', String(beaconsAccepted)],
+    ['beacons_stored', String(beaconsStored)],
     ...Object.entries(apiCpuMsPerRequest).map(([name, cpuMs]): [string, string] => [`${name}_app_cpu_us`, (cpuMs * 1000).toFixed(0)]),
     ...Object.entries(pgCpuMsPerRequest).map(([name, cpuMs]): [string, string] => [`${name}_pg_cpu_us`, (cpuMs * 1000).toFixed(0)]),
     ...Object.entries(ceilingCpuUs).map(([part, us]): [string, string] => [`ceiling_${part}_cpu_us`, us.toFixed(0)]),
@@ -718,6 +756,28 @@ async function describeStatements(url: string, requests: number): Promise<string
     ];
   } finally {
     await sql.end({ timeout: 5 });
+  }
+}
+
+/** A demo to send beacons about (any live one: the bench's demos are never recorded). */
+async function firstDemoId(url: string): Promise<string> {
+  const sql = connect(url, { max: 1, applicationName: 'showreel-bench-setup' });
+  try {
+    const [row] = await sql<{ id: string }[]>`select id from demos where deleted_at is null limit 1`;
+    if (!row) throw new Error('beacons: no demo to send beacons about');
+    return row.id;
+  } finally {
+    await sql.end();
+  }
+}
+
+async function countRows(url: string, table: 'view_beacons'): Promise<number> {
+  const sql = connect(url, { max: 1, applicationName: 'showreel-bench-setup' });
+  try {
+    const [row] = await sql<{ n: number }[]>`select count(*)::int as n from ${sql(table)}`;
+    return row!.n;
+  } finally {
+    await sql.end();
   }
 }
 

@@ -10,6 +10,7 @@ import { deleteOldRateLimitWindows } from './platform/rate-limit.js';
 import { deleteOldEmbedGenerationCounts } from './embeds/index.js';
 import type { SecretBox } from './platform/secrets.js';
 import { WEBHOOK_PRUNE_CRONTAB, webhookTasks } from './webhooks/index.js';
+import { ANALYTICS_CRONTAB, ANALYTICS_RETENTION_TASK, ANALYTICS_ROLLUP_TASK, applyRetention, runHourlyRollup } from './analytics/index.js';
 
 /** Every graphile-worker task of the service, by name: housekeeping, schedules, and the recording pipeline. */
 export function createTaskList(services: PipelineServices & { secrets: SecretBox }): TaskList {
@@ -39,6 +40,15 @@ export function createTaskList(services: PipelineServices & { secrets: SecretBox
       const removed = await removeExpiredVersionMedia(sql, storage, demoId, services.config.SHOWREEL_VERSIONS_KEPT, { actor: 'worker' });
       if (removed.length > 0) logger.info({ demoId, removed }, 'expired versions removed');
     },
+    // View analytics (issue 38): finished hours rolled up; raw beacons past the retention and old salts deleted.
+    [ANALYTICS_ROLLUP_TASK]: async () => {
+      const rolled = await runHourlyRollup(sql);
+      logger.info({ from: rolled.from, to: rolled.to, rows: rolled.rows }, 'view analytics rolled up');
+    },
+    [ANALYTICS_RETENTION_TASK]: async () => {
+      const deleted = await applyRetention(sql, services.config.SHOWREEL_ANALYTICS_RETENTION_DAYS);
+      if (deleted.beacons > 0 || deleted.salts > 0) logger.info(deleted, 'old view beacons and salts deleted');
+    },
     demos_refresh_daily: async () => {
       await runScheduledRefresh(sql, logger, 'daily');
     },
@@ -49,4 +59,4 @@ export function createTaskList(services: PipelineServices & { secrets: SecretBox
 }
 
 /** Schedules, in UTC (graphile-worker crontab syntax). */
-export const crontab = ['0 * * * * sessions_delete_expired', ...SCHEDULE_CRONTAB, WEBHOOK_PRUNE_CRONTAB].join('\n');
+export const crontab = ['0 * * * * sessions_delete_expired', ...SCHEDULE_CRONTAB, WEBHOOK_PRUNE_CRONTAB, ...ANALYTICS_CRONTAB].join('\n');

@@ -654,6 +654,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/demos/{id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who watched a demo: views, plays, completion and drop-off
+         * @description Who watched the demo over a range (default: the last 30 days; `from` and `to` are ISO dates or date-times, rounded to whole UTC hours): views (page loads of the share page or any player), unique viewers (per UTC day, from a daily-salted hash: no cookie, no stored address), plays, seconds watched per play, completion rate, drop-off per tenth of the length and per chapter, the embedding pages’ hosts, and a series per hour (ranges up to two days) or day. Another user’s demo is a 404.
+         */
+        get: operations["analytics-demo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/embed/generate": {
         parameters: {
             query?: never;
@@ -692,6 +712,26 @@ export interface paths {
         get: operations["embeds-runtime"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/beacon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A view beacon from a Showreel player (no credential; at most 2 KB)
+         * @description What the share page and every Showreel player send with navigator.sendBeacon as a view goes on (issue 38): `load` once per page load, `play`, `progress` at 10, 20, 25 … 100 %, `chapter` with its index and title, and `watched` seconds. No credential and no cookie; the view id is random per page load. Repeats of the same view, event and value are dropped; bots (by user agent) and browsers sending `DNT: 1` or `Sec-GPC: 1` are answered 204 and not counted. Another site cannot usefully send these: beacons of unknown demos are not stored, and each address is rate limited.
+         */
+        post: operations["analytics-beacon"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5314,6 +5354,241 @@ export interface operations {
             };
         };
     };
+    "analytics-demo": {
+        parameters: {
+            query?: {
+                /** @example 2026-05-01 */
+                from?: string;
+                /** @example 2026-05-04T12:00:00Z */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "demo_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *       "from": "2026-05-01T00:00:00.000Z",
+                     *       "to": "2026-05-04T12:00:00.000Z",
+                     *       "views": 42,
+                     *       "unique_viewers": 31,
+                     *       "plays": 30,
+                     *       "average_seconds_watched": 8.4,
+                     *       "completion_rate": 0.6,
+                     *       "dropoff": {
+                     *         "by_tenth": [
+                     *           {
+                     *             "percent": 10,
+                     *             "views": 30,
+                     *             "rate": 1
+                     *           },
+                     *           {
+                     *             "percent": 20,
+                     *             "views": 29,
+                     *             "rate": 0.967
+                     *           },
+                     *           {
+                     *             "percent": 30,
+                     *             "views": 28,
+                     *             "rate": 0.933
+                     *           },
+                     *           {
+                     *             "percent": 40,
+                     *             "views": 27,
+                     *             "rate": 0.9
+                     *           },
+                     *           {
+                     *             "percent": 50,
+                     *             "views": 26,
+                     *             "rate": 0.867
+                     *           },
+                     *           {
+                     *             "percent": 60,
+                     *             "views": 25,
+                     *             "rate": 0.833
+                     *           },
+                     *           {
+                     *             "percent": 70,
+                     *             "views": 24,
+                     *             "rate": 0.8
+                     *           },
+                     *           {
+                     *             "percent": 80,
+                     *             "views": 23,
+                     *             "rate": 0.767
+                     *           },
+                     *           {
+                     *             "percent": 90,
+                     *             "views": 22,
+                     *             "rate": 0.733
+                     *           },
+                     *           {
+                     *             "percent": 100,
+                     *             "views": 21,
+                     *             "rate": 0.7
+                     *           }
+                     *         ],
+                     *         "by_chapter": [
+                     *           {
+                     *             "index": 0,
+                     *             "title": "Sign in",
+                     *             "views": 30,
+                     *             "rate": 1
+                     *           },
+                     *           {
+                     *             "index": 1,
+                     *             "title": "Pricing",
+                     *             "views": 22,
+                     *             "rate": 0.733
+                     *           }
+                     *         ]
+                     *       },
+                     *       "top_hosts": [
+                     *         {
+                     *           "host": "www.acme.example",
+                     *           "views": 35
+                     *         },
+                     *         {
+                     *           "host": "blog.acme.example",
+                     *           "views": 7
+                     *         }
+                     *       ],
+                     *       "bucket": "day",
+                     *       "series": [
+                     *         {
+                     *           "start": "2026-05-01T00:00:00.000Z",
+                     *           "views": 12,
+                     *           "plays": 9
+                     *         },
+                     *         {
+                     *           "start": "2026-05-02T00:00:00.000Z",
+                     *           "views": 30,
+                     *           "plays": 21
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        demo_id: string;
+                        /** @description start of the range (inclusive), rounded down to the hour, UTC */
+                        from: string;
+                        /** @description end of the range (exclusive), rounded up to the hour, UTC */
+                        to: string;
+                        /** @description page loads of the share page or a player (embed, runtime embed, sdk.js) */
+                        views: number;
+                        /** @description viewers counted once per UTC day (a salted daily hash; see docs/security.md) */
+                        unique_viewers: number;
+                        /** @description views in which the video was started */
+                        plays: number;
+                        /** @description seconds of video played per play */
+                        average_seconds_watched: number;
+                        /** @description a share of the views that played, from 0 to 1 */
+                        completion_rate: number;
+                        dropoff: {
+                            /** @description views that reached 10 %, 20 % … 100 % of the length */
+                            by_tenth: {
+                                percent: number;
+                                views: number;
+                                /** @description a share of the views that played, from 0 to 1 */
+                                rate: number;
+                            }[];
+                            /** @description views that reached each chapter (empty for a demo without chapters) */
+                            by_chapter: {
+                                index: number;
+                                title: string | null;
+                                views: number;
+                                /** @description a share of the views that played, from 0 to 1 */
+                                rate: number;
+                            }[];
+                        };
+                        /** @description the embedding pages’ host names, most views first (at most 10) */
+                        top_hosts: {
+                            host: string;
+                            views: number;
+                        }[];
+                        /**
+                         * @description the series’ step: hours for a range of up to two days, else days
+                         * @enum {string}
+                         */
+                        bucket: "hour" | "day";
+                        series: {
+                            start: string;
+                            views: number;
+                            plays: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential, or an invalid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "embeds-generate": {
         parameters: {
             query?: never;
@@ -5670,6 +5945,127 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                     /** @example <!doctype html><html lang="en"><head><title>This demo cannot be shown</title>…</head><body><main role="alert"><h1>This demo cannot be shown</h1><p>Too many requests; try again later.</p></main></body></html> */
                     "text/html": string;
+                };
+            };
+        };
+    };
+    "analytics-beacon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": string;
+                /**
+                 * @example {
+                 *       "demo": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                 *       "view": "9f1c2b7a4e6d4c0f8a3b5e7d1c2f4a6b",
+                 *       "event": "chapter",
+                 *       "value": 1,
+                 *       "title": "Pricing",
+                 *       "host": "www.acme.example",
+                 *       "surface": "embed"
+                 *     }
+                 */
+                "application/json": {
+                    demo: string;
+                    view: string;
+                    /** @enum {string} */
+                    event: "load" | "play" | "progress" | "chapter" | "watched";
+                    value?: number;
+                    title?: string;
+                    host?: string;
+                    /** @enum {string} */
+                    surface?: "share" | "embed";
+                };
+            };
+        };
+        responses: {
+            /** @description Counted (written within a second) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not counted: a bot, Do Not Track or Global Privacy Control, or a fault of ours (never a 5xx) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed on this path. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This method is not allowed here."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong media type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send the request body as application/json."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit or quota exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

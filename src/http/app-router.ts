@@ -1,4 +1,5 @@
 import { adminRouter } from '../admin/procedures.js';
+import { analyticsRouter } from '../analytics/index.js';
 import { authRouter } from '../auth/index.js';
 import { backgroundsRouter } from '../backgrounds/index.js';
 import { creditsRouter } from '../credits/index.js';
@@ -23,6 +24,7 @@ export const appRouter = router({
   device: devicesRouter,
   usage: usageRouter,
   webhooks: webhooksRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@
  * OpenAPI document: `api` paths are under /api/v1 (written here without the prefix, like the procedures' paths),
  * `site` paths are served from the site root. The document has one server, the site, so neither needs `servers`.
  */
+import { analyticsOpenApiPaths } from './analytics/openapi-paths.js';
 import { embedOpenApiPaths } from './embeds/openapi-paths.js';
 
 type Json = Record<string, unknown>;
@@ -49,6 +50,7 @@ export function extraOpenApiPaths(): { api: Json; site: Json } {
   const embeds = embedOpenApiPaths();
   const api = {
     ...embeds.api,
+    ...analyticsOpenApiPaths(),
     '/payments/stripe/webhook': {
       post: {
         operationId: 'payments-stripeWebhook',

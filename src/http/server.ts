@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { migrationsApplied } from '../platform/migrate.js';
 import { type QueryTiming, withQueryTiming } from '../platform/query-timing.js';
+import { BEACON_PATH, createBeaconEndpoint } from './analytics/beacon-route.js';
 import { appRouter } from './app-router.js';
 import { attachRequestInfo, createRequestContext, type Services } from './context.js';
 import { urlHasNul } from './body.js';
@@ -28,6 +29,8 @@ export function createHttpServer(services: Services): { server: http.Server; clo
   const rest = createRestHandler(appRouter, (req, setCookie) => createRequestContext(services, req, setCookie));
   const trpc = createTrpcHandler(services);
   let openApiDocument: unknown = null;
+  // View beacons (issue 38): queued in this process, written once a second; the rest is written on shutdown.
+  const beacons = createBeaconEndpoint(services);
 
   // At debug level each request's line also says how many statements it sent and how long they took.
   const timeQueries = services.logger.isLevelEnabled('debug');
@@ -69,6 +72,7 @@ export function createHttpServer(services: Services): { server: http.Server; clo
         openApiDocument ??= buildOpenApiDocument(appRouter, services.config.PUBLIC_URL, extraOpenApiPaths());
         return sendJson(res, 200, openApiDocument);
       }
+      if (path === BEACON_PATH) return await beacons.handle(req, res);
       if (await handleEmbedRequest(services, req, res, path)) return;
       if (await handleRawApi(services, req, res, path)) return;
       if (await handleMediaRequest(services, req, res, path)) return;
@@ -126,7 +130,7 @@ export function createHttpServer(services: Services): { server: http.Server; clo
   server.requestTimeout = 0;
   server.headersTimeout = 20_000;
   server.keepAliveTimeout = 5_000;
-  return { server, closeSockets: () => progress.close() };
+  return { server, closeSockets: () => Promise.all([progress.close(), beacons.close()]).then(() => undefined) };
 }
 
 const BAD_ENCODING = 'The URL path is not valid percent-encoded UTF-8.';

@@ -73,6 +73,10 @@ const environmentSchema = z.object({
   // request body may go without a byte (408). Inactivity, not total time: a large upload on a slow line still works.
   SHOWREEL_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(64),
   SHOWREEL_BODY_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // View analytics (issue 38): raw beacons are kept this many days (the hourly rollups stay), and one client
+  // address may send this many beacons a minute (a view sends about twenty; 0 = unlimited), counted per process.
+  SHOWREEL_ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  SHOWREEL_BEACON_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(600),
   // Device logins started per client address per minute (POST /device/code needs no credential); 0 = unlimited.
   SHOWREEL_DEVICE_CODE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
   // Wrong user codes a minute at POST /device/authorize (the dashboard's /app/device), per client address and per

@@ -2,6 +2,7 @@ import { type CommandSet, UsageError, resolveCommand, summaryLines } from '../co
 import { CLIENT_HELP, CLIENT_OPTIONS, type ClientCommand } from './command.js';
 import { credits, keysCreate, keysList, keysRevoke, projectsCreate, projectsList, projectsUpdate, upload, usage } from './commands/account.js';
 import { login, logout, whoami } from './commands/auth.js';
+import { demosStats } from './commands/demo-stats.js';
 import { demosCreate, demosDelete, demosDownload, demosList, demosRefresh, demosRestyle, demosShow } from './commands/demos.js';
 import { ApiError, ClientError, createContext } from './context.js';
 
@@ -9,7 +10,7 @@ const clientCommands: CommandSet<ClientCommand> = {
   commands: [
     login, logout, whoami,
     projectsList, projectsCreate, projectsUpdate,
-    demosList, demosCreate, demosShow, demosRefresh, demosRestyle, demosDelete, demosDownload,
+    demosList, demosCreate, demosShow, demosRefresh, demosRestyle, demosDelete, demosDownload, demosStats,
     upload, keysList, keysCreate, keysRevoke, credits, usage,
   ],
   globalOptions: CLIENT_OPTIONS,

@@ -131,6 +131,21 @@ export const API_OPERATIONS: Record<string, OperationReference> = {
     request: { presentation: { background: 'midnight', mockup: 'macos-dark', cursor: { style: 'dot', size: 24 } } },
     response: { id: IDS.demo, status: 'recording', jobId: IDS.job },
   },
+  'analytics-demo': {
+    description:
+      'Who watched the demo over a range (default: the last 30 days; `from` and `to` are ISO dates or date-times, rounded to whole UTC hours): views (page loads of the share page or any player), unique viewers (per UTC day, from a daily-salted hash: no cookie, no stored address), plays, seconds watched per play, completion rate, drop-off per tenth of the length and per chapter, the embedding pages’ hosts, and a series per hour (ranges up to two days) or day. Another user’s demo is a 404.',
+    parameters: { ...demoId, from: '2026-05-01', to: '2026-05-04T12:00:00Z' },
+    response: {
+      demo_id: IDS.demo, from: '2026-05-01T00:00:00.000Z', to: '2026-05-04T12:00:00.000Z', views: 42, unique_viewers: 31, plays: 30, average_seconds_watched: 8.4, completion_rate: 0.6,
+      dropoff: {
+        by_tenth: [10, 20, 30, 40, 50, 60, 70, 80, 90, 100].map((percent, i) => ({ percent, views: 30 - i, rate: Math.round(((30 - i) / 30) * 1000) / 1000 })),
+        by_chapter: [{ index: 0, title: 'Sign in', views: 30, rate: 1 }, { index: 1, title: 'Pricing', views: 22, rate: 0.733 }],
+      },
+      top_hosts: [{ host: 'www.acme.example', views: 35 }, { host: 'blog.acme.example', views: 7 }],
+      bucket: 'day',
+      series: [{ start: '2026-05-01T00:00:00.000Z', views: 12, plays: 9 }, { start: '2026-05-02T00:00:00.000Z', views: 30, plays: 21 }],
+    },
+  },
   'apiKeys-create': {
     description:
       'A live key (`sr_live_…`) acts as you from a server or the CLI; a publishable key (`sr_pub_…`) may only call POST /embed/generate for one project, from pages on its `allowed_domains`. The plaintext key is in this answer only: it is stored hashed.',

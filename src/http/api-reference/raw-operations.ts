@@ -92,6 +92,11 @@ export const RAW_OPERATIONS: Record<string, OperationReference> = {
     parameters: { id: IDS.demo },
     response: '<!doctype html><html lang="en"><head><title>Pricing — Show the pricing plans</title>…</head><body><div data-showreel-player>…</div></body></html>',
   },
+  'analytics-beacon': {
+    description:
+      'What the share page and every Showreel player send with navigator.sendBeacon as a view goes on (issue 38): `load` once per page load, `play`, `progress` at 10, 20, 25 … 100 %, `chapter` with its index and title, and `watched` seconds. No credential and no cookie; the view id is random per page load. Repeats of the same view, event and value are dropped; bots (by user agent) and browsers sending `DNT: 1` or `Sec-GPC: 1` are answered 204 and not counted. Another site cannot usefully send these: beacons of unknown demos are not stored, and each address is rate limited.',
+    request: { demo: IDS.demo, view: '9f1c2b7a4e6d4c0f8a3b5e7d1c2f4a6b', event: 'chapter', value: 1, title: 'Pricing', host: 'www.acme.example', surface: 'embed' },
+  },
   'pages-oembed': {
     description: 'oEmbed for share URLs, so editors and chat tools that speak it (WordPress, Notion, Slack …) embed the player from a pasted link.',
     parameters: { url: `${BASE}/share/${IDS.demo}`, format: 'json', maxwidth: 640 },

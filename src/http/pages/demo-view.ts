@@ -66,3 +66,8 @@ export function describeDemo(demo: DemoRecord, urls: DemoUrls): DemoView {
 export function publicUrlOf(urls: DemoUrls): string {
   return urls.shareUrl.slice(0, urls.shareUrl.lastIndexOf('/share/'));
 }
+
+/** Where the players send their view beacons (issue 38): the service's own origin, so no CORS is involved. */
+export function beaconUrl(urls: DemoUrls): string {
+  return `${publicUrlOf(urls)}/api/v1/beacon`;
+}

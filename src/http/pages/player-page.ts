@@ -1,6 +1,6 @@
 import type { DemoRecord, } from '../../demos/index.js';
 import type { PlayerProps } from '../../embeds/index.js';
-import { describeDemo, type DemoUrls } from './demo-view.js';
+import { beaconUrl, describeDemo, type DemoUrls } from './demo-view.js';
 import { html, raw } from './html.js';
 import { RECORDING_REFRESH_SECONDS } from './share-page.js';
 import { EMBED_CSS, htmlDocument } from './layout.js';
@@ -75,7 +75,7 @@ ${options.retryable ? html`<a class="retry" href="" target="_self">Try again</a>
 <link rel="canonical" href="${urls.shareUrl}">
 ${view.state === 'recording' ? html`<noscript><meta http-equiv="refresh" content="${RECORDING_REFRESH_SECONDS}"></noscript>` : null}
 <script src="${options.scriptUrl}" defer></script>`,
-    body: html`<div data-showreel-player data-demo-id="${demo.id}" data-state="${view.state}" data-title="${view.title}" data-video-url="${urls.videoUrl}" data-mime-type="${view.mimeType}" data-poster-url="${view.thumbnail ? view.thumbnail.url : ''}" data-status-url="${options.statusUrl}" data-ws-url="${options.wsUrl}" data-autoplay="${flag(p.autoplay)}" data-muted="${flag(p.muted)}" data-loop="${flag(p.loop)}" data-controls="${flag(p.controls)}" data-start-at="${p.startAt}" data-retryable="${flag(options.retryable)}">
+    body: html`<div data-showreel-player data-demo-id="${demo.id}" data-state="${view.state}" data-title="${view.title}" data-video-url="${urls.videoUrl}" data-mime-type="${view.mimeType}" data-poster-url="${view.thumbnail ? view.thumbnail.url : ''}" data-status-url="${options.statusUrl}" data-ws-url="${options.wsUrl}" data-autoplay="${flag(p.autoplay)}" data-muted="${flag(p.muted)}" data-loop="${flag(p.loop)}" data-controls="${flag(p.controls)}" data-start-at="${p.startAt}" data-retryable="${flag(options.retryable)}" data-surface="embed" data-beacon-url="${beaconUrl(urls)}">
 ${body}
 </div>`,
   });

@@ -106,13 +106,22 @@ export function contentSecurityPolicy(publicUrl: string, frameAncestors: "'none'
   ].join('; ');
 }
 
+/**
+ * The share page's: as above, unframeable, plus the player script from the service's origin and its view beacons
+ * (connect-src governs navigator.sendBeacon) to the same origin (issue 38). Still no inline script.
+ */
+function sharePageSecurityPolicy(publicUrl: string): string {
+  const origin = new URL(publicUrl).origin;
+  return contentSecurityPolicy(publicUrl, "'none'").replace("default-src 'none'", `default-src 'none'; script-src ${origin}; connect-src ${origin}`);
+}
+
 function pageHeaders(kind: 'share' | 'embed', publicUrl: string): Record<string, string> {
   const common = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
   };
   if (kind === 'embed') return { ...common, 'Content-Security-Policy': playerContentSecurityPolicy(publicUrl) };
-  return { ...common, 'Content-Security-Policy': contentSecurityPolicy(publicUrl, "'none'"), 'X-Frame-Options': 'DENY' };
+  return { ...common, 'Content-Security-Policy': sharePageSecurityPolicy(publicUrl), 'X-Frame-Options': 'DENY' };
 }
 
 function sendHtml(req: IncomingMessage, res: ServerResponse, status: number, body: string, headers: Record<string, string>): void {

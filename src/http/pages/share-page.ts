@@ -1,5 +1,6 @@
 import type { DemoRecord } from '../../demos/index.js';
-import { describeDemo, publicUrlOf, type DemoUrls, type DemoView } from './demo-view.js';
+import { versionedAssetPath } from '../embeds/static-assets.js';
+import { beaconUrl, describeDemo, publicUrlOf, type DemoUrls, type DemoView } from './demo-view.js';
 import { html, type SafeHtml } from './html.js';
 import { footer, htmlDocument, SHARE_CSS } from './layout.js';
 
@@ -30,10 +31,13 @@ export function renderSharePage(demo: DemoRecord, latest: DemoUrls, product: Pro
 <link rel="canonical" href="${urls.shareUrl}">
 ${view.state === 'recording' ? html`<meta http-equiv="refresh" content="${RECORDING_REFRESH_SECONDS}">` : null}
 ${socialMeta(view, urls)}
-<link rel="alternate" type="application/json+oembed" href="${oembedUrl}" title="${view.shortTitle}">`;
+<link rel="alternate" type="application/json+oembed" href="${oembedUrl}" title="${view.shortTitle}">
+${view.state === 'playable' ? html`<script src="${publicUrl}${versionedAssetPath('player.js')}" defer></script>` : null}`;
 
   const body = html`<main>
-<div class="player">${player(view, urls)}</div>
+${view.state === 'playable'
+  ? html`<div class="player" data-showreel-player data-state="playable" data-demo-id="${demo.id}" data-surface="share" data-beacon-url="${beaconUrl(urls)}">${player(view, urls)}</div>`
+  : html`<div class="player">${player(view, urls)}</div>`}
 <h1>${view.title}</h1>
 ${view.prompt !== view.title ? html`<p class="desc">${view.prompt}</p>` : null}
 ${productLink(product)}

@@ -301,7 +301,9 @@ describe('public pages over HTTP', () => {
     assert.match(shareCsp, /media-src 'self'/);
     assert.match(shareCsp, /img-src 'self'/);
     assert.match(shareCsp, /style-src 'unsafe-inline'/);
-    assert.doesNotMatch(shareCsp, /script-src/);
+    // One script, the player's static file from the service's origin (view beacons, issue 38): no inline script.
+    assert.match(shareCsp, /script-src http:\/\/127\.0\.0\.1:\d+;/);
+    assert.doesNotMatch(shareCsp, /script-src[^;]*'unsafe/);
     assert.equal(share.headers.get('x-frame-options'), 'DENY');
 
     const embed = await get(`/embed/${ready.id}`);

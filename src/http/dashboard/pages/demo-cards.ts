@@ -14,6 +14,8 @@ export interface DemoCard {
   updated_at: string;
   version: number;
   project_name?: string;
+  /** views since it was made (issue 38), where the list counts them */
+  views?: number;
 }
 
 /** The demo's phase in the shared vocabulary (demos/phase.ts), the same word the progress line and the CLI use. */
@@ -35,7 +37,7 @@ export function formatLength(ms: number): string {
 export function demoGrid(demos: DemoCard[]): SafeHtml {
   return html`<ul class="grid">${demos.map((d) => {
     const project = d.project_name;
-    const facts = [d.duration_ms ? html`<span data-length>${formatLength(d.duration_ms)}</span>` : null, html`<time datetime="${d.created_at}">${d.created_at.slice(0, 10)}</time>`, project ? html`<span>${project}</span>` : null]
+    const facts = [d.duration_ms ? html`<span data-length>${formatLength(d.duration_ms)}</span>` : null, html`<time datetime="${d.created_at}">${d.created_at.slice(0, 10)}</time>`, project ? html`<span>${project}</span>` : null, d.views !== undefined ? html`<span data-views>${d.views} ${d.views === 1 ? 'view' : 'views'}</span>` : null]
       .filter((fact) => fact !== null);
     return html`<li class="tile"><a href="/app/demos/${d.id}">
 <div class="thumb">${d.thumbnail_key ? html`<img src="/thumb/${d.id}.png?v=${d.version}" alt="" loading="lazy">` : html`<span class="placeholder">${d.status === 'failed' ? 'No video' : 'Recording…'}</span>`}</div>

@@ -6,6 +6,8 @@ import { PHASE_LABELS } from '../../../demos/index.js';
 import { phaseBadge } from './demo-cards.js';
 import { refreshHistoryPanel } from './refresh-history.js';
 import { type Version, versionsPanel } from './versions.js';
+import type { DemoAnalytics } from '../../../analytics/index.js';
+import { analyticsPanel } from './analytics-panel.js';
 
 /**
  * A demo's page: while it records, the live progress (the script follows the API's WebSocket, polling if the socket
@@ -80,7 +82,7 @@ ${canRerecord && demo.action_script ? html`<a class="button secondary" href="/ap
 </div>`;
 }
 
-export function demoPage(demo: Demo, projectName: string, viewer: Viewer, publicUrl: string, notice: string | null, versions: Version[] = []): string {
+export function demoPage(demo: Demo, projectName: string, viewer: Viewer, publicUrl: string, notice: string | null, versions: Version[] = [], stats: DemoAnalytics | null = null): string {
   const busy = BUSY.has(demo.status);
   const body = html`<p class="crumbs"><a href="/app/">Demos</a> / <a href="/app/projects/${demo.project_id}">${projectName}</a></p>
 <div class="page-head"><h1>${demo.title ?? demo.prompt}</h1>${phaseBadge(demo.phase)}</div>
@@ -92,6 +94,7 @@ ${busy ? progressPanel(demo) : null}
 ${busy && demo.video_key ? html`<p class="muted">The current version below stays online until the new one is ready.</p>` : null}
 ${demo.video_key ? readyPanels(demo, publicUrl) : null}
 ${actions(demo, viewer)}
+${stats && demo.video_key ? analyticsPanel(stats) : null}
 ${versions.length > 0 ? versionsPanel(demo.id, versions, viewer, !BUSY.has(demo.status)) : null}
 ${refreshHistoryPanel(demo.id, demo.refreshHistory)}
 <p class="muted small">${demo.source === 'upload' ? 'Uploaded' : 'Generated'} · ${demo.format.toUpperCase()} · ${demo.resolution} · version ${demo.version} · created ${formatDate(demo.created_at)}</p>`;
@@ -113,10 +116,14 @@ export const demoRoutes: Route[] = [
     method: 'GET',
     pattern: /^\/app\/demos\/([^/]+)$/,
     async handle(r) {
-      const [demo, { versions }] = await Promise.all([r.caller.demos.get({ id: r.params[0]! }), r.caller.demoVersions.list({ id: r.params[0]! })]);
+      const [demo, { versions }, stats] = await Promise.all([
+        r.caller.demos.get({ id: r.params[0]! }),
+        r.caller.demoVersions.list({ id: r.params[0]! }),
+        r.caller.analytics.demo({ id: r.params[0]! }),
+      ]);
       const { projects } = await r.caller.projects.list();
       const projectName = projects.find((p) => p.id === demo.project_id)?.name ?? 'Project';
-      r.page(200, demoPage(demo, projectName, r.viewer, r.services.config.PUBLIC_URL, NOTICES[r.url.searchParams.get('done') ?? ''] ?? null, versions));
+      r.page(200, demoPage(demo, projectName, r.viewer, r.services.config.PUBLIC_URL, NOTICES[r.url.searchParams.get('done') ?? ''] ?? null, versions, stats));
     },
   },
   {

@@ -1,3 +1,4 @@
+import { viewsPerDemo } from '../../../analytics/index.js';
 import { html, type SafeHtml } from '../../pages/html.js';
 import { toErrorResponse } from '../../errors.js';
 import { appPage, csrfField, errorBox, option, type Viewer } from '../layout.js';
@@ -61,6 +62,8 @@ export const demosRoutes: Route[] = [
     async handle(r) {
       const [{ projects }, { demos }] = await Promise.all([r.caller.projects.list(), r.caller.demos.list({})]);
       const names = new Map(projects.map((p) => [p.id, p.name]));
+      // Views per demo (issue 38), for the demos just listed as the owner's.
+      const views = await viewsPerDemo(r.services.sql, demos.map((d) => d.id));
       let body: SafeHtml;
       if (projects.length === 0) {
         body = html`<section class="welcome">
@@ -71,7 +74,7 @@ export const demosRoutes: Route[] = [
 ${createProjectForm(r.viewer)}`;
       } else {
         body = html`${r.url.searchParams.get('deleted') ? html`<p class="notice" role="status">The demo was deleted.</p>` : null}<div class="page-head"><h1>Demos</h1><div class="actions inline"><a class="button secondary" href="/app/demos/upload">Upload</a><a class="button" href="/app/demos/new">New demo</a></div></div>
-${demos.length === 0 ? html`<p class="panel empty">No demos yet. <a href="/app/demos/new">Create your first demo</a>: describe what a visitor should see, and Showreel records it.</p>` : demoGrid(demos.map((d) => ({ ...d, project_name: names.get(d.project_id) })))}`;
+${demos.length === 0 ? html`<p class="panel empty">No demos yet. <a href="/app/demos/new">Create your first demo</a>: describe what a visitor should see, and Showreel records it.</p>` : demoGrid(demos.map((d) => ({ ...d, project_name: names.get(d.project_id), views: views.get(d.id) ?? 0 })))}`;
       }
       r.page(200, appPage({ title: 'Demos', viewer: r.viewer, section: 'demos', body }));
     },

@@ -51,8 +51,76 @@
       else if (e.key === 'ArrowRight') { v.currentTime = Math.min(v.duration || 0, v.currentTime + 5); e.preventDefault(); }
       else if (e.key === 'ArrowLeft') { v.currentTime = Math.max(0, v.currentTime - 5); e.preventDefault(); }
     });
+    trackViewing(v);
     if (v.readyState >= 1) announceReady();
     else v.addEventListener('loadedmetadata', announceReady, { once: true });
+  }
+
+  /*
+   * View analytics (issue 38): small beacons to the service's /api/v1/beacon with navigator.sendBeacon, once per
+   * page load for `load` and `play`, at each progress mark, on each chapter reached, and the seconds watched when
+   * the visitor pauses, finishes or leaves. One random view id per page load; no cookie, nothing stored in the
+   * browser. Nothing is sent when the browser says Do Not Track or Global Privacy Control (the service also drops
+   * such requests by their headers).
+   */
+  var MARKS = [10, 20, 25, 30, 40, 50, 60, 70, 75, 80, 90, 100];
+  var beacons = (function () {
+    var nav = window.navigator || {};
+    var optedOut = nav.doNotTrack === '1' || window.doNotTrack === '1' || nav.globalPrivacyControl === true;
+    var on = Boolean(d.beaconUrl && d.demoId && typeof nav.sendBeacon === 'function' && !optedOut);
+    var sent = {};
+    var view = '';
+    if (on) {
+      var bytes = new Uint8Array(16);
+      (window.crypto || window.msCrypto).getRandomValues(bytes);
+      for (var i = 0; i < bytes.length; i++) view += ('0' + bytes[i].toString(16)).slice(-2);
+    }
+    // The embedding page's host only (the referrer of a framed player is the page around it).
+    var host = '';
+    if (window.parent !== window && document.referrer) { try { host = new URL(document.referrer).hostname; } catch (e) { /* none */ } }
+    return function send(event, value, title) {
+      var key = event + ':' + (value || 0);
+      if (!on || sent[key]) return;
+      sent[key] = true;
+      var body = { demo: d.demoId, view: view, event: event, surface: d.surface === 'share' ? 'share' : 'embed' };
+      if (value !== undefined) body.value = value;
+      if (title) body.title = String(title).slice(0, 200);
+      if (host) body.host = host;
+      try { nav.sendBeacon(d.beaconUrl, JSON.stringify(body)); } catch (e) { /* analytics never break playback */ }
+    };
+  })();
+  var watched = 0;
+  var lastTime = null;
+  var reportedWatched = 0;
+  function reportWatched() {
+    var seconds = Math.round(watched);
+    if (seconds > reportedWatched) { reportedWatched = seconds; beacons('watched', seconds); }
+  }
+  /** A chapter reached (issue 36's chapters call this as playback enters each one): its index and title. */
+  function reportChapter(index, title) {
+    if (typeof index === 'number' && index >= 0 && index <= 999) beacons('chapter', Math.floor(index), title);
+  }
+  function trackViewing(v) {
+    beacons('load', 0);
+    v.addEventListener('play', function () { beacons('play', 0); lastTime = v.currentTime; });
+    v.addEventListener('seeking', function () { lastTime = null; });
+    v.addEventListener('timeupdate', function () {
+      var now = v.currentTime;
+      // Seconds actually played: small forward steps while playing, not seeks.
+      if (lastTime !== null && !v.paused && now > lastTime && now - lastTime < 2) watched += now - lastTime;
+      lastTime = now;
+      var duration = isFinite(v.duration) ? v.duration : 0;
+      if (duration <= 0) return;
+      var percent = (now / duration) * 100;
+      for (var i = 0; i < MARKS.length; i++) if (percent >= MARKS[i] - 0.5) beacons('progress', MARKS[i]);
+    });
+    v.addEventListener('pause', reportWatched);
+    v.addEventListener('ended', function () {
+      for (var i = 0; i < MARKS.length; i++) beacons('progress', MARKS[i]);
+      reportWatched();
+    });
+    document.addEventListener('visibilitychange', function () { if (document.visibilityState === 'hidden') reportWatched(); });
+    window.addEventListener('pagehide', reportWatched);
   }
 
   function showVideo(version) {
