@@ -18,15 +18,17 @@ const concepts: Record<string, string[]> = {
     'payment', 'instalment', 'installment', 'financing', 'tuition', 'scholarship', 'rate'],
   testimonials: ['testimonial', 'review', 'customer', 'client', 'love', 'feedback', 'rating', 'star', 'praise', 'opinion', 'word', 'mouth', 'happy', 'rave', 'endorsement', 'buyer', 'owner', 'verified'],
   team: ['team', 'people', 'founder', 'staff', 'crew', 'member', 'behind', 'employee', 'leadership', 'leader', 'face', 'who', 'person', 'human', 'squad', 'hire', 'meet', 'makers',
+    // an open-source project's people
+    'contributor', 'maintainer',
     // an event's people
     'speaker', 'stage', 'keynote', 'lineup', 'presenter', 'panelist'],
   contact: ['contact', 'touch', 'reach', 'email', 'call', 'message', 'talk', 'write', 'address', 'phone', 'inbox', 'chat', 'connect', 'hello', 'enquiry', 'inquiry', 'enquire', 'inquire', 'reply', 'book', 'booking', 'reserve', 'reservation', 'sales', 'form'],
-  faq: ['faq', 'question', 'ask', 'answer', 'frequently', 'wonder', 'doubt', 'common', 'curious', 'concern', 'objection', 'help', 'unsure', 'worry', 'worried', 'hesitation'],
+  faq: ['faq', 'question', 'query', 'ask', 'answer', 'frequently', 'wonder', 'doubt', 'common', 'curious', 'concern', 'objection', 'help', 'unsure', 'worry', 'worried', 'hesitation'],
   stats: ['stat', 'statistic', 'number', 'metric', 'figure', 'count', 'result', 'growth', 'percent', 'uptime', 'impact', 'measure', 'scale', 'million', 'kpi', 'track', 'record', 'proof', 'outcome', 'achievement', 'achieve', 'accomplish'],
   history: ['history', 'timeline', 'journey', 'founded', 'year', 'milestone', 'past', 'began', 'origin', 'story', 'started', 'evolution', 'chronology', 'since', 'decade'],
   signup: ['signup', 'sign', 'register', 'registration', 'join', 'account', 'trial', 'onboard', 'waitlist', 'subscribe', 'newsletter', 'enrol', 'enroll', 'create', 'free'],
   features: ['feature', 'capability', 'tool', 'function', 'functionality', 'benefit', 'power', 'can', 'does', 'toolkit', 'what'],
-  integrations: ['integration', 'integrate', 'plugin', 'ecosystem', 'app', 'partner', 'api', 'connector', 'stack', 'sync'],
+  integrations: ['integration', 'integrate', 'plugin', 'addon', 'extension', 'extend', 'ecosystem', 'app', 'partner', 'api', 'connector', 'stack', 'sync'],
   security: ['security', 'secure', 'privacy', 'compliance', 'safe', 'protect', 'encryption', 'gdpr', 'soc', 'trust'],
   hero: ['hero', 'headline', 'tagline', 'fold', 'first'],
   // a closing band: "end on the banner" (a strip across the page is as often the last call to action as the hero)
@@ -41,8 +43,16 @@ const concepts: Record<string, string[]> = {
   services: ['service', 'offer', 'offering', 'expertise', 'specialty', 'help'],
   logos: ['logo', 'brand', 'trusted', 'company', 'companies', 'sponsor', 'backer', 'patron', 'supporter', 'funder', 'business', 'firm', 'corporate', 'foundation', 'partner'],
   process: ['process', 'step', 'workflow', 'method', 'works', 'approach'],
-  about: ['about', 'mission', 'value', 'belief', 'purpose', 'vision'],
-  comparison: ['compare', 'comparison', 'versus', 'difference', 'differ', 'alternative', 'choose', 'choice'],
+  about: ['about', 'mission', 'value', 'belief', 'purpose', 'vision', 'principle', 'ethos', 'philosophy'],
+  comparison: ['compare', 'comparison', 'versus', 'difference', 'different', 'differ', 'alternative', 'choose', 'choice', 'pick', 'competition', 'competitor', 'rival'],
+  // developer tools and kits: how well it is explained
+  docs: ['documentation', 'docs', 'doc', 'documented', 'guide', 'tutorial', 'manual', 'explain', 'explanation', 'reference'],
+  // how far it can be made one's own
+  customise: ['customize', 'customise', 'customization', 'customisation', 'customizable', 'customisable', 'tweak', 'personalize', 'personalise', 'configure', 'configurable', 'tailor'],
+  // a film of the product on the page ("Watch our promo video"); the prompt's own "video" is the demo, a stop word
+  film: ['film', 'movie', 'footage', 'video', 'watch', 'screening'],
+  // UI kits: the form controls they style
+  controls: ['form', 'input', 'field', 'dropdown', 'checkbox', 'radio', 'textarea', 'select'],
   // events, courses, retreats: what happens when, and where
   schedule: ['agenda', 'schedule', 'programme', 'program', 'timetable', 'session', 'talk', 'workshop', 'itinerary'],
   location: ['venue', 'location', 'map', 'direction', 'hotel', 'travel', 'nearby', 'held', 'transport', 'parking', 'airport', 'accommodation', 'lodging', 'visit', 'address', 'bus', 'station'],
@@ -109,6 +119,10 @@ const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: string[
   // will see", "who will look after me") still mean the team.
   [/\b([a-z]+) who (?=(?:are|is|were|was|feel|felt|get|gets|hate|hates|dread|dreads|fear|fears|need|needs|want|wants|have|has|had|love|loves|struggle|struggles|worry|worries|can't|cannot|don't|doesn't|never|still|already|might|may)\b)/g,
     (match: string, before: string) => (questionLeadsBeforeWho.has(before) ? match : ' ')],
+  // "What it does", "what the app can do": its features (the words alone are a question's frame).
+  [/\bwhat (?:it|they|this|the \w+|\w+) (?:does|do|can do|can offer|offers?)\b/g, 'feature'],
+  // "Feature the long article", "spotlight the gallery": the verb asks to show, it names no section.
+  [/^\s*(?:feature|spotlight)\s+(?=(?:the|a|an|our|its|their|this|that)\b)/g, ' '],
   // "What are the opening hours": the question's frame, not "what it does" (features).
   [/\bwhat(?: are|'re| is|'s| were| was) (?:the|its|their|your|our)\b/g, ' '],
   // "book for Friday night", "a table tonight": when the viewer wants to come, not a subject (the opening hours).
@@ -129,6 +143,7 @@ const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: string[
  * prompt's, these stay beside the words: the heading "Find us" still has "find".
  */
 const pagePhrases: Array<[RegExp, string]> = [
+  [/\bwhat (?:it|we|they) (?:does|do|can do|offers?)\b/gi, 'feature'],
   [/\b(?:find|visit) us\b|\bgetting (?:here|there|to)\b|\bhow to (?:get|find) (?:here|there|us)\b|\bwhere (?:we are|to find us)\b/gi, 'location'],
   [/\bopening (?:hours|times)\b/gi, 'hour'],
   [/\bget involved\b|\bgive (?:your|some|a little) time\b/gi, 'volunteer'],
@@ -296,6 +311,11 @@ export function clausesOf(prompt: string): string[] {
     .filter((clause) => clause.length > 1);
 }
 
+/** Where on the page a clause places its section: the last one before the footer. */
+const bottomCue = /\b(?:at|near|towards?) the (?:very )?bottom(?: of the page)?\b|\b(?:at|near|towards?) the (?:very )?end of the page\b|\b(?:just |right )?(?:above|before) the footer\b|\bbottom of the page\b/i;
+/** What that position is worth: as much as a word of the clause in its heading. */
+const BOTTOM_BONUS = 0.6;
+
 /** The least an ending clause's best section must score to end on it (a subject needs 0.65). */
 const ENDING_FLOOR = 0.35;
 
@@ -323,7 +343,25 @@ function onlyThisSectionSays(clause: string, section: OutlineSection, fields: Ma
 /** What each further source naming a section adds to its best one. */
 const CORROBORATION = 0.1;
 
-function scoreClause(clause: string, fields: Field[]): { score: number; why: string } {
+/**
+ * The words most of a page's sections use: the page's own subject ("app" on an app's page, "kit" on a UI kit's).
+ * They say what the whole page is about, not which part: a clause's match on one counts half.
+ */
+function commonWords(fields: Map<OutlineSection, Field[]>): Set<string> {
+  const body = [...fields.entries()].filter(([section]) => section.kind !== 'footer');
+  const counts = new Map<string, number>();
+  for (const [, sectionFields] of body) {
+    const stems = new Set(sectionFields.flatMap((f) => [...f.stems]));
+    for (const s of stems) counts.set(s, (counts.get(s) ?? 0) + 1);
+  }
+  const needed = Math.max(4, Math.ceil(body.length * 0.5));
+  return new Set([...counts].filter(([, n]) => n >= needed).map(([s]) => s));
+}
+
+/** What a match on one of the page's common words is worth against a match on a word of one part. */
+const COMMON_WORD_WEIGHT = 0.5;
+
+function scoreClause(clause: string, fields: Field[], common: Set<string> = new Set()): { score: number; why: string } {
   // "ending on" is as much the video's own words as "end on": stop words are checked after stemming too.
   const tokens = [...new Set(promptWords(clause).filter((w) => !stop.has(w)).map(stem))].filter((w) => !stop.has(w));
   let score = 0;
@@ -354,6 +392,7 @@ function scoreClause(clause: string, fields: Field[]): { score: number; why: str
     // Corroboration: a section that its id, menu, eyebrow and text all name so is surer than one whose slogan of a
     // heading happens to hold a word of the concept ("Built for the people who…" is not the speakers).
     value += CORROBORATION * (evidence - value);
+    if (common.has(token)) value *= COMMON_WORD_WEIGHT;
     score += value;
     if (value > best.value) best = { value, why };
   }
@@ -364,15 +403,21 @@ function scoreClause(clause: string, fields: Field[]): { score: number; why: str
 export function promptSubjects(prompt: string, outline: PageOutline): PromptSubjects {
   const sections = sectionsInOrder(outline);
   const fields = new Map(sections.map((section) => [section, sectionFields(outline, section)]));
+  const common = commonWords(fields);
   const subjects: Subject[] = [];
   let endsOn: Subject | null = null;
   let endsOnAction: OutlineAction | undefined;
-  for (const clause of clausesOf(prompt)) {
+  for (const rawClause of clausesOf(prompt)) {
+    // "At the very bottom", "just above the footer": where the section is, which its words may not say.
+    const atBottom = bottomCue.test(rawClause);
+    const clause = atBottom ? rawClause.replace(bottomCue, ' ') : rawClause;
+    const lastBody = sections.filter((section) => section.kind !== 'footer').at(-1);
     const ranked = sections
       .map((section) => {
-        const { score, why } = scoreClause(clause, fields.get(section)!);
+        const { score, why } = scoreClause(clause, fields.get(section)!, common);
         // Footers and heroes repeat every name on the page (link columns, a summary headline): weaker evidence.
         const discount = section.kind === 'footer' ? 0.4 : section.kind === 'hero' && !/\b(hero|headline|top|banner|fold)\b/i.test(clause) ? 0.6 : 1;
+        if (atBottom && section === lastBody) return { section, score: score * discount + BOTTOM_BONUS, why: why ? `${why}, and it is the last before the footer` : 'the last section before the footer' };
         return { section, score: score * discount, why };
       })
       .sort((a, b) => b.score - a.score);

@@ -290,3 +290,48 @@ describe('what the prompt asks to see, by meaning', () => {
     assert.notEqual(stem('rates'), stem('rating'));
   });
 });
+
+describe('reading real pages by their own words (issue 33, second pass)', () => {
+  /** An app's page: "app" stands in nearly every part, as the page's subject does. */
+  function appOutline(): PageOutline {
+    return {
+      url: 'http://localhost/app/', title: 'Tally', description: null, viewport: { width: 1440, height: 810 },
+      documentHeight: 4200, stickyHeaderHeight: 0, navigation: [],
+      sections: [
+        block('hero', 'hero', 'Showcase your app with Tally', 0, 'The budgeting app for couples. Download the app today.'),
+        block('productive', 'features', 'Increase your productivity with the app', 600, 'Every bill in one app, split fairly.'),
+        block('film', 'content', 'Watch our promo video', 1200, 'Ninety seconds with Tally.'),
+        block('compare', 'content', 'What makes us different from others?', 1800, 'No fees, no ads, and a human on the phone.'),
+        block('faq', 'faq', 'Frequently asked questions', 2400, 'Is the app free? Which banks does the app support?'),
+        block('signup', 'form', 'Join the newsletter', 3000, 'Monthly tips for the app, in your inbox.'),
+        block('footer', 'footer', '', 3600, 'Tally app © 2026'),
+      ],
+      actions: [], forms: [], media: [], dismissedOverlays: [],
+    };
+  }
+
+  it('a word most of the page uses (its subject) counts half: "the short film about the app" is the video, not a part that names the app', () => {
+    assert.deepEqual(subjectIdsOn(appOutline())('Show the product clip: the short film about the app.'), ['film']);
+  });
+
+  it('knows the words people use for comparisons and for questions', () => {
+    const ids = subjectIdsOn(appOutline());
+    assert.deepEqual(ids('Why pick this one over the competition?'), ['compare']);
+    assert.deepEqual(ids('End on the common queries people have before they sign up'), ['faq']);
+  });
+
+  it('places "just above the footer" and "at the very bottom" at the last part before the footer', () => {
+    const subjects = promptSubjects('Show the features, then finish on the strip just above the footer.', appOutline());
+    assert.equal(subjects.endsOn?.section.id, 'signup');
+    assert.match(subjects.endsOn!.why, /last section before the footer/);
+    // "At the end of the video" is a time, not a place on the page.
+    assert.notEqual(promptSubjects('Show the questions at the end of the video', appOutline()).subjects[0]?.section.id, 'signup');
+  });
+
+  it('"Feature the X" asks to show X: the verb names no section', () => {
+    const outline = appOutline();
+    outline.sections[1] = block('productive', 'features', 'Feature highlights', 600, 'Every bill in one place, split fairly.');
+    outline.sections[2] = block('film', 'content', 'Ninety seconds with Tally', 1200, 'A long piece on saving for a flat in Lisbon.');
+    assert.deepEqual(subjectIdsOn(outline)('Feature the piece about Lisbon'), ['film']);
+  });
+});
