@@ -544,9 +544,10 @@ async function main(): Promise<number> {
   });
 
   // POST /api/v1/embed/generate, reuse path: key, allowlist, project, one indexed read of the context hash.
-  const keyResponse = await client.post('/api/v1/api-keys', { type: 'publishable', allowed_domains: ['www.bench.example'] }, { authorization });
+  // The key's domain is the projects' own site: a new generation must be for a page on both (issue 34's spend controls).
+  const keyResponse = await client.post('/api/v1/api-keys', { type: 'publishable', allowed_domains: ['93.184.215.14'] }, { authorization });
   const publishableKey = (JSON.parse(keyResponse.body) as { key: string }).key;
-  const embedHeaders = { 'x-api-key': publishableKey, origin: 'https://www.bench.example' };
+  const embedHeaders = { 'x-api-key': publishableKey, origin: 'https://93.184.215.14' };
   const embedBody = { project_id: demoProjects[0]!, prompt: 'Show the pricing', context: { url: 'https://93.184.215.14/pricing', title: 'Pricing', headings: ['Plans', 'FAQ'] } };
   const first = await client.post('/api/v1/embed/generate', embedBody, embedHeaders);
   if (first.status !== 202) throw new Error(`embed/generate setup: HTTP ${first.status}: ${first.body.slice(0, 200)}`);
