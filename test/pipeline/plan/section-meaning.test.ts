@@ -334,4 +334,12 @@ describe('reading real pages by their own words (issue 33, second pass)', () => 
     outline.sections[2] = block('film', 'content', 'Ninety seconds with Tally', 1200, 'A long piece on saving for a flat in Lisbon.');
     assert.deepEqual(subjectIdsOn(outline)('Feature the piece about Lisbon'), ['film']);
   });
+
+  it('a telephone number written out is what "the phone number" asks for, and assistance is help', () => {
+    const outline = appOutline();
+    outline.sections.splice(5, 0, block('help', 'content', 'Can we help?', 2700, 'Call us any day: +1 (555) 010-2030.'));
+    outline.sections[3] = block('compare', 'content', 'About us', 1800, 'Founded by two engineers; a phone in every pocket, a budget in every phone.');
+    const subjects = promptSubjects('Show the questions, then end on the phone number call-out for anyone needing assistance.', outline);
+    assert.equal(subjects.endsOn?.section.id, 'help');
+  });
 });
