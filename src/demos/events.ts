@@ -77,6 +77,8 @@ export const demoEventSchemas = {
     snapshots: z.string().nullable().optional(),
     recordingLog: z.string().nullable().optional(),
     presentation: z.string().nullable().optional(),
+    // Issue 36: the version's chapters and captions (JSON, TimedStory); absent before it and for restyles of old scripts.
+    story: z.string().nullable().optional(),
   }),
   DemoJobFailed: z.object({ demoId: z.string(), jobId: z.string(), error: z.string(), refundedCredits: z.number().int().min(0) }),
   DemoUpdated: z.object({ demoId: z.string(), prompt: z.string().optional(), title: z.string().optional(), context: z.string().nullable().optional() }),

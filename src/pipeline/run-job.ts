@@ -175,6 +175,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           snapshots,
           recordingLog,
           presentation: JSON.stringify(finalPresentation),
+          story: produced.story ? JSON.stringify(produced.story) : null,
         },
         metadata,
       ),
