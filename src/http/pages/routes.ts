@@ -92,11 +92,12 @@ function cacheControl(demo: DemoRecord): string {
   return demoState(demo) === 'playable' ? 'public, max-age=60' : 'no-store';
 }
 
-/** Only same-origin media and images (the service's own /video, /thumb), inline styles, no script at all. */
-export function contentSecurityPolicy(publicUrl: string, frameAncestors: "'none'" | '*'): string {
+/** Only same-origin media and images (the service's own /video, /thumb), inline styles; no script, or (ownScript) only the origin's own files. */
+export function contentSecurityPolicy(publicUrl: string, frameAncestors: "'none'" | '*', ownScript = false): string {
   const origin = new URL(publicUrl).origin;
   return [
     "default-src 'none'",
+    ...(ownScript ? [`script-src ${origin}`] : []),
     `img-src 'self' ${origin}`,
     `media-src 'self' ${origin}`,
     "style-src 'unsafe-inline'",
@@ -112,7 +113,8 @@ function pageHeaders(kind: 'share' | 'embed', publicUrl: string): Record<string,
     'Referrer-Policy': 'strict-origin-when-cross-origin',
   };
   if (kind === 'embed') return { ...common, 'Content-Security-Policy': playerContentSecurityPolicy(publicUrl) };
-  return { ...common, 'Content-Security-Policy': contentSecurityPolicy(publicUrl, "'none'"), 'X-Frame-Options': 'DENY' };
+  // The share page's one script is the player's (issue 36: chapter list, captions button), from our origin only.
+  return { ...common, 'Content-Security-Policy': contentSecurityPolicy(publicUrl, "'none'", true), 'X-Frame-Options': 'DENY' };
 }
 
 function sendHtml(req: IncomingMessage, res: ServerResponse, status: number, body: string, headers: Record<string, string>): void {

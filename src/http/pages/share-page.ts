@@ -2,6 +2,8 @@ import type { DemoRecord } from '../../demos/index.js';
 import { describeDemo, publicUrlOf, type DemoUrls, type DemoView } from './demo-view.js';
 import { html, type SafeHtml } from './html.js';
 import { footer, htmlDocument, SHARE_CSS } from './layout.js';
+import { versionedAssetPath } from '../embeds/static-assets.js';
+import { chapterList, STORY_CSS, storyView, trackElements, type StoryView } from './story-view.js';
 
 /** Seconds between reloads of a page whose demo is still being recorded. */
 export const RECORDING_REFRESH_SECONDS = 10;
@@ -24,23 +26,27 @@ export function renderSharePage(demo: DemoRecord, latest: DemoUrls, product: Pro
   const view = describeDemo(demo, urls);
   const publicUrl = publicUrlOf(urls);
   const oembedUrl = `${publicUrl}/oembed?url=${encodeURIComponent(urls.shareUrl)}&format=json`;
+  const story = storyView(demo, latest);
+  const scripted = view.state === 'playable' && (story.chaptersUrl !== null || story.captionsUrl !== null);
 
   const head = html`<meta name="description" content="${view.description}">
 <meta name="robots" content="noindex">
 <link rel="canonical" href="${urls.shareUrl}">
 ${view.state === 'recording' ? html`<meta http-equiv="refresh" content="${RECORDING_REFRESH_SECONDS}">` : null}
 ${socialMeta(view, urls)}
-<link rel="alternate" type="application/json+oembed" href="${oembedUrl}" title="${view.shortTitle}">`;
+<link rel="alternate" type="application/json+oembed" href="${oembedUrl}" title="${view.shortTitle}">
+${scripted ? html`<script src="${publicUrl}${versionedAssetPath('player.js')}" defer></script>` : null}`;
 
   const body = html`<main>
-<div class="player">${player(view, urls)}</div>
+<div class="player"${scripted ? html` data-showreel-player data-state="playable" data-chapters-url="${story.chaptersUrl ?? ''}" data-captions-url="${story.captionsUrl ?? ''}"` : null}>${player(view, urls, story)}</div>
 <h1>${view.title}</h1>
 ${view.prompt !== view.title ? html`<p class="desc">${view.prompt}</p>` : null}
+${view.state === 'playable' ? chapterList(story) : null}
 ${productLink(product)}
 </main>
 ${footer(publicUrl)}`;
 
-  return htmlDocument({ title: `${view.title} · Showreel`, css: SHARE_CSS, head, body });
+  return htmlDocument({ title: `${view.title} · Showreel`, css: `${SHARE_CSS}\n.player{position:relative}${STORY_CSS}`, head, body });
 }
 
 /**
@@ -60,7 +66,7 @@ function productLink(product: ProductLink | null): SafeHtml | null {
   return html`<p class="product"><a href="${url.href}" rel="noopener nofollow" data-product>Visit ${product.name} →</a> <span class="muted">${url.host}</span></p>`;
 }
 
-function player(view: DemoView, urls: DemoUrls): SafeHtml {
+function player(view: DemoView, urls: DemoUrls, story: StoryView): SafeHtml {
   if (view.state === 'recording') {
     return html`<div class="state" role="status">
 <div class="pulse" aria-hidden="true"></div>
@@ -77,6 +83,7 @@ function player(view: DemoView, urls: DemoUrls): SafeHtml {
   }
   return html`<video controls playsinline preload="metadata"${view.thumbnail ? html` poster="${view.thumbnail.url}"` : null} width="${view.width}" height="${view.height}" aria-label="${view.title}">
 <source src="${urls.videoUrl}" type="${view.mimeType}">
+${trackElements(story)}
 <p>Your browser cannot play this video here. <a href="${urls.videoUrl}">Download it</a>.</p>
 </video>`;
 }
