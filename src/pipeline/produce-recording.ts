@@ -199,6 +199,11 @@ export async function produceRecording(
     templateId: script.templateId,
     workDir,
     onProgress: (fraction) => void report('rendering', fraction),
+    // Issue 36: captions burned in when the presentation asks (a restyle can turn them on without re-planning).
+    captions:
+      request.presentation?.captions?.burnIn && story && story.captions.length > 0
+        ? { captions: story.captions, position: request.presentation.captions.position ?? 'bottom', style: request.presentation.captions.style ?? 'pill' }
+        : null,
     // The GIF preview as jobs publish it (640 px) and the thumbnail, beside the video where renderOutputs would put them.
     gif: { file: request.outFile.replace(/\.[^./]+$/, '') + '.gif', width: 640 },
     // The thumbnail is a frame of the main shot (the asked-for section), not of the opening.

@@ -1,0 +1,111 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'puppeteer-core';
+import type { Caption } from '../story-text/types.js';
+import type { Camera } from './camera.js';
+import { FPS } from './camera.js';
+
+/**
+ * Burned-in captions (issue 36), as a precomputed layer: each caption is drawn once by the browser into a PNG (text
+ * set as text, never markup) and laid over the finished frames only while it shows (`enable=between(t,a,b)`), so the
+ * compositor pays one overlay of a small still per caption instead of a per-frame text renderer. A caption goes to
+ * the edge the presentation asks for, unless the focused section's box (projected through the camera, zoom and all)
+ * reaches into that band at any frame it shows: then it moves to the other edge.
+ */
+export interface CaptionBurnIn {
+  captions: Caption[];
+  position: 'bottom' | 'top';
+  style: 'pill' | 'bar';
+}
+
+export interface CaptionImage {
+  file: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  fromS: number;
+  toS: number;
+  edge: 'bottom' | 'top';
+}
+
+export async function renderCaptionImages(options: {
+  page: Page;
+  burnIn: CaptionBurnIn;
+  output: { width: number; height: number };
+  camera: Camera;
+  dir: string;
+}): Promise<CaptionImage[]> {
+  const { page, burnIn, output, camera, dir } = options;
+  if (burnIn.captions.length === 0) return [];
+  const { width: W, height: H } = output;
+  const unit = H / 1080;
+  const font = Math.round(40 * unit);
+  const margin = Math.round(48 * unit);
+  await fs.mkdir(dir, { recursive: true });
+  await page.setViewport({ width: W, height: H, deviceScaleFactor: 1 });
+  await page.setContent(captionHtml(burnIn, W, font), { waitUntil: 'load' });
+  await page.evaluate(() => document.fonts.ready);
+  const boxes = (await page.evaluate(`[...document.querySelectorAll('.c')].map((e) => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })`)) as number[][];
+  const images: CaptionImage[] = [];
+  for (const [i, caption] of burnIn.captions.entries()) {
+    const [bx = 0, by = 0, bw = 0, bh = 0] = boxes[i] ?? [];
+    const clip = { x: Math.floor(bx), y: Math.floor(by), width: Math.ceil(bw), height: Math.ceil(bh) };
+    const file = path.join(dir, `caption-${i}.png`);
+    await fs.writeFile(file, await page.screenshot({ type: 'png', omitBackground: true, clip, captureBeyondViewport: true }));
+    const edge = captionEdge(caption, burnIn.position, { height: clip.height, margin }, camera, output);
+    const x = Math.round((W - clip.width) / 2);
+    const y = edge === 'bottom' ? H - margin - clip.height : margin;
+    images.push({ file, x, y, width: clip.width, height: clip.height, fromS: caption.startMs / 1000, toS: caption.endMs / 1000, edge });
+  }
+  return images;
+}
+
+/**
+ * The edge a caption goes to: the one asked for when the focused box stays out of its band through every frame the
+ * caption shows, else the other one (if the box reaches into both, the one it reaches less far into).
+ */
+export function captionEdge(
+  caption: Caption,
+  preferred: 'bottom' | 'top',
+  size: { height: number; margin: number },
+  camera: Camera,
+  output: { width: number; height: number },
+): 'bottom' | 'top' {
+  if (!caption.avoid) return preferred;
+  const band = { bottom: output.height - size.margin - size.height, top: size.margin + size.height };
+  let intoBottom = 0;
+  let intoTop = 0;
+  const first = Math.max(0, Math.floor((caption.startMs * FPS) / 1000));
+  const last = Math.min(camera.frames - 1, Math.ceil((caption.endMs * FPS) / 1000));
+  const box = caption.avoid;
+  for (let frame = first; frame <= last; frame++) {
+    const a = camera.project(frame, camera.fromViewport({ x: box.x, y: box.y }));
+    const b = camera.project(frame, camera.fromViewport({ x: box.x + box.width, y: box.y + box.height }));
+    intoBottom = Math.max(intoBottom, b.y - band.bottom);
+    intoTop = Math.max(intoTop, band.top - a.y);
+  }
+  const other = preferred === 'bottom' ? 'top' : 'bottom';
+  const into = { bottom: intoBottom, top: intoTop };
+  if (into[preferred] <= 0) return preferred;
+  return into[other] < into[preferred] ? other : preferred;
+}
+
+function captionHtml(burnIn: CaptionBurnIn, width: number, font: number): string {
+  const pill = burnIn.style === 'pill';
+  const box = pill
+    ? `display:inline-block;max-width:${Math.round(width * 0.8)}px;padding:${Math.round(font * 0.3)}px ${Math.round(font * 0.6)}px;border-radius:${Math.round(font * 0.5)}px;background:rgba(12,13,18,.82)`
+    : `display:block;width:${width}px;padding:${Math.round(font * 0.35)}px 0;background:rgba(0,0,0,.7)`;
+  const items = burnIn.captions
+    .map((caption) => `<div class="row"><div class="c">${caption.lines.map((line) => `<div>${escapeHtml(line)}</div>`).join('')}</div></div>`)
+    .join('');
+  return `<!doctype html><html><head><style>
+html,body{margin:0;background:transparent}
+.row{text-align:center;margin:0 0 ${font}px}
+.c{${box};color:#fff;font:600 ${font}px/1.3 "DejaVu Sans","Liberation Sans",Arial,sans-serif;text-align:center;white-space:nowrap}
+</style></head><body>${items}</body></html>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
