@@ -65,6 +65,12 @@ export function wrapCaption(text: string): string[] {
   const line = oneLine(text);
   const max = CAPTION_LIMITS.lineChars;
   if (line.length <= max) return [line];
+  // Two lines of about equal length where the text fits in two (a price range never left alone on a line of its own).
+  let best = -1;
+  for (let i = line.indexOf(' '); i > 0; i = line.indexOf(' ', i + 1)) {
+    if (i <= max && line.length - i - 1 <= max && (best < 0 || Math.abs(line.length - 2 * i) < Math.abs(line.length - 2 * best))) best = i;
+  }
+  if (best > 0) return [line.slice(0, best), line.slice(best + 1)];
   const room = line.slice(0, max + 1);
   const space = room.lastIndexOf(' ');
   const first = space > 0 ? line.slice(0, space) : line.slice(0, max);

@@ -115,6 +115,7 @@ describe('chapters and captions from the plan and the recording', () => {
     for (const line of lines) assert.ok(line.length <= 42, line);
     assert.ok(lines[1]!.endsWith('…'));
     assert.deepEqual(wrapCaption('Pricing'), ['Pricing']);
+    assert.deepEqual(wrapCaption('Simple pricing that scales with you: $0 to $29'), ['Simple pricing that scales', 'with you: $0 to $29'], 'balanced, not "$29" alone');
   });
 
   it('follows the page’s language: offline captions are English only, so a French page has none and says why', () => {
