@@ -6275,6 +6275,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example WEBVTT
+                     *
+                     *     chapter-1
+                     *     00:00:00.000 --> 00:00:02.100
+                     *     Acme
+                     *
+                     *     chapter-2
+                     *     00:00:02.100 --> 00:00:10.240
+                     *     Pricing
+                     */
                     "text/vtt": string;
                 };
             };
@@ -6318,6 +6329,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example WEBVTT
+                     *
+                     *     caption-1
+                     *     00:00:02.500 --> 00:00:07.400
+                     *     Pricing: $0 to $29
+                     */
                     "text/vtt": string;
                 };
             };

@@ -40,7 +40,18 @@ export function extraOpenApiPaths(): { api: Json; site: Json } {
         { name: 'v', in: 'query', required: false, schema: { type: 'integer', minimum: 1 }, description: 'A kept version’s track (as for /video/{file}?v=N); default the version the demo shows' },
       ],
       responses: {
-        '200': { description: 'WebVTT (cue text escaped)', content: { 'text/vtt': { schema: { type: 'string' } } } },
+        '200': {
+          description: 'WebVTT (cue text escaped)',
+          content: {
+            'text/vtt': {
+              schema: { type: 'string' },
+              example:
+                kind === 'chapters'
+                  ? 'WEBVTT\n\nchapter-1\n00:00:00.000 --> 00:00:02.100\nAcme\n\nchapter-2\n00:00:02.100 --> 00:00:10.240\nPricing\n'
+                  : 'WEBVTT\n\ncaption-1\n00:00:02.500 --> 00:00:07.400\nPricing: $0 to $29\n',
+            },
+          },
+        },
         '404': error(kind === 'captions' ? 'No such demo or version, no captions recorded, or captions are off (the error says why)' : 'No such demo or version, or no chapters recorded'),
       },
     },

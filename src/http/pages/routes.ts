@@ -68,7 +68,11 @@ export async function handlePageRequest(req: IncomingMessage, res: ServerRespons
   const query = new URLSearchParams(queryAt === -1 ? '' : raw.slice(queryAt + 1));
   const project = kind === 'share' ? await findProjectById(deps.sql, demo.project_id) : null;
   const body = kind === 'share' ? renderSharePage(demo, urls, project ? { name: project.name, url: project.url } : null) : renderEmbedPage(demo, urls, playerPropsOf(query));
-  sendHtml(req, res, 200, body, { ...headers, 'Cache-Control': cacheControl(demo) });
+  // A share page with chapters or captions runs the player's script (issue 36: the chapter list seeks, the CC
+  // button), from our origin only; one without keeps a CSP with no script at all.
+  const scripted = kind === 'share' && Boolean(demo.story) && demoState(demo) === 'playable';
+  const csp: Record<string, string> = scripted ? { 'Content-Security-Policy': contentSecurityPolicy(publicUrl, "'none'", true) } : {};
+  sendHtml(req, res, 200, body, { ...headers, ...csp, 'Cache-Control': cacheControl(demo) });
   return true;
 }
 
@@ -113,8 +117,7 @@ function pageHeaders(kind: 'share' | 'embed', publicUrl: string): Record<string,
     'Referrer-Policy': 'strict-origin-when-cross-origin',
   };
   if (kind === 'embed') return { ...common, 'Content-Security-Policy': playerContentSecurityPolicy(publicUrl) };
-  // The share page's one script is the player's (issue 36: chapter list, captions button), from our origin only.
-  return { ...common, 'Content-Security-Policy': contentSecurityPolicy(publicUrl, "'none'", true), 'X-Frame-Options': 'DENY' };
+  return { ...common, 'Content-Security-Policy': contentSecurityPolicy(publicUrl, "'none'"), 'X-Frame-Options': 'DENY' };
 }
 
 function sendHtml(req: IncomingMessage, res: ServerResponse, status: number, body: string, headers: Record<string, string>): void {
