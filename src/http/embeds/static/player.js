@@ -70,7 +70,12 @@
       chapters.track.mode = 'hidden'; // loads the cues without showing them
       var current = -1;
       chapters.track.addEventListener('cuechange', function () {
-        var cue = chapters.track.activeCues && chapters.track.activeCues[0];
+        // At a chapter's first instant Chromium counts the chapter before it active too (a cue's end is taken as
+        // inclusive), and a chapter is always entered at that instant when the list or setCurrentTime seeks to its
+        // start: the chapter playing is the active one that started last.
+        var active = chapters.track.activeCues || [];
+        var cue = null;
+        for (var a = 0; a < active.length; a++) if (!cue || active[a].startTime >= cue.startTime) cue = active[a];
         if (!cue) return;
         var cues = chapters.track.cues;
         var index = Array.prototype.indexOf.call(cues, cue);
