@@ -202,7 +202,12 @@ export async function produceRecording(
     // Issue 36: captions burned in when the presentation asks (a restyle can turn them on without re-planning).
     captions:
       request.presentation?.captions?.burnIn && story && story.captions.length > 0
-        ? { captions: story.captions, position: request.presentation.captions.position ?? 'bottom', style: request.presentation.captions.style ?? 'pill' }
+        ? {
+            captions: story.captions,
+            position: request.presentation.captions.position ?? 'bottom',
+            style: request.presentation.captions.style ?? 'pill',
+            stickyHeaderHeight: storyText?.stickyHeaderHeight ?? 0,
+          }
         : null,
     // The GIF preview as jobs publish it (640 px) and the thumbnail, beside the video where renderOutputs would put them.
     gif: { file: request.outFile.replace(/\.[^./]+$/, '') + '.gif', width: 640 },

@@ -10,12 +10,15 @@ import { FPS } from './camera.js';
  * set as text, never markup) and laid over the finished frames only while it shows (`enable=between(t,a,b)`), so the
  * compositor pays one overlay of a small still per caption instead of a per-frame text renderer. A caption goes to
  * the edge the presentation asks for, unless the focused section's box (projected through the camera, zoom and all)
- * reaches into that band at any frame it shows: then it moves to the other edge.
+ * reaches into that band at any frame it shows: then it moves to the other edge. The top band is inside the page,
+ * below the window's title bar and the page's sticky navigation, never over them.
  */
 export interface CaptionBurnIn {
   captions: Caption[];
   position: 'bottom' | 'top';
   style: 'pill' | 'bar';
+  /** the page's sticky header (viewport px, 0 for none), which a caption at the top stays below */
+  stickyHeaderHeight?: number;
 }
 
 export interface CaptionImage {
@@ -53,42 +56,63 @@ export async function renderCaptionImages(options: {
     const clip = { x: Math.floor(bx), y: Math.floor(by), width: Math.ceil(bw), height: Math.ceil(bh) };
     const file = path.join(dir, `caption-${i}.png`);
     await fs.writeFile(file, await page.screenshot({ type: 'png', omitBackground: true, clip, captureBeyondViewport: true }));
-    const edge = captionEdge(caption, burnIn.position, { height: clip.height, margin }, camera, output);
+    const { edge, y } = placeCaption(caption, burnIn.position, { height: clip.height, margin }, camera, output, burnIn.stickyHeaderHeight ?? 0);
     const x = Math.round((W - clip.width) / 2);
-    const y = edge === 'bottom' ? H - margin - clip.height : margin;
     images.push({ file, x, y, width: clip.width, height: clip.height, fromS: caption.startMs / 1000, toS: caption.endMs / 1000, edge });
   }
   return images;
 }
 
+export interface CaptionPlacement {
+  edge: 'bottom' | 'top';
+  /** the caption's top (output px) */
+  y: number;
+}
+
 /**
- * The edge a caption goes to: the one asked for when the focused box stays out of its band through every frame the
- * caption shows, else the other one (if the box reaches into both, the one it reaches less far into).
+ * Where a caption goes. Its bands: the bottom one a margin above the frame's foot; the top one below the page's
+ * sticky navigation (or the page's own top, which is below the window's title bar), as far down as that edge comes
+ * at any settled frame the caption shows (zoomed in, it may be out of the frame: then a margin from the top), since
+ * a caption is one still for its whole time. It goes to the asked-for band when the focused box stays out of it
+ * through every frame it shows, else to the other (if the box reaches into both, the one it reaches less far into).
+ * A top band pushed past the frame's middle by a tall header is no top band: such a caption stays at the bottom.
  */
-export function captionEdge(
+export function placeCaption(
   caption: Caption,
   preferred: 'bottom' | 'top',
   size: { height: number; margin: number },
   camera: Camera,
   output: { width: number; height: number },
-): 'bottom' | 'top' {
-  if (!caption.avoid) return preferred;
-  const band = { bottom: output.height - size.margin - size.height, top: size.margin + size.height };
-  let intoBottom = 0;
-  let intoTop = 0;
-  const first = Math.max(0, Math.floor((caption.startMs * FPS) / 1000));
-  const last = Math.min(camera.frames - 1, Math.ceil((caption.endMs * FPS) / 1000));
+  stickyHeaderHeight = 0,
+): CaptionPlacement {
+  const frames = captionFrames(caption, camera);
+  const pageTop = camera.fromViewport({ x: 0, y: Math.max(0, stickyHeaderHeight) });
+  // While the window flies in or out it is no guide to where the page settles; a caption shown only then uses the
+  // settled layout.
+  const settled = frames.filter((frame) => !camera.at(frame).animating);
+  const headerBottom = settled.length > 0 ? Math.max(...settled.map((frame) => camera.project(frame, pageTop).y)) : pageTop.y;
+  const top = Math.round(Math.max(size.margin, headerBottom + size.margin / 2));
+  const bottom = output.height - size.margin - size.height;
+  if (top + size.height > output.height / 2) return { edge: 'bottom', y: bottom };
+  const y = { top, bottom };
+  if (!caption.avoid) return { edge: preferred, y: y[preferred] };
+  const into = { top: 0, bottom: 0 };
   const box = caption.avoid;
-  for (let frame = first; frame <= last; frame++) {
+  for (const frame of frames) {
     const a = camera.project(frame, camera.fromViewport({ x: box.x, y: box.y }));
     const b = camera.project(frame, camera.fromViewport({ x: box.x + box.width, y: box.y + box.height }));
-    intoBottom = Math.max(intoBottom, b.y - band.bottom);
-    intoTop = Math.max(intoTop, band.top - a.y);
+    for (const edge of ['top', 'bottom'] as const) into[edge] = Math.max(into[edge], Math.min(b.y, y[edge] + size.height) - Math.max(a.y, y[edge]));
   }
   const other = preferred === 'bottom' ? 'top' : 'bottom';
-  const into = { bottom: intoBottom, top: intoTop };
-  if (into[preferred] <= 0) return preferred;
-  return into[other] < into[preferred] ? other : preferred;
+  const edge = into[preferred] <= 0 || into[other] >= into[preferred] ? preferred : other;
+  return { edge, y: y[edge] };
+}
+
+/** The frames a caption shows on (its interval on the video's frame grid, within the video). */
+export function captionFrames(caption: { startMs: number; endMs: number }, camera: Camera): number[] {
+  const first = Math.max(0, Math.floor((caption.startMs * FPS) / 1000));
+  const last = Math.min(camera.frames - 1, Math.ceil((caption.endMs * FPS) / 1000));
+  return Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
 }
 
 function captionHtml(burnIn: CaptionBurnIn, width: number, font: number): string {

@@ -37,5 +37,5 @@ export function storyBeats(plan: DemoPlan, outline: PageOutline, language: strin
     const title = shortenAtWord(ending.target.label, 60);
     if (title) beats.push({ kind: 'ending', stepLabel: ending.label, sectionId: null, title, caption: captionsOff ? null : wrapCaption(title) });
   }
-  return { language, beats, captionsOff };
+  return { language, beats, captionsOff, stickyHeaderHeight: outline.stickyHeaderHeight };
 }

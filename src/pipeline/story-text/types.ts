@@ -23,6 +23,11 @@ export interface StoryText {
   beats: StoryBeat[];
   /** why there are no captions (a page in another language with no model to write them), else null */
   captionsOff: string | null;
+  /**
+   * The page's sticky navigation (viewport px from the top, the outline's stickyHeaderHeight): a caption burned in at
+   * the top sits below it. Kept here for restyles, which analyse nothing; absent in stories stored before it (0).
+   */
+  stickyHeaderHeight?: number;
 }
 
 export interface Chapter {
