@@ -207,6 +207,7 @@ export async function produceRecording(
             position: request.presentation.captions.position ?? 'bottom',
             style: request.presentation.captions.style ?? 'pill',
             stickyHeaderHeight: storyText?.stickyHeaderHeight ?? 0,
+            viewportHeight: recording.timeline.viewport.height,
           }
         : null,
     // The GIF preview as jobs publish it (640 px) and the thumbnail, beside the video where renderOutputs would put them.

@@ -19,6 +19,8 @@ export interface CaptionBurnIn {
   style: 'pill' | 'bar';
   /** the page's sticky header (viewport px, 0 for none), which a caption at the top stays below */
   stickyHeaderHeight?: number;
+  /** the recording's viewport height (px): the part of a focused section below it is not on screen */
+  viewportHeight: number;
 }
 
 export interface CaptionImage {
@@ -56,7 +58,7 @@ export async function renderCaptionImages(options: {
     const clip = { x: Math.floor(bx), y: Math.floor(by), width: Math.ceil(bw), height: Math.ceil(bh) };
     const file = path.join(dir, `caption-${i}.png`);
     await fs.writeFile(file, await page.screenshot({ type: 'png', omitBackground: true, clip, captureBeyondViewport: true }));
-    const { edge, y } = placeCaption(caption, burnIn.position, { height: clip.height, margin }, camera, output, burnIn.stickyHeaderHeight ?? 0);
+    const { edge, y } = placeCaption(caption, burnIn.position, { height: clip.height, margin }, camera, output, { stickyHeaderHeight: burnIn.stickyHeaderHeight ?? 0, viewportHeight: burnIn.viewportHeight });
     const x = Math.round((W - clip.width) / 2);
     images.push({ file, x, y, width: clip.width, height: clip.height, fromS: caption.startMs / 1000, toS: caption.endMs / 1000, edge });
   }
@@ -83,8 +85,9 @@ export function placeCaption(
   size: { height: number; margin: number },
   camera: Camera,
   output: { width: number; height: number },
-  stickyHeaderHeight = 0,
+  page: { stickyHeaderHeight: number; viewportHeight: number },
 ): CaptionPlacement {
+  const { stickyHeaderHeight, viewportHeight } = page;
   const frames = captionFrames(caption, camera);
   const pageTop = camera.fromViewport({ x: 0, y: Math.max(0, stickyHeaderHeight) });
   // While the window flies in or out it is no guide to where the page settles; a caption shown only then uses the
@@ -96,17 +99,31 @@ export function placeCaption(
   if (top + size.height > output.height / 2) return { edge: 'bottom', y: bottom };
   const y = { top, bottom };
   if (!caption.avoid) return { edge: preferred, y: y[preferred] };
-  const into = { top: 0, bottom: 0 };
-  const box = caption.avoid;
-  for (const frame of frames) {
-    const a = camera.project(frame, camera.fromViewport({ x: box.x, y: box.y }));
-    const b = camera.project(frame, camera.fromViewport({ x: box.x + box.width, y: box.y + box.height }));
-    for (const edge of ['top', 'bottom'] as const) into[edge] = Math.max(into[edge], Math.min(b.y, y[edge] + size.height) - Math.max(a.y, y[edge]));
-  }
+  // Only the part of the section in the page's view is on screen (a tall section runs off its foot).
+  const box = { top: Math.max(0, caption.avoid.y), bottom: Math.min(viewportHeight, caption.avoid.y + caption.avoid.height) };
+  const overlap = (at: number) => {
+    let most = 0;
+    for (const frame of frames) {
+      const a = camera.project(frame, camera.fromViewport({ x: 0, y: box.top })).y;
+      const b = camera.project(frame, camera.fromViewport({ x: 0, y: box.bottom })).y;
+      most = Math.max(most, Math.min(b, at + size.height) - Math.max(a, at));
+    }
+    return most;
+  };
+  const into = { top: overlap(top), bottom: overlap(bottom) };
   const other = preferred === 'bottom' ? 'top' : 'bottom';
-  const edge = into[preferred] <= 0 || into[other] >= into[preferred] ? preferred : other;
-  return { edge, y: y[edge] };
+  if (into[preferred] <= 0) return { edge: preferred, y: y[preferred] };
+  if (into[other] <= 0) return { edge: other, y: y[other] };
+  // The section fills the page's view: no band inside the page is clear. Below the window, on the background the
+  // style leaves around it, as far as the caption fits there at every frame it shows: over as little of the
+  // section's foot (the part that runs off the view) as it can, never over its heading at the top.
+  const pageFoot = Math.max(...frames.map((frame) => camera.project(frame, camera.fromViewport({ x: 0, y: viewportHeight })).y));
+  const lowest = output.height - size.height - Math.round(size.margin / 4);
+  const below = Math.round(Math.max(pageFoot, bottom));
+  return { edge: 'bottom', y: below + size.height <= output.height ? below : lowest };
 }
+
+
 
 /** The frames a caption shows on (its interval on the video's frame grid, within the video). */
 export function captionFrames(caption: { startMs: number; endMs: number }, camera: Camera): number[] {

@@ -37,7 +37,7 @@ describe('placing a burned-in caption', () => {
   it('puts a caption asked for at the top inside the page, below the window’s title bar and the page’s sticky navigation', () => {
     const { camera, layout } = cameraFor();
     assert.ok(layout.titleBarHeight > 0 && layout.window.y > 0, 'the default style draws a window with a title bar');
-    const placed = placeCaption(caption(), 'top', size, camera, output, NAV);
+    const placed = placeCaption(caption(), 'top', size, camera, output, { stickyHeaderHeight: NAV, viewportHeight: 720 });
     assert.equal(placed.edge, 'top');
     for (const frame of captionFrames(caption(), camera)) {
       const navBottom = camera.project(frame, camera.fromViewport({ x: 0, y: NAV })).y;
@@ -45,34 +45,46 @@ describe('placing a burned-in caption', () => {
     }
     assert.ok(placed.y > layout.content.y, 'below the title bar');
     // Without a sticky header it still keeps off the title bar: the page's own top is the limit.
-    const bare = placeCaption(caption(), 'top', size, camera, output, 0);
+    const bare = placeCaption(caption(), 'top', size, camera, output, { stickyHeaderHeight: 0, viewportHeight: 720 });
     assert.ok(bare.y >= layout.content.y && bare.y < placed.y, `${bare.y} between ${layout.content.y} and ${placed.y}`);
     // At the bottom nothing changes: a margin above the frame's foot.
-    assert.deepEqual(placeCaption(caption(), 'bottom', size, camera, output, NAV), { edge: 'bottom', y: output.height - size.margin - size.height });
+    assert.deepEqual(placeCaption(caption(), 'bottom', size, camera, output, { stickyHeaderHeight: NAV, viewportHeight: 720 }), { edge: 'bottom', y: output.height - size.margin - size.height });
   });
 
   it('moves to the other edge when the focused section reaches into the top band below the navigation, and stays when it does not', () => {
     const { camera } = cameraFor();
     // A section starting right under the navigation: the band below the nav would cover its heading.
-    assert.equal(placeCaption(caption({ x: 100, y: NAV + 8, width: 1080, height: 300 }), 'top', size, camera, output, NAV).edge, 'bottom');
+    assert.equal(placeCaption(caption({ x: 100, y: NAV + 8, width: 1080, height: 300 }), 'top', size, camera, output, { stickyHeaderHeight: NAV, viewportHeight: 720 }).edge, 'bottom');
     // A section in the lower half leaves the top band free.
-    assert.equal(placeCaption(caption({ x: 100, y: 400, width: 1080, height: 200 }), 'top', size, camera, output, NAV).edge, 'top');
+    assert.equal(placeCaption(caption({ x: 100, y: 400, width: 1080, height: 200 }), 'top', size, camera, output, { stickyHeaderHeight: NAV, viewportHeight: 720 }).edge, 'top');
     // And the other way round: a section at the foot of the page sends a bottom caption to the top.
-    const low = placeCaption(caption({ x: 100, y: 420, width: 1080, height: 300 }), 'bottom', size, camera, output, NAV);
+    const low = placeCaption(caption({ x: 100, y: 420, width: 1080, height: 300 }), 'bottom', size, camera, output, { stickyHeaderHeight: NAV, viewportHeight: 720 });
     assert.equal(low.edge, 'top');
     assert.ok(low.y >= camera.project(110, camera.fromViewport({ x: 0, y: NAV })).y);
   });
 
+  it('goes below the window, onto the background, when the focused section fills the page’s whole view', () => {
+    const { camera, layout } = cameraFor();
+    // Pricing taller than the view: from under the navigation to past the view's foot. No band in the page is clear.
+    const placed = placeCaption(caption({ x: 0, y: NAV + 16, width: 1280, height: 1400 }), 'top', size, camera, output, { stickyHeaderHeight: NAV, viewportHeight: 720 });
+    const windowFoot = layout.content.y + layout.content.height;
+    assert.deepEqual(placed, { edge: 'bottom', y: windowFoot }, 'on the background the style leaves below the window');
+    assert.ok(placed.y + size.height <= output.height, 'and still in the frame');
+    // A caption taller than that margin covers as little of the section's foot as it can, never its heading.
+    const tall = placeCaption(caption({ x: 0, y: NAV + 16, width: 1280, height: 1400 }), 'top', { ...size, height: 85 }, camera, output, { stickyHeaderHeight: NAV, viewportHeight: 720 });
+    assert.deepEqual(tall, { edge: 'bottom', y: output.height - 85 - size.margin / 4 });
+  });
+
   it('keeps to the bottom when a tall header leaves no top band above the frame’s middle', () => {
     const { camera } = cameraFor();
-    assert.equal(placeCaption(caption(), 'top', size, camera, output, 400).edge, 'bottom');
+    assert.equal(placeCaption(caption(), 'top', size, camera, output, { stickyHeaderHeight: 400, viewportHeight: 720 }).edge, 'bottom');
   });
 
   it('ignores the window flying in: a caption from 0 s is placed where the page settles, not where the window starts', () => {
     const { camera } = cameraFor();
     assert.ok(camera.introFrames > 0 && camera.at(0).animating, 'the default window flies in');
     const early = { ...caption(), startMs: 0, endMs: 2500 };
-    const placed = placeCaption(early, 'top', size, camera, output, NAV);
+    const placed = placeCaption(early, 'top', size, camera, output, { stickyHeaderHeight: NAV, viewportHeight: 720 });
     const settledNav = camera.project(camera.introFrames + 1, camera.fromViewport({ x: 0, y: NAV })).y;
     assert.equal(placed.edge, 'top');
     assert.ok(placed.y >= settledNav && placed.y < settledNav + size.margin, `${placed.y} just below ${settledNav}`);
