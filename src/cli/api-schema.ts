@@ -978,6 +978,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/chapters/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The chapters of a demo as WebVTT (`<track kind="chapters">`): one cue per story beat, titled in the page’s words, timed by the recording
+         * @description The demo’s chapters as WebVTT, for `<track kind="chapters">`: the opening, each section the demo frames and its ending, titled in the page’s words and timed by the recording. The share page lists them and the player marks them on its timeline.
+         */
+        get: operations["media-chapters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/captions/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The captions of a demo as WebVTT (`<track kind="captions">`): one short line per beat, at most 2 lines of 42 characters, 1–7 s each
+         * @description The demo’s captions as WebVTT, for `<track kind="captions">` (the player’s CC button): one short line per beat in the page’s words. 404 with the reason when captions are off (a page in another language and no model planner).
+         */
+        get: operations["media-captions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/share/{id}": {
         parameters: {
             query?: never;
@@ -2131,7 +2171,29 @@ export interface operations {
                      *           "source": "generated",
                      *           "created_at": "2026-05-04T09:12:31.000Z",
                      *           "updated_at": "2026-05-04T09:13:02.000Z",
-                     *           "refreshed_at": "2026-05-04T09:13:02.000Z"
+                     *           "refreshed_at": "2026-05-04T09:13:02.000Z",
+                     *           "chapters": [
+                     *             {
+                     *               "title": "Acme",
+                     *               "start_ms": 0,
+                     *               "end_ms": 2100
+                     *             },
+                     *             {
+                     *               "title": "Pricing",
+                     *               "start_ms": 2100,
+                     *               "end_ms": 7400
+                     *             },
+                     *             {
+                     *               "title": "Start a team trial",
+                     *               "start_ms": 7400,
+                     *               "end_ms": 10240
+                     *             }
+                     *           ],
+                     *           "captions": {
+                     *             "count": 3,
+                     *             "language": "en",
+                     *             "off_reason": null
+                     *           }
                      *         }
                      *       ]
                      *     }
@@ -2171,6 +2233,21 @@ export interface operations {
                             created_at: string;
                             updated_at: string;
                             refreshed_at: string | null;
+                            /** @description Issue 36: one chapter per story beat of the shown version (the opening, each framed section, the ending), titled in the page’s words and timed by the recording. Also WebVTT at `/chapters/{id}.vtt` (`?v=N` for a kept version). Empty for uploads and demos recorded before chapters existed. */
+                            chapters: {
+                                title: string;
+                                start_ms: number;
+                                end_ms: number;
+                            }[];
+                            /** @description Issue 36: the shown version’s captions; null for uploads and demos recorded before captions existed. */
+                            captions: {
+                                /** @description how many captions the video has (WebVTT at `/captions/{id}.vtt`) */
+                                count: number;
+                                /** @description the page’s language (`<html lang>`), which captions follow */
+                                language: string | null;
+                                /** @description why there are no captions (a page in another language and no model planner), else null */
+                                off_reason: string | null;
+                            } | null;
                         }[];
                     };
                 };
@@ -2348,6 +2425,13 @@ export interface operations {
                                 signals?: string[];
                             };
                         };
+                        captions?: {
+                            burnIn: boolean;
+                            /** @enum {string} */
+                            position?: "bottom" | "top";
+                            /** @enum {string} */
+                            style?: "pill" | "bar";
+                        };
                         debugHud?: boolean;
                     };
                     /**
@@ -2501,6 +2585,28 @@ export interface operations {
                      *       "created_at": "2026-05-04T09:12:31.000Z",
                      *       "updated_at": "2026-05-04T09:13:02.000Z",
                      *       "refreshed_at": "2026-05-04T09:13:02.000Z",
+                     *       "chapters": [
+                     *         {
+                     *           "title": "Acme",
+                     *           "start_ms": 0,
+                     *           "end_ms": 2100
+                     *         },
+                     *         {
+                     *           "title": "Pricing",
+                     *           "start_ms": 2100,
+                     *           "end_ms": 7400
+                     *         },
+                     *         {
+                     *           "title": "Start a team trial",
+                     *           "start_ms": 7400,
+                     *           "end_ms": 10240
+                     *         }
+                     *       ],
+                     *       "captions": {
+                     *         "count": 3,
+                     *         "language": "en",
+                     *         "off_reason": null
+                     *       },
                      *       "latestJob": {
                      *         "id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
                      *         "status": "succeeded",
@@ -2577,6 +2683,21 @@ export interface operations {
                         created_at: string;
                         updated_at: string;
                         refreshed_at: string | null;
+                        /** @description Issue 36: one chapter per story beat of the shown version (the opening, each framed section, the ending), titled in the page’s words and timed by the recording. Also WebVTT at `/chapters/{id}.vtt` (`?v=N` for a kept version). Empty for uploads and demos recorded before chapters existed. */
+                        chapters: {
+                            title: string;
+                            start_ms: number;
+                            end_ms: number;
+                        }[];
+                        /** @description Issue 36: the shown version’s captions; null for uploads and demos recorded before captions existed. */
+                        captions: {
+                            /** @description how many captions the video has (WebVTT at `/captions/{id}.vtt`) */
+                            count: number;
+                            /** @description the page’s language (`<html lang>`), which captions follow */
+                            language: string | null;
+                            /** @description why there are no captions (a page in another language and no model planner), else null */
+                            off_reason: string | null;
+                        } | null;
                         latestJob: {
                             id: string;
                             status: string;
@@ -2779,7 +2900,29 @@ export interface operations {
                      *       "source": "generated",
                      *       "created_at": "2026-05-04T09:12:31.000Z",
                      *       "updated_at": "2026-05-04T09:13:02.000Z",
-                     *       "refreshed_at": "2026-05-04T09:13:02.000Z"
+                     *       "refreshed_at": "2026-05-04T09:13:02.000Z",
+                     *       "chapters": [
+                     *         {
+                     *           "title": "Acme",
+                     *           "start_ms": 0,
+                     *           "end_ms": 2100
+                     *         },
+                     *         {
+                     *           "title": "Pricing",
+                     *           "start_ms": 2100,
+                     *           "end_ms": 7400
+                     *         },
+                     *         {
+                     *           "title": "Start a team trial",
+                     *           "start_ms": 7400,
+                     *           "end_ms": 10240
+                     *         }
+                     *       ],
+                     *       "captions": {
+                     *         "count": 3,
+                     *         "language": "en",
+                     *         "off_reason": null
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -2816,6 +2959,21 @@ export interface operations {
                         created_at: string;
                         updated_at: string;
                         refreshed_at: string | null;
+                        /** @description Issue 36: one chapter per story beat of the shown version (the opening, each framed section, the ending), titled in the page’s words and timed by the recording. Also WebVTT at `/chapters/{id}.vtt` (`?v=N` for a kept version). Empty for uploads and demos recorded before chapters existed. */
+                        chapters: {
+                            title: string;
+                            start_ms: number;
+                            end_ms: number;
+                        }[];
+                        /** @description Issue 36: the shown version’s captions; null for uploads and demos recorded before captions existed. */
+                        captions: {
+                            /** @description how many captions the video has (WebVTT at `/captions/{id}.vtt`) */
+                            count: number;
+                            /** @description the page’s language (`<html lang>`), which captions follow */
+                            language: string | null;
+                            /** @description why there are no captions (a page in another language and no model planner), else null */
+                            off_reason: string | null;
+                        } | null;
                     };
                 };
             };
@@ -3166,6 +3324,13 @@ export interface operations {
                                 signals?: string[];
                             };
                         };
+                        captions?: {
+                            burnIn: boolean;
+                            /** @enum {string} */
+                            position?: "bottom" | "top";
+                            /** @enum {string} */
+                            style?: "pill" | "bar";
+                        };
                         debugHud?: boolean;
                     };
                 };
@@ -3433,7 +3598,29 @@ export interface operations {
                      *       "source": "generated",
                      *       "created_at": "2026-05-04T09:12:31.000Z",
                      *       "updated_at": "2026-05-04T09:13:02.000Z",
-                     *       "refreshed_at": "2026-05-04T09:13:02.000Z"
+                     *       "refreshed_at": "2026-05-04T09:13:02.000Z",
+                     *       "chapters": [
+                     *         {
+                     *           "title": "Acme",
+                     *           "start_ms": 0,
+                     *           "end_ms": 2100
+                     *         },
+                     *         {
+                     *           "title": "Pricing",
+                     *           "start_ms": 2100,
+                     *           "end_ms": 7400
+                     *         },
+                     *         {
+                     *           "title": "Start a team trial",
+                     *           "start_ms": 7400,
+                     *           "end_ms": 10240
+                     *         }
+                     *       ],
+                     *       "captions": {
+                     *         "count": 3,
+                     *         "language": "en",
+                     *         "off_reason": null
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -3470,6 +3657,21 @@ export interface operations {
                         created_at: string;
                         updated_at: string;
                         refreshed_at: string | null;
+                        /** @description Issue 36: one chapter per story beat of the shown version (the opening, each framed section, the ending), titled in the page’s words and timed by the recording. Also WebVTT at `/chapters/{id}.vtt` (`?v=N` for a kept version). Empty for uploads and demos recorded before chapters existed. */
+                        chapters: {
+                            title: string;
+                            start_ms: number;
+                            end_ms: number;
+                        }[];
+                        /** @description Issue 36: the shown version’s captions; null for uploads and demos recorded before captions existed. */
+                        captions: {
+                            /** @description how many captions the video has (WebVTT at `/captions/{id}.vtt`) */
+                            count: number;
+                            /** @description the page’s language (`<html lang>`), which captions follow */
+                            language: string | null;
+                            /** @description why there are no captions (a page in another language and no model planner), else null */
+                            off_reason: string | null;
+                        } | null;
                     };
                 };
             };
@@ -5680,6 +5882,13 @@ export interface operations {
                                 signals?: string[];
                             };
                         };
+                        captions?: {
+                            burnIn: boolean;
+                            /** @enum {string} */
+                            position?: "bottom" | "top";
+                            /** @enum {string} */
+                            style?: "pill" | "bar";
+                        };
                         debugHud?: boolean;
                     };
                     context?: {
@@ -7047,6 +7256,110 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "The requested range is outside the file."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "media-chapters": {
+        parameters: {
+            query?: {
+                /** @description A kept version’s track (as for /video/{file}?v=N); default the version the demo shows */
+                v?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description <demo id>.vtt
+                 * @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.vtt
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description WebVTT (cue text escaped) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example WEBVTT
+                     *
+                     *     chapter-1
+                     *     00:00:00.000 --> 00:00:02.100
+                     *     Acme
+                     *
+                     *     chapter-2
+                     *     00:00:02.100 --> 00:00:10.240
+                     *     Pricing
+                     */
+                    "text/vtt": string;
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "media-captions": {
+        parameters: {
+            query?: {
+                /** @description A kept version’s track (as for /video/{file}?v=N); default the version the demo shows */
+                v?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description <demo id>.vtt
+                 * @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.vtt
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description WebVTT (cue text escaped) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example WEBVTT
+                     *
+                     *     caption-1
+                     *     00:00:02.500 --> 00:00:07.400
+                     *     Pricing: $0 to $29
+                     */
+                    "text/vtt": string;
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

@@ -83,6 +83,8 @@ export const demoEventSchemas = {
     // the page since the version before, in a marketer's words.
     fingerprint: z.string().nullable().optional(),
     changes: z.array(z.string()).optional(),
+    // Issue 36: the version's chapters and captions (JSON, TimedStory); absent before it and for restyles of old scripts.
+    story: z.string().nullable().optional(),
   }),
   // A scheduled or webhook refresh that found nothing the demo shows changed: no recording, its credits refunded.
   DemoRefreshUnchanged: z.object({ demoId: z.string(), jobId: z.string(), refundedCredits: z.number().int().min(0) }),

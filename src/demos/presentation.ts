@@ -78,6 +78,14 @@ export const presentationSchema = z.object({
     })
     .optional(),
   recordingTemplate: recordingTemplateSchema.optional(),
+  // Issue 36: captions burned into the video (and its GIF); a restyle changes them without re-planning.
+  captions: z
+    .object({
+      burnIn: z.boolean(),
+      position: z.enum(['bottom', 'top']).optional(),
+      style: z.enum(['pill', 'bar']).optional(),
+    })
+    .optional(),
   debugHud: z.boolean().optional(),
 });
 

@@ -24,6 +24,8 @@ export interface DemoRecord {
   context: string | null;
   context_hash: string | null;
   presentation: string | null;
+  /** issue 36: the shown version's chapters and captions (JSON, TimedStory), null when it has none */
+  story?: string | null;
   version: number;
   latest_version?: number;
   /** the latest job's step, read with the demo where its phase is shown (findVisibleDemo, listVisibleDemos) */
@@ -171,6 +173,7 @@ export interface DemoVersionRecord {
   job_kind: string;
   created_at: Date;
   media_removed_at: Date | null;
+  story?: string | null;
 }
 
 /** A demo's versions, newest first (the caller has checked the demo is visible). */

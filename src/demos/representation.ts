@@ -32,7 +32,40 @@ export function toDemo(record: DemoRecord) {
     created_at: record.created_at.toISOString(),
     updated_at: record.updated_at.toISOString(),
     refreshed_at: iso(record.refreshed_at),
+    ...storyMembers(record.story ?? null),
   };
+}
+
+/**
+ * Issue 36: the shown version's chapters (the player's chapter list) and what its captions are (how many, in which
+ * language, or why there are none). The cues themselves are WebVTT at /chapters/<id>.vtt and /captions/<id>.vtt.
+ * A demo recorded before issue 36, or uploaded, has no chapters and `captions: null`.
+ */
+export function storyMembers(text: string | null) {
+  const story = parseStory(text);
+  if (!story) return { chapters: [], captions: null };
+  return {
+    chapters: story.chapters.map((chapter) => ({ title: chapter.title, start_ms: chapter.startMs, end_ms: chapter.endMs })),
+    captions: { count: story.captions.length, language: story.language, off_reason: story.captionsOff },
+  };
+}
+
+/** The stored story as this module reads it (written by the pipeline's story-text/, TimedStory). */
+interface StoredStory {
+  language: string | null;
+  chapters: Array<{ title: string; startMs: number; endMs: number }>;
+  captions: unknown[];
+  captionsOff: string | null;
+}
+
+function parseStory(text: string | null): StoredStory | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as StoredStory;
+    return Array.isArray(value.chapters) && Array.isArray(value.captions) ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 export function toLatestJob(job: DemoJobRecord | null) {

@@ -55,6 +55,19 @@ export const demoSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   refreshed_at: z.string().nullable(),
+  chapters: z
+    .array(z.object({ title: z.string(), start_ms: z.number(), end_ms: z.number() }))
+    .describe(
+      'Issue 36: one chapter per story beat of the shown version (the opening, each framed section, the ending), titled in the page’s words and timed by the recording. Also WebVTT at `/chapters/{id}.vtt` (`?v=N` for a kept version). Empty for uploads and demos recorded before chapters existed.',
+    ),
+  captions: z
+    .object({
+      count: z.number().describe('how many captions the video has (WebVTT at `/captions/{id}.vtt`)'),
+      language: z.string().nullable().describe('the page’s language (`<html lang>`), which captions follow'),
+      off_reason: z.string().nullable().describe('why there are no captions (a page in another language and no model planner), else null'),
+    })
+    .nullable()
+    .describe('Issue 36: the shown version’s captions; null for uploads and demos recorded before captions existed.'),
 });
 
 export const latestJobSchema = z

@@ -30,6 +30,34 @@ export function extraOpenApiPaths(): { api: Json; site: Json } {
     },
   });
 
+  // Issue 36: chapters and captions, public by demo id like the video (same visibility and ?v=N rules).
+  const storyTrack = (kind: 'chapters' | 'captions', description: string) => ({
+    get: {
+      operationId: `media-${kind}`,
+      tags: ['Media'],
+      summary: description,
+      parameters: [
+        idParameter('file', '<demo id>.vtt'),
+        { name: 'v', in: 'query', required: false, schema: { type: 'integer', minimum: 1 }, description: 'A kept version’s track (as for /video/{file}?v=N); default the version the demo shows' },
+      ],
+      responses: {
+        '200': {
+          description: 'WebVTT (cue text escaped)',
+          content: {
+            'text/vtt': {
+              schema: { type: 'string' },
+              example:
+                kind === 'chapters'
+                  ? 'WEBVTT\n\nchapter-1\n00:00:00.000 --> 00:00:02.100\nAcme\n\nchapter-2\n00:00:02.100 --> 00:00:10.240\nPricing\n'
+                  : 'WEBVTT\n\ncaption-1\n00:00:02.500 --> 00:00:07.400\nPricing: $0 to $29\n',
+            },
+          },
+        },
+        '404': error(kind === 'captions' ? 'No such demo or version, no captions recorded, or captions are off (the error says why)' : 'No such demo or version, or no chapters recorded'),
+      },
+    },
+  });
+
   const backgroundImage = (operationId: string, file: string, summary: string) => ({
     get: {
       operationId,
@@ -198,6 +226,8 @@ export function extraOpenApiPaths(): { api: Json; site: Json } {
     '/video/{file}': media('video', 'video/mp4', 'The latest video of a demo'),
     '/thumb/{file}': media('thumbnail', 'image/png', 'The thumbnail of a demo'),
     '/gif/{file}': media('gif', 'image/gif', 'The GIF preview of a demo'),
+    '/chapters/{file}': storyTrack('chapters', 'The chapters of a demo as WebVTT (`<track kind="chapters">`): one cue per story beat, titled in the page’s words, timed by the recording'),
+    '/captions/{file}': storyTrack('captions', 'The captions of a demo as WebVTT (`<track kind="captions">`): one short line per beat, at most 2 lines of 42 characters, 1–7 s each'),
     '/share/{id}': {
         get: {
         operationId: 'pages-share', tags: ['Pages'], summary: 'Share page: player, title, OpenGraph and Twitter tags',

@@ -14,6 +14,10 @@ import type { ActionScript, DemoPlan, DurationTarget, OutlineSection, PageContex
 import { mainShotMs } from './compose/main-shot.js';
 import { mainSection } from './plan/main-section.js';
 import { checkTake, takeCheckEntry, type TakeCheck } from './compose/take-check.js';
+import { storyBeats } from './story-text/beats.js';
+import { pageLanguage } from './story-text/captions.js';
+import { timeStory } from './story-text/chapters.js';
+import type { TimedStory } from './story-text/types.js';
 
 export interface RecordingRequest {
   url: string;
@@ -53,6 +57,8 @@ export interface Produced {
   composed: ComposeResult;
   /** How the take reads (each framed section's longest readable stretch); null for a restyle, which plans nothing. */
   check: TakeCheck | null;
+  /** Chapters and captions timed by this recording (issue 36); null when the plan has no story (before issue 36). */
+  story: TimedStory | null;
 }
 
 /**
@@ -120,7 +126,9 @@ export async function produceRecording(
     });
     const chosen = mainSection(plan, outline);
     main = chosen?.section ?? null;
-    plan = { ...plan, mainShot: chosen?.shot ?? null };
+    // The chapters' and captions' words, in the page's language (its <html lang>), stored with the plan for restyles.
+    const language = pageLanguage(await page.evaluate(() => document.documentElement.lang));
+    plan = { ...plan, mainShot: chosen?.shot ?? null, story: storyBeats(plan, outline, language) };
     script = compileScript(plan, outline, { url: request.url, viewport: request.viewport });
     // The recording starts where a visitor starts.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -176,6 +184,9 @@ export async function produceRecording(
   const check = outline && plan ? checkTake({ outline, plan, timeline: recording.timeline, presentation: request.presentation ?? null, resolution: request.resolution }) : null;
   if (check) recording.log.push(takeCheckEntry(check, recording.log.length, recording.durationMs));
 
+  const storyText = (plan ?? request.storedPlan)?.story ?? null;
+  const story = storyText ? timeStory(storyText, recording.timeline) : null;
+
   await report('rendering', 0);
   const composed = await composeVideo({
     cleanFile,
@@ -190,10 +201,21 @@ export async function produceRecording(
     templateId: script.templateId,
     workDir,
     onProgress: (fraction) => void report('rendering', fraction),
+    // Issue 36: captions burned in when the presentation asks (a restyle can turn them on without re-planning).
+    captions:
+      request.presentation?.captions?.burnIn && story && story.captions.length > 0
+        ? {
+            captions: story.captions,
+            position: request.presentation.captions.position ?? 'bottom',
+            style: request.presentation.captions.style ?? 'pill',
+            stickyHeaderHeight: storyText?.stickyHeaderHeight ?? 0,
+            viewportHeight: recording.timeline.viewport.height,
+          }
+        : null,
     // The GIF preview as jobs publish it (640 px) and the thumbnail, beside the video where renderOutputs would put them.
     gif: { file: request.outFile.replace(/\.[^./]+$/, '') + '.gif', width: 640 },
     // The thumbnail is a frame of the main shot (the asked-for section), not of the opening.
     thumbnail: { file: request.outFile.replace(/\.[^./]+$/, '') + '.png', atMs: mainShotMs(recording.timeline, (plan ?? request.storedPlan)?.mainShot) },
   });
-  return { outline, snapshot, plan, mainSection: main, script, recording, composed, check };
+  return { outline, snapshot, plan, mainSection: main, script, recording, composed, check, story };
 }

@@ -203,6 +203,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           // A restyle shows the same page as the version it restyles: that version's fingerprint carries over.
           fingerprint: payload.kind === 'restyle' ? previousPrint : fingerprintToStore(outline, plan, checked?.hashes ?? new Map()),
           ...(checked?.changes ? { changes: checked.changes } : {}),
+          story: produced.story ? JSON.stringify(produced.story) : null,
         },
         metadata,
       );

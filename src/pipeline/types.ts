@@ -6,6 +6,7 @@
  * the timeline's are viewport coordinates at that moment (what the compositor draws over the frame).
  */
 import type { TemplateId } from '../demos/presentation.js';
+import type { StoryText } from './story-text/types.js';
 
 export type ViewportName = 'desktop' | 'tablet' | 'mobile';
 export type Resolution = '720p' | '1080p';
@@ -119,6 +120,8 @@ export interface DemoPlan {
    * restyle, which re-records the stored script without an outline, takes its thumbnail from the same shot.
    */
   mainShot?: MainShot | null;
+  /** Issue 36: the story's beats in the page's words (chapters and captions), timed by each recording of the plan. */
+  story?: StoryText | null;
 }
 
 /** Which plan step frames the demo's main section; the recorder's timeline names its steps by the same label. */

@@ -82,6 +82,14 @@ export const RAW_OPERATIONS: Record<string, OperationReference> = {
     description: 'A short animated GIF of the demo, for places a video cannot play (emails, READMEs).',
     parameters: demoFile('gif'),
   },
+  'media-chapters': {
+    description: 'The demo’s chapters as WebVTT, for `<track kind="chapters">`: the opening, each section the demo frames and its ending, titled in the page’s words and timed by the recording. The share page lists them and the player marks them on its timeline.',
+    parameters: demoFile('vtt'),
+  },
+  'media-captions': {
+    description: 'The demo’s captions as WebVTT, for `<track kind="captions">` (the player’s CC button): one short line per beat in the page’s words. 404 with the reason when captions are off (a page in another language and no model planner).',
+    parameters: demoFile('vtt'),
+  },
   'pages-share': {
     description: 'The public share page of a demo: the player, its title, and OpenGraph and Twitter tags so links unfurl with a preview. It cannot be framed; embed /embed/{id} instead.',
     parameters: { id: IDS.demo },

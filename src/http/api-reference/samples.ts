@@ -75,6 +75,12 @@ export const demo = {
   created_at: CREATED,
   updated_at: UPDATED,
   refreshed_at: UPDATED,
+  chapters: [
+    { title: 'Acme', start_ms: 0, end_ms: 2100 },
+    { title: 'Pricing', start_ms: 2100, end_ms: 7400 },
+    { title: 'Start a team trial', start_ms: 7400, end_ms: 10240 },
+  ],
+  captions: { count: 3, language: 'en', off_reason: null },
 };
 
 export const demoSummary = {

@@ -4,6 +4,7 @@ import type { Services } from '../context.js';
 import { sendError } from '../respond.js';
 import { handleBackgroundImage } from './background-images.js';
 import { serveStoredMedia } from './serve-media.js';
+import { handleStoryTrack } from './story-tracks.js';
 
 // Either case, as the share page takes it (a UUID's hex digits are case-insensitive); ids are stored lowercase.
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
@@ -24,6 +25,10 @@ export async function handleMediaRequest(services: Services, req: IncomingMessag
   const prefix = path.split('/')[1];
   if (prefix === 'background') {
     await handleBackgroundImage(services, req, res, path);
+    return true;
+  }
+  if (prefix === 'chapters' || prefix === 'captions') {
+    await handleStoryTrack(services, req, res, path);
     return true;
   }
   if (prefix !== 'video' && prefix !== 'thumb' && prefix !== 'gif') return false;

@@ -4,6 +4,7 @@ import { beaconUrl, describeDemo, type DemoUrls } from './demo-view.js';
 import { html, raw } from './html.js';
 import { RECORDING_REFRESH_SECONDS } from './share-page.js';
 import { EMBED_CSS, htmlDocument } from './layout.js';
+import { STORY_CSS, storyView, trackElements } from './story-view.js';
 
 /** The scriptable player's own styles: a progress bar for the loading state and a retry button. */
 const PLAYER_CSS = `${EMBED_CSS}
@@ -12,7 +13,8 @@ const PLAYER_CSS = `${EMBED_CSS}
 .bar span{display:block;height:100%;width:5%;background:#ff4d5e;transition:width .4s ease}
 .retry{font:inherit;color:#fff;background:#2a2d38;border:1px solid #444857;border-radius:6px;padding:6px 14px;cursor:pointer}
 .retry:hover,.retry:focus-visible{background:#3a3e4c;outline:2px solid #8ab4ff;outline-offset:2px}
-video:focus-visible{outline:2px solid #8ab4ff;outline-offset:-2px}`;
+video:focus-visible{outline:2px solid #8ab4ff;outline-offset:-2px}
+[data-showreel-player]{position:relative}${STORY_CSS}`;
 
 export interface PlayerPageOptions {
   /** where the player script is served, with its version (`/player.js?v=<etag>`) */
@@ -49,11 +51,13 @@ export function renderPlayerPage(demo: DemoRecord, urls: DemoUrls, props: Player
   const videoUrl = `${urls.videoUrl}?${version}`;
   const poster = view.thumbnail ? `${view.thumbnail.url}?${version}` : '';
   const flag = (on: boolean) => (on ? 'true' : 'false');
+  const story = storyView(demo, urls);
 
   const body =
     view.state === 'playable'
       ? html`<video${p.controls ? raw(' controls') : null} playsinline preload="metadata"${p.loop ? raw(' loop') : null}${p.muted ? raw(' muted') : null}${p.autoplay ? raw(' autoplay') : null}${poster ? html` poster="${poster}"` : null} width="${view.width}" height="${view.height}" aria-label="${view.title}" tabindex="0">
 <source src="${p.startAt > 0 ? `${videoUrl}#t=${p.startAt}` : videoUrl}" type="${view.mimeType}">
+${trackElements(story)}
 </video>`
       : view.state === 'recording'
         ? html`<div class="state" role="status" aria-live="polite">
@@ -75,7 +79,7 @@ ${options.retryable ? html`<a class="retry" href="" target="_self">Try again</a>
 <link rel="canonical" href="${urls.shareUrl}">
 ${view.state === 'recording' ? html`<noscript><meta http-equiv="refresh" content="${RECORDING_REFRESH_SECONDS}"></noscript>` : null}
 <script src="${options.scriptUrl}" defer></script>`,
-    body: html`<div data-showreel-player data-demo-id="${demo.id}" data-state="${view.state}" data-title="${view.title}" data-video-url="${urls.videoUrl}" data-mime-type="${view.mimeType}" data-poster-url="${view.thumbnail ? view.thumbnail.url : ''}" data-status-url="${options.statusUrl}" data-ws-url="${options.wsUrl}" data-autoplay="${flag(p.autoplay)}" data-muted="${flag(p.muted)}" data-loop="${flag(p.loop)}" data-controls="${flag(p.controls)}" data-start-at="${p.startAt}" data-retryable="${flag(options.retryable)}" data-surface="embed" data-beacon-url="${beaconUrl(urls)}">
+    body: html`<div data-showreel-player data-demo-id="${demo.id}" data-state="${view.state}" data-title="${view.title}" data-video-url="${urls.videoUrl}" data-mime-type="${view.mimeType}" data-poster-url="${view.thumbnail ? view.thumbnail.url : ''}" data-status-url="${options.statusUrl}" data-ws-url="${options.wsUrl}" data-autoplay="${flag(p.autoplay)}" data-muted="${flag(p.muted)}" data-loop="${flag(p.loop)}" data-controls="${flag(p.controls)}" data-start-at="${p.startAt}" data-retryable="${flag(options.retryable)}" data-surface="embed" data-beacon-url="${beaconUrl(urls)}" data-chapters-url="${story.chaptersUrl ?? ''}" data-captions-url="${story.captionsUrl ?? ''}">
 ${body}
 </div>`,
   });

@@ -68,6 +68,8 @@ export async function handlePageRequest(req: IncomingMessage, res: ServerRespons
   const query = new URLSearchParams(queryAt === -1 ? '' : raw.slice(queryAt + 1));
   const project = kind === 'share' ? await findProjectById(deps.sql, demo.project_id) : null;
   const body = kind === 'share' ? renderSharePage(demo, urls, project ? { name: project.name, url: project.url } : null) : renderEmbedPage(demo, urls, playerPropsOf(query));
+  // The share page's policy (sharePageSecurityPolicy) already lets the player's script run from our origin: its view
+  // beacons (issue 38), and the chapter list and CC button (issue 36).
   sendHtml(req, res, 200, body, { ...headers, 'Cache-Control': cacheControl(demo) });
   return true;
 }
@@ -92,7 +94,7 @@ function cacheControl(demo: DemoRecord): string {
   return demoState(demo) === 'playable' ? 'public, max-age=60' : 'no-store';
 }
 
-/** Only same-origin media and images (the service's own /video, /thumb), inline styles, no script at all. */
+/** Only same-origin media and images (the service's own /video, /thumb), inline styles; no script. */
 export function contentSecurityPolicy(publicUrl: string, frameAncestors: "'none'" | '*'): string {
   const origin = new URL(publicUrl).origin;
   return [

@@ -3,6 +3,7 @@ import { versionedAssetPath } from '../embeds/static-assets.js';
 import { beaconUrl, describeDemo, publicUrlOf, type DemoUrls, type DemoView } from './demo-view.js';
 import { html, type SafeHtml } from './html.js';
 import { footer, htmlDocument, SHARE_CSS } from './layout.js';
+import { chapterList, STORY_CSS, storyView, trackElements, type StoryView } from './story-view.js';
 
 /** Seconds between reloads of a page whose demo is still being recorded. */
 export const RECORDING_REFRESH_SECONDS = 10;
@@ -25,6 +26,7 @@ export function renderSharePage(demo: DemoRecord, latest: DemoUrls, product: Pro
   const view = describeDemo(demo, urls);
   const publicUrl = publicUrlOf(urls);
   const oembedUrl = `${publicUrl}/oembed?url=${encodeURIComponent(urls.shareUrl)}&format=json`;
+  const story = storyView(demo, latest);
 
   const head = html`<meta name="description" content="${view.description}">
 <meta name="robots" content="noindex">
@@ -36,15 +38,16 @@ ${view.state === 'playable' ? html`<script src="${publicUrl}${versionedAssetPath
 
   const body = html`<main>
 ${view.state === 'playable'
-  ? html`<div class="player" data-showreel-player data-state="playable" data-demo-id="${demo.id}" data-surface="share" data-beacon-url="${beaconUrl(urls)}">${player(view, urls)}</div>`
-  : html`<div class="player">${player(view, urls)}</div>`}
+  ? html`<div class="player" data-showreel-player data-state="playable" data-demo-id="${demo.id}" data-surface="share" data-beacon-url="${beaconUrl(urls)}" data-chapters-url="${story.chaptersUrl ?? ''}" data-captions-url="${story.captionsUrl ?? ''}">${player(view, urls, story)}</div>`
+  : html`<div class="player">${player(view, urls, story)}</div>`}
 <h1>${view.title}</h1>
 ${view.prompt !== view.title ? html`<p class="desc">${view.prompt}</p>` : null}
+${view.state === 'playable' ? chapterList(story) : null}
 ${productLink(product)}
 </main>
 ${footer(publicUrl)}`;
 
-  return htmlDocument({ title: `${view.title} · Showreel`, css: SHARE_CSS, head, body });
+  return htmlDocument({ title: `${view.title} · Showreel`, css: `${SHARE_CSS}\n.player{position:relative}${STORY_CSS}`, head, body });
 }
 
 /**
@@ -64,7 +67,7 @@ function productLink(product: ProductLink | null): SafeHtml | null {
   return html`<p class="product"><a href="${url.href}" rel="noopener nofollow" data-product>Visit ${product.name} →</a> <span class="muted">${url.host}</span></p>`;
 }
 
-function player(view: DemoView, urls: DemoUrls): SafeHtml {
+function player(view: DemoView, urls: DemoUrls, story: StoryView): SafeHtml {
   if (view.state === 'recording') {
     return html`<div class="state" role="status">
 <div class="pulse" aria-hidden="true"></div>
@@ -81,6 +84,7 @@ function player(view: DemoView, urls: DemoUrls): SafeHtml {
   }
   return html`<video controls playsinline preload="metadata"${view.thumbnail ? html` poster="${view.thumbnail.url}"` : null} width="${view.width}" height="${view.height}" aria-label="${view.title}">
 <source src="${urls.videoUrl}" type="${view.mimeType}">
+${trackElements(story)}
 <p>Your browser cannot play this video here. <a href="${urls.videoUrl}">Download it</a>.</p>
 </video>`;
 }

@@ -20,6 +20,7 @@ import { clickEffects, pointerPath } from './pointer-track.js';
 import { sideOutputs } from './side-outputs.js';
 import { runComposer } from './run-composer.js';
 import { resolveStyle } from './style.js';
+import { type CaptionBurnIn, renderCaptionImages } from './caption-layer.js';
 
 /**
  * The compose stage: clean capture + interaction timeline + presentation → the final video, in one encode pass.
@@ -62,6 +63,8 @@ export interface ComposeOptions {
    * frame at `atMs` (the main shot), kept clear of the window's rise-in and fall-away, else deriveThumbnail's frame.
    */
   thumbnail?: { file: string; maxWidth?: number; atMs?: number | null };
+  /** Captions to burn in (issue 36, presentation.captions.burnIn); drawn on `page` once, overlaid while each shows. */
+  captions?: CaptionBurnIn | null;
 }
 
 export interface BackgroundBytes {
@@ -148,6 +151,10 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   if (camera.introFrames > 0) inputs.intro = windowLayer('-t', introSeconds.toFixed(4));
   if (camera.outroFrames > 0) inputs.outro = windowLayer('-ss', outroStart.toFixed(4), '-itsoffset', outroStart.toFixed(4));
   if (layers.cursor) inputs.cursor = still(layers.cursor.file);
+  if (options.captions) {
+    const images = await renderCaptionImages({ page: options.page, burnIn: options.captions, output, camera, dir: path.join(dir, 'captions') });
+    inputs.captions = images.map((image) => ({ input: still(image.file), x: image.x, y: image.y, fromS: image.fromS, toS: image.toS }));
+  }
   const clicks = clickEffects(options.timeline, camera.frames);
   const unit = output.height / 1080;
   const sprite =

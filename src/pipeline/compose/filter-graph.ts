@@ -32,6 +32,8 @@ export interface GraphInputs {
    * live frames never waits for it.
    */
   cuts?: Array<{ input: number; frame: number; weights: number[] }>;
+  /** Burned-in captions (caption-layer.ts): each a still laid over the finished frames only while it shows. */
+  captions?: Array<{ input: number; x: number; y: number; fromS: number; toS: number }>;
 }
 
 export interface HudText {
@@ -148,6 +150,11 @@ export function buildFilterGraph(options: {
       last = 'with_cursor';
     }
   }
+
+  (inputs.captions ?? []).forEach((caption, i) => {
+    chains.push(`[${last}][${caption.input}:v]overlay=x=${caption.x}:y=${caption.y}:format=yuv420:enable='between(t,${caption.fromS.toFixed(3)},${caption.toS.toFixed(3)})'[with_caption${i}]`);
+    last = `with_caption${i}`;
+  });
 
   const tail: string[] = [];
   if (hud) {

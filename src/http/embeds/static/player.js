@@ -2,6 +2,8 @@
  * Showreel player (served as /player.js inside the iframe player page). No dependencies.
  * - Loading state: follows the demo's progress over WebSocket, falling back to polling, and swaps the video in.
  * - Speaks the open Player.js postMessage protocol (context "player.js") so any player.js client can drive it.
+ * - Chapters and captions (issue 36): the chapters track marks the timeline and emits `chapterchange`; a CC button
+ *   shows the captions track (off by default); `[data-seek]` buttons (the share page's chapter list) seek.
  */
 (function () {
   'use strict';
@@ -10,7 +12,7 @@
   root.setAttribute('data-ready-wired', '1');
   var d = root.dataset;
   var VERSION = '0.0.11';
-  var EVENTS = ['ready', 'play', 'pause', 'timeupdate', 'ended', 'progress', 'error'];
+  var EVENTS = ['ready', 'play', 'pause', 'timeupdate', 'ended', 'progress', 'error', 'chapterchange'];
   var METHODS = ['play', 'pause', 'getPaused', 'mute', 'unmute', 'getMuted', 'setVolume', 'getVolume', 'getDuration',
     'setCurrentTime', 'getCurrentTime', 'setLoop', 'getLoop', 'addEventListener', 'removeEventListener'];
   var listeners = {}; // event -> [{listener, origin}]
@@ -52,6 +54,7 @@
       else if (e.key === 'ArrowLeft') { v.currentTime = Math.max(0, v.currentTime - 5); e.preventDefault(); }
     });
     trackViewing(v);
+    wireStory(v);
     if (v.readyState >= 1) announceReady();
     else v.addEventListener('loadedmetadata', announceReady, { once: true });
   }
@@ -122,6 +125,81 @@
     document.addEventListener('visibilitychange', function () { if (document.visibilityState === 'hidden') reportWatched(); });
     window.addEventListener('pagehide', reportWatched);
   }
+  // Chapters and captions (issue 36). Track text is only ever set as text (textContent, title), never as markup.
+  function trackOf(v, kind) {
+    var element = v.querySelector('track[kind="' + kind + '"]');
+    return element ? { element: element, track: element.track } : null;
+  }
+  function wireStory(v) {
+    var chapters = trackOf(v, 'chapters');
+    var captions = trackOf(v, 'captions');
+    if (chapters) {
+      chapters.track.mode = 'hidden'; // loads the cues without showing them
+      var current = -1;
+      chapters.track.addEventListener('cuechange', function () {
+        // At a chapter's first instant Chromium counts the chapter before it active too (a cue's end is taken as
+        // inclusive), and a chapter is always entered at that instant when the list or setCurrentTime seeks to its
+        // start: the chapter playing is the active one that started last.
+        var active = chapters.track.activeCues || [];
+        var cue = null;
+        for (var a = 0; a < active.length; a++) if (!cue || active[a].startTime >= cue.startTime) cue = active[a];
+        if (!cue) return;
+        var cues = chapters.track.cues;
+        var index = Array.prototype.indexOf.call(cues, cue);
+        if (index === current) return;
+        current = index;
+        root.setAttribute('data-chapter', String(index));
+        var buttons = document.querySelectorAll('[data-seek]');
+        for (var i = 0; i < buttons.length; i++) buttons[i].setAttribute('aria-current', i === index ? 'true' : 'false');
+        emit('chapterchange', { index: index, title: cue.text, start: cue.startTime, end: cue.endTime });
+        reportChapter(index, cue.text);
+      });
+      var mark = function () { drawMarkers(v, chapters.track); };
+      chapters.element.addEventListener('load', function () { if (v.readyState >= 1) mark(); else v.addEventListener('loadedmetadata', mark, { once: true }); });
+      if (chapters.element.readyState === 2) mark();
+    }
+    if (captions) {
+      captions.track.mode = 'hidden';
+      var addButton = function () { ccButton(v, captions.track); };
+      captions.element.addEventListener('load', addButton);
+      if (captions.element.readyState === 2) addButton();
+    }
+  }
+  function drawMarkers(v, track) {
+    var duration = v.duration;
+    if (!track.cues || !isFinite(duration) || duration <= 0 || root.querySelector('.markers')) return;
+    var bar = document.createElement('div');
+    bar.className = 'markers';
+    bar.setAttribute('aria-hidden', 'true');
+    for (var i = 1; i < track.cues.length; i++) {
+      var marker = document.createElement('i');
+      marker.style.left = (100 * track.cues[i].startTime / duration).toFixed(3) + '%';
+      marker.title = track.cues[i].text;
+      bar.appendChild(marker);
+    }
+    root.appendChild(bar);
+  }
+  function ccButton(v, track) {
+    if (root.querySelector('.cc') || !track.cues || track.cues.length === 0) return;
+    var button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'cc';
+    button.textContent = 'CC';
+    button.setAttribute('aria-label', 'Captions');
+    button.setAttribute('aria-pressed', 'false');
+    button.addEventListener('click', function () {
+      var on = track.mode !== 'showing';
+      track.mode = on ? 'showing' : 'hidden';
+      button.setAttribute('aria-pressed', on ? 'true' : 'false');
+    });
+    root.appendChild(button);
+  }
+  document.addEventListener('click', function (e) {
+    var target = e.target && e.target.closest ? e.target.closest('[data-seek]') : null;
+    if (!target || !video) return;
+    video.currentTime = Math.max(0, Number(target.getAttribute('data-seek')) || 0);
+    video.focus();
+  });
 
   function showVideo(version) {
     var v = document.createElement('video');
@@ -139,6 +217,16 @@
     source.src = d.videoUrl + q + start;
     source.type = d.mimeType || 'video/mp4';
     v.appendChild(source);
+    // The version just recorded has its chapters and captions at the same address as its video, with ?v=.
+    var origin = d.videoUrl.replace(/\/video\/[^/]*$/, '');
+    [['chapters', 'Chapters'], ['captions', 'Captions']].forEach(function (kind) {
+      if (!d.demoId) return;
+      var track = document.createElement('track');
+      track.kind = kind[0];
+      track.label = kind[1];
+      track.src = origin + '/' + kind[0] + '/' + encodeURIComponent(d.demoId) + '.vtt' + q;
+      v.appendChild(track);
+    });
     root.textContent = '';
     root.appendChild(v);
     root.setAttribute('data-state', 'playable');

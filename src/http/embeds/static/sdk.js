@@ -10,7 +10,7 @@
   if (window.Showreel && window.Showreel.version) return;
 
   var VERSION = '1';
-  var EVENTS = ['ready', 'play', 'pause', 'ended', 'timeupdate', 'error'];
+  var EVENTS = ['ready', 'play', 'pause', 'ended', 'timeupdate', 'error', 'chapterchange'];
   var script = document.currentScript || document.querySelector('script[data-showreel-key]');
   var defaults = {
     key: script && script.getAttribute('data-showreel-key'),
