@@ -3,14 +3,14 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'puppeteer-core';
 import { launchBrowser } from '../../src/pipeline/browser/launch.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
-import { completeWithMedia, makeDemoMedia, startHostSite, type HostSite } from '../embeds/embed-harness.js';
+import { makeDemoMedia, startHostSite, type HostSite } from '../embeds/embed-harness.js';
+import { publishStoryVersion, sampleStory } from '../helpers/story-demo.js';
 import { analyticsWhen, BROWSER_AGENT } from './analytics-harness.js';
 
 /**
  * Issue 38's done-when, as a visitor's browser does it: a customer page embeds a demo through sdk.js, Chromium plays
- * it to the end, and the owner's analytics show the view. (Chapters: once issue 36's player reports them through
- * player.js's reportChapter, this test can assert the chapter reached; the endpoint's per-chapter drop-off is
- * covered in beacons.test.ts.)
+ * it to the end, and the owner's analytics show the view and each chapter it reached (the demo has issue 36's
+ * chapters: the player reports each one as playback enters it).
  */
 describe('view analytics in Chromium', () => {
   let app: TestApp;
@@ -56,9 +56,10 @@ describe('view analytics in Chromium', () => {
     await page.waitForFunction(() => document.querySelector('[data-showreel] iframe'), { timeout: 15_000 });
     const [demo] = await app.sql<{ id: string }[]>`select id from demos where project_id = ${projectId}`;
     demoId = demo!.id;
-    await completeWithMedia(app, demoId, media);
+    // The worker's outcome, stood in for: the 6 s video with three chapters (Acme, Pricing, What customers say).
+    await publishStoryVersion(app, demoId, sampleStory(), media);
     await playedToTheEnd(page);
-    const stats = await analyticsWhen(app, user.key, demoId, (body) => body.views >= 1 && body.completion_rate === 1 && body.average_seconds_watched > 0);
+    const stats = await analyticsWhen(app, user.key, demoId, (body) => body.views >= 1 && body.completion_rate === 1 && body.average_seconds_watched > 0 && body.dropoff.by_chapter.length === 3);
     assert.equal(stats.views, 1);
     assert.equal(stats.unique_viewers, 1);
     assert.equal(stats.plays, 1);
@@ -67,7 +68,11 @@ describe('view analytics in Chromium', () => {
     // The 6 s video, played once through (timeupdate steps are a quarter second or so).
     assert.ok(stats.average_seconds_watched >= 5 && stats.average_seconds_watched <= 7, String(stats.average_seconds_watched));
     assert.deepEqual(stats.top_hosts, [{ host: '127.0.0.1', views: 1 }]);
-    assert.deepEqual(stats.dropoff.by_chapter, []);
+    assert.deepEqual(stats.dropoff.by_chapter, [
+      { index: 0, title: 'Acme', views: 1, rate: 1 },
+      { index: 1, title: 'Pricing', views: 1, rate: 1 },
+      { index: 2, title: 'What customers say', views: 1, rate: 1 },
+    ]);
 
     // A reload is a second view, of the same viewer (same address and browser, same day).
     await page.reload();
