@@ -13,6 +13,22 @@ export async function evaluateInPage<A, R>(page: Page, fn: (arg: A) => R | Promi
   return (await page.evaluate(expression)) as R;
 }
 
+/**
+ * As evaluateInPage, for an in-page function made of parts kept in files of their own: each part is sent as its own
+ * source and handed to `fn` as its second argument (not imported by name: the loader may rename an import, and the
+ * page has no modules). Every part follows evaluateInPage's rule: only the DOM and its arguments.
+ */
+export async function evaluateComposedInPage<A, P extends Record<string, (...args: never[]) => unknown>, R>(
+  page: Page,
+  fn: (arg: A, parts: P) => R | Promise<R>,
+  parts: P,
+  arg: A,
+): Promise<R> {
+  const sources = Object.entries(parts).map(([name, part]) => `${JSON.stringify(name)}: (${part.toString()})`);
+  const expression = `(() => { const __name = (target) => target; return (${fn.toString()})(${JSON.stringify(arg ?? null)}, { ${sources.join(', ')} }); })()`;
+  return (await page.evaluate(expression)) as R;
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 }

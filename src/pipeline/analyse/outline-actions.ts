@@ -1,0 +1,238 @@
+import type { PageOutline } from '../types.js';
+import type { OutlineKit } from './outline-kit.js';
+
+type Rect = { x: number; y: number; width: number; height: number };
+type ActionKind = PageOutline['actions'][number]['kind'];
+
+/** A button or link as found, before it becomes an action of the outline. */
+export interface RawAction {
+  el: Element;
+  kind: ActionKind;
+  label: string;
+  href: string | null;
+  rect: Rect;
+  score: number;
+  nav: boolean;
+}
+
+export interface PageControls {
+  actionsRaw: RawAction[];
+  navigation: PageOutline['navigation'];
+  actions: PageOutline['actions'];
+  forms: PageOutline['forms'];
+  media: PageOutline['media'];
+  /** every large image, video, canvas and frame (the sections' kinds weigh them) */
+  mediaEls: Element[];
+  fieldsIn: (container: Element) => Array<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
+}
+
+/**
+ * In the page: what a visitor can do and see besides reading. Buttons and links sorted into calls to action (the
+ * primary one: the strongest above the fold), navigation and plain buttons; forms with their fields' labels (with or
+ * without a <form>); large media.
+ */
+export function readControls(kit: OutlineKit, limits: { maxActions: number; maxNavigation: number; maxMedia: number }): PageControls {
+  const { vh, norm, clip, css, box, docRect, visible, tagOf, textOf, selectorsFor, buttonLook, headingIn } = kit;
+  // ---------- actions and navigation ----------
+  const UTILITY = /^(copy|copied|close|×|✕|menu|toggle|search|prev|previous|next|yes|no|share|like|more|expand|collapse|show|hide|play|pause|mute|unmute|submit search)$/i;
+  const CTA_VERB =
+    /^(start|get|try|sign ?up|join|book|request|schedule|contact|talk|see|watch|explore|learn|discover|download|create|buy|order|subscribe|claim|upgrade|install|begin|apply|register|view|shop|let'?s|go)\b/i;
+  const stuckContainerCache = new Map<Element, Element | null>();
+  const stuckContainer = (el: Element): Element | null => {
+    if (stuckContainerCache.has(el)) return stuckContainerCache.get(el) ?? null;
+    let found: Element | null = null;
+    for (let a: Element | null = el; a && a !== document.body; a = a.parentElement) {
+      const p = css(a).position;
+      if (p === 'fixed' || p === 'sticky') {
+        found = a;
+        break;
+      }
+    }
+    stuckContainerCache.set(el, found);
+    return found;
+  };
+  const labelFor = (el: Element) =>
+    clip(
+      norm(
+        el.getAttribute('aria-label') ||
+          (el as HTMLElement).innerText ||
+          (el as HTMLInputElement).value ||
+          el.getAttribute('title') ||
+          el.querySelector('img[alt]')?.getAttribute('alt') ||
+          '',
+      ),
+      80,
+    );
+  const inFooter = (el: Element) =>
+    !!el.closest('footer, [role="contentinfo"]') && !el.closest('main, [role="main"], article, section');
+  const inNavigation = (el: Element) => {
+    if (el.closest('nav, [role="navigation"], [role="menubar"], [role="menu"]')) return true;
+    const stuck = stuckContainer(el);
+    if (stuck && stuck.querySelectorAll('a[href]').length >= 3) return true;
+    const header = el.closest('header, [role="banner"]');
+    return !!header && !header.closest('main, article, section') && box(header).height < vh * 0.3;
+  };
+  const inlineInText = (el: Element) => {
+    const p = el.closest('p, li, td, dd, span');
+    if (!p) return false;
+    return textOf(p).length > textOf(el).length + 20;
+  };
+  const actionsRaw: RawAction[] = [];
+  const seen = new Set<Element>();
+  for (const el of Array.from(document.querySelectorAll('a[href], button, [role="button"], input[type="submit"], input[type="button"]'))) {
+    if (seen.has(el) || !visible(el) || el.closest('[aria-hidden="true"], [inert]')) continue;
+    // A button inside a link (or the reverse) is one action.
+    const outer = el.parentElement?.closest('a[href], button, [role="button"]');
+    if (outer) continue;
+    seen.add(el);
+    const r = box(el);
+    if (r.width < 8 || r.height < 8) continue;
+    const label = labelFor(el);
+    if (!label) continue;
+    const tag = el.tagName;
+    const look = buttonLook(el);
+    const nav = inNavigation(el);
+    const area = r.width * r.height;
+    let kind: ActionKind | null = null;
+    // In a nav bar, only a strong button (or a button-like link with a call-to-action verb) is a CTA; a highlighted
+    // "current page" link is still navigation.
+    const ctaLook = nav ? look >= 2.5 || (look > 0 && CTA_VERB.test(label)) : look > 0;
+    if (ctaLook && area >= 1200 && !UTILITY.test(label) && label.length <= 60) kind = 'cta';
+    else if (tag === 'A' && nav) kind = 'nav-link';
+    else if (tag === 'A') {
+      if (!inFooter(el) && CTA_VERB.test(label) && label.split(' ').length <= 6 && !inlineInText(el)) kind = 'cta';
+    } else kind = 'button';
+    if (!kind) continue;
+    const rawHref = el.getAttribute('href');
+    const href = tag === 'A' && rawHref ? (el as HTMLAnchorElement).href : null;
+    const score =
+      area * Math.max(1, look) * (CTA_VERB.test(label) ? 1.3 : 1) * (nav || stuckContainer(el) ? 0.5 : 1) * (inFooter(el) ? 0.3 : 1);
+    actionsRaw.push({ el, kind, label, href, rect: docRect(el), score, nav });
+  }
+  const ctas = actionsRaw.filter((a) => a.kind === 'cta');
+  const aboveFold = ctas.filter((a) => a.rect.y < vh && a.rect.y + a.rect.height > 0);
+  const primaryPool = aboveFold.length > 0 ? aboveFold : ctas.map((a) => ({ ...a, score: a.score / (1 + a.rect.y / vh) }));
+  const primary = primaryPool.reduce<RawAction | null>((best, a) => (!best || a.score > best.score ? a : best), null);
+  if (primary) {
+    const original = actionsRaw.find((a) => a.el === primary.el);
+    if (original) original.kind = 'primary-cta';
+  }
+  const toAction = (a: RawAction) => {
+    const sel = selectorsFor(a.el);
+    return sel ? { label: a.label, kind: a.kind, href: a.href, rect: a.rect, ...sel } : null;
+  };
+  const navigation: PageOutline['navigation'] = [];
+  const navSeen = new Set<string>();
+  for (const a of actionsRaw) {
+    if (a.kind !== 'nav-link' || navigation.length >= limits.maxNavigation) continue;
+    const key = `${a.label}|${a.href}`;
+    if (navSeen.has(key)) continue;
+    navSeen.add(key);
+    const action = toAction(a);
+    if (action) navigation.push(action);
+  }
+  const ranked = actionsRaw
+    .filter((a) => a.kind !== 'nav-link')
+    .sort((a, b) => (a.kind === 'primary-cta' ? -1 : b.kind === 'primary-cta' ? 1 : (a.kind === 'cta' ? 0 : 1) - (b.kind === 'cta' ? 0 : 1)))
+    .slice(0, limits.maxActions)
+    .sort((a, b) => a.rect.y - b.rect.y || a.rect.x - b.rect.x);
+  const actions: PageOutline['actions'] = [];
+  for (const a of ranked) {
+    const action = toAction(a);
+    if (action) actions.push(action);
+  }
+
+  // ---------- forms ----------
+  const FIELD_SKIP = /^(hidden|submit|button|reset|image)$/i;
+  const fieldsIn = (container: Element) =>
+    Array.from(container.querySelectorAll('input, select, textarea')).filter(
+      (f) => !FIELD_SKIP.test((f as HTMLInputElement).type || '') && visible(f),
+    ) as Array<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
+  const fieldLabel = (f: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement) => {
+    const label = f.labels && f.labels[0];
+    if (label) {
+      const t = norm(label.innerText);
+      if (t) return t;
+    }
+    const labelledBy = f.getAttribute('aria-labelledby');
+    if (labelledBy) {
+      const t = norm(
+        labelledBy
+          .split(/\s+/)
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
+      if (t) return t;
+    }
+    return norm(f.getAttribute('aria-label') || f.getAttribute('placeholder') || f.getAttribute('title') || f.getAttribute('name') || f.type);
+  };
+  const formContainers: Element[] = Array.from(document.forms).filter((f) => visible(f) && fieldsIn(f).length > 0);
+  for (const f of Array.from(document.querySelectorAll('input, select, textarea'))) {
+    if ((f as HTMLInputElement).form || FIELD_SKIP.test((f as HTMLInputElement).type || '') || !visible(f)) continue;
+    if (formContainers.some((c) => c.contains(f))) continue;
+    // A form without <form>: the nearest ancestor (a few levels up) that also holds a button.
+    let container: Element = f.parentElement ?? f;
+    for (let a = f.parentElement, i = 0; a && a !== document.body && i < 4; a = a.parentElement, i++) {
+      if (a.querySelector('button, [type="submit"], [role="button"]')) {
+        container = a;
+        break;
+      }
+    }
+    if (!formContainers.includes(container)) formContainers.push(container);
+  }
+  const forms: PageOutline['forms'] = [];
+  for (const container of formContainers) {
+    const fields: PageOutline['forms'][number]['fields'] = [];
+    for (const f of fieldsIn(container)) {
+      const sel = selectorsFor(f);
+      if (!sel) continue;
+      fields.push({
+        label: clip(fieldLabel(f), 80),
+        name: f.getAttribute('name'),
+        type: f.tagName === 'INPUT' ? (f as HTMLInputElement).type || 'text' : tagOf(f),
+        rect: docRect(f),
+        ...sel,
+      });
+    }
+    if (fields.length === 0) continue;
+    const submitEl =
+      Array.from(container.querySelectorAll('button[type="submit"], input[type="submit"], button:not([type])')).find((b) => visible(b)) ??
+      (container.tagName === 'FORM' ? null : Array.from(container.querySelectorAll('button, [role="button"]')).find((b) => visible(b))) ??
+      null;
+    let submit: PageOutline['forms'][number]['submit'] = null;
+    if (submitEl) {
+      const known = actionsRaw.find((a) => a.el === submitEl);
+      const sel = selectorsFor(submitEl);
+      if (sel) {
+        submit = {
+          label: labelFor(submitEl) || 'Submit',
+          kind: known && known.kind !== 'nav-link' ? known.kind : 'button',
+          href: null,
+          rect: docRect(submitEl),
+          ...sel,
+        };
+      }
+    }
+    const sel = selectorsFor(container);
+    if (!sel) continue;
+    const named = container.getAttribute('aria-label') || container.getAttribute('name') || headingIn(container)?.textContent;
+    forms.push({ label: clip(norm(named) || fields.map((f) => f.label).join(', '), 80), rect: docRect(container), fields, submit, ...sel });
+  }
+
+  // ---------- media ----------
+  const media: PageOutline['media'] = [];
+  const mediaEls = Array.from(document.querySelectorAll('img, video, canvas, iframe')).filter((m) => {
+    if (!visible(m)) return false;
+    const r = box(m);
+    return r.width >= 120 && r.height >= 80;
+  });
+  for (const m of mediaEls) {
+    if (media.length >= limits.maxMedia) break;
+    const sel = selectorsFor(m);
+    if (!sel) continue;
+    const kind = m.tagName === 'IMG' ? 'image' : m.tagName === 'VIDEO' ? 'video' : m.tagName === 'CANVAS' ? 'canvas' : 'iframe';
+    media.push({ kind, selector: sel.selector, rect: docRect(m) });
+  }
+
+  return { actionsRaw, navigation, actions, forms, media, mediaEls, fieldsIn };
+}

@@ -1,0 +1,163 @@
+import type { OutlineKit } from './outline-kit.js';
+
+type Rect = { x: number; y: number; width: number; height: number };
+
+/** A part of the page as found, before it is classified and described (section-kinds.ts). */
+export interface RawSection {
+  el: Element;
+  rect: Rect;
+  heading: Element | null;
+  text: string;
+  virtual: boolean;
+}
+
+/**
+ * In the page: the parts a visitor would call sections. Descends from the body through wrappers while a block splits
+ * into parts of its own (several headings of one level, tall children), skipping the nav bar; a long flat run of
+ * headings and paragraphs (an article, a docs page) is one part per heading. Sorted top to bottom.
+ */
+export function findSections(kit: OutlineKit, maxSections: number): RawSection[] {
+  const { vw, vh, sy, docH, norm, box, docRect, visible, HEADINGS, levelOf, readableText, SKIP, isFixed, hasMajorHeading, headingIn } = kit;
+  // ---------- sections ----------
+  const LEAF_TAGS = new Set([
+    'HEADER', 'FOOTER', 'ASIDE', 'FORM', 'NAV', 'FIGURE', 'UL', 'OL', 'DL', 'TABLE', 'DETAILS', 'BLOCKQUOTE', 'P', 'PRE', 'A',
+    'BUTTON', 'IMG', 'PICTURE', 'VIDEO', 'CANVAS', 'IFRAME', 'svg', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6',
+  ]);
+  const significantChildren = (container: Element) => {
+    const kids = Array.from(container.children).filter((c) => !SKIP.has(c.tagName) && !isFixed(c) && visible(c));
+    const maxW = Math.max(0, ...kids.map((k) => box(k).width));
+    return kids.filter((k) => {
+      const r = box(k);
+      // A narrow but tall column (a docs page's text column under a full-width header) is most of the page.
+      const column = r.height >= vh && r.width >= Math.min(0.3 * vw, 320);
+      return r.height >= 24 && (column || r.width >= Math.max(0.45 * maxW, Math.min(0.3 * vw, 320)));
+    });
+  };
+  const topHeadingLevel = (el: Element) => {
+    let best = 99;
+    const list = el.matches(HEADINGS) ? [el] : Array.from(el.querySelectorAll(HEADINGS));
+    for (const h of list) {
+      if (!visible(h)) continue;
+      best = Math.min(best, Math.max(2, levelOf(h)));
+      if (best === 2) break;
+    }
+    return best;
+  };
+  const isRootish = (el: Element) =>
+    el === document.body || el.tagName === 'MAIN' || el.getAttribute('role') === 'main' || box(el).height >= docH * 0.8;
+  const isNavBar = (el: Element) => {
+    const r = box(el);
+    if (r.height > Math.max(160, vh * 0.22) || r.top + sy > vh * 0.25) return false;
+    const navish =
+      el.matches('nav, [role="navigation"], header, [role="banner"]') ||
+      !!el.querySelector('nav, [role="navigation"]') ||
+      el.querySelectorAll('a[href]').length >= 3;
+    return navish && !hasMajorHeading(el);
+  };
+  /** The direct h2 children (or h3, when there is no h2) a flat block should be split by. */
+  // The headings a flat run is split by: the highest level among its direct headings, when it has three or more. An
+  // h1 or two above them is a title, not a split (a docs page's markdown may use h1 for every part, or h6).
+  const flatHeadings = (el: Element) => {
+    const direct = Array.from(el.children).filter((c) => /^H[1-6]$/.test(c.tagName) && visible(c));
+    for (const level of ['H1', 'H2', 'H3', 'H4', 'H5', 'H6']) {
+      const at = direct.filter((h) => h.tagName === level);
+      if (at.length >= 3) return at;
+      if (at.length > 0 && level !== 'H1') return [];
+    }
+    return [];
+  };
+  const shouldDescend = (el: Element, depth: number) => {
+    if (depth > 10) return false;
+    const kids = significantChildren(el);
+    if (kids.length === 0) return false;
+    // Headings straight inside: a flat run of headings and paragraphs, split by heading later, not by child.
+    if (flatHeadings(el).length >= 3) return false;
+    if (isRootish(el)) return true;
+    if (el.tagName === 'SECTION' || el.tagName === 'ARTICLE') {
+      const width = box(el).width;
+      const inner = Array.from(el.querySelectorAll('section, article')).filter(
+        (s) => visible(s) && box(s).height >= 120 && box(s).width >= 0.5 * width,
+      );
+      return inner.filter((s) => !inner.some((o) => o !== s && o.contains(s))).length >= 2;
+    }
+    if (LEAF_TAGS.has(el.tagName)) return false;
+    if (kids.length === 1) return true;
+    const levels = kids.map(topHeadingLevel);
+    const minLevel = Math.min(...levels);
+    const height = box(el).height;
+    if (minLevel < 99 && levels.filter((l) => l === minLevel).length >= 2 && height >= vh * 0.9) return true;
+    return kids.filter((k) => box(k).height >= vh * 0.5).length >= 2 && height >= vh * 1.2;
+  };
+  const blocks: Element[] = [];
+  const visit = (el: Element, depth: number): void => {
+    if (el !== document.body && isNavBar(el)) return;
+    if (!shouldDescend(el, depth)) {
+      blocks.push(el);
+      return;
+    }
+    let kids = significantChildren(el);
+    let d = depth;
+    if (kids.length === 1 && !isRootish(el)) {
+      // A chain of wrappers: the section is the outermost one unless something inside splits into sections.
+      let inner = kids[0] as Element;
+      for (;;) {
+        d++;
+        if (!shouldDescend(inner, d)) {
+          blocks.push(el);
+          return;
+        }
+        const innerKids = significantChildren(inner);
+        if (innerKids.length !== 1 || isRootish(inner)) {
+          kids = innerKids;
+          break;
+        }
+        inner = innerKids[0] as Element;
+      }
+    }
+    for (const kid of kids) visit(kid, d + 1);
+  };
+  if (document.body) visit(document.body, 0);
+
+  const raw: RawSection[] = [];
+  for (const el of blocks) {
+    const rect = docRect(el);
+    // A long flat block of headings and paragraphs (an article, a docs page): one section per heading.
+    const splitBy = flatHeadings(el);
+    if (splitBy.length >= 3 && rect.height > vh * 1.5) {
+      // What comes before the first split heading (a title and an intro) is a section when it has a heading.
+      const firstSplit = splitBy[0] as Element;
+      const lead = Array.from(el.children)
+        .slice(0, Array.from(el.children).indexOf(firstSplit))
+        .find((c) => /^H[1-6]$/.test(c.tagName) && visible(c));
+      if (lead) {
+        const top = docRect(lead).y;
+        let text = '';
+        for (let n = lead.nextElementSibling; n && n !== firstSplit && text.length < 2000; n = n.nextElementSibling) text += ` ${readableText(n, 2000)}`;
+        raw.push({ el: lead, rect: { x: rect.x, y: top, width: rect.width, height: Math.max(1, docRect(firstSplit).y - top) }, heading: lead, text: norm(text), virtual: true });
+      }
+      splitBy.forEach((h, i) => {
+        const top = docRect(h).y;
+        const next = splitBy[i + 1];
+        const bottom = next ? docRect(next).y : rect.y + rect.height;
+        let text = '';
+        for (let n = h.nextElementSibling; n && n !== next && text.length < 2000; n = n.nextElementSibling) text += ` ${readableText(n, 2000)}`;
+        raw.push({ el: h, rect: { x: rect.x, y: top, width: rect.width, height: Math.max(1, bottom - top) }, heading: h, text: norm(text), virtual: true });
+      });
+      continue;
+    }
+    raw.push({ el, rect, heading: headingIn(el), text: readableText(el, 5000), virtual: false });
+  }
+  const kept = raw
+    .filter((s) => {
+      if (s.rect.height < 40 && !s.virtual) return false;
+      // A thin band without a heading (an announcement bar above the header: "Free delivery over £50", "Same-day
+      // emergency slots") is furniture, not a part of the page a video would show; it also stood in the hero's place.
+      if (!s.virtual && !s.heading && s.rect.height < 64) return false;
+      const hasContent = s.heading || s.text.length >= 20 || s.el.querySelector('img, video, canvas, iframe, svg, form, input');
+      return !!hasContent;
+    })
+    .sort((a, b) => a.rect.y - b.rect.y)
+    .slice(0, maxSections);
+
+  return kept;
+}

@@ -1,0 +1,178 @@
+import type { PageOutline } from '../types.js';
+import type { PageControls } from './outline-actions.js';
+import type { OutlineKit } from './outline-kit.js';
+import type { RawSection } from './outline-sections.js';
+
+type Rect = { x: number; y: number; width: number; height: number };
+type Kind = PageOutline['sections'][number]['kind'];
+
+/**
+ * In the page: what each part found is (its kind: hero, pricing, FAQ, form, testimonials, logos, media, features,
+ * call to action, content, footer), by its structure and words, and how the outline describes it: a stable id, its
+ * heading and eyebrow, the widgets it holds, a summary and its whole text (with its images' alt texts).
+ */
+export function describeSections(kit: OutlineKit, kept: RawSection[], controls: Pick<PageControls, 'actionsRaw' | 'mediaEls' | 'fieldsIn'>): PageOutline['sections'] {
+  const { vh, docH, norm, clip, css, box, docRect, visible, classAttr, levelOf, cleanText, readableText, selectorsFor, hasMajorHeading } = kit;
+  const { actionsRaw, mediaEls, fieldsIn } = controls;
+  // ---------- section kinds ----------
+  const PRICE = /(?:[$€£¥₹]|\bUS\$|\b(?:USD|EUR|GBP)\s?)\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:€|£|\$|zł|kr\b|(?:USD|EUR|GBP|CHF)\b)/g;
+  // Per period or per head: a SaaS plan, an event's pass ("€420 each", "per person"), a room ("per night").
+  const PERIOD = /\/\s?(?:mo|month|yr|year|user|seat|editor|member|person|night)\b|\bper\s+(?:month|year|user|seat|editor|member|person|attendee|guest|night|ticket)|\bmonthly\b|\bannually\b|\bbilled\b|\/\s?(?:mo|yr)\b/i;
+  // The hero is the first part tall enough to be one (a band above it does not take its place).
+  const firstContentIndex = kept.findIndex((s) => s.rect.y < vh * 0.6 && s.rect.height >= vh * 0.3);
+  const sectionKind = (s: RawSection, index: number): Kind => {
+    const el = s.el;
+    const tag = el.tagName;
+    const role = el.getAttribute('role');
+    const heading = s.heading ? cleanText(s.heading).toLowerCase() : '';
+    const idc = `${el.getAttribute('id') ?? ''} ${classAttr(el)} ${el.getAttribute('aria-label') ?? ''}`.toLowerCase();
+    const key = `${heading} ${idc}`;
+    const text = s.text;
+    const isLast = index === kept.length - 1;
+    const links = s.virtual ? 0 : el.querySelectorAll('a[href]').length;
+    const area = Math.max(1, s.rect.width * s.rect.height);
+    const inside = (r: Rect) => r.y >= s.rect.y - 1 && r.y + r.height <= s.rect.y + s.rect.height + 1 && r.x >= s.rect.x - 1 && r.x + r.width <= s.rect.x + s.rect.width + 1;
+    const contains = (other: Element) => (s.virtual ? inside(docRect(other)) : el.contains(other));
+    const sectionActions = actionsRaw.filter((a) => (a.kind === 'cta' || a.kind === 'primary-cta') && contains(a.el));
+
+    if (!s.virtual && (tag === 'FOOTER' || role === 'contentinfo' || /\b(site-|page-)?footer\b/.test(idc))) return 'footer';
+    if (isLast && !s.virtual && !hasMajorHeading(el) && s.rect.y + s.rect.height >= docH - 120 && (links >= 3 || /©|copyright|all rights reserved/i.test(text)) && text.length < 1500)
+      return 'footer';
+
+    const prices = (text.match(PRICE) ?? []).length;
+    if ((prices >= 2 && (PERIOD.test(text) || /pric|plan|ticket|\bpass(?:es)?\b|admission/.test(key))) || (/\bpricing\b|\bplans?\b|\btickets?\b/.test(key) && prices >= 1)) return 'pricing';
+
+    const details = s.virtual ? 0 : el.querySelectorAll('details').length;
+    const expanders = s.virtual ? 0 : el.querySelectorAll('[aria-expanded]').length;
+    const questions = (text.match(/\?/g) ?? []).length;
+    if (details >= 2 || /\bfaqs?\b|frequently asked|common questions|\bquestions\b/.test(key) || (expanders >= 3 && questions >= 3)) return 'faq';
+
+    const fields = s.virtual ? [] : fieldsIn(el).filter((f) => !/^(checkbox|radio|search)$/.test((f as HTMLInputElement).type));
+    const formEls = s.virtual ? [] : Array.from(el.querySelectorAll('form')).filter((f) => visible(f));
+    const formArea = formEls.reduce((sum, f) => sum + box(f).width * box(f).height, 0);
+    if (fields.length >= 2 && formArea >= 0.3 * area) return 'form';
+
+    const h1 = !s.virtual && Array.from(el.querySelectorAll('h1')).some((h) => visible(h));
+    const headingFont = s.heading ? parseFloat(css(s.heading).fontSize) : 0;
+    const sectionMedia = mediaEls.filter((m) => contains(m));
+    if (
+      index === firstContentIndex &&
+      s.rect.height >= vh * 0.3 &&
+      (h1 || headingFont >= 36) &&
+      (sectionActions.length > 0 || sectionMedia.length > 0 || s.rect.height >= vh * 0.5)
+    )
+      return 'hero';
+
+    const quotes = s.virtual ? 0 : el.querySelectorAll('blockquote, q').length;
+    const quoted = (text.match(/[“"«„][^”"»“]{20,}[”"»“]/g) ?? []).length;
+    if (quotes >= 2 || /testimonial|what .{0,30} say|loved by|\breviews?\b|customer stories|wall of love|kind words/.test(key) || (quotes >= 1 && quoted >= 1))
+      return 'testimonials';
+
+    const smallImages = s.virtual
+      ? 0
+      : Array.from(el.querySelectorAll('img, svg')).filter((m) => {
+          if (!visible(m) || m.parentElement?.closest('svg')) return false;
+          const r = box(m);
+          return r.height >= 14 && r.height <= 120 && r.width >= 40 && r.width <= 320;
+        }).length;
+    const headingText = s.heading ? cleanText(s.heading) : '';
+    const bodyLength = Math.max(0, text.length - headingText.length);
+    if ((smallImages >= 4 && bodyLength < 250) || (/\blogos?\b|trusted by|used by|customers|partners|clients|as seen|backed by|featured in/.test(key) && smallImages >= 3))
+      return 'logos';
+
+    if (fields.length >= 2) return 'form';
+
+    const mediaArea = sectionMedia.reduce((sum, m) => sum + box(m).width * box(m).height, 0);
+    const largeMedia = sectionMedia.filter((m) => box(m).width >= 300).length;
+    if ((mediaArea / area >= 0.5 && bodyLength < 300) || (/\bwork\b|case stud|portfolio|gallery|showcase|projects|screenshots/.test(key) && largeMedia >= 2))
+      return 'media';
+
+    let cards = 0;
+    if (!s.virtual) {
+      for (const c of [el, ...Array.from(el.querySelectorAll('div, ul, ol'))].slice(0, 400)) {
+        const kids = Array.from(c.children).filter((k) => visible(k));
+        if (kids.length < 3) continue;
+        const withHeading = kids.filter((k) => k.querySelector('h3, h4, h5, h6, [role="heading"]') || /^H[3-6]$/.test(k.tagName));
+        if (withHeading.length < 3) continue;
+        const tops = withHeading.map((k) => Math.round(box(k).top));
+        const sideBySide = tops.some((t, i) => tops.some((u, j) => j !== i && Math.abs(t - u) < 4));
+        if (sideBySide) cards = Math.max(cards, withHeading.length);
+      }
+    }
+    if (cards >= 3 || /feature|benefit|\bwhy\b|how it works|what we do|services|capabilit|everything you need|integrations/.test(key)) return 'features';
+
+    if (s.heading && bodyLength < 450 && sectionActions.length >= 1 && sectionActions.length <= 3 && s.rect.height < vh * 0.9 && fields.length <= 1)
+      return 'cta';
+    return 'content';
+  };
+
+  const KIND_LABEL: Record<Kind, string> = {
+    hero: 'Hero', features: 'Features', pricing: 'Pricing', testimonials: 'Testimonials', logos: 'Logos', faq: 'FAQ',
+    cta: 'Call to action', form: 'Form', media: 'Media', content: 'Content', footer: 'Footer',
+  };
+  const slug = (value: string) =>
+    value
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .replace(/[\s_-]+/g, '-')
+      .slice(0, 40)
+      .replace(/-+$/, '');
+  const usedIds = new Set<string>();
+  const sections: PageOutline['sections'] = [];
+  kept.forEach((s, index) => {
+    const sel = selectorsFor(s.el);
+    if (!sel) return;
+    const kind = sectionKind(s, index);
+    // A footer's first heading is a column title ("Product"), not the section's.
+    const ownHeading = s.heading && (kind !== 'footer' || levelOf(s.heading) <= 3) ? s.heading : null;
+    const headingText = ownHeading ? clip(cleanText(ownHeading), 120) : null;
+    const fallbackHeading = s.virtual ? null : norm(s.el.getAttribute('aria-label')) || null;
+    const heading = headingText || fallbackHeading;
+    let summary = s.text;
+    let kicker: string | null = null;
+    if (s.heading) {
+      const shown = readableText(s.heading, 300);
+      const at = shown ? summary.indexOf(shown) : -1;
+      if (at >= 0 && at < 80) {
+        // A few words just above the heading ("PRICING", "Line-up", "Getting here"): the eyebrow many sites label a
+        // section with when the heading itself is a slogan.
+        const before = summary.slice(0, at).trim();
+        if (before && before.length <= 40 && before.split(/\s+/).length <= 5) kicker = before;
+        summary = `${summary.slice(0, at)} ${summary.slice(at + shown.length)}`.trim();
+      }
+    }
+    const elementId = s.virtual ? null : s.el.getAttribute('id');
+    const headingWords = heading ? heading.split(/\s+/).slice(0, 6).join(' ') : '';
+    const base = slug(elementId || (kind === 'hero' || kind === 'footer' ? kind : headingWords || kind)) || kind;
+    let id = base;
+    for (let n = 2; usedIds.has(id); n++) id = `${base}-${n}`;
+    usedIds.add(id);
+    const headingRect = ownHeading ? docRect(ownHeading) : null;
+    // The widgets a section holds, which people name a section by ("the interest slider", "the FAQ accordion",
+    // "the product carousel"): by role and structure, not by class names.
+    const widgets: NonNullable<PageOutline['sections'][number]['widgets']> = [];
+    if (!s.virtual) {
+      const el = s.el;
+      if (el.querySelector('input[type="range"], [role="slider"]')) widgets.push('slider');
+      if (el.querySelectorAll('details > summary, button[aria-expanded]').length >= 2) widgets.push('accordion');
+      if (el.querySelectorAll('[role="tab"]').length >= 2) widgets.push('tabs');
+      if (el.querySelector('[role="switch"]')) widgets.push('toggle');
+      let carousel = el.querySelector('[aria-roledescription="carousel" i]') !== null;
+      const inner = el.querySelectorAll('*');
+      for (let i = 0; !carousel && i < inner.length && i < 1500; i++) {
+        const child = inner[i] as HTMLElement;
+        if (child.clientWidth < 200 || child.scrollWidth <= child.clientWidth + 40) continue;
+        const overflow = getComputedStyle(child).overflowX;
+        carousel = overflow === 'auto' || overflow === 'scroll';
+      }
+      if (carousel) widgets.push('carousel');
+    }
+    // Image alt texts name what the pictures show (products, partners' logos, the screens of an app).
+    const alts = s.virtual ? '' : Array.from(s.el.querySelectorAll('img[alt]')).slice(0, 40).map((img) => img.getAttribute('alt') ?? '').join(' ');
+    const body = norm(`${summary} ${alts}`).slice(0, 1500);
+    sections.push({ id, kind, heading, ...(kicker ? { kicker } : {}), ...(headingRect && headingRect.height > 0 ? { headingRect } : {}), ...(widgets.length > 0 ? { widgets } : {}), text: clip(summary, 200), ...(body ? { body } : {}), label: heading ? clip(heading, 80) : KIND_LABEL[kind], rect: s.rect, ...sel });
+  });
+  return sections;
+}
