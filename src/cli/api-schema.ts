@@ -2192,7 +2192,8 @@ export interface operations {
                      *           "captions": {
                      *             "count": 3,
                      *             "language": "en",
-                     *             "off_reason": null
+                     *             "off_reason": null,
+                     *             "source": "rules"
                      *           }
                      *         }
                      *       ]
@@ -2247,6 +2248,8 @@ export interface operations {
                                 language: string | null;
                                 /** @description why there are no captions (a page in another language and no model planner), else null */
                                 off_reason: string | null;
+                                /** @description who wrote the captions: `model` (the model planner, in the page’s language), `rules` (the offline rules, English only), `mixed` (the model’s, with the ones that failed the checks replaced by the rules’); null when there are none */
+                                source: ("model" | "rules" | "mixed") | null;
                             } | null;
                         }[];
                     };
@@ -2605,7 +2608,8 @@ export interface operations {
                      *       "captions": {
                      *         "count": 3,
                      *         "language": "en",
-                     *         "off_reason": null
+                     *         "off_reason": null,
+                     *         "source": "rules"
                      *       },
                      *       "latestJob": {
                      *         "id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
@@ -2697,6 +2701,8 @@ export interface operations {
                             language: string | null;
                             /** @description why there are no captions (a page in another language and no model planner), else null */
                             off_reason: string | null;
+                            /** @description who wrote the captions: `model` (the model planner, in the page’s language), `rules` (the offline rules, English only), `mixed` (the model’s, with the ones that failed the checks replaced by the rules’); null when there are none */
+                            source: ("model" | "rules" | "mixed") | null;
                         } | null;
                         latestJob: {
                             id: string;
@@ -2921,7 +2927,8 @@ export interface operations {
                      *       "captions": {
                      *         "count": 3,
                      *         "language": "en",
-                     *         "off_reason": null
+                     *         "off_reason": null,
+                     *         "source": "rules"
                      *       }
                      *     }
                      */
@@ -2973,6 +2980,8 @@ export interface operations {
                             language: string | null;
                             /** @description why there are no captions (a page in another language and no model planner), else null */
                             off_reason: string | null;
+                            /** @description who wrote the captions: `model` (the model planner, in the page’s language), `rules` (the offline rules, English only), `mixed` (the model’s, with the ones that failed the checks replaced by the rules’); null when there are none */
+                            source: ("model" | "rules" | "mixed") | null;
                         } | null;
                     };
                 };
@@ -3619,7 +3628,8 @@ export interface operations {
                      *       "captions": {
                      *         "count": 3,
                      *         "language": "en",
-                     *         "off_reason": null
+                     *         "off_reason": null,
+                     *         "source": "rules"
                      *       }
                      *     }
                      */
@@ -3671,6 +3681,8 @@ export interface operations {
                             language: string | null;
                             /** @description why there are no captions (a page in another language and no model planner), else null */
                             off_reason: string | null;
+                            /** @description who wrote the captions: `model` (the model planner, in the page’s language), `rules` (the offline rules, English only), `mixed` (the model’s, with the ones that failed the checks replaced by the rules’); null when there are none */
+                            source: ("model" | "rules" | "mixed") | null;
                         } | null;
                     };
                 };

@@ -46,7 +46,7 @@ export function storyMembers(text: string | null) {
   if (!story) return { chapters: [], captions: null };
   return {
     chapters: story.chapters.map((chapter) => ({ title: chapter.title, start_ms: chapter.startMs, end_ms: chapter.endMs })),
-    captions: { count: story.captions.length, language: story.language, off_reason: story.captionsOff },
+    captions: { count: story.captions.length, language: story.language, off_reason: story.captionsOff, source: captionsSource(story.captions) },
   };
 }
 
@@ -54,8 +54,15 @@ export function storyMembers(text: string | null) {
 interface StoredStory {
   language: string | null;
   chapters: Array<{ title: string; startMs: number; endMs: number }>;
-  captions: unknown[];
+  captions: Array<{ by?: unknown }>;
   captionsOff: string | null;
+}
+
+/** Who wrote the captions shown; a caption stored before model captions existed was written by the rules. */
+function captionsSource(captions: StoredStory['captions']): 'model' | 'rules' | 'mixed' | null {
+  if (captions.length === 0) return null;
+  const byModel = captions.filter((caption) => caption?.by === 'model').length;
+  return byModel === 0 ? 'rules' : byModel === captions.length ? 'model' : 'mixed';
 }
 
 function parseStory(text: string | null): StoredStory | null {

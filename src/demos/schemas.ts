@@ -65,6 +65,12 @@ export const demoSchema = z.object({
       count: z.number().describe('how many captions the video has (WebVTT at `/captions/{id}.vtt`)'),
       language: z.string().nullable().describe('the page’s language (`<html lang>`), which captions follow'),
       off_reason: z.string().nullable().describe('why there are no captions (a page in another language and no model planner), else null'),
+      source: z
+        .enum(['model', 'rules', 'mixed'])
+        .nullable()
+        .describe(
+          'who wrote the captions: `model` (the model planner, in the page’s language), `rules` (the offline rules, English only), `mixed` (the model’s, with the ones that failed the checks replaced by the rules’); null when there are none',
+        ),
     })
     .nullable()
     .describe('Issue 36: the shown version’s captions; null for uploads and demos recorded before captions existed.'),

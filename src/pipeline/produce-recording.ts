@@ -116,6 +116,8 @@ export async function produceRecording(
     outline = analysis.outline;
     snapshot = analysis.snapshot;
     await report('planning', 0);
+    // The page's language (its <html lang>): the model planner writes the captions in it, the story records it.
+    const language = pageLanguage(await page.evaluate(() => document.documentElement.lang));
     plan = await planner.plan({
       prompt: request.prompt,
       outline,
@@ -123,11 +125,11 @@ export async function produceRecording(
       template: request.template,
       mode: request.mode,
       pageContext: request.pageContext ?? null,
+      language,
     });
     const chosen = mainSection(plan, outline);
     main = chosen?.section ?? null;
-    // The chapters' and captions' words, in the page's language (its <html lang>), stored with the plan for restyles.
-    const language = pageLanguage(await page.evaluate(() => document.documentElement.lang));
+    // The chapters' and captions' words, in the page's language, stored with the plan for restyles.
     plan = { ...plan, mainShot: chosen?.shot ?? null, story: storyBeats(plan, outline, language) };
     script = compileScript(plan, outline, { url: request.url, viewport: request.viewport });
     // The recording starts where a visitor starts.

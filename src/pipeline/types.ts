@@ -6,7 +6,7 @@
  * the timeline's are viewport coordinates at that moment (what the compositor draws over the frame).
  */
 import type { TemplateId } from '../demos/presentation.js';
-import type { StoryText } from './story-text/types.js';
+import type { CaptionDrafts, StoryText } from './story-text/types.js';
 
 export type ViewportName = 'desktop' | 'tablet' | 'mobile';
 export type Resolution = '720p' | '1080p';
@@ -122,6 +122,12 @@ export interface DemoPlan {
   mainShot?: MainShot | null;
   /** Issue 36: the story's beats in the page's words (chapters and captions), timed by each recording of the plan. */
   story?: StoryText | null;
+  /**
+   * Issue 36: the model planner's captions as it wrote them, kept or not (the story says which were used), or why it
+   * wrote none; absent when the heuristic planned. Read by the story's beats; kept in `ai_plan` to show what the
+   * model answered.
+   */
+  captionDrafts?: CaptionDrafts;
 }
 
 /** Which plan step frames the demo's main section; the recorder's timeline names its steps by the same label. */

@@ -80,7 +80,7 @@ export const demo = {
     { title: 'Pricing', start_ms: 2100, end_ms: 7400 },
     { title: 'Start a team trial', start_ms: 7400, end_ms: 10240 },
   ],
-  captions: { count: 3, language: 'en', off_reason: null },
+  captions: { count: 3, language: 'en', off_reason: null, source: 'rules' },
 };
 
 export const demoSummary = {

@@ -13,6 +13,8 @@ export interface PlanInput {
   mode: 'script' | 'agent';
   /** The embedding page's title, headings and description (dynamic embeds); the model planner reads them. */
   pageContext?: PageContext | null;
+  /** The page's `<html lang>` (issue 36): the model planner writes captions in it. Null or absent: not said. */
+  language?: string | null;
 }
 
 const durations: Record<DurationTarget, number> = { '5s': 5000, '10s': 10_000, '30s': 30_000 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { templateIds, type TemplateId } from '../../demos/presentation.js';
 import type { AutoSelection, DemoPlan, OutlineAction, PageOutline, PlanStep, Target } from '../types.js';
+import type { CaptionDrafts } from '../story-text/types.js';
 import { durationMsFor, fitPlanSteps, planDemo, type PlanInput } from './heuristic-planner.js';
 import { clip, findSection, scrollYForSection, sectionName, toTarget } from './outline-query.js';
 import { menuLabelsFor, promptSubjects } from './section-meaning.js';
@@ -47,11 +48,15 @@ function systemPrompt(): string {
     '{"templateId": one of the template ids, "sectionHint": optional section name for section-focus, "reason": why (one sentence),',
     ' "confidence": 0..1, "steps": optional array of {"action": "scroll"|"hover"|"click"|"type"|"focus"|"pause",',
     ' "sectionId": a section id from the outline (scroll, focus), "targetLabel": an action, nav or form field label from the outline',
-    ' (hover, click, type), "text": text to type (type only), "label": a short caption}}.',
+    ' (hover, click, type), "text": text to type (type only), "label": a short caption},',
+    ' "captions": array of {"sectionId": a section id from the outline, "text": the caption}}.',
     'Rules: use only ids and labels from the outline. Never click links or buttons that leave the page or submit a form;',
     'hover them instead. Each step takes about 1 to 1.5 seconds: fit the steps to durationMs. Omit steps to let the template plan them.',
     '"askedFor" lists the sections the prompt seems to ask for, in order, with a confidence: show each whole (scroll, then focus)',
     'and hold the last one; a section\'s "menu" lists the navigation labels that point at it.',
+    '"captions": one for the first section and one for each section the demo frames, saying what the viewer is looking at:',
+    'its heading plus its key fact where it has one (a price range, a figure), in the page\'s language ("language", an <html lang>',
+    'code; English when null), at most 84 characters. Copy every number and name from that section\'s text; never compute or invent one.',
   ].join('\n');
 }
 
@@ -64,7 +69,8 @@ export function trimOutline(outline: PageOutline): object {
       id: section.id,
       kind: section.kind,
       heading: section.heading ? clip(section.heading, 80) : null,
-      text: clip(section.text, 120),
+      // Long enough to hold a section's key facts (its prices, its figures), which the captions quote.
+      text: clip(section.text, 200),
       menu: menuLabelsFor(outline, section).slice(0, 3).map((label) => clip(label, 40)),
     })),
     navigation: outline.navigation.slice(0, 12).map((link) => clip(link.label, 60)),
@@ -100,6 +106,12 @@ const answerSchema = z.object({
     )
     .max(40)
     .nullish(),
+  // Captions are an extra: a malformed list loses the captions (the offline ones stand in), never the plan.
+  captions: z
+    .array(z.object({ sectionId: z.string().min(1), text: z.string() }))
+    .max(40)
+    .nullish()
+    .catch(null),
 });
 export type PlannerAnswer = z.infer<typeof answerSchema>;
 
@@ -188,6 +200,7 @@ async function askModel(input: PlanInput, options: OpenAIPlannerOptions, duratio
     durationMs,
     template: fixed ? `fixed: ${fixed} (answer with this templateId; plan its steps)` : 'auto: choose one',
     sectionHint: input.template.sectionHint ?? null,
+    language: input.language ?? null,
     // An embed: what the page the video will sit on is about, so the demo shows that.
     ...(input.pageContext ? { embeddingPage: input.pageContext } : {}),
     outline: trimOutline(input.outline),
@@ -294,7 +307,18 @@ function answerToPlan(answer: PlannerAnswer, input: PlanInput, model: string, du
     durationMs,
     source: 'ai',
     steps: fitPlanSteps(steps, input.outline, durationMs),
+    captionDrafts: captionDrafts(answer, input.outline),
   };
+}
+
+/** The model's captions by section id: the first for each section on the page, as written (checked later, story-text/). */
+function captionDrafts(answer: PlannerAnswer, outline: PageOutline): CaptionDrafts {
+  const bySection: Record<string, string> = {};
+  for (const caption of answer.captions ?? []) {
+    const section = findSection(outline, caption.sectionId);
+    if (section && !Object.hasOwn(bySection, section.id)) bySection[section.id] = clip(caption.text, 200);
+  }
+  return { bySection };
 }
 
 function fallbackPlan(input: PlanInput, why: string, model: string): DemoPlan {
@@ -307,5 +331,5 @@ function fallbackPlan(input: PlanInput, why: string, model: string): DemoPlan {
         signals: [clip(`AI planner (${model}) failed: ${why}`, 240), ...(plan.autoSelection.signals ?? [])].slice(0, 8),
       }
     : null;
-  return { ...plan, autoSelection, source: 'fallback' };
+  return { ...plan, autoSelection, source: 'fallback', captionDrafts: { unavailable: clip(why, 160) } };
 }

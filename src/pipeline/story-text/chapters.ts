@@ -35,7 +35,7 @@ export function timeStory(story: StoryText, timeline: InteractionTimeline): Time
     const startMs = Math.max(chapter.startMs, Math.min(entry.shownMs, chapter.endMs));
     const endMs = Math.min(chapter.endMs, startMs + CAPTION_LIMITS.maxMs);
     if (endMs - startMs < CAPTION_LIMITS.minMs) return;
-    captions.push({ startMs, endMs, lines: entry.beat.caption, avoid: focusedBox(timeline, chapter) });
+    captions.push({ startMs, endMs, lines: entry.beat.caption, ...(entry.beat.captionBy ? { by: entry.beat.captionBy } : {}), avoid: focusedBox(timeline, chapter) });
   });
   return { language: story.language, chapters, captions, captionsOff: story.captionsOff };
 }

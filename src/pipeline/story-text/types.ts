@@ -15,7 +15,17 @@ export interface StoryBeat {
   title: string;
   /** the caption's lines (at most two of 42 characters), or null for none */
   caption: string[] | null;
+  /** who wrote the caption: the model planner, or the offline rules (absent in stories stored before: the rules) */
+  captionBy?: CaptionWriter;
 }
+
+export type CaptionWriter = 'model' | 'rules';
+
+/**
+ * What the model planner wrote for the captions (issue 36), before any check: its caption for each section id it
+ * captioned, in the page's language; or why it wrote none (the planner fell back). Absent: no model was asked.
+ */
+export type CaptionDrafts = { bySection: Record<string, string> } | { unavailable: string };
 
 export interface StoryText {
   /** the page's language (`<html lang>`, lower case), null when the page does not say */
@@ -40,6 +50,8 @@ export interface Caption {
   startMs: number;
   endMs: number;
   lines: string[];
+  /** who wrote it (absent in stories stored before model captions: the rules) */
+  by?: CaptionWriter;
   /** the focused section's box on the page's screen (viewport coordinates) while the caption shows, to keep clear of */
   avoid: Rect | null;
 }

@@ -138,7 +138,7 @@ describe('chapters and captions tracks over HTTP', () => {
     assert.equal(off.status, 404);
     assert.deepEqual(off.body, { error: reason });
     const detail = (await app.api(`/api/v1/demos/${frenchId}`, { key: user.key })).body;
-    assert.deepEqual(detail.captions, { count: 0, language: 'fr', off_reason: reason });
+    assert.deepEqual(detail.captions, { count: 0, language: 'fr', off_reason: reason, source: null });
   });
 
   it('follows ?v=N as the video does: each kept version its own chapters, cached for good; restoring a version brings its chapters back', async () => {
@@ -167,7 +167,7 @@ describe('chapters and captions tracks over HTTP', () => {
     assert.match((await track('captions', demoId)).text, /Pricing: from \$9 to \$49 a month/);
     const detail = (await app.api(`/api/v1/demos/${demoId}`, { key: user.key })).body;
     assert.deepEqual(detail.chapters.map((c: any) => c.title), ['Acme', 'Pricing', 'What customers say']);
-    assert.deepEqual(detail.captions, { count: 2, language: 'en', off_reason: null });
+    assert.deepEqual(detail.captions, { count: 2, language: 'en', off_reason: null, source: 'rules' });
 
     // A version whose media are gone takes its tracks with it, as its video goes.
     const storage = createLocalStorage(path.join(app.dataDir, 'media'));
