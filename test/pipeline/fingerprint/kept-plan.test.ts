@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { plannerForChangedPage } from '../../../src/pipeline/change-check.js';
 import { fingerprintOf, keepPlan } from '../../../src/pipeline/fingerprint/index.js';
+import { createPlanner } from '../../../src/pipeline/plan/planner.js';
 import type { DemoPlan, OutlineAction, OutlineSection, PageOutline, PlanStep, Target } from '../../../src/pipeline/types.js';
 
 /**
@@ -92,5 +94,17 @@ describe('a changed page keeps the plan its demo was made with', () => {
     assert.equal(keepPlan(stored, before, outline([page.sections[0]!])), null);
     const older = { ...before, shots: before.shots.map(({ id: _id, selector: _selector, rect: _rect, ...shot }) => shot) };
     assert.equal(keepPlan(stored, older, page), null);
+  });
+
+  it('the refresh plans with the kept plan, unless another length or template is asked for now', async () => {
+    const planner = createPlanner({ SHOWREEL_PLANNER: 'heuristic', OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, OPENAI_MODEL: undefined } as never);
+    const changed = outline([page.sections[0]!, integrations(), pricing({ pro: '$15' })]);
+    const input = { prompt: 'A tour of the site', outline: changed, template: { id: 'auto' as const }, mode: 'script' as const, pageContext: null };
+    const kept = await plannerForChangedPage(planner, stored, before, changed, 'auto').plan({ ...input, durationTarget: '10s' });
+    assert.equal(kept.steps[0]?.label, 'Open on Tidewater');
+    const longer = await plannerForChangedPage(planner, stored, before, changed, 'auto').plan({ ...input, durationTarget: '30s' });
+    assert.equal(longer.durationMs, 30_000, 'planned again for the new length');
+    const other = await plannerForChangedPage(planner, stored, before, changed, 'pricing-focus').plan({ ...input, durationTarget: '10s', template: { id: 'pricing-focus' } });
+    assert.equal(other.templateId, 'pricing-focus', 'planned again with the template asked for');
   });
 });
