@@ -2,7 +2,9 @@ import type { Page } from 'puppeteer-core';
 import type { DemoJobRecord } from '../demos/queries.js';
 import { analysePage, type PageAnalysis } from './analyse/index.js';
 import { assertRecordablePage } from './analyse/recordable-page.js';
-import { describeChanges, fingerprintOf, hashSectionFrames, type DemoFingerprint } from './fingerprint/index.js';
+import { describeChanges, fingerprintOf, hashSectionFrames, keepPlan, type DemoFingerprint } from './fingerprint/index.js';
+import { durationMsFor } from './plan/heuristic-planner.js';
+import type { Planner } from './plan/planner.js';
 import type { DemoPlan, PageOutline } from './types.js';
 
 /**
@@ -44,4 +46,23 @@ export function parseFingerprint(text: string | null): DemoFingerprint | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The planner for a refresh whose page changed (issue 37): one that answers with the stored plan, kept where the page
+ * still has what it shows (kept-plan.ts), so only what moved or went is planned again. The planner itself when the
+ * stored plan cannot be kept (nothing usable left, a fingerprint from before section ids, another template or
+ * length asked).
+ */
+export function plannerForChangedPage(planner: Planner, stored: DemoPlan | null, previous: DemoFingerprint, outline: PageOutline, templateId: string): Planner {
+  if (!stored || !Array.isArray(stored.steps) || (templateId !== 'auto' && templateId !== stored.templateId)) return planner;
+  const kept = keepPlan(stored, previous, outline);
+  if (!kept) return planner;
+  return {
+    kind: planner.kind,
+    // A demo whose length was changed since is planned again for the new length.
+    plan: async (input) => (kept.durationMs === durationMsFor(input.durationTarget) ? kept : planner.plan(input)),
+    nextStep: (input) => planner.nextStep(input),
+    planNextStep: (input) => planner.planNextStep(input),
+  };
 }

@@ -25,7 +25,7 @@ import { demoTitle } from './plan/demo-title.js';
 import type { Planner } from './plan/planner.js';
 import { PermanentJobError, TransientJobError, describeFailure } from './job-errors.js';
 import { pageWorkBudgetMs, produceRecording, recordingCaptureSize } from './produce-recording.js';
-import { checkPage, checksForChanges, fingerprintToStore, parseFingerprint, type PageCheck } from './change-check.js';
+import { checkPage, checksForChanges, fingerprintToStore, parseFingerprint, plannerForChangedPage, type PageCheck } from './change-check.js';
 import type { ActionScript, DemoPlan, DurationTarget, PageContext, Resolution, ViewportName } from './types.js';
 
 export interface PipelineServices {
@@ -111,6 +111,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     const previous = parseFingerprint(previousPrint);
     const changeAware = checksForChanges(job) && previous !== null;
     let check: PageCheck | null = null;
+    let planner = services.planner;
     const produced = await services.browsers.withPage({ viewport, resolution, allowPrivate, captureSize, timeoutMs }, async (page, ctx) => {
       await navigate(() => ctx.goto(pageUrl, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }), urlName);
       if (payload.kind !== 'restyle') {
@@ -118,6 +119,8 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
         check = await checkPage(page, previous);
         // Nothing the demo shows changed: no recording, and (below) no charge.
         if (changeAware && check.changes?.length === 0) return null;
+        // Something changed: the stored plan is kept where the page still has what it shows, not made again.
+        if (changeAware) planner = plannerForChangedPage(planner, storedPlanOf(demo.ai_plan), previous!, check.analysis.outline, template.id);
       }
       const stepStart = { analyzing: 0.15, planning: 0.3, recording: 0.4, rendering: 0.72 } as const;
       const stepShare = { analyzing: 0, planning: 0, recording: 0.3, rendering: 0.15 } as const;
@@ -141,7 +144,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           outFile: videoFile,
           workDir: work,
         },
-        services.planner,
+        planner,
         (step, fraction) =>
           progress(step, stepStart[step] + stepShare[step] * fraction).then(
             () => undefined,

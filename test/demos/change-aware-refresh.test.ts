@@ -73,6 +73,15 @@ describe('change-aware refresh: the deploy webhook re-records only what changed'
     return (JSON.parse(row!.fingerprint!) as { shots: Array<{ heading: string | null }> }).shots.map((shot) => shot.heading);
   };
 
+  type PlanSteps = Array<{ action: string; label: string; sectionId?: string | null }>;
+  const planSteps = async () => {
+    const [row] = await rig.app.sql<{ ai_plan: string }[]>`select ai_plan from demos where id = ${demoId}`;
+    return (JSON.parse(row!.ai_plan) as { steps: PlanSteps }).steps;
+  };
+  const labels = (steps: PlanSteps) => steps.map((step) => step.label);
+  // The plan of the version shown before each deploy: what a changed page's refresh keeps.
+  let approved: PlanSteps = [];
+
   /** Calls the deploy webhook as a CI job would, and waits for this demo's refresh to end. */
   async function deploy(): Promise<{ entry: HistoryEntry; demo: Record<string, unknown> }> {
     const response = await rig.app.api(`/api/v1/webhooks/projects/${project.id}/refresh`, { method: 'POST', headers: { 'x-webhook-secret': project.webhook_secret } });
@@ -110,6 +119,14 @@ describe('change-aware refresh: the deploy webhook re-records only what changed'
 
   it('a deploy that changed a price is re-recorded, and the history names the old and the new price', async () => {
     await edit('<p class="price">$12 per user</p>', '<p class="price">$15 per user</p>');
+    // The demo's plan opens with words of its own, as one the model planner or an earlier planner made would: a plan
+    // today's planner would not make, so that keeping it shows (planning the page again would lose them).
+    const [row] = await rig.app.sql<{ ai_plan: string }[]>`select ai_plan from demos where id = ${demoId}`;
+    const plan = JSON.parse(row!.ai_plan) as { steps: PlanSteps };
+    assert.equal(plan.steps[0]?.action, 'pause', JSON.stringify(plan.steps[0]));
+    plan.steps[0]!.label = 'Open on Tidewater';
+    await rig.app.sql`update demos set ai_plan = ${JSON.stringify(plan)} where id = ${demoId}`;
+    approved = plan.steps;
     const credits = await balance();
     const { entry, demo } = await deploy();
     assert.equal(entry.result, 'succeeded', entry.error ?? '');
@@ -123,6 +140,7 @@ describe('change-aware refresh: the deploy webhook re-records only what changed'
     assert.ok((told.data.changes as string[]).includes('Pricing: Pro $12 → $15 per user'), JSON.stringify(told.data));
     assert.match(String(told.data.before_thumbnail_url), /\?v=1$/);
     assert.match(String(told.data.after_thumbnail_url), /\?v=2$/);
+    assert.deepEqual(await planSteps(), approved, 'the new recording plays the plan the demo was made with, step for step');
   });
 
   it('a deploy that renamed a heading: the demo follows the section under its new name, and nothing fails', async () => {
@@ -134,6 +152,11 @@ describe('change-aware refresh: the deploy webhook re-records only what changed'
     assert.ok(shown.includes('Plans and prices'), `the new recording shows the renamed section: ${JSON.stringify(shown)}`);
     const log = JSON.parse(String(demo.recording_log)) as Array<{ ok: boolean; action: string; error?: string }>;
     assert.deepEqual(log.filter((step) => !step.ok), [], 'every recorded step found its target');
+    const steps = await planSteps();
+    // The other steps stay as they were; the renamed section's follow it under its new name.
+    assert.deepEqual(labels(steps), labels(approved).map((label) => label.replace('to "Pricing"', 'to "Plans and prices"').replace('on "Pricing"', 'on "Plans and prices"')));
+    assert.equal(steps[0]?.label, 'Open on Tidewater');
+    approved = steps;
   });
 
   it('a deploy that removed a section: its step is dropped, and the history says so', async () => {
@@ -142,6 +165,8 @@ describe('change-aware refresh: the deploy webhook re-records only what changed'
     assert.equal(entry.result, 'succeeded', entry.error ?? '');
     assert.ok(entry.changes?.includes('Section removed: Integrations; its step was dropped'), JSON.stringify(entry.changes));
     assert.ok(!(await shownHeadings(entry.new_version!)).includes('Integrations'));
+    // Only the integrations' steps go (the menu item still names them, but leads nowhere now); the rest stays.
+    assert.deepEqual(labels(await planSteps()), labels(approved).filter((label) => !label.includes('"Integrations"')));
   });
 
   it('a refresh asked with a force that is not true or false is a 400', async () => {

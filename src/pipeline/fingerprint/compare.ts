@@ -14,16 +14,15 @@ export const LOOK_THRESHOLD = 12;
  */
 export function describeChanges(before: DemoFingerprint, outline: PageOutline, hashes: ReadonlyMap<string, string>): string[] {
   const changes: string[] = [];
-  const claimed = new Set<OutlineSection>();
   const renamedTo = new Set<string>();
-  for (const shot of before.shots) {
-    const section = findAgain(shot, outline, claimed);
+  const found = findShotsAgain(before, outline);
+  for (const [index, shot] of before.shots.entries()) {
+    const section = found[index]!;
     const name = shotName(shot);
     if (!section) {
       changes.push(`Section removed: ${name}; its step was dropped`);
       continue;
     }
-    claimed.add(section);
     const now = shotPrint(section, hashes);
     if (shot.heading && now.heading && same(shot.heading) !== same(now.heading)) {
       changes.push(`Heading renamed: '${shot.heading}' is now '${now.heading}'`);
@@ -41,13 +40,32 @@ export function describeChanges(before: DemoFingerprint, outline: PageOutline, h
   return [...new Set(changes)];
 }
 
-/** The section that now shows what a shot showed: the same heading, else the most alike by words and kind. */
+/**
+ * The section that now shows what each shot showed, in the shots' order (null: gone). One answer for the change
+ * summary and for the refresh that keeps the stored plan (kept-plan.ts), so the words and the new recording agree.
+ */
+export function findShotsAgain(before: DemoFingerprint, outline: PageOutline): Array<OutlineSection | null> {
+  const claimed = new Set<OutlineSection>();
+  return before.shots.map((shot) => {
+    const section = findAgain(shot, outline, claimed);
+    if (section) claimed.add(section);
+    return section;
+  });
+}
+
+/**
+ * The section that now shows what a shot showed: the same heading; else the same id with the same kind (a renamed
+ * heading in an element with an id of its own); else the most alike by words and kind. The id is asked second, not
+ * first: an id made from a kind and a number ("content-2") moves to another section when one is added before it.
+ */
 function findAgain(shot: ShotPrint, outline: PageOutline, claimed: ReadonlySet<OutlineSection>): OutlineSection | null {
   const open = outline.sections.filter((section) => !claimed.has(section));
   if (shot.heading) {
     const byHeading = open.find((section) => section.heading && same(section.heading) === same(shot.heading!));
     if (byHeading) return byHeading;
   }
+  const byId = shot.id ? open.find((section) => section.id === shot.id && section.kind === shot.kind) : undefined;
+  if (byId) return byId;
   let best: { section: OutlineSection; score: number } | null = null;
   for (const section of open) {
     const print = shotPrint(section, new Map());
@@ -107,7 +125,7 @@ export function shotName(shot: Pick<ShotPrint, 'heading' | 'kicker' | 'kind'>): 
   return clipped.charAt(0).toUpperCase() + clipped.slice(1);
 }
 
-function same(text: string): string {
+export function same(text: string): string {
   return text.replace(/\s+/g, ' ').trim().toLowerCase();
 }
 

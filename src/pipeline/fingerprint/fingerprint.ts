@@ -1,6 +1,6 @@
 import { findSection, sectionAt } from '../plan/outline-query.js';
 import { keywords } from '../plan/text-match.js';
-import type { DemoPlan, OutlineAction, OutlineSection, PageOutline, SectionKind, Target } from '../types.js';
+import type { DemoPlan, OutlineAction, OutlineSection, PageOutline, Rect, SectionKind, Target } from '../types.js';
 
 /**
  * The fingerprint of what a demo shows (issue 37), stored with each version: what the next scheduled or webhook
@@ -18,6 +18,13 @@ export interface DemoFingerprint {
 }
 
 export interface ShotPrint {
+  /**
+   * Where the section was when the version was planned: its outline id, selector and rect. What a refresh that keeps
+   * the stored plan (kept-plan.ts) places the plan's steps by; absent from fingerprints stored before.
+   */
+  id?: string;
+  selector?: string;
+  rect?: Rect;
   heading: string | null;
   kicker: string | null;
   kind: SectionKind;
@@ -58,6 +65,9 @@ export function shownSections(plan: DemoPlan, outline: PageOutline): OutlineSect
 export function shotPrint(section: OutlineSection, hashes: ReadonlyMap<string, string>): ShotPrint {
   const words = section.body ?? section.text;
   return {
+    id: section.id,
+    selector: section.selector,
+    rect: section.rect,
     heading: section.heading?.trim() || null,
     kicker: section.kicker?.trim() || null,
     kind: section.kind,
