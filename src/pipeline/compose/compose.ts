@@ -208,7 +208,7 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   await fs.writeFile(files.outroCommands, layerCommands('outro', camera.frames - camera.outroFrames, camera.frames));
 
   const hud = style.debugHud ? await hudText(dir, options.timeline, options.templateId ?? null) : null;
-  const capture = { width: info.width, height: info.height };
+  const capture = { width: info.width, height: info.height, pixelFormat: info.pixelFormat };
   const graph = buildFilterGraph({ layout, style, camera, inputs, files, hud, durationMs: (camera.frames * 1000) / FPS, capture });
   const thumbnail = options.thumbnail ? { ...options.thumbnail, atMs: restingMs(options.thumbnail.atMs, camera) } : undefined;
   const side = await sideOutputs({ gif: options.gif, thumbnail }, { frames: camera.frames, fps: FPS, width: output.width });
