@@ -38,7 +38,8 @@
  * Then, after the pipeline (not part of its figures, the browser still open), the composite overhead on the same
  * clean capture: (a) the plain encode, one ffmpeg run decoding the capture and encoding it to the output size with
  * exactly the plain render's filter and codec (plainOutputArgs: fit, black padding, x264 veryfast CRF 23 or VP9),
- * against (b) composeVideo with the full default presentation, layers included. Each runs twice, alternately
+ * against (b) composeVideo with the full default presentation, with the still layers the pipeline drew during
+ * record (as a job composes; before issue 39 they were drawn again here, ~1 s of browser time in composite_s). Each runs twice, alternately
  * (a b a b), and the faster run of each counts, as the machine may be shared: plain_s, composite_s and
  * composite_x = composite_s / plain_s. The capture has a click and two hovers, so zoom and click effects are drawn.
  *
@@ -75,7 +76,7 @@ import { launchBrowser } from '../src/pipeline/browser/launch.js';
 import { viewportFor } from '../src/pipeline/browser/viewports.js';
 import { zoomActions } from '../src/pipeline/compose/camera.js';
 import { captureSizeFor, composeVideo } from '../src/pipeline/compose/compose.js';
-import { drawLayersAhead } from '../src/pipeline/compose/layers-ahead.js';
+import { drawLayersAhead, type LayersAhead } from '../src/pipeline/compose/layers-ahead.js';
 import { ffmpegBinaries } from '../src/pipeline/encode/ffmpeg-binaries.js';
 import { openFrameControlledPage } from '../src/pipeline/browser/frame-control.js';
 import { probeVideo } from '../src/pipeline/encode/probe.js';
@@ -158,6 +159,10 @@ interface CompositeOverhead {
   compositeLayersS: number;
   compositeRenderS: number;
   compositeX: number;
+  /** CPU seconds of the faster run of each (the processes it ran), and their ratio */
+  plainCpuS: number;
+  compositeCpuS: number;
+  compositeCpuX: number;
   /** both outputs' durations, to show they cover the same frames */
   plainDurationMs: number | null;
   compositeDurationMs: number | null;
@@ -347,7 +352,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     // Not part of the pipeline's figures: the composite overhead, on the same clean capture and the same page.
     await cost.pause();
     const composite = overhead
-      ? await compositeOverhead({ page, clean, timeline: result.timeline, resolution, work, templateId: script.templateId })
+      ? await compositeOverhead({ page, clean, timeline: result.timeline, resolution, work, templateId: script.templateId, layersAhead })
       : null;
     await cost.resume();
     mark = performance.now();
@@ -434,7 +439,8 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
 /**
  * The composite overhead on one clean capture: (a) the plain encode — one ffmpeg run, the capture decoded and
  * encoded with the plain render's output arguments — against (b) composeVideo with the default presentation,
- * layers included. Run a b a b; the faster of each counts.
+ * with the layers drawn during record. Run a b a b; the faster of each counts. Also the CPU of each (the ffmpeg
+ * runs node reaps: every process either run starts), whose ratio moves far less with other people's load.
  */
 async function compositeOverhead(options: {
   page: import('puppeteer-core').Page;
@@ -443,25 +449,29 @@ async function compositeOverhead(options: {
   resolution: Resolution;
   work: string;
   templateId: string;
+  /** the still layers the pipeline drew during record: jobs compose with them, so the overhead is measured so too */
+  layersAhead: Promise<LayersAhead | null>;
 }): Promise<CompositeOverhead> {
   const started = performance.now();
   const { ffmpeg } = await ffmpegBinaries();
   const size = OUTPUT_SIZES[options.resolution];
-  const plainRuns: Array<{ s: number; file: string }> = [];
-  const compositeRuns: Array<{ s: number; file: string; layersS: number; renderS: number }> = [];
+  const plainRuns: Array<{ s: number; cpuS: number; file: string }> = [];
+  const compositeRuns: Array<{ s: number; cpuS: number; file: string; layersS: number; renderS: number }> = [];
   for (let run = 1; run <= 2; run++) {
     const plainFile = path.join(options.work, `plain-${run}.${format}`);
     let at = performance.now();
+    let cpuAt = await reapedCpuSeconds();
     const plain = await runTool(
       ffmpeg,
       ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', fileArg(options.clean), ...plainOutputArgs({ format, ...size, fps: 30, outFile: plainFile })],
       600_000,
     );
     if (plain.exitCode !== 0) throw new Error(`The plain encode failed (exit ${plain.exitCode}): ${plain.stderr}`);
-    plainRuns.push({ s: (performance.now() - at) / 1000, file: plainFile });
+    plainRuns.push({ s: (performance.now() - at) / 1000, cpuS: (await reapedCpuSeconds()) - cpuAt, file: plainFile });
 
     const compositeFile = path.join(options.work, `composite-${run}.${format}`);
     at = performance.now();
+    cpuAt = await reapedCpuSeconds();
     const composed = await composeVideo({
       cleanFile: options.clean,
       timeline: options.timeline,
@@ -470,11 +480,13 @@ async function compositeOverhead(options: {
       resolution: options.resolution,
       outFile: compositeFile,
       page: options.page,
+      layersAhead: options.layersAhead,
       templateId: options.templateId,
       workDir: path.join(options.work, `composite-${run}`),
     });
     compositeRuns.push({
       s: (performance.now() - at) / 1000,
+      cpuS: (await reapedCpuSeconds()) - cpuAt,
       file: compositeFile,
       layersS: composed.timings.layersMs / 1000,
       renderS: composed.timings.renderMs / 1000,
@@ -491,10 +503,20 @@ async function compositeOverhead(options: {
     compositeLayersS: bestComposite.layersS,
     compositeRenderS: bestComposite.renderS,
     compositeX: bestComposite.s / bestPlain.s,
+    plainCpuS: bestPlain.cpuS,
+    compositeCpuS: bestComposite.cpuS,
+    compositeCpuX: bestComposite.cpuS / bestPlain.cpuS,
     plainDurationMs: plainInfo.durationMs,
     compositeDurationMs: compositeInfo.durationMs,
     wallS: (performance.now() - started) / 1000,
   };
+}
+
+/** CPU seconds of the children this process has reaped (cutime + cstime): the ffmpeg runs, once they exit. */
+async function reapedCpuSeconds(): Promise<number> {
+  const stat = await fs.readFile('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -558,7 +580,8 @@ function describeReport(r: ChildReport): string[] {
     c
       ? `  composite overhead (same clean capture, a b a b, faster of each): plain encode ${f(c.plainS)} s (runs ${c.plainRunsS.map((x) => f(x)).join(', ')}; ` +
         `${ms(c.plainDurationMs)} s out), default presentation ${f(c.compositeS)} s (runs ${c.compositeRunsS.map((x) => f(x)).join(', ')}; ` +
-        `layers ${f(c.compositeLayersS)} + ffmpeg ${f(c.compositeRenderS)}; ${ms(c.compositeDurationMs)} s out) → ${f(c.compositeX)}× the plain encode`
+        `layers ${f(c.compositeLayersS)} + ffmpeg ${f(c.compositeRenderS)}; ${ms(c.compositeDurationMs)} s out) → ${f(c.compositeX)}× the plain encode; ` +
+        `CPU ${f(c.plainCpuS)} s plain, ${f(c.compositeCpuS)} s composite → ${f(c.compositeCpuX)}×`
       : '  composite overhead: not measured (--no-overhead)',
   ];
 }
@@ -567,7 +590,10 @@ function describeReport(r: ChildReport): string[] {
 function describeCost(r: ChildReport): string {
   const perS = (cpu: number) => f(cpu / r.videoS);
   const stages = r.cost.stages
-    .map((st) => `${st.stage} ${f(st.cpuS, 1)} CPU-s (${perS(st.cpuS)}/video-s, wall ${f(st.wallS)} s, peak ${f(st.peakRssMb, 0)} MB)`)
+    .map((st) => {
+      const kinds = Object.entries(st.byKind).filter(([, cpu]) => cpu >= 0.05).map(([kind, cpu]) => `${kind} ${f(cpu, 1)}`).join(', ');
+      return `${st.stage} ${f(st.cpuS, 1)} CPU-s (${perS(st.cpuS)}/video-s, wall ${f(st.wallS)} s, peak ${f(st.peakRssMb, 0)} MB; ${kinds})`;
+    })
     .join('; ');
   const kinds = Object.entries(r.cost.byKind).map(([kind, cpu]) => `${kind} ${f(cpu, 1)}`).join(', ');
   return `  cost by stage: ${stages}\n  CPU-s by process: ${kinds} (side outputs: the GIF encoder ${perS(r.cost.byKind.gif)}/video-s; the thumbnail is a branch of the compositor)`;
@@ -602,6 +628,7 @@ function keyValues(r: ChildReport): string {
     `composite_x=${r.composite ? f(r.composite.compositeX) : 'n/a'}`,
     `plain_s=${r.composite ? f(r.composite.plainS) : 'n/a'}`,
     `composite_s=${r.composite ? f(r.composite.compositeS) : 'n/a'}`,
+    `composite_cpu_x=${r.composite ? f(r.composite.compositeCpuX) : 'n/a'}`,
     `capture_fps_motion=${f(r.motionCaptureFps, 1)}`,
     `launch_s=${f(s.launch)}`,
     `load_s=${f(s.load)}`,
