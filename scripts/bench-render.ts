@@ -326,6 +326,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     const video = path.join(work, `demo.${format}`);
     const composed = await composeVideo({
       cleanFile: clean,
+      smallFrames: result.smallFrames,
       timeline: result.timeline,
       presentation: null,
       format,
@@ -352,7 +353,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     // Not part of the pipeline's figures: the composite overhead, on the same clean capture and the same page.
     await cost.pause();
     const composite = overhead
-      ? await compositeOverhead({ page, clean, timeline: result.timeline, resolution, work, templateId: script.templateId, layersAhead })
+      ? await compositeOverhead({ page, clean, smallFrames: result.smallFrames, timeline: result.timeline, resolution, work, templateId: script.templateId, layersAhead })
       : null;
     await cost.resume();
     mark = performance.now();
@@ -451,6 +452,8 @@ async function compositeOverhead(options: {
   templateId: string;
   /** the still layers the pipeline drew during record: jobs compose with them, so the overhead is measured so too */
   layersAhead: Promise<LayersAhead | null>;
+  /** and the small frames the muxer wrote for cut detection, as a job's compose reads them */
+  smallFrames: string | null;
 }): Promise<CompositeOverhead> {
   const started = performance.now();
   const { ffmpeg } = await ffmpegBinaries();
@@ -474,6 +477,7 @@ async function compositeOverhead(options: {
     cpuAt = await reapedCpuSeconds();
     const composed = await composeVideo({
       cleanFile: options.clean,
+      smallFrames: options.smallFrames,
       timeline: options.timeline,
       presentation: null,
       format,

@@ -46,6 +46,11 @@ export interface ComposeOptions {
   backgroundImage?: BackgroundBytes | null;
   /** shown by the debug HUD */
   templateId?: string | null;
+  /**
+   * The capture's frames at 160×90 grey, written while it was captured (RecordResult.smallFrames): cut detection
+   * reads them instead of decoding the capture again; absent or unreadable, it decodes as before.
+   */
+  smallFrames?: string | null;
   /** scratch directory for layers and command files (removed by the caller) */
   workDir: string;
   onProgress?(fraction: number): void;
@@ -110,7 +115,7 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   await fs.mkdir(dir, { recursive: true });
 
   // Cuts inside the intro or the outro are left alone: those frames come from decoders of their own.
-  const cuts = withoutScrolls(await findCuts(options.cleanFile, info.codec), options.timeline.scrolls, FPS).filter(
+  const cuts = withoutScrolls(await findCuts(options.cleanFile, info.codec, options.smallFrames), options.timeline.scrolls, FPS).filter(
     (cut) => cut.frame - cut.weights.length > camera.introFrames && cut.frame + cut.weights.length < camera.frames - camera.outroFrames,
   );
   const backgroundImage =

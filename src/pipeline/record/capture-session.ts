@@ -18,6 +18,8 @@ export interface CaptureSessionOptions {
   fps: number;
   frameCount: number;
   outFile: string;
+  /** with the clean capture: its frames at 160×90 grey, for compose's cut detection (video-encoder.ts) */
+  smallFrames?: string;
   /** the page's frame control: frames on demand; absent, the screencast in real time */
   control: FrameControl | undefined;
   /** where the cursor rests before the first move (it is moved there before frame 0) */
@@ -67,6 +69,7 @@ export async function startCaptureSession(page: Page, options: CaptureSessionOpt
       height: options.size.height,
       fps: options.fps,
       outFile: options.outFile,
+      ...(options.smallFrames ? { smallFrames: options.smallFrames } : {}),
       nice: options.encoderNice,
     });
     const sink = encoder;

@@ -106,6 +106,11 @@ export interface RecordResult {
   frameCapture: FrameCaptureStats | null;
   encode: EncodeResult;
   /**
+   * With format `capture`: the capture's frames at 160×90 grey, written as they came (beside outFile, removed with
+   * it on failure), for compose's cut detection (ComposeOptions.smallFrames); null otherwise.
+   */
+  smallFrames: string | null;
+  /**
    * Wall time: setup (encoder and screencast started, first frame), capture (the script's run, = durationMs plus
    * the reorder window), finish (encoding what capture left queued, and the encoder's end). Encoding runs during
    * capture too; `finish` is only what it adds after.
@@ -163,6 +168,7 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
     page.off('error', onCrash);
     page.off('close', onClose);
   };
+  const smallFrames = options.format === 'capture' ? `${options.outFile}.small.gray` : null;
   let session: CaptureSession | null = null;
   let progressTimer: NodeJS.Timeout | undefined;
   try {
@@ -174,6 +180,7 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
       fps: FPS,
       frameCount,
       outFile: options.outFile,
+      ...(smallFrames ? { smallFrames } : {}),
       control,
       cursor,
       signal,
@@ -306,6 +313,7 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
       screencast: captured.screencast,
       frameCapture: captured.frameCapture,
       encode: captured.encode,
+      smallFrames,
       timings: { setupMs: t0 - calledAt, captureMs: captured.captureStoppedAt - t0, finishMs: doneAt - captured.captureStoppedAt },
     };
   } catch (error) {
