@@ -185,7 +185,6 @@ export function buildFilterGraph(options: {
 const PRE_FADE_FRAMES = 3;
 const PRE_FADE_STEP = 0.007;
 
-/** The corners of the recording that the window rounds, as square pieces of the plate (even-aligned). */
 /**
  * From the capture's pixel format to yuv420p in TV range, the graph's working format. The clean capture is JPEG,
  * full range (yuvj420p), and `format=yuv420p` converts it through swscale's general path: ~0.6 s of CPU per 300
@@ -200,6 +199,7 @@ export function tvRange(pixelFormat: string | null): string {
   return `lutyuv=y=16.5+val*219/255:u=${chroma}:v=${chroma},mergeplanes=0x000102:yuv420p`;
 }
 
+/** The corners of the recording that the window rounds, as square pieces of the plate (even-aligned). */
 export function cornerPieces(layout: Layout, style: Style): Array<{ x: number; y: number; size: number }> {
   const r = layout.cornerRadius;
   if (r <= 0) return [];
