@@ -38,19 +38,30 @@
  * Then, after the pipeline (not part of its figures, the browser still open), the composite overhead on the same
  * clean capture: (a) the plain encode, one ffmpeg run decoding the capture and encoding it to the output size with
  * exactly the plain render's filter and codec (plainOutputArgs: fit, black padding, x264 veryfast CRF 23 or VP9),
- * against (b) composeVideo with the full default presentation, layers included. Each runs twice, alternately
+ * against (b) composeVideo with the full default presentation, with the still layers the pipeline drew during
+ * record (as a job composes; before issue 39 they were drawn again here, ~1 s of browser time in composite_s). Each runs twice, alternately
  * (a b a b), and the faster run of each counts, as the machine may be shared: plain_s, composite_s and
  * composite_x = composite_s / plain_s. The capture has a click and two hovers, so zoom and click effects are drawn.
  *
- * Environment: BENCH_SECONDS (video length, default 10), BENCH_FORMAT (mp4 | webm, default mp4),
- * BENCH_RESOLUTIONS (default "720p,1080p"; the last line is the last resolution's, 1080p by default),
- * BENCH_FIXTURE (default glasshouse), BENCH_CAPTURE (frames | screencast, default frames), BENCH_KEEP (a directory:
- * the composed video, the clean capture and the interaction timeline of each resolution are copied there, for
+ * Which runs: every combination of resolution, length and format, each in a child process of its own. By default
+ * 720p and 1080p, 10 s and 30 s, MP4 and WebM (eight runs, with the overhead runs below: a long benchmark); flags
+ * (or the environment variables beside them) pick a subset:
+ *   --res 1080p            BENCH_RESOLUTIONS   720p | 1080p, comma-separated
+ *   --seconds 10,30        BENCH_SECONDS       video length(s), 2–120
+ *   --format mp4           BENCH_FORMAT        mp4 | webm, comma-separated
+ *   --no-overhead          BENCH_OVERHEAD=0    skip the composite-overhead runs (composite_x is then n/a)
+ * e.g. `npm run bench:render -- --res 1080p --seconds 10 --format mp4` for the headline figure alone.
+ * Also BENCH_FIXTURE (default glasshouse), BENCH_CAPTURE (frames | screencast, default frames), BENCH_KEEP (a
+ * directory: the composed video, the clean capture and the interaction timeline of each run are copied there, for
  * `npm run stall-report`).
- * The last two lines are one per resolution, 720p's then 1080p's:
- * `bench:render res=1080p total_s=… realtime_x=… stall_ratio=… cpu_s=… capture_fps=… peak_rss_mb=… composite_x=… …`.
- * cpu_s is the CPU time of the pipeline (the child process and every process it reaped: ffmpeg runs, Chromium once
- * closed), the overhead runs excluded: on a shared machine it moves far less than wall time does.
+ *
+ * Cost (bench-cost.ts): CPU seconds of the whole process tree (node, Chromium, every ffmpeg) and its peak summed
+ * RSS, by stage — record (launch, load, capture and the clean capture written), compose (layers, cuts, the
+ * compositor, and beside it the GIF encoder and the thumbnail: the side outputs), outputs, close — and CPU by kind
+ * of process (the side outputs' GIF encoder among them), each also per second of video (cpu_per_s). CPU seconds
+ * move far less than wall time on a shared machine; the overhead runs are left out of them.
+ * The key=value lines come last, one per run, the 1080p 10 s MP4 run's (the issue's headline) last of all:
+ * `bench:render res=1080p seconds=10 format=mp4 total_s=… realtime_x=… stall_ratio=… cpu_s=… cpu_per_s=… …`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -60,11 +71,12 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { launchBrowser } from '../src/pipeline/browser/launch.js';
 import { viewportFor } from '../src/pipeline/browser/viewports.js';
 import { zoomActions } from '../src/pipeline/compose/shots.js';
 import { captureSizeFor, composeVideo } from '../src/pipeline/compose/compose.js';
-import { drawLayersAhead } from '../src/pipeline/compose/layers-ahead.js';
+import { drawLayersAhead, type LayersAhead } from '../src/pipeline/compose/layers-ahead.js';
 import { ffmpegBinaries } from '../src/pipeline/encode/ffmpeg-binaries.js';
 import { openFrameControlledPage } from '../src/pipeline/browser/frame-control.js';
 import { probeVideo } from '../src/pipeline/encode/probe.js';
@@ -74,22 +86,27 @@ import { fileArg, runTool } from '../src/pipeline/encode/run-tool.js';
 import { OUTPUT_SIZES, plainOutputArgs, type VideoFormat } from '../src/pipeline/encode/video-encoder.js';
 import { recordingCaptureSize } from '../src/pipeline/produce-recording.js';
 import { recordScript } from '../src/pipeline/record/recorder.js';
+import { costTracker, type CostReport } from './bench-cost.js';
 import type { ActionScript, InteractionTimeline, Resolution, ScriptStep, Target } from '../src/pipeline/types.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const fixtureName = process.env.BENCH_FIXTURE ?? 'glasshouse';
 if (!/^[\w-]+$/.test(fixtureName)) throw new Error('BENCH_FIXTURE must be the name of a directory under test/fixtures/sites.');
 const FIXTURE_DIR = path.join(root, 'test', 'fixtures', 'sites', fixtureName);
+// In a child: the one length and format its parent gave it. In the parent these are lists (see main()).
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const format = (process.env.BENCH_FORMAT ?? 'mp4') as VideoFormat;
+const overhead = process.env.BENCH_OVERHEAD !== '0';
+const isChild = process.argv.includes('--child');
 const captureMode = process.env.BENCH_CAPTURE ?? 'frames';
 const keepDir = process.env.BENCH_KEEP ? path.resolve(process.env.BENCH_KEEP) : null;
 if (captureMode !== 'frames' && captureMode !== 'screencast') throw new Error('BENCH_CAPTURE must be frames or screencast.');
-if (!(seconds >= 2 && seconds <= 120)) throw new Error('BENCH_SECONDS must be between 2 and 120.');
-if (format !== 'mp4' && format !== 'webm') throw new Error('BENCH_FORMAT must be mp4 or webm.');
+if (isChild && !(seconds >= 2 && seconds <= 120)) throw new Error('BENCH_SECONDS must be between 2 and 120.');
+if (isChild && format !== 'mp4' && format !== 'webm') throw new Error('BENCH_FORMAT must be mp4 or webm.');
 
 interface ChildReport {
   resolution: Resolution;
+  format: VideoFormat;
   fixture: string;
   stages: Record<'launch' | 'load' | 'record' | 'mux' | 'compose' | 'thumbnail' | 'gif' | 'close', number>;
   /** the compose stage: still layers (browser), then the ffmpeg pass */
@@ -100,8 +117,10 @@ interface ChildReport {
   totalS: number;
   videoS: number;
   realtimeX: number;
-  /** CPU seconds of the pipeline: this process and every child it reaped (ffmpeg, Chromium), the overhead runs excluded */
+  /** CPU seconds of the pipeline: the whole process tree (node, Chromium, every ffmpeg), the overhead runs excluded */
   cpuS: number;
+  /** by stage (record: launch to the clean capture written; compose: layers, ffmpeg, GIF and thumbnail; close) and by kind of process */
+  cost: CostReport;
   captureMode: string;
   smoothness: { stallRatio: number; movingFrames: number; stalls: number; longestStallMs: number; distinctFpsMoving: number };
   /** the same measure over the clean capture, before composing */
@@ -126,7 +145,7 @@ interface ChildReport {
   failedSteps: number;
   video: { codec: string; width: number; height: number; fps: number | null; durationMs: number | null; bytes: number };
   gifBytes: number;
-  composite: CompositeOverhead;
+  composite: CompositeOverhead | null;
 }
 
 interface CompositeOverhead {
@@ -140,79 +159,14 @@ interface CompositeOverhead {
   compositeLayersS: number;
   compositeRenderS: number;
   compositeX: number;
+  /** CPU seconds of the faster run of each (the processes it ran), and their ratio */
+  plainCpuS: number;
+  compositeCpuS: number;
+  compositeCpuX: number;
   /** both outputs' durations, to show they cover the same frames */
   plainDurationMs: number | null;
   compositeDurationMs: number | null;
   wallS: number;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// CPU and memory of the process tree, from /proc
-
-/**
- * CPU seconds of this process and of its children that have exited and been reaped (ffmpeg runs; Chromium's
- * processes once the browser is closed): a figure that, unlike wall time, does not grow with other people's load.
- */
-async function cpuSeconds(): Promise<number> {
-  const stat = await fs.readFile('/proc/self/stat', 'utf8').catch(() => null);
-  if (!stat) return 0;
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime, stime, cutime, cstime (fields 14–17 of proc(5)), in clock ticks of 1/100 s
-  return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0) / 100;
-}
-
-async function readStatus(pid: number): Promise<{ ppid: number; rssKb: number; name: string } | null> {
-  const text = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => null);
-  if (!text) return null;
-  const field = (name: string) => new RegExp(`^${name}:\\s+(.+)$`, 'm').exec(text)?.[1] ?? '';
-  return { ppid: Number(field('PPid')), rssKb: Number.parseInt(field('VmRSS'), 10) || 0, name: field('Name') };
-}
-
-/** Samples the summed RSS of this process and all its descendants; keeps the peak, total and Chromium's. */
-function treeMemorySampler(intervalMs = 100) {
-  let peakKb = 0;
-  let chromePeakKb = 0;
-  let busy = false;
-  const sample = async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      const pids = (await fs.readdir('/proc')).filter((d) => /^\d+$/.test(d)).map(Number);
-      const statuses = new Map<number, { ppid: number; rssKb: number; name: string }>();
-      await Promise.all(pids.map(async (pid) => {
-        const s = await readStatus(pid);
-        if (s) statuses.set(pid, s);
-      }));
-      const inTree = (pid: number): boolean => {
-        for (let p = pid, hops = 0; p > 1 && hops < 64; hops++) {
-          if (p === process.pid) return true;
-          p = statuses.get(p)?.ppid ?? 0;
-        }
-        return false;
-      };
-      let totalKb = 0;
-      let chromeKb = 0;
-      for (const [pid, s] of statuses) {
-        if (!inTree(pid)) continue;
-        totalKb += s.rssKb;
-        if (/chrom|headless/i.test(s.name)) chromeKb += s.rssKb;
-      }
-      peakKb = Math.max(peakKb, totalKb);
-      chromePeakKb = Math.max(chromePeakKb, chromeKb);
-    } finally {
-      busy = false;
-    }
-  };
-  const timer = setInterval(() => void sample(), intervalMs);
-  timer.unref();
-  return {
-    sample,
-    stop: async () => {
-      clearInterval(timer);
-      await sample();
-      return { peakMb: peakKb / 1024, chromePeakMb: chromePeakKb / 1024 };
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -315,12 +269,12 @@ type StepBody = ScriptStep extends infer S ? (S extends ScriptStep ? Omit<S, 'st
 // One resolution (child process)
 
 async function benchOne(resolution: Resolution): Promise<ChildReport> {
-  const memory = treeMemorySampler(100);
+  const cost = costTracker(100);
+  await cost.ready();
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-bench-render-'));
   const fixture = await serveFixture();
   const stages = { launch: 0, load: 0, record: 0, mux: 0, compose: 0, thumbnail: 0, gif: 0, close: 0 };
   const t0 = performance.now();
-  const cpu0 = await cpuSeconds();
   let mark = t0;
   const lap = () => {
     const now = performance.now();
@@ -367,10 +321,12 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     // The muxer copies frames as they come; "mux" is what it adds after capture has stopped.
     stages.mux = result.timings.finishMs / 1000;
     stages.record = recordAndMux - stages.mux;
+    await cost.stage('record');
 
     const video = path.join(work, `demo.${format}`);
     const composed = await composeVideo({
       cleanFile: clean,
+      smallFrames: result.smallFrames,
       timeline: result.timeline,
       presentation: null,
       format,
@@ -384,34 +340,40 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       thumbnail: { file: path.join(work, 'demo.png') },
     });
     stages.compose = lap();
+    await cost.stage('compose');
 
     const outputs = await renderOutputs({ videoFile: video, outDir: work, durationMs: composed.durationMs, gifWidth: 640, gif: composed.gif, thumbnail: composed.thumbnail }); // as jobs do
     lap();
+    await cost.stage('outputs');
     stages.thumbnail = outputs.timings.thumbnailMs / 1000;
     stages.gif = outputs.timings.gifMs / 1000;
 
-    // The pipeline's memory, before the overhead runs below.
-    const mem = await memory.stop();
     const nodeMaxRssMb = process.resourceUsage().maxRSS / 1024;
 
     // Not part of the pipeline's figures: the composite overhead, on the same clean capture and the same page.
-    const cpuBeforeOverhead = await cpuSeconds();
-    const composite = await compositeOverhead({ page, clean, timeline: result.timeline, resolution, work, templateId: script.templateId });
-    const overheadCpuS = (await cpuSeconds()) - cpuBeforeOverhead;
+    await cost.pause();
+    const composite = overhead
+      ? await compositeOverhead({ page, clean, smallFrames: result.smallFrames, timeline: result.timeline, resolution, work, templateId: script.templateId, layersAhead })
+      : null;
+    await cost.resume();
     mark = performance.now();
 
     await browser.close();
     browser = null;
     stages.close = lap();
-    const totalS = (performance.now() - t0) / 1000 - composite.wallS;
-    const cpuS = (await cpuSeconds()) - cpu0 - overheadCpuS;
+    await cost.stage('close');
+    const totalS = (performance.now() - t0) / 1000 - (composite?.wallS ?? 0);
+    const costs = await cost.stop();
+    const cpuS = costs.stages.reduce((sum, stage) => sum + stage.cpuS, 0);
+    const mem = { peakMb: costs.peakRssMb, chromePeakMb: costs.chromePeakRssMb };
     const [smooth, cleanSmooth] = await Promise.all([measureSmoothness(video), measureSmoothness(clean)]);
     if (keepDir) {
       await fs.mkdir(keepDir, { recursive: true });
-      await fs.copyFile(video, path.join(keepDir, `bench-${resolution}-${captureMode}.${format}`));
-      await fs.copyFile(clean, path.join(keepDir, `bench-${resolution}-${captureMode}-clean.mkv`));
+      const name = `bench-${resolution}${seconds === 10 ? '' : `-${seconds}s`}-${captureMode}`;
+      await fs.copyFile(video, path.join(keepDir, `${name}.${format}`));
+      await fs.copyFile(clean, path.join(keepDir, `${name}-clean.mkv`));
       // For `npm run stall-report`: which frames stall, and what the recording and camera did then.
-      await fs.writeFile(path.join(keepDir, `bench-${resolution}-${captureMode}-timeline.json`), JSON.stringify(result.timeline));
+      await fs.writeFile(path.join(keepDir, `${name}-timeline.json`), JSON.stringify(result.timeline));
     }
     const fc = result.frameCapture;
 
@@ -423,6 +385,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     const info = await probeVideo(video);
     return {
       resolution,
+      format,
       fixture: fixture.name,
       stages,
       composeLayersS: composed.timings.layersMs / 1000,
@@ -432,6 +395,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       videoS: composed.durationMs / 1000,
       realtimeX: totalS / (composed.durationMs / 1000),
       cpuS,
+      cost: costs,
       captureMode: result.captureMode,
       smoothness: {
         stallRatio: smooth.stallRatio, movingFrames: smooth.movingFrames, stalls: smooth.stalls,
@@ -476,7 +440,8 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
 /**
  * The composite overhead on one clean capture: (a) the plain encode — one ffmpeg run, the capture decoded and
  * encoded with the plain render's output arguments — against (b) composeVideo with the default presentation,
- * layers included. Run a b a b; the faster of each counts.
+ * with the layers drawn during record. Run a b a b; the faster of each counts. Also the CPU of each (the ffmpeg
+ * runs node reaps: every process either run starts), whose ratio moves far less with other people's load.
  */
 async function compositeOverhead(options: {
   page: import('puppeteer-core').Page;
@@ -485,38 +450,47 @@ async function compositeOverhead(options: {
   resolution: Resolution;
   work: string;
   templateId: string;
+  /** the still layers the pipeline drew during record: jobs compose with them, so the overhead is measured so too */
+  layersAhead: Promise<LayersAhead | null>;
+  /** and the small frames the muxer wrote for cut detection, as a job's compose reads them */
+  smallFrames: string | null;
 }): Promise<CompositeOverhead> {
   const started = performance.now();
   const { ffmpeg } = await ffmpegBinaries();
   const size = OUTPUT_SIZES[options.resolution];
-  const plainRuns: Array<{ s: number; file: string }> = [];
-  const compositeRuns: Array<{ s: number; file: string; layersS: number; renderS: number }> = [];
+  const plainRuns: Array<{ s: number; cpuS: number; file: string }> = [];
+  const compositeRuns: Array<{ s: number; cpuS: number; file: string; layersS: number; renderS: number }> = [];
   for (let run = 1; run <= 2; run++) {
     const plainFile = path.join(options.work, `plain-${run}.${format}`);
     let at = performance.now();
+    let cpuAt = await reapedCpuSeconds();
     const plain = await runTool(
       ffmpeg,
       ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', fileArg(options.clean), ...plainOutputArgs({ format, ...size, fps: 30, outFile: plainFile })],
       600_000,
     );
     if (plain.exitCode !== 0) throw new Error(`The plain encode failed (exit ${plain.exitCode}): ${plain.stderr}`);
-    plainRuns.push({ s: (performance.now() - at) / 1000, file: plainFile });
+    plainRuns.push({ s: (performance.now() - at) / 1000, cpuS: (await reapedCpuSeconds()) - cpuAt, file: plainFile });
 
     const compositeFile = path.join(options.work, `composite-${run}.${format}`);
     at = performance.now();
+    cpuAt = await reapedCpuSeconds();
     const composed = await composeVideo({
       cleanFile: options.clean,
+      smallFrames: options.smallFrames,
       timeline: options.timeline,
       presentation: null,
       format,
       resolution: options.resolution,
       outFile: compositeFile,
       page: options.page,
+      layersAhead: options.layersAhead,
       templateId: options.templateId,
       workDir: path.join(options.work, `composite-${run}`),
     });
     compositeRuns.push({
       s: (performance.now() - at) / 1000,
+      cpuS: (await reapedCpuSeconds()) - cpuAt,
       file: compositeFile,
       layersS: composed.timings.layersMs / 1000,
       renderS: composed.timings.renderMs / 1000,
@@ -533,21 +507,38 @@ async function compositeOverhead(options: {
     compositeLayersS: bestComposite.layersS,
     compositeRenderS: bestComposite.renderS,
     compositeX: bestComposite.s / bestPlain.s,
+    plainCpuS: bestPlain.cpuS,
+    compositeCpuS: bestComposite.cpuS,
+    compositeCpuX: bestComposite.cpuS / bestPlain.cpuS,
     plainDurationMs: plainInfo.durationMs,
     compositeDurationMs: compositeInfo.durationMs,
     wallS: (performance.now() - started) / 1000,
   };
 }
 
+/** CPU seconds of the children this process has reaped (cutime + cstime): the ffmpeg runs, once they exit. */
+async function reapedCpuSeconds(): Promise<number> {
+  const stat = await fs.readFile('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Parent: one child per resolution, then the report
 
-function runChild(resolution: Resolution): Promise<ChildReport> {
+interface Run {
+  resolution: Resolution;
+  seconds: number;
+  format: VideoFormat;
+}
+
+function runChild(run: Run, noOverhead: boolean): Promise<ChildReport> {
+  const { resolution } = run;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, '--child', resolution], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: process.env,
+      env: { ...process.env, BENCH_SECONDS: String(run.seconds), BENCH_FORMAT: run.format, BENCH_OVERHEAD: noOverhead ? '0' : '1' },
     });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -556,8 +547,8 @@ function runChild(resolution: Resolution): Promise<ChildReport> {
     child.on('error', reject);
     child.on('close', (code) => {
       const line = out.trim().split('\n').pop() ?? '';
-      if (code !== 0 || !line.startsWith('{')) return reject(new Error(`The ${resolution} run failed (exit ${code}).\n${out}`));
-      resolve(JSON.parse(line) as ChildReport);
+      if (code !== 0 || !line.startsWith('{')) return reject(new Error(`The ${resolution} ${run.seconds} s ${run.format} run failed (exit ${code}).\n${out}`));
+      resolve({ ...(JSON.parse(line) as ChildReport), format: run.format });
     });
   });
 }
@@ -570,11 +561,11 @@ function describeReport(r: ChildReport): string[] {
   const mb = (n: number | null) => (n === null ? 'n/a' : `${f(n, 0)} MB`);
   const ms = (n: number | null) => (n === null ? '?' : f(n / 1000, 2));
   return [
-    `${r.resolution}: ${r.video.codec} ${r.video.width}x${r.video.height} @ ${r.video.fps} fps, ${f(r.videoS, 1)} s video (${r.frames} frames, ${r.framesHeld} held), ` +
+    `${r.resolution} ${f(r.videoS, 0)} s ${r.format}: ${r.video.codec} ${r.video.width}x${r.video.height} @ ${r.video.fps} fps, ${f(r.videoS, 1)} s video (${r.frames} frames, ${r.framesHeld} held), ` +
       `${(r.video.bytes / 1e6).toFixed(2)} MB; GIF ${(r.gifBytes / 1e6).toFixed(2)} MB; fixture ${r.fixture}; ${r.failedSteps} failed step(s)`,
     `  stages (s): launch ${f(s.launch)}  load ${f(s.load)}  record ${f(s.record)} (capture)  mux ${f(s.mux)} (after capture)  ` +
       `compose ${f(s.compose)} (layers ${f(r.composeLayersS)}${r.layersAhead ? ` [drawn during record in ${f(r.layersAhead.s)}${r.layersAhead.used ? '' : ', NOT USED'}]` : ''} + ffmpeg ${f(r.composeRenderS)})  thumbnail ${f(s.thumbnail)}  gif ${f(s.gif)}  close ${f(s.close)}`,
-    `  total ${f(r.totalS)} s = ${f(r.realtimeX)}× realtime (wall time / video duration); ${f(r.cpuS, 1)} CPU seconds (node and its reaped children)`,
+    `  total ${f(r.totalS)} s = ${f(r.realtimeX)}× realtime (wall time / video duration); ${f(r.cpuS, 1)} CPU seconds (process tree) = ${f(r.cpuS / r.videoS)} per second of video`,
     `  viewport ${r.viewport}; screencast frames ${r.frameSize}; clean capture ${(r.captureBytes / 1e6).toFixed(2)} MB (MJPEG in Matroska); ` +
       `timeline ${r.timeline.clicks} click(s), ${r.timeline.keystrokes} keystroke(s), ${r.timeline.zoomActions} zoom action(s)` +
       (r.timeline.clicks === 0 || r.timeline.zoomActions === 0 ? ' — WARNING: no click or zoom, the composite is not fully exercised' : ''),
@@ -589,26 +580,59 @@ function describeReport(r: ChildReport): string[] {
       `clean capture ${f(r.cleanSmoothness.stallRatio, 3)} (${r.cleanSmoothness.stalls} of ${r.cleanSmoothness.movingFrames})`,
     `  peak RSS ${f(r.peakRssMb, 0)} MB (process tree: node + Chromium + ffmpeg, summed VmRSS); node ${f(r.nodeMaxRssMb, 0)} MB, ` +
       `Chromium ${f(r.chromePeakRssMb, 0)} MB, ffmpeg muxer ${mb(r.muxerPeakRssMb)}, compositor ${mb(r.composerPeakRssMb)}`,
-    `  composite overhead (same clean capture, a b a b, faster of each): plain encode ${f(c.plainS)} s (runs ${c.plainRunsS.map((x) => f(x)).join(', ')}; ` +
-      `${ms(c.plainDurationMs)} s out), default presentation ${f(c.compositeS)} s (runs ${c.compositeRunsS.map((x) => f(x)).join(', ')}; ` +
-      `layers ${f(c.compositeLayersS)} + ffmpeg ${f(c.compositeRenderS)}; ${ms(c.compositeDurationMs)} s out) → ${f(c.compositeX)}× the plain encode`,
+    describeCost(r),
+    c
+      ? `  composite overhead (same clean capture, a b a b, faster of each): plain encode ${f(c.plainS)} s (runs ${c.plainRunsS.map((x) => f(x)).join(', ')}; ` +
+        `${ms(c.plainDurationMs)} s out), default presentation ${f(c.compositeS)} s (runs ${c.compositeRunsS.map((x) => f(x)).join(', ')}; ` +
+        `layers ${f(c.compositeLayersS)} + ffmpeg ${f(c.compositeRenderS)}; ${ms(c.compositeDurationMs)} s out) → ${f(c.compositeX)}× the plain encode; ` +
+        `CPU ${f(c.plainCpuS)} s plain, ${f(c.compositeCpuS)} s composite → ${f(c.compositeCpuX)}×`
+      : '  composite overhead: not measured (--no-overhead)',
   ];
+}
+
+/** CPU seconds and peak RSS per stage, and CPU by kind of process, each also per second of video. */
+function describeCost(r: ChildReport): string {
+  const perS = (cpu: number) => f(cpu / r.videoS);
+  const stages = r.cost.stages
+    .map((st) => {
+      const kinds = Object.entries(st.byKind).filter(([, cpu]) => cpu >= 0.05).map(([kind, cpu]) => `${kind} ${f(cpu, 1)}`).join(', ');
+      return `${st.stage} ${f(st.cpuS, 1)} CPU-s (${perS(st.cpuS)}/video-s, wall ${f(st.wallS)} s, peak ${f(st.peakRssMb, 0)} MB; ${kinds})`;
+    })
+    .join('; ');
+  const kinds = Object.entries(r.cost.byKind).map(([kind, cpu]) => `${kind} ${f(cpu, 1)}`).join(', ');
+  return `  cost by stage: ${stages}\n  CPU-s by process: ${kinds} (side outputs: the GIF encoder ${perS(r.cost.byKind.gif)}/video-s; the thumbnail is a branch of the compositor)`;
+}
+
+function stageCost(r: ChildReport, name: string) {
+  return r.cost.stages.find((st) => st.stage === name) ?? { stage: name, wallS: 0, cpuS: 0, peakRssMb: 0 };
 }
 
 function keyValues(r: ChildReport): string {
   const s = r.stages;
+  const record = stageCost(r, 'record');
+  const compose = stageCost(r, 'compose');
   return [
     `bench:render res=${r.resolution}`,
+    `seconds=${f(r.videoS, 0)}`,
+    `format=${r.format}`,
     `total_s=${f(r.totalS)}`,
     `realtime_x=${f(r.realtimeX)}`,
     `stall_ratio=${f(r.smoothness.stallRatio, 3)}`,
     `cpu_s=${f(r.cpuS, 1)}`,
+    `cpu_per_s=${f(r.cpuS / r.videoS)}`,
+    `record_cpu_s=${f(record.cpuS, 1)}`,
+    `compose_cpu_s=${f(compose.cpuS, 1)}`,
+    `compositor_cpu_s=${f(r.cost.byKind.compositor, 1)}`,
+    `gif_cpu_s=${f(r.cost.byKind.gif, 1)}`,
+    `record_rss_mb=${f(record.peakRssMb, 0)}`,
+    `compose_rss_mb=${f(compose.peakRssMb, 0)}`,
     `capture=${r.captureMode}`,
     `capture_fps=${f(r.captureFps, 1)}`,
     `peak_rss_mb=${f(r.peakRssMb, 0)}`,
-    `composite_x=${f(r.composite.compositeX)}`,
-    `plain_s=${f(r.composite.plainS)}`,
-    `composite_s=${f(r.composite.compositeS)}`,
+    `composite_x=${r.composite ? f(r.composite.compositeX) : 'n/a'}`,
+    `plain_s=${r.composite ? f(r.composite.plainS) : 'n/a'}`,
+    `composite_s=${r.composite ? f(r.composite.compositeS) : 'n/a'}`,
+    `composite_cpu_x=${r.composite ? f(r.composite.compositeCpuX) : 'n/a'}`,
     `capture_fps_motion=${f(r.motionCaptureFps, 1)}`,
     `launch_s=${f(s.launch)}`,
     `load_s=${f(s.load)}`,
@@ -619,7 +643,6 @@ function keyValues(r: ChildReport): string {
     `gif_s=${f(s.gif)}`,
     `close_s=${f(s.close)}`,
     `video_s=${f(r.videoS)}`,
-    `format=${format}`,
   ].join(' ');
 }
 
@@ -631,19 +654,39 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(report)}\n`);
     return;
   }
-  const resolutions = (process.env.BENCH_RESOLUTIONS ?? '720p,1080p').split(',').map((r) => r.trim()) as Resolution[];
+  const { values } = parseArgs({
+    options: {
+      res: { type: 'string' },
+      seconds: { type: 'string' },
+      format: { type: 'string' },
+      'no-overhead': { type: 'boolean' },
+    },
+  });
+  const list = (flag: string | undefined, env: string | undefined, fallback: string) => (flag ?? env ?? fallback).split(',').map((v) => v.trim()).filter(Boolean);
+  const resolutions = list(values.res, process.env.BENCH_RESOLUTIONS, '720p,1080p') as Resolution[];
+  const lengths = list(values.seconds, process.env.BENCH_SECONDS, '10,30').map(Number);
+  const formats = list(values.format, process.env.BENCH_FORMAT, 'mp4,webm') as VideoFormat[];
+  const noOverhead = values['no-overhead'] === true || process.env.BENCH_OVERHEAD === '0';
   for (const r of resolutions) if (r !== '720p' && r !== '1080p') throw new Error(`Unknown resolution ${r}.`);
+  for (const n of lengths) if (!(n >= 2 && n <= 120)) throw new Error(`A video length must be between 2 and 120 s, not ${n}.`);
+  for (const v of formats) if (v !== 'mp4' && v !== 'webm') throw new Error(`Unknown format ${v}.`);
+  const runs: Run[] = [];
+  for (const fmt of formats) for (const n of lengths) for (const resolution of resolutions) runs.push({ resolution, seconds: n, format: fmt });
+  // The headline run (1080p, 10 s, MP4) last, so the last line is the figure the issue quotes.
+  const headline = (run: Run) => run.resolution === '1080p' && run.seconds === 10 && run.format === 'mp4';
+  runs.sort((a, b) => Number(headline(a)) - Number(headline(b)));
   const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(
-    `bench:render — ${seconds} s ${format} demo of ${fixtureName}, ${resolutions.join(' then ')}, capture ${captureMode}; ` +
-      `${os.availableParallelism()} cores, load average ${load}, node ${process.version}`,
+    `bench:render — ${fixtureName}: ${runs.length} run(s) (${resolutions.join(', ')} × ${lengths.join(', ')} s × ${formats.join(', ')}), capture ${captureMode}` +
+      `${noOverhead ? ', no overhead runs' : ''}; ${os.availableParallelism()} cores, load average ${load}, node ${process.version}`,
   );
   const reports: ChildReport[] = [];
-  for (const resolution of resolutions) {
-    const report = await runChild(resolution);
+  for (const run of runs) {
+    const report = await runChild(run, noOverhead);
     reports.push(report);
     for (const line of describeReport(report)) console.log(line);
   }
+  console.log(`load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   for (const report of reports) console.log(keyValues(report));
 }
 

@@ -192,6 +192,7 @@ export async function produceRecording(
   await report('rendering', 0);
   const composed = await composeVideo({
     cleanFile,
+    smallFrames: recording.smallFrames,
     timeline: recording.timeline,
     presentation: request.presentation ?? null,
     format: request.format,

@@ -47,6 +47,11 @@ export interface ComposeOptions {
   backgroundImage?: BackgroundBytes | null;
   /** shown by the debug HUD */
   templateId?: string | null;
+  /**
+   * The capture's frames at 160×90 grey, written while it was captured (RecordResult.smallFrames): cut detection
+   * reads them instead of decoding the capture again; absent or unreadable, it decodes as before.
+   */
+  smallFrames?: string | null;
   /** scratch directory for layers and command files (removed by the caller) */
   workDir: string;
   onProgress?(fraction: number): void;
@@ -113,7 +118,7 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   await fs.mkdir(dir, { recursive: true });
 
   // Cuts inside the intro or the outro are left alone: those frames come from decoders of their own.
-  const cuts = withoutScrolls(await findCuts(options.cleanFile, info.codec), options.timeline.scrolls, FPS).filter(
+  const cuts = withoutScrolls(await findCuts(options.cleanFile, info.codec, options.smallFrames), options.timeline.scrolls, FPS).filter(
     (cut) => cut.frame - cut.weights.length > camera.introFrames && cut.frame + cut.weights.length < camera.frames - camera.outroFrames,
   );
   const backgroundImage =
@@ -215,7 +220,7 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   await fs.writeFile(files.outroCommands, layerCommands('outro', camera.frames - camera.outroFrames, camera.frames));
 
   const hud = style.debugHud ? await hudText(dir, options.timeline, options.templateId ?? null) : null;
-  const capture = { width: info.width, height: info.height };
+  const capture = { width: info.width, height: info.height, pixelFormat: info.pixelFormat };
   const graph = buildFilterGraph({ layout, style, camera, inputs, files, hud, durationMs: (camera.frames * 1000) / FPS, capture });
   const thumbnail = options.thumbnail ? { ...options.thumbnail, atMs: restingMs(options.thumbnail.atMs, camera) } : undefined;
   const side = await sideOutputs({ gif: options.gif, thumbnail }, { frames: camera.frames, fps: FPS, width: output.width });

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { ffmpegBinaries } from '../encode/ffmpeg-binaries.js';
 import { fileArg, runTool } from '../encode/run-tool.js';
 import { SMOOTHNESS, smoothnessOf } from '../encode/smoothness.js';
@@ -37,10 +38,22 @@ const MIDDLE_CHANGE = 20;
 const SMALL_STEP = 1.2;
 const RAMP_STEPS = 3;
 
-/** The cuts of a clean capture (MJPEG in Matroska, or any video ffmpeg decodes). */
-export async function findCuts(cleanFile: string, codec: string): Promise<Cut[]> {
-  const { ffmpeg } = await ffmpegBinaries();
+/**
+ * The cuts of a clean capture (MJPEG in Matroska, or any video ffmpeg decodes). `smallFrames`: the same frames at
+ * 160×90 grey, written by the muxer while the capture was made (video-encoder.ts), decoded exactly as here; used
+ * instead of decoding the capture again when it holds whole frames.
+ */
+export async function findCuts(cleanFile: string, codec: string, smallFrames?: string | null): Promise<Cut[]> {
   const { width: W, height: H } = SMOOTHNESS;
+  const written = smallFrames ? await fs.readFile(smallFrames).catch(() => null) : null;
+  if (written && written.length > 0 && written.length % (W * H) === 0) return cutsIn(smoothnessOf(written, 30).diffs);
+  return cutsIn(smoothnessOf(await decodeSmallFrames(cleanFile, codec), 30).diffs);
+}
+
+/** The capture's frames at 160×90 grey, decoded cheaply (MJPEG at a quarter of its size): what cuts are found in. */
+export async function decodeSmallFrames(cleanFile: string, codec: string): Promise<Buffer> {
+  const { width: W, height: H } = SMOOTHNESS;
+  const { ffmpeg } = await ffmpegBinaries();
   const decoded = await runTool(
     ffmpeg,
     [
@@ -50,7 +63,7 @@ export async function findCuts(cleanFile: string, codec: string): Promise<Cut[]>
     300_000,
   );
   if (decoded.exitCode !== 0) throw new Error(`Could not decode the capture to find its cuts: ${decoded.stderr}`);
-  return cutsIn(smoothnessOf(decoded.stdout, 30).diffs);
+  return decoded.stdout;
 }
 
 /**

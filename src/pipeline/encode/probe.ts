@@ -26,6 +26,8 @@ export interface VideoInfo {
   durationMs: number | null;
   fps: number | null;
   hasAudio: boolean;
+  /** ffprobe's pixel format of the video stream (`yuvj420p` for the clean capture's JPEGs), null when it does not say */
+  pixelFormat: string | null;
 }
 
 interface ProbeOutput {
@@ -36,6 +38,7 @@ interface ProbeOutput {
 interface ProbeStream {
   codec_type?: string;
   codec_name?: string;
+  pix_fmt?: string;
   width?: number;
   height?: number;
   duration?: string;
@@ -76,6 +79,7 @@ export async function probeVideo(file: string, options: { timeoutMs?: number } =
     durationMs: secondsToMs(output.format?.duration) ?? secondsToMs(video.duration),
     fps: rate(video.avg_frame_rate) ?? rate(video.r_frame_rate),
     hasAudio: streams.some((s) => s.codec_type === 'audio'),
+    pixelFormat: video.pix_fmt ?? null,
   };
 }
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ffmpegBinaries } from './ffmpeg-binaries.js';
 import { FfmpegError, fileArg } from './run-tool.js';
+import { SMOOTHNESS } from './smoothness.js';
 
 /**
  * A streaming encoder: JPEG frames in (one per output frame, at a constant rate), an MP4 (H.264) or WebM (VP9)
@@ -26,6 +27,13 @@ export interface VideoEncoderOptions {
    * (`format`, `width`, `height`, `crf`, `preset` are then unused). The compositor renders the final video from it.
    */
   capture?: boolean;
+  /**
+   * With `capture`: also write every frame as 160×90 grey rawvideo to this file, decoded cheaply (MJPEG at a quarter
+   * of its size) exactly as compose's cut detection decodes the finished capture (cuts.ts). Written while the page is
+   * captured, by the muxer that already reads the frames, on the core capture leaves idle: compose then reads them
+   * instead of decoding the whole capture again (~0.4 s at 1080p, 10 s).
+   */
+  smallFrames?: string;
   /** the input frame rate, which is also the output's; default 30 */
   fps?: number;
   outFile: string;
@@ -82,10 +90,16 @@ export function encoderArgs(options: VideoEncoderOptions): string[] {
     // The clean capture for the compositor: the screencast's JPEGs as they are, in Matroska (timestamps, seekable).
     // Nothing is decoded or encoded while the page is captured, and nothing is lost to a second lossy generation.
     if (!(fps > 0 && fps <= 120)) throw new RangeError('fps must be above 0 and at most 120.');
+    // -lowres is the decoder's: the copied JPEGs are untouched, only the small frames are decoded (and only when asked).
+    const { width, height } = SMOOTHNESS;
     return [
       '-hide_banner', '-loglevel', 'error', '-y',
-      '-probesize', '32', '-analyzeduration', '0', '-f', 'image2pipe', '-c:v', 'mjpeg', '-framerate', String(fps), '-i', 'pipe:0',
-      '-an', '-c:v', 'copy', '-f', 'matroska', fileArg(options.outFile),
+      '-probesize', '32', '-analyzeduration', '0', '-f', 'image2pipe', '-c:v', 'mjpeg', ...(options.smallFrames ? ['-lowres', '2'] : []),
+      '-framerate', String(fps), '-i', 'pipe:0',
+      '-map', '0:v', '-an', '-c:v', 'copy', '-f', 'matroska', fileArg(options.outFile),
+      ...(options.smallFrames
+        ? ['-map', '0:v', '-an', '-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'gray', fileArg(options.smallFrames)]
+        : []),
     ];
   }
   return [
@@ -191,6 +205,11 @@ export async function startVideoEncoder(options: VideoEncoderOptions): Promise<V
   const sampler = setInterval(() => void sampleRss(), 200);
   sampler.unref();
 
+  /** the encoder's files: a failure or an abort leaves none of them */
+  const removeFiles = async () => {
+    await fs.rm(options.outFile, { force: true });
+    if (options.smallFrames) await fs.rm(options.smallFrames, { force: true });
+  };
   const dead = () => failure ?? (exited ? new FfmpegError(`ffmpeg exited early: ${lastLine(stderr)}`, null, stderr) : null);
 
   const encoder: VideoEncoder = {
@@ -245,12 +264,12 @@ export async function startVideoEncoder(options: VideoEncoderOptions): Promise<V
       if (result === null) {
         child.kill('SIGKILL');
         await exit;
-        await fs.rm(options.outFile, { force: true });
+        await removeFiles();
         throw new FfmpegError(`ffmpeg did not finish within ${timeoutMs} ms.`, null, stderr);
       }
       if (aborted) throw new Error('The encoder was aborted.');
       if (result.code !== 0 || framesWritten === 0) {
-        await fs.rm(options.outFile, { force: true });
+        await removeFiles();
         if (framesWritten === 0) throw new FfmpegError('No frame was written to the encoder.', result.code, stderr);
         throw failure ?? new FfmpegError(`ffmpeg exited with ${result.code ?? result.signal}: ${lastLine(stderr)}`, result.code, stderr);
       }
@@ -271,7 +290,7 @@ export async function startVideoEncoder(options: VideoEncoderOptions): Promise<V
         child.kill('SIGKILL');
         await exit;
       }
-      await fs.rm(options.outFile, { force: true });
+      await removeFiles();
     },
   };
   return encoder;

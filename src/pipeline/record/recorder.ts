@@ -1,26 +1,15 @@
 import type { Page } from 'puppeteer-core';
 import { frameControlOf } from '../browser/frame-control.js';
-import { type EncodeResult, OUTPUT_SIZES, startVideoEncoder, type VideoEncoder, type VideoFormat } from '../encode/video-encoder.js';
-import { bottomComfortMargin } from '../comfort.js';
-import type { ActionScript, InteractionTimeline, Rect, RecordingLogEntry, Resolution, ScriptStep, Target } from '../types.js';
-import {
-  clickHere,
-  moveCursor,
-  type MotionClock,
-  moveDurationMs,
-  type Point,
-  type Rng,
-  scrollMetrics,
-  seededRandom,
-  seedFrom,
-  sleep,
-  smoothScroll,
-  typeText,
-  wallClock,
-} from './motion.js';
-import { type FrameCapture, type FrameCaptureStats, startFrameCapture } from './frame-capture.js';
-import { type Screencast, type ScreencastStats, startScreencast } from './screencast.js';
+import { type EncodeResult, OUTPUT_SIZES, type VideoFormat } from '../encode/video-encoder.js';
+import type { ActionScript, InteractionTimeline, RecordingLogEntry, Resolution, ScriptStep } from '../types.js';
+import { type CaptureSession, startCaptureSession } from './capture-session.js';
+import type { FrameCaptureStats } from './frame-capture.js';
+import { type Point, scrollMetrics, seededRandom, seedFrom } from './motion.js';
 import { installOverlayGuard } from './overlay-guard.js';
+import type { ScreencastStats } from './screencast.js';
+import { runStep, type StepContext } from './steps.js';
+
+export { type Located, locateTarget } from './steps.js';
 
 /**
  * Runs an ActionScript on a page that is already loaded, captures it and streams the frames into an encoder. The
@@ -35,6 +24,10 @@ import { installOverlayGuard } from './overlay-guard.js';
  *   screencast  on any other page: the CDP screencast in real time, resampled to 30 fps (screencast.ts). A slow
  *               page yields fewer pictures and the resampler repeats them. Kept for pages not opened by the pool.
  * Both stamp the timeline with the clock the frames are on, so its times mean the same thing in either.
+ *
+ * This file runs the script in time (the plan's start times, agent steps, the log and the timeline); what each
+ * step does on the page is steps.ts, and the capture loop's wiring (encoder, frame capture or screencast, the
+ * clock, finishing or aborting) capture-session.ts.
  *
  * Timing: output frame 0 is the moment the first step may start; the video has exactly durationMs of frames.
  * Each step starts at its planned `startMs` (or as soon as the previous one is done, if that overran), shapes its
@@ -113,6 +106,11 @@ export interface RecordResult {
   frameCapture: FrameCaptureStats | null;
   encode: EncodeResult;
   /**
+   * With format `capture`: the capture's frames at 160×90 grey, written as they came (beside outFile, removed with
+   * it on failure), for compose's cut detection (ComposeOptions.smallFrames); null otherwise.
+   */
+  smallFrames: string | null;
+  /**
    * Wall time: setup (encoder and screencast started, first frame), capture (the script's run, = durationMs plus
    * the reorder window), finish (encoding what capture left queued, and the encoder's end). Encoding runs during
    * capture too; `finish` is only what it adds after.
@@ -170,53 +168,27 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
     page.off('error', onCrash);
     page.off('close', onClose);
   };
-  let encoder: VideoEncoder | null = null;
-  let screencast: Screencast | null = null;
-  let frames: FrameCapture | null = null;
+  const smallFrames = options.format === 'capture' ? `${options.outFile}.small.gray` : null;
+  let session: CaptureSession | null = null;
   let progressTimer: NodeJS.Timeout | undefined;
   try {
-    encoder = await startVideoEncoder({
-      format: options.format === 'capture' ? 'mp4' : options.format,
-      capture: options.format === 'capture',
-      width: size.width,
-      height: size.height,
-      fps: FPS,
-      outFile: options.outFile,
-      nice: options.encoderNice ?? 10,
-    });
-    const sink = encoder;
     // The cursor rests a little below the middle until the first move.
     let cursor: Point = { x: Math.round(viewport.width / 2), y: Math.round(viewport.height * 0.55) };
-    let clock: MotionClock;
-    let t0: number;
-    if (control) {
-      frames = await startFrameCapture(page, control, {
-        fps: FPS,
-        frameCount,
-        quality: options.quality ?? 80,
-        sink: (jpeg) => sink.writeFrame(jpeg),
-        signal,
-        ...(options.framePictures ? { pictures: options.framePictures } : {}),
-      });
-      clock = frames;
-      await clock.input(() => page.mouse.move(cursor.x, cursor.y));
-      t0 = Date.now();
-      frames.begin();
-    } else {
-      screencast = await startScreencast(page, {
-        maxWidth: size.width,
-        maxHeight: size.height,
-        quality: options.quality ?? 80,
-        fps: FPS,
-        sink: (jpeg) => sink.writeFrame(jpeg),
-      });
-      await page.mouse.move(cursor.x, cursor.y);
-      await screencast.firstFrame();
-      t0 = Date.now();
-      screencast.begin(t0, frameCount);
-      const start = t0;
-      clock = { ...wallClock, now: () => Date.now() - start, sleep: (ms) => abortableSleep(ms, signal) };
-    }
+    session = await startCaptureSession(page, {
+      format: options.format,
+      size,
+      fps: FPS,
+      frameCount,
+      outFile: options.outFile,
+      ...(smallFrames ? { smallFrames } : {}),
+      control,
+      cursor,
+      signal,
+      quality: options.quality ?? 80,
+      ...(options.framePictures ? { framePictures: options.framePictures } : {}),
+      encoderNice: options.encoderNice ?? 10,
+    });
+    const { clock, t0 } = session;
     const now = () => clock.now();
     /** A wait that ends early, with the abort reason, when the recording is aborted. */
     const pause = (ms: number) => clock.sleep(ms);
@@ -322,27 +294,8 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
     await pause(videoMs - now());
     signal.throwIfAborted();
     clearInterval(progressTimer);
-    // Capture is over: let the encoder have the CPU (lowering niceness may need privileges; then it stays).
-    if (options.encoderNice ?? 10) encoder.setNice(0);
-    let captured: RecordResult['screencast'];
-    let frameStats: FrameCaptureStats | null = null;
-    let captureFps: number;
-    let captureStoppedAt: number;
-    if (frames) {
-      frameStats = await frames.finish();
-      frames = null;
-      captureStoppedAt = Date.now();
-      captured = { frameSize: frameStats.frameSize, frameTimesMs: frameStats.frameTimesMs };
-      captureFps = Math.round((frameStats.frameTimesMs.length / (videoMs / 1000)) * 10) / 10;
-    } else {
-      const stats = await screencast!.stop();
-      screencast = null;
-      captured = stats;
-      captureFps = stats.captureFps;
-      captureStoppedAt = stats.captureStoppedAt;
-    }
-    const encode = await encoder.finish();
-    encoder = null;
+    const captured = await session.finish(videoMs);
+    session = null;
     const doneAt = Date.now();
     try {
       options.onProgress?.(1);
@@ -352,247 +305,24 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
     return {
       timeline,
       log,
-      durationMs: encode.durationMs,
-      captureFps,
-      captureMode: frameStats ? 'frames' : 'screencast',
-      frames: encode.framesWritten,
+      durationMs: captured.encode.durationMs,
+      captureFps: captured.captureFps,
+      captureMode: captured.captureMode,
+      frames: captured.encode.framesWritten,
       steps: executed,
-      screencast: captured,
-      frameCapture: frameStats,
-      encode,
-      timings: { setupMs: t0 - calledAt, captureMs: captureStoppedAt - t0, finishMs: doneAt - captureStoppedAt },
+      screencast: captured.screencast,
+      frameCapture: captured.frameCapture,
+      encode: captured.encode,
+      smallFrames,
+      timings: { setupMs: t0 - calledAt, captureMs: captured.captureStoppedAt - t0, finishMs: doneAt - captured.captureStoppedAt },
     };
   } catch (error) {
     clearInterval(progressTimer);
-    frames?.abort();
-    await screencast?.abort().catch(() => undefined);
-    await encoder?.abort().catch(() => undefined);
+    await session?.abort();
     throw error;
   } finally {
     cleanup();
   }
-}
-
-// ------------------------------------------------------------------------------------------------------------
-// Steps
-
-interface StepContext {
-  page: Page;
-  clock: MotionClock;
-  now(): number;
-  cursor(): Point;
-  onMove(point: Point): void;
-  onScroll(y: number): void;
-  onClick(point: Point): void;
-  onKey(key: string): void;
-  onFocus(rect: Rect, label: string): void;
-}
-
-export interface Located {
-  selector: string;
-  /** inside a position: fixed or sticky container, so scrolling does not bring it any closer */
-  pinned: boolean;
-  /** viewport coordinates */
-  rect: Rect;
-  /** where the cursor goes, inside `rect`: a heading's words, else the whole rect */
-  aim: Rect;
-  /** the bottom of a fixed or sticky header at the top of the viewport, 0 without one */
-  topInset: number;
-  /** the top of the first h1–h3 inside the target (viewport coordinates), null without one */
-  headingTop: number | null;
-  scrollY: number;
-  viewportWidth: number;
-  viewportHeight: number;
-}
-
-/** The first of the target's selectors that matches a rendered element (invalid selectors are skipped). */
-export async function locateTarget(page: Page, target: Target): Promise<Located | null> {
-  const selectors = [target.selector, ...target.fallbackSelectors].filter((s) => typeof s === 'string' && s.trim() !== '');
-  return page.evaluate((list: string[]) => {
-    // The bottom of what stays pinned at the top of the viewport (a fixed or sticky header), 0 without one. (No
-    // named function in here: the TypeScript loader wraps those in a helper the page does not have.)
-    let topInset = 0;
-    for (const element of document.elementsFromPoint(window.innerWidth / 2, 1)) {
-      for (let node: Element | null = element; node && node !== document.documentElement; node = node.parentElement) {
-        const position = getComputedStyle(node).position;
-        if (position !== 'fixed' && position !== 'sticky') continue;
-        const edge = node.getBoundingClientRect().bottom;
-        if (edge > topInset && edge < window.innerHeight * 0.3) topInset = edge;
-        break;
-      }
-    }
-    for (const selector of list) {
-      let element: Element | null = null;
-      try {
-        element = document.querySelector(selector);
-      } catch {
-        continue;
-      }
-      if (!element) continue;
-      const r = element.getBoundingClientRect();
-      if (r.width <= 0 || r.height <= 0) continue;
-      // A heading's box spans its column while its words may fill a third of it: the cursor goes to the words, not
-      // to the empty middle of the box. (The camera keeps the box: zoomed to the words, what the section shows
-      // beside them, a row of logos under "Made possible by", was cut off.)
-      let aim = r;
-      if (/^H[1-6]$/.test(element.tagName)) {
-        const range = document.createRange();
-        range.selectNodeContents(element);
-        const words = range.getBoundingClientRect();
-        if (words.width > 0 && words.height > 0 && words.width < r.width) aim = words;
-      }
-      const inner = /^H[1-6]$/.test(element.tagName) ? null : element.querySelector('h1, h2, h3');
-      const innerBox = inner ? inner.getBoundingClientRect() : null;
-      const headingTop = innerBox && innerBox.height > 0 ? innerBox.top : null;
-      let pinned = false;
-      for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
-        const position = getComputedStyle(node).position;
-        if (position === 'fixed' || position === 'sticky') {
-          pinned = true;
-          break;
-        }
-      }
-      return {
-        selector,
-        pinned,
-        rect: { x: r.left, y: r.top, width: r.width, height: r.height },
-        aim: { x: aim.left, y: aim.top, width: aim.width, height: aim.height },
-        scrollY: window.scrollY,
-        viewportWidth: window.innerWidth,
-        viewportHeight: window.innerHeight,
-        topInset,
-        headingTop,
-      };
-    }
-    return null;
-  }, selectors);
-}
-
-async function runStep(ctx: StepContext, step: ScriptStep, deadline: number, rng: Rng): Promise<{ error?: string }> {
-  const left = () => deadline - ctx.now();
-  switch (step.kind) {
-    case 'wait':
-      return {};
-    case 'scroll': {
-      // Ease over most of the step; the rest lets the last frames settle.
-      const budget = left();
-      await smoothScroll(ctx.page, step.toY, Math.max(0, budget - Math.min(300, budget * 0.1)), { onScroll: ctx.onScroll, clock: ctx.clock });
-      return {};
-    }
-    case 'move':
-    case 'hover':
-    case 'click':
-    case 'type':
-      return targetStep(ctx, step, left, rng);
-    default:
-      // Agent steps come from outside the type system (a model's JSON).
-      return { error: `Unknown step kind "${(step as { kind?: unknown }).kind}".` };
-  }
-}
-
-async function targetStep(
-  ctx: StepContext,
-  step: Extract<ScriptStep, { target: Target }>,
-  left: () => number,
-  rng: Rng,
-): Promise<{ error?: string }> {
-  const { page } = ctx;
-  const budget = left();
-  let found = await locateTarget(page, step.target);
-  if (!found) {
-    // The planned position is all we have: show that part of the page, but do not click or type blindly.
-    const metrics = await scrollMetrics(page);
-    const rect = step.target.rect;
-    const toY = rect.y + rect.height / 2 - metrics.viewportHeight * 0.4;
-    const y = await smoothScroll(page, toY, Math.max(0, Math.min(budget * 0.6, 1200)), { onScroll: ctx.onScroll, clock: ctx.clock });
-    if (step.kind === 'move' || step.kind === 'hover') {
-      const to = clampToViewport({ x: rect.x + rect.width / 2, y: rect.y - y + rect.height / 2 }, metrics);
-      await moveCursor(page, ctx.cursor(), to, Math.max(0, Math.min(moveDurationMs(ctx.cursor(), to), left() * 0.8)), { rng, onMove: ctx.onMove, clock: ctx.clock });
-    }
-    const selectors = [step.target.selector, ...step.target.fallbackSelectors].join(', ');
-    return { error: `Target "${step.target.label}" not found (${selectors}); scrolled to its planned position instead.` };
-  }
-
-  // Bring it into view when it is not comfortably visible: its middle at ~40% of the viewport height.
-  const r = found.rect;
-  // At the top, below the header is enough: the planner scrolls a section to just below it (outline-query's
-  // SCROLL_MARGIN), and an 80-px margin there set off a second scroll, stop and go, after every such arrival.
-  const margin = bottomComfortMargin(found.viewportHeight);
-  const topMargin = found.topInset + 8;
-  // A section taller than that is comfortable once its heading is out from under the header: a planner may stop
-  // below the section's top to show its heading with the buttons further down (pricing-focus).
-  const top = r.height > found.viewportHeight * 0.6 && found.headingTop !== null ? found.headingTop : r.y;
-  if (!found.pinned && (top < topMargin || r.y + Math.min(r.height, found.viewportHeight * 0.6) > found.viewportHeight - margin)) {
-    const toY = found.scrollY + r.y + Math.min(r.height, found.viewportHeight * 0.6) / 2 - found.viewportHeight * 0.4;
-    const share = step.kind === 'move' || step.kind === 'hover' ? 0.45 : 0.35;
-    await smoothScroll(page, toY, Math.max(0, Math.min(budget * share, 1500)), { onScroll: ctx.onScroll, clock: ctx.clock });
-    found = (await locateTarget(page, step.target)) ?? found;
-  }
-  ctx.onFocus(roundRect(found.rect), step.target.label);
-
-  // Aim near the middle, not at the exact pixel.
-  const aim = clampToViewport(
-    {
-      x: found.aim.x + found.aim.width * (0.5 + (rng() - 0.5) * 0.2),
-      y: found.aim.y + found.aim.height * (0.5 + (rng() - 0.5) * 0.2),
-    },
-    { viewportWidth: found.viewportWidth, viewportHeight: found.viewportHeight },
-  );
-  const from = ctx.cursor();
-  // Leave room for what follows the move: a dwell, the click, the typing.
-  const after = step.kind === 'move' ? 0 : step.kind === 'type' ? typingReserve(step.text) + 250 : 300;
-  const moveMs = Math.max(0, Math.min(moveDurationMs(from, aim), left() - after, left() * 0.8));
-  const at = await moveCursor(page, from, aim, moveMs, { rng, onMove: ctx.onMove, clock: ctx.clock });
-  if (step.kind === 'move') return {};
-
-  // Hover before anything else happens.
-  const dwell = step.kind === 'hover' ? 0 : Math.min(150 + rng() * 150, Math.max(0, left() - (step.kind === 'type' ? typingReserve(step.text) : 100)));
-  await ctx.clock.sleep(dwell);
-  if (step.kind === 'hover') return {};
-
-  ctx.onClick(at);
-  await clickHere(page, rng, ctx.clock);
-  if (step.kind === 'click') return {};
-
-  // Typing: make sure the field itself has focus (the click may have landed on its label or padding).
-  await page.evaluate((selector: string) => {
-    const element = document.querySelector(selector);
-    if (element instanceof HTMLElement && document.activeElement !== element && !element.contains(document.activeElement)) element.focus();
-  }, found.selector);
-  await typeText(page, step.text, { rng, maxDurationMs: Math.max(0, left() - 50), onKey: ctx.onKey, clock: ctx.clock });
-  return {};
-}
-
-/** Time a text wants at the typing cadence, capped so a long text still leaves room to reach the field. */
-function typingReserve(text: string): number {
-  return Math.min(2500, [...text].length * 100);
-}
-
-function clampToViewport(point: Point, { viewportWidth, viewportHeight }: { viewportWidth: number; viewportHeight: number }): Point {
-  return {
-    x: Math.round(Math.min(Math.max(2, point.x), viewportWidth - 2) * 10) / 10,
-    y: Math.round(Math.min(Math.max(2, point.y), viewportHeight - 2) * 10) / 10,
-  };
-}
-
-function roundRect(rect: Rect): Rect {
-  return { x: Math.round(rect.x), y: Math.round(rect.y), width: Math.round(rect.width), height: Math.round(rect.height) };
-}
-
-function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return sleep(ms);
-  signal.throwIfAborted();
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, ms));
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T | null> {

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { resolveFfmpegBinaries } from '../../../src/pipeline/encode/ffmpeg-binaries.js';
 import { probeVideo } from '../../../src/pipeline/encode/probe.js';
+import { decodeSmallFrames, findCuts } from '../../../src/pipeline/compose/cuts.js';
 import { encoderArgs, startVideoEncoder } from '../../../src/pipeline/encode/video-encoder.js';
 import { jpegSize } from '../../../src/pipeline/record/screencast.js';
 
@@ -53,6 +54,30 @@ describe('video encoder', () => {
       }
     });
   }
+
+  it('writes the clean capture and, as the frames come, the small frames compose would decode from it to find its cuts', async () => {
+    // A still picture, then another: one cut, at frame 20.
+    const outFile = path.join(dir, 'clean.mkv');
+    const smallFrames = path.join(dir, 'clean.small.gray');
+    const encoder = await startVideoEncoder({ format: 'mp4', capture: true, width: 640, height: 480, fps: 30, outFile, smallFrames });
+    for (let i = 0; i < 45; i++) await encoder.writeFrame(jpegs[i < 20 ? 0 : 5]!);
+    await encoder.finish();
+    const written = await fs.readFile(smallFrames);
+    assert.equal(written.length, 45 * 160 * 90, 'every frame, at 160x90 grey');
+    assert.ok(written.equals(await decodeSmallFrames(outFile, 'mjpeg')), 'byte for byte what decoding the capture gives');
+    const cuts = await findCuts(outFile, 'mjpeg', smallFrames);
+    assert.deepEqual(cuts.map((cut) => cut.frame), [20]);
+    assert.deepEqual(cuts, await findCuts(outFile, 'mjpeg'));
+
+    // A failed or aborted capture leaves neither file.
+    const abortedFile = path.join(dir, 'aborted.mkv');
+    const abortedSmall = path.join(dir, 'aborted.small.gray');
+    const aborted = await startVideoEncoder({ format: 'mp4', capture: true, width: 640, height: 480, outFile: abortedFile, smallFrames: abortedSmall });
+    for (let i = 0; i < 5; i++) await aborted.writeFrame(jpegs[i]!);
+    await aborted.abort();
+    await assert.rejects(fs.stat(abortedFile), { code: 'ENOENT' });
+    await assert.rejects(fs.stat(abortedSmall), { code: 'ENOENT' });
+  });
 
   it('fails on frames that are not JPEG and removes the partial file; abort cleans up', async () => {
     const outFile = path.join(dir, 'bad.mp4');

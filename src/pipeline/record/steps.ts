@@ -1,0 +1,213 @@
+import type { Page } from 'puppeteer-core';
+import { bottomComfortMargin } from '../comfort.js';
+import type { Rect, ScriptStep, Target } from '../types.js';
+import { clickHere, moveCursor, type MotionClock, moveDurationMs, type Point, type Rng, scrollMetrics, smoothScroll, typeText } from './motion.js';
+
+/**
+ * What each step of a script does on the page (recorder.ts runs them in time, frame-capture.ts or screencast.ts
+ * captures meanwhile): scroll, move, hover, click, type. Each reports what it did through the StepContext, which the
+ * recorder turns into the InteractionTimeline, and shapes its motion to end by the deadline it is given.
+ */
+
+export interface StepContext {
+  page: Page;
+  clock: MotionClock;
+  now(): number;
+  cursor(): Point;
+  onMove(point: Point): void;
+  onScroll(y: number): void;
+  onClick(point: Point): void;
+  onKey(key: string): void;
+  onFocus(rect: Rect, label: string): void;
+}
+
+export interface Located {
+  selector: string;
+  /** inside a position: fixed or sticky container, so scrolling does not bring it any closer */
+  pinned: boolean;
+  /** viewport coordinates */
+  rect: Rect;
+  /** where the cursor goes, inside `rect`: a heading's words, else the whole rect */
+  aim: Rect;
+  /** the bottom of a fixed or sticky header at the top of the viewport, 0 without one */
+  topInset: number;
+  /** the top of the first h1–h3 inside the target (viewport coordinates), null without one */
+  headingTop: number | null;
+  scrollY: number;
+  viewportWidth: number;
+  viewportHeight: number;
+}
+
+/** The first of the target's selectors that matches a rendered element (invalid selectors are skipped). */
+export async function locateTarget(page: Page, target: Target): Promise<Located | null> {
+  const selectors = [target.selector, ...target.fallbackSelectors].filter((s) => typeof s === 'string' && s.trim() !== '');
+  return page.evaluate((list: string[]) => {
+    // The bottom of what stays pinned at the top of the viewport (a fixed or sticky header), 0 without one. (No
+    // named function in here: the TypeScript loader wraps those in a helper the page does not have.)
+    let topInset = 0;
+    for (const element of document.elementsFromPoint(window.innerWidth / 2, 1)) {
+      for (let node: Element | null = element; node && node !== document.documentElement; node = node.parentElement) {
+        const position = getComputedStyle(node).position;
+        if (position !== 'fixed' && position !== 'sticky') continue;
+        const edge = node.getBoundingClientRect().bottom;
+        if (edge > topInset && edge < window.innerHeight * 0.3) topInset = edge;
+        break;
+      }
+    }
+    for (const selector of list) {
+      let element: Element | null = null;
+      try {
+        element = document.querySelector(selector);
+      } catch {
+        continue;
+      }
+      if (!element) continue;
+      const r = element.getBoundingClientRect();
+      if (r.width <= 0 || r.height <= 0) continue;
+      // A heading's box spans its column while its words may fill a third of it: the cursor goes to the words, not
+      // to the empty middle of the box. (The camera keeps the box: zoomed to the words, what the section shows
+      // beside them, a row of logos under "Made possible by", was cut off.)
+      let aim = r;
+      if (/^H[1-6]$/.test(element.tagName)) {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const words = range.getBoundingClientRect();
+        if (words.width > 0 && words.height > 0 && words.width < r.width) aim = words;
+      }
+      const inner = /^H[1-6]$/.test(element.tagName) ? null : element.querySelector('h1, h2, h3');
+      const innerBox = inner ? inner.getBoundingClientRect() : null;
+      const headingTop = innerBox && innerBox.height > 0 ? innerBox.top : null;
+      let pinned = false;
+      for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
+        const position = getComputedStyle(node).position;
+        if (position === 'fixed' || position === 'sticky') {
+          pinned = true;
+          break;
+        }
+      }
+      return {
+        selector,
+        pinned,
+        rect: { x: r.left, y: r.top, width: r.width, height: r.height },
+        aim: { x: aim.left, y: aim.top, width: aim.width, height: aim.height },
+        scrollY: window.scrollY,
+        viewportWidth: window.innerWidth,
+        viewportHeight: window.innerHeight,
+        topInset,
+        headingTop,
+      };
+    }
+    return null;
+  }, selectors);
+}
+
+export async function runStep(ctx: StepContext, step: ScriptStep, deadline: number, rng: Rng): Promise<{ error?: string }> {
+  const left = () => deadline - ctx.now();
+  switch (step.kind) {
+    case 'wait':
+      return {};
+    case 'scroll': {
+      // Ease over most of the step; the rest lets the last frames settle.
+      const budget = left();
+      await smoothScroll(ctx.page, step.toY, Math.max(0, budget - Math.min(300, budget * 0.1)), { onScroll: ctx.onScroll, clock: ctx.clock });
+      return {};
+    }
+    case 'move':
+    case 'hover':
+    case 'click':
+    case 'type':
+      return targetStep(ctx, step, left, rng);
+    default:
+      // Agent steps come from outside the type system (a model's JSON).
+      return { error: `Unknown step kind "${(step as { kind?: unknown }).kind}".` };
+  }
+}
+
+async function targetStep(
+  ctx: StepContext,
+  step: Extract<ScriptStep, { target: Target }>,
+  left: () => number,
+  rng: Rng,
+): Promise<{ error?: string }> {
+  const { page } = ctx;
+  const budget = left();
+  let found = await locateTarget(page, step.target);
+  if (!found) {
+    // The planned position is all we have: show that part of the page, but do not click or type blindly.
+    const metrics = await scrollMetrics(page);
+    const rect = step.target.rect;
+    const toY = rect.y + rect.height / 2 - metrics.viewportHeight * 0.4;
+    const y = await smoothScroll(page, toY, Math.max(0, Math.min(budget * 0.6, 1200)), { onScroll: ctx.onScroll, clock: ctx.clock });
+    if (step.kind === 'move' || step.kind === 'hover') {
+      const to = clampToViewport({ x: rect.x + rect.width / 2, y: rect.y - y + rect.height / 2 }, metrics);
+      await moveCursor(page, ctx.cursor(), to, Math.max(0, Math.min(moveDurationMs(ctx.cursor(), to), left() * 0.8)), { rng, onMove: ctx.onMove, clock: ctx.clock });
+    }
+    const selectors = [step.target.selector, ...step.target.fallbackSelectors].join(', ');
+    return { error: `Target "${step.target.label}" not found (${selectors}); scrolled to its planned position instead.` };
+  }
+
+  // Bring it into view when it is not comfortably visible: its middle at ~40% of the viewport height.
+  const r = found.rect;
+  // At the top, below the header is enough: the planner scrolls a section to just below it (outline-query's
+  // SCROLL_MARGIN), and an 80-px margin there set off a second scroll, stop and go, after every such arrival.
+  const margin = bottomComfortMargin(found.viewportHeight);
+  const topMargin = found.topInset + 8;
+  // A section taller than that is comfortable once its heading is out from under the header: a planner may stop
+  // below the section's top to show its heading with the buttons further down (pricing-focus).
+  const top = r.height > found.viewportHeight * 0.6 && found.headingTop !== null ? found.headingTop : r.y;
+  if (!found.pinned && (top < topMargin || r.y + Math.min(r.height, found.viewportHeight * 0.6) > found.viewportHeight - margin)) {
+    const toY = found.scrollY + r.y + Math.min(r.height, found.viewportHeight * 0.6) / 2 - found.viewportHeight * 0.4;
+    const share = step.kind === 'move' || step.kind === 'hover' ? 0.45 : 0.35;
+    await smoothScroll(page, toY, Math.max(0, Math.min(budget * share, 1500)), { onScroll: ctx.onScroll, clock: ctx.clock });
+    found = (await locateTarget(page, step.target)) ?? found;
+  }
+  ctx.onFocus(roundRect(found.rect), step.target.label);
+
+  // Aim near the middle, not at the exact pixel.
+  const aim = clampToViewport(
+    {
+      x: found.aim.x + found.aim.width * (0.5 + (rng() - 0.5) * 0.2),
+      y: found.aim.y + found.aim.height * (0.5 + (rng() - 0.5) * 0.2),
+    },
+    { viewportWidth: found.viewportWidth, viewportHeight: found.viewportHeight },
+  );
+  const from = ctx.cursor();
+  // Leave room for what follows the move: a dwell, the click, the typing.
+  const after = step.kind === 'move' ? 0 : step.kind === 'type' ? typingReserve(step.text) + 250 : 300;
+  const moveMs = Math.max(0, Math.min(moveDurationMs(from, aim), left() - after, left() * 0.8));
+  const at = await moveCursor(page, from, aim, moveMs, { rng, onMove: ctx.onMove, clock: ctx.clock });
+  if (step.kind === 'move') return {};
+
+  // Hover before anything else happens.
+  const dwell = step.kind === 'hover' ? 0 : Math.min(150 + rng() * 150, Math.max(0, left() - (step.kind === 'type' ? typingReserve(step.text) : 100)));
+  await ctx.clock.sleep(dwell);
+  if (step.kind === 'hover') return {};
+
+  ctx.onClick(at);
+  await clickHere(page, rng, ctx.clock);
+  if (step.kind === 'click') return {};
+
+  // Typing: make sure the field itself has focus (the click may have landed on its label or padding).
+  await page.evaluate((selector: string) => {
+    const element = document.querySelector(selector);
+    if (element instanceof HTMLElement && document.activeElement !== element && !element.contains(document.activeElement)) element.focus();
+  }, found.selector);
+  await typeText(page, step.text, { rng, maxDurationMs: Math.max(0, left() - 50), onKey: ctx.onKey, clock: ctx.clock });
+  return {};
+}
+
+/** Time a text wants at the typing cadence, capped so a long text still leaves room to reach the field. */
+function typingReserve(text: string): number {
+  return Math.min(2500, [...text].length * 100);
+}
+
+function clampToViewport(point: Point, { viewportWidth, viewportHeight }: { viewportWidth: number; viewportHeight: number }): Point {
+  return {
+    x: Math.round(Math.min(Math.max(2, point.x), viewportWidth - 2) * 10) / 10,
+    y: Math.round(Math.min(Math.max(2, point.y), viewportHeight - 2) * 10) / 10,
+  };
+}
+
+function roundRect(rect: Rect): Rect {
+  return { x: Math.round(rect.x), y: Math.round(rect.y), width: Math.round(rect.width), height: Math.round(rect.height) };
+}
