@@ -1,0 +1,173 @@
+import type { OutlineSection } from '../types.js';
+
+/**
+ * The vocabulary the planner reads prompts and pages with (section-meaning.ts does the reading): the concepts of a
+ * landing page and the words people use for each, the phrases that stand for one, and the words that name no part.
+ * Grown from pages written here and from public pages (`eval:story`'s real set); each word is general vocabulary, never
+ * one page's.
+ */
+
+/** Concepts: each groups the stems that mean the same part of a landing page. */
+export const concepts: Record<string, string[]> = {
+  pricing: ['price', 'pric', 'plan', 'tier', 'cost', 'pay', 'paid', 'billing', 'bill', 'subscription', 'afford', 'cheap', 'expensive', 'budget', 'package', 'fee', 'money', 'dollar', 'monthly', 'annual', 'much', 'spend', 'quote', 'ticket', 'admission', 'pass',
+    // courses and big purchases
+    'payment', 'instalment', 'installment', 'financing', 'tuition', 'scholarship', 'rate'],
+  testimonials: ['testimonial', 'review', 'customer', 'client', 'love', 'feedback', 'rating', 'star', 'praise', 'opinion', 'word', 'mouth', 'happy', 'rave', 'endorsement', 'buyer', 'owner', 'verified'],
+  team: ['team', 'people', 'founder', 'staff', 'crew', 'member', 'behind', 'employee', 'leadership', 'leader', 'face', 'who', 'person', 'human', 'squad', 'hire', 'meet', 'makers',
+    // an open-source project's people
+    'contributor', 'maintainer',
+    // an event's people
+    'speaker', 'stage', 'keynote', 'lineup', 'presenter', 'panelist'],
+  contact: ['contact', 'touch', 'reach', 'email', 'call', 'message', 'talk', 'write', 'address', 'phone', 'inbox', 'chat', 'connect', 'hello', 'enquiry', 'inquiry', 'enquire', 'inquire', 'reply', 'book', 'booking', 'reserve', 'reservation', 'sales', 'form'],
+  faq: ['faq', 'question', 'query', 'ask', 'answer', 'frequently', 'wonder', 'doubt', 'common', 'curious', 'concern', 'objection', 'help', 'assistance', 'unsure', 'worry', 'worried', 'hesitation'],
+  stats: ['stat', 'statistic', 'number', 'metric', 'figure', 'count', 'result', 'growth', 'percent', 'uptime', 'impact', 'measure', 'scale', 'million', 'kpi', 'track', 'record', 'proof', 'outcome', 'achievement', 'achieve', 'accomplish'],
+  history: ['history', 'timeline', 'journey', 'founded', 'year', 'milestone', 'past', 'began', 'origin', 'story', 'started', 'evolution', 'chronology', 'since', 'decade'],
+  signup: ['signup', 'sign', 'register', 'registration', 'join', 'account', 'trial', 'onboard', 'waitlist', 'subscribe', 'newsletter', 'enrol', 'enroll', 'create', 'free'],
+  features: ['feature', 'capability', 'tool', 'function', 'functionality', 'benefit', 'power', 'can', 'does', 'toolkit', 'what'],
+  integrations: ['integration', 'integrate', 'plugin', 'addon', 'extension', 'extend', 'ecosystem', 'app', 'partner', 'api', 'connector', 'stack', 'sync'],
+  security: ['security', 'secure', 'privacy', 'compliance', 'safe', 'protect', 'encryption', 'gdpr', 'soc', 'trust'],
+  hero: ['hero', 'headline', 'tagline', 'fold', 'first'],
+  // a closing band: "end on the banner" (a strip across the page is as often the last call to action as the hero)
+  cta: ['cta', 'banner', 'closing'],
+  // mobile apps: where to get it
+  download: ['download', 'install', 'appstore', 'googleplay', 'playstore', 'android', 'iphone', 'ios'],
+  // savings, ROI and price calculators: a figure the viewer works out
+  calculator: ['calculator', 'calculate', 'calculation', 'estimator', 'simulator', 'slider', 'forecast', 'roi'],
+  work: ['work', 'portfolio', 'case', 'project', 'gallery', 'showcase', 'study', 'studies'],
+  // pictures of the place or the product: hotels, venues, shops
+  gallery: ['gallery', 'photo', 'photograph', 'photography', 'picture', 'image', 'lightbox', 'snapshot', 'slideshow'],
+  services: ['service', 'offer', 'offering', 'expertise', 'specialty', 'help', 'assistance', 'assist'],
+  logos: ['logo', 'brand', 'trusted', 'company', 'companies', 'sponsor', 'backer', 'patron', 'supporter', 'funder', 'business', 'firm', 'corporate', 'foundation', 'partner'],
+  process: ['process', 'step', 'workflow', 'method', 'works', 'approach'],
+  about: ['about', 'mission', 'value', 'belief', 'purpose', 'vision', 'principle', 'ethos', 'philosophy'],
+  comparison: ['compare', 'comparison', 'versus', 'difference', 'different', 'differ', 'alternative', 'choose', 'choice', 'pick', 'competition', 'competitor', 'rival'],
+  // how far it can be made one's own
+  customise: ['customize', 'customise', 'customization', 'customisation', 'customizable', 'customisable', 'tweak', 'personalize', 'personalise', 'configure', 'configurable', 'tailor'],
+  // a film of the product on the page ("Watch our promo video"); the prompt's own "video" is the demo, a stop word
+  film: ['film', 'movie', 'footage', 'video', 'watch', 'screening'],
+  // UI kits: the form controls they style
+  controls: ['form', 'input', 'field', 'dropdown', 'checkbox', 'radio', 'textarea', 'select'],
+  // events, courses, retreats: what happens when, and where
+  schedule: ['agenda', 'schedule', 'programme', 'program', 'timetable', 'session', 'talk', 'workshop', 'itinerary'],
+  location: ['venue', 'location', 'map', 'direction', 'hotel', 'travel', 'nearby', 'held', 'transport', 'parking', 'airport', 'accommodation', 'lodging', 'visit', 'address', 'bus', 'station'],
+  // shops, restaurants, venues: when they are open, what they serve, what to give
+  hours: ['hour', 'weekday', 'weekend', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+  food: ['menu', 'dish', 'food', 'eat', 'meal', 'cuisine', 'cook', 'plate', 'starter', 'dessert', 'kitchen', 'chef', 'recipe', 'taste', 'tasting', 'course', 'lunch', 'dinner', 'brunch', 'breakfast'],
+  gift: ['gift', 'voucher', 'present', 'giftcard'],
+  // charities, clubs, open-source projects: giving money, giving time
+  donate: ['donate', 'donation', 'donor', 'contribute', 'contribution', 'fundraise', 'fundraising', 'pledge', 'appeal'],
+  volunteer: ['volunteer', 'rota', 'helper', 'involved'],
+  // clinics, lessons, anything people put off out of fear: the part for those who dread it
+  anxiety: ['nervous', 'anxious', 'anxiety', 'scared', 'fear', 'afraid', 'phobia', 'dread', 'frighten', 'terrified', 'panic', 'reassure', 'reassuring', 'reassurance', 'sedation'],
+  // clinics, repairs, vets: when it cannot wait
+  emergency: ['emergency', 'urgent', 'urgently', 'agony', 'pain', 'painful', 'ache', 'toothache', 'sameday', 'accident', 'injury', 'injured', 'asap'],
+  // events and communities: how people are expected to treat each other, and who can take part
+  conduct: ['conduct', 'harassment', 'inclusion', 'inclusive', 'inclusivity', 'accessibility', 'accessible', 'diversity', 'respect', 'wheelchair'],
+};
+
+/** Section kinds the analyser assigns, as concepts. */
+export const kindConcepts: Partial<Record<OutlineSection['kind'], string[]>> = {
+  pricing: ['pricing'], testimonials: ['testimonials'], faq: ['faq'], form: ['signup', 'contact'], features: ['features'],
+  logos: ['logos'], hero: ['hero'], cta: ['cta'],
+};
+
+/** Words after which "who" opens a question about people, not a relative clause. */
+export const questionLeadsBeforeWho = new Set(['show', 'see', 'meet', 'introduce', 'tell', 'know', 'learn', 'reveal', 'explain', 'me', 'us', 'them',
+  'and', 'then', 'but', 'or', 'on', 'about', 'of', 'to', 'is', 'are', 'exactly', 'just']);
+
+/**
+ * Phrases of a prompt that stand for one concept word ("what clients say" asks for testimonials, not for a section
+ * whose heading is "Say hello"). Only the prompt is rewritten: on the page, the words mean what they say.
+ */
+export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: string[]) => string)]> = [
+  // "What do buyers say", "what clients think": the question word belongs to the phrase, not to "what it does";
+  // who says it stays ($1).
+  [/\bwhat (?:do |does |did |are |were |will |would )?((?:\w+ ){0,3}?)(?:say|said|think|thought|feel|felt)\b/g, '$1testimonial'],
+  // "How guests feel about it": an opinion. But "a feel for the rooms", "the feel of the place" is a sense of the
+  // thing itself, not what anyone says about it, so "feel" alone is not enough.
+  [/\bhow (?:[\w'’]+ ){0,3}?(?:feel|felt)\b/g, 'testimonial'],
+  [/\b(?:say|said|think|thought)\b/g, 'testimonial'],
+  // "How does it stack up against X", "compared to", "vs": a comparison, not "does" (features) or "stack" (integrations).
+  [/\b(?:how (?:does|do|would|will) (?:it|they|this|we) )?stacks? up (?:against|to|with)\b|\bcompared? (?:to|with)\b|\bversus\b|\bvs\b\.?/g, 'comparison'],
+  [/\bopening (?:hours|times)\b/g, 'hour'],
+  // "the difference it has made": what was achieved, not a comparison.
+  [/\b(?:the )?difference (?:(?:\w+ ){0,4}(?:made|makes|make|making)\b)|\bmake(?:s)? a difference\b/g, 'impact'],
+  // Giving money: "chip in", "support the cause financially", "make a donation" (before giving time: "pitch in").
+  [/\bchip(?:s|ped|ping)? in\b|\bgive (?:money|what (?:you|they|we) can)\b|\bsupport (?:us|them|it|the (?:cause|work|charity|project)) (?:financially|with (?:money|a gift|a donation))\b|\bmake a (?:donation|one-off gift|monthly gift)\b/g, 'donate'],
+  // Giving time: "help out", "lend a hand", "give up a Saturday", not the FAQ's help nor the opening hours' days.
+  [/\bhelp(?:s|ing)? out\b|\blend(?:s|ing)? a hand\b|\bpitch(?:es|ing)? in\b|\bget(?:ting)? involved\b|\bgive (?:up )?(?:a|an|one|their|your|some|spare) (?:\w+day|weekend|morning|evening|afternoon|hours?|time|days?)\b/g, 'volunteer'],
+  // "Make a quick clip", "I need a short promo", "put together a demo that…": the request, not its subject.
+  [/\b(?:i need|i'd like|i want|we need|let's do|let us do|can you (?:do|make|record|create)|(?:make|record|create|do|shoot|produce|put together|give me)) (?:a|an|me a|us a)? ?(?:(?:quick|short|little|fun|punchy|snappy|polished|new|\d+[\s-]second) )*(?:video|clip|reel|demo|promo|teaser|walkthrough|walk-through|trailer|recording|tour)\b/g, ' '],
+  [/\bapp ?store\b|\bgoogle play\b|\bplay store\b/g, 'download'],
+  [/\bget(?:ting)? in touch\b|\breach(?:ing)? out\b|\bdrop (?:us |them )?a line\b/g, 'contact'],
+  // "End on booking a visit", "reserve a table": the booking is the subject; what is booked only says what kind
+  // (a section about the first visit is not where one books it).
+  [/\b(?:book|booking|reserve|reserving|schedule|scheduling) (?:a |an |your |the |my )?(?:visit|appointment|table|slot|consultation|session|viewing|check-?up|call)\b/g, 'booking'],
+  [/\bhow (?:much|expensive)\b|\bset (?:me|you|us) back\b/g, 'pricing'],
+  // "At no cost", "free of charge": what it costs is nothing, so the ask is the free sign-up, not the prices.
+  [/\b(?:at|for) no (?:cost|charge)\b|\bfree of charge\b|\bwithout paying\b|\bcosts? nothing\b/g, 'free'],
+  [/\bwho (?:works|is behind|runs|makes)\b/g, 'team'],
+  // "folks who are scared", "people who hate forms": a relative "who" with a state or a feeling says which audience
+  // the video is for, and so does the word it hangs on; neither asks who is behind it ("show people who are nervous"
+  // is not the team). "The people who lead the climbs" (who does the work) and a question's "who" ("meet who you
+  // will see", "who will look after me") still mean the team.
+  [/\b([a-z]+) who (?=(?:are|is|were|was|feel|felt|get|gets|hate|hates|dread|dreads|fear|fears|need|needs|want|wants|have|has|had|love|loves|struggle|struggles|worry|worries|can't|cannot|don't|doesn't|never|still|already|might|may)\b)/g,
+    (match: string, before: string) => (questionLeadsBeforeWho.has(before) ? match : ' ')],
+  // "What it does", "what the app can do": its features (the words alone are a question's frame).
+  [/\bwhat (?:it|they|this|the \w+|\w+) (?:does|do|can do|can offer|offers?)\b/g, 'feature'],
+  // "Feature the long article", "spotlight the gallery": the verb asks to show, it names no section.
+  [/^\s*(?:feature|spotlight)\s+(?=(?:the|a|an|our|its|their|this|that)\b)/g, ' '],
+  // "What are the opening hours": the question's frame, not "what it does" (features).
+  [/\bwhat(?: are|'re| is|'s| were| was) (?:the|its|their|your|our)\b/g, ' '],
+  // "book for Friday night", "a table tonight": when the viewer wants to come, not a subject (the opening hours).
+  [/\b(?:for|on|this|next) (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)(?: (?:night|evening|morning|afternoon))?\b|\btonight\b|\btomorrow(?: (?:night|evening|morning))?\b/g, ' '],
+  // "end by asking viewers to sign up": the asking is the video's, not a question (FAQ); what they are asked to do stays.
+  [/\b(?:ask|asks|asking|invite|invites|inviting|encourage|encourages|encouraging|tell|telling) (?:people|viewers|visitors|users|them|everyone|folks|the audience|the viewer) to\b/g, ' '],
+  // "the companies that back the event", "who funds it": sponsors, not a way back.
+  [/\b(?:back(?:s|ed|ing)?|fund(?:s|ed|ing)?) (?:the|this|our|it)\b/g, 'sponsor'],
+  // "stay in the loop", "keep me posted": a newsletter, not a place to stay or a post.
+  [/\bstay (?:in the loop|up to date|informed|posted|tuned)\b|\bkeep (?:me|you|them|us|viewers|people) (?:posted|updated|informed|in the loop)\b/g, 'newsletter'],
+  // "works with GitHub", "plugs into", "the tools teams already use": integrations, not features or a portfolio.
+  [/\bworks? (?:with|alongside)\b|\bplugs? (?:in|into)\b|\bconnects? (?:to|with)\b|\bplays? (?:nice|nicely|well) with\b/g, 'integration'],
+  [/\b(?:tools|apps|software|services) (?:\w+ ){0,2}(?:already )?(?:use|uses|rely on|love)\b/g, 'integration'],
+];
+
+/**
+ * Phrases of a page that name a concept no single word of them does ("Find us" is where the place is). Unlike the
+ * prompt's, these stay beside the words: the heading "Find us" still has "find".
+ */
+export const pagePhrases: Array<[RegExp, string]> = [
+  // A telephone number written out ("+1 (555) 010-2030", "020 7946 0958"): what "the phone number" asks for.
+  // International ("+23 345 67980"), North American ("(555) 010-2030", "555-010-2030") or national ("020 7946 0958")
+  // forms only: a year range ("2009 - 2011") is not one.
+  [/\+\d[\d\s().-]{6,}\d|\(\d{2,4}\)\s?\d{3}[\s.-]?\d{3,4}\b|\b\d{3}[\s.-]\d{3}[\s.-]\d{4}\b|\b0\d{2,4}\s\d{3,4}\s\d{3,4}\b/g, 'phone'],
+  [/\bwhat (?:it|we|they) (?:does|do|can do|offers?)\b/gi, 'feature'],
+  [/\b(?:find|visit) us\b|\bgetting (?:here|there|to)\b|\bhow to (?:get|find) (?:here|there|us)\b|\bwhere (?:we are|to find us)\b/gi, 'location'],
+  [/\bopening (?:hours|times)\b/gi, 'hour'],
+  [/\bget involved\b|\bgive (?:your|some|a little) time\b/gi, 'volunteer'],
+  [/\bapp ?store\b|\bgoogle play\b|\bplay store\b/gi, 'download'],
+];
+
+/** Words of a prompt that name no part of a page (its frame, the video, the camera). */
+export const stop = new Set([
+  'a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'how', 'in', 'into', 'is', 'it', 'its', 'me', 'my', 'of',
+  'on', 'or', 'our', 'the', 'their', 'them', 'this', 'that', 'to', 'us', 'we', 'with', 'you', 'your', 'section', 'part',
+  'area', 'block', 'panel', 'page', 'show', 'demo', 'video', 'clip', 'reel', 'promo', 'let', 'want', 'need', 'see',
+  'visitor', 'viewer', 'make', 'quick', 'site', 'website', 'homepage', 'product', 'please', 'highlight', 'focus', 'give',
+  'take', 'look', 'end', 'finish', 'close', 'then',
+  'there', 'where', 'do', 'they', 'get', 'have', 'has', 'about', 'all', 'some', 'any', 'real', 'also', 'just', 'one',
+  'each', 'every', 'so', 'up', 'out', 'off', 'down', 'over', 'will', 'would', 'should', 'can', 'could', 'finally',
+  'last', 'first', 'before', 'after', 'walk', 'through', 'tour', 'scroll', 'stay', 'hold', 'wrap', 'start', 'bit',
+]);
+// "about", "can", "first", "start" are kept as concept words but are too common in prompts to count as subjects.
+
+/** What people call each widget the analyser finds in a section. */
+export const widgetWords: Record<NonNullable<OutlineSection['widgets']>[number], string> = {
+  slider: 'slider range', accordion: 'accordion expand collapse', tabs: 'tab tabs', toggle: 'toggle switch',
+  carousel: 'carousel slideshow swipe swiper',
+};
+
+/** Words that say how the video should feel, not what it shows: a page that uses one ("cinematic") is no subject. */
+export const manner = new Set(['cinematic', 'cinematically', 'polished', 'beautiful', 'beautifully', 'stunning', 'smooth', 'slick', 'sleek', 'elegant',
+  'snappy', 'punchy', 'dramatic', 'epic', 'fun', 'playful', 'quick', 'quickly', 'short', 'brief', 'fast', 'slow', 'slowly', 'gentle', 'calm',
+  'overview', 'teaser', 'trailer', 'showcase', 'hype', 'highlight', 'highlights', 'walkthrough', 'tour', 'minimal', 'clean', 'professional']);
