@@ -230,8 +230,15 @@ function waitForTheDatabaseOnConnect(pgPool: PgPool, logger: Logger): void {
 function isWorkerDatabaseLoss(thrown: unknown): boolean {
   if (isDatabaseUnavailable(thrown)) return true;
   const code = thrown instanceof Error ? (thrown as Error & { code?: unknown }).code : undefined;
-  return typeof code === 'string' && (/^57P0[1235]$/.test(code) || code.startsWith('08'));
+  if (typeof code !== 'string') return false;
+  if (/^57P0[1235]$/.test(code) || code.startsWith('08')) return true;
+  // A socket error raised by pg's client inside graphile-worker (`write EPIPE` from batchCompleteJobs when the kill
+  // fell on a completion, seen in CI): it carries no address, but its stack says whose connection it was.
+  return WORKER_SOCKET_LOSS.has(code) && /[\\/]node_modules[\\/](?:pg|graphile-worker)[\\/]/.test((thrown as Error).stack ?? '');
 }
+
+/** Socket errors that mean the worker's database connection is gone. */
+const WORKER_SOCKET_LOSS = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ENOENT', 'ETIMEDOUT']);
 
 interface RunningWorker {
   runner: Runner;
