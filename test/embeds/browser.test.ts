@@ -105,7 +105,17 @@ ${extra}
     await page.waitForFunction(() => (window as any).__events.filter((e: any) => e.name === 'play').length >= 2);
     // The 6 s video plays to its end: showreel:ended reaches the page too. (Playback is in real time, and slower on a
     // machine busy with other browsers: CI once took more than 15 s.)
-    await page.waitForFunction(() => (window as any).__events.some((e: any) => e.name === 'ended' && e.id === 'first'), { timeout: 30_000 });
+    await page
+      .waitForFunction(() => (window as any).__events.some((e: any) => e.name === 'ended' && e.id === 'first'), { timeout: 30_000 })
+      .catch(async (error: unknown) => {
+        // What the page and each player saw, to tell a stalled video from a lost message.
+        const events = await page.evaluate(() => JSON.stringify((window as any).__events.map((e: any) => `${e.id}:${e.name}`)));
+        const videos = await Promise.all([0, 1].map(async (i) => (await frameOf(page, i)).evaluate(() => {
+          const v = document.querySelector('video');
+          return v ? JSON.stringify({ t: v.currentTime, d: v.duration, paused: v.paused, ended: v.ended, ready: v.readyState, net: v.networkState, err: v.error?.code ?? null, src: v.currentSrc }) : 'no video';
+        })));
+        throw new Error(`${String(error)}; events ${events}; videos ${videos.join(' ')}`);
+      });
     await page.close();
   });
 
