@@ -1,8 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import net from 'node:net';
 import { checkUrl, type LookupAll } from './ssrf-guard.js';
+import { pinnedLookup } from './pinned-lookup.js';
 
 /**
  * GET a URL a user named, from our own machines, without becoming an SSRF proxy:
@@ -96,15 +95,7 @@ export async function fetchPublicUrl(url: string, options: FetchPublicOptions): 
  */
 export function requestPinned(url: string, address: string | null, signal: AbortSignal): Promise<http.IncomingMessage> {
   const target = new URL(url);
-  const lookup: LookupFunction | undefined =
-    address === null
-      ? undefined
-      : (_hostname, lookupOptions, callback) => {
-          const family = net.isIPv6(address) ? 6 : 4;
-          // Node asks for every address (`all`) when it races IPv4 and IPv6 (autoSelectFamily).
-          if (lookupOptions.all) (callback as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
-          else callback(null, address, family);
-        };
+  const lookup = pinnedLookup(address);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(target, {

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import net from 'node:net';
+import { pinnedLookup } from './pinned-lookup.js';
 
 /**
  * One POST to a URL whose address the SSRF guard approved, connecting to that address (`address`, when given)
@@ -21,14 +20,7 @@ export function postPinned(
   request: { headers: Record<string, string>; body: string; timeoutMs: number; excerptBytes: number },
 ): Promise<PinnedPostResult> {
   const target = new URL(url);
-  const lookup: LookupFunction | undefined =
-    address === null
-      ? undefined
-      : (_hostname, lookupOptions, callback) => {
-          const family = net.isIPv6(address) ? 6 : 4;
-          if (lookupOptions.all) (callback as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
-          else callback(null, address, family);
-        };
+  const lookup = pinnedLookup(address);
   const client = target.protocol === 'https:' ? https : http;
   const signal = AbortSignal.timeout(request.timeoutMs);
   return new Promise((resolve, reject) => {
