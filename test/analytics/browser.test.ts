@@ -49,11 +49,11 @@ describe('view analytics in Chromium', () => {
     await page.goto(`${site.origin('127.0.0.1')}/landing.html`);
     return page;
   };
-  const playedToTheEnd = (page: Page, times = 1) => page.waitForFunction((n) => (window as any).__ended >= n, { timeout: 30_000 }, times);
+  const playedToTheEnd = (page: Page, times = 1) => page.waitForFunction((n) => (window as any).__ended >= n, { polling: 100, timeout: 30_000 }, times);
 
   it('counts a demo played to its end on a page through sdk.js: 1 view, 1 play, 100 % completion, the embedding host', async () => {
     const page = await visit();
-    await page.waitForFunction(() => document.querySelector('[data-showreel] iframe'), { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelector('[data-showreel] iframe'), { polling: 100, timeout: 15_000 });
     const [demo] = await app.sql<{ id: string }[]>`select id from demos where project_id = ${projectId}`;
     demoId = demo!.id;
     // The worker's outcome, stood in for: the 6 s video with three chapters (Acme, Pricing, What customers say).

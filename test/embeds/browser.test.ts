@@ -48,7 +48,7 @@ describe('embeds in Chromium', () => {
     return page;
   };
   const frameOf = async (page: Page, index = 0): Promise<Frame> => {
-    await page.waitForFunction((i) => document.querySelectorAll('iframe')[i], {}, index);
+    await page.waitForFunction((i) => document.querySelectorAll('iframe')[i], { polling: 100 }, index);
     const handle = await page.$$('iframe');
     const frame = await handle[index]!.contentFrame();
     assert.ok(frame);
@@ -58,7 +58,7 @@ describe('embeds in Chromium', () => {
     frame.waitForFunction(() => {
       const v = document.querySelector('video');
       return v !== null && !v.paused && v.currentTime > 0.2;
-    }, { timeout: 20_000 });
+    }, { polling: 100, timeout: 20_000 });
 
   /** A customer page: sdk.js (twice: it must not mind), two placeholders, and a log of the events they emit. */
   const sdkPage = (extra = '') => `<!doctype html>
@@ -85,7 +85,7 @@ ${extra}
     const page = await newPage();
     await page.goto(`${site.origin('127.0.0.1')}/pricing.html#plans`);
     // Both placeholders asked for a demo of this page and show a loading state while it is made.
-    await page.waitForFunction(() => document.querySelectorAll('[data-showreel] iframe').length === 2, { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-showreel] iframe').length === 2, { polling: 100, timeout: 15_000 });
     const demos = await demosOf();
     assert.deepEqual(demos.map((d) => d.prompt).sort(), ['Show the FAQ', 'Show the pricing']);
     const context = JSON.parse(demos[0]!.context!);
@@ -101,12 +101,12 @@ ${extra}
     for (const index of [0, 1]) await waitPlaying(await frameOf(page, index));
     const sizes = await page.$$eval('[data-showreel]', (els) => els.map((el) => [el.getBoundingClientRect().width, el.getBoundingClientRect().height]));
     assert.deepEqual(sizes.map(([w, h]) => Math.round((w! / h!) * 100) / 100), [1.78, 1.78]);
-    await page.waitForFunction(() => (window as any).__events.filter((e: any) => e.name === 'ready').length === 2);
-    await page.waitForFunction(() => (window as any).__events.filter((e: any) => e.name === 'play').length >= 2);
+    await page.waitForFunction(() => (window as any).__events.filter((e: any) => e.name === 'ready').length === 2, { polling: 100 });
+    await page.waitForFunction(() => (window as any).__events.filter((e: any) => e.name === 'play').length >= 2, { polling: 100 });
     // The 6 s video plays to its end: showreel:ended reaches the page too. (Playback is in real time, and slower on a
     // machine busy with other browsers: CI once took more than 15 s.)
     await page
-      .waitForFunction(() => (window as any).__events.some((e: any) => e.name === 'ended' && e.id === 'first'), { timeout: 30_000 })
+      .waitForFunction(() => (window as any).__events.some((e: any) => e.name === 'ended' && e.id === 'first'), { polling: 100, timeout: 30_000 })
       .catch(async (error: unknown) => {
         // What the page and each player saw, to tell a stalled video from a lost message.
         const events = await page.evaluate(() => JSON.stringify((window as any).__events.map((e: any) => `${e.id}:${e.name}`)));
@@ -129,13 +129,13 @@ ${extra}
     await frame.waitForFunction(() => {
       const v = document.querySelector('video');
       return v !== null && v.readyState >= 2;
-    }, { timeout: 15_000 });
+    }, { polling: 100, timeout: 15_000 });
     const firstFrameMs = Date.now() - started;
     console.log(`placeholder to first frame on a ready demo: ${firstFrameMs} ms`);
     assert.ok(firstFrameMs < 5000, `${firstFrameMs} ms`);
     // The video autoplays before the page's Player.js listeners are registered; the page still hears "play", and a
     // bare data-autoplay (as HTML writes a boolean attribute) is on.
-    await page.waitForFunction(() => ['first', 'second'].every((id) => (window as any).__events.some((e: any) => e.name === 'play' && e.id === id)), { timeout: 15_000 });
+    await page.waitForFunction(() => ['first', 'second'].every((id) => (window as any).__events.some((e: any) => e.name === 'play' && e.id === id)), { polling: 100, timeout: 15_000 });
     assert.deepEqual(await page.$$eval('[data-showreel] iframe', (frames) => frames.map((f) => new URL((f as HTMLIFrameElement).src).searchParams.get('autoplay'))), ['1', '1']);
     assert.equal(await credits(), before);
     await page.close();
@@ -148,7 +148,7 @@ ${extra}
     const messages: string[] = [];
     page.on('console', (message) => messages.push(message.text()));
     await page.goto(`${site.origin('localhost')}/elsewhere.html`);
-    await page.waitForFunction(() => document.querySelectorAll('[data-showreel-state="error"]').length === 2, { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-showreel-state="error"]').length === 2, { polling: 100, timeout: 15_000 });
     const shown = await page.$eval('#first', (el) => (el as HTMLElement).innerText);
     assert.match(shown, /could not be shown/);
     assert.match(shown, /Try again/);
@@ -169,7 +169,7 @@ ${extra}
 <script>const slot = document.getElementById('slot'); Showreel.mount(slot, { prompt: 'Show the pricing', template: 'pricing-focus' }); Showreel.mount(slot, {});</script>`);
     const page = await newPage();
     await page.goto(`${site.origin('127.0.0.1')}/mount.html`);
-    await page.waitForFunction(() => document.querySelectorAll('#slot iframe').length === 1, { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelectorAll('#slot iframe').length === 1, { polling: 100, timeout: 15_000 });
     assert.equal(await page.$$eval('#slot iframe', (f) => f.length), 1);
     await page.close();
   });
@@ -194,7 +194,7 @@ window.send = (method, value, listener) =>
     const received = (event: string, listener?: string) =>
       page.waitForFunction(
         (e, l) => (window as any).__messages.find((m: any) => m.event === e && (l === undefined || m.listener === l)),
-        { timeout: 15_000 },
+        { polling: 100, timeout: 15_000 },
         event,
         listener,
       ).then((handle) => handle.jsonValue() as Promise<any>);
@@ -243,9 +243,9 @@ window.send = (method, value, listener) =>
     await page.waitForSelector('video');
     await page.focus('video');
     await page.keyboard.press('Space');
-    await page.waitForFunction(() => !document.querySelector('video')!.paused);
+    await page.waitForFunction(() => !document.querySelector('video')!.paused, { polling: 100 });
     await page.keyboard.press('k');
-    await page.waitForFunction(() => document.querySelector('video')!.paused);
+    await page.waitForFunction(() => document.querySelector('video')!.paused, { polling: 100 });
     await page.keyboard.press('ArrowRight');
     assert.ok((await page.$eval('video', (v) => (v as HTMLVideoElement).currentTime)) >= 4.5);
     await page.close();
@@ -286,7 +286,7 @@ window.send = (method, value, listener) =>
     await page.waitForFunction(() => {
       const v = document.querySelector('video');
       return v !== null && !v.paused && v.currentTime > 0.2;
-    }, { timeout: 20_000 });
+    }, { polling: 100, timeout: 20_000 });
     assert.ok(polled.length >= 1, 'the status was polled');
     await page.close();
   });
@@ -340,7 +340,7 @@ window.send = (method, value, listener) =>
     assert.equal(poster.background, 'rgb(238, 240, 243)', 'a neutral light poster');
     assert.ok(messages.some((m) => /^\[Showreel\] /.test(m)), `the reason is in the console: ${messages.join(' | ')}`);
     await page.click('#slot button.showreel-retry');
-    await page.waitForFunction(() => document.querySelector('#slot iframe') !== null, { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelector('#slot iframe') !== null, { polling: 100, timeout: 15_000 });
     assert.equal(dropped, 1);
     assert.equal(await page.$eval('#slot', (el) => el.getAttribute('data-showreel-state')), 'mounted');
     await page.close();

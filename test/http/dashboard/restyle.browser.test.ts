@@ -132,7 +132,7 @@ describe('restyle and versions in the dashboard', () => {
 
   it('previews on a real frame of the demo, served to its owner in under 2 s', async () => {
     const src = await page.$eval('img[data-frame]', (el) => (el as HTMLImageElement).getAttribute('src')!);
-    await page.waitForFunction(() => ((document.querySelector('img[data-frame]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0, { timeout: 5000 });
+    await page.waitForFunction(() => ((document.querySelector('img[data-frame]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0, { polling: 100, timeout: 5000 });
     const timed = await page.evaluate(async (url) => {
       const started = performance.now();
       const response = await fetch(url, { cache: 'no-store' });
@@ -158,7 +158,7 @@ describe('restyle and versions in the dashboard', () => {
       for (const width of [1280, 390]) {
         await page.setViewport({ width, height: width === 390 ? 844 : 900 });
         await page.reload();
-        await page.waitForFunction(() => ((document.querySelector('img[data-frame]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+        await page.waitForFunction(() => ((document.querySelector('img[data-frame]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0, { polling: 100 });
         await page.screenshot({ path: path.join(shots, `restyle-${width}.png`), fullPage: true });
       }
       await page.setViewport({ width: 1280, height: 900 });
@@ -236,7 +236,7 @@ describe('restyle and versions in the dashboard', () => {
       await startDemoJob(tx, id, jobId, 1, { actor: 'pipeline' });
       await reportDemoProgress(tx, id, jobId, 'rendering', 0.83, { actor: 'pipeline' });
     });
-    await page.waitForFunction(() => /Composing the video \(83%\)/.test(document.querySelector('[data-progress-step]')?.textContent ?? ''), { timeout: 10_000 });
+    await page.waitForFunction(() => /Composing the video \(83%\)/.test(document.querySelector('[data-progress-step]')?.textContent ?? ''), { polling: 100, timeout: 10_000 });
     assert.equal(await textOf('.page-head .badge'), 'Composing', 'not "Queued" beside a step');
     const progress = (await app.api(`/api/v1/demos/${id}/progress`, { key: user.key })).body;
     assert.equal(progress.phase, 'composing');

@@ -158,7 +158,7 @@ describe('the dashboard in Chromium', () => {
     const key = await page.$eval('#new-key', (el) => (el as HTMLInputElement).value);
     assert.equal((await app.api('/api/v1/usage', { key })).status, 200);
     await page.click('[data-copy="new-key"]');
-    await page.waitForFunction(() => document.querySelector('[data-copy="new-key"]')?.textContent === 'Copied');
+    await page.waitForFunction(() => document.querySelector('[data-copy="new-key"]')?.textContent === 'Copied', { polling: 100 });
     await page.screenshot({ path: path.join(shots, 'key-created-1280.png'), fullPage: true });
     await submit('form[action$="/revoke"] button');
     assert.match(await textOf('.notice'), /revoked/);

@@ -37,7 +37,7 @@ describe('the API reference at /docs in Chromium', () => {
     assert.equal(response?.status(), 200);
 
     // An operation's heading, a request example and a response example, as Redoc draws them.
-    await page.waitForFunction(() => [...document.querySelectorAll('h2')].some((h) => h.textContent?.trim() === 'Create a project'), { timeout: 30_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('h2')].some((h) => h.textContent?.trim() === 'Create a project'), { polling: 100, timeout: 30_000 });
     const text = await page.evaluate(() => document.body.innerText);
     assert.match(text, /Showreel API/);
     assert.match(text, /Request samples/);
@@ -62,7 +62,7 @@ describe('the API reference at /docs in Chromium', () => {
     const shots = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-docs-shots-'));
     await page.screenshot({ path: path.join(shots, 'docs-1280.png') });
     await page.setViewport({ width: 390, height: 844 });
-    await page.waitForFunction(() => document.querySelector('h2') !== null);
+    await page.waitForFunction(() => document.querySelector('h2') !== null, { polling: 100 });
     await page.screenshot({ path: path.join(shots, 'docs-390.png') });
     console.log(`/docs screenshots: ${shots}`);
     await page.close();

@@ -54,7 +54,7 @@ describe('chapters and captions in the players', () => {
     await page.waitForFunction(() => {
       const track = document.querySelector<HTMLTrackElement>('video track[kind="chapters"]');
       return track?.readyState === 2 && (track.track.cues?.length ?? 0) === 3;
-    }, { timeout: 15_000 });
+    }, { polling: 100, timeout: 15_000 });
     const cues = await page.$eval('video track[kind="chapters"]', (t) => [...((t as HTMLTrackElement).track.cues ?? [])].map((c) => [(c as VTTCue).text, c.startTime, c.endTime]));
     assert.deepEqual(cues, [['Acme', 0, 2], ['Pricing', 2, 4], ['What customers say', 4, 6]]);
     assert.equal(await page.$eval('video track[kind="chapters"]', (t) => (t as HTMLTrackElement).track.mode), 'hidden');
@@ -67,9 +67,9 @@ describe('chapters and captions in the players', () => {
     assert.deepEqual(list, ['0:00 Acme', '0:02 Pricing', '0:04 What customers say']);
     const [, , third] = await page.$$('nav.chapters button');
     await third!.click();
-    await page.waitForFunction(() => Math.abs(document.querySelector('video')!.currentTime - 4) < 0.05, { timeout: 5000 });
+    await page.waitForFunction(() => Math.abs(document.querySelector('video')!.currentTime - 4) < 0.05, { polling: 100, timeout: 5000 });
     // The chapter now playing is the one the list marks.
-    await page.waitForFunction(() => document.querySelectorAll('nav.chapters button')[2]!.getAttribute('aria-current') === 'true', { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelectorAll('nav.chapters button')[2]!.getAttribute('aria-current') === 'true', { polling: 100, timeout: 5000 });
     assert.deepEqual(await page.$$eval('nav.chapters button', (b) => b.map((x) => x.getAttribute('aria-current'))), ['false', 'false', 'true']);
     assert.deepEqual(errorsOf(page), [], 'no script error and nothing the CSP refused');
     await page.close();
@@ -91,7 +91,7 @@ describe('chapters and captions in the players', () => {
     await page.waitForFunction(() => {
       const track = document.querySelector<HTMLTrackElement>('video track[kind="captions"]')!.track;
       return track.mode === 'showing' && track.activeCues?.length === 1 && (track.activeCues[0] as VTTCue).text === 'Pricing: from $9 to $49 a month';
-    }, { timeout: 5000 });
+    }, { polling: 100, timeout: 5000 });
     // Pressed again, they go.
     await cc!.click();
     assert.equal(await page.$eval('video track[kind="captions"]', (t) => (t as HTMLTrackElement).track.mode), 'hidden');
@@ -124,15 +124,15 @@ window.__seek = (s) => send({ method: 'setCurrentTime', value: s });
     const page = await newPage();
     await page.goto(`${site.origin('127.0.0.1')}/host.html`);
     const frame = await (await page.waitForSelector('iframe'))!.contentFrame();
-    await frame!.waitForFunction(() => document.querySelector<HTMLTrackElement>('video track[kind="chapters"]')?.readyState === 2, { timeout: 15_000 });
+    await frame!.waitForFunction(() => document.querySelector<HTMLTrackElement>('video track[kind="chapters"]')?.readyState === 2, { polling: 100, timeout: 15_000 });
     const chapterEvents = () => page.evaluate(() => (window as any).__heard.filter((m: any) => m.event === 'chapterchange'));
     // Listening once the player is ready, then seeking to the second chapter's first instant (as a client going to
     // a chapter does) and then into the third.
-    await page.waitForFunction(() => (window as any).__listening === true, { timeout: 15_000 });
+    await page.waitForFunction(() => (window as any).__listening === true, { polling: 100, timeout: 15_000 });
     await page.evaluate(() => (window as any).__seek(2));
-    await page.waitForFunction(() => (window as any).__heard.some((m: any) => m.event === 'chapterchange' && m.value.index === 1), { timeout: 10_000 });
+    await page.waitForFunction(() => (window as any).__heard.some((m: any) => m.event === 'chapterchange' && m.value.index === 1), { polling: 100, timeout: 10_000 });
     await page.evaluate(() => (window as any).__seek(4.5));
-    await page.waitForFunction(() => (window as any).__heard.some((m: any) => m.event === 'chapterchange' && m.value.index === 2), { timeout: 10_000 });
+    await page.waitForFunction(() => (window as any).__heard.some((m: any) => m.event === 'chapterchange' && m.value.index === 2), { polling: 100, timeout: 10_000 });
     const heard = await chapterEvents();
     const last = heard.at(-1);
     assert.equal(last.context, 'player.js');

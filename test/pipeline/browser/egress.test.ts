@@ -184,7 +184,7 @@ describe('what a recorded page can reach below the request guard', () => {
       withLayersOff(async (page) => {
         await page.goto(`http://127.0.0.1:${ports.site}/webrtc`);
         await page.evaluate((url) => void (location.href = url), `http://127.0.0.1:${ports.http}/ended-here`);
-        await page.waitForFunction(() => document.body?.innerText.includes('INTERNAL'));
+        await page.waitForFunction(() => document.body?.innerText.includes('INTERNAL'), { polling: 100 });
       }),
       (error: unknown) => {
         assert.ok(error instanceof FrameNotAllowedError, String(error));
