@@ -106,7 +106,7 @@ export async function produceRecording(
     // The page as the first recording had it: overlays dismissed, lazy content loaded, back at the top.
     await preparePage(page);
     await assertRecordablePage(page);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollTo({ top: 0, left: 0, behavior: 'instant' }));
     script = request.storedScript;
   } else {
     await report('analyzing', 0);
@@ -133,7 +133,7 @@ export async function produceRecording(
     plan = { ...plan, mainShot: chosen?.shot ?? null, story: storyBeats(plan, outline, language) };
     script = compileScript(plan, outline, { url: request.url, viewport: request.viewport });
     // The recording starts where a visitor starts.
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollTo({ top: 0, left: 0, behavior: 'instant' }));
   }
 
   await report('recording', 0);

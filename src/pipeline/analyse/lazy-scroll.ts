@@ -34,7 +34,7 @@ export async function scrollThroughPageInPage(options: { stepMs: number; maxMs: 
   const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
   const scroller = document.scrollingElement ?? document.documentElement;
   const height = () => Math.max(scroller.scrollHeight, document.body ? document.body.scrollHeight : 0);
-  const to = (top: number) => window.scrollTo({ top, left: 0, behavior: 'instant' as ScrollBehavior });
+  const to = (top: number) => (document.scrollingElement ?? document.documentElement).scrollTo({ top, left: 0, behavior: 'instant' as ScrollBehavior });
   const vh = window.innerHeight;
   const started = performance.now();
   const maxSteps = Math.max(1, Math.floor(options.maxMs / options.stepMs));

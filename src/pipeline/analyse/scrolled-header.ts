@@ -11,7 +11,7 @@ import { evaluateInPage, sleep } from './in-page.js';
 export async function headerHeightAfterScroll(page: Page, settleMs = 450): Promise<number> {
   const scrolled = await evaluateInPage(page, (_: null) => {
     const y = Math.min(window.innerHeight * 1.5, Math.max(0, document.documentElement.scrollHeight - window.innerHeight));
-    window.scrollTo({ top: y, behavior: 'instant' });
+    (document.scrollingElement ?? document.documentElement).scrollTo({ top: y, behavior: 'instant' });
     return y > 0;
   }, null);
   if (!scrolled) return 0;
@@ -29,7 +29,7 @@ export async function headerHeightAfterScroll(page: Page, settleMs = 450): Promi
       if (r.width < vw * 0.5 || r.height <= 0 || r.height > vh * 0.3 || r.top > 2 || r.bottom <= 0) continue;
       bottom = Math.max(bottom, Math.round(r.bottom));
     }
-    window.scrollTo({ top: 0, behavior: 'instant' });
+    (document.scrollingElement ?? document.documentElement).scrollTo({ top: 0, behavior: 'instant' });
     return bottom;
   }, null);
   await sleep(Math.round(settleMs / 2));

@@ -17,7 +17,7 @@ export async function hashSectionFrames(page: Page, outline: PageOutline): Promi
   for (const section of outline.sections.slice(0, MAX_SECTIONS)) {
     try {
       const y = Math.max(0, Math.round(section.rect.y - outline.stickyHeaderHeight));
-      await evaluateInPage(page, (top: number) => window.scrollTo({ top, behavior: 'instant' }), y);
+      await evaluateInPage(page, (top: number) => (document.scrollingElement ?? document.documentElement).scrollTo({ top, behavior: 'instant' }), y);
       await sleep(120);
       const png = Buffer.from(await page.screenshot({ type: 'png', captureBeyondViewport: false }));
       hashes.set(section.id, differenceHash(png));
@@ -25,6 +25,6 @@ export async function hashSectionFrames(page: Page, outline: PageOutline): Promi
       // A page that navigated away or a screenshot that failed: this section is compared without its picture.
     }
   }
-  await evaluateInPage(page, () => window.scrollTo({ top: 0, behavior: "instant" }), null).catch(() => undefined);
+  await evaluateInPage(page, () => (document.scrollingElement ?? document.documentElement).scrollTo({ top: 0, behavior: 'instant' }), null).catch(() => undefined);
   return hashes;
 }

@@ -176,9 +176,12 @@ export async function smoothScroll(page: Page, toY: number, durationMs: number, 
   }
   let last = fromY;
   const clock = options.clock ?? wallClock;
+  // The scrolling element's own scrollTo (Element.prototype), not window.scrollTo: a page's script may declare a
+  // global `function scrollTo(target, offset)` of its own (a smooth-scroll helper for its anchor links), which
+  // replaces window.scrollTo, takes our options for an element and leaves the page where it was.
   const scrollTo = (y: number) =>
     page.evaluate((top) => {
-      window.scrollTo({ top, left: window.scrollX, behavior: 'instant' });
+      (document.scrollingElement ?? document.documentElement).scrollTo({ top, left: window.scrollX, behavior: 'instant' });
       return window.scrollY;
     }, y);
   if (clock.perFrame) {
