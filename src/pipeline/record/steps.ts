@@ -150,7 +150,10 @@ async function targetStep(
   const r = found.rect;
   // At the top, below the header is enough: the planner scrolls a section to just below it (outline-query's
   // SCROLL_MARGIN), and an 80-px margin there set off a second scroll, stop and go, after every such arrival.
-  const margin = bottomComfortMargin(found.viewportHeight);
+  // A click or typing wants room below it (what it sets off shows there); a hover only needs to be on screen, as
+  // the planner's own visibility test has it. A hover within the comfort margin once scrolled again and took the
+  // heading of the section being read off screen for the rest of its shot.
+  const margin = step.kind === 'hover' || step.kind === 'move' ? 8 : bottomComfortMargin(found.viewportHeight);
   const topMargin = found.topInset + 8;
   // A section taller than that is comfortable once its heading is out from under the header: a planner may stop
   // below the section's top to show its heading with the buttons further down (pricing-focus).

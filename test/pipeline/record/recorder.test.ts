@@ -386,6 +386,39 @@ describe('recorder', () => {
     }
   });
 
+  it('hovers a button near the bottom edge where it is, but scrolls to give a click there room', async () => {
+    // 720 px tall viewport scrolled to 624: the button's bottom is 30 px above the edge, on screen but within the
+    // click's comfort margin. A hover that scrolled there took a section's heading off screen mid-shot.
+    const nearEdge = (kind: 'hover' | 'click'): ActionScript => ({
+      version: 1, url, viewport: 'desktop', durationMs: 2400, templateId: 'section-focus',
+      steps: [
+        { kind: 'scroll', label: 'To the features', toY: 624, startMs: 0, durationMs: 900 },
+        { kind, label: 'The low button', target: target('#low'), startMs: 900, durationMs: 1000 },
+        { kind: 'wait', label: 'Dwell', startMs: 1900, durationMs: 500 },
+      ],
+    } as ActionScript);
+    const scrollsAfterArrival = async (kind: 'hover' | 'click') => {
+      const page = await openPage();
+      try {
+        await page.evaluate(() => {
+          const button = document.createElement('button');
+          button.id = 'low';
+          button.textContent = 'Low';
+          button.style.cssText = 'position: absolute; left: 200px; top: 1274px; height: 40px; width: 120px';
+          document.body.append(button);
+        });
+        const result = await recordScript(page, nearEdge(kind), { format: 'mp4', resolution: '720p', outFile: path.join(dir, `edge-${kind}.mp4`) });
+        return result.timeline.scrolls.filter((s) => s.t >= 900).map((s) => Math.round(s.y));
+      } finally {
+        await page.close();
+      }
+    };
+    const hovered = await scrollsAfterArrival('hover');
+    assert.ok(hovered.every((y) => y === 624), `stays at 624: ${hovered.join(' ')}`);
+    const clicked = await scrollsAfterArrival('click');
+    assert.ok(clicked.some((y) => y > 650), `scrolls the button up from the edge: ${clicked.join(' ')}`);
+  });
+
   it('stops when aborted and removes the partial file', async () => {
     const page = await openPage();
     try {
