@@ -20,6 +20,20 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
   const PERIOD = /\/\s?(?:mo|month|yr|year|user|seat|editor|member|person|night)\b|\bper\s+(?:month|year|user|seat|editor|member|person|attendee|guest|night|ticket)|\bmonthly\b|\bannually\b|\bbilled\b|\/\s?(?:mo|yr)\b/i;
   // The hero is the first part tall enough to be one (a band above it does not take its place).
   const firstContentIndex = kept.findIndex((s) => s.rect.y < vh * 0.6 && s.rect.height >= vh * 0.3);
+  // The level the page heads its parts with (most of them), when three or more are headed: a docs page may use h6
+  // for every part, so "no h1 or h2" does not make its last part a footer.
+  const levels = new Map<number, number>();
+  for (const s of kept) if (s.heading) levels.set(levelOf(s.heading), (levels.get(levelOf(s.heading)) ?? 0) + 1);
+  const [partLevel, parts] = [...levels].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0] ?? [0, 0];
+  /** Headed as the other parts are, by one heading alone on its row (a footer's column titles sit side by side). */
+  const headedAsAPart = (s: RawSection): boolean => {
+    if (!s.heading || s.virtual || parts < 3 || levelOf(s.heading) > partLevel) return false;
+    const level = levelOf(s.heading);
+    const top = s.heading.getBoundingClientRect().top;
+    return !Array.from(s.el.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')).some(
+      (h) => h !== s.heading && visible(h) && levelOf(h) === level && Math.abs(h.getBoundingClientRect().top - top) < 12,
+    );
+  };
   const sectionKind = (s: RawSection, index: number): Kind => {
     const el = s.el;
     const tag = el.tagName;
@@ -36,7 +50,7 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
     const sectionActions = actionsRaw.filter((a) => (a.kind === 'cta' || a.kind === 'primary-cta') && contains(a.el));
 
     if (!s.virtual && (tag === 'FOOTER' || role === 'contentinfo' || /\b(site-|page-)?footer\b/.test(idc))) return 'footer';
-    if (isLast && !s.virtual && !hasMajorHeading(el) && s.rect.y + s.rect.height >= docH - 120 && (links >= 3 || /©|copyright|all rights reserved/i.test(text)) && text.length < 1500)
+    if (isLast && !s.virtual && !hasMajorHeading(el) && !headedAsAPart(s) && s.rect.y + s.rect.height >= docH - 120 && (links >= 3 || /©|copyright|all rights reserved/i.test(text)) && text.length < 1500)
       return 'footer';
 
     const prices = (text.match(PRICE) ?? []).length;

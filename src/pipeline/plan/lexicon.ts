@@ -99,6 +99,8 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // "Make a quick clip", "I need a short promo", "put together a demo that…": the request, not its subject.
   [/\b(?:i need|i'd like|i want|we need|let's do|let us do|can you (?:do|make|record|create)|(?:make|record|create|do|shoot|produce|put together|give me)) (?:a|an|me a|us a)? ?(?:(?:quick|short|little|fun|punchy|snappy|polished|new|\d+[\s-]second) )*(?:video|clip|reel|demo|promo|teaser|walkthrough|walk-through|trailer|recording|tour)\b/g, ' '],
   [/\bapp ?store\b|\bgoogle play\b|\bplay store\b/g, 'download'],
+  // "For power users", "expert mode": what goes beyond the basics, not "power" (features) nor the users.
+  [/\bpower[- ]users?\b|\bexperts? (?:users?|mode)\b/g, 'advanced'],
   [/\bget(?:ting)? in touch\b|\breach(?:ing)? out\b|\bdrop (?:us |them )?a line\b/g, 'contact'],
   // "End on booking a visit", "reserve a table": the booking is the subject; what is booked only says what kind
   // (a section about the first visit is not where one books it).

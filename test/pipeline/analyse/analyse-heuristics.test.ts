@@ -293,6 +293,25 @@ describe('outlining unfamiliar markup', () => {
     }
   });
 
+  it('keeps the last part of a page headed by h6 throughout as a part, while a real footer is still the footer', async () => {
+    // The last part has links and no h1 or h2, as a footer has; but it is headed as every other part is.
+    const part = (id: string, title: string, extra = '') => `<div id="${id}" style="padding:40px 0"><h6>${title}</h6>${filler(4)}${extra}</div>`;
+    const links = '<a href="/a">Demo</a> <a href="/b">Source</a> <a href="/c">More</a>';
+    const body = (footer: string) => `
+      <header style="padding:80px 24px;background:#234;color:#fff;text-align:center"><h1>Kit</h1><p>A boilerplate.</p></header>
+      <main style="width:700px;margin:0 auto">${part('grid', 'The grid')}${part('buttons', 'Buttons')}${part('forms', 'Forms')}${footer}</main>`;
+    const withExamples = await pageWith(body(part('examples', 'Examples', `<div style="display:flex;gap:20px"><div><h6>Landing page</h6>${links}</div><div><h6>Coming soon</h6></div></div>`)));
+    const withFooter = await pageWith(body(`<div id="end" style="display:flex;gap:40px;padding:40px 0"><div><h6>Product</h6>${links}</div><div><h6>Company</h6>${links}</div></div>`));
+    try {
+      const last = async (page: Page) => (await analysePage(page)).outline.sections.at(-1)!;
+      const examples = await last(withExamples);
+      assert.equal(examples.kind !== 'footer' && examples.heading, 'Examples');
+      assert.equal((await last(withFooter)).kind, 'footer');
+    } finally {
+      await Promise.all([withExamples.close(), withFooter.close()]);
+    }
+  });
+
   it('names the widgets a section holds by their role and structure, and the eyebrow above its heading', async () => {
     const page = await pageWith(`
       <section style="padding: 80px 24px; min-height: 300px"><h1>Tally</h1><p>Money, sorted.</p></section>

@@ -212,6 +212,20 @@ describe('what the prompt asks to see, by meaning', () => {
     assert.equal(plan.steps.at(-1)?.action, 'pause', 'the video holds on the last subject');
   });
 
+  it('visits both subjects when the first is a part without a heading (one of several called "content"), and reads "power users" as advanced', () => {
+    const outline = studioOutline();
+    // Two parts without a heading: each goes by "content"; the second holds the font samples.
+    outline.sections.splice(1, 0,
+      { ...block('content', 'content', '', 700, 'Installing from npm or a CDN.'), heading: null, label: 'content' },
+      { ...block('content-2', 'content', '', 1200, 'Font size samples from 50rem down to 15rem.'), heading: null, label: 'content' },
+      block('advanced', 'content', 'Advanced usage', 1700, 'Target, text and container as functions.'),
+    );
+    for (const later of outline.sections.slice(4)) later.rect = { ...later.rect, y: later.rect.y + 1500 };
+    const plan = planDemo({ prompt: 'Scroll past the font size samples, then end on the part for power users', outline, durationTarget: '10s', template: { id: 'auto' }, mode: 'script' });
+    const visited = plan.steps.flatMap((step) => (step.action === 'focus' ? [step.sectionId] : []));
+    assert.deepEqual(visited, ['content-2', 'advanced']);
+  });
+
   it('trusts a section its menu, eyebrow and id all name over a slogan that happens to say "people"', () => {
     const outline = studioOutline();
     outline.navigation = [{ label: 'Speakers', kind: 'nav-link', href: '#speakers', selector: 'header a', fallbackSelectors: [], rect: { x: 600, y: 20, width: 80, height: 30 } }];

@@ -18,7 +18,10 @@ export const sectionFocus: Template = (context) => {
   const hinted = hint ? matchSection(outline, hint)?.section : undefined;
   // Several subjects asked for by meaning ("the team and how to get in touch"), when the hint agrees with the first.
   const { subjects, endsOnAction } = promptSubjects(prompt, outline);
-  if (subjects.length > 1 && (!hinted || hinted === subjects[0]!.section)) return visitInOrder(context, subjects.map((s) => s.section), endsOnAction);
+  // A hint that is the first subject's name agrees with it even when another section goes by that name too (parts
+  // without a heading are all called "content").
+  const agrees = !hinted || hinted === subjects[0]?.section || (subjects[0] !== undefined && sectionName(subjects[0].section) === hint);
+  if (subjects.length > 1 && agrees) return visitInOrder(context, subjects.map((s) => s.section), endsOnAction);
   const section =
     hinted ??
     (subjects[0]?.section) ??
