@@ -66,6 +66,31 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
     }
     return [];
   };
+  /**
+   * A <section> that is a stack of parts each headed alike (a "showcase" of image-and-text rows, each with its own
+   * h2) and no title of its own above them: the rows are the sections a visitor would name. Looks through wrappers
+   * with one child. Side-by-side cards (a features grid) are not a stack.
+   */
+  const stackOfHeadedParts = (el: Element) => {
+    let inner = el;
+    for (let i = 0; i < 4; i++) {
+      const only = significantChildren(inner);
+      if (only.length !== 1) break;
+      inner = only[0] as Element;
+    }
+    const kids = significantChildren(inner);
+    if (kids.length < 2) return false;
+    const width = box(el).width;
+    const rects = kids.map((k) => box(k));
+    const stacked = rects.every((r, i) => r.width >= width * 0.8 && (i === 0 || r.top >= rects[i - 1]!.bottom - 2));
+    if (!stacked) return false;
+    const levels = kids.map(topHeadingLevel);
+    const top = Math.min(...levels);
+    if (top > 3 || levels.filter((l) => l === top).length < 2 || topHeadingLevel(el) < top) return false;
+    // Every heading of that level is inside a part: none stands above them as the section's title.
+    const headed = Array.from(el.querySelectorAll(HEADINGS)).filter((h) => visible(h) && Math.max(2, levelOf(h)) === top);
+    return headed.every((h) => kids.some((k) => k.contains(h))) && rects.filter((r) => r.height >= vh * 0.3).length >= 2;
+  };
   const shouldDescend = (el: Element, depth: number) => {
     if (depth > 10) return false;
     const kids = significantChildren(el);
@@ -78,7 +103,7 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
       const inner = Array.from(el.querySelectorAll('section, article')).filter(
         (s) => visible(s) && box(s).height >= 120 && box(s).width >= 0.5 * width,
       );
-      return inner.filter((s) => !inner.some((o) => o !== s && o.contains(s))).length >= 2;
+      return inner.filter((s) => !inner.some((o) => o !== s && o.contains(s))).length >= 2 || stackOfHeadedParts(el);
     }
     if (LEAF_TAGS.has(el.tagName)) return false;
     if (kids.length === 1) return true;

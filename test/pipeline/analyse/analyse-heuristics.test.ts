@@ -312,6 +312,24 @@ describe('outlining unfamiliar markup', () => {
     }
   });
 
+  it('splits a <section> of stacked image-and-text rows, each with its own h2, into one section per row; a titled grid of cards stays whole', async () => {
+    const row = (title: string, flip: boolean) => `<div style="display:flex;${flip ? 'flex-direction:row-reverse;' : ''}height:420px">
+      <div style="flex:1;background:#8ab"></div><div style="flex:1;padding:40px"><h2>${title}</h2><p>Words about ${title.toLowerCase()} for the reader.</p></div></div>`;
+    const card = (title: string) => `<div style="flex:1;padding:24px"><h3>${title}</h3><p>A short line about ${title.toLowerCase()}.</p></div>`;
+    const page = await pageWith(`
+      <header style="padding:120px 24px;background:#234;color:#fff;text-align:center"><h1>Landing</h1><p>Generate more leads.</p></header>
+      <section class="icons" style="padding:60px 0"><h2>Why it helps</h2><div style="display:flex;gap:20px">${['Responsive', 'Ready', 'Easy'].map(card).join('')}</div></section>
+      <section class="showcase"><div class="container">${row('Fully Responsive Design', false)}${row('Updated For Bootstrap 5', true)}${row('Easy to Use & Customize', false)}</div></section>
+      <section style="padding:80px 0;text-align:center"><h2>What people are saying</h2>${filler(3)}</section>`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((s) => s.heading);
+      assert.deepEqual(headings.slice(1), ['Why it helps', 'Fully Responsive Design', 'Updated For Bootstrap 5', 'Easy to Use & Customize', 'What people are saying']);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('names the widgets a section holds by their role and structure, and the eyebrow above its heading', async () => {
     const page = await pageWith(`
       <section style="padding: 80px 24px; min-height: 300px"><h1>Tally</h1><p>Money, sorted.</p></section>
