@@ -91,7 +91,9 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
         }).length;
     const headingText = s.heading ? cleanText(s.heading) : '';
     const bodyLength = Math.max(0, text.length - headingText.length);
-    if ((smallImages >= 4 && bodyLength < 250) || (/\blogos?\b|trusted by|used by|customers|partners|clients|as seen|backed by|featured in/.test(key) && smallImages >= 3))
+    // A row of figures with an icon each ("1789 Total projects", "44 Countries") is a band of numbers, not a logo strip.
+    const figures = (text.match(/(?:^|\s)[$€£]?\d[\d,.]*(?:\s?[%+kKmM])?(?=\s|$)/g) ?? []).length;
+    if ((smallImages >= 4 && bodyLength < 250 && figures < 3) || (/\blogos?\b|trusted by|used by|customers|partners|clients|as seen|backed by|featured in/.test(key) && smallImages >= 3))
       return 'logos';
 
     if (fields.length >= 2) return 'form';

@@ -41,6 +41,10 @@ export const concepts: Record<string, string[]> = {
   process: ['process', 'step', 'workflow', 'method', 'works', 'approach'],
   about: ['about', 'mission', 'value', 'belief', 'purpose', 'vision', 'principle', 'ethos', 'philosophy'],
   comparison: ['compare', 'comparison', 'versus', 'difference', 'different', 'differ', 'alternative', 'choose', 'choice', 'pick', 'competition', 'competitor', 'rival'],
+  // developer tools and kits: where it is explained
+  docs: ['documentation', 'docs', 'doc', 'documented', 'guide', 'tutorial', 'manual', 'handbook', 'reference', 'explained', 'explanation'],
+  // the languages it speaks: programming languages and syntaxes, or the translations of an app
+  languages: ['language', 'syntax', 'multilingual', 'translation', 'translated', 'localization', 'localisation', 'locale'],
   // how far it can be made one's own
   customise: ['customize', 'customise', 'customization', 'customisation', 'customizable', 'customisable', 'tweak', 'personalize', 'personalise', 'configure', 'configurable', 'tailor'],
   // a film of the product on the page ("Watch our promo video"); the prompt's own "video" is the demo, a stop word

@@ -330,6 +330,25 @@ describe('outlining unfamiliar markup', () => {
     }
   });
 
+  it('takes a band of icons with a figure each for numbers, not for a strip of logos', async () => {
+    const icon = '<svg width="48" height="48" viewBox="0 0 48 48"><circle cx="24" cy="24" r="20" fill="#c60"/></svg>';
+    const fact = (n: string, label: string) => `<div style="flex:1;text-align:center">${icon}<h2>${n}</h2><h3>${label}</h3></div>`;
+    const logo = (name: string) => `<div style="flex:1;text-align:center">${icon.replace('width="48"', 'width="120"')}<span>${name}</span></div>`;
+    const page = await pageWith(`
+      <header style="padding:120px 24px;background:#234;color:#fff;text-align:center"><h1>Builders</h1><p>Since 2008.</p></header>
+      <section id="facts" style="display:flex;padding:60px 0">${fact('1789', 'Total projects')}${fact('647', 'Staff members')}${fact('4000', 'Hours of work')}${fact('44', 'Countries')}</section>
+      <section id="brands" style="display:flex;padding:60px 0">${['Acme', 'Globex', 'Initech', 'Umbrella'].map(logo).join('')}</section>
+      <section style="padding:80px 0"><h2>Contact</h2>${filler(3)}</section>`);
+    try {
+      const { outline } = await analysePage(page);
+      const kindOf = (id: string) => outline.sections.find((s) => s.selector.includes(id))?.kind;
+      assert.notEqual(kindOf('facts'), 'logos');
+      assert.equal(kindOf('brands'), 'logos');
+    } finally {
+      await page.close();
+    }
+  });
+
   it('names the widgets a section holds by their role and structure, and the eyebrow above its heading', async () => {
     const page = await pageWith(`
       <section style="padding: 80px 24px; min-height: 300px"><h1>Tally</h1><p>Money, sorted.</p></section>

@@ -226,6 +226,17 @@ describe('what the prompt asks to see, by meaning', () => {
     assert.deepEqual(visited, ['content-2', 'advanced']);
   });
 
+  it('knows a developer tool\'s documentation and the languages it speaks by other words', () => {
+    const outline = studioOutline();
+    outline.sections.splice(3, 0,
+      block('langs', 'content', 'Supported languages', 1750, 'Markup, CSS, C-like, JavaScript and 290 more.'),
+      block('guides', 'content', 'Complete documentation', 2250, 'Every component with its options and examples.'),
+    );
+    const ids = subjectIdsOn(outline);
+    assert.deepEqual(ids('Which coding syntaxes can it colour?'), ['langs']);
+    assert.deepEqual(ids('Show how thoroughly it is explained, with a tutorial for each part'), ['guides']);
+  });
+
   it('trusts a section its menu, eyebrow and id all name over a slogan that happens to say "people"', () => {
     const outline = studioOutline();
     outline.navigation = [{ label: 'Speakers', kind: 'nav-link', href: '#speakers', selector: 'header a', fallbackSelectors: [], rect: { x: 600, y: 20, width: 80, height: 30 } }];
