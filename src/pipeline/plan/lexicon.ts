@@ -41,8 +41,8 @@ export const concepts: Record<string, string[]> = {
   process: ['process', 'step', 'workflow', 'method', 'works', 'approach'],
   about: ['about', 'mission', 'value', 'belief', 'purpose', 'vision', 'principle', 'ethos', 'philosophy'],
   comparison: ['compare', 'comparison', 'versus', 'difference', 'different', 'differ', 'alternative', 'choose', 'choice', 'pick', 'competition', 'competitor', 'rival'],
-  // developer tools and kits: where it is explained
-  docs: ['documentation', 'docs', 'doc', 'documented', 'guide', 'tutorial', 'manual', 'handbook', 'reference', 'explained', 'explanation'],
+  // developer tools and kits: where it is explained (not "docs" itself: on a docs page, "the docs" are the page)
+  docs: ['documentation', 'documented', 'guide', 'tutorial', 'manual', 'handbook', 'reference', 'explained', 'explanation'],
   // the languages it speaks: programming languages and syntaxes, or the translations of an app
   languages: ['language', 'syntax', 'multilingual', 'translation', 'translated', 'localization', 'localisation', 'locale'],
   // how far it can be made one's own
