@@ -38,8 +38,8 @@ export interface OutlineSection extends Target {
   kicker?: string;
   /** Where the section's heading is (document coordinates), when it has one. */
   headingRect?: Rect;
-  /** The widgets it holds, when any: a range slider, an accordion, tabs, a toggle switch, a carousel. */
-  widgets?: Array<'slider' | 'accordion' | 'tabs' | 'toggle' | 'carousel'>;
+  /** The widgets it holds, when any: a range slider, an accordion, tabs, a toggle switch, a carousel, a data table. */
+  widgets?: Array<'slider' | 'accordion' | 'tabs' | 'toggle' | 'carousel' | 'table'>;
   /** A short summary of the section's text (≤ 200 chars), for planners. */
   text: string;
   /**

@@ -184,6 +184,9 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
         carousel = overflow === 'auto' || overflow === 'scroll';
       }
       if (carousel) widgets.push('carousel');
+      // A table of data (a comparison, a spec sheet): three rows or more, not a layout table of one row.
+      const tables = Array.from(el.querySelectorAll('table, [role="table"], [role="grid"]')).filter((t) => visible(t));
+      if (tables.some((t) => t.querySelectorAll('tr, [role="row"]').length >= 3)) widgets.push('table');
     }
     // Image alt texts name what the pictures show (products, partners' logos, the screens of an app).
     const alts = s.virtual ? '' : Array.from(s.el.querySelectorAll('img[alt]')).slice(0, 40).map((img) => img.getAttribute('alt') ?? '').join(' ');

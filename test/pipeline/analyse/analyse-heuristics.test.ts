@@ -349,7 +349,7 @@ describe('outlining unfamiliar markup', () => {
     }
   });
 
-  it('names the widgets a section holds by their role and structure, and the eyebrow above its heading', async () => {
+  it('names the widgets a section holds by their role and structure (a data table too), and the eyebrow above its heading', async () => {
     const page = await pageWith(`
       <section style="padding: 80px 24px; min-height: 300px"><h1>Tally</h1><p>Money, sorted.</p></section>
       <section style="padding: 40px 24px"><p>Products</p><h2>Tools you will open daily</h2>
@@ -359,7 +359,8 @@ describe('outlining unfamiliar markup', () => {
       <section style="padding: 40px 24px"><h2>Watch it grow</h2><input type="range" min="5" max="100"><span>£25 a week</span></section>
       <section style="padding: 40px 24px"><h2>Pick a plan</h2><button role="switch" aria-checked="false">Yearly</button><div>Free £0</div></section>
       <section style="padding: 40px 24px"><h2>Day by day</h2><div role="tablist"><button role="tab">Thu</button><button role="tab">Fri</button></div></section>
-      <section style="padding: 40px 24px"><h2>Asked and answered</h2><details><summary>Is it a bank?</summary>Yes.</details><details><summary>Fees?</summary>None.</details></section>`);
+      <section style="padding: 40px 24px"><h2>Asked and answered</h2><details><summary>Is it a bank?</summary>Yes.</details><details><summary>Fees?</summary>None.</details></section>
+      <section style="padding: 40px 24px"><h2>Next to the others</h2><table><tr><th></th><th>Tally</th><th>Bank</th></tr><tr><td>Round-ups</td><td>✓</td><td></td></tr><tr><td>Pots</td><td>✓</td><td>✓</td></tr></table></section>`);
     try {
       const { outline } = await analysePage(page);
       const byHeading = Object.fromEntries(outline.sections.map((s) => [s.heading, s]));
@@ -369,6 +370,7 @@ describe('outlining unfamiliar markup', () => {
       assert.deepEqual(byHeading['Pick a plan']?.widgets, ['toggle']);
       assert.deepEqual(byHeading['Day by day']?.widgets, ['tabs']);
       assert.deepEqual(byHeading['Asked and answered']?.widgets, ['accordion']);
+      assert.deepEqual(byHeading['Next to the others']?.widgets, ['table']);
       assert.equal(byHeading['Tally']?.widgets, undefined);
     } finally {
       await page.close();
