@@ -93,7 +93,16 @@ async function runSet(browser: Browser, server: FixtureServer, cases: StoryCase[
     if (paper) score = scoreCase(site, c.prompt, c.expect);
     else {
       const { plan, script } = planCase(site, c.prompt);
-      const timeline = await recordCase(browser, site.url, script);
+      // A page that once fails to load in time (a busy machine) is tried again; a case that cannot be recorded is a
+      // miss that says why, not the end of a half-hour run.
+      const timeline = await recordCase(browser, site.url, script).catch(() => recordCase(browser, site.url, script)).catch((error: unknown) => {
+        process.stderr.write(`\n${c.site} "${c.prompt}": not recorded (${error instanceof Error ? error.message : String(error)}), counted as 0 s\n`);
+        return null;
+      });
+      if (!timeline) {
+        results.push({ ...c, template: plan.templateId, hint: plan.sectionHint, readableS: 0, longestS: 0, endsOnOverview: false, underHeaderS: 0, croppedS: 0 });
+        continue;
+      }
       score = scoreTimeline(site, plan, timeline, recordedScrollCurve(timeline), c.expect);
     }
     if (!json) process.stderr.write(site.headings[c.expect] ? '.' : '?');

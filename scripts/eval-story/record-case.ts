@@ -19,7 +19,8 @@ export async function recordCase(browser: Browser, url: string, script: ActionSc
     await page.setViewport(VIEWPORT);
     await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
     await analysePage(page, { timeoutMs: 30_000 });
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // As the worker does: the scrolling element's own scrollTo (a page may declare a scrollTo of its own).
+    await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollTo({ top: 0, left: 0, behavior: 'instant' }));
     const recording = await recordScript(page, script, { format: 'capture', resolution: '720p', outFile: path.join(workDir, 'clean.mkv') });
     return recording.timeline;
   } finally {

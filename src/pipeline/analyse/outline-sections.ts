@@ -67,9 +67,10 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
     return [];
   };
   /**
-   * A <section> that is a stack of parts each headed alike (a "showcase" of image-and-text rows, each with its own
-   * h2) and no title of its own above them: the rows are the sections a visitor would name. Looks through wrappers
-   * with one child. Side-by-side cards (a features grid) are not a stack.
+   * A <section> that is a stack of parts each with its own heading (a "showcase" of image-and-text rows, a column of
+   * feature rows each headed by an h3) and no title above them: the parts are the sections a visitor would name.
+   * Looks through wrappers with one child. Side-by-side cards (a features grid) are not a stack, and a section that
+   * opens with its title (a heading over the rows) stays whole.
    */
   const stackOfHeadedParts = (el: Element) => {
     let inner = el;
@@ -78,18 +79,16 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
       if (only.length !== 1) break;
       inner = only[0] as Element;
     }
-    const kids = significantChildren(inner);
+    // Decoration without words (a wave drawn above the content) is not a part.
+    const kids = significantChildren(inner).filter((k) => norm(k.textContent).length > 0);
     if (kids.length < 2) return false;
     const width = box(el).width;
     const rects = kids.map((k) => box(k));
     const stacked = rects.every((r, i) => r.width >= width * 0.8 && (i === 0 || r.top >= rects[i - 1]!.bottom - 2));
     if (!stacked) return false;
-    const levels = kids.map(topHeadingLevel);
-    const top = Math.min(...levels);
-    if (top > 3 || levels.filter((l) => l === top).length < 2 || topHeadingLevel(el) < top) return false;
-    // Every heading of that level is inside a part: none stands above them as the section's title.
-    const headed = Array.from(el.querySelectorAll(HEADINGS)).filter((h) => visible(h) && Math.max(2, levelOf(h)) === top);
-    return headed.every((h) => kids.some((k) => k.contains(h))) && rects.filter((r) => r.height >= vh * 0.3).length >= 2;
+    const headedPart = (k: Element, r: DOMRect) => r.height >= vh * 0.3 && topHeadingLevel(k) < 99 && !/^H[1-6]$/.test(k.tagName);
+    const parts = kids.filter((k, i) => headedPart(k, rects[i]!));
+    return parts.length >= 2 && parts[0] === kids[0];
   };
   const shouldDescend = (el: Element, depth: number) => {
     if (depth > 10) return false;

@@ -312,7 +312,7 @@ describe('outlining unfamiliar markup', () => {
     }
   });
 
-  it('splits a <section> of stacked image-and-text rows, each with its own h2, into one section per row; a titled grid of cards stays whole', async () => {
+  it('splits a <section> of stacked image-and-text rows, each with its own heading, into one section per row; a titled grid of cards stays whole', async () => {
     const row = (title: string, flip: boolean) => `<div style="display:flex;${flip ? 'flex-direction:row-reverse;' : ''}height:420px">
       <div style="flex:1;background:#8ab"></div><div style="flex:1;padding:40px"><h2>${title}</h2><p>Words about ${title.toLowerCase()} for the reader.</p></div></div>`;
     const card = (title: string) => `<div style="flex:1;padding:24px"><h3>${title}</h3><p>A short line about ${title.toLowerCase()}.</p></div>`;
@@ -327,6 +327,20 @@ describe('outlining unfamiliar markup', () => {
       assert.deepEqual(headings.slice(1), ['Why it helps', 'Fully Responsive Design', 'Updated For Bootstrap 5', 'Easy to Use & Customize', 'What people are saying']);
     } finally {
       await page.close();
+    }
+    // A UI kit's long section: a wave drawn above it (no words), rows each headed by an h3, and the next part's
+    // title at its foot.
+    const kit = await pageWith(`
+      <header style="padding:120px 24px;background:#234;color:#fff;text-align:center"><h1>Kit</h1><p>A beautiful extension.</p></header>
+      <section><div style="height:80px"><svg width="1280" height="60"><path d="M0 60 L1280 0 L1280 60 Z" fill="#eee"/></svg></div>
+        <div style="width:1200px;margin:0 auto">${row('CSS Components', false).replace(/h2>/g, 'h3>')}</div>
+        <div style="width:1200px;margin:0 auto">${row('Javascript Components', true).replace(/h2>/g, 'h3>')}${row('Complex Documentation', false).replace(/h2>/g, 'h3>')}</div>
+        <div style="text-align:center;padding:20px"><h2>Beautiful Example Pages</h2><p>Take the examples we made for you.</p></div></section>`);
+    try {
+      const headings = (await analysePage(kit)).outline.sections.map((s) => s.heading);
+      for (const title of ["CSS Components", "Javascript Components", "Complex Documentation"]) assert.ok(headings.includes(title), `a section "${title}" in ${JSON.stringify(headings)}`);
+    } finally {
+      await kit.close();
     }
   });
 
