@@ -36,7 +36,9 @@ export const concepts: Record<string, string[]> = {
   work: ['work', 'portfolio', 'case', 'project', 'gallery', 'showcase', 'study', 'studies'],
   // pictures of the place or the product: hotels, venues, shops
   gallery: ['gallery', 'photo', 'photograph', 'photography', 'picture', 'image', 'lightbox', 'snapshot', 'slideshow'],
-  services: ['service', 'offer', 'offering', 'expertise', 'specialty', 'help', 'assistance', 'assist'],
+  services: ['service', 'offer', 'offering', 'expertise', 'specialty', 'specialist', 'specialised', 'specialized', 'help', 'assistance', 'assist'],
+  // developer tools: how a program learns what happened (a copy that succeeded, an upload that failed)
+  callbacks: ['callback', 'listener', 'succeed', 'succeeded', 'success', 'fail', 'failed', 'failure', 'error'],
   logos: ['logo', 'brand', 'trusted', 'company', 'companies', 'sponsor', 'backer', 'patron', 'supporter', 'funder', 'business', 'firm', 'corporate', 'foundation', 'partner'],
   process: ['process', 'step', 'workflow', 'method', 'works', 'approach'],
   about: ['about', 'mission', 'value', 'belief', 'purpose', 'vision', 'principle', 'ethos', 'philosophy'],
@@ -113,6 +115,11 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // "At no cost", "free of charge": what it costs is nothing, so the ask is the free sign-up, not the prices.
   [/\b(?:at|for) no (?:cost|charge)\b|\bfree of charge\b|\bwithout paying\b|\bcosts? nothing\b/g, 'free'],
   [/\bwho (?:works|is behind|runs|makes)\b/g, 'team'],
+  // "The developers who have written code for it", "the people who built it": its contributors, not an audience (the
+  // rule after this one) nor the docs (where "code" also stands).
+  [/\b(?:[a-z]+ )?who (?:have |has |had )?(?:written|wrote|writes?|built|builds?|coded|contributed|contributes?|committed)\b(?: (?:the |its |their )?(?:code|software|it|to it))?/g, 'contributor'],
+  // "Which jobs can the firm take on", "the projects they undertake": the work it does for clients, its services.
+  [/\b(?:take|takes|taking|took) on\b|\bundertakes?\b/g, 'service'],
   // "folks who are scared", "people who hate forms": a relative "who" with a state or a feeling says which audience
   // the video is for, and so does the word it hangs on; neither asks who is behind it ("show people who are nervous"
   // is not the team). "The people who lead the climbs" (who does the work) and a question's "who" ("meet who you
@@ -148,6 +155,8 @@ export const pagePhrases: Array<[RegExp, string]> = [
   // forms only: a year range ("2009 - 2011") is not one.
   [/\+\d[\d\s().-]{6,}\d|\(\d{2,4}\)\s?\d{3}[\s.-]?\d{3,4}\b|\b\d{3}[\s.-]\d{3}[\s.-]\d{4}\b|\b0\d{2,4}\s\d{3,4}\s\d{3,4}\b/g, 'phone'],
   [/\bwhat (?:it|we|they) (?:does|do|can do|offers?)\b/gi, 'feature'],
+  // A firm's "What we do" is its services as much as its features.
+  [/\bwhat we (?:do|offer)\b/gi, 'service'],
   [/\b(?:find|visit) us\b|\bgetting (?:here|there|to)\b|\bhow to (?:get|find) (?:here|there|us)\b|\bwhere (?:we are|to find us)\b/gi, 'location'],
   [/\bopening (?:hours|times)\b/gi, 'hour'],
   [/\bget involved\b|\bgive (?:your|some|a little) time\b/gi, 'volunteer'],

@@ -158,6 +158,17 @@ export function clausesOf(prompt: string): string[] {
 
 /** Where on the page a clause places its section: the last one before the footer. */
 const bottomCue = /\b(?:at|near|towards?) the (?:very )?bottom(?: of the page)?\b|\b(?:at|near|towards?) the (?:very )?end of the page\b|\b(?:just |right )?(?:above|before) the footer\b|\bbottom of the page\b/i;
+/**
+ * Where a clause places its section by a neighbour: "the one just before the services grid", "the band right after
+ * the pricing", "the strip below the hero". "Before" and "after" are times as often as places ("the team after the
+ * pricing"), so they place only with a word that makes them a place ("just", "right", "the one"); "above" and
+ * "below" always do. Group 1 or 3 is the side, 2 or 4 the neighbour's own words. The footer is the bottom cue's.
+ */
+const neighbourCue =
+  /\b(?:(?:the )?(?:last |first |next )?one |just |right |immediately |directly )(before|above|after|below|beneath|under) (?:the |a |an )?(.+)$|\b(above|below|beneath) (?:the |a |an )?(.+)$/i;
+/** The least the neighbour's best match must score to place by it (one word of it in a section's text: 0.45). */
+const NEIGHBOUR_FLOOR = 0.45;
+
 /** What that position is worth: as much as a word of the clause in its heading. */
 const BOTTOM_BONUS = 0.6;
 
@@ -252,6 +263,12 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
     const atBottom = bottomCue.test(rawClause);
     const clause = atBottom ? rawClause.replace(bottomCue, ' ') : rawClause;
     const lastBody = sections.filter((section) => section.kind !== 'footer').at(-1);
+    const placed = atBottom ? null : neighbourOf(clause, sections, fields, common);
+    if (placed) {
+      if (endCue.test(clause)) endsOn = placed;
+      else if (!subjects.some((s) => s.section === placed.section)) subjects.push(placed);
+      continue;
+    }
     const ranked = sections
       .map((section) => {
         const { score, why } = scoreClause(clause, fields.get(section)!, common);
@@ -287,6 +304,27 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
     return { subjects: [...subjects.filter((s) => s.section !== last.section), last], endsOn: last, ...action };
   }
   return { subjects, endsOn: null, ...action };
+}
+
+/**
+ * The section a clause places beside another ("the last one before the services grid"): the neighbour is found by its
+ * own words, then the section on the asked side of it. Null when the clause has no such place, the neighbour is not
+ * found surely enough, or there is nothing on that side but the footer.
+ */
+function neighbourOf(clause: string, sections: OutlineSection[], fields: Map<OutlineSection, Field[]>, common: Set<string>): Subject | null {
+  const cue = neighbourCue.exec(clause);
+  if (!cue) return null;
+  const side = (cue[1] ?? cue[3])!.toLowerCase();
+  const named = (cue[2] ?? cue[4])!;
+  const [best, next] = sections
+    .map((section) => ({ section, score: scoreClause(named, fields.get(section)!, common).score }))
+    .sort((a, b) => b.score - a.score);
+  if (!best || best.score < NEIGHBOUR_FLOOR || best.score === next?.score || best.section.kind === 'footer') return null;
+  const index = sections.indexOf(best.section) + (side === 'before' || side === 'above' ? -1 : 1);
+  const section = sections[index];
+  if (!section || section.kind === 'footer') return null;
+  const where = side === 'before' || side === 'above' ? 'just above' : 'just below';
+  return { section, confidence: 0.8, why: `${where} "${sectionName(best.section)}", as the prompt places it`, clause };
 }
 
 /** Words a button's label needs no match for ("Book your stay", "Start your free trial now"). */

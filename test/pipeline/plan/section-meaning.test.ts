@@ -367,4 +367,35 @@ describe('reading real pages by their own words (issue 33, second pass)', () => 
     const subjects = promptSubjects('Show the questions, then end on the phone number call-out for anyone needing assistance.', outline);
     assert.equal(subjects.endsOn?.section.id, 'help');
   });
+
+  it('knows the people who wrote the code, how a program learns a copy failed, and the jobs a firm takes on', () => {
+    const devTool = appOutline();
+    devTool.sections.splice(4, 0,
+      block('events', 'content', 'Events', 2100, 'We fire custom events such as success and error for you to listen to.'),
+      block('docs', 'content', 'Docs', 2200, 'Guides with code for every setting.'),
+      block('people', 'content', 'Contributors', 2300, 'Ana, Bo, Chen, Dara and 214 more.'),
+    );
+    devTool.sections[3] = block('compare', 'content', 'Different from others', 1800, 'No fees, no ads.');
+    const ids = subjectIdsOn(devTool);
+    assert.deepEqual(ids('How does my code find out that a copy succeeded or failed?'), ['events']);
+    // "developers who have written code" are its contributors: not an audience, and not the docs where "code" stands.
+    assert.equal(promptSubjects('Show the clip, then end on the list of developers who have written code for it.', devTool).endsOn?.section.id, 'people');
+
+    const firm = appOutline();
+    firm.sections[2] = block('trades', 'content', 'We are specialists in', 1200, 'Home construction, building remodels, interior design.');
+    assert.deepEqual(subjectIdsOn(firm)('Which kinds of jobs can the firm take on?'), ['trades']);
+  });
+
+  it('places a part by its neighbour: "the one just before the services grid", "the band below the hero"; "after" alone is a time', () => {
+    const outline = appOutline();
+    outline.sections[1] = block('stripe', 'cta', 'Sed ipsum dolor', 600, 'Lorem ipsum dolor sit amet.');
+    outline.sections[2] = block('services', 'features', 'What we do', 1200, 'Lorem ipsum, six round icons.');
+    const placed = promptSubjects('Show the third photo stripe, the last one before the services grid.', outline);
+    assert.deepEqual(placed.subjects.map((s) => s.section.id), ['stripe']);
+    assert.match(placed.subjects[0]!.why, /just above "What we do"/);
+    assert.deepEqual(subjectIdsOn(outline)('Show the band right below the services grid'), ['compare']);
+    // "After" alone is the time of the video, not a place on the page: not the part after the services.
+    const timed = promptSubjects('Show the questions after the services', outline).subjects;
+    assert.ok(timed.length > 0 && timed.every((s) => s.section.id !== 'compare' && !/just below/.test(s.why)));
+  });
 });
