@@ -40,6 +40,8 @@ export interface OutlineSection extends Target {
   headingRect?: Rect;
   /** The widgets it holds, when any: a range slider, an accordion, tabs, a toggle switch, a carousel, a data table. */
   widgets?: Array<'slider' | 'accordion' | 'tabs' | 'toggle' | 'carousel' | 'table'>;
+  /** The controls that change it in place (a tab, a question to open, the prices' period switch, a next arrow). */
+  controls?: OutlineControl[];
   /** A short summary of the section's text (≤ 200 chars), for planners. */
   text: string;
   /**
@@ -47,6 +49,11 @@ export interface OutlineSection extends Target {
    * section meaning scores a prompt against; absent from outlines made before it existed.
    */
   body?: string;
+}
+
+/** A control that changes its section in place, without leaving the page: what a demo clicks to show it working. */
+export interface OutlineControl extends Target {
+  kind: 'tab' | 'disclosure' | 'switch' | 'next-slide';
 }
 
 export interface OutlineAction extends Target {

@@ -4,6 +4,7 @@ import { evaluateComposedInPage } from './in-page.js';
 import { readControls } from './outline-actions.js';
 import { outlineKit } from './outline-kit.js';
 import { findSections } from './outline-sections.js';
+import { inPlaceControls } from './section-controls.js';
 import { describeSections } from './section-kinds.js';
 
 export interface ExtractOutlineOptions {
@@ -24,7 +25,7 @@ export interface OutlineInPageOptions {
 }
 
 /** The in-page parts of the reading, sent with it: each is serialised on its own (in-page.ts). */
-const parts = { outlineKit, findSections, readControls, describeSections };
+const parts = { outlineKit, findSections, readControls, describeSections, inPlaceControls };
 type OutlineParts = typeof parts;
 
 /**
@@ -53,7 +54,13 @@ export function extractOutlineInPage(options: OutlineInPageOptions, part: Outlin
   const kept = part.findSections(kit, options.maxSections);
   const controls = part.readControls(kit, options);
   const { navigation, actions, forms, media } = controls;
-  const sections = part.describeSections(kit, kept, controls);
+  const sections = part.describeSections(kit, kept, controls).map((section) => {
+    // What changes it in place, read from the element the section's selector names.
+    const el = document.querySelector(section.selector);
+    const within = (r: { y: number; height: number }) => r.y >= section.rect.y && r.y + r.height <= section.rect.y + section.rect.height;
+    const inPlace = el && section.kind !== 'footer' && section.kind !== 'hero' ? part.inPlaceControls(kit, el).filter((c) => within(c.rect)) : [];
+    return inPlace.length > 0 ? { ...section, controls: inPlace } : section;
+  });
 
   // ---------- sticky header (and a bar fixed to the bottom edge) ----------
   let stickyHeaderHeight = 0;

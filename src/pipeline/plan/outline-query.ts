@@ -124,8 +124,13 @@ function readingOrder<T extends { rect: Rect }>(items: T[]): T[] {
 
 /** Calls to action and buttons inside a section, in reading order. Navigation links are not the section's. */
 export function actionsIn(outline: PageOutline, section: OutlineSection): OutlineAction[] {
+  // A control that changes the section in place (a tab, the prices' switch) is clicked, not offered (Choreography.click);
+  // so are the ones on its row, the same size (the other tabs, the carousel's previous arrow).
+  const controls = section.controls ?? [];
+  const aControl = (action: OutlineAction) =>
+    controls.some((control) => Math.abs(control.rect.y - action.rect.y) <= 8 && Math.abs(control.rect.height - action.rect.height) <= control.rect.height * 0.3);
   return readingOrder(
-    outline.actions.filter((action) => action.kind !== 'nav-link' && containsPoint(section.rect, centre(action.rect))),
+    outline.actions.filter((action) => action.kind !== 'nav-link' && containsPoint(section.rect, centre(action.rect)) && !aControl(action)),
   );
 }
 

@@ -1,4 +1,4 @@
-import type { OutlineSection, PageOutline, PlanStep, Target } from '../../types.js';
+import type { OutlineControl, OutlineSection, PageOutline, PlanStep, Target } from '../../types.js';
 import { bottomComfortMargin } from '../../comfort.js';
 import { estimatePlan } from '../fit.js';
 import {
@@ -98,6 +98,13 @@ export class Choreography {
     return this;
   }
 
+  /** Clicks a control that changes the page in place (outline controls only: never a link away or a submit). */
+  click(control: OutlineControl, label = operateLabel(control)): this {
+    this.reveal(control);
+    this.steps.push({ action: 'click', target: toTarget(control), label });
+    return this;
+  }
+
   type(target: Target, text: string, label = `Type into "${target.label}"`): this {
     this.reveal(target);
     this.steps.push({ action: 'type', target: toTarget(target), text, label });
@@ -132,4 +139,36 @@ export function chooseFitting<T>(candidates: T[], compose: (chosen: T[]) => Chor
     if ((keepFirst && chosen.length === 0) || compose(trial).fits()) chosen.push(candidate);
   }
   return chosen;
+}
+
+/** What clicking a control shows, for the plan's step label. */
+function operateLabel(control: OutlineControl): string {
+  switch (control.kind) {
+    case 'tab':
+      return `Show the tab "${control.label}"`;
+    case 'disclosure':
+      return `Open "${control.label}"`;
+    case 'switch':
+      return `Switch "${control.label}"`;
+    case 'next-slide':
+      return 'Show the next slide';
+  }
+}
+
+/**
+ * A control of the section (of one of these kinds, in the section's order) that is on screen at this scroll with
+ * room below it, so the recorder clicks it where it is: a click near the bottom edge makes the recorder scroll first,
+ * which would take the section's heading away for the rest of its shot.
+ */
+export function controlInView(outline: PageOutline, section: OutlineSection, scrollY: number, kinds: OutlineControl['kind'][] = ['switch', 'tab', 'disclosure', 'next-slide']): OutlineControl | null {
+  const { height } = outline.viewport;
+  const roomy = (control: OutlineControl) => {
+    const top = control.rect.y - scrollY;
+    return top >= outline.stickyHeaderHeight + 8 && top + control.rect.height <= bandBottom(outline) - bottomComfortMargin(height);
+  };
+  for (const kind of kinds) {
+    const control = (section.controls ?? []).find((c) => c.kind === kind && roomy(c));
+    if (control) return control;
+  }
+  return null;
 }

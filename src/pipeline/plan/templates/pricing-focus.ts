@@ -3,7 +3,7 @@ import { actionsIn, centre, isVisible, sectionName, sectionsAbout, toTarget } fr
 import { regionTargets } from '../targets.js';
 import { keywords, matchSection } from '../text-match.js';
 import { cinematic } from './cinematic.js';
-import { Choreography, type Template } from './choreography.js';
+import { Choreography, controlInView, type Template } from './choreography.js';
 
 const pricingHeading = /pric|plans?\b|tiers?\b/i;
 const highlight = /most popular|popular|recommended|best value|best deal|favou?rite/i;
@@ -59,6 +59,9 @@ export const pricingFocus: Template = (context) => {
     const compared = wanted.filter((tier) => isVisible(outline, tier.rect, c.y));
     // Framed whole first (heading and plans): the camera keeps the heading in view while it zooms on a tier.
     c.focus(pricing, `Frame "${name}"`);
+    // The monthly/yearly switch, when it is on screen with the plans: the prices change as the viewer watches.
+    const period = controlInView(outline, pricing, c.y, ['switch']);
+    if (period) c.click(period);
     for (const tier of compared) {
       // The highlighted tier, when it is the last one compared, is dwelt on right away rather than hovered twice.
       if (tier !== popular || compared.at(-1) !== popular) c.hover(tier, `Compare "${tier.label}"`);

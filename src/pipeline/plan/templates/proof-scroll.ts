@@ -2,7 +2,7 @@ import type { OutlineSection } from '../../types.js';
 import { nearestCta, sectionName, sectionsAbout } from '../outline-query.js';
 import { itemTargets } from '../targets.js';
 import { cinematic } from './cinematic.js';
-import { Choreography, chooseFitting, visitsFor, type Template } from './choreography.js';
+import { Choreography, chooseFitting, controlInView, visitsFor, type Template } from './choreography.js';
 
 const proofHeading = /testimonial|customer|loved by|trusted|review|what (people|our users|teams) say|wall of love|case stud/i;
 
@@ -28,6 +28,9 @@ export const proofScroll: Template = (context) => {
         // Framed whole first: the camera keeps the heading in view while it zooms on a quote.
         c.focus(section, `Frame "${name}"`);
         for (const quote of itemTargets(outline, section, quotes, 'Quote')) c.hover(quote, `Linger on ${quote.label}`);
+        // A carousel of quotes turns to the next one, with the pointer on its arrow.
+        const next = controlInView(outline, section, c.y, ['next-slide']);
+        if (next) c.click(next);
         c.pause(`Read "${name}"`);
       }
     }

@@ -3,7 +3,7 @@ import { actionsIn, heroSection, isVisible, mediaIn, scrollYForSection, sectionN
 import { headlineTarget } from '../targets.js';
 import { promptSubjects } from '../section-meaning.js';
 import { headingsMentioned, matchSection, sectionPhrase } from '../text-match.js';
-import { Choreography, chooseFitting, type Template, type TemplateContext } from './choreography.js';
+import { Choreography, chooseFitting, controlInView, type Template, type TemplateContext } from './choreography.js';
 import { heroSpotlight } from './hero-spotlight.js';
 
 /**
@@ -45,6 +45,9 @@ export const sectionFocus: Template = (context) => {
   const atSection = scrollYForSection(outline, section);
   const onScreen = items.filter((item) => isVisible(outline, item.rect, atSection));
   const atTop = scrollYForSection(outline, section) === 0;
+  // What changes the section in place (a tab, a question, the prices' switch, the next slide) is clicked, so the
+  // viewer sees the page answer; it goes first among the extras the shot has time for.
+  const control = controlInView(outline, section, atSection);
   type Extra = Target | 'opening';
   const compose = (extras: Extra[]) => {
     const c = new Choreography(outline, budgetMs);
@@ -57,11 +60,14 @@ export const sectionFocus: Template = (context) => {
     c.focus(section, `Focus on "${name}"`);
     if (heading && extras.includes(heading)) c.hover(heading, `Trace the heading "${name}"`);
     for (const item of onScreen) if (extras.includes(item)) c.hover(item, `Hover "${item.label}"`);
+    // Last before the dwell, so what it opened is what the viewer reads.
+    if (control && extras.includes(control)) c.click(control);
     c.pause(`Dwell on "${name}"`);
     if (endsOnAction) endOn(c, endsOnAction);
     return c;
   };
   const candidates: Extra[] = [
+    ...(control ? [control] : []),
     ...onScreen.slice(0, 2),
     ...(atTop ? [] : ['opening' as const]),
     ...(heading ? [heading] : []),
