@@ -45,6 +45,10 @@ describe('controls that change the page in place', () => {
     assert.ok(actions.indexOf('focus') < actions.indexOf('click') && actions.lastIndexOf('pause') > actions.indexOf('click'), actions.join(' '));
     assert.deepEqual(clicks(plan('How much does it cost to come?').steps), ['Team pricing']);
     assert.deepEqual(clicks(plan('Answer what people ask before they come').steps), ['Is there a livestream?']);
+    // Several parts: the one held to the end answers on camera (the others are read, each in its turn).
+    const twoParts = plan('Show the schedule, then end on what people ask before they come');
+    assert.deepEqual(clicks(twoParts.steps), ['Is there a livestream?']);
+    assert.deepEqual(twoParts.steps.filter((step) => step.action === 'focus').map((step) => step.action === 'focus' && step.sectionId), ['programme', 'questions']);
     // A part without such a control is only looked at.
     assert.deepEqual(clicks(plan('Open on the headline').steps), []);
   });

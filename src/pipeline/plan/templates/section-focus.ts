@@ -83,7 +83,7 @@ export const sectionFocus: Template = (context) => {
  */
 function visitInOrder(context: TemplateContext, sections: OutlineSection[], endsOnAction?: Target): PlanStep[] {
   const { outline, budgetMs } = context;
-  const compose = (shown: OutlineSection[]) => {
+  const compose = (shown: OutlineSection[], operate: boolean) => {
     const c = new Choreography(outline, budgetMs);
     for (const section of shown) {
       const name = sectionName(section);
@@ -91,14 +91,17 @@ function visitInOrder(context: TemplateContext, sections: OutlineSection[], ends
       c.focus(section, `Focus on "${name}"`);
       c.pause(`Read "${name}"`);
     }
+    // The part held to the end answers on camera when it can (a question opened, the next tab) and time allows.
+    const control = operate && !endsOnAction ? controlInView(outline, shown.at(-1)!, c.y) : null;
+    if (control) c.click(control);
     if (endsOnAction) endOn(c, endsOnAction);
     else c.pause(`Hold on "${sectionName(shown.at(-1)!)}"`);
     return c;
   };
   const last = sections.at(-1)!;
   let shown = sections;
-  while (shown.length > 1 && !compose(shown).fits()) shown = [...shown.slice(0, -2), last];
-  return compose(shown).done();
+  while (shown.length > 1 && !compose(shown, false).fits()) shown = [...shown.slice(0, -2), last];
+  return (compose(shown, true).fits() ? compose(shown, true) : compose(shown, false)).done();
 }
 
 /**
