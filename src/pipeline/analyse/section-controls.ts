@@ -16,11 +16,13 @@ export function inPlaceControls(kit: OutlineKit, section: Element): OutlineContr
   const found: OutlineControl[] = [];
   const staysOnPage = (el: Element): boolean => {
     if ((el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true') return false;
-    if (el.closest('form') && (el as HTMLButtonElement).type === 'submit' && el.tagName === 'BUTTON' && !el.hasAttribute('data-toggle') && !el.hasAttribute('data-bs-toggle')) return false;
+    const scripted = (e: Element) => e.hasAttribute('data-toggle') || e.hasAttribute('data-bs-toggle');
+    // A form's button submits it (its default type), unless a toolkit's script drives it.
+    if (el instanceof HTMLButtonElement && el.type === 'submit' && el.closest('form') && !scripted(el)) return false;
     const link = el.closest('a[href]');
     if (!link) return true;
     const href = link.getAttribute('href') ?? '';
-    const driven = link.hasAttribute('data-toggle') || link.hasAttribute('data-bs-toggle') || link.getAttribute('role') === 'tab';
+    const driven = scripted(link) || link.getAttribute('role') === 'tab';
     return href === '#' || href === '' || (driven && href.startsWith('#'));
   };
   const labelOf = (el: Element, fallback: string): string =>

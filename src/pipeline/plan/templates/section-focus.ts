@@ -44,7 +44,7 @@ export const sectionFocus: Template = (context) => {
   // and first row, and reaching a button further down scrolled the heading away for the rest of the video.
   const atSection = scrollYForSection(outline, section);
   const onScreen = items.filter((item) => isVisible(outline, item.rect, atSection));
-  const atTop = scrollYForSection(outline, section) === 0;
+  const atTop = atSection === 0;
   // What changes the section in place (a tab, a question, the prices' switch, the next slide) is clicked, so the
   // viewer sees the page answer; it goes first among the extras the shot has time for.
   const control = controlInView(outline, section, atSection);
@@ -101,7 +101,8 @@ function visitInOrder(context: TemplateContext, sections: OutlineSection[], ends
   const last = sections.at(-1)!;
   let shown = sections;
   while (shown.length > 1 && !compose(shown, false).fits()) shown = [...shown.slice(0, -2), last];
-  return (compose(shown, true).fits() ? compose(shown, true) : compose(shown, false)).done();
+  const operated = compose(shown, true);
+  return (operated.fits() ? operated : compose(shown, false)).done();
 }
 
 /**
