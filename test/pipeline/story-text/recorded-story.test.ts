@@ -15,38 +15,19 @@ import { factsOnPage } from '../../../src/pipeline/story-text/captions.js';
 import { CAPTION_LIMITS } from '../../../src/pipeline/story-text/types.js';
 import type { Presentation } from '../../../src/demos/presentation.js';
 import { heuristicPlanner, recordingRig } from '../../helpers/recording-rig.js';
+import { ocrLines, type OcrLine } from '../../helpers/ocr.js';
 import { frameAt } from '../../helpers/video-frames.js';
 
 const run = promisify(execFile);
 
 interface Box { x: number; y: number; width: number; height: number }
 
-/** The lines of text tesseract reads in a frame of the video, each with its box (output pixels). */
-async function ocrLines(video: string, seconds: number, work: string): Promise<Array<{ text: string } & Box>> {
+/** The lines of text OCR reads in a frame of the video, each with its box (output pixels). */
+async function videoLines(video: string, seconds: number, work: string): Promise<OcrLine[]> {
   const { ffmpeg } = await ffmpegBinaries();
   const png = path.join(work, `ocr-${seconds.toFixed(2)}.png`);
   await run(ffmpeg, ['-v', 'error', '-y', '-ss', seconds.toFixed(3), '-i', video, '-frames:v', '1', png]);
-  const { stdout } = await run('tesseract', [png, 'stdout', 'tsv'], { maxBuffer: 10 * 1024 * 1024 });
-  const lines = new Map<string, { text: string } & Box>();
-  for (const row of stdout.split('\n').slice(1)) {
-    const cols = row.split('\t');
-    const text = cols[11]?.trim();
-    if (!text || Number(cols[10]) < 30) continue;
-    const key = cols.slice(1, 5).join('.');
-    const [x, y, width, height] = cols.slice(6, 10).map(Number) as [number, number, number, number];
-    const line = lines.get(key);
-    if (!line) lines.set(key, { text, x, y, width, height });
-    else {
-      const right = Math.max(line.x + line.width, x + width);
-      const bottom = Math.max(line.y + line.height, y + height);
-      line.x = Math.min(line.x, x);
-      line.y = Math.min(line.y, y);
-      line.width = right - line.x;
-      line.height = bottom - line.y;
-      line.text += ` ${text}`;
-    }
-  }
-  return [...lines.values()];
+  return ocrLines(png);
 }
 
 /**
@@ -69,7 +50,7 @@ async function darkLines(video: string, seconds: number, work: string, output: {
     }
     return count > 0 ? total / count : 255;
   };
-  return (await ocrLines(video, seconds, work)).filter((line) => luma(line) < 110);
+  return (await videoLines(video, seconds, work)).filter((line) => luma(line) < 110);
 }
 
 /** Letters-only lower-case words, to compare what OCR read with what was written. */
