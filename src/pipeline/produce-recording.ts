@@ -9,6 +9,8 @@ import { type BackgroundBytes, captureSizeFor, composeVideo, type ComposeResult 
 import { drawLayersAhead } from './compose/layers-ahead.js';
 import { compileScript, compileStep } from './plan/compile.js';
 import type { Planner } from './plan/planner.js';
+import type { PlanInput } from './plan/heuristic-planner.js';
+import { asRecorded, discardTake, layoutFindings, measureLayout, retakeEntry, sameScript, takeScore } from './retake.js';
 import { recordScript, type RecordResult } from './record/recorder.js';
 import type { ActionScript, DemoPlan, DurationTarget, OutlineSection, PageContext, PageOutline, PlanStep, Resolution, ScriptStep, ViewportName } from './types.js';
 import { mainShotMs } from './compose/main-shot.js';
@@ -96,6 +98,8 @@ export async function produceRecording(
   let plan: DemoPlan | null = null;
   let main: OutlineSection | null = null;
   let script: ActionScript;
+  let planInput: PlanInput | null = null;
+  let language: string | null = null;
 
   // A background image that cannot be fetched fails the demo before any recording is spent on it.
   const background = request.presentation?.background;
@@ -117,8 +121,8 @@ export async function produceRecording(
     snapshot = analysis.snapshot;
     await report('planning', 0);
     // The page's language (its <html lang>): the model planner writes the captions in it, the story records it.
-    const language = pageLanguage(await page.evaluate(() => document.documentElement.lang));
-    plan = await planner.plan({
+    language = pageLanguage(await page.evaluate(() => document.documentElement.lang));
+    planInput = {
       prompt: request.prompt,
       outline,
       durationTarget: request.durationTarget,
@@ -126,7 +130,8 @@ export async function produceRecording(
       mode: request.mode,
       pageContext: request.pageContext ?? null,
       language,
-    });
+    };
+    plan = await planner.plan(planInput);
     const chosen = mainSection(plan, outline);
     main = chosen?.section ?? null;
     // The chapters' and captions' words, in the page's language, stored with the plan for restyles.
@@ -141,7 +146,7 @@ export async function produceRecording(
   const pending: ScriptStep[] = [];
   const agent = request.mode === 'agent' && plan !== null;
   const workDir = request.workDir ?? path.dirname(path.resolve(request.outFile));
-  const cleanFile = path.join(workDir, 'clean.mkv');
+  let cleanFile = path.join(workDir, 'clean.mkv');
   const viewport = (await page.evaluate('({ width: innerWidth * devicePixelRatio, height: innerHeight * devicePixelRatio })')) as { width: number; height: number };
   const captureSize = captureSizeFor(request.presentation ?? null, request.resolution, viewport);
   // The still layers do not depend on what is recorded: drawn on a page of their own while the recording runs.
@@ -153,38 +158,79 @@ export async function produceRecording(
     backgroundImage,
     dir: path.join(workDir, 'layers'),
   });
-  const recording = await recordScript(page, script, {
-    format: 'capture',
-    resolution: request.resolution,
-    captureSize,
-    outFile: cleanFile,
-    onProgress: (fraction) => void report('recording', fraction),
-    // Agent mode: after the plan's steps, observe the page again and plan one more step, until time runs out.
-    ...(agent
-      ? {
-          nextAgentStep: async (context) => {
-            if (pending.length > 0) return pending.shift()!;
-            const observed = await extractOutline(page);
-            const step = planner.nextStep({
-              prompt: request.prompt,
-              outline: observed,
-              history,
-              remainingMs: context.remainingMs,
-              template: { id: plan!.templateId, sectionHint: plan!.sectionHint },
-            });
-            if (!step) return null;
-            history.push(step);
-            const compiled = compileStep(step, observed, { remainingMs: context.remainingMs, templateId: plan!.templateId });
-            pending.push(...compiled.steps);
-            return pending.shift() ?? null;
-          },
-        }
-      : {}),
-  });
+  // A second take reports no progress of its own: the job's bar holds where the first take left it, not back to 0.
+  const takeOnce = (takeScript: ActionScript, outFile: string, retake = false) =>
+    recordScript(page, takeScript, {
+      format: 'capture',
+      resolution: request.resolution,
+      captureSize,
+      outFile,
+      onProgress: (fraction) => void (retake ? undefined : report('recording', fraction)),
+      // Agent mode: after the plan's steps, observe the page again and plan one more step, until time runs out.
+      ...(agent
+        ? {
+            nextAgentStep: async (context) => {
+              if (pending.length > 0) return pending.shift()!;
+              const observed = await extractOutline(page);
+              const step = planner.nextStep({
+                prompt: request.prompt,
+                outline: observed,
+                history,
+                remainingMs: context.remainingMs,
+                template: { id: plan!.templateId, sectionHint: plan!.sectionHint },
+              });
+              if (!step) return null;
+              history.push(step);
+              const compiled = compileStep(step, observed, { remainingMs: context.remainingMs, templateId: plan!.templateId });
+              pending.push(...compiled.steps);
+              return pending.shift() ?? null;
+            },
+          }
+        : {}),
+    });
+  let recording = await takeOnce(script, cleanFile);
 
-  // The service checks its own take as the story evaluation would, and says so in the recording log.
-  const check = outline && plan ? checkTake({ outline, plan, timeline: recording.timeline, presentation: request.presentation ?? null, resolution: request.resolution }) : null;
-  if (check) recording.log.push(takeCheckEntry(check, recording.log.length, recording.durationMs));
+  // The service checks its own take as the story evaluation would, where the headings really were when it ended,
+  // and says so in the recording log. A take below the bar is planned once more on that layout and recorded again
+  // (retake.ts); the better of the two is kept. Agent mode plans as it records, so it has no plan to redo.
+  let check: TakeCheck | null = null;
+  if (outline && plan && planInput) {
+    const planned: PageOutline = outline;
+    const measured = await measureLayout(page, planned).catch(() => null);
+    const scoreOn = (layout: PageOutline, takePlan: DemoPlan, take: RecordResult) =>
+      checkTake({ outline: layout, plan: takePlan, timeline: take.timeline, presentation: request.presentation ?? null, resolution: request.resolution });
+    check = scoreOn(measured ? asRecorded(planned, measured) : planned, plan, recording);
+    // Only what the score found is worth a second take: a layout that moved, a taller header. A take that missed
+    // its bar on the layout it was planned for would be planned the same way again.
+    const findings = measured && !check.passed && !agent ? layoutFindings(planned, measured, check) : [];
+    if (measured && findings.length > 0) {
+      const replanned = await planner.plan({ ...planInput, outline: measured });
+      const rescript = compileScript(replanned, measured, { url: request.url, viewport: request.viewport });
+      if (!sameScript(script, rescript)) {
+        // Kept, the second take's log follows the first take's steps and score; otherwise the first take's log stands.
+        const firstLog = [...recording.log, takeCheckEntry(check, recording.log.length, recording.durationMs)];
+        await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollTo({ top: 0, left: 0, behavior: 'instant' }));
+        const retakeFile = path.join(workDir, 'clean-retake.mkv');
+        const second = await takeOnce(rescript, retakeFile, true);
+        const remeasured = await measureLayout(page, measured).catch(() => measured);
+        const secondCheck = scoreOn(asRecorded(measured, remeasured), replanned, second);
+        const keepSecond = takeScore(secondCheck) > takeScore(check);
+        await discardTake(keepSecond ? recording : second, keepSecond ? cleanFile : retakeFile);
+        if (keepSecond) {
+          const chosen = mainSection(replanned, measured);
+          outline = measured;
+          main = chosen?.section ?? null;
+          plan = { ...replanned, mainShot: chosen?.shot ?? null, story: storyBeats(replanned, measured, language) };
+          script = rescript;
+          cleanFile = retakeFile;
+          check = secondCheck;
+          recording = { ...second, log: [...firstLog, ...second.log.map((entry, i) => ({ ...entry, index: firstLog.length + i }))] };
+        }
+        recording.log.push(retakeEntry(recording.log.length, findings, keepSecond ? 'second' : 'first', recording.durationMs));
+      }
+    }
+    recording.log.push(takeCheckEntry(check, recording.log.length, recording.durationMs));
+  }
 
   const storyText = (plan ?? request.storedPlan)?.story ?? null;
   const story = storyText ? timeStory(storyText, recording.timeline) : null;
