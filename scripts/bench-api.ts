@@ -7,7 +7,7 @@
  *   3. `POST /api/v1/embed/generate` on its reuse path (what every page view of a customer's site calls): a
  *      publishable key restricted to the page's host, an existing demo, every answer `200 cached: true`;
  *   3b. `POST /api/v1/beacon` (issue 38): view beacons as players send them (load, play, progress, chapter, watched,
- *      each view a fresh id), answered 202 from an in-memory queue written once a second; every 202 must be a stored
+ *      each view a fresh id), answered 202 from an in-memory queue written every 250 ms; every 202 must be a stored
  *      row once the app has stopped (count in = count stored), else the run fails; once as fast as answered
  *      (`beacons`), once paced at BENCH_BEACON_RATE a second (`beacons_5k`, default 5,000: issue 38's bar is a p99 at
  *      that rate, each latency counted from when its beacon was due);
