@@ -22,11 +22,14 @@ const run = promisify(execFile);
 
 interface Box { x: number; y: number; width: number; height: number }
 
-/** The lines of text OCR reads in a frame of the video, each with its box (output pixels). */
-async function videoLines(video: string, seconds: number, work: string): Promise<OcrLine[]> {
+/**
+ * The lines of text OCR reads in a frame of the video (or of the GIF preview, scaled up to the video's size), each
+ * with its box (output pixels).
+ */
+async function videoLines(video: string, seconds: number, work: string, output: { width: number; height: number }): Promise<OcrLine[]> {
   const { ffmpeg } = await ffmpegBinaries();
-  const png = path.join(work, `ocr-${seconds.toFixed(2)}.png`);
-  await run(ffmpeg, ['-v', 'error', '-y', '-ss', seconds.toFixed(3), '-i', video, '-frames:v', '1', png]);
+  const png = path.join(work, `ocr-${path.extname(video).slice(1)}-${seconds.toFixed(2)}.png`);
+  await run(ffmpeg, ['-v', 'error', '-y', '-ss', seconds.toFixed(3), '-i', video, '-frames:v', '1', '-vf', `scale=${output.width}:${output.height}:flags=lanczos`, png]);
   return ocrLines(png);
 }
 
@@ -50,7 +53,7 @@ async function darkLines(video: string, seconds: number, work: string, output: {
     }
     return count > 0 ? total / count : 255;
   };
-  return (await videoLines(video, seconds, work)).filter((line) => luma(line) < 110);
+  return (await videoLines(video, seconds, work, output)).filter((line) => luma(line) < 110);
 }
 
 /** Letters-only lower-case words, to compare what OCR read with what was written. */
@@ -142,12 +145,14 @@ describe('a recorded demo explains itself: chapters and burned-in captions from 
     assert.ok(navHeight > 0, 'the saas page has a sticky navigation');
     let read = 0;
     let atTop = 0;
+    const readAt: Array<{ line: string; midS: number }> = [];
     for (const caption of story.captions) {
       const frames = captionFrames(caption, camera);
       const midS = (caption.startMs + caption.endMs) / 2000;
       const line = captionLine(await darkLines(outFile, midS, rig.work, output), caption.lines[0]!, output.height);
       if (!line) continue;
       read++;
+      readAt.push({ line: caption.lines[0]!, midS });
       // A caption is one still for its whole time: read near its first and last frames too, it is there, unmoved (its
       // text's foot where it was; OCR may take in a neighbouring word, which moves the box's other edges).
       for (const seconds of [caption.startMs / 1000 + 0.1, caption.endMs / 1000 - 0.1]) {
@@ -191,6 +196,14 @@ describe('a recorded demo explains itself: chapters and burned-in captions from 
     }
     assert.ok(read >= 1, `OCR reads at least one burned-in caption in the video: ${JSON.stringify(story.captions.map((c) => c.lines))}`);
     console.log(`burned-in captions read by OCR: ${read} of ${story.captions.length}, ${atTop} at the top (asked for), the rest moved to the bottom`);
+    // The GIF preview carries the burned-in captions too: a caption read in the video is read in the GIF at that moment.
+    const gif = outFile.replace(/\.mp4$/, '.gif');
+    assert.equal(produced.composed.gif?.file, gif, 'the GIF preview was written beside the video');
+    const inGif = [];
+    for (const { line, midS } of readAt) {
+      if (midS < 10 && captionLine(await darkLines(gif, midS, rig.work, output), line, output.height)) inGif.push(line);
+    }
+    assert.ok(inGif.length >= 1, `OCR reads a burned-in caption in the GIF preview too (read in the video: ${JSON.stringify(readAt)})`);
     // To look at it (npm run contact-sheet -- <file>): SHOWREEL_TEST_KEEP_VIDEO=/tmp/story.mp4 keeps the video.
     if (process.env.SHOWREEL_TEST_KEEP_VIDEO) await fs.copyFile(outFile, process.env.SHOWREEL_TEST_KEEP_VIDEO);
   });
