@@ -86,7 +86,17 @@ describe('change-aware refresh: the deploy webhook re-records only what changed'
   async function deploy(): Promise<{ entry: HistoryEntry; demo: Record<string, unknown> }> {
     const response = await rig.app.api(`/api/v1/webhooks/projects/${project.id}/refresh`, { method: 'POST', headers: { 'x-webhook-secret': project.webhook_secret } });
     assert.equal(response.status, 200, JSON.stringify(response.body));
-    const jobId = response.body.jobs[0].jobId as string;
+    return refreshEnded(response.body.jobs[0].jobId as string);
+  }
+
+  /** The owner's own refresh from the API (the dashboard's button, `showreel demos refresh`), waited for. */
+  async function refreshByHand(query = ''): Promise<{ entry: HistoryEntry; demo: Record<string, unknown> }> {
+    const response = await rig.app.api(`/api/v1/demos/${demoId}/refresh${query}`, { key: rig.user.key, method: 'POST' });
+    assert.equal(response.status, 202, JSON.stringify(response.body));
+    return refreshEnded(response.body.jobId as string);
+  }
+
+  async function refreshEnded(jobId: string): Promise<{ entry: HistoryEntry; demo: Record<string, unknown> }> {
     const deadline = Date.now() + 240_000;
     for (;;) {
       const demo = (await rig.app.api(`/api/v1/demos/${demoId}`, { key: rig.user.key })).body;
@@ -167,6 +177,18 @@ describe('change-aware refresh: the deploy webhook re-records only what changed'
     assert.ok(!(await shownHeadings(entry.new_version!)).includes('Integrations'));
     // Only the integrations' steps go (the menu item still names them, but leads nowhere now); the rest stays.
     assert.deepEqual(labels(await planSteps()), labels(approved).filter((label) => !label.includes('"Integrations"')));
+  });
+
+  it('a refresh asked by hand re-records the page even though nothing changed since the last deploy, and so does ?force=true', async () => {
+    for (const query of ['', '?force=true']) {
+      const credits = await balance();
+      const before = (await rig.app.api(`/api/v1/demos/${demoId}`, { key: rig.user.key })).body.version as number;
+      const { entry, demo } = await refreshByHand(query);
+      assert.equal(entry.result, 'succeeded', `${query || 'plain'}: ${entry.error ?? ''}`);
+      assert.equal(entry.new_version, before + 1, `${query || 'plain'}: a new version was recorded`);
+      assert.equal(demo.version, before + 1);
+      assert.ok(await balance() < credits, `${query || 'plain'}: a recording asked for by hand is charged`);
+    }
   });
 
   it('a refresh asked with a force that is not true or false is a 400', async () => {
