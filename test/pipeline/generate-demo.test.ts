@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
+import { ffmpegBinaries } from '../../src/pipeline/encode/ffmpeg-binaries.js';
 import { probeVideo } from '../../src/pipeline/encode/probe.js';
 import { mainShotMs } from '../../src/pipeline/compose/main-shot.js';
 import type { InteractionTimeline, MainShot } from '../../src/pipeline/types.js';
@@ -11,6 +14,7 @@ import { autoSelectionSchema } from '../../src/demos/presentation.js';
 import type { TestApp, TestUser } from '../helpers/app.js';
 import type { FixtureServer } from '../helpers/fixture-server.js';
 import { startWorkerApp, type WorkerApp } from '../helpers/worker-app.js';
+import { ocrLines } from '../helpers/ocr.js';
 import { frameAt, frameDetail, frameDifference } from '../helpers/video-frames.js';
 
 /** End to end through the API: a real worker records a real fixture site with a real browser and ffmpeg. */
@@ -125,7 +129,8 @@ describe('generating a demo of a landing page', () => {
     const red = (rgb: Buffer) => rgb[0]! > 200 && rgb[1]! < 60 && rgb[2]! < 60;
     assert.ok(!red(await frameAt(v1, 2.5, 1, 1)), 'the default background is no red');
 
-    const presentation = { mockup: 'macos-dark', background: '#ff0000', padding: 0.2, zoom: { enabled: false } };
+    // Captions burned in too: a restyle turns them on without planning again (issue 36).
+    const presentation = { mockup: 'macos-dark', background: '#ff0000', padding: 0.2, zoom: { enabled: false }, captions: { burnIn: true, position: 'bottom', style: 'bar' } };
     const restyle = await app.api(`/api/v1/demos/${created.id}/restyle`, { key: user.key, body: { presentation } });
     assert.equal(restyle.status, 202);
     const { progress, steps } = await waitForOutcome(created.id);
@@ -143,6 +148,19 @@ describe('generating a demo of a landing page', () => {
     assert.ok(red(corner.subarray(0, 3)), `a red corner, not ${[...corner.subarray(0, 3)]}`);
     assert.equal(JSON.parse(after.presentation).background, '#ff0000');
     assert.deepEqual(JSON.parse(after.presentation).recordingTemplate, JSON.parse(before.presentation).recordingTemplate, 'the planned template stays on record');
+    // The captions the first recording wrote are now in the picture: the first cue is read where it shows.
+    const vtt = await (await fetch(`${app.url}/captions/${created.id}.vtt?v=2`)).text();
+    const cue = /(\d\d):(\d\d):(\d\d\.\d{3}) --> (\d\d):(\d\d):(\d\d\.\d{3})\n([^\n]+)/.exec(vtt);
+    assert.ok(cue, `the restyled demo has captions: ${vtt}`);
+    const seconds = (h: string, m: string, s: string) => Number(h) * 3600 + Number(m) * 60 + Number(s);
+    const midS = (seconds(cue[1]!, cue[2]!, cue[3]!) + seconds(cue[4]!, cue[5]!, cue[6]!)) / 2;
+    const png = path.join(work, 'restyled-caption.png');
+    await promisify(execFile)((await ffmpegBinaries()).ffmpeg, ['-v', 'error', '-y', '-ss', midS.toFixed(3), '-i', v2, '-frames:v', '1', png]);
+    const words = (text: string) => text.toLowerCase().split(/\s+/).map((w) => w.replace(/[^\p{L}\d]/gu, '')).filter(Boolean);
+    const want = words(cue[7]!);
+    // Below the window (padding 0.2 leaves the frame's lowest fifth to the background), where only the caption bar is.
+    const read = (await ocrLines(png)).filter((line) => line.y > 720 * 0.82).map((line) => words(line.text));
+    assert.ok(read.some((got) => want.filter((w) => got.includes(w)).length / want.length >= 0.6), `"${cue[7]}" is read at ${midS.toFixed(2)} s in the restyled video: ${JSON.stringify(read)}`);
     await fs.rm(v1, { force: true });
     await fs.rm(v2, { force: true });
   });
