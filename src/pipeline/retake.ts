@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Page } from 'puppeteer-core';
 import { extractOutline } from './analyse/outline.js';
+import { paletteSamplesFile } from './encode/video-encoder.js';
 import type { TakeCheck } from './compose/take-check.js';
 import type { RecordResult } from './record/recorder.js';
 import type { ActionScript, OutlineSection, PageOutline, RecordingLogEntry } from './types.js';
@@ -88,8 +89,9 @@ export function retakeEntry(index: number, findings: string[], kept: 'first' | '
   };
 }
 
-/** Removes the take not kept: its clean capture and the small frames written beside it. */
+/** Removes the take not kept: its clean capture and the small frames and colour samples written beside it. */
 export async function discardTake(take: RecordResult, cleanFile: string): Promise<void> {
   await fs.rm(cleanFile, { force: true });
   if (take.smallFrames) await fs.rm(take.smallFrames, { force: true });
+  if (take.smallFrames) await fs.rm(paletteSamplesFile(take.smallFrames), { force: true });
 }

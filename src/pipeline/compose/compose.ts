@@ -7,7 +7,7 @@ import type { DerivedGif, DerivedThumbnail } from '../encode/derive.js';
 import { labelFont } from '../encode/label-font.js';
 import { probeVideo } from '../encode/probe.js';
 import { FfmpegError } from '../encode/run-tool.js';
-import { codecArgs, OUTPUT_SIZES, type VideoFormat } from '../encode/video-encoder.js';
+import { codecArgs, OUTPUT_SIZES, paletteSamplesFile, type VideoFormat } from '../encode/video-encoder.js';
 import type { InteractionTimeline, Resolution } from '../types.js';
 import { createCamera, FPS } from './camera.js';
 import { clickEffectSprite } from './click-effects.js';
@@ -18,6 +18,7 @@ import { type LayersAhead, usableLayers } from './layers-ahead.js';
 import { computeLayout } from './layout.js';
 import { clickEffects, pointerPath } from './pointer-track.js';
 import { sideOutputs } from './side-outputs.js';
+import { makeGifPalette } from './gif-palette.js';
 import { runComposer } from './run-composer.js';
 import { resolveStyle } from './style.js';
 import { type CaptionBurnIn, renderCaptionImages } from './caption-layer.js';
@@ -235,8 +236,16 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   );
 
   const renderStarted = performance.now();
+  // The GIF's palette from the plate and the capture, beside the compositor's start (gif-palette.ts).
+  const gifPalette = options.gif && side.gifEncoder
+    ? makeGifPalette({
+        cleanFile: options.cleanFile, samples: options.smallFrames ? paletteSamplesFile(options.smallFrames) : null, plate: layers.plate, output, content: layout.content, gifWidth: options.gif.width,
+        codec: info.codec, file: path.join(dir, 'gif-palette.png'),
+      }).catch(() => null)
+    : null;
   const peakRssBytes = await runComposer(args, {
     gifEncoder: side.gifEncoder,
+    gifPalette,
     frames: camera.frames,
     timeoutMs: options.timeoutMs ?? 600_000,
     onProgress: options.onProgress,

@@ -1,5 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import { PassThrough, type Readable } from 'node:stream';
 import { ffmpegBinaries } from '../encode/ffmpeg-binaries.js';
 import { FfmpegError } from '../encode/run-tool.js';
 
@@ -12,7 +13,13 @@ export async function runComposer(
   args: string[],
   options: {
     /** the GIF's own ffmpeg (SideOutputs.gifEncoder): reads on stdin what the compositor writes on its fd 3 */
-    gifEncoder: string[] | null;
+    gifEncoder: ((palette: string | null) => string[]) | null;
+    /**
+     * The GIF's palette, made beside the compositor's start (gif-palette.ts): the GIF's ffmpeg starts once it is
+     * known (what the compositor writes for it meanwhile is held here); null or a failure, and the GIF's ffmpeg
+     * makes its palette from the frames themselves, as before.
+     */
+    gifPalette?: Promise<string | null> | null;
     frames: number;
     timeoutMs: number;
     onProgress?: ((fraction: number) => void) | undefined;
@@ -20,12 +27,29 @@ export async function runComposer(
   },
 ): Promise<number | null> {
   const { ffmpeg } = await ffmpegBinaries();
-  // The GIF's ffmpeg first: its stdin becomes the compositor's fd 3; our copy of it is closed once the compositor
-  // has its own, so the GIF's ffmpeg sees the end of its input when the compositor exits.
-  const gif = options.gifEncoder ? startGifEncoder(ffmpeg, options.gifEncoder) : null;
   // (stdin, stdout and stderr are pipes; the extra descriptor does not change that, only the inferred type)
-  const child = spawn(ffmpeg, args, { stdio: ['pipe', 'pipe', 'pipe', ...(gif ? [gif.child.stdin] : [])] }) as ChildProcessWithoutNullStreams;
-  gif?.child.stdin.destroy();
+  const child = spawn(ffmpeg, args, { stdio: ['pipe', 'pipe', 'pipe', ...(options.gifEncoder ? (['pipe'] as const) : [])] }) as ChildProcessWithoutNullStreams;
+  let gif: ReturnType<typeof startGifEncoder> | null = null;
+  let ended = false;
+  let gifStarted: Promise<ReturnType<typeof startGifEncoder>> | null = null;
+  const gifArgs = options.gifEncoder;
+  if (gifArgs) {
+    // The GIF's frames, as the compositor writes them on its fd 3, held until the GIF's ffmpeg can take them (a
+    // few frames: the palette takes a fraction of a second), so the compositor never waits for the palette.
+    const held = new PassThrough({ highWaterMark: HELD_GIF_BYTES });
+    (child.stdio[3] as Readable).pipe(held);
+    gifStarted = Promise.resolve(options.gifPalette ?? null)
+      .catch(() => null)
+      .then((palette) => {
+        // The render already ended (failed): no GIF's ffmpeg is started for it.
+        if (ended) throw new FfmpegError('The render ended before the GIF could start.', null, '');
+        const encoder = startGifEncoder(ffmpeg, gifArgs(palette));
+        gif = encoder;
+        encoder.child.stdin.on('error', () => undefined); // the GIF's ffmpeg exiting early: its exit status says why
+        held.pipe(encoder.child.stdin);
+        return encoder;
+      });
+  }
   let stderr = '';
   let peak: number | null = null;
   child.stderr.on('data', (chunk: Buffer) => {
@@ -53,7 +77,7 @@ export async function runComposer(
   }, 250);
   const timer = setTimeout(() => {
     child.kill('SIGKILL');
-    gif?.child.kill('SIGKILL');
+    (gif as ReturnType<typeof startGifEncoder> | null)?.child.kill('SIGKILL');
   }, options.timeoutMs);
   child.stdin.on('error', () => undefined); // ffmpeg exiting early: its exit status says why
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
@@ -82,21 +106,28 @@ export async function runComposer(
       const reason = code === null ? `was killed (${signal})` : `exited with ${code}`;
       throw new FfmpegError(`The compositor's ffmpeg ${reason}: ${stderr.trim().split('\n').pop() ?? ''}`, code, stderr);
     }
-    if (gif) {
-      const done = await gif.exit;
+    if (gifStarted) {
+      const started = await gifStarted;
+      const done = await started.exit;
       if (done.code !== 0) {
         const reason = done.code === null ? `was killed (${done.signal})` : `exited with ${done.code}`;
-        throw new FfmpegError(`The GIF's ffmpeg ${reason}: ${gif.stderr().trim().split('\n').pop() ?? ''}`, done.code, gif.stderr());
+        throw new FfmpegError(`The GIF's ffmpeg ${reason}: ${started.stderr().trim().split('\n').pop() ?? ''}`, done.code, started.stderr());
       }
     }
     return peak;
   } finally {
+    ended = true;
+    gifStarted?.catch(() => undefined);
     clearTimeout(timer);
     clearInterval(sampler);
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    if (gif && gif.child.exitCode === null && gif.child.signalCode === null) gif.child.kill('SIGKILL');
+    const running = gif as ReturnType<typeof startGifEncoder> | null;
+    if (running && running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL');
   }
 }
+
+/** At most this much of the GIF's frames is held while its palette is made (~100 frames at 640 px; a few are). */
+const HELD_GIF_BYTES = 64 * 1024 * 1024;
 
 function startGifEncoder(ffmpeg: string, args: string[]) {
   const child = spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] });

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pngDimensions } from '../../platform/media-signatures.js';
-import { checkGifOptions, type DerivedGif, type DerivedThumbnail, describeGif, gifFramesFilter, gifPaletteFilter, thumbnailTimeMs } from '../encode/derive.js';
+import { checkGifOptions, type DerivedGif, type DerivedThumbnail, describeGif, gifColours, gifFramesFilter, gifPaletteFilter, gifPaletteUse, thumbnailTimeMs } from '../encode/derive.js';
 import { InvalidVideoError } from '../encode/probe.js';
 
 /**
@@ -27,8 +27,12 @@ export interface SideOutputs {
   videoLabel: string;
   /** ffmpeg output arguments of the side outputs, after the video's */
   args: string[];
-  /** the GIF's own ffmpeg (its arguments), reading on stdin what the compositor writes on its fd 3; null without a GIF */
-  gifEncoder: string[] | null;
+  /**
+   * The GIF's own ffmpeg (its arguments), reading on stdin what the compositor writes on its fd 3; null without a
+   * GIF. Given a palette made beforehand (gif-palette.ts) it maps each frame as it comes; without one it makes the
+   * palette from the frames themselves, and maps them all once the last is in.
+   */
+  gifEncoder: ((palette: string | null) => string[]) | null;
   /** reads back what was written */
   describe(): Promise<{ gif: (DerivedGif & { file: string }) | null; thumbnail: (DerivedThumbnail & { file: string }) | null }>;
 }
@@ -39,7 +43,7 @@ export async function sideOutputs(options: SideOutputOptions, video: { frames: n
   const thumbnail = options.thumbnail ?? null;
   const branches: string[] = [];
   const args: string[] = [];
-  let gifEncoder: string[] | null = null;
+  let gifEncoder: ((palette: string | null) => string[]) | null = null;
   if (gif) {
     await fs.mkdir(path.dirname(path.resolve(gif.file)), { recursive: true });
     // The GIF branch takes the finished frames of its first maxSeconds, at the GIF's rate and size; they go out
@@ -48,10 +52,12 @@ export async function sideOutputs(options: SideOutputOptions, video: { frames: n
     // as much to its wall time, in a process of its own it runs beside it.
     branches.push(`[gif_in]trim=end=${gif.maxSeconds},${gifFramesFilter(gif.width, gif.fps)}[gif]`);
     args.push('-map', '[gif]', '-an', '-c:v', 'rawvideo', '-f', 'nut', 'pipe:3');
-    gifEncoder = [
-      '-hide_banner', '-loglevel', 'error', '-nostats', '-y', '-f', 'nut', '-i', 'pipe:0',
-      '-filter_complex', `[0:v]${gifPaletteFilter()}[gif]`, '-map', '[gif]', '-an', '-loop', '0', '-f', 'gif', `file:${path.resolve(gif.file)}`,
-    ];
+    const out = ['-map', '[gif]', '-an', '-loop', '0', '-f', 'gif', `file:${path.resolve(gif.file)}`];
+    gifEncoder = (palette) =>
+      palette
+        ? ['-hide_banner', '-loglevel', 'error', '-nostats', '-y', '-f', 'nut', '-i', 'pipe:0', '-i', `file:${path.resolve(palette)}`,
+            '-filter_complex', `[0:v]${gifColours()}[gif_q];[gif_q][1:v]${gifPaletteUse()}[gif]`, ...out]
+        : ['-hide_banner', '-loglevel', 'error', '-nostats', '-y', '-f', 'nut', '-i', 'pipe:0', '-filter_complex', `[0:v]${gifPaletteFilter()}[gif]`, ...out];
   }
   // As deriveThumbnail seeks: the first frame at or after thumbnailTimeMs (whole frames on the 30 fps grid).
   const durationMs = (video.frames * 1000) / video.fps;

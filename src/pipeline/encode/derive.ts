@@ -133,11 +133,18 @@ export function gifFramesFilter(width: number, fps: number): string {
 
 /** The rest of the GIF's filters, from its frames to paletted ones (the costly part: ~2 s of CPU for 120 frames). */
 export function gifPaletteFilter(): string {
+  return `${gifColours()},split[gif_a][gif_b];[gif_a]select='not(mod(n,3))',palettegen[gif_p];[gif_b][gif_p]${gifPaletteUse()}`;
+}
+
+/** Colours cut to 6 bits a channel, in RGB: what the palette is made from and applied to. */
+export function gifColours(): string {
   const six = "'bitand(val,252)'";
-  return (
-    `format=rgb24,lutrgb=r=${six}:g=${six}:b=${six},split[gif_a][gif_b];` +
-    `[gif_a]select='not(mod(n,3))',palettegen[gif_p];[gif_b][gif_p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle`
-  );
+  return `format=rgb24,lutrgb=r=${six}:g=${six}:b=${six}`;
+}
+
+/** How frames are mapped onto the palette (its second input): an ordered dither, only the rectangle that changed. */
+export function gifPaletteUse(): string {
+  return 'paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle';
 }
 
 /** The size and frame count of a GIF written by ffmpeg; a GIF without frames is removed and refused. */

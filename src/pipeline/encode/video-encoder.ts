@@ -78,6 +78,17 @@ export interface VideoEncoder {
   setNice(nice: number): boolean;
 }
 
+/** One frame in this many of a clean capture is kept in colour at a quarter size, for the GIF's palette. */
+export const PALETTE_SAMPLE_EVERY = 10;
+
+/**
+ * Where the capture's muxer writes the colour samples (beside its small grey frames, `smallFrames`): the frames the
+ * GIF's palette is made from, decoded once while the page was captured instead of again after it.
+ */
+export function paletteSamplesFile(smallFrames: string): string {
+  return smallFrames.replace(/(\.gray)?$/, '.samples.nut');
+}
+
 export const OUTPUT_SIZES = {
   '720p': { width: 1280, height: 720 },
   '1080p': { width: 1920, height: 1080 },
@@ -98,7 +109,11 @@ export function encoderArgs(options: VideoEncoderOptions): string[] {
       '-framerate', String(fps), '-i', 'pipe:0',
       '-map', '0:v', '-an', '-c:v', 'copy', '-f', 'matroska', fileArg(options.outFile),
       ...(options.smallFrames
-        ? ['-map', '0:v', '-an', '-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'gray', fileArg(options.smallFrames)]
+        ? [
+            '-map', '0:v', '-an', '-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'gray', fileArg(options.smallFrames),
+            // Every PALETTE_SAMPLE_EVERY-th of the same small frames in colour, for the GIF's palette (gif-palette.ts).
+            '-map', '0:v', '-an', '-vf', `select='not(mod(n,${PALETTE_SAMPLE_EVERY}))'`, '-c:v', 'rawvideo', '-f', 'nut', fileArg(paletteSamplesFile(options.smallFrames)),
+          ]
         : []),
     ];
   }
@@ -209,6 +224,7 @@ export async function startVideoEncoder(options: VideoEncoderOptions): Promise<V
   const removeFiles = async () => {
     await fs.rm(options.outFile, { force: true });
     if (options.smallFrames) await fs.rm(options.smallFrames, { force: true });
+    if (options.smallFrames) await fs.rm(paletteSamplesFile(options.smallFrames), { force: true });
   };
   const dead = () => failure ?? (exited ? new FfmpegError(`ffmpeg exited early: ${lastLine(stderr)}`, null, stderr) : null);
 

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { resolveFfmpegBinaries } from '../../../src/pipeline/encode/ffmpeg-binaries.js';
 import { probeVideo } from '../../../src/pipeline/encode/probe.js';
 import { decodeSmallFrames, findCuts } from '../../../src/pipeline/compose/cuts.js';
-import { encoderArgs, startVideoEncoder } from '../../../src/pipeline/encode/video-encoder.js';
+import { encoderArgs, paletteSamplesFile, startVideoEncoder } from '../../../src/pipeline/encode/video-encoder.js';
 import { jpegSize } from '../../../src/pipeline/record/screencast.js';
 
 const run = promisify(execFile);
@@ -68,6 +68,10 @@ describe('video encoder', () => {
     const cuts = await findCuts(outFile, 'mjpeg', smallFrames);
     assert.deepEqual(cuts.map((cut) => cut.frame), [20]);
     assert.deepEqual(cuts, await findCuts(outFile, 'mjpeg'));
+    // And every tenth frame in colour at a quarter size, for the GIF's palette: frames 0, 10, 20, 30 and 40.
+    const { ffmpeg } = await resolveFfmpegBinaries();
+    const { stdout: samples } = await run(ffmpeg, ['-v', 'error', '-f', 'nut', '-i', paletteSamplesFile(smallFrames), '-vsync', '0', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { encoding: 'buffer', maxBuffer: 1 << 24 });
+    assert.equal(samples.length, 5 * 160 * 120 * 3, 'five frames of 160x120');
 
     // A failed or aborted capture leaves neither file.
     const abortedFile = path.join(dir, 'aborted.mkv');
@@ -77,6 +81,7 @@ describe('video encoder', () => {
     await aborted.abort();
     await assert.rejects(fs.stat(abortedFile), { code: 'ENOENT' });
     await assert.rejects(fs.stat(abortedSmall), { code: 'ENOENT' });
+    await assert.rejects(fs.stat(paletteSamplesFile(abortedSmall)), { code: 'ENOENT' });
   });
 
   it('fails on frames that are not JPEG and removes the partial file; abort cleans up', async () => {
