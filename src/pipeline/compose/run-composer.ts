@@ -29,9 +29,9 @@ export async function runComposer(
   const { ffmpeg } = await ffmpegBinaries();
   // (stdin, stdout and stderr are pipes; the extra descriptor does not change that, only the inferred type)
   const child = spawn(ffmpeg, args, { stdio: ['pipe', 'pipe', 'pipe', ...(options.gifEncoder ? (['pipe'] as const) : [])] }) as ChildProcessWithoutNullStreams;
-  let gif: ReturnType<typeof startGifEncoder> | null = null;
+  let gif: GifEncoder | null = null;
   let ended = false;
-  let gifStarted: Promise<ReturnType<typeof startGifEncoder>> | null = null;
+  let gifStarted: Promise<GifEncoder> | null = null;
   const gifArgs = options.gifEncoder;
   if (gifArgs) {
     // The GIF's frames, as the compositor writes them on its fd 3, held until the GIF's ffmpeg can take them (a
@@ -77,7 +77,7 @@ export async function runComposer(
   }, 250);
   const timer = setTimeout(() => {
     child.kill('SIGKILL');
-    (gif as ReturnType<typeof startGifEncoder> | null)?.child.kill('SIGKILL');
+    (gif as GifEncoder | null)?.child.kill('SIGKILL');
   }, options.timeoutMs);
   child.stdin.on('error', () => undefined); // ffmpeg exiting early: its exit status says why
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
@@ -121,10 +121,12 @@ export async function runComposer(
     clearTimeout(timer);
     clearInterval(sampler);
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    const running = gif as ReturnType<typeof startGifEncoder> | null;
+    const running = gif as GifEncoder | null;
     if (running && running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL');
   }
 }
+
+type GifEncoder = ReturnType<typeof startGifEncoder>;
 
 /** At most this much of the GIF's frames is held while its palette is made (~100 frames at 640 px; a few are). */
 const HELD_GIF_BYTES = 64 * 1024 * 1024;
