@@ -40,6 +40,19 @@ const REFRESH_FRAMES = 15;
  * are rendered on meanwhile (waiting only once pictures would pile up), so a still stretch after it covers the wait.
  */
 const PICTURE_WAIT_MS = 1_000;
+/** how long an input is waited for after the frame it was sent for, before it is left to the next frame */
+const INPUT_SETTLE_MS = 40;
+
+/** Whether `promise` settles within `ms`; its rejection, if it comes within, is thrown. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  promise.catch(() => undefined); // a rejection after the wait is thrown when it is waited for again
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 
 
@@ -123,6 +136,8 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
   let sinceShot = 0;
   let released = false;
   const pending: Array<Promise<unknown>> = [];
+  /** input not acknowledged by the frame it was sent for: waited for after the next one (settleInput) */
+  const late: Array<Promise<unknown>> = [];
   const stats: FrameCaptureStats = {
     pictures: pictures ? 'screencast' : 'screenshots',
     framesWritten: 0, screenshots: 0, probes: 0, damagedProbes: 0, screenshotMs: 0, probeMs: 0, sinkMs: 0, strayPictures: 0, missedPictures: 0, frameSize: null, frameTimesMs: [],
@@ -203,10 +218,26 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
       }
       await screenshotFrame(ticks);
     }
-    // Input sent for this frame has been handled by now; surface its failures.
-    if (pending.length > 0) await Promise.all(pending.splice(0));
+    await settleInput();
     dirty = false;
     index++;
+  };
+
+  /**
+   * Input sent for a frame has almost always been handled (and acknowledged) by the time the frame is rendered:
+   * its failures surface here. An input that reached the page only after the frame began is handled in the next
+   * frame, and acknowledged then; waiting for it before rendering that frame waited for an acknowledgement no frame
+   * would bring, until Chromium gave up after 5 s (seen one recording in three under load: a move step of 200 ms
+   * took 5.2 s). So such input is waited for again after the next frame instead.
+   */
+  const settleInput = async () => {
+    if (late.length > 0) {
+      const earlier = late.splice(0);
+      if (!(await settledWithin(Promise.all(earlier), INPUT_SETTLE_MS))) late.push(...earlier);
+    }
+    if (pending.length === 0) return;
+    const sent = pending.splice(0);
+    if (!(await settledWithin(Promise.all(sent), INPUT_SETTLE_MS))) late.push(...sent);
   };
 
   /** Screenshot capture: a frame whose picture may be new is captured inside the frame; the others are probed. */
@@ -264,15 +295,16 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
       try {
         while (index < options.frameCount) await nextFrame();
         while (unwritten.length > 0) await writeOne();
-        if (pending.length > 0) await Promise.all(pending.splice(0));
         stats.strayPictures = (pictures?.queued() ?? 0) + (pictures?.late() ?? 0);
-        return stats;
       } finally {
         await release();
       }
+      // Input not acknowledged yet is, by the idle pump's frames from now on; its failures still surface.
+      await Promise.all([...late.splice(0), ...pending.splice(0)]);
+      return stats;
     },
     abort() {
-      for (const p of pending.splice(0)) p.catch(() => undefined);
+      for (const p of [...late.splice(0), ...pending.splice(0)]) p.catch(() => undefined);
       void release();
     },
   };
