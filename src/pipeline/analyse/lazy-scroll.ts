@@ -27,6 +27,8 @@ export interface LazyScrollResult {
  * step on a page whose network never rests (a stream, a poll) waits its whole stepMs, as every step did before.
  */
 const QUIET_MS = 60;
+/** at the bottom of the page, the quiet waited for before the pass ends */
+const BOTTOM_QUIET_MS = 150;
 
 /**
  * Scrolls through the page once, a step at a time, so that lazy images load, scroll-triggered animations run and
@@ -41,9 +43,18 @@ export async function scrollThroughPage(page: Page, options: LazyScrollOptions =
   const started = Date.now();
   const maxSteps = Math.max(1, Math.floor(maxMs / stepMs));
   let steps = 0;
+  let atBottom = false;
   while (Date.now() - started < maxMs) {
     const moved = await evaluateInPage(page, scrollStepInPage, { stepsLeft: Math.max(1, maxSteps - steps) });
-    if (!moved) break;
+    if (!moved) {
+      // At the bottom, an infinite section's observer can fire a moment late (seen on a busy machine: the pass had
+      // ended before the second batch was asked for). One quiet moment more, and on down if the page grew.
+      if (atBottom) break;
+      atBottom = true;
+      await page.waitForNetworkIdle({ idleTime: BOTTOM_QUIET_MS, concurrency: 0, timeout: stepMs * 2 }).catch(() => undefined);
+      continue;
+    }
+    atBottom = false;
     steps++;
     const stepStarted = Date.now();
     await page.waitForNetworkIdle({ idleTime: QUIET_MS, concurrency: 0, timeout: stepMs }).catch(() => undefined);
