@@ -22,6 +22,8 @@ export interface ClickAt {
 
 export const CLICK_EFFECT_MS = 650;
 const SMOOTHING_RADIUS = 2; // frames either side
+/** a longer gap between two logged points is the cursor resting (moves log a point every frame or two) */
+const REST_GAP_MS = 100;
 
 export function pointerPath(timeline: InteractionTimeline, frames: number): PointerFrame[] {
   const samples = [...timeline.cursor].sort((a, b) => a.t - b.t);
@@ -36,7 +38,15 @@ export function pointerPath(timeline: InteractionTimeline, frames: number): Poin
     if (!a) raw.push(fallback);
     else if (!b || t <= a.t) raw.push({ x: a.x, y: a.y });
     else {
-      const k = (t - a.t) / (b.t - a.t);
+      // A cursor at rest logs nothing until it moves again: it stays put until a frame before the move's first
+      // point, instead of drifting towards it through the whole rest (which also lets a part of the video be
+      // composed before the next move is known: compose-ahead.ts).
+      const from = b.t - a.t > REST_GAP_MS ? b.t - 1000 / FPS : a.t;
+      if (t <= from) {
+        raw.push({ x: a.x, y: a.y });
+        continue;
+      }
+      const k = (t - from) / (b.t - from);
       raw.push({ x: a.x + (b.x - a.x) * k, y: a.y + (b.y - a.y) * k });
     }
   }
