@@ -77,6 +77,7 @@ import { viewportFor } from '../src/pipeline/browser/viewports.js';
 import { zoomActions } from '../src/pipeline/compose/shots.js';
 import { captureSizeFor, composeVideo } from '../src/pipeline/compose/compose.js';
 import { drawLayersAhead, type LayersAhead } from '../src/pipeline/compose/layers-ahead.js';
+import { type AheadReport, composeAhead as startComposeAhead } from '../src/pipeline/compose/compose-ahead.js';
 import { ffmpegBinaries } from '../src/pipeline/encode/ffmpeg-binaries.js';
 import { openFrameControlledPage } from '../src/pipeline/browser/frame-control.js';
 import { probeVideo } from '../src/pipeline/encode/probe.js';
@@ -100,6 +101,7 @@ const overhead = process.env.BENCH_OVERHEAD !== '0';
 const isChild = process.argv.includes('--child');
 const captureMode = process.env.BENCH_CAPTURE ?? 'frames';
 const keepDir = process.env.BENCH_KEEP ? path.resolve(process.env.BENCH_KEEP) : null;
+const composeAhead = process.env.BENCH_AHEAD !== '0';
 if (captureMode !== 'frames' && captureMode !== 'screencast') throw new Error('BENCH_CAPTURE must be frames or screencast.');
 if (isChild && !(seconds >= 2 && seconds <= 120)) throw new Error('BENCH_SECONDS must be between 2 and 120.');
 if (isChild && format !== 'mp4' && format !== 'webm') throw new Error('BENCH_FORMAT must be mp4 or webm.');
@@ -114,6 +116,8 @@ interface ChildReport {
   /** the still layers drawn during record (layers-ahead.ts): how long that took, and whether compose used them */
   layersAhead: { s: number; used: boolean } | null;
   composeRenderS: number;
+  /** composing during the recording (compose-ahead.ts): parts made, kept, frames composed ahead and kept; null when off */
+  ahead: AheadReport | null;
   totalS: number;
   videoS: number;
   realtimeX: number;
@@ -316,7 +320,11 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     // As produceRecording does: the still layers drawn on a page of their own while the recording runs.
     const devicePixels = (await page.evaluate('({ width: innerWidth * devicePixelRatio, height: innerHeight * devicePixelRatio })')) as { width: number; height: number };
     const layersAhead = drawLayersAhead({ browser, presentation: null, resolution, capture: devicePixels, backgroundImage: null, dir: path.join(work, 'layers') });
-    const result = await recordScript(page, script, { format: 'capture', resolution, outFile: clean, captureSize, capture: captureMode === 'frames' ? 'frames' : 'screencast' });
+    // As produceRecording does: the video's first parts composed while the page is still being recorded.
+    const ahead = composeAhead ? startComposeAhead({ presentation: null, format, resolution, workDir: path.join(work, 'pipeline'), layersAhead, smallFrames: `${clean}.small.gray`, gifWidth: 640 }) : null;
+    const result = await recordScript(page, script, {
+      format: 'capture', resolution, outFile: clean, captureSize, capture: captureMode === 'frames' ? 'frames' : 'screencast', ...(ahead ? { live: ahead.watcher } : {}),
+    });
     const recordAndMux = lap();
     // The muxer copies frames as they come; "mux" is what it adds after capture has stopped.
     stages.mux = result.timings.finishMs / 1000;
@@ -324,7 +332,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     await cost.stage('record');
 
     const video = path.join(work, `demo.${format}`);
-    const composed = await composeVideo({
+    const composeOptions: Parameters<typeof composeVideo>[0] = {
       cleanFile: clean,
       smallFrames: result.smallFrames,
       timeline: result.timeline,
@@ -338,7 +346,8 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       workDir: path.join(work, 'pipeline'),
       gif: { file: path.join(work, 'demo.gif'), width: 640 }, // as jobs make them
       thumbnail: { file: path.join(work, 'demo.png') },
-    });
+    };
+    const composed = ahead ? await ahead.finish(composeOptions) : { ...(await composeVideo(composeOptions)), ahead: null };
     stages.compose = lap();
     await cost.stage('compose');
 
@@ -391,6 +400,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       composeLayersS: composed.timings.layersMs / 1000,
       layersAhead: await layersAhead.then((ahead) => (ahead ? { s: ahead.ms / 1000, used: composed.layersDrawnAhead } : null)),
       composeRenderS: composed.timings.renderMs / 1000,
+      ahead: composed.ahead,
       totalS,
       videoS: composed.durationMs / 1000,
       realtimeX: totalS / (composed.durationMs / 1000),
@@ -564,7 +574,7 @@ function describeReport(r: ChildReport): string[] {
     `${r.resolution} ${f(r.videoS, 0)} s ${r.format}: ${r.video.codec} ${r.video.width}x${r.video.height} @ ${r.video.fps} fps, ${f(r.videoS, 1)} s video (${r.frames} frames, ${r.framesHeld} held), ` +
       `${(r.video.bytes / 1e6).toFixed(2)} MB; GIF ${(r.gifBytes / 1e6).toFixed(2)} MB; fixture ${r.fixture}; ${r.failedSteps} failed step(s)`,
     `  stages (s): launch ${f(s.launch)}  load ${f(s.load)}  record ${f(s.record)} (capture)  mux ${f(s.mux)} (after capture)  ` +
-      `compose ${f(s.compose)} (layers ${f(r.composeLayersS)}${r.layersAhead ? ` [drawn during record in ${f(r.layersAhead.s)}${r.layersAhead.used ? '' : ', NOT USED'}]` : ''} + ffmpeg ${f(r.composeRenderS)})  thumbnail ${f(s.thumbnail)}  gif ${f(s.gif)}  close ${f(s.close)}`,
+      `compose ${f(s.compose)} (layers ${f(r.composeLayersS)}${r.layersAhead ? ` [drawn during record in ${f(r.layersAhead.s)}${r.layersAhead.used ? '' : ', NOT USED'}]` : ''} + ffmpeg ${f(r.composeRenderS)})${r.ahead ? ` [composed during record: ${r.ahead.framesAhead} of ${r.frames} frames, ${r.ahead.kept} of ${r.ahead.parts} part(s) kept${r.ahead.fallback ? `; one pass: ${r.ahead.fallback}` : ''}]` : ''}  thumbnail ${f(s.thumbnail)}  gif ${f(s.gif)}  close ${f(s.close)}`,
     `  total ${f(r.totalS)} s = ${f(r.realtimeX)}× realtime (wall time / video duration); ${f(r.cpuS, 1)} CPU seconds (process tree) = ${f(r.cpuS / r.videoS)} per second of video`,
     `  viewport ${r.viewport}; screencast frames ${r.frameSize}; clean capture ${(r.captureBytes / 1e6).toFixed(2)} MB (MJPEG in Matroska); ` +
       `timeline ${r.timeline.clicks} click(s), ${r.timeline.keystrokes} keystroke(s), ${r.timeline.zoomActions} zoom action(s)` +
@@ -627,6 +637,7 @@ function keyValues(r: ChildReport): string {
     `record_rss_mb=${f(record.peakRssMb, 0)}`,
     `compose_rss_mb=${f(compose.peakRssMb, 0)}`,
     `capture=${r.captureMode}`,
+    `ahead_frames=${r.ahead ? r.ahead.framesAhead : 'off'}`,
     `capture_fps=${f(r.captureFps, 1)}`,
     `peak_rss_mb=${f(r.peakRssMb, 0)}`,
     `composite_x=${r.composite ? f(r.composite.compositeX) : 'n/a'}`,

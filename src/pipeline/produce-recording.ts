@@ -5,7 +5,8 @@ import { analysePage, preparePage, type PageAnalysis, type PageSnapshot } from '
 import { assertRecordablePage } from './analyse/recordable-page.js';
 import { viewportFor } from './browser/viewports.js';
 import { extractOutline } from './analyse/outline.js';
-import { type BackgroundBytes, captureSizeFor, composeVideo, type ComposeResult } from './compose/compose.js';
+import { type BackgroundBytes, captureSizeFor, type ComposeOptions, composeVideo, type ComposeResult } from './compose/compose.js';
+import { type ComposeAhead, composeAhead } from './compose/compose-ahead.js';
 import { drawLayersAhead } from './compose/layers-ahead.js';
 import { compileScript, compileStep } from './plan/compile.js';
 import type { Planner } from './plan/planner.js';
@@ -20,6 +21,9 @@ import { storyBeats } from './story-text/beats.js';
 import { pageLanguage } from './story-text/captions.js';
 import { timeStory } from './story-text/chapters.js';
 import type { TimedStory } from './story-text/types.js';
+
+/** The GIF preview's width, as jobs publish it. */
+const GIF_WIDTH = 640;
 
 export interface RecordingRequest {
   url: string;
@@ -158,10 +162,24 @@ export async function produceRecording(
     backgroundImage,
     dir: path.join(workDir, 'layers'),
   });
+  // The video's first parts are composed while the page is still being recorded (compose-ahead.ts). Burned-in
+  // captions are drawn in the one pass after it, so not then.
+  let ahead: ComposeAhead | null = request.presentation?.captions?.burnIn
+    ? null
+    : composeAhead({
+        presentation: request.presentation ?? null,
+        format: request.format,
+        resolution: request.resolution,
+        workDir,
+        layersAhead,
+        smallFrames: `${cleanFile}.small.gray`,
+        gifWidth: GIF_WIDTH,
+      });
   // A second take reports no progress of its own: the job's bar holds where the first take left it, not back to 0.
   const takeOnce = (takeScript: ActionScript, outFile: string, retake = false) =>
     recordScript(page, takeScript, {
       format: 'capture',
+      ...(ahead && !retake ? { live: ahead.watcher } : {}),
       resolution: request.resolution,
       captureSize,
       outFile,
@@ -188,7 +206,13 @@ export async function produceRecording(
           }
         : {}),
     });
-  let recording = await takeOnce(script, cleanFile);
+  let recording: RecordResult;
+  try {
+    recording = await takeOnce(script, cleanFile);
+  } catch (error) {
+    await ahead?.abort();
+    throw error;
+  }
 
   // The service checks its own take as the story evaluation would, where the headings really were when it ended,
   // and says so in the recording log. A take below the bar is planned once more on that layout and recorded again
@@ -210,6 +234,9 @@ export async function produceRecording(
         // Kept, the second take's log follows the first take's steps and score; otherwise the first take's log stands.
         const firstLog = [...recording.log, takeCheckEntry(check, recording.log.length, recording.durationMs)];
         await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollTo({ top: 0, left: 0, behavior: 'instant' }));
+        // What was composed of the first take is of no use to the second (composed in one pass, as before).
+        await ahead?.abort();
+        ahead = null;
         const retakeFile = path.join(workDir, 'clean-retake.mkv');
         const second = await takeOnce(rescript, retakeFile, true);
         const remeasured = await measureLayout(page, measured).catch(() => measured);
@@ -236,7 +263,7 @@ export async function produceRecording(
   const story = storyText ? timeStory(storyText, recording.timeline) : null;
 
   await report('rendering', 0);
-  const composed = await composeVideo({
+  const composeOptions: ComposeOptions = {
     cleanFile,
     smallFrames: recording.smallFrames,
     timeline: recording.timeline,
@@ -262,9 +289,16 @@ export async function produceRecording(
           }
         : null,
     // The GIF preview as jobs publish it (640 px) and the thumbnail, beside the video where renderOutputs would put them.
-    gif: { file: request.outFile.replace(/\.[^./]+$/, '') + '.gif', width: 640 },
+    gif: { file: request.outFile.replace(/\.[^./]+$/, '') + '.gif', width: GIF_WIDTH },
     // The thumbnail is a frame of the main shot (the asked-for section), not of the opening.
     thumbnail: { file: request.outFile.replace(/\.[^./]+$/, '') + '.png', atMs: mainShotMs(recording.timeline, (plan ?? request.storedPlan)?.mainShot) },
-  });
+  };
+  let composed: ComposeResult;
+  try {
+    composed = ahead ? await ahead.finish(composeOptions) : await composeVideo(composeOptions);
+  } catch (error) {
+    await ahead?.abort();
+    throw error;
+  }
   return { outline, snapshot, plan, mainSection: main, script, recording, composed, check, story };
 }

@@ -7,20 +7,19 @@ import type { DerivedGif, DerivedThumbnail } from '../encode/derive.js';
 import { labelFont } from '../encode/label-font.js';
 import { probeVideo } from '../encode/probe.js';
 import { FfmpegError } from '../encode/run-tool.js';
-import { codecArgs, OUTPUT_SIZES, paletteSamplesFile, type VideoFormat } from '../encode/video-encoder.js';
+import { OUTPUT_SIZES, paletteSamplesFile, type VideoFormat } from '../encode/video-encoder.js';
 import type { InteractionTimeline, Resolution } from '../types.js';
 import { createCamera, FPS } from './camera.js';
-import { clickEffectSprite } from './click-effects.js';
-import { findCuts, withoutScrolls } from './cuts.js';
-import { buildFilterGraph, commandLines, type GraphInputs, type HudText } from './filter-graph.js';
+import { planCompose } from './compose-plan.js';
+import { findCuts } from './cuts.js';
+import type { HudText } from './filter-graph.js';
 import { renderLayers } from './layers.js';
 import { type LayersAhead, usableLayers } from './layers-ahead.js';
-import { computeLayout } from './layout.js';
-import { clickEffects, pointerPath } from './pointer-track.js';
+import { computeLayout, type Layout } from './layout.js';
+import { renderRange, safePath } from './render-range.js';
 import { sideOutputs } from './side-outputs.js';
 import { makeGifPalette } from './gif-palette.js';
-import { runComposer } from './run-composer.js';
-import { resolveStyle } from './style.js';
+import { resolveStyle, type Style } from './style.js';
 import { type CaptionBurnIn, renderCaptionImages } from './caption-layer.js';
 
 /**
@@ -114,126 +113,27 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   const durationMs = options.timeline.durationMs > 0 ? options.timeline.durationMs : (info.durationMs ?? 0);
   if (!(durationMs > 0)) throw new FfmpegError('The capture has no duration.', null, '');
   const layout = computeLayout(output, { width: info.width, height: info.height }, style);
-  const camera = createCamera(layout, options.timeline, style, durationMs);
   const dir = path.join(options.workDir, 'compose');
   await fs.mkdir(dir, { recursive: true });
 
-  // Cuts inside the intro or the outro are left alone: those frames come from decoders of their own.
-  const cuts = withoutScrolls(await findCuts(options.cleanFile, info.codec, options.smallFrames), options.timeline.scrolls, FPS).filter(
-    (cut) => cut.frame - cut.weights.length > camera.introFrames && cut.frame + cut.weights.length < camera.frames - camera.outroFrames,
-  );
+  const foundCuts = await findCuts(options.cleanFile, info.codec, options.smallFrames);
   const backgroundImage =
     style.background.kind !== 'image' ? null : (options.backgroundImage ?? (options.loadImage ? await options.loadImage(style.background.imageUrl) : null));
-  const animated = camera.introFrames > 0 || camera.outroFrames > 0;
+  const animated = windowAnimated(layout, style, durationMs);
   const drawnAhead = usableLayers(options.layersAhead ? await options.layersAhead : null, layout, animated);
   const layers = drawnAhead ?? (await renderLayers({ page: options.page, layout, style, dir, animated, backgroundImage }));
+  const plan = planCompose({ layout, timeline: options.timeline, style, durationMs, layers, cuts: foundCuts });
+  const { camera } = plan;
   const layersMs = performance.now() - started;
 
-  // Inputs, in order.
-  const args: string[] = ['-hide_banner', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1', '-y'];
-  let next = 0;
-  const input = (...spec: string[]) => {
-    args.push(...spec);
-    return next++;
-  };
-  const still = (file: string) => input('-framerate', String(FPS), '-i', safePath(file));
-  const clean = safePath(options.cleanFile);
-  const inputs: GraphInputs = { clean: input('-i', clean), plate: still(layers.plate), intro: null, outro: null, cursor: null, effects: null };
-  const introSeconds = camera.introFrames / FPS;
-  const outroStart = (camera.frames - camera.outroFrames) / FPS;
-  // The intro and the outro each read their own frames, with the window layer's still parts beside them.
-  const windowLayer = (...cleanInput: string[]) => ({
-    clean: input(...cleanInput, '-i', clean),
-    background: still(layers.background!),
-    window: still(layers.window!),
-    mask: still(layers.mask!),
-  });
-  // Each cut's decoder starts half a frame before the dissolve's first input frame (Matroska stores whole ms).
-  inputs.cuts = cuts.map((cut) => {
-    const from = ((cut.frame - cut.weights.length - 0.5) / FPS).toFixed(4);
-    const length = ((2 * cut.weights.length + 1) / FPS).toFixed(4);
-    return { input: input('-ss', from, '-itsoffset', from, '-t', length, '-i', clean), frame: cut.frame, weights: cut.weights };
-  });
-  if (camera.introFrames > 0) inputs.intro = windowLayer('-t', introSeconds.toFixed(4));
-  if (camera.outroFrames > 0) inputs.outro = windowLayer('-ss', outroStart.toFixed(4), '-itsoffset', outroStart.toFixed(4));
-  if (layers.cursor) inputs.cursor = still(layers.cursor.file);
-  if (options.captions) {
-    const images = await renderCaptionImages({ page: options.page, burnIn: options.captions, output, camera, dir: path.join(dir, 'captions') });
-    inputs.captions = images.map((image) => ({ input: still(image.file), x: image.x, y: image.y, fromS: image.fromS, toS: image.toS }));
-  }
-  const clicks = clickEffects(options.timeline, camera.frames);
-  const unit = output.height / 1080;
-  const sprite =
-    style.clickEffect.style !== 'none' && options.timeline.clicks.length > 0
-      ? clickEffectSprite(style.clickEffect.style, layers.colors.clickEffect, style.clickEffect.scale, unit)
-      : null;
-  if (sprite) {
-    inputs.effects = {
-      input: input('-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${sprite.size}x${sprite.size}`, '-framerate', String(FPS), '-i', 'pipe:0'),
-      size: sprite.size,
-    };
-  }
-
-  // Per-frame commands.
-  const files = {
-    zoomCommands: path.join(dir, 'zoom.cmd'),
-    pointerCommands: path.join(dir, 'pointer.cmd'),
-    introCommands: path.join(dir, 'intro.cmd'),
-    outroCommands: path.join(dir, 'outro.cmd'),
-  };
-  const path30 = pointerPath(options.timeline, camera.frames);
-  const offscreen = -10000;
-  await fs.writeFile(
-    files.zoomCommands,
-    commandLines(camera.frames, FPS, (i) => {
-      const { crop } = camera.at(i);
-      return [['crop@zoom', 'w', crop.width], ['crop@zoom', 'h', crop.height], ['crop@zoom', 'x', crop.x], ['crop@zoom', 'y', crop.y]];
-    }),
-  );
-  await fs.writeFile(
-    files.pointerCommands,
-    commandLines(camera.frames, FPS, (i) => {
-      const commands: Array<[string, string, number]> = [];
-      if (layers.cursor) {
-        const p = camera.project(i, camera.fromViewport(path30[i]!));
-        commands.push(['overlay@cursor', 'x', Math.round(p.x - layers.cursor.hotspotX)], ['overlay@cursor', 'y', Math.round(p.y - layers.cursor.hotspotY)]);
-      }
-      if (sprite) {
-        const alive = clicks[i]!.at(-1);
-        const p = alive ? camera.project(i, camera.fromViewport(alive)) : null;
-        commands.push(
-          ['overlay@effects', 'x', p ? Math.round(p.x - sprite.size / 2) : offscreen],
-          ['overlay@effects', 'y', p ? Math.round(p.y - sprite.size / 2) : offscreen],
-        );
-      }
-      return commands;
-    }),
-  );
-  // The intro's and outro's decoders keep the video's own timestamps (the outro's is offset to its start), so
-  // their commands use the same clock as everything else.
-  const layerCommands = (name: string, from: number, to: number) =>
-    commandLines(camera.frames, FPS, (i) => {
-      if (i < from || i >= to) return [];
-      const { layer } = camera.at(i);
-      return [[`scale@${name}`, 'w', layer.width], [`scale@${name}`, 'h', layer.height], [`overlay@${name}`, 'x', layer.x], [`overlay@${name}`, 'y', layer.y]];
-    });
-  await fs.writeFile(files.introCommands, layerCommands('intro', 0, camera.introFrames));
-  await fs.writeFile(files.outroCommands, layerCommands('outro', camera.frames - camera.outroFrames, camera.frames));
-
+  const captions = options.captions
+    ? (await renderCaptionImages({ page: options.page, burnIn: options.captions, output, camera, dir: path.join(dir, 'captions') })).map((image) => ({
+        file: image.file, x: image.x, y: image.y, fromS: image.fromS, toS: image.toS,
+      }))
+    : undefined;
   const hud = style.debugHud ? await hudText(dir, options.timeline, options.templateId ?? null) : null;
-  const capture = { width: info.width, height: info.height, pixelFormat: info.pixelFormat };
-  const graph = buildFilterGraph({ layout, style, camera, inputs, files, hud, durationMs: (camera.frames * 1000) / FPS, capture });
   const thumbnail = options.thumbnail ? { ...options.thumbnail, atMs: restingMs(options.thumbnail.atMs, camera) } : undefined;
   const side = await sideOutputs({ gif: options.gif, thumbnail }, { frames: camera.frames, fps: FPS, width: output.width });
-  const graphFile = path.join(dir, 'graph.txt');
-  await fs.writeFile(graphFile, graph + side.graph);
-  await fs.mkdir(path.dirname(path.resolve(options.outFile)), { recursive: true });
-  args.push(
-    '-filter_complex_script', graphFile, '-map', `[${side.videoLabel}]`, '-an', '-r', String(FPS), '-frames:v', String(camera.frames),
-    '-pix_fmt', 'yuv420p', '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
-    ...codecArgs(options.format), `file:${path.resolve(options.outFile)}`,
-    ...side.args,
-  );
 
   const renderStarted = performance.now();
   // The GIF's palette from the plate and the capture, beside the compositor's start (gif-palette.ts).
@@ -243,22 +143,13 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
         codec: info.codec, file: path.join(dir, 'gif-palette.png'),
       }).catch(() => null)
     : null;
-  const peakRssBytes = await runComposer(args, {
-    gifEncoder: side.gifEncoder,
-    gifPalette,
-    frames: camera.frames,
+  const peakRssBytes = await renderRange({
+    plan, style, layers, capture: { width: info.width, height: info.height, pixelFormat: info.pixelFormat },
+    from: 0, to: camera.frames, source: { file: options.cleanFile }, format: options.format, outFile: options.outFile, dir,
+    hud, ...(captions ? { captions } : {}), side,
+    gifEncoder: side.gifEncoder, gifPalette,
     timeoutMs: options.timeoutMs ?? 600_000,
     onProgress: options.onProgress,
-    writeEffects: sprite
-      ? async (write) => {
-          const frame = Buffer.alloc(sprite.size * sprite.size * 4);
-          for (let i = 0; i < camera.frames; i++) {
-            const alive = clicks[i]!;
-            sprite.draw(frame, alive.length > 0 ? [alive.at(-1)!.progress] : []);
-            await write(frame);
-          }
-        }
-      : null,
   });
   return {
     outFile: options.outFile,
@@ -269,6 +160,13 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
     layersDrawnAhead: drawnAhead !== null,
     ...(await side.describe()),
   };
+}
+
+/** Whether the window rises in or falls away at all (a very short video drops the animation: camera.ts). */
+export function windowAnimated(layout: Layout, style: Style, durationMs: number): boolean {
+  const still: InteractionTimeline = { viewport: { width: 1, height: 1, deviceScaleFactor: 1 }, durationMs, cursor: [], clicks: [], keystrokes: [], scrolls: [], focus: [], steps: [] };
+  const camera = createCamera(layout, still, { ...style, zoom: { ...style.zoom, enabled: false } }, durationMs);
+  return camera.introFrames > 0 || camera.outroFrames > 0;
 }
 
 async function hudText(dir: string, timeline: InteractionTimeline, templateId: string | null): Promise<HudText | null> {
@@ -288,15 +186,8 @@ async function hudText(dir: string, timeline: InteractionTimeline, templateId: s
   return { steps, clock, fontFile: safePath(fontFile) };
 }
 
-/** Our own files go into the filter graph unquoted: only plain path characters may pass. */
-function safePath(file: string): string {
-  const absolute = path.resolve(file);
-  if (!/^[\w/.\-]+$/.test(absolute)) throw new Error(`Unexpected characters in a render file path: ${absolute}`);
-  return absolute;
-}
-
 /** A frame time moved off the intro and outro, whose window is still rising in or falling away; null stays null. */
-function restingMs(atMs: number | null | undefined, camera: { frames: number; introFrames: number; outroFrames: number }): number | null {
+export function restingMs(atMs: number | null | undefined, camera: { frames: number; introFrames: number; outroFrames: number }): number | null {
   if (atMs === null || atMs === undefined) return null;
   const first = camera.introFrames;
   const last = Math.max(first, camera.frames - camera.outroFrames - 1);

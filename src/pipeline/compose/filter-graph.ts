@@ -61,6 +61,8 @@ export function buildFilterGraph(options: {
   durationMs: number;
   /** the clean capture's frame size, and its pixel format when known (probe.ts) */
   capture: { width: number; height: number; pixelFormat?: string | null };
+  /** the first frame drawn (a part of the video, render-range.ts): the looped plate starts on the same clock */
+  startFrame?: number;
 }): string {
   const { layout, style, camera, inputs, files, hud } = options;
   const { width: W, height: H } = layout.output;
@@ -83,7 +85,8 @@ export function buildFilterGraph(options: {
 
   // At rest: the recording in its place on the plate, the corner pieces of the plate back over its corners.
   chains.push(`[${inputs.plate}:v]split=2[plate_a][plate_b]`);
-  chains.push(`[plate_a]format=yuv420p,loop=loop=-1:size=1:start=0[base]`);
+  const startFrame = options.startFrame ?? 0;
+  chains.push(`[plate_a]format=yuv420p,loop=loop=-1:size=1:start=0${startFrame > 0 ? `,setpts=PTS+${startFrame}/(${FPS_GRID}*TB)` : ''}[base]`);
   const cuts = inputs.cuts ?? [];
   chains.push(`[${inputs.clean}:v]${snap},${scaleContent}[${cuts.length > 0 ? 'rec_live' : 'rec'}]`);
   // Each cut: tmix over the frames around it (it outputs from its (K+1)th input on, stamped with the oldest of the

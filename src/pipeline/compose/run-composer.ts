@@ -1,6 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import { PassThrough, type Readable } from 'node:stream';
+import os from 'node:os';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { ffmpegBinaries } from '../encode/ffmpeg-binaries.js';
 import { FfmpegError } from '../encode/run-tool.js';
 
@@ -24,11 +25,38 @@ export async function runComposer(
     timeoutMs: number;
     onProgress?: ((fraction: number) => void) | undefined;
     writeEffects: ((write: (frame: Buffer) => Promise<void>) => Promise<void>) | null;
+    /** what the compositor writes on its fd 3, when no GIF encoder reads it (a part's GIF frames, render-range.ts) */
+    fd3?: ((chunk: Buffer) => void) | null;
+    /** inputs on pipes of their own (fd 4 and up), each written by its own function */
+    feeds?: ComposerFeed[];
+    /** the compositor's process id, once started (to change its niceness) */
+    onSpawn?: ((pid: number | undefined) => void) | undefined;
+    /** scheduling niceness to start with; best effort */
+    nice?: number;
   },
 ): Promise<number | null> {
   const { ffmpeg } = await ffmpegBinaries();
-  // (stdin, stdout and stderr are pipes; the extra descriptor does not change that, only the inferred type)
-  const child = spawn(ffmpeg, args, { stdio: ['pipe', 'pipe', 'pipe', ...(options.gifEncoder ? (['pipe'] as const) : [])] }) as ChildProcessWithoutNullStreams;
+  const feeds = options.feeds ?? [];
+  const fds = Math.max(options.gifEncoder || options.fd3 ? 4 : 3, ...feeds.map((feed) => feed.fd + 1));
+  // (stdin, stdout and stderr are pipes; the extra descriptors do not change that, only the inferred type)
+  const child = spawn(ffmpeg, args, { stdio: Array.from({ length: fds }, () => 'pipe' as const) }) as unknown as ChildProcessWithoutNullStreams;
+  if (options.nice && child.pid !== undefined) {
+    try {
+      os.setPriority(child.pid, options.nice);
+    } catch {
+      // best effort
+    }
+  }
+  options.onSpawn?.(child.pid);
+  if (options.fd3) {
+    const onData = options.fd3;
+    (child.stdio[3] as Readable).on('data', (chunk: Buffer) => onData(chunk));
+  }
+  const fed = feeds.map((feed) => {
+    const stream = child.stdio[feed.fd] as Writable;
+    stream.on('error', () => undefined); // ffmpeg exiting early: its exit status says why
+    return feed.write(stream).catch(() => undefined);
+  });
   let gif: GifEncoder | null = null;
   let ended = false;
   let gifStarted: Promise<GifEncoder> | null = null;
@@ -102,6 +130,7 @@ export async function runComposer(
     if (options.writeEffects) await options.writeEffects(write);
     child.stdin.end();
     const { code, signal } = await exit;
+    await Promise.all(fed);
     if (code !== 0) {
       const reason = code === null ? `was killed (${signal})` : `exited with ${code}`;
       throw new FfmpegError(`The compositor's ffmpeg ${reason}: ${stderr.trim().split('\n').pop() ?? ''}`, code, stderr);
@@ -126,12 +155,18 @@ export async function runComposer(
   }
 }
 
+/** An input of the compositor on a pipe of its own: `write` writes it all to `stream` and ends it. */
+export interface ComposerFeed {
+  fd: number;
+  write(stream: Writable): Promise<void>;
+}
+
 type GifEncoder = ReturnType<typeof startGifEncoder>;
 
 /** At most this much of the GIF's frames is held while its palette is made (~100 frames at 640 px; a few are). */
 const HELD_GIF_BYTES = 64 * 1024 * 1024;
 
-function startGifEncoder(ffmpeg: string, args: string[]) {
+export function startGifEncoder(ffmpeg: string, args: string[]) {
   const child = spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {

@@ -29,6 +29,8 @@ export interface CaptureSessionOptions {
   quality: number;
   framePictures?: 'screencast' | 'screenshots';
   encoderNice: number;
+  /** every frame written, in order (a watcher of the recording: RecordOptions.live) */
+  onFrame?: (jpeg: Buffer) => void;
 }
 
 export interface CaptureOutcome {
@@ -72,7 +74,18 @@ export async function startCaptureSession(page: Page, options: CaptureSessionOpt
       ...(options.smallFrames ? { smallFrames: options.smallFrames } : {}),
       nice: options.encoderNice,
     });
-    const sink = encoder;
+    const muxer = encoder;
+    const onFrame = options.onFrame;
+    const sink = onFrame
+      ? {
+          writeFrame(jpeg: Buffer) {
+            onFrame(jpeg);
+            return muxer.writeFrame(jpeg);
+          },
+          setNice: (nice: number) => muxer.setNice(nice),
+          finish: () => muxer.finish(),
+        }
+      : muxer;
     const { cursor, signal } = options;
     let clock: MotionClock;
     let t0: number;

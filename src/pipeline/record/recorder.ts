@@ -83,6 +83,17 @@ export interface RecordOptions {
    * (distinct frames wait in memory meanwhile, bounded by the screencast's backlog limit). 0 to encode at par.
    */
   encoderNice?: number;
+  /**
+   * Watches the recording as it goes (compose-ahead.ts composes the video's first parts meanwhile): every captured
+   * frame in order (frame i of the video is the i-th call), and, before the first, the timeline being written and
+   * the recording's clock.
+   */
+  live?: RecordWatcher;
+}
+
+export interface RecordWatcher {
+  start(recording: { timeline: Readonly<InteractionTimeline>; now(): number; frames: number }): void;
+  frame(jpeg: Buffer): void;
 }
 
 export interface RecordResult {
@@ -187,9 +198,11 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
       quality: options.quality ?? 80,
       ...(options.framePictures ? { framePictures: options.framePictures } : {}),
       encoderNice: options.encoderNice ?? 10,
+      ...(options.live ? { onFrame: options.live.frame } : {}),
     });
     const { clock, t0 } = session;
     const now = () => clock.now();
+    options.live?.start({ timeline, now, frames: frameCount });
     /** A wait that ends early, with the abort reason, when the recording is aborted. */
     const pause = (ms: number) => clock.sleep(ms);
     const remaining = () => videoMs - now();

@@ -1,0 +1,257 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pngDimensions } from '../../platform/media-signatures.js';
+import { describeGif, gifColours, gifPaletteUse, thumbnailTimeMs } from '../encode/derive.js';
+import { ffmpegBinaries } from '../encode/ffmpeg-binaries.js';
+import { InvalidVideoError } from '../encode/probe.js';
+import { FfmpegError, fileArg, runTool } from '../encode/run-tool.js';
+import { FPS } from './camera.js';
+import { type ComposeOptions, type ComposeResult, restingMs } from './compose.js';
+import type { ComposePlan } from './compose-plan.js';
+import type { LayerFiles } from './layers.js';
+import { renderRange } from './render-range.js';
+import { startGifEncoder } from './run-composer.js';
+import type { Style } from './style.js';
+
+/**
+ * The end of composing ahead (compose-ahead.ts): the parts composed during the recording are checked against the
+ * plan made on the whole of it, what is missing (the rest, and any part that differs) is composed from the capture's
+ * file, and the parts are joined end to end without re-encoding. The GIF preview is fed the parts' frames in order
+ * as they come, and the thumbnail is taken from the part that holds its frame.
+ */
+export interface Part {
+  from: number;
+  to: number;
+  file: string;
+  /** ComposePlan.frameValues of each frame, as the part drew it */
+  values: string[];
+  /** the part's GIF frames (raw yuv420p), as they came */
+  gif: Buffer[];
+  /** called when GIF bytes arrive or the part ends */
+  wake?: (() => void) | undefined;
+  pid: number | undefined;
+  done: Promise<{ ok: boolean; peak: number | null; error?: unknown }>;
+  /** composed during the recording */
+  ahead: boolean;
+}
+
+export async function finishParts(options: {
+  parts: Part[];
+  plan: ComposePlan;
+  style: Style;
+  layers: LayerFiles;
+  capture: { width: number; height: number; pixelFormat: string | null };
+  compose: ComposeOptions;
+  dir: string;
+  started: number;
+  gifFrames(from: number, part: Part): { width: number; height: number; fps: number; maxFrames: number; onData(chunk: Buffer): void } | null;
+  gifPalette: Promise<string | null> | null;
+  gifSize: { width: number; height: number } | null;
+}): Promise<{ composed: ComposeResult; kept: number; framesAhead: number }> {
+  const { plan, compose } = options;
+  const frames = plan.camera.frames;
+  const kept = options.parts.filter((part) => part.to <= frames && part.values.every((value, k) => value === plan.frameValues(part.from + k)));
+  // What is left: the rest of the video and any part that differs, each stretch composed from the capture's file.
+  const gaps: Array<[number, number]> = [];
+  let at = 0;
+  for (const part of kept) {
+    if (part.from > at) gaps.push([at, part.from]);
+    at = part.to;
+  }
+  if (at < frames) gaps.push([at, frames]);
+  // A part that differs and is still being composed is of no use any more.
+  for (const part of options.parts) if (!kept.includes(part)) killPart(part);
+  const keptFrames = kept.reduce((sum, part) => sum + part.to - part.from, 0);
+  const remaining = frames - keptFrames;
+  const progress = new Map<number, number>();
+  const report = () => {
+    if (!compose.onProgress) return;
+    let done = keptFrames;
+    for (const value of progress.values()) done += value;
+    try {
+      compose.onProgress(Math.min(1, done / frames));
+    } catch {
+      // reporting must not break the render
+    }
+  };
+  const fresh: Part[] = gaps.map(([from, to], index) => {
+    const part: Part = { from, to, file: path.join(options.dir, `rest-${index}.${compose.format}`), values: [], gif: [], pid: undefined, done: null as never, ahead: false };
+    const gif = options.gifFrames(from, part);
+    part.done = renderRange({
+      plan, style: options.style, layers: options.layers, capture: options.capture, from, to, source: { file: compose.cleanFile }, format: compose.format,
+      outFile: part.file, dir: path.join(options.dir, `rest-${index}`), timeoutMs: compose.timeoutMs ?? 600_000,
+      onSpawn: (pid) => {
+        part.pid = pid;
+      },
+      gifFrames: gif ? { ...gif, onData: (chunk) => {
+        part.gif.push(chunk);
+        part.wake?.();
+      } } : null,
+      onProgress: remaining > 0 ? (fraction) => {
+        progress.set(index, fraction * (to - from));
+        report();
+      } : undefined,
+    }).then(
+      (peak) => ({ ok: true, peak }),
+      (error: unknown) => ({ ok: false, peak: null, error }),
+    );
+    void part.done.finally(() => {
+      part.pid = undefined;
+      part.wake?.();
+    });
+    return part;
+  });
+  for (const part of kept) void part.done.finally(() => part.wake?.());
+  const all = [...kept, ...fresh].sort((a, b) => a.from - b.from);
+
+  // The thumbnail: the frame compose would take (side-outputs.ts), from the part that holds it, once that is done.
+  const durationMs = (frames * 1000) / FPS;
+  const thumbnailAtMs = compose.thumbnail ? (restingMs(compose.thumbnail.atMs, plan.camera) ?? thumbnailTimeMs(durationMs)) : null;
+  const thumbnailFrame = thumbnailAtMs === null ? null : Math.max(0, Math.min(frames - 1, Math.ceil((thumbnailAtMs * FPS) / 1000 - 1e-6)));
+  const thumbnail =
+    compose.thumbnail && thumbnailFrame !== null
+      ? (async () => {
+          const part = all.find((p) => thumbnailFrame >= p.from && thumbnailFrame < p.to)!;
+          await part.done;
+          const width = Math.min(compose.thumbnail!.maxWidth ?? 1280, plan.layout.output.width);
+          return { ...(await frameToPng(part.file, thumbnailFrame - part.from, width, compose.thumbnail!.file)), atMs: Math.round((thumbnailFrame * 1000) / FPS) };
+        })()
+      : null;
+  const stopGif = new AbortController();
+  const gif = compose.gif && options.gifSize ? feedGif(all, options.gifPalette, options.gifSize, compose.gif.file, stopGif.signal) : null;
+  thumbnail?.catch(() => undefined);
+  gif?.catch(() => undefined);
+
+  const outcomes = await Promise.all(all.map((part) => part.done));
+  const failed = outcomes.find((outcome) => !outcome.ok);
+  if (failed) {
+    stopGif.abort();
+    await gif?.catch(() => undefined);
+    throw failed.error instanceof Error ? failed.error : new Error(String(failed.error));
+  }
+  await joinParts(all.map((part) => ({ file: part.file, frames: part.to - part.from })), compose.outFile, compose.format);
+  const [gifResult, thumbnailResult] = await Promise.all([gif, thumbnail]);
+  return {
+    composed: {
+      outFile: compose.outFile,
+      frames,
+      durationMs: Math.round(durationMs),
+      timings: { layersMs: 0, renderMs: Math.round(performance.now() - options.started) },
+      layersDrawnAhead: true,
+      peakRssBytes: outcomes.reduce<number | null>((peak, outcome) => (outcome.peak === null ? peak : Math.max(peak ?? 0, outcome.peak)), null),
+      gif: gifResult ?? null,
+      thumbnail: thumbnailResult ?? null,
+    },
+    kept: kept.length,
+    framesAhead: keptFrames,
+  };
+}
+
+/** Stops a part's compositor if it is still running (its outcome then says it failed). */
+export function killPart(part: Part): void {
+  if (part.pid === undefined) return;
+  try {
+    process.kill(part.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** The parts one after the other in one file, their frames copied as they are. */
+async function joinParts(parts: Array<{ file: string; frames: number }>, outFile: string, format: 'mp4' | 'webm'): Promise<void> {
+  const list = `${outFile}.parts.txt`;
+  // Each part's length given in whole frames: the next starts exactly where it ends, not where its container's
+  // rounded timestamps say.
+  await fs.writeFile(
+    list,
+    parts.map((part) => `file '${path.resolve(part.file).replace(/'/g, "'\\''")}'\nduration ${(part.frames / FPS).toFixed(6)}`).join('\n') + '\n',
+  );
+  const { ffmpeg } = await ffmpegBinaries();
+  try {
+    const result = await runTool(
+      ffmpeg,
+      [
+        '-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-f', 'concat', '-safe', '0', '-i', fileArg(list), '-map', '0:v', '-c', 'copy',
+        ...(format === 'mp4' ? ['-movflags', '+faststart', '-f', 'mp4'] : ['-f', 'webm']), fileArg(path.resolve(outFile)),
+      ],
+      120_000,
+    );
+    if (result.exitCode !== 0) {
+      await fs.rm(outFile, { force: true });
+      throw new FfmpegError(`The parts could not be joined: ${result.stderr.trim().split('\n').pop() ?? ''}`, result.exitCode, result.stderr);
+    }
+  } finally {
+    await fs.rm(list, { force: true });
+  }
+}
+
+/** Frame `index` of a video as a PNG `width` wide, read as players read it (BT.709, TV range). */
+async function frameToPng(file: string, index: number, width: number, out: string): Promise<{ file: string; width: number; height: number }> {
+  const { ffmpeg } = await ffmpegBinaries();
+  await fs.mkdir(path.dirname(path.resolve(out)), { recursive: true });
+  await fs.rm(out, { force: true });
+  const result = await runTool(
+    ffmpeg,
+    [
+      '-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', fileArg(file),
+      '-vf', `select=eq(n\\,${index}),scale=${width}:-1:in_color_matrix=bt709:in_range=tv:out_range=pc,format=rgb24`,
+      '-frames:v', '1', '-update', '1', '-c:v', 'png', '-f', 'image2', fileArg(path.resolve(out)),
+    ],
+    60_000,
+  );
+  const size = result.exitCode === 0 ? pngDimensions((await fs.readFile(out).catch(() => null)) ?? Buffer.alloc(0)) : null;
+  if (!size) {
+    await fs.rm(out, { force: true });
+    throw new InvalidVideoError('no frame could be written for the thumbnail');
+  }
+  return { file: out, ...size };
+}
+
+/** The GIF's own ffmpeg, fed the parts' GIF frames in order as they arrive, on the palette made beforehand. */
+async function feedGif(parts: Part[], palette: Promise<string | null> | null, size: { width: number; height: number }, file: string, signal: AbortSignal) {
+  const { ffmpeg } = await ffmpegBinaries();
+  const paletteFile = await palette;
+  const input = ['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${size.width}x${size.height}`, '-framerate', String(12), '-i', 'pipe:0'];
+  const out = ['-map', '[gif]', '-an', '-loop', '0', '-f', 'gif', `file:${path.resolve(file)}`];
+  const args = paletteFile
+    ? ['-hide_banner', '-loglevel', 'error', '-nostats', '-y', ...input, '-i', `file:${path.resolve(paletteFile)}`,
+        '-filter_complex', `[0:v]${gifColours()}[gif_q];[gif_q][1:v]${gifPaletteUse()}[gif]`, ...out]
+    : ['-hide_banner', '-loglevel', 'error', '-nostats', '-y', ...input,
+        '-filter_complex', `[0:v]${gifColours()},split[gif_a][gif_b];[gif_a]palettegen[gif_p];[gif_b][gif_p]${gifPaletteUse()}[gif]`, ...out];
+  signal.throwIfAborted();
+  const encoder = startGifEncoder(ffmpeg, args);
+  encoder.child.stdin.on('error', () => undefined);
+  // A render that failed: the GIF's ffmpeg, waiting for frames that will not come, is stopped.
+  const stop = () => encoder.child.kill('SIGKILL');
+  signal.addEventListener('abort', stop, { once: true });
+  void encoder.exit.then(() => signal.removeEventListener('abort', stop));
+  const write = (chunk: Buffer) =>
+    new Promise<void>((resolve) => {
+      if (encoder.child.stdin.destroyed || encoder.child.exitCode !== null) return resolve();
+      if (encoder.child.stdin.write(chunk)) resolve();
+      else encoder.child.stdin.once('drain', resolve);
+    });
+  for (const part of parts) {
+    if (signal.aborted) break;
+    let next = 0;
+    let ended = false;
+    void part.done.then(() => {
+      ended = true;
+    });
+    for (;;) {
+      while (next < part.gif.length) await write(part.gif[next++]!);
+      if (ended) break;
+      await new Promise<void>((resolve) => {
+        part.wake = resolve;
+        if (next < part.gif.length || ended) resolve();
+      });
+      part.wake = undefined;
+    }
+    while (next < part.gif.length) await write(part.gif[next++]!);
+  }
+  encoder.child.stdin.end();
+  const done = await encoder.exit;
+  if (done.code !== 0) throw new FfmpegError(`The GIF's ffmpeg exited with ${done.code ?? done.signal}: ${encoder.stderr().trim().split('\n').pop() ?? ''}`, done.code, encoder.stderr());
+  return { file, ...(await describeGif(file)) };
+}

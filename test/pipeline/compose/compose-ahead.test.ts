@@ -1,0 +1,164 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'puppeteer-core';
+import { closeFrameControlledPage, openFrameControlledPage } from '../../../src/pipeline/browser/frame-control.js';
+import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
+import { viewportFor } from '../../../src/pipeline/browser/viewports.js';
+import { composeAhead } from '../../../src/pipeline/compose/compose-ahead.js';
+import { captureSizeFor, type ComposeOptions, composeVideo } from '../../../src/pipeline/compose/compose.js';
+import { decodeSmallFrames } from '../../../src/pipeline/compose/cuts.js';
+import { drawLayersAhead } from '../../../src/pipeline/compose/layers-ahead.js';
+import { probeVideo } from '../../../src/pipeline/encode/probe.js';
+import { measureSmoothness } from '../../../src/pipeline/encode/smoothness.js';
+import { recordingCaptureSize } from '../../../src/pipeline/produce-recording.js';
+import { recordScript } from '../../../src/pipeline/record/recorder.js';
+import type { ActionScript, InteractionTimeline, ScriptStep, Target } from '../../../src/pipeline/types.js';
+import { startFixtureServer, type FixtureServer } from '../../helpers/fixture-server.js';
+
+// Composing while the page is still being recorded (compose-ahead.ts): the video's first parts are composed from the
+// frames as they are captured, the rest after, and the parts joined. A viewer must not be able to tell: the joined
+// video is compared, frame by frame, with the one a single pass composes from the same capture.
+
+function target(selector: string): Target {
+  return { label: selector, selector, fallbackSelectors: [], rect: { x: 0, y: 0, width: 10, height: 10 } };
+}
+
+function script(url: string): ActionScript {
+  const steps: ScriptStep[] = [
+    { kind: 'wait', label: 'Opening', startMs: 0, durationMs: 900 },
+    { kind: 'scroll', label: 'To the features', toY: 700, startMs: 900, durationMs: 1200 },
+    { kind: 'hover', label: 'A feature', target: target('#features h2'), startMs: 2100, durationMs: 1300 },
+    { kind: 'scroll', label: 'To the FAQ', toY: 3000, startMs: 3400, durationMs: 1200 },
+    { kind: 'click', label: 'A question', target: target('.faq__item:nth-of-type(2) summary'), startMs: 4600, durationMs: 900 },
+    { kind: 'wait', label: 'Closing', startMs: 5500, durationMs: 900 },
+  ];
+  return { version: 1, url, viewport: 'desktop', durationMs: 6400, templateId: 'guided-tour', steps };
+}
+
+/** The largest mean difference (grey levels, 160×90) between two videos' frames, and where. */
+async function largestDifference(a: string, b: string): Promise<{ frames: [number, number]; worst: number; at: number }> {
+  const [x, y] = await Promise.all([decodeSmallFrames(a, 'h264'), decodeSmallFrames(b, 'h264')]);
+  const size = 160 * 90;
+  const frames: [number, number] = [x.length / size, y.length / size];
+  let worst = 0;
+  let at = -1;
+  for (let f = 0; f < Math.min(...frames); f++) {
+    let sum = 0;
+    for (let i = f * size; i < (f + 1) * size; i++) sum += Math.abs(x[i]! - y[i]!);
+    if (sum / size > worst) {
+      worst = sum / size;
+      at = f;
+    }
+  }
+  return { frames, worst, at };
+}
+
+describe('composing while the page is recorded', () => {
+  let browser: Browser;
+  let sites: FixtureServer;
+  let url: string;
+  let dir: string;
+
+  before(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-ahead-'));
+    sites = await startFixtureServer();
+    url = sites.url('saas');
+    const viewport = viewportFor('desktop', '720p', { frame: recordingCaptureSize(null, '720p', 'desktop') });
+    browser = await launchBrowser({ deviceScaleFactor: viewport.deviceScaleFactor, allowPrivate: true }); // the fixture is on loopback
+  });
+
+  after(async () => {
+    await browser?.close();
+    await sites?.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  /** Records the demo with a composer watching, as produceRecording does. */
+  async function record(name: string, page: Page) {
+    const work = path.join(dir, name);
+    await fs.mkdir(work, { recursive: true });
+    const viewport = viewportFor('desktop', '720p');
+    await page.setViewport({ width: viewport.width, height: viewport.height, deviceScaleFactor: 0 });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.evaluate(() => document.querySelector<HTMLElement>('.cookie-banner__accept')?.click());
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const clean = path.join(work, 'clean.mkv');
+    const frame = (await page.evaluate('({ width: innerWidth * devicePixelRatio, height: innerHeight * devicePixelRatio })')) as { width: number; height: number };
+    const layersAhead = drawLayersAhead({ browser, presentation: null, resolution: '720p', capture: frame, backgroundImage: null, dir: path.join(work, 'layers') });
+    const ahead = composeAhead({ presentation: null, format: 'mp4', resolution: '720p', workDir: work, layersAhead, smallFrames: `${clean}.small.gray`, gifWidth: 640 });
+    const recorded = await recordScript(page, script(url), {
+      format: 'capture', resolution: '720p', outFile: clean, captureSize: captureSizeFor(null, '720p', frame), live: ahead.watcher,
+    });
+    assert.equal(recorded.captureMode, 'frames');
+    const options = (file: string, timeline: InteractionTimeline): ComposeOptions => ({
+      cleanFile: clean, smallFrames: recorded.smallFrames, timeline, presentation: null, format: 'mp4', resolution: '720p', page, layersAhead,
+      outFile: path.join(work, `${file}.mp4`), workDir: path.join(work, file), gif: { file: path.join(work, `${file}.gif`), width: 640 },
+      thumbnail: { file: path.join(work, `${file}.png`), atMs: 3000 },
+    });
+    return { work, ahead, recorded, options };
+  }
+
+  it('composes the first parts during the recording, and the joined video is the one a single pass makes', async () => {
+    const page = await openFrameControlledPage(browser, null);
+    try {
+      const { work, ahead, recorded, options } = await record('kept', page);
+      const joined = await ahead.finish(options('joined', recorded.timeline));
+      assert.equal(joined.ahead.fallback, null);
+      assert.ok(joined.ahead.framesAhead >= 45, `${joined.ahead.framesAhead} frames composed during the recording`);
+      assert.equal(joined.ahead.kept, joined.ahead.parts, 'every part drew what the whole recording asks');
+      assert.ok(!existsSync(path.join(work, 'compose-ahead')), 'the parts are removed once joined');
+      const single = await composeVideo(options('single', recorded.timeline));
+
+      const [a, b] = await Promise.all([probeVideo(joined.outFile), probeVideo(single.outFile)]);
+      assert.deepEqual([a.codec, a.width, a.height, a.durationMs], [b.codec, b.width, b.height, b.durationMs]);
+      const difference = await largestDifference(joined.outFile, single.outFile);
+      assert.deepEqual(difference.frames, [192, 192], 'every frame, once');
+      assert.ok(difference.worst < 1.5, `frame ${difference.at} differs by ${difference.worst.toFixed(2)} grey levels`);
+      // As smooth as the single pass: the joins add no repeated frame.
+      const [smoothJoined, smoothSingle] = await Promise.all([measureSmoothness(joined.outFile), measureSmoothness(single.outFile)]);
+      assert.ok(smoothJoined.stalls <= smoothSingle.stalls, `${smoothJoined.stalls} stalls joined, ${smoothSingle.stalls} in one pass`);
+      // The GIF preview and the thumbnail as a single pass makes them.
+      assert.equal(joined.gif?.frames, single.gif?.frames);
+      assert.deepEqual([joined.gif?.width, joined.gif?.height], [single.gif?.width, single.gif?.height]);
+      assert.deepEqual(
+        [joined.thumbnail?.width, joined.thumbnail?.height, joined.thumbnail?.atMs],
+        [single.thumbnail?.width, single.thumbnail?.height, single.thumbnail?.atMs],
+      );
+    } finally {
+      await closeFrameControlledPage(page);
+    }
+  });
+
+  it('composes again, from the capture, a part the whole recording draws differently', async () => {
+    const page = await openFrameControlledPage(browser, null);
+    try {
+      const { ahead, recorded, options } = await record('redone', page);
+      // A click the parts never saw, in the first part's time: its effect must be in the video all the same.
+      const timeline = { ...recorded.timeline, clicks: [{ t: 500, x: 400, y: 300 }, ...recorded.timeline.clicks] };
+      const joined = await ahead.finish(options('joined', timeline));
+      assert.equal(joined.ahead.fallback, null);
+      assert.ok(joined.ahead.parts >= 1 && joined.ahead.kept < joined.ahead.parts, JSON.stringify(joined.ahead));
+      const single = await composeVideo(options('single', timeline));
+      const difference = await largestDifference(joined.outFile, single.outFile);
+      assert.deepEqual(difference.frames, [192, 192]);
+      assert.ok(difference.worst < 1.5, `frame ${difference.at} differs by ${difference.worst.toFixed(2)} grey levels`);
+    } finally {
+      await closeFrameControlledPage(page);
+    }
+  });
+
+  it('leaves nothing behind when the take is not used', async () => {
+    const page = await openFrameControlledPage(browser, null);
+    try {
+      const { work, ahead } = await record('dropped', page);
+      await ahead.abort();
+      assert.ok(!existsSync(path.join(work, 'compose-ahead')));
+    } finally {
+      await closeFrameControlledPage(page);
+    }
+  });
+});
