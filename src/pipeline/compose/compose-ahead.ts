@@ -51,6 +51,8 @@ export interface AheadReport {
   kept: number;
   /** frames composed during the recording and kept */
   framesAhead: number;
+  /** the parts composed during the recording, first frame to last (exclusive), and whether each was kept */
+  ranges: Array<{ from: number; to: number; kept: boolean }>;
   /** why the whole video was composed in one pass instead, when it was */
   fallback: string | null;
 }
@@ -67,6 +69,8 @@ export interface ComposeAheadOptions {
   smallFrames: string;
   /** the GIF preview's width, when one is made */
   gifWidth?: number | null;
+  /** the GIF preview's length (ComposeOptions.gif.maxSeconds), default 10 s */
+  gifMaxSeconds?: number;
 }
 
 /** A part shorter than this is not worth an ffmpeg start of its own. */
@@ -77,8 +81,7 @@ const MARGIN_MS = 200;
 const CUT_LOOKAHEAD_FRAMES = 8;
 /** how often the recording is looked at for a new part */
 const TICK_MS = 100;
-export const GIF_MAX_SECONDS = 10;
-export const GIF_FPS = 12;
+const GIF_FPS = 12;
 
 export function composeAhead(options: ComposeAheadOptions): ComposeAhead {
   const style = resolveStyle(options.presentation);
@@ -174,13 +177,14 @@ export function composeAhead(options: ComposeAheadOptions): ComposeAhead {
     for (let i = 0; i < from; i++) frames[i] = undefined;
   };
 
+  const gifMaxFrames = (options.gifMaxSeconds ?? 10) * FPS;
   const gifFramesFor = (from: number, part: Part) =>
-    options.gifWidth && from < GIF_MAX_SECONDS * FPS
+    options.gifWidth && from < gifMaxFrames
       ? {
           width: options.gifWidth,
           height: gifHeight(options.gifWidth, output),
           fps: GIF_FPS,
-          maxFrames: GIF_MAX_SECONDS * FPS,
+          maxFrames: gifMaxFrames,
           onData: (chunk: Buffer) => {
             part.gif.push(chunk);
             part.wake?.();
@@ -222,7 +226,7 @@ export function composeAhead(options: ComposeAheadOptions): ComposeAhead {
       const started = performance.now();
       stopped = true;
       clearInterval(timer);
-      const report: AheadReport = { parts: parts.length, kept: 0, framesAhead: 0, fallback: null };
+      const report: AheadReport = { parts: parts.length, kept: 0, framesAhead: 0, ranges: [], fallback: null };
       const onePass = async (why: string) => {
         await stopParts();
         frames.length = 0;
@@ -233,7 +237,10 @@ export function composeAhead(options: ComposeAheadOptions): ComposeAhead {
       if (disabled) return onePass(disabled);
       if (parts.length === 0) return onePass('no part of the recording was settled before it ended');
       if (compose.captions) return onePass('burned-in captions are drawn in one pass');
-      if (!setup || compose.format !== options.format) return onePass('the render asked for is not the one composed ahead');
+      const sameGif = compose.gif
+        ? compose.gif.width === options.gifWidth && (compose.gif.maxSeconds ?? 10) * FPS === gifMaxFrames && (compose.gif.fps ?? GIF_FPS) === GIF_FPS
+        : true;
+      if (!setup || compose.format !== options.format || !sameGif) return onePass('the render asked for is not the one composed ahead');
       try {
         // The recording is over: the part still being composed need not give way any more.
         for (const index of running) setPriority(parts[index]!.pid, 0);
@@ -251,7 +258,8 @@ export function composeAhead(options: ComposeAheadOptions): ComposeAhead {
           gifSize: options.gifWidth ? { width: options.gifWidth, height: gifHeight(options.gifWidth, output) } : null,
         });
         frames.length = 0;
-        report.kept = result.kept;
+        report.kept = result.kept.length;
+        report.ranges = parts.map((part) => ({ from: part.from, to: part.to, kept: result.kept.includes(part) }));
         report.framesAhead = result.framesAhead;
         await fs.rm(dir, { recursive: true, force: true });
         return { ...result.composed, ahead: report };

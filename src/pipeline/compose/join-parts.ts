@@ -30,6 +30,8 @@ export interface Part {
   gif: Buffer[];
   /** called when GIF bytes arrive or the part ends */
   wake?: (() => void) | undefined;
+  /** set (before `wake` is called) once `done` has settled */
+  settled?: boolean;
   pid: number | undefined;
   done: Promise<{ ok: boolean; peak: number | null; error?: unknown }>;
   /** composed during the recording */
@@ -48,7 +50,7 @@ export async function finishParts(options: {
   gifFrames(from: number, part: Part): { width: number; height: number; fps: number; maxFrames: number; onData(chunk: Buffer): void } | null;
   gifPalette: Promise<string | null> | null;
   gifSize: { width: number; height: number } | null;
-}): Promise<{ composed: ComposeResult; kept: number; framesAhead: number }> {
+}): Promise<{ composed: ComposeResult; kept: Part[]; framesAhead: number }> {
   const { plan, compose } = options;
   const frames = plan.camera.frames;
   const kept = options.parts.filter((part) => part.to <= frames && part.values.every((value, k) => value === plan.frameValues(part.from + k)));
@@ -98,11 +100,17 @@ export async function finishParts(options: {
     );
     void part.done.finally(() => {
       part.pid = undefined;
+      part.settled = true;
       part.wake?.();
     });
     return part;
   });
-  for (const part of kept) void part.done.finally(() => part.wake?.());
+  for (const part of kept) {
+    void part.done.finally(() => {
+      part.settled = true;
+      part.wake?.();
+    });
+  }
   const all = [...kept, ...fresh].sort((a, b) => a.from - b.from);
 
   // The thumbnail: the frame compose would take (side-outputs.ts), from the part that holds it, once that is done.
@@ -143,7 +151,7 @@ export async function finishParts(options: {
       gif: gifResult ?? null,
       thumbnail: thumbnailResult ?? null,
     },
-    kept: kept.length,
+    kept,
     framesAhead: keptFrames,
   };
 }
@@ -235,16 +243,13 @@ async function feedGif(parts: Part[], palette: Promise<string | null> | null, si
   for (const part of parts) {
     if (signal.aborted) break;
     let next = 0;
-    let ended = false;
-    void part.done.then(() => {
-      ended = true;
-    });
+    // `settled` is set synchronously as the part ends, then `wake` called: checked together, no end is missed.
     for (;;) {
       while (next < part.gif.length) await write(part.gif[next++]!);
-      if (ended) break;
+      if (part.settled) break;
       await new Promise<void>((resolve) => {
         part.wake = resolve;
-        if (next < part.gif.length || ended) resolve();
+        if (next < part.gif.length || part.settled) resolve();
       });
       part.wake = undefined;
     }

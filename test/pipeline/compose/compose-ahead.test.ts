@@ -89,14 +89,17 @@ describe('composing while the page is recorded', () => {
     const clean = path.join(work, 'clean.mkv');
     const frame = (await page.evaluate('({ width: innerWidth * devicePixelRatio, height: innerHeight * devicePixelRatio })')) as { width: number; height: number };
     const layersAhead = drawLayersAhead({ browser, presentation: null, resolution: '720p', capture: frame, backgroundImage: null, dir: path.join(work, 'layers') });
-    const ahead = composeAhead({ presentation: null, format: 'mp4', resolution: '720p', workDir: work, layersAhead, smallFrames: `${clean}.small.gray`, gifWidth: 640 });
+    // A GIF of the first 3 s: parts after it have no GIF frames of their own (the GIF's feed must go past them).
+    const ahead = composeAhead({
+      presentation: null, format: 'mp4', resolution: '720p', workDir: work, layersAhead, smallFrames: `${clean}.small.gray`, gifWidth: 640, gifMaxSeconds: 3,
+    });
     const recorded = await recordScript(page, script(url), {
       format: 'capture', resolution: '720p', outFile: clean, captureSize: captureSizeFor(null, '720p', frame), live: ahead.watcher,
     });
     assert.equal(recorded.captureMode, 'frames');
     const options = (file: string, timeline: InteractionTimeline): ComposeOptions => ({
       cleanFile: clean, smallFrames: recorded.smallFrames, timeline, presentation: null, format: 'mp4', resolution: '720p', page, layersAhead,
-      outFile: path.join(work, `${file}.mp4`), workDir: path.join(work, file), gif: { file: path.join(work, `${file}.gif`), width: 640 },
+      outFile: path.join(work, `${file}.mp4`), workDir: path.join(work, file), gif: { file: path.join(work, `${file}.gif`), width: 640, maxSeconds: 3 },
       thumbnail: { file: path.join(work, `${file}.png`), atMs: 3000 },
     });
     return { work, ahead, recorded, options };
@@ -122,6 +125,7 @@ describe('composing while the page is recorded', () => {
       const [smoothJoined, smoothSingle] = await Promise.all([measureSmoothness(joined.outFile), measureSmoothness(single.outFile)]);
       assert.ok(smoothJoined.stalls <= smoothSingle.stalls, `${smoothJoined.stalls} stalls joined, ${smoothSingle.stalls} in one pass`);
       // The GIF preview and the thumbnail as a single pass makes them.
+      assert.equal(joined.gif?.frames, 36);
       assert.equal(joined.gif?.frames, single.gif?.frames);
       assert.deepEqual([joined.gif?.width, joined.gif?.height], [single.gif?.width, single.gif?.height]);
       assert.deepEqual(
