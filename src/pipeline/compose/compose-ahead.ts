@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,6 +82,8 @@ const MARGIN_MS = 200;
 const CUT_LOOKAHEAD_FRAMES = 8;
 /** how often the recording is looked at for a new part */
 const TICK_MS = 100;
+/** parts composed during the recording run at this niceness; raised to 0 once the recording is over */
+const PART_NICE = 19;
 const GIF_FPS = 12;
 
 export function composeAhead(options: ComposeAheadOptions): ComposeAhead {
@@ -143,7 +146,8 @@ export function composeAhead(options: ComposeAheadOptions): ComposeAhead {
       const { camera } = plan;
       const to = settledFrame({ cuts: plan.cuts, introFrames: camera.introFrames, outroStart: camera.frames - camera.outroFrames }, available);
       if (stopped || to - from < MIN_PART_FRAMES) return;
-      startPart(plan, from, to, 10);
+      // The lowest priority: capture cannot be redone, and the part only uses what capture leaves.
+      startPart(plan, from, to, PART_NICE);
     } catch (error) {
       disabled = `composing ahead failed: ${error instanceof Error ? error.message : String(error)}`;
     } finally {
@@ -289,11 +293,24 @@ function snapshotTimeline(timeline: Readonly<InteractionTimeline>): InteractionT
   };
 }
 
+/**
+ * Every thread of a process to `nice`: on Linux a niceness belongs to a thread, and x264's threads, started at the
+ * compositor's niceness, keep it when only the process id is changed (a part left low was the last thing a demo waited
+ * for). Best effort: a process gone, or lowering niceness without the privilege, is left as it is.
+ */
 function setPriority(pid: number | undefined, nice: number): void {
   if (pid === undefined) return;
+  let threads: string[] = [String(pid)];
   try {
-    os.setPriority(pid, nice);
+    threads = readdirSync(`/proc/${pid}/task`);
   } catch {
-    // gone already, or lowering niceness needs privileges: best effort
+    // no /proc: the process id alone
+  }
+  for (const thread of threads) {
+    try {
+      os.setPriority(Number(thread), nice);
+    } catch {
+      // gone already, or not allowed
+    }
   }
 }
