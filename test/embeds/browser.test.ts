@@ -58,7 +58,9 @@ describe('embeds in Chromium', () => {
     frame.waitForFunction(() => {
       const v = document.querySelector('video');
       return v !== null && !v.paused && v.currentTime > 0.2;
-    }, { polling: 100, timeout: 20_000 });
+      // 40 s: under the full suite's load (browsers recording in other test files), CI once saw 20 s run out before
+      // a player that had swapped in started to play; alone it plays within a second.
+    }, { polling: 100, timeout: 40_000 });
 
   /** A customer page: sdk.js (twice: it must not mind), two placeholders, and a log of the events they emit. */
   const sdkPage = (extra = '') => `<!doctype html>
@@ -286,7 +288,9 @@ window.send = (method, value, listener) =>
     await page.waitForFunction(() => {
       const v = document.querySelector('video');
       return v !== null && !v.paused && v.currentTime > 0.2;
-    }, { polling: 100, timeout: 20_000 });
+      // 40 s: under the full suite's load (browsers recording in other test files), CI once saw 20 s run out before
+      // a player that had swapped in started to play; alone it plays within a second.
+    }, { polling: 100, timeout: 40_000 });
     assert.ok(polled.length >= 1, 'the status was polled');
     await page.close();
   });
