@@ -16,28 +16,14 @@ import { probeVideo } from '../../../src/pipeline/encode/probe.js';
 import { measureSmoothness } from '../../../src/pipeline/encode/smoothness.js';
 import { recordingCaptureSize } from '../../../src/pipeline/produce-recording.js';
 import { recordScript } from '../../../src/pipeline/record/recorder.js';
-import type { ActionScript, InteractionTimeline, ScriptStep, Target } from '../../../src/pipeline/types.js';
+import type { InteractionTimeline } from '../../../src/pipeline/types.js';
 import { startFixtureServer, type FixtureServer } from '../../helpers/fixture-server.js';
+import { saasDemoScript } from './saas-demo-script.js';
 
 // Composing while the page is still being recorded (compose-ahead.ts): the video's first parts are composed from the
 // frames as they are captured, the rest after, and the parts joined. A viewer must not be able to tell: the joined
 // video is compared, frame by frame, with the one a single pass composes from the same capture.
 
-function target(selector: string): Target {
-  return { label: selector, selector, fallbackSelectors: [], rect: { x: 0, y: 0, width: 10, height: 10 } };
-}
-
-function script(url: string): ActionScript {
-  const steps: ScriptStep[] = [
-    { kind: 'wait', label: 'Opening', startMs: 0, durationMs: 900 },
-    { kind: 'scroll', label: 'To the features', toY: 700, startMs: 900, durationMs: 1200 },
-    { kind: 'hover', label: 'A feature', target: target('#features h2'), startMs: 2100, durationMs: 1300 },
-    { kind: 'scroll', label: 'To the FAQ', toY: 3000, startMs: 3400, durationMs: 1200 },
-    { kind: 'click', label: 'A question', target: target('.faq__item:nth-of-type(2) summary'), startMs: 4600, durationMs: 900 },
-    { kind: 'wait', label: 'Closing', startMs: 5500, durationMs: 900 },
-  ];
-  return { version: 1, url, viewport: 'desktop', durationMs: 6400, templateId: 'guided-tour', steps };
-}
 
 /** The largest mean difference (grey levels, 160×90) between two videos' frames, and where. */
 async function largestDifference(a: string, b: string): Promise<{ frames: [number, number]; worst: number; at: number }> {
@@ -93,7 +79,7 @@ describe('composing while the page is recorded', () => {
     const ahead = composeAhead({
       presentation: null, format: 'mp4', resolution: '720p', workDir: work, layersAhead, smallFrames: `${clean}.small.gray`, gifWidth: 640, gifMaxSeconds: 3,
     });
-    const recorded = await recordScript(page, script(url), {
+    const recorded = await recordScript(page, saasDemoScript(url), {
       format: 'capture', resolution: '720p', outFile: clean, captureSize: captureSizeFor(null, '720p', frame), live: ahead.watcher,
     });
     assert.equal(recorded.captureMode, 'frames');

@@ -16,29 +16,14 @@ import { measureSmoothness } from '../../../src/pipeline/encode/smoothness.js';
 import { OUTPUT_SIZES } from '../../../src/pipeline/encode/video-encoder.js';
 import { recordingCaptureSize } from '../../../src/pipeline/produce-recording.js';
 import { recordScript } from '../../../src/pipeline/record/recorder.js';
-import type { ActionScript, ScriptStep, Target } from '../../../src/pipeline/types.js';
 import { startFixtureServer, type FixtureServer } from '../../helpers/fixture-server.js';
+import { saasDemoScript } from './saas-demo-script.js';
 
 // The finished video, as a visitor watches it: a demo of the saas fixture (cheap to paint, unlike glasshouse, which
 // the frame-capture test and the bench use) recorded frame by frame and composed with the default presentation, so
 // the camera zooms on a hover and the FAQ opens in a single frame. Decoded and measured as smoothness.py does.
 const FPS = 30;
 
-function target(selector: string): Target {
-  return { label: selector, selector, fallbackSelectors: [], rect: { x: 0, y: 0, width: 10, height: 10 } };
-}
-
-function script(url: string): ActionScript {
-  const steps: ScriptStep[] = [
-    { kind: 'wait', label: 'Opening', startMs: 0, durationMs: 900 },
-    { kind: 'scroll', label: 'To the features', toY: 700, startMs: 900, durationMs: 1200 },
-    { kind: 'hover', label: 'A feature', target: target('#features h2'), startMs: 2100, durationMs: 1300 },
-    { kind: 'scroll', label: 'To the FAQ', toY: 3000, startMs: 3400, durationMs: 1200 },
-    { kind: 'click', label: 'A question', target: target('.faq__item:nth-of-type(2) summary'), startMs: 4600, durationMs: 900 },
-    { kind: 'wait', label: 'Closing', startMs: 5500, durationMs: 900 },
-  ];
-  return { version: 1, url, viewport: 'desktop', durationMs: 6400, templateId: 'guided-tour', steps };
-}
 
 describe('a composed demo, decoded', () => {
   let browser: Browser;
@@ -71,7 +56,7 @@ describe('a composed demo, decoded', () => {
       await new Promise((resolve) => setTimeout(resolve, 600));
       const clean = path.join(dir, 'clean.mkv');
       const frame = await page.evaluate('({ width: innerWidth * devicePixelRatio, height: innerHeight * devicePixelRatio })');
-      const recorded = await recordScript(page, script(url), {
+      const recorded = await recordScript(page, saasDemoScript(url), {
         format: 'capture',
         resolution: '720p',
         outFile: clean,
