@@ -244,7 +244,12 @@ export function composeAhead(options: ComposeAheadOptions): ComposeAhead {
       const sameGif = compose.gif
         ? compose.gif.width === options.gifWidth && (compose.gif.maxSeconds ?? 10) * FPS === gifMaxFrames && (compose.gif.fps ?? GIF_FPS) === GIF_FPS
         : true;
-      if (!setup || compose.format !== options.format || !sameGif) return onePass('the render asked for is not the one composed ahead');
+      const sameRender =
+        compose.format === options.format &&
+        compose.resolution === options.resolution &&
+        JSON.stringify(compose.presentation ?? null) === JSON.stringify(options.presentation ?? null) &&
+        sameGif;
+      if (!setup || !sameRender) return onePass('the render asked for is not the one composed ahead');
       try {
         // The recording is over: the part still being composed need not give way any more.
         for (const index of running) setPriority(parts[index]!.pid, 0);
