@@ -23,11 +23,13 @@ export function jpegFrameInfo(bytes: Buffer): { width: number; height: number; p
       let pixelFormat: string | null = null;
       if (components === 1) pixelFormat = 'gray';
       else if (components === 3 && length >= 8 + 3 * 3) {
-        const sampling = [0, 1, 2].map((c) => bytes[at + 10 + c * 3 + 1]!);
-        const chromaWhole = sampling[1] === 0x11 && sampling[2] === 0x11;
-        if (chromaWhole && sampling[0] === 0x22) pixelFormat = 'yuvj420p';
-        else if (chromaWhole && sampling[0] === 0x21) pixelFormat = 'yuvj422p';
-        else if (chromaWhole && sampling[0] === 0x11) pixelFormat = 'yuvj444p';
+        // Each component's sampling factors (high nibble horizontal, low vertical); the chroma's, relative to luma's.
+        const [y, cb, cr] = [0, 1, 2].map((c) => bytes[at + 10 + c * 3 + 1]!);
+        const across = (y! >> 4) / (cb! >> 4);
+        const down = (y! & 15) / (cb! & 15);
+        if (cb === cr && across === 2 && down === 2) pixelFormat = 'yuvj420p';
+        else if (cb === cr && across === 2 && down === 1) pixelFormat = 'yuvj422p';
+        else if (cb === cr && across === 1 && down === 1) pixelFormat = 'yuvj444p';
       }
       return width > 0 && height > 0 ? { width, height, pixelFormat } : null;
     }
