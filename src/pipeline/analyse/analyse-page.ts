@@ -11,7 +11,7 @@ export interface AnalysePageOptions {
   timeoutMs?: number;
 }
 
-/** What the pipeline stores in `snapshots` next to the screenshot. */
+/** What the pipeline stores in `snapshots`. */
 export interface PageSnapshot {
   url: string;
   title: string;
@@ -23,8 +23,6 @@ export interface PageSnapshot {
 
 export interface PageAnalysis {
   outline: PageOutline;
-  /** PNG of the viewport at the top of the page, overlays dismissed. */
-  screenshot: Buffer;
   snapshot: PageSnapshot;
 }
 
@@ -37,8 +35,7 @@ export class PageAnalysisTimeoutError extends Error {
 
 /**
  * Analyses a page the caller has already navigated (with its own SSRF checks): waits until it is quiet, dismisses
- * cookie banners and popups, scrolls through it once for lazy content, returns to the top, then extracts the outline
- * and takes a screenshot of the first viewport.
+ * cookie banners and popups, scrolls through it once for lazy content, returns to the top, then extracts the outline.
  */
 export async function analysePage(page: Page, options: AnalysePageOptions = {}): Promise<PageAnalysis> {
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -57,37 +54,55 @@ export async function analysePage(page: Page, options: AnalysePageOptions = {}):
   }
 }
 
+export interface PreparedPage {
+  /** One description per overlay dismissed. */
+  dismissed: string[];
+  /** The height of the header that sticks once the page scrolls (when asked for: `probeHeader`), else 0. */
+  scrolledHeader: number;
+}
+
 /**
  * Brings a freshly opened page to the state a recording starts from: quiet, overlays dismissed, lazy content
  * loaded by one pass down the page, animations settled. The analysis does this before reading the page, and a
  * restyle (which replays a stored script without analysing again) does it too, so it records the same page: the
- * cookie banner the first recording dismissed is not on the second. Returns what was dismissed.
+ * cookie banner the first recording dismissed is not on the second. With `probeHeader`, also measures the header
+ * as it is once the page scrolls (headerHeightAfterScroll), before the pass down the page, whose own scrolling and
+ * return to the top give the header its time to come back.
  */
-export async function preparePage(page: Page, timeoutMs = 30_000): Promise<string[]> {
+export async function preparePage(page: Page, timeoutMs = 30_000, options: { probeHeader?: boolean } = {}): Promise<PreparedPage> {
   const budget = (share: number, cap: number) => Math.max(200, Math.min(cap, timeoutMs * share));
+  const probeHeader = () => retryAfterNavigation(page, () => headerHeightAfterScroll(page)).catch(() => 0);
   await settle(page, budget(0.2, 5000));
-  const dismissed = await dismissOverlays(page, { settleMs: 1200, maxWaitMs: 1500 });
+  // What covers the page now goes first; the pass down the page then runs while popups that come after a delay
+  // (newsletter modals, consent bars sliding in) have time to appear, instead of after a wait for them: a popup over
+  // the page does not stop a scroll made by script, and the look after the pass waits, as the first look used to,
+  // until the page is old enough for them.
+  const dismissed = await dismissOverlays(page, { settleMs: 0, maxWaitMs: 0 });
+  let scrolledHeader = options.probeHeader ? await probeHeader() : 0;
   await retryAfterNavigation(page, () =>
     scrollThroughPage(page, { stepMs: 200, maxMs: budget(0.15, 4000), imageWaitMs: budget(0.05, 1500) }),
   );
-  // Popups that wait for scrolling (or for the first one to close) get a second, quick look.
-  dismissed.push(...(await dismissOverlays(page, { settleMs: 0, maxWaitMs: 0 })));
+  // Popups that came after a delay, that wait for scrolling, or for the first one to close.
+  const late = await dismissOverlays(page, { settleMs: 1200, maxWaitMs: 1500 });
+  dismissed.push(...late);
+  if (options.probeHeader && late.length > 0) {
+    // A bar dismissed only now (a consent bar that slid in at the top) may have been measured as the header.
+    scrolledHeader = await probeHeader();
+    // back at the top: the page's scroll handler runs on its next frame, and its transition is waited for below
+    await sleep(150);
+  }
   await waitForAnimations(page, budget(0.05, 1200));
-  return dismissed;
+  return { dismissed, scrolledHeader };
 }
 
 async function run(page: Page, timeoutMs: number): Promise<PageAnalysis> {
-  const dismissed = await preparePage(page, timeoutMs);
-
-  const scrolledHeader = await retryAfterNavigation(page, () => headerHeightAfterScroll(page)).catch(() => 0);
+  const { dismissed, scrolledHeader } = await preparePage(page, timeoutMs, { probeHeader: true });
   const outline = await retryAfterNavigation(page, () => extractOutline(page, { dismissedOverlays: dismissed }));
   // A header that sticks only once the page scrolls covers every shot below the top as much as one fixed from the
   // start does.
   if (scrolledHeader > outline.stickyHeaderHeight) outline.stickyHeaderHeight = scrolledHeader;
-  const screenshot = Buffer.from(await page.screenshot({ type: 'png', captureBeyondViewport: false }));
   return {
     outline,
-    screenshot,
     snapshot: {
       url: outline.url,
       title: outline.title,

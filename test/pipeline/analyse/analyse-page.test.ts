@@ -100,13 +100,6 @@ async function assertSelectorsResolve(page: Page, outline: PageOutline): Promise
   assert.deepEqual(problems, []);
 }
 
-function assertScreenshot(png: Buffer, dpr: number) {
-  assert.ok(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), 'a PNG');
-  assert.equal(png.subarray(12, 16).toString('ascii'), 'IHDR');
-  assert.equal(png.readUInt32BE(16), Math.round(VIEWPORT.width * dpr));
-  assert.equal(png.readUInt32BE(20), Math.round(VIEWPORT.height * dpr));
-}
-
 /** Visible, on screen at the top of the page, and not covered by anything (what a click would hit). */
 async function isVisibleAndUncovered(page: Page, selector: string): Promise<boolean> {
   return evaluateInPage(
@@ -214,9 +207,7 @@ describe('analysePage on a SaaS landing page (BEM, sticky header, cookie banner,
     await assertSelectorsResolve(page, analysis.outline);
   });
 
-  it('returns a PNG of the viewport at the top and a snapshot', async () => {
-    const dpr = await evaluateInPage(page, () => window.devicePixelRatio, null);
-    assertScreenshot(analysis.screenshot, dpr);
+  it('leaves the page at the top and returns a snapshot', async () => {
     assert.equal(await evaluateInPage(page, () => window.scrollY, null), 0, 'left at the top');
     const { snapshot, outline } = analysis;
     assert.equal(snapshot.url, server.url('saas'));
@@ -298,8 +289,6 @@ describe('analysePage on an agency one-pager (utility classes, newsletter modal,
 
   it('gives every target selectors that match exactly its element (utility class names escaped)', async () => {
     await assertSelectorsResolve(page, analysis.outline);
-    const dpr = await evaluateInPage(page, () => window.devicePixelRatio, null);
-    assertScreenshot(analysis.screenshot, dpr);
   });
 });
 
@@ -428,8 +417,6 @@ describe('analysePage on a long docs page (divs only, fixed top bar, sticky side
 
   it('gives every target selectors that match exactly its element', async () => {
     await assertSelectorsResolve(page, analysis.outline);
-    const dpr = await evaluateInPage(page, () => window.devicePixelRatio, null);
-    assertScreenshot(analysis.screenshot, dpr);
   });
 });
 

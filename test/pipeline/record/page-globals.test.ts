@@ -56,7 +56,7 @@ describe('a page whose script replaces window.scrollTo with its own function', (
   });
 
   it('has its header that sticks once scrolled measured', async () => {
-    assert.equal(await headerHeightAfterScroll(page, 100), 64);
+    assert.equal(await headerHeightAfterScroll(page, { minMs: 60, maxMs: 100 }), 64);
     assert.equal(await page.evaluate(() => window.scrollY), 0);
   });
 
