@@ -11,7 +11,7 @@ import type { InteractionTimeline, Resolution } from '../types.js';
 import { FPS } from './camera.js';
 import { type ComposeOptions, type ComposeResult, composeVideo, windowAnimated } from './compose.js';
 import { type ComposePlan, planCompose } from './compose-plan.js';
-import { type Cut, cutsIn, findCuts } from './cuts.js';
+import { type Cut, cutsIn, findCuts, withChangeMaps } from './cuts.js';
 import { makeGifPalette } from './gif-palette.js';
 import { jpegFrameInfo } from './jpeg-frame.js';
 import type { LayerFiles } from './layers.js';
@@ -140,7 +140,8 @@ export function composeAhead(options: ComposeAheadOptions): ComposeAhead {
       const available = Math.floor(small.length / frameBytes);
       // The cut detector's frames lag the capture a little: a part cut short by them is tried again next time.
       if (available >= received - CUT_LOOKAHEAD_FRAMES - 2) lastTried = progress;
-      const cuts = available > 2 ? cutsIn(smoothnessOf(small.subarray(0, available * frameBytes), FPS).diffs) : [];
+      const seen = small.subarray(0, available * frameBytes);
+      const cuts = available > 2 ? withChangeMaps(cutsIn(smoothnessOf(seen, FPS).diffs), seen) : [];
       const snapshot = snapshotTimeline(recording.timeline);
       const plan = planCompose({ layout: setup.layout, timeline: snapshot, style, durationMs: snapshot.durationMs, layers: setup.layers, cuts });
       const { camera } = plan;

@@ -1,7 +1,7 @@
 import type { InteractionTimeline } from '../types.js';
 import { type Camera, createCamera, FPS } from './camera.js';
 import { type ClickEffectSprite, clickEffectSprite } from './click-effects.js';
-import { type Cut, withoutScrolls } from './cuts.js';
+import { asSeenThrough, type Cut, withoutScrolls } from './cuts.js';
 import { commandLines } from './filter-graph.js';
 import type { LayerFiles } from './layers.js';
 import type { Layout } from './layout.js';
@@ -48,7 +48,8 @@ export function planCompose(input: {
   const { layout, timeline, style, layers } = input;
   const camera = createCamera(layout, timeline, style, input.durationMs);
   // Cuts inside the intro or the outro are left alone: those frames come from decoders of their own.
-  const cuts = withoutScrolls(input.cuts, timeline.scrolls, FPS).filter(
+  // Each dissolved for the change it makes on screen: under a zoom, the part of the capture in the crop.
+  const cuts = withoutScrolls(input.cuts, timeline.scrolls, FPS).map((cut) => asSeenThrough(cut, camera.at(cut.frame).crop, layout)).filter(
     (cut) => cut.frame - cut.weights.length > camera.introFrames && cut.frame + cut.weights.length < camera.frames - camera.outroFrames,
   );
   const clicks = clickEffects(timeline, camera.frames);

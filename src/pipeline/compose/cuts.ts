@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { ffmpegBinaries } from '../encode/ffmpeg-binaries.js';
 import { fileArg, runTool } from '../encode/run-tool.js';
 import { SMOOTHNESS, smoothnessOf } from '../encode/smoothness.js';
+import type { Rect } from '../types.js';
 
 /**
  * Cuts in the clean capture: the page's picture jumps in one frame next to a still one (an accordion or a menu that
@@ -22,6 +23,11 @@ export interface Cut {
   change: number;
   /** tmix weights, oldest frame first: the share of the new picture each frame of the dissolve adds */
   weights: number[];
+  /**
+   * Where the picture changed: |frame − previous frame| of the 160×90 grey frames, row by row (withChangeMaps). With
+   * it, a cut under a zoom is dissolved for the change the zoom shows (asSeenThrough).
+   */
+  map?: Uint8Array;
 }
 
 /**
@@ -46,8 +52,53 @@ const RAMP_STEPS = 3;
 export async function findCuts(cleanFile: string, codec: string, smallFrames?: string | null): Promise<Cut[]> {
   const { width: W, height: H } = SMOOTHNESS;
   const written = smallFrames ? await fs.readFile(smallFrames).catch(() => null) : null;
-  if (written && written.length > 0 && written.length % (W * H) === 0) return cutsIn(smoothnessOf(written, 30).diffs);
-  return cutsIn(smoothnessOf(await decodeSmallFrames(cleanFile, codec), 30).diffs);
+  const small = written && written.length > 0 && written.length % (W * H) === 0 ? written : await decodeSmallFrames(cleanFile, codec);
+  return withChangeMaps(cutsIn(smoothnessOf(small, 30).diffs), small);
+}
+
+/** The cuts with where each changed the picture (Cut.map), from the 160×90 grey frames they were found in. */
+export function withChangeMaps(cuts: Cut[], small: Buffer): Cut[] {
+  const size = SMOOTHNESS.width * SMOOTHNESS.height;
+  return cuts.map((cut) => {
+    const before = (cut.frame - 1) * size;
+    const after = cut.frame * size;
+    if (before < 0 || after + size > small.length) return cut;
+    const map = new Uint8Array(size);
+    for (let i = 0; i < size; i++) map[i] = Math.abs(small[after + i]! - small[before + i]!);
+    return { ...cut, map };
+  });
+}
+
+/**
+ * A cut as the video shows it through the camera's crop (output pixels, of the frame before the zoom scales it up).
+ * Zoomed in, only the capture inside the crop is on screen, magnified; a dissolve sized for the change over the
+ * whole capture then shows the wrong steps. Seen on a 30 s demo: a click opened an answer mostly below a 1.6× zoom,
+ * so the dissolve's first and last steps changed the picture by 0.06–0.12 grey levels (still frames, to the eye and
+ * to smoothness.py) around one frame that carried the whole jump. The weights are made again from the change the
+ * crop shows, in the whole capture's terms: unzoomed, that is the change itself, and the cut is left as it was.
+ */
+export function asSeenThrough(cut: Cut, crop: Rect, layout: { output: { width: number; height: number }; content: Rect }): Cut {
+  const { output, content } = layout;
+  const whole = crop.x <= 0 && crop.y <= 0 && crop.x + crop.width >= output.width && crop.y + crop.height >= output.height;
+  if (!cut.map || whole) return cut;
+  const { width: W, height: H } = SMOOTHNESS;
+  // The crop over the capture, in the small frames' pixels; pixels on its edges count for the part inside.
+  const span = (from: number, length: number, start: number, size: number, cells: number) => {
+    const a = Math.max(0, Math.min(cells, ((from - start) / size) * cells));
+    const b = Math.max(0, Math.min(cells, ((from + length - start) / size) * cells));
+    return Array.from({ length: cells }, (_, i) => Math.max(0, Math.min(i + 1, b) - Math.max(i, a)));
+  };
+  const columns = span(crop.x, crop.width, content.x, content.width, W);
+  const rows = span(crop.y, crop.height, content.y, content.height, H);
+  let changed = 0;
+  for (let r = 0; r < H; r++) {
+    if (rows[r] === 0) continue;
+    for (let c = 0; c < W; c++) changed += cut.map[r * W + c]! * columns[c]! * rows[r]!;
+  }
+  // The mean change of the zoomed frame, over the share of the frame the capture fills unzoomed.
+  const shown = (changed * (content.width / W) * (content.height / H)) / (crop.width * crop.height);
+  const seen = shown / ((content.width * content.height) / (output.width * output.height));
+  return { ...cut, weights: dissolveWeights(seen) };
 }
 
 /** The capture's frames at 160×90 grey, decoded cheaply (MJPEG at a quarter of its size): what cuts are found in. */
