@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'puppeteer-core';
+import { after, describe, it } from 'node:test';
+import type { Page } from 'puppeteer-core';
 import { closeFrameControlledPage, openFrameControlledPage } from '../../../src/pipeline/browser/frame-control.js';
-import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
 import { viewportFor } from '../../../src/pipeline/browser/viewports.js';
 import { composeAhead } from '../../../src/pipeline/compose/compose-ahead.js';
 import { captureSizeFor, type ComposeOptions, composeVideo } from '../../../src/pipeline/compose/compose.js';
@@ -14,11 +12,10 @@ import { decodeSmallFrames } from '../../../src/pipeline/compose/cuts.js';
 import { drawLayersAhead } from '../../../src/pipeline/compose/layers-ahead.js';
 import { probeVideo } from '../../../src/pipeline/encode/probe.js';
 import { measureSmoothness } from '../../../src/pipeline/encode/smoothness.js';
-import { recordingCaptureSize } from '../../../src/pipeline/produce-recording.js';
 import { recordScript } from '../../../src/pipeline/record/recorder.js';
 import type { InteractionTimeline } from '../../../src/pipeline/types.js';
-import { startFixtureServer, type FixtureServer } from '../../helpers/fixture-server.js';
 import { saasDemoScript } from './saas-demo-script.js';
+import { captureRig } from '../../helpers/recording-rig.js';
 
 // Composing while the page is still being recorded (compose-ahead.ts): the video's first parts are composed from the
 // frames as they are captured, the rest after, and the parts joined. A viewer must not be able to tell: the joined
@@ -44,42 +41,25 @@ async function largestDifference(a: string, b: string): Promise<{ frames: [numbe
 }
 
 describe('composing while the page is recorded', () => {
-  let browser: Browser;
-  let sites: FixtureServer;
-  let url: string;
-  let dir: string;
-
-  before(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-ahead-'));
-    sites = await startFixtureServer();
-    url = sites.url('saas');
-    const viewport = viewportFor('desktop', '720p', { frame: recordingCaptureSize(null, '720p', 'desktop') });
-    browser = await launchBrowser({ deviceScaleFactor: viewport.deviceScaleFactor, allowPrivate: true }); // the fixture is on loopback
-  });
-
-  after(async () => {
-    await browser?.close();
-    await sites?.close();
-    await fs.rm(dir, { recursive: true, force: true });
-  });
+  const rig = captureRig('showreel-ahead-', 'saas');
 
   /** Records the demo with a composer watching, as produceRecording does. */
   async function record(name: string, page: Page) {
-    const work = path.join(dir, name);
+    const work = path.join(rig.work, name);
     await fs.mkdir(work, { recursive: true });
     const viewport = viewportFor('desktop', '720p');
     await page.setViewport({ width: viewport.width, height: viewport.height, deviceScaleFactor: 0 });
-    await page.goto(url, { waitUntil: 'load' });
+    await page.goto(rig.url, { waitUntil: 'load' });
     await page.evaluate(() => document.querySelector<HTMLElement>('.cookie-banner__accept')?.click());
     await new Promise((resolve) => setTimeout(resolve, 600));
     const clean = path.join(work, 'clean.mkv');
     const frame = (await page.evaluate('({ width: innerWidth * devicePixelRatio, height: innerHeight * devicePixelRatio })')) as { width: number; height: number };
-    const layersAhead = drawLayersAhead({ browser, presentation: null, resolution: '720p', capture: frame, backgroundImage: null, dir: path.join(work, 'layers') });
+    const layersAhead = drawLayersAhead({ browser: rig.browser, presentation: null, resolution: '720p', capture: frame, backgroundImage: null, dir: path.join(work, 'layers') });
     // A GIF of the first 3 s: parts after it have no GIF frames of their own (the GIF's feed must go past them).
     const ahead = composeAhead({
       presentation: null, format: 'mp4', resolution: '720p', workDir: work, layersAhead, smallFrames: `${clean}.small.gray`, gifWidth: 640, gifMaxSeconds: 3,
     });
-    const recorded = await recordScript(page, saasDemoScript(url), {
+    const recorded = await recordScript(page, saasDemoScript(rig.url), {
       format: 'capture', resolution: '720p', outFile: clean, captureSize: captureSizeFor(null, '720p', frame), live: ahead.watcher,
     });
     assert.equal(recorded.captureMode, 'frames');
@@ -92,7 +72,7 @@ describe('composing while the page is recorded', () => {
   }
 
   it('composes the first parts during the recording, and the joined video is the one a single pass makes', async () => {
-    const page = await openFrameControlledPage(browser, null);
+    const page = await openFrameControlledPage(rig.browser, null);
     try {
       const { work, ahead, recorded, options } = await record('kept', page);
       const joined = await ahead.finish(options('joined', recorded.timeline));
@@ -124,7 +104,7 @@ describe('composing while the page is recorded', () => {
   });
 
   it('composes again, from the capture, a part the whole recording draws differently', async () => {
-    const page = await openFrameControlledPage(browser, null);
+    const page = await openFrameControlledPage(rig.browser, null);
     try {
       const { ahead, recorded, options } = await record('redone', page);
       // A click the parts never saw, in the first part's time: its effect must be in the video all the same.
@@ -142,7 +122,7 @@ describe('composing while the page is recorded', () => {
   });
 
   it('leaves nothing behind when the take is not used', async () => {
-    const page = await openFrameControlledPage(browser, null);
+    const page = await openFrameControlledPage(rig.browser, null);
     try {
       const { work, ahead } = await record('dropped', page);
       await ahead.abort();

@@ -1,11 +1,7 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'puppeteer-core';
+import { before, describe, it } from 'node:test';
 import { closeFrameControlledPage, openFrameControlledPage } from '../../../src/pipeline/browser/frame-control.js';
-import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
 import { viewportFor } from '../../../src/pipeline/browser/viewports.js';
 import { createCamera } from '../../../src/pipeline/compose/camera.js';
 import { captureSizeFor, composeVideo } from '../../../src/pipeline/compose/compose.js';
@@ -14,10 +10,9 @@ import { resolveStyle } from '../../../src/pipeline/compose/style.js';
 import { probeVideo } from '../../../src/pipeline/encode/probe.js';
 import { measureSmoothness } from '../../../src/pipeline/encode/smoothness.js';
 import { OUTPUT_SIZES } from '../../../src/pipeline/encode/video-encoder.js';
-import { recordingCaptureSize } from '../../../src/pipeline/produce-recording.js';
 import { recordScript } from '../../../src/pipeline/record/recorder.js';
-import { startFixtureServer, type FixtureServer } from '../../helpers/fixture-server.js';
 import { saasDemoScript } from './saas-demo-script.js';
+import { captureRig } from '../../helpers/recording-rig.js';
 
 // The finished video, as a visitor watches it: a demo of the saas fixture (cheap to paint, unlike glasshouse, which
 // the frame-capture test and the bench use) recorded frame by frame and composed with the default presentation, so
@@ -26,37 +21,20 @@ const FPS = 30;
 
 
 describe('a composed demo, decoded', () => {
-  let browser: Browser;
-  let sites: FixtureServer;
-  let url: string;
-  let dir: string;
-
-  before(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-smooth-'));
-    sites = await startFixtureServer();
-    url = sites.url('saas');
-    const viewport = viewportFor('desktop', '720p', { frame: recordingCaptureSize(null, '720p', 'desktop') });
-    browser = await launchBrowser({ deviceScaleFactor: viewport.deviceScaleFactor, allowPrivate: true }); // the fixture is on loopback
-  });
-
-  after(async () => {
-    await browser?.close();
-    await sites?.close();
-    await fs.rm(dir, { recursive: true, force: true });
-  });
+  const rig = captureRig('showreel-smooth-', 'saas');
 
   it('shows a new picture on every frame of its scrolls, zooms and dissolves: no stall inside motion', async () => {
-    const page = await openFrameControlledPage(browser, null);
+    const page = await openFrameControlledPage(rig.browser, null);
     try {
       const viewport = viewportFor('desktop', '720p');
       await page.setViewport({ width: viewport.width, height: viewport.height, deviceScaleFactor: 0 });
-      await page.goto(url, { waitUntil: 'load' });
+      await page.goto(rig.url, { waitUntil: 'load' });
       // As the analysis stage does before recording: the cookie banner is dismissed (it hides 350 ms later).
       await page.evaluate(() => document.querySelector<HTMLElement>('.cookie-banner__accept')?.click());
       await new Promise((resolve) => setTimeout(resolve, 600));
-      const clean = path.join(dir, 'clean.mkv');
+      const clean = path.join(rig.work, 'clean.mkv');
       const frame = await page.evaluate('({ width: innerWidth * devicePixelRatio, height: innerHeight * devicePixelRatio })');
-      const recorded = await recordScript(page, saasDemoScript(url), {
+      const recorded = await recordScript(page, saasDemoScript(rig.url), {
         format: 'capture',
         resolution: '720p',
         outFile: clean,
@@ -64,9 +42,9 @@ describe('a composed demo, decoded', () => {
       });
       assert.equal(recorded.captureMode, 'frames');
       assert.deepEqual(recorded.log.map((e) => e.ok), [true, true, true, true, true, true], JSON.stringify(recorded.log));
-      const video = path.join(dir, 'demo.mp4');
+      const video = path.join(rig.work, 'demo.mp4');
       await composeVideo({
-        cleanFile: clean, timeline: recorded.timeline, presentation: null, format: 'mp4', resolution: '720p', outFile: video, page, workDir: dir,
+        cleanFile: clean, timeline: recorded.timeline, presentation: null, format: 'mp4', resolution: '720p', outFile: video, page, workDir: rig.work,
       });
 
       const measured = await measureSmoothness(video);

@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { closeFrameControlledPage, frameControlOf, openFrameControlledPage } from '../../../src/pipeline/browser/frame-control.js';
-import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
-import { viewportFor } from '../../../src/pipeline/browser/viewports.js';
 import { ffmpegBinaries } from '../../../src/pipeline/encode/ffmpeg-binaries.js';
 import { fileArg, runTool } from '../../../src/pipeline/encode/run-tool.js';
 import { measureSmoothness } from '../../../src/pipeline/encode/smoothness.js';
 import { recordingCaptureSize } from '../../../src/pipeline/produce-recording.js';
 import { recordScript } from '../../../src/pipeline/record/recorder.js';
 import type { ActionScript, ScriptStep, Target } from '../../../src/pipeline/types.js';
-import { startFixtureServer, type FixtureServer } from '../../helpers/fixture-server.js';
+import { captureRig } from '../../helpers/recording-rig.js';
 
 // The glasshouse fixture is expensive to paint (photo hero, blurred sticky header, heavy shadows): the realtime
 // screencast gets a fraction of 30 fps out of it on this machine, so repeated frames in its scrolls are the rule.
@@ -35,38 +31,20 @@ function script(url: string): ActionScript {
 }
 
 describe('frame-by-frame capture', () => {
-  let browser: Browser;
-  let sites: FixtureServer;
-  let url: string;
-  let dir: string;
-
-  before(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-frames-'));
-    sites = await startFixtureServer();
-    url = sites.url('glasshouse');
-    // As a job's browser: the scale factor at which the desktop viewport renders at its size in the default window.
-    const viewport = viewportFor('desktop', '720p', { frame: recordingCaptureSize(null, '720p', 'desktop') });
-    browser = await launchBrowser({ deviceScaleFactor: viewport.deviceScaleFactor, allowPrivate: true }); // the fixture is on loopback
-  });
-
-  after(async () => {
-    await browser?.close();
-    await sites?.close();
-    await fs.rm(dir, { recursive: true, force: true });
-  });
+  const rig = captureRig('showreel-frames-', 'glasshouse');
 
   async function openPage(): Promise<Page> {
-    const page = await openFrameControlledPage(browser, null);
+    const page = await openFrameControlledPage(rig.browser, null);
     await page.setViewport({ width: 1440, height: 810, deviceScaleFactor: 0 });
-    await page.goto(url, { waitUntil: 'load' });
+    await page.goto(rig.url, { waitUntil: 'load' });
     return page;
   }
 
   it('records a scroll in which no frame repeats the one before, and a timeline on the frames\' clock', async () => {
     const page = await openPage();
     try {
-      const outFile = path.join(dir, 'clean.mkv');
-      const result = await recordScript(page, script(url), { format: 'capture', resolution: '720p', outFile });
+      const outFile = path.join(rig.work, 'clean.mkv');
+      const result = await recordScript(page, script(rig.url), { format: 'capture', resolution: '720p', outFile });
       assert.equal(result.captureMode, 'frames');
       assert.equal(result.frames, 126);
       assert.deepEqual(result.log.map((e) => e.ok), [true, true, true, true, true]);
@@ -124,8 +102,8 @@ describe('frame-by-frame capture', () => {
     const record = async (pictures: 'screencast' | 'screenshots') => {
       const page = await openPage();
       try {
-        const outFile = path.join(dir, `${pictures}.mkv`);
-        const result = await recordScript(page, script(url), { format: 'capture', resolution: '720p', outFile, framePictures: pictures });
+        const outFile = path.join(rig.work, `${pictures}.mkv`);
+        const result = await recordScript(page, script(rig.url), { format: 'capture', resolution: '720p', outFile, framePictures: pictures });
         if (pictures === 'screencast' && result.frameCapture?.pictures === 'screenshots') {
           assert.ok(result.frameCapture.missedPictures > 0, 'a fallback to screenshots comes after a missed picture');
           return null;
@@ -157,7 +135,7 @@ describe('frame-by-frame capture', () => {
 
   it('keeps a frame-controlled page painting between recordings, and other pages of the browser painting on their own', async () => {
     const page = await openPage();
-    const plain = await browser.newPage();
+    const plain = await rig.browser.newPage();
     try {
       const rafOn = (p: Page) =>
         Promise.race([
