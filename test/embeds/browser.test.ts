@@ -49,10 +49,17 @@ describe('embeds in Chromium', () => {
   };
   const frameOf = async (page: Page, index = 0): Promise<Frame> => {
     await page.waitForFunction((i) => document.querySelectorAll('iframe')[i], { polling: 100 }, index);
-    const handle = await page.$$('iframe');
-    const frame = await handle[index]!.contentFrame();
-    assert.ok(frame);
-    return frame;
+    const handle = (await page.$$('iframe'))[index]!;
+    // The iframe opens on about:blank in the host page's process and moves to a process of its own when it navigates
+    // to the service (another site). Evaluating in a frame during that move can lose its JavaScript context for good
+    // (puppeteer#10715: every later wait or evaluate in it hangs), so the frame is handed out once it has arrived.
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const frame = await handle.contentFrame();
+      if (frame && !['', 'about:blank'].includes(frame.url())) return frame;
+      assert.ok(Date.now() < deadline, `iframe ${index} did not leave about:blank (${frame?.url()})`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   };
   const waitPlaying = (frame: Frame) =>
     frame.waitForFunction(() => {
