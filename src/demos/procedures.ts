@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { inAccountTransaction } from '../credits/index.js';
 import { inTransaction } from '../platform/command.js';
+import { inReadSnapshot } from '../platform/database.js';
 import { NotFoundError } from '../platform/errors.js';
 import { authedProcedure, eventMetadata, rateLimited, router } from '../platform/trpc.js';
 import { findVisibleProject, visibleProjectPrecondition } from '../projects/index.js';
@@ -75,12 +76,14 @@ export const demosRouter = router({
     .input(demoIdInput)
     .output(demoSchema.extend({ latestJob: latestJobSchema, refreshHistory: z.array(historyEntrySchema) }))
     .query(async ({ ctx, input }) => {
-      const demo = await findVisibleDemo(ctx.sql, ctx.principal, input.id);
-      if (!demo) throw new NotFoundError('Demo');
-      const [job, history] = await Promise.all([
-        demo.latest_job_id ? findJob(ctx.sql, demo.latest_job_id) : null,
-        listRefreshHistory(ctx.sql, demo.id),
-      ]);
+      // One snapshot: a refresh that ends between two separate reads showed "succeeded, version 6" in the history
+      // beside a demo still at version 5.
+      const { demo, job, history } = await inReadSnapshot(ctx.sql, async (tx) => {
+        const demo = await findVisibleDemo(tx, ctx.principal, input.id);
+        if (!demo) throw new NotFoundError('Demo');
+        const [job, history] = await Promise.all([demo.latest_job_id ? findJob(tx, demo.latest_job_id) : null, listRefreshHistory(tx, demo.id)]);
+        return { demo, job, history };
+      });
       return { ...toDemo(demo), latestJob: toLatestJob(job), refreshHistory: history.map((entry) => toHistoryEntry(entry, ctx.config.PUBLIC_URL)) };
     }),
 

@@ -8,6 +8,15 @@ export type Sql = postgresTypes.Sql;
 export type Tx = postgresTypes.TransactionSql;
 export type Queryable = Sql | Tx;
 
+/**
+ * Reads that must agree with one another, in one REPEATABLE READ, read-only snapshot: what a command wrote in one
+ * transaction (a job's end and its demo's new version, say) is seen whole or not at all. Separate reads can each see
+ * a different moment. Two round trips more than reading without it.
+ */
+export async function inReadSnapshot<T>(sql: Sql, read: (tx: Tx) => Promise<T>): Promise<T> {
+  return (await sql.begin('isolation level repeatable read read only', read)) as T;
+}
+
 export function connect(
   url: string,
   // debug: postgres.js's hook, called with each statement as it is sent (tests count a component's reads with it).

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { inReadSnapshot } from '../../src/platform/database.js';
 
 describe('timestamps go to the database as the instants they are', () => {
   let db: TestDatabase;
@@ -27,5 +28,32 @@ describe('timestamps go to the database as the instants they are', () => {
     const [row] = await db.sql<[{ at: Date }]>`select ${second}::timestamptz as at`;
     assert.ok(row.at instanceof Date);
     assert.equal(row.at.getTime(), second.getTime());
+  });
+});
+
+describe('reads that must agree see one moment', () => {
+  let db: TestDatabase;
+  before(async () => {
+    db = await createTestDatabase();
+    await db.sql`create table snapshot_story (id int primary key, version int not null)`;
+    await db.sql`insert into snapshot_story values (1, 5)`;
+  });
+  after(() => db.drop());
+
+  it('does not see a write committed between its two reads (a refresh ending while a demo is read)', async () => {
+    const [first, second] = await inReadSnapshot(db.sql, async (tx) => {
+      const [before] = await tx<[{ version: number }]>`select version from snapshot_story where id = 1`;
+      // Another connection commits meanwhile, as a worker ending a job does.
+      await db.sql`update snapshot_story set version = 6 where id = 1`;
+      const [after] = await tx<[{ version: number }]>`select version from snapshot_story where id = 1`;
+      return [before.version, after.version];
+    });
+    assert.deepEqual([first, second], [5, 5]);
+    const [now] = await db.sql<[{ version: number }]>`select version from snapshot_story where id = 1`;
+    assert.equal(now.version, 6, 'the write itself landed');
+  });
+
+  it('only reads', async () => {
+    await assert.rejects(inReadSnapshot(db.sql, (tx) => tx`update snapshot_story set version = 7`), /read-only transaction/);
   });
 });
