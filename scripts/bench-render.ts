@@ -686,11 +686,13 @@ async function main(): Promise<void> {
   // The headline run (1080p, 10 s, MP4) last, so the last line is the figure the issue quotes.
   const headline = (run: Run) => run.resolution === '1080p' && run.seconds === 10 && run.format === 'mp4';
   runs.sort((a, b) => Number(headline(a)) - Number(headline(b)));
+  const probe = await machineProbe();
   const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(
     `bench:render — ${fixtureName}: ${runs.length} run(s) (${resolutions.join(', ')} × ${lengths.join(', ')} s × ${formats.join(', ')}), capture ${captureMode}` +
       `${noOverhead ? ', no overhead runs' : ''}; ${os.availableParallelism()} cores, load average ${load}, node ${process.version}`,
   );
+  console.log(`machine probe: ${f(probe)} s for a fixed one-thread x264 encode (1080p test pattern, 60 frames, fastest of three); lower is a faster machine, so runs from different hours can be compared`);
   const reports: ChildReport[] = [];
   for (const run of runs) {
     const report = await runChild(run, noOverhead);
@@ -698,7 +700,29 @@ async function main(): Promise<void> {
     for (const line of describeReport(report)) console.log(line);
   }
   console.log(`load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  for (const report of reports) console.log(keyValues(report));
+  for (const report of reports) console.log(`${keyValues(report)} probe_s=${f(probe)}`);
+}
+
+/**
+ * This machine's speed at the moment, as the wall time of a fixed single-threaded x264 encode: the shared machine
+ * the bench runs on drifts by 10-15 % over hours, more than most changes it measures. One thread, so the figure is
+ * the core's speed and not how busy the other one is; the fastest of three, so a moment's interruption does not count.
+ */
+async function machineProbe(): Promise<number> {
+  const { ffmpeg } = await ffmpegBinaries();
+  const args = [
+    '-hide_banner', '-loglevel', 'error', '-nostdin', '-threads', '1', '-filter_threads', '1',
+    '-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=30', '-frames:v', '60',
+    '-c:v', 'libx264', '-preset', 'veryfast', '-threads', '1', '-f', 'null', '-',
+  ];
+  let fastest = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    const result = await runTool(ffmpeg, args, 60_000);
+    if (result.exitCode !== 0) throw new Error(`The machine probe failed: ${result.stderr}`);
+    fastest = Math.min(fastest, (performance.now() - started) / 1000);
+  }
+  return fastest;
 }
 
 await main().catch((error: unknown) => {
