@@ -40,6 +40,8 @@ const REFRESH_FRAMES = 15;
  * are rendered on meanwhile (waiting only once pictures would pile up), so a still stretch after it covers the wait.
  */
 const PICTURE_WAIT_MS = 1_000;
+/** frames rendered at most when the screencast starts, until one leaves no damage */
+const SETTLE_FRAMES = 4;
 /** how long an input is waited for after the frame it was sent for, before it is left to the next frame */
 const INPUT_SETTLE_MS = 40;
 
@@ -361,12 +363,13 @@ async function startPictures(page: Page, driver: FrameDriver, frameMs: number, q
       wake = null;
     });
   let late = 0;
+  /** pictures stamped before this are the start's own (see below), dropped without being counted as late */
+  let startedAt = 0;
   const take: Pictures['take'] = async ({ after, before, inFlight, until }) => {
     for (;;) {
       // A frame is captured after it is sent: anything stamped earlier belongs to a frame already given up on.
       while (queue[0] && queue[0].stampMs < after) {
-        queue.shift();
-        late++;
+        if (queue.shift()!.stampMs >= startedAt) late++;
       }
       const oldest = queue[0];
       if (oldest && (queue.length >= inFlight || oldest.stampMs < before)) return queue.shift()!.jpeg;
@@ -384,13 +387,20 @@ async function startPictures(page: Page, driver: FrameDriver, frameMs: number, q
   };
   try {
     await session.send('Page.startScreencast', { format: 'jpeg', quality, everyNthFrame: 1 });
-    const settle = await driver.frame({ ticks: driver.lastTicks + 0.01, interval: frameMs });
-    if (settle.damaged) await take({ after: 0, before: Infinity, inFlight: 1, until: Date.now() + PICTURE_WAIT_MS });
+    // The start leaves damage behind, and not always in one frame: often a second frame reports damage and sends no
+    // picture, which the recording's first frame then waited a second for before giving the screencast up (seen in
+    // one recording in four under load). So frames are rendered until one leaves no damage (at most a few, for a
+    // page that animates), and whatever they send is dropped by its stamp, however late it comes.
+    for (let i = 0; i < SETTLE_FRAMES; i++) {
+      const settle = await driver.frame({ ticks: driver.lastTicks + (i === 0 ? 0.01 : frameMs), interval: frameMs });
+      if (!settle.damaged) break;
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
   } catch (error) {
     await stop();
     throw error;
   }
+  startedAt = Date.now();
   queue.length = 0;
   return { take, queued: () => queue.length, late: () => late, stop };
 }
