@@ -1,4 +1,4 @@
-import type { Queryable, Sql } from '../platform/database.js';
+import { inReadSnapshot, type Queryable, type Sql } from '../platform/database.js';
 import { readStream } from '../platform/event-store/read-stream.js';
 import type { StoredEvent } from '../platform/event-store/types.js';
 import { CREDIT_STREAM_PREFIX, type CreditEvent, creditEventSchemas, creditStream, isTransactionEvent, transactionTypeOf } from './events.js';
@@ -31,7 +31,7 @@ export interface CreditAuditReport {
 }
 
 export async function auditCredits(sql: Sql, options: { userId?: string } = {}): Promise<CreditAuditReport> {
-  return (await sql.begin('isolation level repeatable read read only', async (tx) => {
+  return await inReadSnapshot(sql, async (tx): Promise<CreditAuditReport> => {
     const userIds = options.userId !== undefined ? [options.userId] : await listAccountIds(tx);
     const accounts: AccountAudit[] = [];
     for (const userId of userIds) accounts.push(await auditAccount(tx, userId));
@@ -46,7 +46,7 @@ export async function auditCredits(sql: Sql, options: { userId?: string } = {}):
         ok: mismatched === 0,
       },
     };
-  })) as CreditAuditReport;
+  });
 }
 
 /** Every account the events or the read models know of: a row without events is a mismatch too. */
