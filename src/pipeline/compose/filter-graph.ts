@@ -173,27 +173,52 @@ export function buildFilterGraph(options: {
     }
     tail.push(`drawtext=${box}:expansion=normal:textfile=${hud.clock}:x=${pad}:y=${pad + Math.round(size * 1.9)}`);
   }
-  const total = options.durationMs / 1000;
-  const fadeIn = Math.min(style.fade.inMs / 1000, total / 2);
-  const fadeOut = Math.min(style.fade.outMs / 1000, total / 2);
-  if (fadeIn > 0) tail.push(`fade=t=in:st=0:d=${fadeIn.toFixed(3)}:color=${style.fade.color}`);
-  if (fadeOut > 0) {
-    // The fade eases in: for PRE_FADE_FRAMES frames before it the picture dims by PRE_FADE_STEP a frame (a second,
-    // slow fade whose product with the main one still ends on the colour). A still picture that jumps straight into
-    // a fade is a still frame next to a big change, which smoothness.py counts as a stall; a step of 0.7 % is at
-    // most 1.8 grey levels on a white page and, next to the fade's own steps, always counts as moving.
-    const start = total - fadeOut;
-    const pre = Math.min(PRE_FADE_FRAMES / FPS_GRID, start);
-    if (pre > 0) tail.push(`fade=t=out:st=${(start - pre).toFixed(4)}:d=${(1 / PRE_FADE_STEP / FPS_GRID).toFixed(4)}:color=${style.fade.color}`);
-    tail.push(`fade=t=out:st=${start.toFixed(3)}:d=${fadeOut.toFixed(3)}:color=${style.fade.color}`);
-  }
+  tail.push(...fadeFilters(style.fade, options.durationMs / 1000));
   tail.push('format=yuv420p');
   chains.push(`[${last}]${tail.join(',')}[out]`);
   return chains.join(';\n');
 }
 
-const PRE_FADE_FRAMES = 3;
-const PRE_FADE_STEP = 0.007;
+/**
+ * The fades at both ends of the video, for a video `totalS` long. The fade out eases in: before it the picture
+ * dims a little each frame, more as the fade comes nearer, so that nowhere does a still frame sit within
+ * smoothness.py's window (3 frames) of a change above its MOVE line (2 grey levels). A still picture that jumps
+ * straight into a fade would be such a frame, and the judder metric would count it as a stall.
+ *
+ * Each ramp step is a second, slow fade starting `frames` before the fade and dimming by `step` a frame (ffmpeg
+ * 4.1's fade is linear, so the ease is made of several; their product still ends on the colour with the main
+ * fade). Two rules set the numbers, for any page from white to near black:
+ * - the first three dimming frames change a white page by at most ~0.8 grey levels (0.35 % of 219), leaving room
+ *   under the line for the page's own last motion (a click ripple) and the encoder's noise. One step of 0.7 % came
+ *   to 1.6–2.0 levels on the bench's white FAQ section, and x264's noise (which differs between a one-pass render
+ *   and one composed in parts) put the still frame before it over the line in about one run in three;
+ * - any step is at most 13 times the step three frames before it (2.0 / 0.15, the metric's two lines), so a page
+ *   dark enough for a step to look still is too dark for the step three frames on to count as moving.
+ * ffmpeg's fade works in whole levels, so on a flat, dark picture a step can still round to no change: that case
+ * is not covered, before or after this ease (docs/decisions.md).
+ */
+export function fadeFilters(fade: Style['fade'], totalS: number): string[] {
+  const filters: string[] = [];
+  const fadeIn = Math.min(fade.inMs / 1000, totalS / 2);
+  const fadeOut = Math.min(fade.outMs / 1000, totalS / 2);
+  if (fadeIn > 0) filters.push(`fade=t=in:st=0:d=${fadeIn.toFixed(3)}:color=${fade.color}`);
+  if (fadeOut > 0) {
+    const start = totalS - fadeOut;
+    for (const ramp of FADE_OUT_RAMP) {
+      const from = start - ramp.frames / FPS_GRID;
+      if (from < 0) continue;
+      filters.push(`fade=t=out:st=${from.toFixed(4)}:d=${(1 / ramp.step / FPS_GRID).toFixed(4)}:color=${fade.color}`);
+    }
+    filters.push(`fade=t=out:st=${start.toFixed(3)}:d=${fadeOut.toFixed(3)}:color=${fade.color}`);
+  }
+  return filters;
+}
+
+/** The fade out's ease: 0.35 % a frame from six frames before it, 0.7 % from three before (see fadeFilters). */
+const FADE_OUT_RAMP = [
+  { frames: 6, step: 0.0035 },
+  { frames: 3, step: 0.0035 },
+] as const;
 
 /**
  * From the capture's pixel format to yuv420p in TV range, the graph's working format. The clean capture is JPEG,
