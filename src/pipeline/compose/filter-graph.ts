@@ -194,8 +194,8 @@ export function buildFilterGraph(options: {
  *   and one composed in parts) put the still frame before it over the line in about one run in three;
  * - any step is at most 13 times the step three frames before it (2.0 / 0.15, the metric's two lines), so a page
  *   dark enough for a step to look still is too dark for the step three frames on to count as moving.
- * ffmpeg's fade works in whole levels, so on a flat, dark picture a step can still round to no change: that case
- * is not covered, before or after this ease (docs/decisions.md).
+ * ffmpeg's fade works in whole levels, each chained fade rounding on its own, so on a flat picture a step can still
+ * round to no change for every pixel at once: that case is not covered, before or after this ease (docs/decisions.md).
  */
 export function fadeFilters(fade: Style['fade'], totalS: number): string[] {
   const filters: string[] = [];
