@@ -8,7 +8,7 @@ import { SMOOTHNESS, smoothnessOf } from '../../../src/pipeline/encode/smoothnes
 
 // The end of a demo as a viewer sees it: the page has come to rest, then the picture fades to black. Measured as
 // smoothness.py measures a video, the fade must not turn the last still frames into "stalls" (a repeated frame next
-// to motion), on a bright page or a dark one.
+// to motion), on a bright page or a dimmer one.
 const FPS = 30;
 const SECONDS = 3;
 
@@ -35,8 +35,8 @@ async function fadedStill(luma: string): Promise<Buffer> {
 
 describe('the fades at the ends of a demo', () => {
   it('leaves no still frame beside motion as the picture fades out, on a bright page or a dimmer one', async () => {
-    // (On flat, dark pictures ffmpeg's integer fade can round a step of the ease to no change at all, two frames
-    // before the fade's first big step: a stall by the metric's letter, with or without the ease. Not covered.)
+    // (On flat pictures ffmpeg's integer fade can round a step of the ease to no change at all, two frames before a
+    // bigger step: a stall by the metric's letter, with or without the ease. Not covered: docs/decisions.md.)
     for (const brightness of [1, 0.7, 0.45]) {
       const measured = smoothnessOf(await fadedStill(`16+(val-16)*${brightness}`), FPS);
       const fadeOutFrames = Math.round((resolveStyle(null).fade.outMs * FPS) / 1000);
