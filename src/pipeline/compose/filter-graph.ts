@@ -63,6 +63,8 @@ export function buildFilterGraph(options: {
   capture: { width: number; height: number; pixelFormat?: string | null };
   /** the first frame drawn (a part of the video, render-range.ts): the looped plate starts on the same clock */
   startFrame?: number;
+  /** the frame after the last one drawn (a part of the video), default the whole video */
+  endFrame?: number;
 }): string {
   const { layout, style, camera, inputs, files, hud } = options;
   const { width: W, height: H } = layout.output;
@@ -82,20 +84,25 @@ export function buildFilterGraph(options: {
   // frame, would show the one before it again (a stall every third frame of a scroll). Counting time in frames
   // (settb rescales each timestamp to the nearest) puts them back on the grid.
   const snap = `settb=1/${FPS_GRID}`;
+  // Each stretch of the capture read, exactly: the frames [a, b), counted on the grid. A stretch read from the
+  // capture's file starts with a seek, and a seek can hand over the frame before the one asked for (render-range.ts
+  // reads one frame more for it); a stretch from a pipe is exact already, and passes through.
+  const frames = (a: number, b: number) => `${snap},trim=start_pts=${a}:end_pts=${b}`;
 
   // At rest: the recording in its place on the plate, the corner pieces of the plate back over its corners.
   chains.push(`[${inputs.plate}:v]split=2[plate_a][plate_b]`);
   const startFrame = options.startFrame ?? 0;
+  const endFrame = options.endFrame ?? camera.frames;
   chains.push(`[plate_a]format=yuv420p,loop=loop=-1:size=1:start=0${startFrame > 0 ? `,setpts=PTS+${startFrame}/(${FPS_GRID}*TB)` : ''}[base]`);
   const cuts = inputs.cuts ?? [];
-  chains.push(`[${inputs.clean}:v]${snap},${scaleContent}[${cuts.length > 0 ? 'rec_live' : 'rec'}]`);
-  // Each cut: tmix over the frames around it (it outputs from its (K+1)th input on, stamped with the oldest of the
-  // K it mixes), moved K-1 frames later so the dissolve starts on the cut and ends on the new picture.
+  chains.push(`[${inputs.clean}:v]${frames(startFrame, endFrame)},${scaleContent}[${cuts.length > 0 ? 'rec_live' : 'rec'}]`);
+  // Each cut: tmix over the 2K frames around it (it outputs from its (K+1)th input on, stamped with the oldest of
+  // the K it mixes), moved K-1 frames later so the dissolve starts on the cut and ends on the new picture.
   cuts.forEach((cut, i) => {
     const k = cut.weights.length;
     const into = i === cuts.length - 1 ? 'rec' : `rec_cut${i}`;
     chains.push(
-      `[${cut.input}:v]${snap},trim=end_frame=${2 * k},${scaleContent},` +
+      `[${cut.input}:v]${frames(cut.frame - k, cut.frame + k)},${scaleContent},` +
         `tmix=frames=${k}:weights='${cut.weights.join(' ')}',setpts=PTS+${k - 1}[cut${i}]`,
     );
     chains.push(`[${i === 0 ? 'rec_live' : `rec_cut${i - 1}`}][cut${i}]overlay=x=0:y=0:eof_action=pass:format=yuv420[${into}]`);
@@ -123,7 +130,8 @@ export function buildFilterGraph(options: {
     const startS = name === 'outro' ? ((camera.frames - camera.outroFrames) / 30).toFixed(4) : '0';
     const { layer } = layout;
     chains.push(`[${part.mask}:v]format=gray,loop=loop=-1:size=1:start=0[${name}_mask]`);
-    chains.push(`[${part.clean}:v]${snap},${scaleContent},format=yuva420p[${name}_rec]`);
+    const [from, to] = name === 'intro' ? [0, camera.introFrames] : [camera.frames - camera.outroFrames, camera.frames];
+    chains.push(`[${part.clean}:v]${frames(from, to)},${scaleContent},format=yuva420p[${name}_rec]`);
     chains.push(`[${name}_rec][${name}_mask]alphamerge,pad=${layer.width}:${layer.height}:${content.x - layer.x}:${content.y - layer.y}:color=black@0[${name}_in]`);
     chains.push(`[${name}_in][${part.window}:v]overlay=x=0:y=0:format=yuv420[${name}_win]`);
     chains.push(`[${name}_win]sendcmd=f=${commands},scale@${name}=${layer.width}:${layer.height}:flags=bicubic[${name}_scaled]`);

@@ -72,8 +72,11 @@ export async function renderRange(options: RenderRangeOptions): Promise<number |
       // Matroska stores whole ms: start half a frame early, and settb in the graph puts each frame on the grid.
       if (a === 0) return input('-t', (b / FPS).toFixed(4), '-i', safePath(source.file));
       const at = ((a - 0.5) / FPS).toFixed(4);
-      // To the end: read on to the file's end, as a capture may hold a frame or two fewer than the video.
-      const length = b < camera.frames ? ['-t', ((b - a) / FPS).toFixed(4)] : [];
+      // The seek can start on the frame before `a` (with -itsoffset, ffmpeg does not drop what comes before -ss), and
+      // -t counts from the first frame read: one frame more is read, and the graph keeps exactly [a, b) (the stretch
+      // lost its last frame before). To the end: read on to the file's end, as a capture may hold a frame or two
+      // fewer than the video.
+      const length = b < camera.frames ? ['-t', ((b - a + 1) / FPS).toFixed(4)] : [];
       return input('-ss', at, '-itsoffset', at, ...length, '-i', safePath(source.file));
     }
     const fd = nextFd++;
@@ -130,7 +133,7 @@ export async function renderRange(options: RenderRangeOptions): Promise<number |
     fs.writeFile(files.outroCommands, commands.outro),
   ]);
   let graph = buildFilterGraph({
-    layout, style, camera, inputs, files, hud: options.hud ?? null, durationMs: (camera.frames * 1000) / FPS, capture: options.capture, startFrame: from,
+    layout, style, camera, inputs, files, hud: options.hud ?? null, durationMs: (camera.frames * 1000) / FPS, capture: options.capture, startFrame: from, endFrame: to,
   });
   let videoLabel = 'out';
   const sideArgs: string[] = [];
