@@ -54,6 +54,8 @@ export interface AheadReport {
   framesAhead: number;
   /** the parts composed during the recording, first frame to last (exclusive), and whether each was kept */
   ranges: Array<{ from: number; to: number; kept: boolean }>;
+  /** what was composed after the recording (the rest, and any part composed again), each stretch by its own compositor */
+  rest: Array<{ from: number; to: number }>;
   /** why the whole video was composed in one pass instead, when it was */
   fallback: string | null;
 }
@@ -231,7 +233,7 @@ export function composeAhead(options: ComposeAheadOptions): ComposeAhead {
       const started = performance.now();
       stopped = true;
       clearInterval(timer);
-      const report: AheadReport = { parts: parts.length, kept: 0, framesAhead: 0, ranges: [], fallback: null };
+      const report: AheadReport = { parts: parts.length, kept: 0, framesAhead: 0, ranges: [], rest: [], fallback: null };
       const onePass = async (why: string) => {
         await stopParts();
         frames.length = 0;
@@ -271,6 +273,7 @@ export function composeAhead(options: ComposeAheadOptions): ComposeAhead {
         report.kept = result.kept.length;
         report.ranges = parts.map((part) => ({ from: part.from, to: part.to, kept: result.kept.includes(part) }));
         report.framesAhead = result.framesAhead;
+        report.rest = result.rest.map(([from, to]) => ({ from, to }));
         await fs.rm(dir, { recursive: true, force: true });
         return { ...result.composed, ahead: report };
       } catch (error) {

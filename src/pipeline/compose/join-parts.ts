@@ -50,7 +50,7 @@ export async function finishParts(options: {
   gifFrames(from: number, part: Part): { width: number; height: number; fps: number; maxFrames: number; onData(chunk: Buffer): void } | null;
   gifPalette: Promise<string | null> | null;
   gifSize: { width: number; height: number } | null;
-}): Promise<{ composed: ComposeResult; kept: Part[]; framesAhead: number }> {
+}): Promise<{ composed: ComposeResult; kept: Part[]; framesAhead: number; rest: Array<[from: number, to: number]> }> {
   const { plan, compose } = options;
   const frames = plan.camera.frames;
   const kept = options.parts.filter((part) => part.to <= frames && part.values.every((value, k) => value === plan.frameValues(part.from + k)));
@@ -62,6 +62,7 @@ export async function finishParts(options: {
     at = part.to;
   }
   if (at < frames) gaps.push([at, frames]);
+  const rest = splitForTwoCores(gaps, plan);
   // A part that differs and is still being composed is of no use any more.
   for (const part of options.parts) if (!kept.includes(part)) killPart(part);
   const keptFrames = kept.reduce((sum, part) => sum + part.to - part.from, 0);
@@ -77,7 +78,7 @@ export async function finishParts(options: {
       // reporting must not break the render
     }
   };
-  const fresh: Part[] = gaps.map(([from, to], index) => {
+  const fresh: Part[] = rest.map(([from, to], index) => {
     const part: Part = { from, to, file: path.join(options.dir, `rest-${index}.${compose.format}`), values: [], gif: [], pid: undefined, done: null as never, ahead: false };
     const gif = options.gifFrames(from, part);
     part.done = renderRange({
@@ -153,7 +154,35 @@ export async function finishParts(options: {
     },
     kept,
     framesAhead: keptFrames,
+    rest,
   };
+}
+
+/** A stretch shorter than this is composed whole: a compositor's start and its first key frame are not worth it. */
+const MIN_HALF_FRAMES = 45;
+
+/**
+ * What is left to compose after the recording, as the stretches to compose side by side. One compositor keeps only
+ * about 1.7 of two cores busy (its filter graph runs on one thread, and x264 waits for it), so the longest stretch
+ * is cut in two near its middle and the halves composed at once: on five real pages the one-shot demo was ready
+ * 0.15–0.67 s sooner (docs/decisions.md). A cut is made only where a part may end anyway: after the window's
+ * rise-in, before its fall-away, and clear of a dissolve (as compose-ahead.ts's parts).
+ */
+export function splitForTwoCores(gaps: Array<[number, number]>, plan: Pick<ComposePlan, 'camera' | 'cuts'>): Array<[number, number]> {
+  if (gaps.length === 0) return [];
+  const longest = gaps.reduce((best, gap, i) => (gap[1] - gap[0] > gaps[best]![1] - gaps[best]![0] ? i : best), 0);
+  const [from, to] = gaps[longest]!;
+  const { camera } = plan;
+  const lowest = Math.max(from + MIN_HALF_FRAMES, camera.introFrames);
+  const highest = Math.min(to - MIN_HALF_FRAMES, camera.frames - camera.outroFrames);
+  let at = Math.round((from + to) / 2);
+  // Latest cut first: moved before one dissolve, the cut may land in an earlier one, checked next.
+  for (const cut of [...plan.cuts].sort((a, b) => b.frame - a.frame)) {
+    const reach = cut.weights.length + 2;
+    if (at > cut.frame - reach && at <= cut.frame + reach) at = cut.frame - reach;
+  }
+  if (at < lowest || at > highest) return gaps;
+  return [...gaps.slice(0, longest), [from, at], [at, to], ...gaps.slice(longest + 1)];
 }
 
 /** Stops a part's compositor if it is still running (its outcome then says it failed). */

@@ -80,6 +80,13 @@ describe('composing while the page is recorded', () => {
       assert.ok(joined.ahead.framesAhead >= 45, `${joined.ahead.framesAhead} frames composed during the recording`);
       assert.equal(joined.ahead.kept, joined.ahead.parts, 'every part drew what the whole recording asks');
       assert.ok(!existsSync(path.join(work, 'compose-ahead')), 'the parts are removed once joined');
+      // What was left is composed after, by two compositors side by side when it is long enough to cut in two
+      // (join-parts.test.ts says where): together they hold every frame left, once.
+      const { rest } = joined.ahead;
+      assert.ok(rest.length === 1 || (rest.length === 2 && rest.every((s) => s.to - s.from >= 45)), JSON.stringify(joined.ahead));
+      assert.equal(rest[0]!.from, joined.ahead.framesAhead);
+      assert.equal(rest.at(-1)!.to, 192);
+      if (rest.length === 2) assert.equal(rest[0]!.to, rest[1]!.from);
       const single = await composeVideo(options('single', recorded.timeline));
 
       const [a, b] = await Promise.all([probeVideo(joined.outFile), probeVideo(single.outFile)]);
