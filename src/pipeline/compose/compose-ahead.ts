@@ -18,7 +18,7 @@ import type { LayerFiles } from './layers.js';
 import { type LayersAhead, usableLayers } from './layers-ahead.js';
 import { computeLayout, type Layout } from './layout.js';
 import { finishParts, killPart, type Part } from './join-parts.js';
-import { renderRange } from './render-range.js';
+import { renderRange, runningCompositors } from './render-range.js';
 import { resolveStyle } from './style.js';
 
 /**
@@ -268,6 +268,8 @@ export function composeAhead(options: ComposeAheadOptions): ComposeAhead {
               }).catch(() => null)
             : null,
           gifSize: options.gifWidth ? { width: options.gifWidth, height: gifHeight(options.gifWidth, output) } : null,
+          // This job's own part still being composed does not count: it is about to end.
+          sideBySide: runningCompositors() <= running.size,
         });
         frames.length = 0;
         report.kept = result.kept.length;

@@ -50,6 +50,8 @@ export async function finishParts(options: {
   gifFrames(from: number, part: Part): { width: number; height: number; fps: number; maxFrames: number; onData(chunk: Buffer): void } | null;
   gifPalette: Promise<string | null> | null;
   gifSize: { width: number; height: number } | null;
+  /** whether the longest stretch left may be composed by two compositors (false while another job's is running) */
+  sideBySide: boolean;
 }): Promise<{ composed: ComposeResult; kept: Part[]; framesAhead: number; rest: Array<[from: number, to: number]> }> {
   const { plan, compose } = options;
   const frames = plan.camera.frames;
@@ -62,7 +64,7 @@ export async function finishParts(options: {
     at = part.to;
   }
   if (at < frames) gaps.push([at, frames]);
-  const rest = splitForTwoCores(gaps, plan);
+  const rest = options.sideBySide ? splitForTwoCores(gaps, plan) : gaps;
   // A part that differs and is still being composed is of no use any more.
   for (const part of options.parts) if (!kept.includes(part)) killPart(part);
   const keptFrames = kept.reduce((sum, part) => sum + part.to - part.from, 0);
@@ -165,8 +167,9 @@ const MIN_HALF_FRAMES = 45;
  * What is left to compose after the recording, as the stretches to compose side by side. One compositor keeps only
  * about 1.7 of two cores busy (its filter graph runs on one thread, and x264 waits for it), so the longest stretch
  * is cut in two near its middle and the halves composed at once: on five real pages the one-shot demo was ready
- * 0.15–0.67 s sooner (docs/decisions.md). A cut is made only where a part may end anyway: after the window's
- * rise-in, before its fall-away, and clear of a dissolve (as compose-ahead.ts's parts).
+ * 0.15–0.67 s sooner (docs/decisions.md). Not while another job's compositor runs (finishParts' `sideBySide`): the
+ * cores are taken then, and a second compositor would only add its memory. A cut is made only where a part may end
+ * anyway: after the window's rise-in, before its fall-away, and clear of a dissolve (as compose-ahead.ts's parts).
  */
 export function splitForTwoCores(gaps: Array<[number, number]>, plan: Pick<ComposePlan, 'camera' | 'cuts'>): Array<[number, number]> {
   if (gaps.length === 0) return [];

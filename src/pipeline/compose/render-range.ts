@@ -18,6 +18,12 @@ import type { Style } from './style.js';
  */
 export type FrameSource = { file: string } | { frame(index: number): Buffer };
 
+/** Compositors running in this process, every job's: whether a core is left for one more (join-parts.ts). */
+let compositorsRunning = 0;
+export function runningCompositors(): number {
+  return compositorsRunning;
+}
+
 export interface RenderRangeOptions {
   plan: ComposePlan;
   style: Style;
@@ -169,27 +175,32 @@ export async function renderRange(options: RenderRangeOptions): Promise<number |
     ...sideArgs,
   );
 
-  return runComposer(args, {
-    gifEncoder: options.gifEncoder ?? null,
-    gifPalette: options.gifPalette ?? null,
-    fd3: options.gifFrames ? options.gifFrames.onData : null,
-    feeds,
-    frames: count,
-    timeoutMs: options.timeoutMs,
-    onProgress: options.onProgress,
-    onSpawn: options.onSpawn,
-    nice: options.nice ?? 0,
-    writeEffects: sprite
-      ? async (write) => {
-          const frame = Buffer.alloc(sprite.size * sprite.size * 4);
-          for (let i = from; i < to; i++) {
-            const alive = plan.clicks[i]!;
-            sprite.draw(frame, alive.length > 0 ? [alive.at(-1)!.progress] : []);
-            await write(frame);
+  compositorsRunning++;
+  try {
+    return await runComposer(args, {
+      gifEncoder: options.gifEncoder ?? null,
+      gifPalette: options.gifPalette ?? null,
+      fd3: options.gifFrames ? options.gifFrames.onData : null,
+      feeds,
+      frames: count,
+      timeoutMs: options.timeoutMs,
+      onProgress: options.onProgress,
+      onSpawn: options.onSpawn,
+      nice: options.nice ?? 0,
+      writeEffects: sprite
+        ? async (write) => {
+            const frame = Buffer.alloc(sprite.size * sprite.size * 4);
+            for (let i = from; i < to; i++) {
+              const alive = plan.clicks[i]!;
+              sprite.draw(frame, alive.length > 0 ? [alive.at(-1)!.progress] : []);
+              await write(frame);
+            }
           }
-        }
-      : null,
-  });
+        : null,
+    });
+  } finally {
+    compositorsRunning--;
+  }
 }
 
 async function writeFrames(stream: Writable, from: number, to: number, frame: (index: number) => Buffer): Promise<void> {

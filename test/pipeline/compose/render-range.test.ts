@@ -11,7 +11,7 @@ import { windowAnimated } from '../../../src/pipeline/compose/compose.js';
 import { planCompose } from '../../../src/pipeline/compose/compose-plan.js';
 import { renderLayers } from '../../../src/pipeline/compose/layers.js';
 import { computeLayout } from '../../../src/pipeline/compose/layout.js';
-import { renderRange } from '../../../src/pipeline/compose/render-range.js';
+import { renderRange, runningCompositors } from '../../../src/pipeline/compose/render-range.js';
 import { resolveStyle } from '../../../src/pipeline/compose/style.js';
 import { ffmpegBinaries } from '../../../src/pipeline/encode/ffmpeg-binaries.js';
 import { clickTimeline } from './compose-fixture.js';
@@ -60,10 +60,14 @@ describe('a stretch of the video composed from the capture’s file', () => {
     const plan = planCompose({ layout, timeline, style, durationMs: 4000, layers, cuts: [] });
     const render = async (from: number, to: number) => {
       const outFile = path.join(dir, `range-${from}-${to}.mp4`);
+      // Each compositor is counted while it runs (what is left after a recording is cut in two only when none of
+      // another job's is running).
+      let counted = 0;
       await renderRange({
         plan, style, layers, capture: { width: 1280, height: 720, pixelFormat: 'yuvj420p' }, from, to, source: { file: clean }, format: 'mp4',
-        outFile, dir: path.join(dir, `range-${from}`), timeoutMs: 120_000,
+        outFile, dir: path.join(dir, `range-${from}`), timeoutMs: 120_000, onSpawn: () => void (counted = runningCompositors()),
       });
+      assert.deepEqual([counted, runningCompositors()], [1, 0]);
       return frames(outFile);
     };
     const whole = await render(0, 120);
