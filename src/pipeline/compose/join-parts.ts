@@ -166,9 +166,9 @@ const MIN_HALF_FRAMES = 45;
 /**
  * What is left to compose after the recording, as the stretches to compose side by side. One compositor keeps only
  * about 1.7 of two cores busy (its filter graph runs on one thread, and x264 waits for it), so the longest stretch
- * is cut in two near its middle and the halves composed at once: on five real pages the one-shot demo was ready
+ * is split in two near its middle and the halves composed at once: on five real pages the one-shot demo was ready
  * 0.15–0.67 s sooner (docs/decisions.md). Not while another job's compositor runs (finishParts' `sideBySide`): the
- * cores are taken then, and a second compositor would only add its memory. A cut is made only where a part may end
+ * cores are taken then, and a second compositor would only add its memory. It is split only where a part may end
  * anyway: after the window's rise-in, before its fall-away, and clear of a dissolve (as compose-ahead.ts's parts).
  */
 export function splitForTwoCores(gaps: Array<[number, number]>, plan: Pick<ComposePlan, 'camera' | 'cuts'>): Array<[number, number]> {
@@ -179,7 +179,7 @@ export function splitForTwoCores(gaps: Array<[number, number]>, plan: Pick<Compo
   const lowest = Math.max(from + MIN_HALF_FRAMES, camera.introFrames);
   const highest = Math.min(to - MIN_HALF_FRAMES, camera.frames - camera.outroFrames);
   let at = Math.round((from + to) / 2);
-  // Latest cut first: moved before one dissolve, the cut may land in an earlier one, checked next.
+  // Latest dissolve first: moved before one, the split may land in an earlier one, checked next.
   for (const cut of [...plan.cuts].sort((a, b) => b.frame - a.frame)) {
     const reach = cut.weights.length + 2;
     if (at > cut.frame - reach && at <= cut.frame + reach) at = cut.frame - reach;
