@@ -8,12 +8,14 @@ import { promisify } from 'node:util';
 import type { Browser } from 'puppeteer-core';
 import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
 import { windowAnimated } from '../../../src/pipeline/compose/compose.js';
+import { decodeSmallFrames } from '../../../src/pipeline/compose/cuts.js';
 import { planCompose } from '../../../src/pipeline/compose/compose-plan.js';
 import { renderLayers } from '../../../src/pipeline/compose/layers.js';
 import { computeLayout } from '../../../src/pipeline/compose/layout.js';
 import { renderRange, runningCompositors } from '../../../src/pipeline/compose/render-range.js';
 import { resolveStyle } from '../../../src/pipeline/compose/style.js';
 import { ffmpegBinaries } from '../../../src/pipeline/encode/ffmpeg-binaries.js';
+import { SMOOTHNESS } from '../../../src/pipeline/encode/smoothness.js';
 import { clickTimeline } from './compose-fixture.js';
 
 const run = promisify(execFile);
@@ -36,13 +38,11 @@ describe('a stretch of the video composed from the capture’s file', () => {
     await fs.rm(dir, { recursive: true, force: true });
   });
 
-  /** Every frame of a video, 160×90 grey. */
+  /** Every frame of a video, 160×90 grey (as the cut detector reads a capture). */
   async function frames(file: string): Promise<Buffer[]> {
-    const { stdout } = await run(ffmpeg, ['-v', 'error', '-i', file, '-vf', 'scale=160:90', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'], {
-      encoding: 'buffer', maxBuffer: 64 * 1024 * 1024,
-    });
-    const all = stdout as unknown as Buffer;
-    return Array.from({ length: all.length / (160 * 90) }, (_, i) => all.subarray(i * 160 * 90, (i + 1) * 160 * 90));
+    const all = await decodeSmallFrames(file, 'h264');
+    const size = SMOOTHNESS.width * SMOOTHNESS.height;
+    return Array.from({ length: all.length / size }, (_, i) => all.subarray(i * size, (i + 1) * size));
   }
   const difference = (a: Buffer, b: Buffer) => a.reduce((sum, value, i) => sum + Math.abs(value - b[i]!), 0) / a.length;
 
