@@ -30,6 +30,7 @@ const USAGE = `demo URL "PROMPT" [--out demo.mp4] [--template auto|${templateIds
  */
 export const demoCommand: ServiceCommand = {
   name: 'demo',
+  local: true,
   summary: 'One demo, locally, without a server (video, GIF and thumbnail)',
   usage: USAGE,
   help: [

@@ -35,6 +35,7 @@ export function runEmbedUrl(parsed: Parsed, config: Config, env: NodeJS.ProcessE
 
 export const embedUrlCommand: ServiceCommand = {
   name: 'embed-url',
+  local: true,
   summary: 'Print a signed runtime embed URL (the secret from SHOWREEL_SIGNING_SECRET)',
   usage: "embed-url --project ID [--payload '{…}'] [--ttl 3600] [--base-url URL] [--json]",
   help: [

@@ -81,8 +81,9 @@ export async function runServiceCommand(argv: string[]): Promise<number> {
   }
   const { command, parsed } = resolved;
 
-  // Only now the domain, the server and the pipeline load: --help and bad usage answer at once.
-  (await import('../domain.js')).registerDomain();
+  // Only now the domain, the server and the pipeline load: --help and bad usage answer at once. A local command
+  // (service-command.ts) does without the domain.
+  if (!command.local) (await import('../domain.js')).registerDomain();
   let config;
   try {
     config = loadConfig();
