@@ -37,13 +37,17 @@ export async function makeGifPalette(options: {
 }): Promise<string> {
   const { ffmpeg } = await ffmpegBinaries();
   const samples = options.samples && (await fs.stat(options.samples).then((stat) => stat.size > 0, () => false)) ? options.samples : null;
+  // The capture's JPEGs, from the muxer's samples or decoded here.
+  const fullRange = samples !== null || options.codec === 'mjpeg';
   const k = options.gifWidth / options.output.width;
   const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
   const box = { x: Math.round(options.content.x * k), y: Math.round(options.content.y * k), width: even(options.content.width * k), height: even(options.content.height * k) };
   const graph = [
     `[0:v]scale=${options.gifWidth}:-2:flags=area,format=rgb24,loop=loop=-1:size=1:start=0[pal_plate]`,
-    // The samples one after another (one per output frame), so the looped plate is laid under each once.
-    `[1:v]${samples ? '' : `select='not(mod(n,${PALETTE_SAMPLE_EVERY}))',`}setpts=N/(30*TB),scale=${box.width}:${box.height}:flags=area,format=rgb24[pal_rec]`,
+    // The samples one after another (one per output frame), so the looped plate is laid under each once. A JPEG's
+    // colours are full range, and the sample file keeps the decoder's bytes but labels them TV range: read as such,
+    // every colour of the palette was stretched from the GIF's frames' (by 7 levels on average, up to 21).
+    `[1:v]${samples ? '' : `select='not(mod(n,${PALETTE_SAMPLE_EVERY}))',`}setpts=N/(30*TB),scale=${box.width}:${box.height}:flags=area${fullRange ? ':in_range=full' : ''},format=rgb24[pal_rec]`,
     `[pal_plate][pal_rec]overlay=x=${box.x}:y=${box.y}:shortest=1:format=rgb,split[pal_lit][pal_copy]`,
     `[pal_copy]select='not(mod(n,${DARK_EVERY}))',lutrgb=r=val/2:g=val/2:b=val/2[pal_dark]`,
     `[pal_lit][pal_dark]interleave,${gifColours()},palettegen`,

@@ -111,8 +111,10 @@ export function encoderArgs(options: VideoEncoderOptions): string[] {
       ...(options.smallFrames
         ? [
             '-map', '0:v', '-an', '-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'gray', fileArg(options.smallFrames),
-            // Every PALETTE_SAMPLE_EVERY-th of the same small frames in colour, for the GIF's palette (gif-palette.ts).
-            '-map', '0:v', '-an', '-vf', `select='not(mod(n,${PALETTE_SAMPLE_EVERY}))'`, '-c:v', 'rawvideo', '-f', 'nut', fileArg(paletteSamplesFile(options.smallFrames)),
+            // Every PALETTE_SAMPLE_EVERY-th of the same small frames in colour, for the GIF's palette (gif-palette.ts),
+            // restamped one after another: with the gaps select leaves, the output's constant rate filled them with
+            // copies (299 frames for 30 samples, the palette's work ten times over).
+            '-map', '0:v', '-an', '-vf', `select='not(mod(n,${PALETTE_SAMPLE_EVERY}))',setpts=N/(${fps}*TB)`, '-c:v', 'rawvideo', '-f', 'nut', fileArg(paletteSamplesFile(options.smallFrames)),
           ]
         : []),
     ];
