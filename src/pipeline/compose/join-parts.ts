@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pngDimensions } from '../../platform/media-signatures.js';
-import { describeGif, gifColours, gifPaletteUse, thumbnailTimeMs } from '../encode/derive.js';
+import { describeGif, gifPaletteUse, thumbnailTimeMs } from '../encode/derive.js';
+import { gifColourTable, mapGifFrame } from '../encode/gif-mapping.js';
 import { ffmpegBinaries } from '../encode/ffmpeg-binaries.js';
 import { InvalidVideoError } from '../encode/probe.js';
 import { FfmpegError, fileArg, runTool } from '../encode/run-tool.js';
@@ -130,7 +131,7 @@ export async function finishParts(options: {
         })()
       : null;
   const stopGif = new AbortController();
-  const gif = compose.gif && options.gifSize ? feedGif(all, options.gifPalette, options.gifSize, compose.gif.file, stopGif.signal) : null;
+  const gif = compose.gif && options.gifSize ? feedGif(all, options.gifPalette, options.gifSize, compose.gif.file, options.dir, stopGif.signal) : null;
   thumbnail?.catch(() => undefined);
   gif?.catch(() => undefined);
 
@@ -248,17 +249,22 @@ async function frameToPng(file: string, index: number, width: number, out: strin
   return { file: out, ...size };
 }
 
-/** The GIF's own ffmpeg, fed the parts' GIF frames in order as they arrive, on the palette made beforehand. */
-async function feedGif(parts: Part[], palette: Promise<string | null> | null, size: { width: number; height: number }, file: string, signal: AbortSignal) {
+/**
+ * The GIF's own ffmpeg, fed the parts' GIF frames in order as they arrive. With the palette made beforehand, the
+ * frames are mapped onto it here (gif-mapping.ts: as paletteuse would, byte for byte, in a ninth of the CPU) and the
+ * GIF's ffmpeg only writes them; without one, it makes the palette from the frames and maps them once all are in.
+ */
+async function feedGif(parts: Part[], palette: Promise<string | null> | null, size: { width: number; height: number }, file: string, dir: string, signal: AbortSignal) {
   const { ffmpeg } = await ffmpegBinaries();
   const paletteFile = await palette;
-  const input = ['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${size.width}x${size.height}`, '-framerate', String(12), '-i', 'pipe:0'];
-  const out = ['-map', '[gif]', '-an', '-loop', '0', '-f', 'gif', `file:${path.resolve(file)}`];
-  const args = paletteFile
-    ? ['-hide_banner', '-loglevel', 'error', '-nostats', '-y', ...input, '-i', `file:${path.resolve(paletteFile)}`,
-        '-filter_complex', `[0:v]${gifColours()}[gif_q];[gif_q][1:v]${gifPaletteUse()}[gif]`, ...out]
-    : ['-hide_banner', '-loglevel', 'error', '-nostats', '-y', ...input,
-        '-filter_complex', `[0:v]${gifColours()},split[gif_a][gif_b];[gif_a]palettegen[gif_p];[gif_b][gif_p]${gifPaletteUse()}[gif]`, ...out];
+  const table = paletteFile ? await gifColourTable(ffmpeg, paletteFile, dir).catch(() => null) : null;
+  const frameBytes = size.width * size.height * 3;
+  const input = (pixelFormat: string) => ['-f', 'rawvideo', '-pix_fmt', pixelFormat, '-s', `${size.width}x${size.height}`, '-framerate', String(12), '-i', 'pipe:0'];
+  const out = ['-an', '-loop', '0', '-f', 'gif', `file:${path.resolve(file)}`];
+  const args = table
+    ? ['-hide_banner', '-loglevel', 'error', '-nostats', '-y', ...input('pal8'), ...out]
+    : ['-hide_banner', '-loglevel', 'error', '-nostats', '-y', ...input('rgb24'),
+        '-filter_complex', `[0:v]split[gif_a][gif_b];[gif_a]palettegen[gif_p];[gif_b][gif_p]${gifPaletteUse()}[gif]`, '-map', '[gif]', ...out];
   signal.throwIfAborted();
   const encoder = startGifEncoder(ffmpeg, args);
   encoder.child.stdin.on('error', () => undefined);
@@ -266,12 +272,27 @@ async function feedGif(parts: Part[], palette: Promise<string | null> | null, si
   const stop = () => encoder.child.kill('SIGKILL');
   signal.addEventListener('abort', stop, { once: true });
   void encoder.exit.then(() => signal.removeEventListener('abort', stop));
-  const write = (chunk: Buffer) =>
+  const send = (chunk: Buffer) =>
     new Promise<void>((resolve) => {
       if (encoder.child.stdin.destroyed || encoder.child.exitCode !== null) return resolve();
       if (encoder.child.stdin.write(chunk)) resolve();
       else encoder.child.stdin.once('drain', resolve);
     });
+  // The parts' bytes come as the pipe cut them: gathered into whole frames, each mapped once it is complete.
+  const frame = Buffer.allocUnsafe(frameBytes);
+  let filled = 0;
+  const write = async (chunk: Buffer) => {
+    if (!table) return send(chunk);
+    for (let at = 0; at < chunk.length; ) {
+      const taken = chunk.copy(frame, filled, at, Math.min(chunk.length, at + frameBytes - filled));
+      at += taken;
+      filled += taken;
+      if (filled === frameBytes) {
+        filled = 0;
+        await send(mapGifFrame(frame, size.width, size.height, table));
+      }
+    }
+  };
   for (const part of parts) {
     if (signal.aborted) break;
     let next = 0;
@@ -286,6 +307,8 @@ async function feedGif(parts: Part[], palette: Promise<string | null> | null, si
       part.wake = undefined;
     }
     while (next < part.gif.length) await write(part.gif[next++]!);
+    // Mapped and handed on: the part's copy is not needed any more.
+    part.gif.length = 0;
   }
   encoder.child.stdin.end();
   const done = await encoder.exit;

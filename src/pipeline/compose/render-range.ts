@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { gifColours } from '../encode/derive.js';
 import { codecArgs, type VideoFormat } from '../encode/video-encoder.js';
 import { FPS } from './camera.js';
 import { type ComposePlan, planCommands } from './compose-plan.js';
@@ -43,7 +44,8 @@ export interface RenderRangeOptions {
   side?: { graph: string; videoLabel: string; args: string[] };
   /**
    * A part's GIF frames (frames of the first `maxFrames` picked for `fps`, absolute numbering, so parts never pick
-   * a frame twice or skip one), `width`×`height` yuv420p, handed over as bytes as they come.
+   * a frame twice or skip one), `width`×`height` RGB already cut to the GIF's colours (gifColours), handed over as
+   * bytes as they come.
    */
   gifFrames?: { width: number; height: number; fps: number; maxFrames: number; onData(chunk: Buffer): void } | null;
   gifEncoder?: ((palette: string | null) => string[]) | null;
@@ -156,7 +158,8 @@ export async function renderRange(options: RenderRangeOptions): Promise<number |
     const limit = Math.floor((Math.min(camera.frames, gif.maxFrames) * gif.fps) / FPS);
     const pick = `lt(floor(${n}*${gif.fps}/${FPS}),${limit})*(eq(${n},0)+gt(floor(${n}*${gif.fps}/${FPS}),floor((${n}-1)*${gif.fps}/${FPS})))`;
     // Restamped at the GIF's rate, so the output writes each picked frame once (no frame repeated to fill the gaps).
-    graph += `;\n[out]split=2[video][gif_in];\n[gif_in]select='${pick}',setpts=N/(${gif.fps}*TB),scale=${gif.width}:${gif.height}:flags=area,format=yuv420p[gif]`;
+    // Cut to the GIF's 6-bit colours here, so that the GIF's feed only maps them onto the palette (gif-mapping.ts).
+    graph += `;\n[out]split=2[video][gif_in];\n[gif_in]select='${pick}',setpts=N/(${gif.fps}*TB),scale=${gif.width}:${gif.height}:flags=area,format=yuv420p,${gifColours()}[gif]`;
     videoLabel = 'video';
     sideArgs.push('-map', '[gif]', '-an', '-r', String(gif.fps), '-c:v', 'rawvideo', '-f', 'rawvideo', 'pipe:3');
   }

@@ -142,9 +142,12 @@ export function gifColours(): string {
   return `format=rgb24,lutrgb=r=${six}:g=${six}:b=${six}`;
 }
 
+/** The ordered dither's scale: at 5 its pattern adds 0 or -1 to a pixel (gif-mapping.ts depends on it). */
+export const GIF_BAYER_SCALE = 5;
+
 /** How frames are mapped onto the palette (its second input): an ordered dither, only the rectangle that changed. */
 export function gifPaletteUse(): string {
-  return 'paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle';
+  return `paletteuse=dither=bayer:bayer_scale=${GIF_BAYER_SCALE}:diff_mode=rectangle`;
 }
 
 /** The size and frame count of a GIF written by ffmpeg; a GIF without frames is removed and refused. */
