@@ -51,19 +51,23 @@ export async function measureSmoothness(file: string): Promise<Smoothness> {
 }
 
 /** The measure over raw grey frames of 160x90 bytes each, back to back. */
+/** The mean absolute difference between small frames k and k + 1 of `raw` (SMOOTHNESS's size), in grey levels. */
+export function frameDifference(raw: Uint8Array, k: number): number {
+  const size = SMOOTHNESS.width * SMOOTHNESS.height;
+  let sum = 0;
+  const a = k * size;
+  const b = a + size;
+  for (let i = 0; i < size; i++) sum += Math.abs(raw[b + i]! - raw[a + i]!);
+  return sum / size;
+}
+
 export function smoothnessOf(raw: Buffer, fps: number): Smoothness {
   const { width: W, height: H, move, same, window } = SMOOTHNESS;
   const size = W * H;
   const frames = Math.floor(raw.length / size);
   const n = Math.max(0, frames - 1);
   const diffs = new Float64Array(n);
-  for (let k = 0; k < n; k++) {
-    let sum = 0;
-    const a = k * size;
-    const b = a + size;
-    for (let i = 0; i < size; i++) sum += Math.abs(raw[b + i]! - raw[a + i]!);
-    diffs[k] = sum / size;
-  }
+  for (let k = 0; k < n; k++) diffs[k] = frameDifference(raw, k);
   const moving: boolean[] = [];
   const stalled: boolean[] = [];
   let stalls = 0;
