@@ -90,6 +90,11 @@ export async function startCaptureSession(page: Page, options: CaptureSessionOpt
     let clock: MotionClock;
     let t0: number;
     if (options.control) {
+      // The cursor goes to its rest before the capture starts, while the page still paints on its own: whatever it
+      // hovers is in the opening picture. Moved after the start, in a browser's first page, the move's frame reported
+      // damage but the screencast sent no picture for it, so the whole recording fell back to screenshots: 4 of 5
+      // real pages in the one-shot CLI, each 0.9–1.8 s slower (docs/decisions.md).
+      await page.mouse.move(cursor.x, cursor.y);
       const capture = await startFrameCapture(page, options.control, {
         fps: options.fps,
         frameCount: options.frameCount,
@@ -100,7 +105,6 @@ export async function startCaptureSession(page: Page, options: CaptureSessionOpt
       });
       frames = capture;
       clock = capture;
-      await clock.input(() => page.mouse.move(cursor.x, cursor.y));
       t0 = Date.now();
       capture.begin();
     } else {
