@@ -160,6 +160,11 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
       return;
     }
     const result = produced.recording;
+    // The frame without its picture repeats the one before, and every later one was captured by screenshot: slower
+    // and costlier, which an operator should see (a browser's first recording did so on most real pages, once).
+    if (result.frameCapture && result.frameCapture.missedPictures > 0) {
+      log.warn({ missedPictures: result.frameCapture.missedPictures }, 'the screencast skipped a frame that changed; the rest was captured by screenshots');
+    }
     const { outline, plan, script } = produced;
     const snapshots = produced.snapshot ? JSON.stringify([produced.snapshot]) : demo.snapshots;
     const recordingLog = JSON.stringify(result.log);
