@@ -64,7 +64,8 @@ function kindOf(pid: number): ProcessKind {
   if (!/ffmpeg/.test(exe)) return /chrom|headless/i.test(exe) ? 'chromium' : 'ffmpeg-other';
   if (cmdline.includes('-filter_complex_script')) return 'compositor';
   if (cmdline.includes('gif')) return 'gif';
-  if (cmdline.includes('image2pipe') && cmdline.includes('matroska')) return 'muxer';
+  // The capture's muxer, and the decoder of its small frames beside it (small-frames.ts).
+  if (cmdline.includes('image2pipe') && (cmdline.includes('matroska') || cmdline.includes('yuv4mpegpipe'))) return 'muxer';
   return 'ffmpeg-other';
 }
 

@@ -55,7 +55,7 @@ export async function makeGifPalette(options: {
   const args = [
     '-hide_banner', '-loglevel', 'error', '-nostats', '-y',
     '-framerate', '30', '-i', fileArg(options.plate),
-    ...(samples ? ['-f', 'nut', '-i', fileArg(samples)] : [...(options.codec === 'mjpeg' ? ['-lowres', '2'] : []), '-i', fileArg(options.cleanFile)]),
+    ...(samples ? ['-f', 'yuv4mpegpipe', '-i', fileArg(samples)] : [...(options.codec === 'mjpeg' ? ['-lowres', '2'] : []), '-i', fileArg(options.cleanFile)]),
     '-filter_complex', graph, '-frames:v', '1', '-update', '1', '-f', 'image2', fileArg(path.resolve(options.file)),
   ];
   const result = await runTool(ffmpeg, args, options.timeoutMs ?? 60_000);

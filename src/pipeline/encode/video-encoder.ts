@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ffmpegBinaries } from './ffmpeg-binaries.js';
 import { FfmpegError, fileArg } from './run-tool.js';
-import { SMOOTHNESS } from './smoothness.js';
+import { type SmallFrames, startSmallFrames } from './small-frames.js';
 
 /**
  * A streaming encoder: JPEG frames in (one per output frame, at a constant rate), an MP4 (H.264) or WebM (VP9)
@@ -78,16 +78,7 @@ export interface VideoEncoder {
   setNice(nice: number): boolean;
 }
 
-/** One frame in this many of a clean capture is kept in colour at a quarter size, for the GIF's palette. */
-export const PALETTE_SAMPLE_EVERY = 10;
-
-/**
- * Where the capture's muxer writes the colour samples (beside its small grey frames, `smallFrames`): the frames the
- * GIF's palette is made from, decoded once while the page was captured instead of again after it.
- */
-export function paletteSamplesFile(smallFrames: string): string {
-  return smallFrames.replace(/(\.gray)?$/, '.samples.nut');
-}
+export { PALETTE_SAMPLE_EVERY, paletteSamplesFile } from './small-frames.js';
 
 export const OUTPUT_SIZES = {
   '720p': { width: 1280, height: 720 },
@@ -101,22 +92,11 @@ export function encoderArgs(options: VideoEncoderOptions): string[] {
     // The clean capture for the compositor: the screencast's JPEGs as they are, in Matroska (timestamps, seekable).
     // Nothing is decoded or encoded while the page is captured, and nothing is lost to a second lossy generation.
     if (!(fps > 0 && fps <= 120)) throw new RangeError('fps must be above 0 and at most 120.');
-    // -lowres is the decoder's: the copied JPEGs are untouched, only the small frames are decoded (and only when asked).
-    const { width, height } = SMOOTHNESS;
+    // The small frames beside it come from a decoder of their own (small-frames.ts), fed only the new pictures.
     return [
       '-hide_banner', '-loglevel', 'error', '-y',
-      '-probesize', '32', '-analyzeduration', '0', '-f', 'image2pipe', '-c:v', 'mjpeg', ...(options.smallFrames ? ['-lowres', '2'] : []),
-      '-framerate', String(fps), '-i', 'pipe:0',
+      '-probesize', '32', '-analyzeduration', '0', '-f', 'image2pipe', '-c:v', 'mjpeg', '-framerate', String(fps), '-i', 'pipe:0',
       '-map', '0:v', '-an', '-c:v', 'copy', '-f', 'matroska', fileArg(options.outFile),
-      ...(options.smallFrames
-        ? [
-            '-map', '0:v', '-an', '-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'gray', fileArg(options.smallFrames),
-            // Every PALETTE_SAMPLE_EVERY-th of the same small frames in colour, for the GIF's palette (gif-palette.ts),
-            // restamped one after another: with the gaps select leaves, the output's constant rate filled them with
-            // copies (299 frames for 30 samples, the palette's work ten times over).
-            '-map', '0:v', '-an', '-vf', `select='not(mod(n,${PALETTE_SAMPLE_EVERY}))',setpts=N/(${fps}*TB)`, '-c:v', 'rawvideo', '-f', 'nut', fileArg(paletteSamplesFile(options.smallFrames)),
-          ]
-        : []),
     ];
   }
   return [
@@ -174,7 +154,9 @@ export async function startVideoEncoder(options: VideoEncoderOptions): Promise<V
   const { ffmpeg } = await ffmpegBinaries();
   await fs.mkdir(path.dirname(path.resolve(options.outFile)), { recursive: true });
 
+  const small: SmallFrames | null = options.capture && options.smallFrames ? await startSmallFrames({ file: options.smallFrames, fps }) : null;
   const child: ChildProcessWithoutNullStreams = spawn(ffmpeg, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  let previous: Buffer | null = null;
   let stderr = '';
   let failure: Error | null = null;
   let exited = false;
@@ -207,9 +189,12 @@ export async function startVideoEncoder(options: VideoEncoderOptions): Promise<V
     if (child.pid === undefined || exited) return;
     const status = await fs.readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => null);
     const match = status && /^VmHWM:\s+(\d+)\s+kB/m.exec(status);
-    if (match) peakRss = Math.max(peakRss ?? 0, Number(match[1]) * 1024);
+    // The two processes of a capture run together: their peaks are summed.
+    const smallPeak = small ? ((await small.peakRssBytes()) ?? 0) : 0;
+    if (match) peakRss = Math.max(peakRss ?? 0, Number(match[1]) * 1024 + smallPeak);
   };
   const setNice = (nice: number) => {
+    small?.setNice(nice);
     if (child.pid === undefined || exited) return false;
     try {
       os.setPriority(child.pid, Math.max(-20, Math.min(19, Math.round(nice))));
@@ -225,8 +210,7 @@ export async function startVideoEncoder(options: VideoEncoderOptions): Promise<V
   /** the encoder's files: a failure or an abort leaves none of them */
   const removeFiles = async () => {
     await fs.rm(options.outFile, { force: true });
-    if (options.smallFrames) await fs.rm(options.smallFrames, { force: true });
-    if (options.smallFrames) await fs.rm(paletteSamplesFile(options.smallFrames), { force: true });
+    await small?.abort();
   };
   const dead = () => failure ?? (exited ? new FfmpegError(`ffmpeg exited early: ${lastLine(stderr)}`, null, stderr) : null);
 
@@ -245,7 +229,11 @@ export async function startVideoEncoder(options: VideoEncoderOptions): Promise<V
       if (aborted) throw new Error('The encoder was aborted.');
       firstFrameAt ??= Date.now();
       framesWritten++;
-      if (child.stdin.write(jpeg)) return;
+      // A frame that repeats the one before is the same buffer (frame-capture.ts writes its last picture again).
+      const decoding = small?.frame(jpeg, jpeg !== previous);
+      decoding?.catch(() => undefined); // awaited below; not unhandled meanwhile
+      previous = jpeg;
+      if (child.stdin.write(jpeg)) return void (await decoding);
       if (exited) throw dead() ?? new Error('ffmpeg has exited.');
       await new Promise<void>((resolve, reject) => {
         const cleanup = () => {
@@ -263,6 +251,7 @@ export async function startVideoEncoder(options: VideoEncoderOptions): Promise<V
         child.stdin.on('drain', onDrain);
         child.on('close', onClose);
       });
+      await decoding;
     },
     async finish() {
       const finishAt = Date.now();
@@ -270,6 +259,8 @@ export async function startVideoEncoder(options: VideoEncoderOptions): Promise<V
         await sampleRss();
         child.stdin.end();
       }
+      // The small frames' decoder ends with the muxer: its last pictures are decoded while the muxer closes the file.
+      const smallDone = small && framesWritten > 0 ? small.finish().then(() => null, (error: unknown) => error) : Promise.resolve(null);
       const timeoutMs = options.finishTimeoutMs ?? 120_000;
       let timer: NodeJS.Timeout | undefined;
       const result = await Promise.race([
@@ -286,6 +277,17 @@ export async function startVideoEncoder(options: VideoEncoderOptions): Promise<V
         throw new FfmpegError(`ffmpeg did not finish within ${timeoutMs} ms.`, null, stderr);
       }
       if (aborted) throw new Error('The encoder was aborted.');
+      const smallFailure = await Promise.race([
+        smallDone,
+        new Promise<Error>((resolve) => {
+          timer = setTimeout(() => resolve(new FfmpegError(`The small frames' decoder did not finish within ${timeoutMs} ms.`, null, '')), timeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (smallFailure && result.code === 0) {
+        await removeFiles();
+        throw smallFailure;
+      }
       if (result.code !== 0 || framesWritten === 0) {
         await removeFiles();
         if (framesWritten === 0) throw new FfmpegError('No frame was written to the encoder.', result.code, stderr);

@@ -71,8 +71,14 @@ describe('video encoder', () => {
     // And every tenth frame in colour at a quarter size, for the GIF's palette: frames 0, 10, 20, 30 and 40, one
     // after another (read as a palette reads them, at the file's own rate: no copies filling the gaps between them).
     const { ffmpeg } = await resolveFfmpegBinaries();
-    const { stdout: samples } = await run(ffmpeg, ['-v', 'error', '-f', 'nut', '-i', paletteSamplesFile(smallFrames), '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { encoding: 'buffer', maxBuffer: 1 << 24 });
+    const { stdout: samples } = await run(ffmpeg, ['-v', 'error', '-f', 'yuv4mpegpipe', '-i', paletteSamplesFile(smallFrames), '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { encoding: 'buffer', maxBuffer: 1 << 24 });
     assert.equal(samples.length, 5 * 160 * 120 * 3, 'five frames of 160x120');
+    // Only the two pictures were decoded (small-frames.ts); the repeated frames' samples are theirs.
+    const sample = (k: number) => samples.subarray(k * 160 * 120 * 3, (k + 1) * 160 * 120 * 3);
+    assert.ok(sample(0).equals(sample(1)) && sample(2).equals(sample(3)) && sample(2).equals(sample(4)), 'frames 0 and 10 show one picture, 20 to 40 the other');
+    assert.ok(!sample(0).equals(sample(2)));
+    const { stdout: decoded } = await run(ffmpeg, ['-v', 'error', '-lowres', '2', '-i', outFile, '-vf', "select='not(mod(n,10))',setpts=N/(30*TB),scale=in_range=full", '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { encoding: 'buffer', maxBuffer: 1 << 24 });
+    assert.ok(samples.equals(decoded), 'what decoding the capture at a quarter size gives');
 
     // A failed or aborted capture leaves neither file.
     const abortedFile = path.join(dir, 'aborted.mkv');
