@@ -26,11 +26,15 @@ export function paletteSamplesFile(smallFrames: string): string {
   return smallFrames.replace(/(\.gray)?$/, '.samples.y4m');
 }
 
+/**
+ * The small frames only save compose a decode of the capture (cuts.ts and gif-palette.ts decode it themselves when
+ * the files are missing), so their failure never fails the capture: the files are removed instead.
+ */
 export interface SmallFrames {
   /** Add the next frame; `picture` is false when it repeats the frame before. Resolves once the decoder takes more. */
   frame(jpeg: Buffer, picture: boolean): Promise<void>;
-  /** All frames given: wait for the decoder and the files. Rejects (files removed) when the decoder failed. */
-  finish(): Promise<void>;
+  /** All frames given: wait for the decoder and the files. False (and no files) when the decoder failed. */
+  finish(): Promise<boolean>;
   /** Stop the decoder and remove the files. */
   abort(): Promise<void>;
   readonly pid: number | undefined;
@@ -62,7 +66,11 @@ export async function startSmallFrames(options: { file: string; fps: number }): 
     failure ??= error;
   };
   stdin.on('error', (error) => fail(new FfmpegError(`The small frames' decoder stopped reading (${error.message}): ${lastLine(stderr)}`, null, stderr)));
-  child.on('error', (error) => fail(new FfmpegError(`Could not run ${ffmpeg}: ${error.message}`, null, stderr)));
+  child.on('error', (error) => {
+    fail(new FfmpegError(`Could not run ${ffmpeg}: ${error.message}`, null, stderr));
+    if (child.pid === undefined) child.emit('close', null, null); // never started: no close event would come
+  });
+  // 'close' comes once the process has ended and all its pipes are closed: every picture has been read by then.
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
 
   const greyOut = createWriteStream(options.file);
@@ -137,7 +145,6 @@ export async function startSmallFrames(options: { file: string; fps: number }): 
     }
     flush();
   });
-  const outputsRead = Promise.all([new Promise<void>((resolve) => grey.on('close', resolve)), new Promise<void>((resolve) => colour.on('close', resolve))]);
 
   const closeFiles = () =>
     Promise.all([greyOut, samplesOut].map((stream: WriteStream) => new Promise<void>((resolve) => (stream.closed ? resolve() : stream.end(resolve)))));
@@ -166,7 +173,7 @@ export async function startSmallFrames(options: { file: string; fps: number }): 
       return match ? Number(match[1]) * 1024 : null;
     },
     async frame(jpeg, picture) {
-      if (failure) throw failure;
+      if (failure) return;
       if (picture || frames === 0) pictures++;
       pending.push(pictures - 1);
       frames++;
@@ -182,20 +189,20 @@ export async function startSmallFrames(options: { file: string; fps: number }): 
         stdin.on('drain', done);
         child.on('close', done);
       });
-      if (failure) throw failure;
     },
     async finish() {
       stdin.end();
-      const [{ code, signal }] = await Promise.all([exit, outputsRead]);
+      const { code, signal } = await exit;
       flush();
       if (!failure && (code !== 0 || pending.length > 0)) {
         fail(new FfmpegError(`The small frames' decoder ${code !== 0 ? `exited with ${code ?? signal}` : `left ${pending.length} frame(s) without a picture`}: ${lastLine(stderr)}`, code, stderr));
       }
       if (failure) {
         await removeFiles();
-        throw failure;
+        return false;
       }
       await closeFiles();
+      return true;
     },
     async abort() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

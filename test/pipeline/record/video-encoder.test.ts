@@ -107,5 +107,15 @@ describe('video encoder', () => {
     await other.abort();
     await assert.rejects(fs.stat(aborted), { code: 'ENOENT' });
     await assert.rejects(other.writeFrame(jpegs[0]!));
+
+    // A clean capture whose pictures cannot be decoded for its small frames fails whole, and leaves none of its files.
+    const capture = path.join(dir, 'bad-capture.mkv');
+    const small = path.join(dir, 'bad-capture.small.gray');
+    const muxer = await startVideoEncoder({ format: 'mp4', capture: true, width: 640, height: 480, outFile: capture, smallFrames: small });
+    await assert.rejects(async () => {
+      for (let i = 0; i < 10; i++) await muxer.writeFrame(Buffer.from(`not a jpeg ${i}`.repeat(100)));
+      await muxer.finish();
+    });
+    for (const file of [capture, small, paletteSamplesFile(small)]) await assert.rejects(fs.stat(file), { code: 'ENOENT' });
   });
 });
