@@ -146,8 +146,18 @@ export async function startSmallFrames(options: { file: string; fps: number }): 
     flush();
   });
 
+  // A file stream closes once ended, or once it failed: either way 'close' comes.
   const closeFiles = () =>
-    Promise.all([greyOut, samplesOut].map((stream: WriteStream) => new Promise<void>((resolve) => (stream.closed ? resolve() : stream.end(resolve)))));
+    Promise.all(
+      [greyOut, samplesOut].map(
+        (stream: WriteStream) =>
+          new Promise<void>((resolve) => {
+            if (stream.closed || stream.destroyed) return resolve();
+            stream.once('close', () => resolve());
+            stream.end();
+          }),
+      ),
+    );
   const removeFiles = async () => {
     await closeFiles();
     await fs.rm(options.file, { force: true });
