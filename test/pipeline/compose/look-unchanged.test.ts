@@ -26,12 +26,14 @@ const run = promisify(execFile);
  */
 const REFERENCES = path.resolve(import.meta.dirname, '../../fixtures/compose');
 const TIMES = [
+  { name: 'intro', seconds: 0.5 }, // the window rising in: drawn apart from the frames at rest (its own layer, scaled)
   { name: 'rest', seconds: 1.0 }, // after the window's intro, before the zoom: the window at rest, the cursor moving
   { name: 'zoomed', seconds: 2.0 }, // zoomed in on the click, its effect drawn
 ];
 const SIZE = { width: 1280, height: 720 };
 /** captured at the size the recording has in the window, as the recorder captures: frames placed, not scaled */
 const CAPTURE = captureSizeFor(null, '720p', SIZE);
+const FRAME_NAMES: Record<string, string> = { intro: 'of the window rising in', rest: 'at rest', zoomed: 'zoomed on a click' };
 /** mean absolute difference per RGB channel, in levels of 255; a 1-level shift of everything is 1.0 */
 const TOLERANCE = 0.5;
 
@@ -64,7 +66,7 @@ describe('the composed look', () => {
   });
 
   for (const { name, seconds } of TIMES) {
-    it(`is the one it was before the compositor got cheaper: the frame ${name === 'rest' ? 'at rest' : 'zoomed on a click'}`, async () => {
+    it(`is the one it was before the compositor got cheaper: the frame ${FRAME_NAMES[name]}`, async () => {
       const frame = await rgbFrame(video, seconds);
       const reference = path.join(REFERENCES, `look-${name}.png`);
       if (process.env.WRITE_LOOK_REFERENCES === '1') {
