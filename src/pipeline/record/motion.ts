@@ -83,6 +83,9 @@ export const wallClock: MotionClock = {
  * wall clock a slow tick makes the motion coarser, never longer; on a frame clock each frame gets its own step).
  * The last call is always progress 1.
  */
+/** How close to its end a motion counts as ended: far below a frame, far above floating-point error. */
+const END_TOLERANCE_MS = 1e-3;
+
 export async function animate(durationMs: number, step: (progress: number) => Promise<void>, clock: MotionClock = wallClock): Promise<void> {
   const start = clock.now();
   if (durationMs <= clock.tickMs) {
@@ -91,7 +94,11 @@ export async function animate(durationMs: number, step: (progress: number) => Pr
   }
   for (;;) {
     const tickStart = clock.now();
-    const progress = Math.min(1, (tickStart - start) / durationMs);
+    // A frame clock's sleep ends on the first frame within 1e-6 ms of the time asked for (frame-capture.ts), and a
+    // start plus a duration of whole frames can land a rounding error past a frame: the motion ends there too, or
+    // it would ask for a sleep of that rounding error, be given no frame, and ask again forever.
+    const elapsed = tickStart - start;
+    const progress = elapsed >= durationMs - END_TOLERANCE_MS ? 1 : elapsed / durationMs;
     await step(progress);
     if (progress >= 1) return;
     const nextAt = Math.min(start + durationMs, tickStart + clock.tickMs);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cursorPath, easeInOutCubic, moveDurationMs, scrollProfile, seededRandom, seedFrom, typingDelays } from '../../../src/pipeline/record/motion.js';
+import { animate, cursorPath, easeInOutCubic, type MotionClock, moveDurationMs, scrollProfile, seededRandom, seedFrom, typingDelays } from '../../../src/pipeline/record/motion.js';
 
 describe('motion helpers', () => {
   it('eases in and out', () => {
@@ -70,4 +70,45 @@ describe('motion helpers', () => {
     assert.ok(total <= 1000 + squeezed.length, `${total} ms`);
     for (const d of squeezed) assert.ok(d >= 15);
   });
+
+  it('ends a motion on the frame clock whatever frame it starts on, on its last frame', async () => {
+    // Found as a recording that hung: a 100 ms motion from frame 15 reached progress 0.9999999999999994 and then
+    // asked the clock, forever, for a sleep of a rounding error, which ends on no new frame.
+    for (let first = 0; first < 150; first++) {
+      for (const durationMs of [100, 200, 300, 500, 1000, 250]) {
+        const clock = frameClock(first);
+        const progress: number[] = [];
+        await animate(
+          durationMs,
+          async (p) => {
+            progress.push(p);
+            if (progress.length > 100) throw new Error(`a ${durationMs} ms motion from frame ${first} never ended`);
+          },
+          clock,
+        );
+        assert.equal(progress.at(-1), 1, `from frame ${first}, ${durationMs} ms`);
+        assert.equal(clock.frames(), Math.ceil((durationMs * 30) / 1000 - 1e-9), `from frame ${first}, ${durationMs} ms: one step a frame`);
+      }
+    }
+  });
 });
+
+/** A clock that ticks once a frame at 30 fps, as frame capture's: a sleep ends on the first frame at or after its end. */
+function frameClock(first: number): MotionClock & { frames(): number } {
+  const frameMs = 1000 / 30;
+  let index = first;
+  return {
+    tickMs: frameMs,
+    perFrame: true,
+    now: () => index * frameMs,
+    async sleep(ms: number) {
+      const until = index * frameMs + ms;
+      while (index * frameMs < until - 1e-6) index++;
+    },
+    input: async (send) => {
+      await send();
+    },
+    changed: () => undefined,
+    frames: () => index - first,
+  };
+}
