@@ -140,7 +140,7 @@ export function buildFilterGraph(options: {
     // recording's corners are rounded off does its shadow show over the recording, and there it is laid over.
     const inContent = { x: content.x - layer.x, y: content.y - layer.y };
     const pieces = cornerPieces(layout, style);
-    chains.push(`[${part.window}:v]format=yuva420p,split=2[${name}_frame][${name}_corners]`);
+    chains.push(`[${part.window}:v]format=yuva420p,split=2[${name}_window][${name}_corners]`);
     let cut = `${name}_cut`;
     if (pieces.length === 0) chains.push(`[${name}_corners]nullsink`);
     else {
@@ -155,7 +155,7 @@ export function buildFilterGraph(options: {
     }
     chains.push(
       ...placedInStill({
-        still: `${name}_frame`, format: 'yuva420p', size: layer, rect: { ...inContent, width: content.width, height: content.height }, inner: cut, out: `${name}_win`, prefix: name, fromFrame: from,
+        still: `${name}_window`, format: 'yuva420p', size: layer, rect: { ...inContent, width: content.width, height: content.height }, inner: cut, out: `${name}_win`, prefix: name, fromFrame: from,
       }),
     );
     chains.push(`[${name}_win]sendcmd=f=${commands},scale@${name}=${layer.width}:${layer.height}:flags=bicubic[${name}_scaled]`);

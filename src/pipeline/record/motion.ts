@@ -78,14 +78,14 @@ export const wallClock: MotionClock = {
   changed: () => undefined,
 };
 
+/** How close to its end a motion counts as ended: far below a frame, far above floating-point error. */
+const END_TOLERANCE_MS = 1e-3;
+
 /**
  * Runs `step(progress)` once per tick of the clock for `durationMs`, progress going 0 → 1 by that clock (on the
  * wall clock a slow tick makes the motion coarser, never longer; on a frame clock each frame gets its own step).
  * The last call is always progress 1.
  */
-/** How close to its end a motion counts as ended: far below a frame, far above floating-point error. */
-const END_TOLERANCE_MS = 1e-3;
-
 export async function animate(durationMs: number, step: (progress: number) => Promise<void>, clock: MotionClock = wallClock): Promise<void> {
   const start = clock.now();
   if (durationMs <= clock.tickMs) {
