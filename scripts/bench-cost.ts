@@ -38,10 +38,10 @@ const PAGE_KB = 4;
  * machine ten times a second, and async reads of two files each cost node ~0.3 CPU-s per second of its own (seen
  * as 4.7 CPU-s of "node" in a compose stage), which is the kind of figure this is meant to measure, not make.
  */
-function readProc(pid: number): ProcInfo | null {
+function readProc(pid: number, file = `/proc/${pid}/stat`): ProcInfo | null {
   let stat: string;
   try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    stat = readFileSync(file, 'utf8');
   } catch {
     return null;
   }
@@ -69,6 +69,35 @@ function kindOf(pid: number): ProcessKind {
   return 'ffmpeg-other';
 }
 
+/** A Chromium process's role: `browser` without --type, else its --type (renderer, utility…); null once it is gone. */
+function chromiumRole(pid: number): string | null {
+  try {
+    // Chromium's child processes rewrite their command line as one string, arguments and all.
+    return /--type=([\w-]+)/.exec(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))?.[1] ?? 'browser';
+  } catch {
+    return null;
+  }
+}
+
+function threadName(pid: number, tid: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+/** What a Chromium thread does, from its name: the display compositor (viz) draws every frame, in software here. */
+function threadGroup(name: string, isMain: boolean): string {
+  if (isMain) return 'main';
+  if (name.startsWith('VizCompositor')) return 'display compositor';
+  if (name.startsWith('ThreadPool')) return 'thread pool';
+  if (name === 'Compositor') return 'compositor';
+  if (name.startsWith('CompositorTile')) return 'raster';
+  if (/IOThread|ChildIOT|DevToolsPipe/.test(name)) return 'io';
+  return 'other';
+}
+
 export interface StageCost {
   stage: string;
   wallS: number;
@@ -76,6 +105,18 @@ export interface StageCost {
   peakRssMb: number;
   /** this stage's CPU by kind of process (as CostReport.byKind) */
   byKind: Record<ProcessKind, number>;
+}
+
+/**
+ * Chromium's CPU by process and thread, at one moment: which part of the browser spends it. Threads are named by the
+ * kernel's 15-character `comm` (VizCompositorTh, ThreadPoolForeg…), grouped into what they do; `exited` is what the
+ * process spent in threads no longer alive (its own figure less its living threads').
+ */
+export interface ChromiumThreads {
+  /** `browser` (the display compositor and the GPU run in it: --in-process-gpu), `renderer`, or another --type */
+  process: string;
+  /** CPU seconds by group of threads: main, display compositor, thread pool, compositor, raster, io, other, exited */
+  byGroup: Record<string, number>;
 }
 
 export interface CostReport {
@@ -234,6 +275,34 @@ export function costTracker(intervalMs = 100) {
         pausedWallS += (performance.now() - pauseStart.at) / 1000;
       }
       pauseStart = null;
+    },
+    /** Chromium's CPU so far by process role and group of threads (read once, from every living Chromium process). */
+    chromiumThreads(): ChromiumThreads[] {
+      const byRole = new Map<string, Record<string, number>>();
+      for (const [pid, kind] of kinds) {
+        if (kind !== 'chromium') continue;
+        const role = chromiumRole(pid);
+        const own = readProc(pid);
+        if (!role || !own) continue;
+        const groups = byRole.get(role) ?? {};
+        let threadsS = 0;
+        let tids: string[] = [];
+        try {
+          tids = readdirSync(`/proc/${pid}/task`);
+        } catch {
+          // gone meanwhile
+        }
+        for (const tid of tids) {
+          const info = readProc(Number(tid), `/proc/${pid}/task/${tid}/stat`);
+          if (!info) continue;
+          const group = threadGroup(threadName(pid, tid), tid === String(pid));
+          groups[group] = (groups[group] ?? 0) + info.ownS;
+          threadsS += info.ownS;
+        }
+        groups.exited = (groups.exited ?? 0) + Math.max(0, own.ownS - threadsS);
+        byRole.set(role, groups);
+      }
+      return [...byRole].map(([process, byGroup]) => ({ process, byGroup }));
     },
     async stop(): Promise<CostReport> {
       clearInterval(timer);

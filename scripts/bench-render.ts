@@ -59,7 +59,9 @@
  * RSS, by stage — record (launch, load, capture and the clean capture written), compose (layers, cuts, the
  * compositor, and beside it the GIF encoder and the thumbnail: the side outputs), outputs, close — and CPU by kind
  * of process (the side outputs' GIF encoder among them), each also per second of video (cpu_per_s). CPU seconds
- * move far less than wall time on a shared machine; the overhead runs are left out of them.
+ * move far less than wall time on a shared machine; the overhead runs are left out of them. And Chromium's CPU by
+ * process and group of threads up to the end of the record stage (the display compositor, which draws each frame in
+ * software, is most of it on glasshouse): the part of the cost that is the page's own.
  * The key=value lines come last, one per run, the 1080p 10 s MP4 run's (the issue's headline) last of all:
  * `bench:render res=1080p seconds=10 format=mp4 total_s=… realtime_x=… stall_ratio=… cpu_s=… cpu_per_s=… …`.
  */
@@ -87,7 +89,7 @@ import { fileArg, runTool } from '../src/pipeline/encode/run-tool.js';
 import { OUTPUT_SIZES, plainOutputArgs, type VideoFormat } from '../src/pipeline/encode/video-encoder.js';
 import { recordingCaptureSize } from '../src/pipeline/produce-recording.js';
 import { recordScript } from '../src/pipeline/record/recorder.js';
-import { costTracker, type CostReport } from './bench-cost.js';
+import { type ChromiumThreads, costTracker, type CostReport } from './bench-cost.js';
 import type { ActionScript, InteractionTimeline, Resolution, ScriptStep, Target } from '../src/pipeline/types.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -125,6 +127,8 @@ interface ChildReport {
   cpuS: number;
   /** by stage (record: launch to the clean capture written; compose: layers, ffmpeg, GIF and thumbnail; close) and by kind of process */
   cost: CostReport;
+  /** Chromium's CPU by process and group of threads, from its launch to the end of the record stage */
+  chromiumThreads: ChromiumThreads[];
   captureMode: string;
   smoothness: { stallRatio: number; movingFrames: number; stalls: number; longestStallMs: number; distinctFpsMoving: number };
   /** the same measure over the clean capture, before composing */
@@ -330,6 +334,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     stages.mux = result.timings.finishMs / 1000;
     stages.record = recordAndMux - stages.mux;
     await cost.stage('record');
+    const chromiumThreads = cost.chromiumThreads();
 
     const video = path.join(work, `demo.${format}`);
     const composeOptions: Parameters<typeof composeVideo>[0] = {
@@ -406,6 +411,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       realtimeX: totalS / (composed.durationMs / 1000),
       cpuS,
       cost: costs,
+      chromiumThreads,
       captureMode: result.captureMode,
       smoothness: {
         stallRatio: smooth.stallRatio, movingFrames: smooth.movingFrames, stalls: smooth.stalls,
@@ -610,7 +616,13 @@ function describeCost(r: ChildReport): string {
     })
     .join('; ');
   const kinds = Object.entries(r.cost.byKind).map(([kind, cpu]) => `${kind} ${f(cpu, 1)}`).join(', ');
-  return `  cost by stage: ${stages}\n  CPU-s by process: ${kinds} (side outputs: the GIF encoder ${perS(r.cost.byKind.gif)}/video-s; the thumbnail is a branch of the compositor)`;
+  const threads = r.chromiumThreads
+    .map(({ process, byGroup }) => [process, Object.entries(byGroup).filter(([, cpu]) => cpu >= 0.05).sort((a, b) => b[1] - a[1])] as const)
+    .filter(([, groups]) => groups.length > 0)
+    .map(([process, groups]) => `${process}: ${groups.map(([group, cpu]) => `${group} ${f(cpu, 1)}`).join(', ')}`)
+    .join('; ');
+  return `  cost by stage: ${stages}\n  CPU-s by process: ${kinds} (side outputs: the GIF encoder ${perS(r.cost.byKind.gif)}/video-s; the thumbnail is a branch of the compositor)` +
+    `\n  Chromium's CPU-s by thread, launch to the end of record: ${threads || 'n/a'}`;
 }
 
 function stageCost(r: ChildReport, name: string) {
