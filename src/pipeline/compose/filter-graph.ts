@@ -34,6 +34,11 @@ export interface GraphInputs {
   cuts?: Array<{ input: number; frame: number; weights: number[] }>;
   /** Burned-in captions (caption-layer.ts): each a still laid over the finished frames only while it shows. */
   captions?: Array<{ input: number; x: number; y: number; fromS: number; toS: number }>;
+  /**
+   * Inputs of the capture fed only their new pictures (held-pictures.ts): the setpts expression that stamps each with
+   * its frame; the graph repeats each over the frames that held it.
+   */
+  restamp?: ReadonlyMap<number, string>;
 }
 
 export interface HudText {
@@ -88,20 +93,30 @@ export function buildFilterGraph(options: {
   // capture's file starts with a seek, and a seek can hand over the frame before the one asked for (render-range.ts
   // reads one frame more for it); a stretch from a pipe is exact already, and passes through.
   const frames = (a: number, b: number) => `${snap},trim=start_pts=${a}:end_pts=${b}`;
+  /**
+   * Frames [a, b) of a capture input in the graph's working format. An input fed only its new pictures has each
+   * brought to TV range once, then repeated over the frames that held it (fps), before the trim.
+   */
+  const stretch = (input: number, a: number, b: number) => {
+    const restamp = inputs.restamp?.get(input);
+    return restamp
+      ? `[${input}:v]${snap},setpts='${restamp}',${scaleContent},fps=${FPS_GRID},trim=start_pts=${a}:end_pts=${b}`
+      : `[${input}:v]${frames(a, b)},${scaleContent}`;
+  };
 
   // At rest: the recording in its place on the plate, the corner pieces of the plate back over its corners.
   chains.push(`[${inputs.plate}:v]split=2[plate_a][plate_b]`);
   const startFrame = options.startFrame ?? 0;
   const endFrame = options.endFrame ?? camera.frames;
   const cuts = inputs.cuts ?? [];
-  chains.push(`[${inputs.clean}:v]${frames(startFrame, endFrame)},${scaleContent}[${cuts.length > 0 ? 'rec_live' : 'rec'}]`);
+  chains.push(`${stretch(inputs.clean, startFrame, endFrame)}[${cuts.length > 0 ? 'rec_live' : 'rec'}]`);
   // Each cut: tmix over the 2K frames around it (it outputs from its (K+1)th input on, stamped with the oldest of
   // the K it mixes), moved K-1 frames later so the dissolve starts on the cut and ends on the new picture.
   cuts.forEach((cut, i) => {
     const k = cut.weights.length;
     const into = i === cuts.length - 1 ? 'rec' : `rec_cut${i}`;
     chains.push(
-      `[${cut.input}:v]${frames(cut.frame - k, cut.frame + k)},${scaleContent},` +
+      `${stretch(cut.input, cut.frame - k, cut.frame + k)},` +
         `tmix=frames=${k}:weights='${cut.weights.join(' ')}',setpts=PTS+${k - 1}[cut${i}]`,
     );
     chains.push(`[${i === 0 ? 'rec_live' : `rec_cut${i - 1}`}][cut${i}]overlay=x=0:y=0:eof_action=pass:format=yuv420[${into}]`);
@@ -132,7 +147,7 @@ export function buildFilterGraph(options: {
     const { layer } = layout;
     chains.push(`[${part.mask}:v]format=gray,loop=loop=-1:size=1:start=0[${name}_mask]`);
     const [from, to] = name === 'intro' ? [0, camera.introFrames] : [camera.frames - camera.outroFrames, camera.frames];
-    chains.push(`[${part.clean}:v]${frames(from, to)},${scaleContent},format=yuva420p[${name}_rec]`);
+    chains.push(`${stretch(part.clean, from, to)},format=yuva420p[${name}_rec]`);
     chains.push(`[${name}_rec][${name}_mask]alphamerge[${name}_cut]`);
     // The window layer: the recording, cut to the window's shape, in the window's frame, with the window over it.
     // The window is drawn around the recording (transparent over it), so it is placed around it (copies) rather

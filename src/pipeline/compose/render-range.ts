@@ -6,6 +6,7 @@ import { codecArgs, type VideoFormat } from '../encode/video-encoder.js';
 import { FPS } from './camera.js';
 import { type ComposePlan, planCommands } from './compose-plan.js';
 import { buildFilterGraph, type GraphInputs, type HudText } from './filter-graph.js';
+import { heldPictures } from './held-pictures.js';
 import type { LayerFiles } from './layers.js';
 import { type ComposerFeed, runComposer } from './run-composer.js';
 import type { Style } from './style.js';
@@ -73,6 +74,8 @@ export async function renderRange(options: RenderRangeOptions): Promise<number |
     return next++;
   };
   const still = (file: string) => input('-framerate', String(FPS), '-i', safePath(file));
+  /** inputs fed only their new pictures: the setpts expression that puts each on its frame */
+  const restamp = new Map<number, string>();
   /** Frames [a, b) of the capture, on the video's clock. */
   const captured = (a: number, b: number) => {
     const source = options.source;
@@ -88,14 +91,20 @@ export async function renderRange(options: RenderRangeOptions): Promise<number |
       return input('-ss', at, '-itsoffset', at, ...length, '-i', safePath(source.file));
     }
     const fd = nextFd++;
-    feeds.push({ fd, write: (stream) => writeFrames(stream, a, b, source.frame) });
-    return input(
+    // Only the new pictures, each stamped with its frame (held-pictures.ts), when some frames hold the one before.
+    const held = heldPictures(source.frame, a, b);
+    const sent = held ? held.sent : Array.from({ length: b - a }, (_, k) => a + k);
+    feeds.push({ fd, write: (stream) => writeFrames(stream, sent, (i) => source.frame(Math.min(i, b - 1))) });
+    const index = input(
       ...(a > 0 ? ['-itsoffset', (a / FPS).toFixed(4)] : []),
       '-probesize', '32', '-analyzeduration', '0', '-f', 'image2pipe', '-c:v', 'mjpeg', '-framerate', String(FPS), '-i', `pipe:${fd}`,
     );
+    if (held) restamp.set(index, held.restamp);
+    return index;
   };
   const whole = from === 0 && to === camera.frames && 'file' in options.source;
   const inputs: GraphInputs = {
+    restamp,
     clean: whole ? input('-i', safePath((options.source as { file: string }).file)) : captured(from, to),
     plate: still(layers.plate),
     intro: null,
@@ -206,8 +215,8 @@ export async function renderRange(options: RenderRangeOptions): Promise<number |
   }
 }
 
-async function writeFrames(stream: Writable, from: number, to: number, frame: (index: number) => Buffer): Promise<void> {
-  for (let i = from; i < to; i++) {
+async function writeFrames(stream: Writable, frames: number[], frame: (index: number) => Buffer): Promise<void> {
+  for (const i of frames) {
     if (stream.destroyed) return;
     if (!stream.write(frame(i))) {
       await new Promise<void>((resolve) => {
