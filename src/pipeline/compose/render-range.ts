@@ -201,8 +201,11 @@ export async function renderRange(options: RenderRangeOptions): Promise<number |
       nice: options.nice ?? 0,
       writeEffects: sprite
         ? async (write) => {
-            const frame = Buffer.alloc(sprite.size * sprite.size * 4);
             for (let i = from; i < to; i++) {
+              // A buffer of its own for each frame: a pipe write that the kernel takes only in part returns once the
+              // rest is queued, still pointing at this buffer; drawing the next frame into it would change what is
+              // still to be sent (seen: a click ring drawn half from the next frame's).
+              const frame = Buffer.alloc(sprite.size * sprite.size * 4);
               const alive = plan.clicks[i]!;
               sprite.draw(frame, alive.length > 0 ? [alive.at(-1)!.progress] : []);
               await write(frame);
