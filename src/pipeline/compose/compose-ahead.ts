@@ -54,8 +54,11 @@ export interface AheadReport {
   framesAhead: number;
   /** the parts composed during the recording, first frame to last (exclusive), and whether each was kept */
   ranges: Array<{ from: number; to: number; kept: boolean }>;
-  /** what was composed after the recording (the rest, and any part composed again), each stretch by its own compositor */
-  rest: Array<{ from: number; to: number }>;
+  /**
+   * what was composed after the recording (the rest, and any part composed again), each stretch by its own
+   * compositor, from the frames still in memory or else from the capture's file
+   */
+  rest: Array<{ from: number; to: number; fromMemory: boolean }>;
   /** why the whole video was composed in one pass instead, when it was */
   fallback: string | null;
 }
@@ -293,12 +296,13 @@ export function composeAhead(options: ComposeAheadOptions): ComposeAhead {
           gifSize: options.gifWidth ? { width: options.gifWidth, height: gifHeight(options.gifWidth, output) } : null,
           // This job's own part still being composed does not count: it is about to end.
           sideBySide: runningCompositors() <= running.size,
+          memory: (i) => frames[i],
         });
         frames.length = 0;
         report.kept = result.kept.length;
         report.ranges = parts.map((part) => ({ from: part.from, to: part.to, kept: result.kept.includes(part) }));
         report.framesAhead = result.framesAhead;
-        report.rest = result.rest.map(([from, to]) => ({ from, to }));
+        report.rest = result.rest;
         await fs.rm(dir, { recursive: true, force: true });
         return { ...result.composed, ahead: report };
       } catch (error) {

@@ -11,7 +11,7 @@ import { FPS } from './camera.js';
 import { type ComposeOptions, type ComposeResult, restingMs } from './compose.js';
 import type { ComposePlan } from './compose-plan.js';
 import type { LayerFiles } from './layers.js';
-import { renderRange } from './render-range.js';
+import { type FrameSource, renderRange } from './render-range.js';
 import { startGifEncoder } from './run-composer.js';
 import type { Style } from './style.js';
 
@@ -53,7 +53,9 @@ export async function finishParts(options: {
   gifSize: { width: number; height: number } | null;
   /** whether the longest stretch left may be composed by two compositors (false while another job's is running) */
   sideBySide: boolean;
-}): Promise<{ composed: ComposeResult; kept: Part[]; framesAhead: number; rest: Array<[from: number, to: number]> }> {
+  /** the recording's frames still in memory (undefined for those let go): a stretch held whole there is read from it */
+  memory?: (frame: number) => Buffer | undefined;
+}): Promise<{ composed: ComposeResult; kept: Part[]; framesAhead: number; rest: Array<{ from: number; to: number; fromMemory: boolean }> }> {
   const { plan, compose } = options;
   const frames = plan.camera.frames;
   const kept = options.parts.filter((part) => part.to <= frames && part.values.every((value, k) => value === plan.frameValues(part.from + k)));
@@ -66,6 +68,13 @@ export async function finishParts(options: {
   }
   if (at < frames) gaps.push([at, frames]);
   const rest = options.sideBySide ? splitForTwoCores(gaps, plan) : gaps;
+  // A stretch still in memory is sent from there: no seek into the file, and its held pictures are not decoded again
+  // (held-pictures.ts); any other from the capture's file.
+  const sourceOf = (from: number, to: number): FrameSource => {
+    const { memory } = options;
+    for (let i = from; i < to; i++) if (!memory?.(i)) return { file: compose.cleanFile };
+    return { frame: (i) => memory!(i)! };
+  };
   // A part that differs and is still being composed is of no use any more.
   for (const part of options.parts) if (!kept.includes(part)) killPart(part);
   const keptFrames = kept.reduce((sum, part) => sum + part.to - part.from, 0);
@@ -85,7 +94,7 @@ export async function finishParts(options: {
     const part: Part = { from, to, file: path.join(options.dir, `rest-${index}.${compose.format}`), values: [], gif: [], pid: undefined, done: null as never, ahead: false };
     const gif = options.gifFrames(from, part);
     part.done = renderRange({
-      plan, style: options.style, layers: options.layers, capture: options.capture, from, to, source: { file: compose.cleanFile }, format: compose.format,
+      plan, style: options.style, layers: options.layers, capture: options.capture, from, to, source: sourceOf(from, to), format: compose.format,
       outFile: part.file, dir: path.join(options.dir, `rest-${index}`), timeoutMs: compose.timeoutMs ?? 600_000,
       onSpawn: (pid) => {
         part.pid = pid;
@@ -157,7 +166,7 @@ export async function finishParts(options: {
     },
     kept,
     framesAhead: keptFrames,
-    rest,
+    rest: rest.map(([from, to]) => ({ from, to, fromMemory: 'frame' in sourceOf(from, to) })),
   };
 }
 
