@@ -68,12 +68,16 @@ export async function finishParts(options: {
   }
   if (at < frames) gaps.push([at, frames]);
   const rest = options.sideBySide ? splitForTwoCores(gaps, plan) : gaps;
-  // A stretch still in memory is sent from there: no seek into the file, and its held pictures are not decoded again
-  // (held-pictures.ts); any other from the capture's file.
+  // A stretch whose every frame the render reads is still in memory is sent from there: no seek into the file, and
+  // its held pictures are not decoded again (held-pictures.ts); any other from the capture's file.
   const sourceOf = (from: number, to: number): FrameSource => {
     const { memory } = options;
-    for (let i = from; i < to; i++) if (!memory?.(i)) return { file: compose.cleanFile };
-    return { frame: (i) => memory!(i)! };
+    const inMemory = (a: number, b: number) => {
+      for (let i = a; i < b; i++) if (!memory?.(i)) return false;
+      return true;
+    };
+    if (!memory || !inMemory(from, to) || !readsAlsoInMemory(plan, from, to, inMemory)) return { file: compose.cleanFile };
+    return { frame: (i) => memory(i)! };
   };
   // A part that differs and is still being composed is of no use any more.
   for (const part of options.parts) if (!kept.includes(part)) killPart(part);
@@ -206,6 +210,20 @@ export function killPart(part: Part): void {
   } catch {
     // already gone
   }
+}
+
+/**
+ * Whether the other stretches of the capture a render of [from, to) reads (render-range.ts: the window's rise-in and
+ * fall-away, each cut's dissolve, from decoders of their own) are in memory as well.
+ */
+function readsAlsoInMemory(plan: ComposePlan, from: number, to: number, inMemory: (a: number, b: number) => boolean): boolean {
+  const { camera } = plan;
+  const outroStart = camera.frames - camera.outroFrames;
+  if (camera.introFrames > 0 && from < camera.introFrames && !inMemory(0, camera.introFrames)) return false;
+  if (camera.outroFrames > 0 && to > outroStart && !inMemory(outroStart, camera.frames)) return false;
+  return plan.cuts
+    .filter((cut) => cut.frame >= from && cut.frame < to)
+    .every((cut) => inMemory(cut.frame - cut.weights.length, cut.frame + cut.weights.length + 1));
 }
 
 /** The parts one after the other in one file, their frames copied as they are. */
