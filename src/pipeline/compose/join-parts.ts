@@ -94,11 +94,12 @@ export async function finishParts(options: {
       // reporting must not break the render
     }
   };
+  const sources = rest.map(([from, to]) => sourceOf(from, to));
   const fresh: Part[] = rest.map(([from, to], index) => {
     const part: Part = { from, to, file: path.join(options.dir, `rest-${index}.${compose.format}`), values: [], gif: [], pid: undefined, done: null as never, ahead: false };
     const gif = options.gifFrames(from, part);
     part.done = renderRange({
-      plan, style: options.style, layers: options.layers, capture: options.capture, from, to, source: sourceOf(from, to), format: compose.format,
+      plan, style: options.style, layers: options.layers, capture: options.capture, from, to, source: sources[index]!, format: compose.format,
       outFile: part.file, dir: path.join(options.dir, `rest-${index}`), timeoutMs: compose.timeoutMs ?? 600_000,
       onSpawn: (pid) => {
         part.pid = pid;
@@ -170,7 +171,7 @@ export async function finishParts(options: {
     },
     kept,
     framesAhead: keptFrames,
-    rest: rest.map(([from, to]) => ({ from, to, fromMemory: 'frame' in sourceOf(from, to) })),
+    rest: rest.map(([from, to], index) => ({ from, to, fromMemory: 'frame' in sources[index]! })),
   };
 }
 
