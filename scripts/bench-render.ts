@@ -134,7 +134,7 @@ interface ChildReport {
   /** the same measure over the clean capture, before composing */
   cleanSmoothness: { stallRatio: number; movingFrames: number; stalls: number };
   /** frame capture: how pictures were taken, how many, frames without damage, the wall time of each, and pictures no frame accounted for */
-  frameCapture: { pictures: string; screenshots: number; probes: number; screenshotS: number; probeS: number; sinkS: number; strayPictures: number; missedPictures: number } | null;
+  frameCapture: { pictures: string; screenshots: number; probes: number; screenshotS: number; probeS: number; sinkS: number; strayPictures: number; missedPictures: number; screencastRestarts: number } | null;
   captureFps: number;
   motionCaptureFps: number;
   frames: number;
@@ -419,7 +419,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       },
       cleanSmoothness: { stallRatio: cleanSmooth.stallRatio, movingFrames: cleanSmooth.movingFrames, stalls: cleanSmooth.stalls },
       frameCapture: fc
-        ? { pictures: fc.pictures, screenshots: fc.screenshots, probes: fc.probes, screenshotS: fc.screenshotMs / 1000, probeS: fc.probeMs / 1000, sinkS: fc.sinkMs / 1000, strayPictures: fc.strayPictures, missedPictures: fc.missedPictures }
+        ? { pictures: fc.pictures, screenshots: fc.screenshots, probes: fc.probes, screenshotS: fc.screenshotMs / 1000, probeS: fc.probeMs / 1000, sinkS: fc.sinkMs / 1000, strayPictures: fc.strayPictures, missedPictures: fc.missedPictures, screencastRestarts: fc.screencastRestarts }
         : null,
       captureFps: result.captureFps,
       motionCaptureFps: motionMs > 0 ? motionFrames / (motionMs / 1000) : 0,
@@ -588,7 +588,7 @@ function describeReport(r: ChildReport): string[] {
     r.frameCapture
       ? `  capture: frames on demand, ${f(r.captureFps, 1)} distinct pictures per second of video, ${f(r.motionCaptureFps, 1)} while scrolling; ` +
         `pictures by ${r.frameCapture.pictures}: ${r.frameCapture.screenshots} (${f(r.frameCapture.screenshotS)} s), ${r.frameCapture.probes} frames without damage (${f(r.frameCapture.probeS)} s), ` +
-        `writing ${f(r.frameCapture.sinkS)} s, ${r.frameCapture.strayPictures} stray, ${r.frameCapture.missedPictures} missed picture(s)`
+        `writing ${f(r.frameCapture.sinkS)} s, ${r.frameCapture.strayPictures} stray, ${r.frameCapture.missedPictures} missed picture(s), ${r.frameCapture.screencastRestarts} restart(s) of the screencast`
       : `  capture: screencast ${f(r.captureFps, 1)} fps overall before resampling to 30, ${f(r.motionCaptureFps, 1)} fps while scrolling; ` +
         `muxer backlog peak ${r.maxBacklogFrames} frames (${f(r.maxBacklogMb, 1)} MB of distinct JPEGs)`,
     `  smoothness (as smoothness.py): stall_ratio ${f(r.smoothness.stallRatio, 3)} (${r.smoothness.stalls} of ${r.smoothness.movingFrames} moving frames), ` +

@@ -160,10 +160,14 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
       return;
     }
     const result = produced.recording;
-    // The frame without its picture repeats the one before, and every later one was captured by screenshot: slower
-    // and costlier, which an operator should see (a browser's first recording did so on most real pages, once).
-    if (result.frameCapture && result.frameCapture.missedPictures > 0) {
-      log.warn({ missedPictures: result.frameCapture.missedPictures }, 'the screencast skipped a frame that changed; the rest was captured by screenshots');
+    // A frame the screencast sent no picture for repeats the one before (or is taken by screenshot), and the
+    // screencast is started afresh; one that kept missing them was given up and the rest captured by screenshots:
+    // slower and costlier, which an operator should see.
+    const capture = result.frameCapture;
+    if (capture && capture.pictures === 'screenshots' && capture.missedPictures > 0) {
+      log.warn({ missedPictures: capture.missedPictures, restarts: capture.screencastRestarts }, 'the screencast kept skipping frames; the rest was captured by screenshots');
+    } else if (capture && capture.missedPictures > 0) {
+      log.info({ missedPictures: capture.missedPictures, restarts: capture.screencastRestarts }, 'the screencast skipped frames; it was started afresh');
     }
     const { outline, plan, script } = produced;
     const snapshots = produced.snapshot ? JSON.stringify([produced.snapshot]) : demo.snapshots;

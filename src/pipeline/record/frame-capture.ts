@@ -2,6 +2,7 @@ import type { Page } from 'puppeteer-core';
 import { type FrameControl, type FrameDriver, monotonicMs } from '../browser/frame-control.js';
 import { jpegSize } from './screencast.js';
 import type { MotionClock } from './motion.js';
+import { type Pictures, startPictures } from './screencast-pictures.js';
 
 /**
  * Capture frame by frame on a frame-controlled page (browser/frame-control.ts): time is the frame count. The
@@ -17,8 +18,9 @@ import type { MotionClock } from './motion.js';
  *                that changed the screen (hasDamage), drawn and JPEG-encoded while the next frame renders, and a
  *                frame without damage repeats the previous JPEG. On glasshouse at 1080p a changed frame costs about
  *                a third less wall time than a screenshot inside it, whose readback and encoding nothing overlaps.
- *                Should a damaged frame's picture never come (seen on the cheap saas fixture, not yet understood),
- *                that frame repeats the previous picture and the rest is captured by screenshots.
+ *                A damaged frame whose picture does not come (the first frame of a fade-in from nothing, where
+ *                nothing visible changes yet) repeats the previous picture and the screencast is started afresh;
+ *                only one that keeps missing them is given up, and the rest captured by screenshots.
  *   screenshots  a frame whose picture cannot have changed is only probed (rendered without a screenshot, ~1 ms
  *                when nothing is damaged); a screenshot is taken when the recorder changed the page (`changed()`: a
  *                scroll, a key, a click) or the probe reports damage (hover effects, the page's own animations).
@@ -36,12 +38,26 @@ import type { MotionClock } from './motion.js';
 /** the longest a still stretch goes without a fresh screenshot (0.5 s at 30 fps), when capturing by screenshots */
 const REFRESH_FRAMES = 15;
 /**
- * How long after its frame was sent a damaged frame's picture may still come before it counts as missing. Frames
- * are rendered on meanwhile (waiting only once pictures would pile up), so a still stretch after it covers the wait.
+ * How long after the newest frame in flight was rendered a damaged frame's picture may still come before it counts
+ * as missing: MISS_WAIT_FACTOR times the screencast's recent delay, at least MIN_MISS_WAIT_MS and at most
+ * PICTURE_WAIT_MS (also the wait until a delay has been seen). Frames are rendered on meanwhile (waiting only once
+ * pictures would pile up), so a still stretch after it covers the wait. Pictures take 20-60 ms here on a busy machine.
  */
 const PICTURE_WAIT_MS = 1_000;
-/** frames rendered at most when the screencast starts, until one leaves no damage */
-const SETTLE_FRAMES = 4;
+const MIN_MISS_WAIT_MS = 150;
+const MISS_WAIT_FACTOR = 5;
+/** per picture received: how fast an old, long delay is forgotten */
+const LATENCY_DECAY = 0.95;
+/** restarts of the screencast after missed pictures, after which the rest is captured by screenshots */
+const MAX_SCREENCAST_RESTARTS = 4;
+
+/** A damaged frame rendered and not written yet: sent and rendered when (Date.now()), and its picture once decided. */
+interface InFlight {
+  sentAt: number;
+  doneAt: number;
+  /** set when an older frame's wait decided it: its picture, or null for none (it repeats the one before) */
+  picture?: Buffer | null;
+}
 /** how long an input is waited for after the frame it was sent for, before it is left to the next frame */
 const INPUT_SETTLE_MS = 40;
 
@@ -90,6 +106,8 @@ export interface FrameCaptureStats {
   strayPictures: number;
   /** damaged frames for which the screencast sent no picture (nothing visible changed): they repeat the previous one */
   missedPictures: number;
+  /** times the screencast was started afresh after a missed picture */
+  screencastRestarts: number;
   frameSize: { width: number; height: number } | null;
   /** output frames with a fresh screenshot, ms from the start (as the screencast's frame times) */
   frameTimesMs: number[];
@@ -127,13 +145,16 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
   const base = Math.max(driver.lastTicks + frameMs, monotonicMs());
   let index = 0;
   let written = 0;
-  /**
-   * Frames rendered but not written yet, in order: for a frame whose picture is on its way from the screencast, when
-   * its frame was sent (Date.now()); null for a frame without one.
-   */
-  const unwritten: Array<{ sentAt: number } | null> = [];
+  /** Frames rendered but not written yet, in order; null for a frame without damage (it repeats the picture before). */
+  const unwritten: Array<InFlight | null> = [];
+  /** the screencast's recent delay from a frame rendered to its picture received (a decaying maximum) */
+  let latencyMs = PICTURE_WAIT_MS / MISS_WAIT_FACTOR;
+  /** how long after the newest frame in flight was rendered the pictures not come by then are given up */
+  const missWaitMs = () => Math.min(PICTURE_WAIT_MS, Math.max(MIN_MISS_WAIT_MS, MISS_WAIT_FACTOR * latencyMs));
+  /** a picture went missing: the screencast is started afresh before the next frame */
+  let restartPictures = false;
   let dirty = true;
-  /** a picture went missing: the frames in flight get theirs, then the rest is captured by screenshots */
+  /** the screencast stopped sending pictures: the frames in flight get theirs, then the rest is captured by screenshots */
   let givingUp = false;
   let sinceShot = 0;
   let released = false;
@@ -142,7 +163,7 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
   const late: Array<Promise<unknown>> = [];
   const stats: FrameCaptureStats = {
     pictures: pictures ? 'screencast' : 'screenshots',
-    framesWritten: 0, screenshots: 0, probes: 0, damagedProbes: 0, screenshotMs: 0, probeMs: 0, sinkMs: 0, strayPictures: 0, missedPictures: 0, frameSize: null, frameTimesMs: [],
+    framesWritten: 0, screenshots: 0, probes: 0, damagedProbes: 0, screenshotMs: 0, probeMs: 0, sinkMs: 0, strayPictures: 0, missedPictures: 0, screencastRestarts: 0, frameSize: null, frameTimesMs: [],
   };
 
   const release = async () => {
@@ -156,17 +177,33 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
   const writeOne = async () => {
     const expects = unwritten.shift();
     let jpeg: Buffer | null = null;
-    if (expects && pictures) {
+    if (expects && expects.picture !== undefined) jpeg = expects.picture;
+    else if (expects && pictures) {
       const waitAt = performance.now();
       // A picture taken before the next such frame was sent is this frame's; otherwise wait for both (see Pictures).
-      const later = unwritten.filter((frame) => frame !== null);
-      jpeg = await pictures.take({ after: expects.sentAt, before: later[0]?.sentAt ?? Infinity, inFlight: 1 + later.length, until: expects.sentAt + PICTURE_WAIT_MS });
+      const later = unwritten.filter((frame): frame is InFlight => frame !== null && frame.picture === undefined);
+      const newest = later.at(-1) ?? expects;
+      const taken = await pictures.take({ after: expects.sentAt, before: later[0]?.sentAt ?? Infinity, inFlight: 1 + later.length, until: newest.doneAt + missWaitMs() });
       stats.screenshotMs += performance.now() - waitAt;
-      if (!jpeg) {
-        // Seen on the cheap saas fixture, a few times a recording, inside scrolls too: the screencast skipped a frame
-        // that did change. This frame repeats the previous picture; the rest is captured by screenshots.
-        stats.missedPictures++;
-        givingUp = true;
+      if ('picture' in taken) {
+        jpeg = taken.picture.jpeg;
+        latencyMs = Math.max(taken.picture.arrivedAt - expects.doneAt, latencyMs * LATENCY_DECAY);
+      } else {
+        // Every frame in flight has had its time. The pictures that came are the oldest frames', in order (if the
+        // one missing was an older frame's, that frame shows the next one's picture a frame early: the same one
+        // repeated frame either way). The frames left without one repeat the picture before: the screencast sends
+        // none for some frames that report damage, such as the first of a fade-in from nothing, where nothing
+        // visible changes yet (the saas fixture's cards, two of the five real pages).
+        jpeg = taken.timedOut[0]?.jpeg ?? null;
+        later.forEach((frame, k) => (frame.picture = taken.timedOut[k + 1]?.jpeg ?? null));
+        const missed = 1 + later.length - taken.timedOut.length;
+        stats.missedPictures += missed;
+        // After such a frame the screencast often sends no more pictures for a while (three frames in a row and
+        // more); started afresh, it sends them again at once. One that keeps missing them is given up for screenshots.
+        if (missed > 0) {
+          if (stats.screencastRestarts >= MAX_SCREENCAST_RESTARTS) givingUp = true;
+          else restartPictures = true;
+        }
       }
     }
     await write(jpeg);
@@ -199,17 +236,34 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
       // One picture at most on its way while the next frame renders: Chromium keeps two screencast frames in flight
       // and skips (does not queue) the capture of a third.
       while (unwritten.filter((frame) => frame !== null).length > 1) await writeOne();
+      if (restartPictures && !givingUp) {
+        // The newest frame, left without a picture, is taken by a screenshot: nothing rendered since can have changed
+        // it (frames without damage at most). Its frame is 0.01 ms on, and what the screencast sends for it goes to
+        // the screencast about to be stopped.
+        const newest = unwritten.findLast((frame) => frame !== null);
+        if (newest?.picture === null) newest.picture = (await driver.frame({ ticks: driver.lastTicks + 0.01, interval: frameMs, screenshot: { quality } })).jpeg;
+        // The frames in flight are decided first: a picture of theirs coming after the restart would be dropped.
+        while (unwritten.length > 0) await writeOne();
+        if (!givingUp) {
+          stats.strayPictures += pictures.queued() + pictures.late();
+          await pictures.stop();
+          pictures = await startPictures(page, driver, frameMs, quality, { again: true });
+          stats.screencastRestarts++;
+        }
+      }
+      restartPictures = false;
     }
     if (pictures && !givingUp) {
       const at = performance.now();
       const sentAt = Date.now();
       const { damaged } = await driver.frame({ ticks, interval: frameMs });
+      const doneAt = Date.now();
       if (damaged) stats.screenshotMs += performance.now() - at;
       else {
         stats.probes++;
         stats.probeMs += performance.now() - at;
       }
-      unwritten.push(damaged ? { sentAt } : null);
+      unwritten.push(damaged ? { sentAt, doneAt } : null);
     } else {
       while (unwritten.length > 0) await writeOne(); // frames left from the screencast, when it was given up
       if (pictures) {
@@ -297,7 +351,7 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
       try {
         while (index < options.frameCount) await nextFrame();
         while (unwritten.length > 0) await writeOne();
-        stats.strayPictures = (pictures?.queued() ?? 0) + (pictures?.late() ?? 0);
+        stats.strayPictures += (pictures?.queued() ?? 0) + (pictures?.late() ?? 0);
       } finally {
         await release();
       }
@@ -311,96 +365,4 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
     },
   };
   return clock;
-}
-
-interface Pictures {
-  /**
-   * The picture of the oldest frame still waiting for one, sent at `after` (Date.now() clock): `inFlight` frames are
-   * (this one and the later ones, the next sent at `before`). Null when none came by `until` (Date.now()).
-   */
-  take(options: { after: number; before: number; inFlight: number; until: number }): Promise<Buffer | null>;
-  /** pictures dropped as stamped before the frame being filled was sent: late ones of a frame given up on */
-  late(): number;
-  /** pictures received and not taken yet */
-  queued(): number;
-  stop(): Promise<void>;
-}
-
-/**
- * The screencast on a frame-controlled page sends one picture for each frame that changed the screen (hasDamage),
- * a few ms after the frame: taken from the frame as drawn, stamped then (wall clock), and JPEG-encoded off the
- * renderer's path while the next frame renders. The encoding runs on a thread pool, so two pictures can arrive in
- * either order (seen: frames swapped in a scroll); their stamps are in the frames' order. So pictures are kept in
- * stamp order, and the oldest is a frame's when it was stamped before the next frame was sent (a later frame is
- * captured only after it is sent), or once every frame in flight has its picture.
- *
- * Started after the opening screenshot; a frame rendered here takes that screenshot's own damage, and whatever
- * the start itself sends is dropped, so that from here on pictures and damaged frames pair up one to one.
- */
-async function startPictures(page: Page, driver: FrameDriver, frameMs: number, quality: number): Promise<Pictures> {
-  const session = await page.createCDPSession();
-  /** in stamp order */
-  const queue: Array<{ stampMs: number; jpeg: Buffer }> = [];
-  let wake: (() => void) | null = null;
-  let stopped = false;
-  session.on('Page.screencastFrame', (event) => {
-    if (stopped) return;
-    const picture = { stampMs: (event.metadata.timestamp ?? 0) * 1000, jpeg: Buffer.from(event.data, 'base64') };
-    let at = queue.length;
-    while (at > 0 && queue[at - 1]!.stampMs > picture.stampMs) at--;
-    queue.splice(at, 0, picture);
-    session.send('Page.screencastFrameAck', { sessionId: event.sessionId }).catch(() => undefined);
-    wake?.();
-  });
-  const arrival = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    }).finally(() => {
-      wake = null;
-    });
-  let late = 0;
-  /** pictures stamped before this are the start's own (see below), dropped without being counted as late */
-  let startedAt = 0;
-  const take: Pictures['take'] = async ({ after, before, inFlight, until }) => {
-    for (;;) {
-      // A frame is captured after it is sent: anything stamped earlier belongs to a frame already given up on.
-      while (queue[0] && queue[0].stampMs < after) {
-        if (queue.shift()!.stampMs >= startedAt) late++;
-      }
-      const oldest = queue[0];
-      if (oldest && (queue.length >= inFlight || oldest.stampMs < before)) return queue.shift()!.jpeg;
-      const left = until - Date.now();
-      if (left <= 0 || stopped) return null;
-      await arrival(left);
-    }
-  };
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    wake?.();
-    await session.send('Page.stopScreencast').catch(() => undefined);
-    await session.detach().catch(() => undefined);
-  };
-  try {
-    await session.send('Page.startScreencast', { format: 'jpeg', quality, everyNthFrame: 1 });
-    // The start leaves damage behind, and not always in one frame: often a second frame reports damage and sends no
-    // picture, which the recording's first frame then waited a second for before giving the screencast up (seen in
-    // one recording in four under load). So frames are rendered until one leaves no damage (at most a few, for a
-    // page that animates), and whatever they send is dropped by its stamp, however late it comes.
-    for (let i = 0; i < SETTLE_FRAMES; i++) {
-      const settle = await driver.frame({ ticks: driver.lastTicks + (i === 0 ? 0.01 : frameMs), interval: frameMs });
-      if (!settle.damaged) break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  startedAt = Date.now();
-  queue.length = 0;
-  return { take, queued: () => queue.length, late: () => late, stop };
 }

@@ -89,14 +89,15 @@ describe('frame-by-frame capture', () => {
     // The screencast encodes pictures on a thread pool, so they can arrive out of order; each must still land on
     // the frame it was drawn for. Screenshots inside the frame are the reference: same script, same frames.
     const grey = async (pictures: 'screencast' | 'screenshots') => {
-      // On a loaded machine (the whole suite in parallel) the screencast can, rarely, skip a frame's picture or send
-      // it later than the capture waits; the recording then finishes by screenshots (seen once in CI). That fallback
-      // is the product's answer, but this case is about the screencast's pictures, so it records again: three
-      // fallbacks in a row would be a regression, not load.
+      // On a loaded machine (the whole suite in parallel) the screencast can, rarely, send a picture later than the
+      // capture waits (seen once in CI): the frame repeats the one before, and the recording goes on (or finishes by
+      // screenshots, should the screencast keep missing them). Frames without a picture have a case of their own
+      // (screencast-pictures.test.ts); this one is about the pictures that come, so it records again: three such
+      // recordings in a row would be a regression, not load.
       for (let attempt = 1; ; attempt++) {
         const decoded = await record(pictures);
         if (decoded) return decoded;
-        assert.ok(attempt < 3, 'the screencast gave up in three recordings in a row');
+        assert.ok(attempt < 3, 'the screencast missed pictures in three recordings in a row');
       }
     };
     const record = async (pictures: 'screencast' | 'screenshots') => {
@@ -104,10 +105,7 @@ describe('frame-by-frame capture', () => {
       try {
         const outFile = path.join(rig.work, `${pictures}.mkv`);
         const result = await recordScript(page, script(rig.url), { format: 'capture', resolution: '720p', outFile, framePictures: pictures });
-        if (pictures === 'screencast' && result.frameCapture?.pictures === 'screenshots') {
-          assert.ok(result.frameCapture.missedPictures > 0, 'a fallback to screenshots comes after a missed picture');
-          return null;
-        }
+        if (pictures === 'screencast' && result.frameCapture!.missedPictures > 0) return null;
         assert.equal(result.frameCapture?.pictures, pictures);
         assert.equal(result.frameCapture?.strayPictures, 0);
         const { ffmpeg } = await ffmpegBinaries();

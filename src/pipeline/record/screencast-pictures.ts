@@ -1,0 +1,108 @@
+import type { Page } from 'puppeteer-core';
+import type { FrameDriver } from '../browser/frame-control.js';
+
+/** frames rendered at most when the screencast starts, until one leaves no damage */
+const SETTLE_FRAMES = 4;
+
+export interface Picture {
+  /** when Chromium took it (Date.now() clock) */
+  stampMs: number;
+  /** when it reached us (Date.now() clock) */
+  arrivedAt: number;
+  jpeg: Buffer;
+}
+
+export interface Pictures {
+  /**
+   * The picture of the oldest frame still waiting for one, sent at `after` (Date.now() clock): `inFlight` frames are
+   * (this one and the later ones, the next sent at `before`). When `until` (Date.now()) passes first, or the
+   * screencast stops: the pictures that came for these frames, oldest first, taken off the queue; fewer than
+   * `inFlight`, as some frames got none.
+   */
+  take(options: { after: number; before: number; inFlight: number; until: number }): Promise<{ picture: Picture } | { timedOut: Picture[] }>;
+  /** pictures dropped as stamped before the frame being filled was sent: late ones of a frame given up on */
+  late(): number;
+  /** pictures received and not taken yet */
+  queued(): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The screencast on a frame-controlled page sends one picture for most frames that changed the screen (hasDamage),
+ * a few ms after the frame: taken from the frame as drawn, stamped then (wall clock), and JPEG-encoded off the
+ * renderer's path while the next frame renders. The encoding runs on a thread pool, so two pictures can arrive in
+ * either order (seen: frames swapped in a scroll); their stamps are in the frames' order. So pictures are kept in
+ * stamp order, and the oldest is a frame's when it was stamped before the next frame was sent (a later frame is
+ * captured only after it is sent), or once every frame in flight has its picture.
+ *
+ * Started after the opening screenshot; a frame rendered here takes that screenshot's own damage, and whatever
+ * the start itself sends is dropped, so that from here on pictures and damaged frames pair up one to one.
+ */
+export async function startPictures(page: Page, driver: FrameDriver, frameMs: number, quality: number, options: { again?: boolean } = {}): Promise<Pictures> {
+  const session = await page.createCDPSession();
+  /** in stamp order */
+  const queue: Picture[] = [];
+  let wake: (() => void) | null = null;
+  let stopped = false;
+  session.on('Page.screencastFrame', (event) => {
+    if (stopped) return;
+    const picture = { stampMs: (event.metadata.timestamp ?? 0) * 1000, arrivedAt: Date.now(), jpeg: Buffer.from(event.data, 'base64') };
+    let at = queue.length;
+    while (at > 0 && queue[at - 1]!.stampMs > picture.stampMs) at--;
+    queue.splice(at, 0, picture);
+    session.send('Page.screencastFrameAck', { sessionId: event.sessionId }).catch(() => undefined);
+    wake?.();
+  });
+  const arrival = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).finally(() => {
+      wake = null;
+    });
+  let late = 0;
+  /** pictures stamped before this are the start's own (see below), dropped without being counted as late */
+  let startedAt = 0;
+  const take: Pictures['take'] = async ({ after, before, inFlight, until }) => {
+    for (;;) {
+      // A frame is captured after it is sent: anything stamped earlier belongs to a frame already given up on.
+      while (queue[0] && queue[0].stampMs < after) {
+        if (queue.shift()!.stampMs >= startedAt) late++;
+      }
+      const oldest = queue[0];
+      if (oldest && (queue.length >= inFlight || oldest.stampMs < before)) return { picture: queue.shift()! };
+      const left = until - Date.now();
+      if (left <= 0 || stopped) return { timedOut: queue.splice(0, inFlight) };
+      await arrival(left);
+    }
+  };
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    wake?.();
+    await session.send('Page.stopScreencast').catch(() => undefined);
+    await session.detach().catch(() => undefined);
+  };
+  try {
+    await session.send('Page.startScreencast', { format: 'jpeg', quality, everyNthFrame: 1 });
+    // The start leaves damage behind, and not always in one frame: often a second frame reports damage and sends no
+    // picture, which the recording's first frame then waited a second for before giving the screencast up (seen in
+    // one recording in four under load). So frames are rendered until one leaves no damage (at most a few, for a
+    // page that animates), and whatever they send is dropped by its stamp, however late it comes.
+    for (let i = 0; i < SETTLE_FRAMES; i++) {
+      // Started afresh during the recording (after a missed picture), the page's clock must not move on.
+      const settle = await driver.frame({ ticks: driver.lastTicks + (i === 0 || options.again ? 0.01 : frameMs), interval: frameMs });
+      if (!settle.damaged) break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  startedAt = Date.now();
+  queue.length = 0;
+  return { take, queued: () => queue.length, late: () => late, stop };
+}
