@@ -247,8 +247,13 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
         if (!givingUp) {
           stats.strayPictures += pictures.queued() + pictures.late();
           await pictures.stop();
-          pictures = await startPictures(page, driver, frameMs, quality, { again: true });
+          pictures = await startPictures(page, driver, frameMs, quality, { again: true }).catch(() => null);
           stats.screencastRestarts++;
+          // A screencast that does not start again: the rest is captured by screenshots.
+          if (!pictures) {
+            stats.pictures = 'screenshots';
+            dirty = true;
+          }
         }
       }
       restartPictures = false;
