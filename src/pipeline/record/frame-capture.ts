@@ -41,11 +41,12 @@ const REFRESH_FRAMES = 15;
  * How long after the newest frame in flight was rendered a damaged frame's picture may still come before it counts
  * as missing: MISS_WAIT_FACTOR times the screencast's recent delay, at least MIN_MISS_WAIT_MS and at most
  * PICTURE_WAIT_MS (also the wait until a delay has been seen). Frames are rendered on meanwhile (waiting only once
- * pictures would pile up), so a still stretch after it covers the wait. Pictures take 20-60 ms here on a busy machine.
+ * pictures would pile up), so a still stretch after it covers the wait. Pictures take 20-60 ms here on a busy machine,
+ * and now and then over 150 ms with a compositor beside (a picture waited for too briefly is a repeated frame).
  */
 const PICTURE_WAIT_MS = 1_000;
-const MIN_MISS_WAIT_MS = 150;
-const MISS_WAIT_FACTOR = 5;
+const MIN_MISS_WAIT_MS = 300;
+const MISS_WAIT_FACTOR = 6;
 /** per picture received: how fast an old, long delay is forgotten */
 const LATENCY_DECAY = 0.95;
 /** restarts of the screencast after missed pictures, after which the rest is captured by screenshots */
