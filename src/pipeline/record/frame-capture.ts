@@ -199,6 +199,14 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
         later.forEach((frame, k) => (frame.picture = taken.timedOut[k + 1]?.jpeg ?? null));
         const missed = 1 + later.length - taken.timedOut.length;
         stats.missedPictures += missed;
+        // The newest frame, left without a picture, is taken by a screenshot: nothing rendered since can have changed
+        // it (frames without damage at most). Its frame is 0.01 ms on; what the screencast sends for it is dropped
+        // with the screencast, started afresh below.
+        if (missed > 0) {
+          const shot = (await driver.frame({ ticks: driver.lastTicks + 0.01, interval: frameMs, screenshot: { quality } })).jpeg;
+          if (later.length === 0) jpeg = shot;
+          else later.at(-1)!.picture = shot;
+        }
         // After such a frame the screencast often sends no more pictures for a while (three frames in a row and
         // more); started afresh, it sends them again at once. One that keeps missing them is given up for screenshots.
         if (missed > 0) {
@@ -238,11 +246,6 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
       // and skips (does not queue) the capture of a third.
       while (unwritten.filter((frame) => frame !== null).length > 1) await writeOne();
       if (restartPictures && !givingUp) {
-        // The newest frame, left without a picture, is taken by a screenshot: nothing rendered since can have changed
-        // it (frames without damage at most). Its frame is 0.01 ms on, and what the screencast sends for it goes to
-        // the screencast about to be stopped.
-        const newest = unwritten.findLast((frame) => frame !== null);
-        if (newest?.picture === null) newest.picture = (await driver.frame({ ticks: driver.lastTicks + 0.01, interval: frameMs, screenshot: { quality } })).jpeg;
         // The frames in flight are decided first: a picture of theirs coming after the restart would be dropped.
         while (unwritten.length > 0) await writeOne();
         if (!givingUp) {
