@@ -199,17 +199,15 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
         later.forEach((frame, k) => (frame.picture = taken.timedOut[k + 1]?.jpeg ?? null));
         const missed = 1 + later.length - taken.timedOut.length;
         stats.missedPictures += missed;
-        // The newest frame, left without a picture, is taken by a screenshot: nothing rendered since can have changed
-        // it (frames without damage at most). Its frame is 0.01 ms on; what the screencast sends for it is dropped
-        // with the screencast, started afresh below.
         if (missed > 0) {
+          // The newest frame, left without a picture, is taken by a screenshot: nothing rendered since can have
+          // changed it (frames without damage at most). Its frame is 0.01 ms on; what the screencast sends for it is
+          // dropped with the screencast, stopped or started afresh before the next frame.
           const shot = (await driver.frame({ ticks: driver.lastTicks + 0.01, interval: frameMs, screenshot: { quality } })).jpeg;
           if (later.length === 0) jpeg = shot;
           else later.at(-1)!.picture = shot;
-        }
-        // After such a frame the screencast often sends no more pictures for a while (three frames in a row and
-        // more); started afresh, it sends them again at once. One that keeps missing them is given up for screenshots.
-        if (missed > 0) {
+          // After such a frame the screencast often sends no more pictures for a while (three frames in a row and
+          // more); started afresh, it sends them again at once. One that keeps missing them is given up.
           if (stats.screencastRestarts >= MAX_SCREENCAST_RESTARTS) givingUp = true;
           else restartPictures = true;
         }
