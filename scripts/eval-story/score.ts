@@ -58,7 +58,9 @@ export async function analyseSite(browser: Browser, url: string, wanted: Array<{
         const target = norm(want.text);
         const matches = all.filter((element) => {
           const r = element.getBoundingClientRect();
-          return r.width > 0 && r.height > 0 && norm(element.textContent ?? '') === target;
+          if (r.width === 0 || r.height === 0) return false;
+          // As rendered (a <br> between two sentences reads as a space), or as written.
+          return norm(element.textContent ?? '') === target || (element instanceof HTMLElement && norm(element.innerText) === target);
         });
         // A heading's words are often a permalink inside it (<h1><a href="#x">Limitations</a></h1>): the innermost match
         // is then the link, and it ranks as the heading it sits in, not as the table of contents' link of that name.
