@@ -26,11 +26,16 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
   const significantChildren = (container: Element) => {
     const kids = Array.from(container.children).filter((c) => !SKIP.has(c.tagName) && !isFixed(c) && visible(c));
     const maxW = Math.max(0, ...kids.map((k) => box(k).width));
+    const outer = box(container);
     return kids.filter((k) => {
       const r = box(k);
       // A narrow but tall column (a docs page's text column under a full-width header) is most of the page.
       const column = r.height >= vh && r.width >= Math.min(0.3 * vw, 320);
-      return r.height >= 24 && (column || r.width >= Math.max(0.45 * maxW, Math.min(0.3 * vw, 320)));
+      // A narrow block centred under full-width ones, with a heading of its own (an FAQ in a `max-w-xl` column
+      // between full-width bands) is a part of the page, not a side column.
+      const centredPart =
+        r.height >= 120 && r.width >= Math.min(0.3 * vw, 320) && Math.abs(r.left + r.width / 2 - (outer.left + outer.width / 2)) <= 0.05 * outer.width && topHeadingLevel(k) <= 3;
+      return r.height >= 24 && (column || centredPart || r.width >= Math.max(0.45 * maxW, Math.min(0.3 * vw, 320)));
     });
   };
   const topHeadingLevel = (el: Element) => {

@@ -390,4 +390,27 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+
+  it('keeps a narrow centred column with its own heading (an FAQ in a 520 px box) between full-width bands as a part; a side note does not become one', async () => {
+    const questions = ['What is it for?', 'Is there a free trial?', 'Can I change plans later?', 'How is my data secured?']
+      .map((q) => `<details style="border-bottom:1px solid #ddd;padding:12px 0"><summary>${q}</summary><p>Yes.</p></details>`).join('');
+    const page = await pageWith(`
+      <div style="padding:120px 24px;text-align:center"><h1 style="font-size:56px">Every startup begins with a spark</h1><p>Tools to build and grow.</p></div>
+      <div style="padding:40px 24px;text-align:center"><h2>Our pricing plans</h2><div style="display:flex;gap:24px;justify-content:center">${'<div style="width:300px;height:360px;border:1px solid #ccc">Plan</div>'.repeat(3)}</div></div>
+      <div style="position:relative;max-width:520px;margin:80px auto 0;padding:0 16px">
+        <img alt="" style="position:absolute;left:-160px;z-index:-1;width:1000px;height:1000px" src="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E">
+        <p style="text-align:center">FAQ's</p><h2 style="text-align:center">Frequently asked questions</h2>${questions}
+      </div>
+      <div style="width:260px;margin:40px 0 0 24px"><h3>A side note</h3><p>Set to the left, narrow, with a heading of its own.</p><p>It holds two short paragraphs.</p></div>
+      <div style="padding:80px 24px;text-align:center"><h2>Ready to get started?</h2><p>Join thousands of teams.</p><a href="#" class="btn">Start free trial</a></div>`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((s) => s.heading);
+      assert.ok(headings.includes('Frequently asked questions'), `the FAQ is a part: ${JSON.stringify(headings)}`);
+      assert.ok(!headings.includes('A side note'), `the side note is not: ${JSON.stringify(headings)}`);
+      assert.ok(headings.includes('Ready to get started?'));
+    } finally {
+      await page.close();
+    }
+  });
 });
