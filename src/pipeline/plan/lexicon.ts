@@ -28,7 +28,7 @@ export const concepts: Record<string, string[]> = {
   security: ['security', 'secure', 'privacy', 'compliance', 'safe', 'protect', 'encryption', 'gdpr', 'soc', 'trust'],
   hero: ['hero', 'headline', 'tagline', 'fold', 'first'],
   // a closing band: "end on the banner" (a strip across the page is as often the last call to action as the hero)
-  cta: ['cta', 'banner', 'closing'],
+  cta: ['cta', 'banner', 'closing', 'invitation'],
   // mobile apps: where to get it
   download: ['download', 'install', 'appstore', 'googleplay', 'playstore', 'android', 'iphone', 'ios'],
   // savings, ROI and price calculators: a figure the viewer works out
@@ -40,7 +40,8 @@ export const concepts: Record<string, string[]> = {
   // developer tools: how a program learns what happened (a copy that succeeded, an upload that failed)
   callbacks: ['callback', 'listener', 'succeed', 'succeeded', 'success', 'fail', 'failed', 'failure', 'error'],
   logos: ['logo', 'brand', 'trusted', 'company', 'companies', 'sponsor', 'backer', 'patron', 'supporter', 'funder', 'business', 'firm', 'corporate', 'foundation', 'partner'],
-  process: ['process', 'step', 'workflow', 'method', 'works', 'approach'],
+  // ("how it works" is a process by its phrase below; "work" alone is as often the portfolio: "selected work")
+  process: ['process', 'step', 'workflow', 'method', 'approach'],
   about: ['about', 'mission', 'value', 'belief', 'purpose', 'vision', 'principle', 'ethos', 'philosophy'],
   comparison: ['compare', 'comparison', 'versus', 'difference', 'different', 'differ', 'alternative', 'choose', 'choice', 'pick', 'competition', 'competitor', 'rival'],
   // developer tools and kits: where it is explained (not "docs" itself: on a docs page, "the docs" are the page)
@@ -143,6 +144,8 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // "works with GitHub", "plugs into", "the tools teams already use": integrations, not features or a portfolio.
   [/\bworks? (?:with|alongside)\b|\bplugs? (?:in|into)\b|\bconnects? (?:to|with)\b|\bplays? (?:nice|nicely|well) with\b/g, 'integration'],
   [/\b(?:tools|apps|software|services) (?:\w+ ){0,2}(?:already )?(?:use|uses|rely on|love)\b/g, 'integration'],
+  // "How it works", "how the booking works": the process (after "works with", which is an integration).
+  [/\bhow ((?:[\w'’]+ ){1,3}?)works?\b/g, '$1process'],
 ];
 
 /**
@@ -161,6 +164,7 @@ export const pagePhrases: Array<[RegExp, string]> = [
   [/\bopening (?:hours|times)\b/gi, 'hour'],
   [/\bget involved\b|\bgive (?:your|some|a little) time\b/gi, 'volunteer'],
   [/\bapp ?store\b|\bgoogle play\b|\bplay store\b/gi, 'download'],
+  [/\bhow (?:it|this|they|we|everything) works?\b/gi, 'process'],
 ];
 
 /** Words of a prompt that name no part of a page (its frame, the video, the camera). */

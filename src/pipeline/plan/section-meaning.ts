@@ -1,6 +1,6 @@
 import type { OutlineAction, OutlineSection, PageOutline } from '../types.js';
 import { concepts, kindConcepts, manner, pagePhrases, promptPhrases, stop, widgetWords } from './lexicon.js';
-import { actionsIn, isFixed, sectionName, sectionsInOrder } from './outline-query.js';
+import { actionsIn, isFixed, sectionAt, sectionName, sectionsInOrder } from './outline-query.js';
 
 /**
  * What a prompt asks to see, by meaning rather than by keyword: each clause of the prompt ("the team", "how to get
@@ -144,6 +144,9 @@ const endCue = /\b(?:end(?:s|ing)?|finish(?:es|ing)?|clos(?:e|es|ing)|wrap(?:s|p
 /** Clauses: "the team and how to get in touch, then end on the sign-up" → three. */
 export function clausesOf(prompt: string): string[] {
   return prompt
+    // "Walk through how a shoot runs, step by step, from…": how to show it, set off by commas, is not a subject of
+    // its own (alone, "step" would go looking for a process section elsewhere).
+    .replace(/,\s*(step[- ]by[- ]step|one by one|bit by bit|in (?:some )?detail|in order|from start to finish)\s*(?=,|$)/gi, ' $1')
     // "the carousel (budgeting, round-ups, bill alerts)": what is in brackets elaborates its clause.
     .replace(/\(([^()]*)\)/g, (_, inside: string) => ` ${inside.replace(/[,;&]|\band\b/g, ' ')} `)
     // So does a list after a colon or "like", "such as", "including" ("loans: student, mortgage, payday", "specialties
@@ -346,7 +349,16 @@ function headerActionNamed(clause: string, outline: PageOutline): OutlineAction 
       const heading = new Set(labelStems(section.heading ?? ''));
       return needed.every((word) => heading.has(word));
     });
-    if (!inHeading) return action;
+    // A closing band down the page that offers the same action ("Have a project…?" over its own "Start a project")
+    // is the invitation the clause means, with its words around it; the hero's copy of it would mean going back up.
+    const offeredBelow = outline.actions.some((other) => {
+      if (other === action || isFixed(outline, other.rect)) return false;
+      const section = sectionAt(outline, other.rect);
+      if (!section || section.kind === 'hero' || section.kind === 'footer') return false;
+      const label = new Set(labelStems(other.label));
+      return needed.every((word) => label.has(word));
+    });
+    if (!inHeading && !offeredBelow) return action;
   }
   return null;
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { autoSelectionSchema } from '../../../src/demos/presentation.js';
 import { planDemo } from '../../../src/pipeline/plan/heuristic-planner.js';
-import { promptSubjects, stem } from '../../../src/pipeline/plan/section-meaning.js';
+import { clausesOf, promptSubjects, stem } from '../../../src/pipeline/plan/section-meaning.js';
 import type { OutlineAction, OutlineSection, PageOutline, SectionKind } from '../../../src/pipeline/types.js';
 
 /** A link of the page's menu to one of its sections. */
@@ -397,5 +397,46 @@ describe('reading real pages by their own words (issue 33, second pass)', () => 
     // "After" alone is the time of the video, not a place on the page: not the part after the services.
     const timed = promptSubjects('Show the questions after the services', outline).subjects;
     assert.ok(timed.length > 0 && timed.every((s) => s.section.id !== 'compare' && !/just below/.test(s.why)));
+  });
+});
+
+describe('fresh real pages (session 50): an invitation down the page, and how to show a subject', () => {
+  /** A photo studio (its subject: most parts say "studio") whose sticky header and closing band both offer "Start a project". */
+  function studioWithClosingBand(closingButton: boolean): PageOutline {
+    const button = (label: string, y: number, selector: string): OutlineAction => ({
+      label, kind: 'cta', href: '/contact', selector, fallbackSelectors: [], rect: { x: 1200, y, width: 160, height: 40 },
+    });
+    return {
+      url: 'http://localhost/studio/', title: 'Brivon', description: null, viewport: { width: 1440, height: 810 },
+      documentHeight: 4200, stickyHeaderHeight: 70, navigation: [],
+      sections: [
+        block('hero', 'hero', 'We photograph the work, not the brief.', 70, 'A small commercial photography studio.'),
+        block('shoots', 'content', 'Twelve frames from a working year.', 600, 'Selected work from the studio: lookbooks, catalogues, cookbooks.'),
+        block('about', 'testimonials', 'A studio that treats each frame as work.', 1200, 'We work slower than the rate card.'),
+        block('steps', 'content', 'From the first call to the last frame.', 1800, 'How the studio runs a shoot. Step 01 discovery, step 02 pre-production.'),
+        block('closing', 'cta', 'Have a project that deserves the third frame?', 2400, 'The studio books three to five months ahead. Start a project.'),
+        block('footer', 'footer', '', 3000, 'Brivon, Brooklyn and Berlin.'),
+      ],
+      actions: [button('Start a project', 15, 'header .btn'), ...(closingButton ? [button('Start a project', 2700, '.closing-cta .btn')] : [])],
+      forms: [], media: [], dismissedOverlays: [],
+    };
+  }
+
+  it('ends on the closing band that offers the header\'s own button, not on the header\'s copy of it', () => {
+    const prompt = 'Open with a few favourite shoots from this year, then end on the invitation to start a project with the studio.';
+    const subjects = promptSubjects(prompt, studioWithClosingBand(true));
+    assert.equal(subjects.endsOnAction, undefined);
+    assert.equal(subjects.endsOn?.section.id, 'closing');
+    // With no such band, the header's button is still the ending it names word for word.
+    assert.equal(promptSubjects(prompt, studioWithClosingBand(false)).endsOnAction?.selector, 'header .btn');
+  });
+
+  it('keeps "step by step" with the clause it says how to show, rather than as a subject of its own', () => {
+    assert.deepEqual(clausesOf('Walk through how a shoot runs with them, step by step, from the first phone call to the delivered files.'), [
+      'Walk through how a shoot runs with them step by step',
+      'from the first phone call to the delivered files',
+    ]);
+    const subjects = promptSubjects('Walk through how a shoot runs with them, step by step, from the first phone call to the delivered files.', studioWithClosingBand(true));
+    assert.deepEqual(subjects.subjects.map((s) => s.section.id), ['steps']);
   });
 });
