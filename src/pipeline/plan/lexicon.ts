@@ -18,12 +18,14 @@ export const concepts: Record<string, string[]> = {
     'contributor', 'maintainer',
     // an event's people
     'speaker', 'stage', 'keynote', 'lineup', 'presenter', 'panelist'],
-  contact: ['contact', 'touch', 'reach', 'email', 'call', 'message', 'talk', 'write', 'address', 'phone', 'inbox', 'chat', 'connect', 'hello', 'enquiry', 'inquiry', 'enquire', 'inquire', 'reply', 'book', 'booking', 'reserve', 'reservation', 'sales', 'form'],
+  contact: ['contact', 'touch', 'reach', 'email', 'call', 'message', 'talk', 'write', 'address', 'phone', 'inbox', 'chat', 'connect', 'hello', 'enquiry', 'inquiry', 'enquire', 'inquire', 'reply', 'book', 'booking', 'reserve', 'reservation', 'sales', 'form',
+    // a first meeting with a lawyer, an adviser, an agency
+    'meeting', 'consult', 'consultation'],
   faq: ['faq', 'question', 'query', 'ask', 'answer', 'frequently', 'wonder', 'doubt', 'common', 'curious', 'concern', 'objection', 'help', 'assistance', 'unsure', 'worry', 'worried', 'hesitation'],
   stats: ['stat', 'statistic', 'number', 'metric', 'figure', 'count', 'result', 'growth', 'percent', 'uptime', 'impact', 'measure', 'scale', 'million', 'kpi', 'track', 'record', 'proof', 'outcome', 'achievement', 'achieve', 'accomplish'],
   history: ['history', 'timeline', 'journey', 'founded', 'year', 'milestone', 'past', 'began', 'origin', 'story', 'started', 'evolution', 'chronology', 'since', 'decade'],
   signup: ['signup', 'sign', 'register', 'registration', 'join', 'account', 'trial', 'onboard', 'waitlist', 'subscribe', 'newsletter', 'enrol', 'enroll', 'create', 'free'],
-  features: ['feature', 'capability', 'tool', 'function', 'functionality', 'benefit', 'power', 'can', 'does', 'toolkit', 'what'],
+  features: ['feature', 'capability', 'tool', 'function', 'functionality', 'benefit', 'power', 'can', 'does', 'toolkit', 'what', 'reason'],
   integrations: ['integration', 'integrate', 'plugin', 'addon', 'extension', 'extend', 'ecosystem', 'app', 'partner', 'api', 'connector', 'stack', 'sync'],
   security: ['security', 'secure', 'privacy', 'compliance', 'safe', 'protect', 'encryption', 'gdpr', 'soc', 'trust'],
   hero: ['hero', 'headline', 'tagline', 'fold', 'first'],
@@ -56,7 +58,7 @@ export const concepts: Record<string, string[]> = {
   controls: ['form', 'input', 'field', 'dropdown', 'checkbox', 'radio', 'textarea', 'select'],
   // events, courses, retreats: what happens when, and where
   schedule: ['agenda', 'schedule', 'programme', 'program', 'timetable', 'session', 'talk', 'workshop', 'itinerary'],
-  location: ['venue', 'location', 'map', 'direction', 'hotel', 'travel', 'nearby', 'held', 'transport', 'parking', 'airport', 'accommodation', 'lodging', 'visit', 'address', 'bus', 'station'],
+  location: ['venue', 'location', 'located', 'map', 'direction', 'hotel', 'travel', 'nearby', 'held', 'transport', 'parking', 'airport', 'accommodation', 'lodging', 'visit', 'address', 'bus', 'station'],
   // shops, restaurants, venues: when they are open, what they serve, what to give
   hours: ['hour', 'weekday', 'weekend', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
   food: ['menu', 'dish', 'food', 'eat', 'meal', 'cuisine', 'cook', 'plate', 'starter', 'dessert', 'kitchen', 'chef', 'recipe', 'taste', 'tasting', 'course', 'lunch', 'dinner', 'brunch', 'breakfast'],
@@ -68,6 +70,8 @@ export const concepts: Record<string, string[]> = {
   anxiety: ['nervous', 'anxious', 'anxiety', 'scared', 'fear', 'afraid', 'phobia', 'dread', 'frighten', 'terrified', 'panic', 'reassure', 'reassuring', 'reassurance', 'sedation'],
   // clinics, repairs, vets: when it cannot wait
   emergency: ['emergency', 'urgent', 'urgently', 'agony', 'pain', 'painful', 'ache', 'toothache', 'sameday', 'accident', 'injury', 'injured', 'asap'],
+  // firms, studios, projects: what the press wrote and what they posted
+  news: ['news', 'press', 'article', 'blog', 'journal', 'coverage', 'announcement', 'newsroom'],
   // events and communities: how people are expected to treat each other, and who can take part
   conduct: ['conduct', 'harassment', 'inclusion', 'inclusive', 'inclusivity', 'accessibility', 'accessible', 'diversity', 'respect', 'wheelchair'],
 };
@@ -111,7 +115,7 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\bget(?:ting)? in touch\b|\breach(?:ing)? out\b|\bdrop (?:us |them )?a line\b/g, 'contact'],
   // "End on booking a visit", "reserve a table": the booking is the subject; what is booked only says what kind
   // (a section about the first visit is not where one books it).
-  [/\b(?:book|booking|reserve|reserving|schedule|scheduling) (?:a |an |your |the |my )?(?:visit|appointment|table|slot|consultation|session|viewing|check-?up|call)\b/g, 'booking'],
+  [/\b(?:book|booking|reserve|reserving|schedule|scheduling) (?:a |an |your |the |my )?(?:visit|appointment|table|slot|consultation|session|viewing|check-?up|call|meeting)\b/g, 'booking'],
   [/\bhow (?:much|expensive)\b|\bset (?:me|you|us) back\b/g, 'pricing'],
   // "At no cost", "free of charge": what it costs is nothing, so the ask is the free sign-up, not the prices.
   [/\b(?:at|for) no (?:cost|charge)\b|\bfree of charge\b|\bwithout paying\b|\bcosts? nothing\b/g, 'free'],
@@ -146,6 +150,10 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b(?:tools|apps|software|services) (?:\w+ ){0,2}(?:already )?(?:use|uses|rely on|love)\b/g, 'integration'],
   // "How it works", "how the booking works": the process (after "works with", which is an integration).
   [/\bhow ((?:[\w'’]+ ){1,3}?)works?\b/g, '$1process'],
+  // "Made headlines", "in the press": what the news wrote, not the page's own headline.
+  [/\b(?:made|make|makes|making|hit|hits|grabbed|grabbing) (?:the )?headlines\b|\bin the (?:headlines|press|news)\b/g, 'news'],
+  // "Where the place is located", "where they are based": the location, whatever the place is called.
+  [/\bwhere (?:[\w'’]+ ){0,3}?(?:is|are) (?:located|based)\b/g, 'location'],
 ];
 
 /**

@@ -194,6 +194,23 @@ function onlyThisSectionSays(clause: string, section: OutlineSection, fields: Ma
   );
 }
 
+/**
+ * The examples a prompt gives of what it means ("legal trouble, like a divorce or a property dispute", "specialties
+ * such as dentistry"): the content words of a list after "like", "such as", "including", up to the sentence's end or
+ * a "then". A part whose own words hold one of them is what the clause is about, more surely than one that shares a
+ * general word with it.
+ */
+function exampleStems(prompt: string): Set<string> {
+  const found = new Set<string>();
+  for (const match of prompt.matchAll(/\b(?:like|such as|including|e\.g\.|for example|for instance)\s+((?:(?!\bthen\b)[^.;!?:])*)/gi)) {
+    for (const word of promptWords(match[1]!)) if (word.length >= 4 && !stop.has(word) && !manner.has(word)) found.add(stem(word));
+  }
+  return found;
+}
+
+/** What each example of the prompt that a part's own words hold adds to its score (at most two count). */
+const EXAMPLE_WEIGHT = 0.55;
+
 /** What each further source naming a section adds to its best one. */
 const CORROBORATION = 0.1;
 
@@ -258,6 +275,7 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
   const sections = sectionsInOrder(outline);
   const fields = new Map(sections.map((section) => [section, sectionFields(outline, section)]));
   const common = commonWords(fields);
+  const examples = exampleStems(prompt);
   const subjects: Subject[] = [];
   let endsOn: Subject | null = null;
   let endsOnAction: OutlineAction | undefined;
@@ -274,7 +292,14 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
     }
     const ranked = sections
       .map((section) => {
-        const { score, why } = scoreClause(clause, fields.get(section)!, common);
+        const scored = scoreClause(clause, fields.get(section)!, common);
+        let { score, why } = scored;
+        const clauseStems = new Set(promptWords(clause).map(stem));
+        const named = [...examples].filter((example) => clauseStems.has(example) && fields.get(section)!.some((f) => f.stems.has(example)));
+        if (named.length > 0 && section.kind !== 'footer') {
+          score += EXAMPLE_WEIGHT * Math.min(2, named.length);
+          why = `"${named[0]}", an example the prompt gives, in its words`;
+        }
         // Footers and heroes repeat every name on the page (link columns, a summary headline): weaker evidence.
         const discount = section.kind === 'footer' ? 0.4 : section.kind === 'hero' && !/\b(hero|headline|top|banner|fold)\b/i.test(clause) ? 0.6 : 1;
         if (atBottom && section === lastBody) return { section, score: score * discount + BOTTOM_BONUS, why: why ? `${why}, and it is the last before the footer` : 'the last section before the footer' };

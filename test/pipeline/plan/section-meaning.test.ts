@@ -439,4 +439,37 @@ describe('fresh real pages (session 50): an invitation down the page, and how to
     const subjects = promptSubjects('Walk through how a shoot runs with them, step by step, from the first phone call to the delivered files.', studioWithClosingBand(true));
     assert.deepEqual(subjects.subjects.map((s) => s.section.id), ['steps']);
   });
+
+  /** A law firm's page: the words its parts are named by are not the ones a prompt uses. */
+  function lawFirm(): PageOutline {
+    return {
+      url: 'http://localhost/law/', title: 'Law fire', description: null, viewport: { width: 1440, height: 810 },
+      documentHeight: 5600, stickyHeaderHeight: 0, navigation: [],
+      sections: [
+        block('hero', 'hero', 'Top legal consultancy in Vegas', 0, 'Watch videos. Get free consultation.'),
+        block('lawyers', 'content', 'Providing top notch lawyers', 600, 'Our lawyers have decades of experience.'),
+        block('guidance', 'content', 'Get the right guidance and support', 1200, 'Navigating legal challenges can be tough, but our law firm is here to help.'),
+        block('practice', 'content', 'Diverse area of practice', 1800, 'Legal counsel. Real estate. Divorce. Accidents. Explore more.'),
+        block('news', 'content', 'In the News', 2400, 'Discrimination suit wins $3 million. Another win for the public. All news.'),
+        block('clients', 'testimonials', 'What some of our clients say', 3000, 'They took my case seriously. - Ferman'),
+        block('booking', 'form', 'Request a consult', 3600, 'First name, last name, phone, email, inquiry. Request.'),
+        block('map', 'content', 'On the map', 4200, '12111 Cypress, TX.'),
+        block('footer', 'footer', 'Practice areas', 4800, 'Divorce, real estate, defamation. About us, FAQ.'),
+      ],
+      actions: [], forms: [], media: [], dismissedOverlays: [],
+    };
+  }
+
+  it('reads an example the prompt gives ("like a divorce") in a part\'s own words as what the clause is about', () => {
+    const subjects = promptSubjects('What kinds of legal trouble can they take on, like a divorce or a property dispute?', lawFirm());
+    assert.deepEqual(subjects.subjects.map((s) => s.section.id), ['practice']);
+    assert.match(subjects.subjects[0]!.why, /"divorce", an example the prompt gives/);
+  });
+
+  it('knows what the press wrote, a first meeting as the contact form, and where a place is located as its map', () => {
+    const ids = subjectIdsOn(lawFirm());
+    assert.ok(ids('Show the cases that made headlines this year.').includes('news'));
+    assert.equal(promptSubjects('Show what clients think, then end on the form to ask for a first meeting with a lawyer.', lawFirm()).endsOn?.section.id, 'booking');
+    assert.equal(promptSubjects('Start with the areas of practice, then end on where the office is located.', lawFirm()).endsOn?.section.id, 'map');
+  });
 });
