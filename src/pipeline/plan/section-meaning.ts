@@ -202,7 +202,8 @@ function onlyThisSectionSays(clause: string, section: OutlineSection, fields: Ma
  */
 function exampleStems(prompt: string): Set<string> {
   const found = new Set<string>();
-  for (const match of prompt.matchAll(/\b(?:like|such as|including|e\.g\.|for example|for instance)\s+((?:(?!\bthen\b)[^.;!?:])*)/gi)) {
+  // Not the verb ("I'd like a clip of…", "we would like to see…").
+  for (const match of prompt.matchAll(/\b(?:(?<!\b(?:i|we|you|they|would|[’']d) )like|such as|including|e\.g\.|for example|for instance)\s+((?:(?!\bthen\b)[^.;!?:])*)/gi)) {
     for (const word of promptWords(match[1]!)) if (word.length >= 4 && !stop.has(word) && !manner.has(word)) found.add(stem(word));
   }
   return found;
@@ -290,11 +291,10 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
       else if (!subjects.some((s) => s.section === placed.section)) subjects.push(placed);
       continue;
     }
+    const clauseStems = new Set(promptWords(clause).map(stem));
     const ranked = sections
       .map((section) => {
-        const scored = scoreClause(clause, fields.get(section)!, common);
-        let { score, why } = scored;
-        const clauseStems = new Set(promptWords(clause).map(stem));
+        let { score, why } = scoreClause(clause, fields.get(section)!, common);
         const named = [...examples].filter((example) => clauseStems.has(example) && fields.get(section)!.some((f) => f.stems.has(example)));
         if (named.length > 0 && section.kind !== 'footer') {
           score += EXAMPLE_WEIGHT * Math.min(2, named.length);

@@ -464,6 +464,9 @@ describe('fresh real pages (session 50): an invitation down the page, and how to
     const subjects = promptSubjects('What kinds of legal trouble can they take on, like a divorce or a property dispute?', lawFirm());
     assert.deepEqual(subjects.subjects.map((s) => s.section.id), ['practice']);
     assert.match(subjects.subjects[0]!.why, /"divorce", an example the prompt gives/);
+    // "I'd like" is the request, not an example.
+    const asked = promptSubjects("I'd like a short clip about divorce and the other practice areas.", lawFirm()).subjects;
+    assert.ok(asked.every((s) => !/an example the prompt gives/.test(s.why)));
   });
 
   it('knows what the press wrote, a first meeting as the contact form, and where a place is located as its map', () => {
