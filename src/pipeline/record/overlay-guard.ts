@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer-core';
+import { dismissOverlays } from '../analyse/dismiss-overlays.js';
 import { evaluateInPage } from '../analyse/in-page.js';
 
 /**
@@ -11,10 +12,17 @@ import { evaluateInPage } from '../analyse/in-page.js';
  * modal <dialog>, or a bar fixed to an edge that talks about cookies, newsletters or offers, is hidden before the
  * next frame is painted (observer callbacks run before rendering), and a scroll lock it put on the page is lifted.
  * What was on screen when the guard was installed (the page's own sticky header, a bar the analysis left alone) is
- * never touched, so the page looks as it did when it was planned.
+ * never touched, so the page looks as it did when it was planned; but what covers the page when the guard is
+ * installed, having opened since the analysis looked, is dismissed first, and an element that is laid out but
+ * invisible then (a modal at opacity 0 waiting for its class) is not counted as on screen.
  */
-export async function installOverlayGuard(page: Page): Promise<void> {
+export async function installOverlayGuard(page: Page): Promise<string[]> {
+  // A popup that opened after the analysis's last look (a modal three seconds after load, on a page analysed in
+  // two) is on screen now: the guard below would count it as the page's own. It is dismissed first, as the analysis
+  // dismisses what it finds, so the recording starts on the page as it was planned.
+  const dismissed = await dismissOverlays(page, { settleMs: 0, maxWaitMs: 0 }).catch(() => []);
   await evaluateInPage(page, guardInPage, null);
+  return dismissed;
 }
 
 /** The descriptions of the overlays the guard hid during the recording (for the recording log). */
@@ -34,10 +42,12 @@ function guardInPage(_: null): void {
   const vw = () => window.innerWidth;
   const vh = () => window.innerHeight;
   // What is already on screen is the page as planned: its header, its own fixed bars.
+  // Only what can be seen counts: a modal laid out at opacity 0 or hidden, waiting for a class to fade it in, is not
+  // part of the page as planned, though it has a box.
   const present = new WeakSet<Element>();
   for (const el of Array.from(document.querySelectorAll('body *'))) {
     const r = el.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0) present.add(el);
+    if (r.width > 0 && r.height > 0 && el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) present.add(el);
   }
   const hide = (el: HTMLElement, why: string) => {
     el.style.setProperty('display', 'none', 'important');
@@ -49,11 +59,20 @@ function guardInPage(_: null): void {
     const text = (el.innerText || el.getAttribute('aria-label') || el.tagName.toLowerCase()).replace(/\s+/g, ' ').trim().slice(0, 60);
     w.__showreelOverlaysHidden!.push(`${why} "${text}"`);
   };
+  const fadingIn = (el: Element): boolean =>
+    el.getAnimations().some((animation) => {
+      if (animation.playState !== 'running' || !(animation.effect instanceof KeyframeEffect)) return false;
+      const last = animation.effect.getKeyframes().at(-1);
+      return !!last && ((last.opacity !== undefined && Number(last.opacity) >= 0.05) || last.visibility === 'visible');
+    });
   const isOverlay = (el: Element): string | null => {
     if (!(el instanceof HTMLElement) || el === document.body || el === document.documentElement) return null;
     if (el instanceof HTMLDialogElement && el.open && el.matches(':modal')) return 'a modal dialog';
     const style = getComputedStyle(el);
-    if (style.display === 'none' || style.visibility === 'hidden' || Number(style.opacity) < 0.05) return null;
+    if (style.display === 'none') return null;
+    // A layer that is fading in (a class whose opacity or visibility has a transition, as Bootstrap's modals do) is
+    // still transparent when its class changes: it is judged by where it is going, not by its first frame.
+    if ((style.visibility === 'hidden' || Number(style.opacity) < 0.05) && !fadingIn(el)) return null;
     if (style.position !== 'fixed' && style.position !== 'absolute') return null;
     const r = el.getBoundingClientRect();
     if (r.width < 40 || r.height < 24) return null;
