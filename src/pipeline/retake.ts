@@ -65,10 +65,12 @@ export function layoutFindings(planned: PageOutline, measured: PageOutline, chec
   return findings;
 }
 
-/** How well a take reads: its worst target's longest stretch against the bar (≥ 1 passes). */
+/** How well a take reads: its worst target's longest stretch against the bar (≥ 1 passes), capped by its ending. */
 export function takeScore(check: TakeCheck): number {
   if (check.targets.length === 0) return Number.POSITIVE_INFINITY;
-  return Math.min(...check.targets.map((target) => target.longestS / Math.max(0.1, check.barS)));
+  const read = Math.min(...check.targets.map((target) => target.longestS / Math.max(0.1, check.barS)));
+  // A take that ends elsewhere than asked scores below one that ends where asked, however long it read.
+  return check.ending && check.ending.readableShare < 0.8 ? Math.min(read, check.ending.readableShare) : read;
 }
 
 /** Whether two compiled scripts would record the same thing: a re-plan that changes nothing is not worth a take. */

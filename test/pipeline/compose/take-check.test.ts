@@ -42,4 +42,47 @@ describe('checking a take', () => {
     assert.equal(entry.ok, false);
     assert.match(entry.error ?? '', /not readable/);
   });
+
+  /** Two sections framed in turn; the take reaches the second at 5 s and, when `leaves`, scrolls back to the top at 8.5 s. */
+  const twoBeats = (leaves: boolean) => {
+    const features = outline.sections.find((section) => section.id === 'features')!;
+    features.headingRect = { x: 560, y: features.rect.y + 40, width: 320, height: 48 };
+    const beatPlan: DemoPlan = {
+      ...plan,
+      steps: [
+        { action: 'focus', sectionId: 'features', label: 'Features' },
+        { action: 'focus', sectionId: 'pricing', label: 'Then pricing' },
+        { action: 'pause', label: 'Hold' },
+      ],
+    };
+    const at = (section: typeof features) => section.headingRect!.y - outline.stickyHeaderHeight - 16;
+    const timeline: InteractionTimeline = {
+      ...take(at(features)),
+      scrolls: [
+        ...Array.from({ length: 11 }, (_, i) => ({ t: 500 + i * 100, y: Math.round((at(features) * i) / 10) })),
+        ...Array.from({ length: 11 }, (_, i) => ({ t: 5000 + i * 100, y: Math.round(at(features) + ((at(pricing) - at(features)) * i) / 10) })),
+        ...(leaves ? Array.from({ length: 6 }, (_, i) => ({ t: 8500 + i * 100, y: Math.round(at(pricing) * (1 - (i + 1) / 6)) })) : []),
+      ],
+    };
+    return { beatPlan, timeline };
+  };
+
+  it('passes a two-part take that ends on the section it was asked to end on, and logs what it ended on', () => {
+    const { beatPlan, timeline } = twoBeats(false);
+    const check = checkTake({ outline, plan: beatPlan, timeline, presentation: null, resolution: '720p' });
+    assert.deepEqual(check.targets.map((target) => target.section), [outline.sections.find((s) => s.id === 'features')!.heading, 'Simple pricing']);
+    assert.equal(check.ending?.section, 'Simple pricing');
+    assert.equal(check.ending?.readableShare, 1);
+    assert.equal(check.passed, true);
+    assert.match(takeCheckEntry(check, 3, 10_000).target ?? '', /ends on "Simple pricing", readable 100% of the last second/);
+  });
+
+  it('fails a take that read both sections long enough but then moved away from the ending', () => {
+    const { beatPlan, timeline } = twoBeats(true);
+    const check = checkTake({ outline, plan: beatPlan, timeline, presentation: null, resolution: '720p' });
+    assert.ok(check.targets.every((target) => target.longestS >= check.barS), 'each section read long enough');
+    assert.equal(check.ending?.readableShare, 0);
+    assert.equal(check.passed, false);
+    assert.match(takeCheckEntry(check, 3, 10_000).error ?? '', /does not end on the section it was asked to end on/);
+  });
 });
