@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import { recordAutoTopoffFailure, recordPayment } from '../credits/index.js';
 import { packOf } from '../credits/packs.js';
 import { inTransaction } from '../platform/command.js';
@@ -18,7 +19,8 @@ export interface WebhookAnswer {
 /**
  * `POST /api/v1/payments/stripe/webhook`. The only way a Stripe payment becomes credits:
  * 1. The body is checked against its `Stripe-Signature` with the endpoint's secret (the SDK's constructEvent: HMAC
- *    over the raw bytes, constant-time, and a timestamp no older than 5 minutes). Anything else is a 400 and
+ *    over the raw bytes, constant-time, and a timestamp no older than 5 minutes), and the timestamp no more than 5
+ *    minutes ahead; a signed event without an id, a type or a data.object is malformed. Anything else is a 400 and
  *    changes nothing.
  * 2. The event id is handled once (handleOnce, in the event store): a redelivery or a replay adds nothing.
  * 3. The payment must match its pack (amount and currency) and name an existing user; otherwise it is recorded as
@@ -39,6 +41,19 @@ export function createStripeWebhook(deps: { stripe: Stripe; webhookSecret: strin
     } catch {
       logger.warn('stripe webhook: a request with a bad signature was refused');
       return { status: 400, body: { error: 'The Stripe-Signature header does not match this body: the request was not sent by Stripe with this endpoint’s secret.' } };
+    }
+    // The SDK refuses a signature older than its tolerance, not one from the future; the docs promise both.
+    const signedAt = signatureTimestamp(signature);
+    if (signedAt !== null && signedAt > Date.now() / 1000 + TOLERANCE_S) {
+      logger.warn({ signedAt }, 'stripe webhook: a request signed in the future was refused');
+      return { status: 400, body: { error: 'The Stripe-Signature header is timestamped more than 5 minutes in the future: check the sending clock.' } };
+    }
+    // Signed is not well formed: an event with no id or no data.object would fail below and be retried forever.
+    const shape = eventShape.safeParse(event);
+    if (!shape.success) {
+      const problem = shape.error.issues.map((issue) => `${issue.path.join('.') || 'the event'}: ${issue.message}`).join('; ');
+      logger.warn({ problem }, 'stripe webhook: a signed but malformed event was refused');
+      return { status: 400, body: { error: `The event is signed but malformed (${problem}); nothing was changed.` } };
     }
     const metadata: EventMetadata = { actor: 'stripe-webhook', causationId: event.id, correlationId: null, requestId: null };
     const result = await inTransaction(sql, (tx) =>
@@ -107,3 +122,19 @@ export function createStripeWebhook(deps: { stripe: Stripe; webhookSecret: strin
 }
 
 export type StripeWebhook = ReturnType<typeof createStripeWebhook>;
+
+/** How far from now a signature's timestamp may be, either way (the SDK's default tolerance for the past). */
+const TOLERANCE_S = 300;
+
+/** What every event this endpoint reads has: an id, a type, and an object under data. */
+const eventShape = z.object({
+  id: z.string().min(1, 'must be a non-empty string'),
+  type: z.string().min(1, 'must be a non-empty string'),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
+/** The `t=` of a Stripe-Signature header (seconds since the epoch), or null when it has none. */
+function signatureTimestamp(header: string): number | null {
+  const match = /(?:^|,)\s*t=(\d{1,12})\s*(?:,|$)/.exec(header);
+  return match ? Number(match[1]) : null;
+}

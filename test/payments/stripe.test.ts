@@ -147,6 +147,31 @@ describe('payments: Stripe', () => {
       assert.equal((await app.sql`select 1 from payment_events where event_id = ${JSON.parse(payload).id}`).length, 0);
     });
 
+    it('answers 400 with the reason to a signed event that is malformed, and to one signed in the future, changing nothing', async () => {
+      const user = await app.createUser({ credits: 2 });
+      const now = Math.floor(Date.now() / 1000);
+      const malformed = {
+        'no data': JSON.stringify({ id: 'evt_test_nodata', object: 'event', type: 'checkout.session.completed', created: now }),
+        'a null data.object': JSON.stringify({ id: 'evt_test_nullobject', object: 'event', type: 'checkout.session.completed', created: now, data: { object: null } }),
+        'no id': JSON.stringify({ object: 'event', type: 'checkout.session.completed', created: now, data: { object: paidSession(user, '20', 1800, 'cs_test_noid') } }),
+      };
+      for (const [name, payload] of Object.entries(malformed)) {
+        const response = await deliver(payload);
+        assert.equal(response.status, 400, `${name}: ${response.text}`);
+        assert.deepEqual(Object.keys(response.body), ['error'], name);
+        assert.match(response.body.error, /signed but malformed/, name);
+      }
+      const payload = stripeEvent('checkout.session.completed', paidSession(user, '20', 1800, 'cs_test_future'));
+      const ahead = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now + 3600 });
+      const future = await deliver(payload, ahead);
+      assert.equal(future.status, 400, future.text);
+      assert.match(future.body.error, /in the future/);
+      // A clock a minute ahead is within the window, as Stripe documents it.
+      const nearly = await deliver(payload, signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now + 60 }));
+      assert.equal(nearly.status, 200, nearly.text);
+      assert.equal(await balance(user), 2 + 20);
+    });
+
     it('credits nothing for a payment that is not the pack’s price, an unknown user, or an unpaid session', async () => {
       const user = await app.createUser({ credits: 0 });
       const cheap = await deliver(stripeEvent('checkout.session.completed', paidSession(user, '100', 100, 'cs_test_cheap')));
