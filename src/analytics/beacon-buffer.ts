@@ -97,7 +97,10 @@ export function createBeaconBuffer(options: BeaconBufferOptions): BeaconBuffer {
   };
 }
 
-/** One statement for the whole batch; beacons of unknown or deleted demos, and repeats, are not stored. */
+/**
+ * One statement for the whole batch; beacons of unknown or deleted demos, of chapters the demo does not have, and
+ * repeats, are not stored.
+ */
 export async function insertBeacons(sql: Queryable, rows: BeaconRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   const column = <T>(pick: (row: BeaconRow) => T) => rows.map(pick);
@@ -108,7 +111,11 @@ export async function insertBeacons(sql: Queryable, rows: BeaconRow[]): Promise<
       ${column((r) => r.kind)}::text[], ${column((r) => r.value)}::int[], ${column((r) => r.label)}::text[],
       ${column((r) => r.viewerHash)}::text[], ${column((r) => r.host)}::text[], ${column((r) => r.surface)}::text[]
     ) as b(received_at, demo_id, view_id, kind, value, label, viewer_hash, host, surface)
-    where exists (select 1 from demos d where d.id = b.demo_id and d.deleted_at is null)
+    where exists (
+      select 1 from demos d where d.id = b.demo_id and d.deleted_at is null
+        -- a chapter beacon names one of the demo's own chapters, or it is not ours to count
+        and (b.kind <> 'chapter' or b.value < coalesce(jsonb_array_length((d.story::jsonb) -> 'chapters'), 0))
+    )
     on conflict (view_id, kind, value) do nothing`;
   return result.count;
 }

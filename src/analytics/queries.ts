@@ -40,10 +40,26 @@ export async function hourlyAggregates(sql: Queryable, demoIds: string[], from: 
 }
 
 export async function demoAnalytics(sql: Queryable, demoId: string, from: Date, to: Date): Promise<DemoAnalytics> {
-  return summarise(demoId, from, to, await hourlyAggregates(sql, [demoId], from, to));
+  return summarise(demoId, from, to, await hourlyAggregates(sql, [demoId], from, to), await chapterTitles(sql, demoId));
 }
 
-export function summarise(demoId: string, from: Date, to: Date, hours: HourlyAggregate[]): DemoAnalytics {
+/**
+ * The demo's own chapter titles, by index (its current version's story): what the drop-off per chapter is named by.
+ * Never a beacon's label, which anyone can send.
+ */
+async function chapterTitles(sql: Queryable, demoId: string): Promise<string[]> {
+  const [row] = await sql<{ story: string | null }[]>`select story from demos where id = ${demoId}`;
+  if (!row?.story) return [];
+  try {
+    const story = JSON.parse(row.story) as { chapters?: Array<{ title?: unknown }> };
+    return Array.isArray(story.chapters) ? story.chapters.map((chapter) => (typeof chapter.title === 'string' ? chapter.title : '')) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** `titles`: the demo's chapters; a chapter index it does not have is left out, whatever its beacons say. */
+export function summarise(demoId: string, from: Date, to: Date, hours: HourlyAggregate[], titles: string[] = []): DemoAnalytics {
   let views = 0, uniques = 0, plays = 0, watched = 0, completions = 0;
   const reached = Array<number>(10).fill(0);
   const chapters = new Map<number, { title: string | null; views: number }>();
@@ -57,9 +73,10 @@ export function summarise(demoId: string, from: Date, to: Date, hours: HourlyAgg
     watched += Number(hour.watched_seconds);
     completions += hour.completions;
     hour.reached.forEach((count, i) => (reached[i]! += count));
-    for (const [index, chapter] of Object.entries(hour.chapters)) {
-      const known = chapters.get(Number(index));
-      chapters.set(Number(index), { title: known?.title ?? chapter.title, views: (known?.views ?? 0) + chapter.views });
+    for (const [key, chapter] of Object.entries(hour.chapters)) {
+      const index = Number(key);
+      if (!Number.isInteger(index) || index < 0 || index >= titles.length) continue;
+      chapters.set(index, { title: titles[index] || null, views: (chapters.get(index)?.views ?? 0) + chapter.views });
     }
     for (const [host, count] of Object.entries(hour.hosts)) hosts.set(host, (hosts.get(host) ?? 0) + count);
     const start = new Date(hour.hour);

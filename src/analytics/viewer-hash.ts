@@ -2,14 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../platform/database.js';
 
 /**
- * The unique-viewer hash (Plausible's model): SHA-256 of the UTC day's salt, the demo, the client address and the
- * user agent, cut to 16 bytes. The address and user agent are never stored; the salt is random, one per UTC day,
+ * The unique-viewer hash: SHA-256 of the UTC day's salt, the demo and the client address, cut to 16 bytes. Not the
+ * user agent (Plausible's model has it): a client that changes its user agent would be a new viewer at every beacon
+ * (51 "viewers" from one address were made so), and the owner reads this figure as people. Visitors behind one
+ * address (an office) count once a day: an undercount a reader can trust. The address is never stored; the salt is random, one per UTC day,
  * shared by every API process through `analytics_salts`, and deleted by the retention job once its day is over.
  * Without the salt a hash cannot be recomputed from an address, and since each day has its own salt, the same
  * visitor on two days gives two unrelated hashes.
  */
 export interface ViewerHasher {
-  hash(demoId: string, address: string, userAgent: string, at: Date): Promise<string>;
+  hash(demoId: string, address: string, at: Date): Promise<string>;
 }
 
 export function createViewerHasher(sql: Queryable): ViewerHasher {
@@ -27,9 +29,9 @@ export function createViewerHasher(sql: Queryable): ViewerHasher {
     return current.salt;
   };
   return {
-    async hash(demoId, address, userAgent, at) {
+    async hash(demoId, address, at) {
       const salt = await saltOf(utcDay(at));
-      return createHash('sha256').update(salt).update(`\0${demoId}\0${address}\0${userAgent}`).digest('base64url').slice(0, 22);
+      return createHash('sha256').update(salt).update(`\0${demoId}\0${address}`).digest('base64url').slice(0, 22);
     },
   };
 }

@@ -1,26 +1,20 @@
-import fs from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import type { TestApp, TestUser } from '../helpers/app.js';
-import { makeDemoMedia } from '../embeds/embed-harness.js';
+import { publishStoryVersion, sampleStory } from '../helpers/story-demo.js';
 
 /** A browser's user agent: beacons from anything else (curl, HeadlessChrome) are not counted. */
 export const BROWSER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
-/** A ready demo of the user's (an upload of a 6 s test video: no recording needed). */
-export async function readyDemo(app: TestApp, user: TestUser): Promise<{ projectId: string; demoId: string }> {
+/**
+ * A demo whose version the worker made, stood in for: no media to play, but the chapters its story names, which the
+ * owner's drop-off per chapter is read by (a chapter beacon for any other index is not ours to count).
+ */
+export async function demoWithChapters(app: TestApp, user: TestUser, titles: string[]): Promise<string> {
   const project = await app.api('/api/v1/projects', { key: user.key, body: { name: 'Analytics', url: 'https://acme.example/' } });
-  const media = await makeDemoMedia();
-  try {
-    const upload = await fetch(`${app.url}/api/v1/demos/local-upload?project_id=${project.body.id}&prompt=Watch%20me`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${user.key}`, 'content-type': 'video/mp4' },
-      body: await fs.readFile(media.video),
-    });
-    const demoId = ((await upload.json()) as { id: string }).id;
-    return { projectId: project.body.id, demoId };
-  } finally {
-    await media.cleanup();
-  }
+  const demoId = (await app.api('/api/v1/demos', { key: user.key, body: { project_id: project.body.id, prompt: 'Watch me', duration_target: '5s' } })).body.id as string;
+  const chapters = titles.map((title, i) => ({ title, startMs: i * 1000, endMs: (i + 1) * 1000 }));
+  await publishStoryVersion(app, demoId, sampleStory({ chapters }));
+  return demoId;
 }
 
 export const newViewId = () => randomBytes(16).toString('hex');

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { cliLauncher } from '../helpers/cli.js';
-import { analyticsWhen, newViewId, readyDemo, sendBeacon, storedBeacons } from './analytics-harness.js';
+import { analyticsWhen, demoWithChapters, newViewId, sendBeacon, storedBeacons } from './analytics-harness.js';
 
 /**
  * The beacon endpoint as a player (and a hostile client) uses it, and what the owner then reads at
@@ -19,7 +19,7 @@ describe('view beacons and the analytics they make', () => {
   before(async () => {
     app = await startTestApp({ SHOWREEL_BEACON_LIMIT_PER_ADDRESS: '300' });
     owner = await app.createUser();
-    ({ demoId } = await readyDemo(app, owner));
+    demoId = await demoWithChapters(app, owner, ['Sign in', 'Pricing']);
   });
   after(async () => {
     await app?.stop();
@@ -78,7 +78,8 @@ describe('view beacons and the analytics they make', () => {
     assert.equal(stats.series.reduce((sum: number, p: any) => sum + p.views, 0), 3);
   });
 
-  it('shows the owner who watched: views on the demo list, a panel with an SVG chart on the demo page', async () => {
+  /** The owner's dashboard session cookie. */
+  const ownerCookie = async () => {
     // The dashboard takes forms from its own public origin (PUBLIC_URL, which the device login's link carries).
     const origin = new URL((await app.api('/api/v1/device/code', { body: { client_name: 'probe', scope: 'write' } })).body.verification_uri).origin;
     const signIn = await fetch(`${app.url}/app/sign-in`, {
@@ -86,7 +87,11 @@ describe('view beacons and the analytics they make', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
       body: new URLSearchParams({ email: owner.email, password: owner.password }),
     });
-    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    return (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+  };
+
+  it('shows the owner who watched: views on the demo list, a panel with an SVG chart on the demo page', async () => {
+    const cookie = await ownerCookie();
     const list = await (await fetch(`${app.url}/app/`, { headers: { cookie } })).text();
     assert.match(list, /<span data-views>3 views<\/span>/);
     const page = await (await fetch(`${app.url}/app/demos/${demoId}`, { headers: { cookie } })).text();
@@ -193,6 +198,31 @@ describe('view beacons and the analytics they make', () => {
     assert.equal(empty.body.views, 0);
     assert.equal(empty.body.bucket, 'hour');
     assert.equal(empty.body.series.length, 24);
+  });
+
+  it('names chapters by the demo’s own titles: a forged label never reaches the owner, a chapter the demo lacks is not stored', async () => {
+    await app.sql`delete from view_beacons`;
+    await watch({ chapters: [[0, '\uffffVisit evil.example for a refund'], [1, '<script>alert(1)</script>'], [7, 'Seven'], [999, 'Nine']], seconds: 6 });
+    const stats = await analyticsWhen(app, owner.key, demoId, (body) => body.plays === 1 && body.average_seconds_watched > 0);
+    assert.deepEqual(stats.dropoff.by_chapter.map((c: any) => [c.index, c.title]), [[0, 'Sign in'], [1, 'Pricing']]);
+    const [stored] = await app.sql<{ chapters: number; labels: number }[]>`
+      select count(*) filter (where kind = 'chapter')::int as chapters, count(label)::int as labels from view_beacons where demo_id = ${demoId}`;
+    assert.deepEqual(stored, { chapters: 2, labels: 0 });
+    const html = await (await fetch(`${app.url}/app/demos/${demoId}`, { headers: { cookie: await ownerCookie() } })).text();
+    assert.match(html, /Chapters reached: Sign in: 100 % · Pricing: 100 %/);
+    assert.doesNotMatch(html, /evil\.example|alert\(1\)/);
+    await app.sql`delete from view_beacons`;
+  });
+
+  it('does not make a new unique viewer of a changed user agent: one address is one viewer a day', async () => {
+    await app.sql`delete from view_beacons`;
+    for (const version of [120, 121, 122, 123, 124]) {
+      await watch({ seconds: 1, headers: { 'user-agent': `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version}.0.0.0 Safari/537.36` } });
+    }
+    const stats = await analyticsWhen(app, owner.key, demoId, (body) => body.views === 5);
+    assert.equal(stats.views, 5);
+    assert.equal(stats.unique_viewers, 1);
+    await app.sql`delete from view_beacons`;
   });
 
   it('limits beacons per client address (429 with Retry-After)', async () => {

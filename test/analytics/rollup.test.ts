@@ -12,7 +12,7 @@ import {
 } from '../../src/analytics/index.js';
 import { crontab } from '../../src/tasks.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { newViewId, readyDemo } from './analytics-harness.js';
+import { demoWithChapters, newViewId } from './analytics-harness.js';
 
 const HOUR = 3_600_000;
 
@@ -33,8 +33,8 @@ describe('analytics rollup and retention', () => {
     app = await startTestApp();
     const owner = await app.createUser();
     key = owner.key;
-    ({ demoId } = await readyDemo(app, owner));
-    ({ demoId: otherDemoId } = await readyDemo(app, owner));
+    demoId = await demoWithChapters(app, owner, ['Intro']);
+    otherDemoId = await demoWithChapters(app, owner, ['Intro']);
   });
   after(async () => {
     await app?.stop();

@@ -68,8 +68,9 @@ export function createBeaconEndpoint(services: Services): BeaconEndpoint {
       viewId: beacon.view,
       kind: beacon.event,
       value: beacon.value ?? 0,
-      label: beacon.event === 'chapter' ? (beacon.title ?? null) : null,
-      viewerHash: await hasher.hash(beacon.demo.toLowerCase(), address ?? 'unknown', userAgent ?? '', receivedAt),
+      // The title a player sends is not kept: anyone can send one, and the owner reads the demo's own chapters.
+      label: null,
+      viewerHash: await hasher.hash(beacon.demo.toLowerCase(), address ?? 'unknown', receivedAt),
       host: hostOf(beacon.host),
       surface: beacon.surface ?? 'embed',
     });
