@@ -6,9 +6,11 @@
  * (see score.ts). Each case is recorded in Chromium (record-case.ts) and scored from the timeline the recorder
  * reported; `--paper` scores the compiled script without recording (seconds instead of minutes).
  *
- * Prints each case, the pass rates at ≥ 1 s and ≥ 3 s per set, the failures, and a per-case diff against the last
+ * Prints each case, the pass rates at ≥ 1 s and ≥ 3 s per set, the "every beat" figure (beats.ts: a two-part prompt's
+ * first heading ≥ 2.5 s too), each blind batch and the two-part prompts apart, the failures, and a per-case diff against the last
  * run of the same set and mode (kept in scripts/eval-story/last-run/, committed, so a diff also spans sessions).
- * `--set fixtures|real` runs one set; `--site NAME` one page; `--json` prints the results as one JSON object;
+ * `--set fixtures|real` runs one set; `--site NAME` one page; `--batch NAME` one blind batch of the real set (neither
+ * is saved as the last run); `--json` prints the results as one JSON object;
  * `--no-save` leaves the last run as it was (a look at one page should not become the baseline); `EVAL_TRACE=1` prints
  * each case's scroll, heading position and camera crop every 0.2 s (why a case reads short).
  */
@@ -20,6 +22,7 @@ import { startFixtureServer, type FixtureServer } from '../test/helpers/fixture-
 import { storyCases, type StoryCase } from './eval-story/cases.js';
 import { presentRealPages, realCases, realPages, realPagesDir } from './eval-story/real-set.js';
 import { recordCase } from './eval-story/record-case.js';
+import { beatDiffLines, beatLines, figuresOf } from './eval-story/beats.js';
 import { analyseSite, planCase, recordedScrollCurve, scoreCase, scoreTimeline, type AnalysedSite } from './eval-story/score.js';
 
 const json = process.argv.includes('--json');
@@ -31,6 +34,7 @@ const argValue = (name: string) => {
 };
 const onlySite = argValue('--site');
 const onlySet = argValue('--set');
+const onlyBatch = argValue('--batch');
 const mode = paper ? 'paper' : 'recorded';
 
 interface Result extends StoryCase {
@@ -41,6 +45,8 @@ interface Result extends StoryCase {
   endsOnOverview: boolean;
   underHeaderS: number;
   croppedS: number;
+  /** a two-part case's first beat: its heading's longest readable stretch (beats.ts) */
+  firstLongestS?: number;
 }
 
 type SetName = 'fixtures' | 'real';
@@ -54,8 +60,10 @@ const sets: Record<SetName, StoryCase[]> = {
   real: onlySet === 'fixtures' ? [] : realCases(present),
 };
 for (const name of Object.keys(sets) as SetName[]) if (onlySite) sets[name] = sets[name].filter((c) => c.site === onlySite);
+// A blind batch alone (its "before" figure, say): like one site, it does not become the set's last run.
+for (const name of Object.keys(sets) as SetName[]) if (onlyBatch) sets[name] = sets[name].filter((c) => c.batch === onlyBatch);
 if (sets.fixtures.length + sets.real.length === 0) {
-  console.error(`No story cases${onlySite ? ` for the site ${JSON.stringify(onlySite)}` : ''}${onlySet ? ` in the set ${onlySet}` : ''}.`);
+  console.error(`No story cases${onlySite ? ` for the site ${JSON.stringify(onlySite)}` : ''}${onlyBatch ? ` in the batch ${JSON.stringify(onlyBatch)}` : ''}${onlySet ? ` in the set ${onlySet}` : ''}.`);
   process.exit(2);
 }
 
@@ -69,9 +77,9 @@ try {
     if (cases.length === 0) continue;
     const results = await runSet(browser, name === 'real' ? realServer : fixtureServer, cases);
     const previous = readLastRun(name);
-    if (json) output[name] = { cases: results.length, at1s: rate(results, 1), at3s: rate(results, 3), results };
+    if (json) output[name] = { cases: results.length, at1s: rate(results, 1), at3s: rate(results, 3), everyBeat: figuresOf(results).everyBeat / results.length, results };
     else report(name, results, previous);
-    if (save && !onlySite) writeLastRun(name, results);
+    if (save && !onlySite && !onlyBatch) writeLastRun(name, results);
   }
   if (json) console.log(JSON.stringify(output));
 } finally {
@@ -83,10 +91,14 @@ try {
 async function runSet(browser: Browser, server: FixtureServer, cases: StoryCase[]): Promise<Result[]> {
   const sites = new Map<string, AnalysedSite>();
   for (const site of new Set(cases.map((c) => c.site))) {
-    const wanted = cases.filter((c) => c.site === site && c.real).map((c) => ({ key: c.expect, text: c.heading }));
+    const wanted = cases.filter((c) => c.site === site && c.real).flatMap((c) => [
+      { key: c.expect, text: c.heading, tag: c.tag },
+      ...(c.firstExpect && c.firstHeading ? [{ key: c.firstExpect, text: c.firstHeading }] : []),
+    ]);
     sites.set(site, await analyseSite(browser, server.url(site), wanted));
   }
   const results: Result[] = [];
+  const firstLongest = new Map<StoryCase, number>();
   for (const c of cases) {
     const site = sites.get(c.site)!;
     let score;
@@ -100,13 +112,15 @@ async function runSet(browser: Browser, server: FixtureServer, cases: StoryCase[
         return null;
       });
       if (!timeline) {
-        results.push({ ...c, template: plan.templateId, hint: plan.sectionHint, readableS: 0, longestS: 0, endsOnOverview: false, underHeaderS: 0, croppedS: 0 });
+        results.push({ ...c, template: plan.templateId, hint: plan.sectionHint, readableS: 0, longestS: 0, endsOnOverview: false, underHeaderS: 0, croppedS: 0, ...(c.firstExpect ? { firstLongestS: 0 } : {}) });
         continue;
       }
       score = scoreTimeline(site, plan, timeline, recordedScrollCurve(timeline), c.expect);
+      if (c.firstExpect) firstLongest.set(c, scoreTimeline(site, plan, timeline, recordedScrollCurve(timeline), c.firstExpect).longestS);
     }
-    if (!json) process.stderr.write(site.headings[c.expect] ? '.' : '?');
-    results.push({ ...c, template: score.plan.templateId, hint: score.plan.sectionHint, readableS: score.readableS, longestS: score.longestS, endsOnOverview: score.endsOnOverview, underHeaderS: score.underHeaderS, croppedS: score.croppedS });
+    if (paper && c.firstExpect) firstLongest.set(c, scoreCase(site, c.prompt, c.firstExpect).longestS);
+    if (!json) process.stderr.write(site.headings[c.expect] && (!c.firstExpect || site.headings[c.firstExpect]) ? '.' : '?');
+    results.push({ ...c, template: score.plan.templateId, hint: score.plan.sectionHint, readableS: score.readableS, longestS: score.longestS, endsOnOverview: score.endsOnOverview, underHeaderS: score.underHeaderS, croppedS: score.croppedS, ...(firstLongest.has(c) ? { firstLongestS: firstLongest.get(c) } : {}) });
   }
   if (!json) process.stderr.write('\n');
   return results;
@@ -133,6 +147,7 @@ function report(name: SetName, results: Result[], previous: Result[] | null): vo
   const underHeader = results.filter((r) => r.underHeaderS > 0.2);
   const cropped = results.filter((r) => r.croppedS > 0.2);
   console.log(`Camera: ${underHeader.length} case(s) rest with the heading under the sticky header, ${cropped.length} cut it with the zoom${[...underHeader, ...cropped].length > 0 ? `: ${[...new Set([...underHeader, ...cropped])].map((r) => `${r.site} "${r.prompt.slice(0, 40)}…" (${r.underHeaderS.toFixed(1)} s under, ${r.croppedS.toFixed(1)} s cut)`).join('; ')}` : ''}`);
+  for (const line of beatLines(results)) console.log(line);
   const missingHeadings = results.filter((r) => r.real && r.readableS === 0 && r.longestS === 0);
   if (missingHeadings.length > 0) console.log(`(${missingHeadings.length} read 0 s: never readable, or their heading was not found on the page)`);
   if (previous) {
@@ -147,6 +162,7 @@ function report(name: SetName, results: Result[], previous: Result[] | null): vo
       const arrow = !old ? 'new' : `${old.longestS.toFixed(1)} → ${r.longestS.toFixed(1)} s${(old.longestS >= 3) !== (r.longestS >= 3) ? (r.longestS >= 3 ? '  FIXED' : '  BROKEN') : ''}`;
       console.log(`  ${arrow.padEnd(22)} ${r.site} ${JSON.stringify(r.prompt)}`);
     }
+    for (const line of beatDiffLines(results, previous, caseKey)) console.log(line);
   }
 }
 
@@ -166,6 +182,8 @@ function writeLastRun(name: SetName, results: Result[]): void {
     site: r.site, prompt: r.prompt, heading: r.heading, template: r.template, hint: r.hint,
     readableS: Math.round(r.readableS * 10) / 10, longestS: Math.round(r.longestS * 10) / 10, endsOnOverview: r.endsOnOverview,
     underHeaderS: Math.round(r.underHeaderS * 10) / 10, croppedS: Math.round(r.croppedS * 10) / 10,
+    ...(r.twoPart ? { twoPart: true } : {}), ...(r.batch ? { batch: r.batch } : {}),
+    ...(r.firstLongestS !== undefined ? { firstHeading: r.firstHeading, firstLongestS: Math.round(r.firstLongestS * 10) / 10 } : {}),
   }));
-  writeFileSync(file, `${JSON.stringify({ mode, at1s: rate(results, 1), at3s: rate(results, 3), results: slim }, null, 1)}\n`);
+  writeFileSync(file, `${JSON.stringify({ mode, at1s: rate(results, 1), at3s: rate(results, 3), everyBeat: figuresOf(results).everyBeat / Math.max(1, results.length), results: slim }, null, 1)}\n`);
 }

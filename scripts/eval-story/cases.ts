@@ -14,6 +14,15 @@ export interface StoryCase {
   direct?: boolean;
   /** true for the real set (public pages, see real-set.ts); `expect` is then the heading's text key */
   real?: true;
+  /** the heading's tag as the manifest gives it: among headings with the same words, the one to find */
+  tag?: string;
+  /** a prompt with several beats ("show X, then end on Y"); `heading` is its last beat's */
+  twoPart?: boolean;
+  /** a two-part case's first beat: its heading and that heading's text key (see beats.ts) */
+  firstHeading?: string;
+  firstExpect?: string;
+  /** the blind batch the real page came in ("blind-2026-11-26"); reported apart from the pages before it */
+  batch?: string;
 }
 
 export const storyCases: StoryCase[] = [

@@ -22,7 +22,10 @@ export interface RealPage {
   removed?: string[];
   /** Set when the page's misses were fixed by a rule written for it: it no longer measures anything. */
   retired?: string;
-  cases: Array<{ prompt: string; heading: string; tag?: string; twoPart?: boolean }>;
+  /** A batch of pages whose prompts were committed before the planner or the eval saw them, reported apart. */
+  batch?: string;
+  /** `firstHeading`: a two-part case's first beat's heading, so that every beat is scored (beats.ts). */
+  cases: Array<{ prompt: string; heading: string; tag?: string; twoPart?: boolean; firstHeading?: string }>;
 }
 
 export const REAL_MANIFEST_DIR = path.resolve(import.meta.dirname, 'real');
@@ -49,7 +52,12 @@ export function realCases(pages = realPages()): StoryCase[] {
   return pages
     .filter((page) => !page.retired)
     .flatMap((page) =>
-      page.cases.map((c) => ({ site: page.name, prompt: c.prompt, expect: headingKey(c.heading), heading: c.heading, real: true as const })),
+      page.cases.map((c) => ({
+        site: page.name, prompt: c.prompt, expect: headingKey(c.heading), heading: c.heading, real: true as const, tag: c.tag,
+        ...(c.twoPart ? { twoPart: true } : {}),
+        ...(c.firstHeading ? { firstHeading: c.firstHeading, firstExpect: `first:${headingKey(c.firstHeading)}` } : {}),
+        ...(page.batch ? { batch: page.batch } : {}),
+      })),
     );
 }
 
