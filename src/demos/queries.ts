@@ -122,7 +122,10 @@ export interface DemoActivity {
   uploads: number;
 }
 
-/** What a user's demos did since a moment: jobs by kind (an upload is a job too). Deleted demos still count. */
+/**
+ * What a user's demos did since a moment: jobs by kind (an upload is a job too), those under way included. A job
+ * that failed (and was refunded) made nothing and is not counted. Deleted demos still count.
+ */
 export async function demoActivitySince(sql: Queryable, userId: string, since: Date): Promise<DemoActivity> {
   const [row] = await sql<DemoActivity[]>`
     select
@@ -131,7 +134,7 @@ export async function demoActivitySince(sql: Queryable, userId: string, since: D
       count(*) filter (where j.kind = 'restyle')::int as restyles,
       count(*) filter (where j.kind = 'upload')::int as uploads
     from demo_jobs j join demos d on d.id = j.demo_id
-    where d.user_id = ${userId} and j.created_at >= ${since}`;
+    where d.user_id = ${userId} and j.created_at >= ${since} and j.status <> 'failed'`;
   return row!;
 }
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { chargeCredits, grantAtOnceProvider, noPaymentsProvider, refundCredits, setPaymentProvider } from '../../src/credits/index.js';
+import { failDemoJob, startDemoJob } from '../../src/demos/index.js';
 import { inTransaction } from '../../src/platform/command.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 
@@ -40,6 +41,21 @@ describe('usage and history (issue 13)', () => {
     assert.ok(usage.body.period.start <= new Date().toISOString() && new Date().toISOString() < usage.body.period.end);
 
     assert.equal((await app.api('/api/v1/usage')).status, 401);
+  });
+
+  it('does not count a demo whose recording failed (and was refunded) as generated', async () => {
+    const user = await app.createUser({ credits: 10 });
+    const project = await app.api('/api/v1/projects', { key: user.key, body: { name: 'Acme', url: 'https://acme.example' } });
+    const made = await app.api('/api/v1/demos', { key: user.key, body: { project_id: project.body.id, prompt: 'Show the pricing' } });
+    const failed = await app.api('/api/v1/demos', { key: user.key, body: { project_id: project.body.id, prompt: 'Show the team' } });
+    const [job] = await app.sql<{ latest_job_id: string }[]>`select latest_job_id from demos where id = ${failed.body.id}`;
+    await inTransaction(app.sql, async (tx) => {
+      await startDemoJob(tx, failed.body.id, job!.latest_job_id, 1, metadata);
+      await failDemoJob(tx, failed.body.id, job!.latest_job_id, 'The page did not load.', metadata);
+    });
+    assert.equal(made.status, 202);
+    const usage = await app.api('/api/v1/usage', { key: user.key });
+    assert.equal(usage.body.usage.demos_generated, 1);
   });
 
   it('pages the transactions newest first, and a page boundary holds while charges land', async () => {
