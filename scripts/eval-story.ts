@@ -21,6 +21,7 @@ import { storyCases, type StoryCase } from './eval-story/cases.js';
 import { presentRealPages, realCases, realPages, realPagesDir } from './eval-story/real-set.js';
 import { recordCase } from './eval-story/record-case.js';
 import { analyseSite, planCase, recordedScrollCurve, scoreCase, scoreTimeline, type AnalysedSite } from './eval-story/score.js';
+import { type Direction, directionSummary } from './eval-story/direction.js';
 
 const json = process.argv.includes('--json');
 const paper = process.argv.includes('--paper');
@@ -41,6 +42,8 @@ interface Result extends StoryCase {
   endsOnOverview: boolean;
   underHeaderS: number;
   croppedS: number;
+  /** null when the case was not recorded */
+  direction: Direction | null;
 }
 
 type SetName = 'fixtures' | 'real';
@@ -100,13 +103,13 @@ async function runSet(browser: Browser, server: FixtureServer, cases: StoryCase[
         return null;
       });
       if (!timeline) {
-        results.push({ ...c, template: plan.templateId, hint: plan.sectionHint, readableS: 0, longestS: 0, endsOnOverview: false, underHeaderS: 0, croppedS: 0 });
+        results.push({ ...c, template: plan.templateId, hint: plan.sectionHint, readableS: 0, longestS: 0, endsOnOverview: false, underHeaderS: 0, croppedS: 0, direction: null });
         continue;
       }
       score = scoreTimeline(site, plan, timeline, recordedScrollCurve(timeline), c.expect);
     }
     if (!json) process.stderr.write(site.headings[c.expect] ? '.' : '?');
-    results.push({ ...c, template: score.plan.templateId, hint: score.plan.sectionHint, readableS: score.readableS, longestS: score.longestS, endsOnOverview: score.endsOnOverview, underHeaderS: score.underHeaderS, croppedS: score.croppedS });
+    results.push({ ...c, template: score.plan.templateId, hint: score.plan.sectionHint, readableS: score.readableS, longestS: score.longestS, endsOnOverview: score.endsOnOverview, underHeaderS: score.underHeaderS, croppedS: score.croppedS, direction: score.direction });
   }
   if (!json) process.stderr.write('\n');
   return results;
@@ -133,6 +136,7 @@ function report(name: SetName, results: Result[], previous: Result[] | null): vo
   const underHeader = results.filter((r) => r.underHeaderS > 0.2);
   const cropped = results.filter((r) => r.croppedS > 0.2);
   console.log(`Camera: ${underHeader.length} case(s) rest with the heading under the sticky header, ${cropped.length} cut it with the zoom${[...underHeader, ...cropped].length > 0 ? `: ${[...new Set([...underHeader, ...cropped])].map((r) => `${r.site} "${r.prompt.slice(0, 40)}…" (${r.underHeaderS.toFixed(1)} s under, ${r.croppedS.toFixed(1)} s cut)`).join('; ')}` : ''}`);
+  console.log(directionSummary(results.flatMap((r) => (r.direction ? [r.direction] : []))));
   const missingHeadings = results.filter((r) => r.real && r.readableS === 0 && r.longestS === 0);
   if (missingHeadings.length > 0) console.log(`(${missingHeadings.length} read 0 s: never readable, or their heading was not found on the page)`);
   if (previous) {

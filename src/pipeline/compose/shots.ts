@@ -24,12 +24,12 @@ export interface ZoomAction {
 }
 
 /**
- * A shot's push-in comes in over this share of the shot (at least the style's transition, at most PUSH_MAX_MS), and
+ * A shot's push-in comes in over half the shot (at least the style's transition, at most PUSH_MAX_MS), and
  * holds until just before the page travels on: a slow push that keeps the picture alive while the beat is read,
  * where a quick zoom in and out left the rest of a long hold still.
  */
-const PUSH_SHARE = 0.35;
-const PUSH_MAX_MS = 2200;
+const PUSH_SHARE = 0.5;
+const PUSH_MAX_MS = 3500;
 /** the zoom's hold and way out after `until` (zoom-path.ts: HOLD_MS plus the default transition) */
 const OUT_MS = 1600;
 /** as the camera's OVERVIEW_TAIL_MS: the last shot is back on the whole window this long before the end */
