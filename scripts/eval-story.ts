@@ -24,6 +24,7 @@ import { presentRealPages, realCases, realPages, realPagesDir } from './eval-sto
 import { recordCase } from './eval-story/record-case.js';
 import { beatDiffLines, beatLines, figuresOf } from './eval-story/beats.js';
 import { analyseSite, planCase, recordedScrollCurve, scoreCase, scoreTimeline, type AnalysedSite } from './eval-story/score.js';
+import { type Direction, directionSummary } from './eval-story/direction.js';
 
 const json = process.argv.includes('--json');
 const paper = process.argv.includes('--paper');
@@ -47,6 +48,8 @@ interface Result extends StoryCase {
   croppedS: number;
   /** a two-part case's first beat: its heading's longest readable stretch (beats.ts) */
   firstLongestS?: number;
+  /** null when the case was not recorded */
+  direction: Direction | null;
 }
 
 type SetName = 'fixtures' | 'real';
@@ -112,7 +115,7 @@ async function runSet(browser: Browser, server: FixtureServer, cases: StoryCase[
         return null;
       });
       if (!timeline) {
-        results.push({ ...c, template: plan.templateId, hint: plan.sectionHint, readableS: 0, longestS: 0, endsOnOverview: false, underHeaderS: 0, croppedS: 0, ...(c.firstExpect ? { firstLongestS: 0 } : {}) });
+        results.push({ ...c, template: plan.templateId, hint: plan.sectionHint, readableS: 0, longestS: 0, endsOnOverview: false, underHeaderS: 0, croppedS: 0, direction: null, ...(c.firstExpect ? { firstLongestS: 0 } : {}) });
         continue;
       }
       score = scoreTimeline(site, plan, timeline, recordedScrollCurve(timeline), c.expect);
@@ -120,7 +123,7 @@ async function runSet(browser: Browser, server: FixtureServer, cases: StoryCase[
     }
     if (paper && c.firstExpect) firstLongest.set(c, scoreCase(site, c.prompt, c.firstExpect).longestS);
     if (!json) process.stderr.write(site.headings[c.expect] && (!c.firstExpect || site.headings[c.firstExpect]) ? '.' : '?');
-    results.push({ ...c, template: score.plan.templateId, hint: score.plan.sectionHint, readableS: score.readableS, longestS: score.longestS, endsOnOverview: score.endsOnOverview, underHeaderS: score.underHeaderS, croppedS: score.croppedS, ...(firstLongest.has(c) ? { firstLongestS: firstLongest.get(c) } : {}) });
+    results.push({ ...c, template: score.plan.templateId, hint: score.plan.sectionHint, readableS: score.readableS, longestS: score.longestS, endsOnOverview: score.endsOnOverview, underHeaderS: score.underHeaderS, croppedS: score.croppedS, direction: score.direction, ...(firstLongest.has(c) ? { firstLongestS: firstLongest.get(c) } : {}) });
   }
   if (!json) process.stderr.write('\n');
   return results;
@@ -148,6 +151,7 @@ function report(name: SetName, results: Result[], previous: Result[] | null): vo
   const cropped = results.filter((r) => r.croppedS > 0.2);
   console.log(`Camera: ${underHeader.length} case(s) rest with the heading under the sticky header, ${cropped.length} cut it with the zoom${[...underHeader, ...cropped].length > 0 ? `: ${[...new Set([...underHeader, ...cropped])].map((r) => `${r.site} "${r.prompt.slice(0, 40)}…" (${r.underHeaderS.toFixed(1)} s under, ${r.croppedS.toFixed(1)} s cut)`).join('; ')}` : ''}`);
   for (const line of beatLines(results)) console.log(line);
+  console.log(directionSummary(results.flatMap((r) => (r.direction ? [r.direction] : []))));
   const missingHeadings = results.filter((r) => r.real && r.readableS === 0 && r.longestS === 0);
   if (missingHeadings.length > 0) console.log(`(${missingHeadings.length} read 0 s: never readable, or their heading was not found on the page)`);
   if (previous) {

@@ -10,6 +10,7 @@ import { OUTPUT_SIZES } from '../../src/pipeline/encode/video-encoder.js';
 import { compileScript } from '../../src/pipeline/plan/compile.js';
 import { planDemo } from '../../src/pipeline/plan/heuristic-planner.js';
 import type { ActionScript, DemoPlan, InteractionTimeline, PageOutline, Rect } from '../../src/pipeline/types.js';
+import { type Direction, directionOf } from './direction.js';
 
 /**
  * Scores a story case without encoding a video: the page is analysed in Chromium (its outline and the document
@@ -94,6 +95,8 @@ export interface CaseScore {
   /** how many times the camera zooms in, and how many shots (stretches between scrolls) the video has */
   zoomIns: number;
   shots: number;
+  /** opening, longest still stretch, fastest travel (direction.ts) */
+  direction: Direction;
 }
 
 /** Plans and compiles the prompt for the page as the worker does (heuristic planner, desktop viewport). */
@@ -155,20 +158,20 @@ export function scoreTimeline(site: AnalysedSite, plan: DemoPlan, timeline: Inte
   const scrollSteps = timeline.steps.filter((step) => step.kind === 'scroll').length;
   return {
     plan, readableS: frames / FPS, longestS: longest / FPS, endsOnOverview: last.width === output.width, underHeaderS: underHeader / FPS,
-    croppedS: cropped / FPS, zoomIns, shots: scrollSteps + 1,
+    croppedS: cropped / FPS, zoomIns, shots: scrollSteps + 1, direction: directionOf(timeline, scrollAt, camera, heading),
   };
 }
 
 /** The page's scroll position through a recorded timeline, and a heading's readability: as the service's own check. */
 export { recordedScrollCurve };
 
-/** The page's scroll position through the script: each scroll eases from where the page was to its target. */
+/** The page's scroll position through the script: each scroll eases from where the page was to its target; a cut jumps. */
 function scrollCurve(script: ActionScript): (t: number) => number {
   const scrolls: Array<{ start: number; end: number; from: number; to: number }> = [];
   let y = 0;
   for (const step of script.steps) {
     if (step.kind !== 'scroll') continue;
-    scrolls.push({ start: step.startMs, end: step.startMs + step.durationMs, from: y, to: step.toY });
+    scrolls.push({ start: step.startMs, end: step.cut ? step.startMs + 1000 / FPS : step.startMs + step.durationMs, from: y, to: step.toY });
     y = step.toY;
   }
   return (t) => {

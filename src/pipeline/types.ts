@@ -113,7 +113,8 @@ export type PlanStep =
   | { action: 'click'; target: Target; label: string }
   | { action: 'type'; target: Target; text: string; label: string }
   | { action: 'focus'; sectionId: string; label: string }
-  | { action: 'pause'; label: string };
+  /** holdMs: a beat's hold, the least time its shot (from the scroll before it to the next) stays on screen */
+  | { action: 'pause'; label: string; holdMs?: number };
 
 export interface DemoPlan {
   templateId: TemplateId;
@@ -146,7 +147,8 @@ export interface MainShot {
 /** One timed instruction of the compiled recorder script (stored as `action_script`). */
 export type ScriptStep = { label: string; startMs: number; durationMs: number } & (
   | { kind: 'wait' }
-  | { kind: 'scroll'; toY: number }
+  /** cut: a jump in one frame (the compositor dissolves it), for travel too long to scroll at a reader's pace */
+  | { kind: 'scroll'; toY: number; cut?: boolean }
   | { kind: 'move'; target: Target }
   | { kind: 'hover'; target: Target }
   | { kind: 'click'; target: Target }

@@ -59,14 +59,23 @@ export function createCamera(layout: Layout, timeline: InteractionTimeline, styl
   const scaleY = layout.content.height / timeline.viewport.height;
   const fromViewport = (p: { x: number; y: number }) => ({ x: layout.content.x + p.x * scaleX, y: layout.content.y + p.y * scaleY });
 
-  // A focused element is zoomed on only as far as it stays whole (with a margin), and not at all when it is
-  // already most of the view.
-  const magnificationFor = (a: ZoomAction) =>
-    a.fit ? Math.min(style.zoom.intensity, (W * 0.8) / (a.fit.width * scaleX), (H * 0.8) / (a.fit.height * scaleY)) : style.zoom.intensity;
+  // A focused element is zoomed on only as far as it stays whole (with a margin). One that is already most of the view
+  // still gets the gentle push-in that fills the frame with the page (FILL: the background and the window's title bar
+  // leave the picture, nothing of the page does), centred on the page: every shot has a visible push-in, and it
+  // never crops the heading or what the section shows.
+  const fill = Math.min(W / layout.content.width, H / layout.content.height);
+  const pageCentre = { x: layout.content.x + layout.content.width / 2, y: layout.content.y + layout.content.height / 2 };
+  const framed = (a: ZoomAction): ZoomAction & { magnification: number } => {
+    const at = { ...a, ...fromViewport(a) };
+    if (!a.fit) return { ...at, magnification: style.zoom.intensity };
+    const whole = Math.min(style.zoom.intensity, (W * 0.8) / (a.fit.width * scaleX), (H * 0.8) / (a.fit.height * scaleY));
+    const push = Math.min(style.zoom.intensity, fill);
+    return whole >= push ? { ...at, magnification: whole } : { ...at, ...pageCentre, magnification: push };
+  };
   const actions =
     style.zoom.enabled && style.zoom.intensity > 1.001
       ? zoomActions(timeline)
-          .map((a) => ({ ...a, ...fromViewport(a), magnification: magnificationFor(a) }))
+          .map(framed)
           .filter((a) => a.magnification >= 1.15)
       : [];
   const keyframes = zoomKeyframes(actions, {

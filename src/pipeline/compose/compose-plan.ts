@@ -49,7 +49,7 @@ export function planCompose(input: {
   const camera = createCamera(layout, timeline, style, input.durationMs);
   // Cuts inside the intro or the outro are left alone: those frames come from decoders of their own.
   // Each dissolved for the change it makes on screen: under a zoom, the part of the capture in the crop.
-  const cuts = withoutScrolls(input.cuts, timeline.scrolls, FPS).map((cut) => asSeenThrough(cut, camera.at(cut.frame).crop, layout)).filter(
+  const cuts = withoutScrolls(input.cuts, timeline.scrolls, FPS, timeline.viewport.height / 2).map((cut) => asSeenThrough(cut, camera.at(cut.frame).crop, layout)).filter(
     (cut) => cut.frame - cut.weights.length > camera.introFrames && cut.frame + cut.weights.length < camera.frames - camera.outroFrames,
   );
   const clicks = clickEffects(timeline, camera.frames);

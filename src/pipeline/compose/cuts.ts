@@ -144,12 +144,16 @@ export function cutsIn(diffs: ArrayLike<number>): Cut[] {
  * The cuts that are not the page being scrolled. A scroll that starts briskly (a short correction after another
  * scroll, ~13 px a frame from a still page) looks like a cut to the frames alone, and a dissolve over a moving page
  * shows it three times over, stacked (seen on a volunteer form). The recording's timeline knows when it scrolled:
- * a cut within a frame of a change of scroll position is motion, and is left as it is.
+ * a cut within a frame of a change of scroll position is motion, and is left as it is; unless that change is a jump
+ * of `jumpPx` or more (half a screen: the plan's cut between distant beats), which is dissolved.
  */
-export function withoutScrolls(cuts: Cut[], scrolls: ReadonlyArray<{ t: number; y: number }>, fps: number): Cut[] {
+export function withoutScrolls(cuts: Cut[], scrolls: ReadonlyArray<{ t: number; y: number }>, fps: number, jumpPx = Infinity): Cut[] {
   const scrolled = new Set<number>();
   for (let i = 1; i < scrolls.length; i++) {
-    if (Math.abs(scrolls[i]!.y - scrolls[i - 1]!.y) >= 0.5) scrolled.add(Math.round((scrolls[i]!.t * fps) / 1000));
+    const moved = Math.abs(scrolls[i]!.y - scrolls[i - 1]!.y);
+    // A jump of jumpPx or more at once is the plan's cut (a scroll step with `cut`), no motion an eye could follow:
+    // it is dissolved like any other.
+    if (moved >= 0.5 && moved < jumpPx) scrolled.add(Math.round((scrolls[i]!.t * fps) / 1000));
   }
   return cuts.filter((cut) => ![cut.frame - 1, cut.frame, cut.frame + 1].some((frame) => scrolled.has(frame)));
 }

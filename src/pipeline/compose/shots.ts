@@ -19,7 +19,21 @@ export interface ZoomAction {
   kind: 'click' | 'type' | 'hover' | 'focus';
   /** the focused element's size (viewport px), for a zoom that keeps it whole */
   fit?: { width: number; height: number };
+  /** a slow push-in: how long the zoom takes to come in (else the style's transition) */
+  inMs?: number;
 }
+
+/**
+ * A shot's push-in comes in over half the shot (at least the style's transition, at most PUSH_MAX_MS), and
+ * holds until just before the page travels on: a slow push that keeps the picture alive while the beat is read,
+ * where a quick zoom in and out left the rest of a long hold still.
+ */
+const PUSH_SHARE = 0.5;
+const PUSH_MAX_MS = 3500;
+/** the zoom's hold and way out after `until` (zoom-path.ts: HOLD_MS plus the default transition) */
+const OUT_MS = 1600;
+/** as the camera's OVERVIEW_TAIL_MS: the last shot is back on the whole window this long before the end */
+const TAIL_MS = 700;
 
 /** The actions the camera follows, in viewport coordinates, in time order. */
 export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
@@ -102,13 +116,17 @@ function asShots(actions: ZoomAction[], focused: Array<{ t: number; rect: Rect }
     const width = box.right - box.left;
     const height = box.bottom - box.top;
     const kind = inside.some((a) => a.kind === 'type') ? 'type' : inside.some((a) => a.kind === 'click') ? 'click' : inside[0]!.kind;
+    // The push-in lasts the shot: in slowly from the arrival, out before the page travels on (or the video ends).
+    const start = inside[0]!.t;
+    const end = Number.isFinite(shot.to) ? shot.to : timeline.durationMs - TAIL_MS;
     out.push({
-      t: inside[0]!.t,
-      until: Math.max(...inside.map((a) => a.until)),
+      t: start,
+      until: Math.max(...inside.map((a) => a.until), end - OUT_MS),
       x: box.left + width / 2,
       y: box.top + height / 2,
       kind,
       fit: { width, height },
+      inMs: Math.min(PUSH_MAX_MS, Math.max(0, (end - start) * PUSH_SHARE)),
     });
   }
   return [...out, ...actions.filter((a) => !taken.has(a))].sort((a, b) => a.t - b.t);

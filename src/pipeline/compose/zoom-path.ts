@@ -65,8 +65,11 @@ export function zoomKeyframes(
     const first = group[0]!;
     const last = group.at(-1)!;
     // Not while the page is still scrolling to it: a zoom moving over a moving page reads as a lurch.
-    let inStart = Math.max(first.t - LEAD_MS - trans, options.earliestMs, keyframes.at(-1)!.t, options.lastScroll(first.t));
-    let inEnd = Math.max(first.t - LEAD_MS, inStart + trans / 2);
+    // A shot's slow push-in (inMs) starts where the page comes to rest and takes its time; else the zoom is complete
+    // a little before the action.
+    const slow = first.inMs !== undefined && first.inMs > trans ? first.inMs : 0;
+    let inStart = Math.max(first.t - LEAD_MS - (slow || trans), options.earliestMs, keyframes.at(-1)!.t, options.lastScroll(first.t));
+    let inEnd = slow ? inStart + slow : Math.max(first.t - LEAD_MS, inStart + trans / 2);
     // Back on the whole window before the page scrolls: a scroll seen magnified moves its first, gentlest steps
     // (one device pixel) by more than the eye takes for a start; at rest they stay small.
     const outEnd = Math.min(last.until + HOLD_MS + trans, options.latestMs, options.nextScroll(last.until));

@@ -25,7 +25,7 @@ export interface CompileOptions {
 export function compileScript(plan: DemoPlan, outline: PageOutline, options: CompileOptions): ActionScript {
   const budgetMs = Math.max(0, Math.round(plan.durationMs));
   const random = seededRandom(options.seed ?? `${options.url}\n${plan.templateId}\n${plan.steps.map((step) => step.label).join('\n')}`);
-  const steps = fitSteps(plan.steps, outline, budgetMs);
+  const steps = fitSteps(plan.steps, outline, budgetMs, Infinity, plan.templateId);
   const drafts = budgetMs > 0 ? expandPlan(steps, outline, budgetMs, pacingFor(plan.templateId), random) : [];
   return {
     version: 1,

@@ -30,8 +30,8 @@ export function durationMsFor(target: DurationTarget | number): number {
 const COMFORT = 1.5;
 
 /** Fits the steps to the budget, not rushed beyond COMFORT; never empty. */
-export function fitPlanSteps(steps: PlanStep[], outline: PageOutline, budgetMs: number): PlanStep[] {
-  const fitted = fitSteps(steps, outline, budgetMs, COMFORT);
+export function fitPlanSteps(steps: PlanStep[], outline: PageOutline, budgetMs: number, templateId?: TemplateId): PlanStep[] {
+  const fitted = fitSteps(steps, outline, budgetMs, COMFORT, templateId);
   return fitted.length > 0 ? fitted : [{ action: 'pause', label: 'Hold on the page' }];
 }
 
@@ -60,6 +60,6 @@ export function planDemo(input: PlanInput): DemoPlan {
     sectionHint,
     durationMs,
     source: 'heuristic',
-    steps: fitPlanSteps(steps, input.outline, durationMs),
+    steps: fitPlanSteps(steps, input.outline, durationMs, templateId),
   };
 }

@@ -306,7 +306,7 @@ function answerToPlan(answer: PlannerAnswer, input: PlanInput, model: string, du
     sectionHint,
     durationMs,
     source: 'ai',
-    steps: fitPlanSteps(steps, input.outline, durationMs),
+    steps: fitPlanSteps(steps, input.outline, durationMs, templateId),
     captionDrafts: captionDrafts(answer, input.outline),
   };
 }

@@ -16,6 +16,8 @@ export interface Draft {
   step: ScriptStep;
   /** Index of the plan step this came from; -1 for the settle and hold waits around the plan. */
   owner: number;
+  /** A beat's pause: its shot (from the scroll before it to the next) lasts at least this long (holdShots). */
+  holdMs?: number;
   minMs: number;
   naturalMs: number;
   maxMs: number;
@@ -34,17 +36,43 @@ export interface Pacing {
   /** How many times its natural duration a scroll may last. */
   scrollStretch: number;
   hoverWeight: number;
+  /**
+   * Travel longer than this many screens is a cut (the recorder jumps, the compositor dissolves) rather than a scroll
+   * that would need more time than the plan can give it at a reader's pace.
+   */
+  cutBeyondScreens: number;
+  /** Scrolls no faster than a reader follows (READER_SCREENS_PER_S); not plain-scroll, whose one scroll is the video. */
+  readerPaced: boolean;
 }
 
 const pacings: Partial<Record<TemplateId, Pacing>> = {
   // Slow, eased travel between sections is the point of the cinematic template.
-  cinematic: { scrollWeight: 1.6, scrollStretch: 3.5, hoverWeight: 0.8 },
-  // A steady scroll: nearly all spare time goes into the scroll itself, however long it gets.
-  'plain-scroll': { scrollWeight: 6, scrollStretch: Infinity, hoverWeight: 0.5 },
-  'hero-spotlight': { scrollWeight: 0.5, scrollStretch: 2, hoverWeight: 1.2 },
-  'pricing-focus': { scrollWeight: 0.7, scrollStretch: 2.5, hoverWeight: 1.1 },
+  cinematic: { scrollWeight: 1.6, scrollStretch: 3.5, hoverWeight: 0.8, cutBeyondScreens: 2.5, readerPaced: true },
+  // A steady scroll: nearly all spare time goes into the scroll itself, however long it gets; never a cut.
+  'plain-scroll': { scrollWeight: 6, scrollStretch: Infinity, hoverWeight: 0.5, cutBeyondScreens: Infinity, readerPaced: false },
+  'hero-spotlight': { scrollWeight: 0.5, scrollStretch: 2, hoverWeight: 1.2, cutBeyondScreens: 1.25, readerPaced: true },
+  'pricing-focus': { scrollWeight: 0.7, scrollStretch: 2.5, hoverWeight: 1.1, cutBeyondScreens: 1.25, readerPaced: true },
 };
-const defaultPacing: Pacing = { scrollWeight: 0.8, scrollStretch: 2.5, hoverWeight: 0.9 };
+const defaultPacing: Pacing = { scrollWeight: 0.8, scrollStretch: 2.5, hoverWeight: 0.9, cutBeyondScreens: 1.25, readerPaced: true };
+
+/**
+ * The fastest a scroll may travel at its peak and still be read as it passes, in screens (viewport heights) a
+ * second. The recorder eases along sin², whose peak is twice its average speed: a scroll of d screens takes at least
+ * 2d / READER_SCREENS_PER_S seconds (a screen in 1.33 s). Measured from the pixels of held-out demos, scrolls of
+ * 4–11 screens a second read as a whip, nothing on the way readable.
+ */
+export const READER_SCREENS_PER_S = 1.5;
+/** The peak speed of the recorder's eased scroll over its average (scrollProfile: sin²). */
+export const SCROLL_PEAK_OVER_MEAN = 2;
+/** A cut: the jump, then the page still while the compositor dissolves (a third of a second) and it settles. */
+const CUT_MIN_MS = 400;
+const CUT_NATURAL_MS = 500;
+/**
+ * How long the video stays on the page it opens with before it travels to what was asked for: long enough to see
+ * whose page it is (the window rises in over the first 0.8 s), short enough not to be a shot of its own. Measured on
+ * held-out demos, a median 2.6 s of a still hero before the first travel read as a slow start.
+ */
+export const OPENING_MS = 1100;
 
 export function pacingFor(templateId: TemplateId): Pacing {
   return pacings[templateId] ?? defaultPacing;
@@ -64,10 +92,23 @@ export function waitDraft(label: string, minMs: number, naturalMs: number, weigh
   return draft({ kind: 'wait', label }, minMs, naturalMs, Infinity, weight);
 }
 
-function scrollDraft(label: string, fromY: number, toY: number, pacing: Pacing): Draft {
+/** The shortest an eased scroll of this many px may take and not outrun a reader (READER_SCREENS_PER_S). */
+export function readerScrollMs(distance: number, viewportHeight: number): number {
+  return (SCROLL_PEAK_OVER_MEAN * (distance / Math.max(1, viewportHeight)) * 1000) / READER_SCREENS_PER_S;
+}
+
+/**
+ * A scroll, eased no faster than a reader follows; or, past the pacing's cutBeyondScreens, a cut: the page jumps
+ * there in one frame and the compositor dissolves the change (cuts.ts). A cut takes no spare time.
+ */
+function scrollDraft(label: string, fromY: number, toY: number, pacing: Pacing, viewportHeight: number): Draft {
   const distance = Math.abs(toY - fromY);
-  const natural = clamp(450 + distance * 0.5, 600, 2800);
-  const min = clamp(250 + distance * 0.08, 300, 900);
+  if (distance / Math.max(1, viewportHeight) > pacing.cutBeyondScreens) {
+    return draft({ kind: 'scroll', toY, label, cut: true }, CUT_MIN_MS, CUT_NATURAL_MS, CUT_NATURAL_MS, 0);
+  }
+  const reader = pacing.readerPaced ? readerScrollMs(distance, viewportHeight) : 0;
+  const natural = Math.max(reader, clamp(450 + distance * 0.5, 600, 2800));
+  const min = Math.max(reader, clamp(250 + distance * 0.08, 300, 900));
   return draft({ kind: 'scroll', toY, label }, min, natural, natural * pacing.scrollStretch, pacing.scrollWeight);
 }
 
@@ -91,7 +132,7 @@ function reveal(drafts: Draft[], state: ScriptState, outline: PageOutline, targe
   if (isVisible(outline, target.rect, state.scrollY)) return;
   const toY = revealY(outline, target.rect);
   if (Math.abs(toY - state.scrollY) < 2) return;
-  drafts.push(scrollDraft(`Bring "${target.label}" into view`, state.scrollY, toY, pacing));
+  drafts.push(scrollDraft(`Bring "${target.label}" into view`, state.scrollY, toY, pacing, outline.viewport.height));
   state.scrollY = toY;
 }
 
@@ -118,7 +159,7 @@ export function expandStep(step: PlanStep, outline: PageOutline, state: ScriptSt
     case 'scroll': {
       const toY = scrollTargetY(outline, step);
       // Already there: nothing to show, and a zero-length scroll would only eat time.
-      if (Math.abs(toY - state.scrollY) >= 2) drafts.push(scrollDraft(step.label, state.scrollY, toY, pacing));
+      if (Math.abs(toY - state.scrollY) >= 2) drafts.push(scrollDraft(step.label, state.scrollY, toY, pacing, outline.viewport.height));
       state.scrollY = toY;
       break;
     }
@@ -147,7 +188,7 @@ export function expandStep(step: PlanStep, outline: PageOutline, state: ScriptSt
       }
       if (!isVisible(outline, section.rect, state.scrollY) && !overlapsView(outline, section.rect, state.scrollY)) {
         const toY = scrollYForSection(outline, section);
-        drafts.push(scrollDraft(`Scroll to "${sectionName(section)}"`, state.scrollY, toY, pacing));
+        drafts.push(scrollDraft(`Scroll to "${sectionName(section)}"`, state.scrollY, toY, pacing, outline.viewport.height));
         state.scrollY = toY;
       }
       const target = focalTarget(outline, section, state.scrollY);
@@ -155,9 +196,12 @@ export function expandStep(step: PlanStep, outline: PageOutline, state: ScriptSt
       drafts.push(waitDraft(`Dwell on "${sectionName(section)}"`, 250, 900));
       break;
     }
-    case 'pause':
-      drafts.push(waitDraft(step.label, 200, 800));
+    case 'pause': {
+      const wait = waitDraft(step.label, 200, 800);
+      // A beat's hold: what it needs is known only once the whole shot is expanded (holdShots).
+      drafts.push(step.holdMs ? { ...wait, holdMs: step.holdMs } : wait);
       break;
+    }
   }
   return drafts;
 }
@@ -187,7 +231,57 @@ export function expandPlan(
     for (const draft of expandStep(step, outline, state, pacing, random)) drafts.push({ ...draft, owner: index });
   });
   drafts.push(holdDraft(budgetMs));
+  if (!from) capOpening(drafts);
+  holdShots(drafts);
   return drafts;
+}
+
+/**
+ * The opening, everything before the first scroll, when the plan travels at all: it takes no spare time and lasts
+ * OPENING_MS at most (its minimum when even that is more), so the video leaves the first view for what was asked
+ * within a second and a half. A lone settle is lengthened to it: the window rises in meanwhile, and a scroll that
+ * starts under that animation is lost in it.
+ */
+function capOpening(drafts: Draft[]): void {
+  const first = drafts.findIndex((d) => d.step.kind === 'scroll');
+  if (first <= 0) return;
+  const opening = drafts.slice(0, first);
+  const minMs = opening.reduce((sum, d) => sum + d.minMs, 0);
+  const naturalMs = opening.reduce((sum, d) => sum + d.naturalMs, 0);
+  const target = Math.max(minMs, OPENING_MS);
+  const give = naturalMs > minMs ? Math.min(1, Math.max(0, (target - minMs) / (naturalMs - minMs))) : 0;
+  for (const d of opening) {
+    d.naturalMs = d.minMs + (d.naturalMs - d.minMs) * give;
+    d.maxMs = d.naturalMs;
+    d.weight = 0;
+  }
+  // Whatever is left of the opening's time goes to its last wait (the settle, when it is alone).
+  const left = target - opening.reduce((sum, d) => sum + d.naturalMs, 0);
+  const wait = opening.findLast((d) => d.step.kind === 'wait');
+  if (left > 1 && wait) {
+    wait.naturalMs += left;
+    wait.maxMs = wait.naturalMs;
+  }
+}
+
+/**
+ * A beat's hold (a pause with holdMs): the shot it is in, from the end of the scroll before it to the start of the
+ * next (the end of the video for the last), lasts holdMs at its natural pace. Its pause takes up what the shot's
+ * other steps leave at theirs, and is never squeezed (its minimum): budget fitting then leaves a beat out rather than
+ * pass through it, and when time is short only the steps around the pause give a little.
+ */
+function holdShots(drafts: Draft[]): void {
+  drafts.forEach((d, index) => {
+    if (!d.holdMs) return;
+    let start = index;
+    while (start > 0 && drafts[start - 1]!.step.kind !== 'scroll') start--;
+    let end = index + 1;
+    while (end < drafts.length && drafts[end]!.step.kind !== 'scroll') end++;
+    const others = drafts.slice(start, end).filter((other) => other !== d);
+    const need = d.holdMs - others.reduce((sum, other) => sum + other.naturalMs, 0);
+    d.minMs = Math.max(d.minMs, need);
+    d.naturalMs = Math.max(d.naturalMs, d.minMs);
+  });
 }
 
 export function holdDraft(budgetMs: number): Draft {

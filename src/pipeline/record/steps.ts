@@ -107,6 +107,11 @@ export async function runStep(ctx: StepContext, step: ScriptStep, deadline: numb
     case 'wait':
       return {};
     case 'scroll': {
+      // A cut: there in one frame, the rest of the step still while the compositor dissolves the change (cuts.ts).
+      if (step.cut) {
+        await smoothScroll(ctx.page, step.toY, 0, { onScroll: ctx.onScroll, clock: ctx.clock });
+        return {};
+      }
       // Ease over most of the step; the rest lets the last frames settle.
       const budget = left();
       await smoothScroll(ctx.page, step.toY, Math.max(0, budget - Math.min(300, budget * 0.1)), { onScroll: ctx.onScroll, clock: ctx.clock });

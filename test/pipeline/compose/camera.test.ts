@@ -115,7 +115,7 @@ describe('the camera', () => {
     assert.ok(Math.max(...zoom) > 1.9);
   });
 
-  it('zooms on a focused section only as far as it stays whole, and not on one that fills the view', () => {
+  it('zooms on a focused section only as far as it stays whole, and on one that fills the view only as far as the page fills the frame', () => {
     const focused = (rect: { x: number; y: number; width: number; height: number }) =>
       timeline({
         cursor: [{ t: 0, x: 640, y: 400 }, { t: 2600, x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }],
@@ -133,8 +133,47 @@ describe('the camera', () => {
     const topLeft = card.camera.fromViewport({ x: 240, y: 160 });
     const bottomRight = card.camera.fromViewport({ x: 1040, y: 560 });
     assert.ok(crop.x <= topLeft.x && crop.y <= topLeft.y && crop.x + crop.width >= bottomRight.x && crop.y + crop.height >= bottomRight.y, 'the card is whole');
+    // A section filling the view: the gentle push-in that fills the frame with the page, nothing of the page cut.
     const section = zoomCurve(focused({ x: 0, y: 0, width: 1280, height: 700 }));
-    assert.ok(section.zoom.every((z) => z === 1), 'a section filling the view is not zoomed');
+    const page = { x: section.camera.fromViewport({ x: 0, y: 0 }), end: section.camera.fromViewport({ x: 1280, y: 720 }) };
+    assert.ok(Math.max(...section.zoom) > 1.15, `a visible push-in, to ${Math.max(...section.zoom).toFixed(2)}x`);
+    section.zoom.forEach((_, frame) => {
+      const view = section.camera.at(frame).crop;
+      assert.ok(view.x <= page.x.x + 1 && view.y <= page.x.y + 1 && view.x + view.width >= page.end.x - 1 && view.y + view.height >= page.end.y - 1, `the whole page in view at frame ${frame}`);
+    });
+  });
+
+  it('pushes in once per shot of a two-beat video, slowly, holds while the beat is read, and is out before the page travels', () => {
+    // As the recorder reports a plan of two beats: a cut to each section, the cursor to its heading, a long read.
+    const wide = { x: 0, y: 80, width: 1280, height: 520 };
+    const t = timeline({
+      durationMs: 10_000,
+      cursor: [{ t: 0, x: 640, y: 400 }, { t: 1700, x: 640, y: 120 }, { t: 5700, x: 640, y: 130 }],
+      scrolls: [{ t: 1000, y: 0 }, { t: 1033, y: 1500 }, { t: 5000, y: 1500 }, { t: 5033, y: 3100 }],
+      focus: [{ t: 1500, rect: wide, label: 'Meet the guides' }, { t: 5500, rect: wide, label: 'Plan your climb' }],
+      steps: [
+        { index: 0, label: 'Settle on the page', kind: 'wait', startMs: 0, endMs: 1000 },
+        { index: 1, label: 'Scroll to "Meet the guides"', kind: 'scroll', startMs: 1000, endMs: 1500 },
+        { index: 2, label: 'Focus on "Meet the guides"', kind: 'move', startMs: 1500, endMs: 1700 },
+        { index: 3, label: 'Read "Meet the guides"', kind: 'wait', startMs: 1700, endMs: 5000 },
+        { index: 4, label: 'Scroll to "Plan your climb"', kind: 'scroll', startMs: 5000, endMs: 5500 },
+        { index: 5, label: 'Focus on "Plan your climb"', kind: 'move', startMs: 5500, endMs: 5700 },
+        { index: 6, label: 'Read "Plan your climb"', kind: 'wait', startMs: 5700, endMs: 10_000 },
+      ],
+    });
+    const { camera, zoom } = zoomCurve(t, { zoom: { enabled: true } }); // the default look's intensity
+    const frame = (ms: number) => Math.round((ms * FPS) / 1000);
+    assert.equal(zoomIns(zoom.map((z) => (z > 1.1 ? 2 : 1))), 2, 'one push-in for each beat');
+    for (const shot of [{ from: 1700, to: 5000 }, { from: 5700, to: 10_000 }]) {
+      const inside = zoom.slice(frame(shot.from), frame(shot.to));
+      // Slow: the push takes more than half a second to come in.
+      const rising = inside.filter((z, i) => i > 0 && z > inside[i - 1]!).length;
+      assert.ok(rising >= FPS / 2, `the push-in takes ${rising} frames`);
+    }
+    // Out before travelling: the whole window at each scroll.
+    assert.equal(zoom[frame(5000)], 1, 'back on the whole window when the page travels');
+    assert.equal(zoom.at(-1), 1, 'and at the end');
+    assert.equal(camera.actions.length, 2);
   });
 
   it('keeps the zoom inside the frame for a click in a corner', () => {

@@ -1,3 +1,4 @@
+import type { TemplateId } from '../../../demos/presentation.js';
 import type { OutlineControl, OutlineSection, PageOutline, PlanStep, Target } from '../../types.js';
 import { bottomComfortMargin } from '../../comfort.js';
 import { estimatePlan } from '../fit.js';
@@ -15,6 +16,13 @@ export interface TemplateContext {
 
 /** A recording template: a choreography over the outline. Never returns an empty plan. */
 export type Template = (context: TemplateContext) => PlanStep[];
+
+/**
+ * How long a beat of the prompt stays on screen, from its arrival to the next travel: readable 2.5 s (the last 3 s)
+ * with room for the dissolve or the scroll's last steps into it, and the first steps of the next travel out of it.
+ */
+export const BEAT_HOLD_MS = 2800;
+export const LAST_BEAT_HOLD_MS = 3300;
 
 /** How much longer than the budget a template's plan may run at its natural pace (the compiler squeezes the rest). */
 const SLACK = 1.15;
@@ -40,11 +48,13 @@ export class Choreography {
   constructor(
     readonly outline: PageOutline,
     readonly budgetMs: number,
+    /** whose pacing times the plan: it decides which travels are cuts, and so what fits */
+    readonly templateId: TemplateId = 'section-focus',
   ) {}
 
   /** Whether the plan so far plays in the budget at an unhurried pace. */
   fits(): boolean {
-    return estimatePlan(this.steps, this.outline, this.budgetMs).naturalMs <= this.budgetMs * SLACK;
+    return estimatePlan(this.steps, this.outline, this.budgetMs, this.templateId).naturalMs <= this.budgetMs * SLACK;
   }
 
   get y(): number {
@@ -116,8 +126,9 @@ export class Choreography {
     return this;
   }
 
-  pause(label: string): this {
-    this.steps.push({ action: 'pause', label });
+  /** A pause; with holdMs, a beat's hold: its shot lasts at least that long (timing.ts, holdShots). */
+  pause(label: string, holdMs?: number): this {
+    this.steps.push(holdMs ? { action: 'pause', label, holdMs } : { action: 'pause', label });
     return this;
   }
 

@@ -13,7 +13,7 @@ export const cinematic: Template = ({ outline, budgetMs }) => {
   const strongest = strongestSection(outline);
   const others = sectionsInOrder(outline).filter((section) => section !== hero && section.kind !== 'footer');
   const compose = (chosen: OutlineSection[]) => {
-    const c = new Choreography(outline, budgetMs);
+    const c = new Choreography(outline, budgetMs, 'cinematic');
     c.pause('Open on the page');
     if (hero) {
       c.scrollTo(hero);

@@ -11,7 +11,7 @@ export const plainScroll: Template = (context) => {
   const { outline, budgetMs } = context;
   const bottom = maxScrollY(outline);
   if (bottom <= 0) return heroSpotlight(context);
-  return new Choreography(outline, budgetMs)
+  return new Choreography(outline, budgetMs, 'plain-scroll')
     .pause('Start at the top')
     .scrollToY(bottom, 'Scroll steadily to the bottom')
     .pause('Rest at the bottom')

@@ -3,7 +3,7 @@ import { actionsIn, heroSection, isVisible, mediaIn, scrollYForSection, sectionN
 import { headlineTarget } from '../targets.js';
 import { promptSubjects } from '../section-meaning.js';
 import { headingsMentioned, matchSection, sectionPhrase } from '../text-match.js';
-import { Choreography, chooseFitting, controlInView, type Template, type TemplateContext } from './choreography.js';
+import { BEAT_HOLD_MS, Choreography, chooseFitting, controlInView, LAST_BEAT_HOLD_MS, type Template, type TemplateContext } from './choreography.js';
 import { heroSpotlight } from './hero-spotlight.js';
 
 /**
@@ -62,7 +62,7 @@ export const sectionFocus: Template = (context) => {
     for (const item of onScreen) if (extras.includes(item)) c.hover(item, `Hover "${item.label}"`);
     // Last before the dwell, so what it opened is what the viewer reads.
     if (control && extras.includes(control)) c.click(control);
-    c.pause(`Dwell on "${name}"`);
+    c.pause(`Dwell on "${name}"`, LAST_BEAT_HOLD_MS);
     if (endsOnAction) endOn(c, endsOnAction);
     return c;
   };
@@ -85,17 +85,19 @@ function visitInOrder(context: TemplateContext, sections: OutlineSection[], ends
   const { outline, budgetMs } = context;
   const compose = (shown: OutlineSection[], operate: boolean) => {
     const c = new Choreography(outline, budgetMs);
-    for (const section of shown) {
+    shown.forEach((section, index) => {
       const name = sectionName(section);
       c.scrollTo(section, `Scroll to "${name}"`);
       c.focus(section, `Focus on "${name}"`);
-      c.pause(`Read "${name}"`);
-    }
+      // Each beat is held long enough to read; the last one longest (it is what the video ends on).
+      c.pause(`Read "${name}"`, index === shown.length - 1 ? LAST_BEAT_HOLD_MS : BEAT_HOLD_MS);
+    });
     // The part held to the end answers on camera when it can (a question opened, the next tab) and time allows.
     const control = operate && !endsOnAction ? controlInView(outline, shown.at(-1)!, c.y) : null;
     if (control) c.click(control);
     if (endsOnAction) endOn(c, endsOnAction);
-    else c.pause(`Hold on "${sectionName(shown.at(-1)!)}"`);
+    // After a click the viewer reads what it opened; else the last beat's hold has held it already.
+    else if (control) c.pause(`Hold on "${sectionName(shown.at(-1)!)}"`);
     return c;
   };
   const last = sections.at(-1)!;
