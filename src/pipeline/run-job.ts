@@ -21,7 +21,7 @@ import type { BrowserPool } from './browser/pool.js';
 import { EgressFailureError } from './browser/request-guard.js';
 import { loadBackgroundImage } from '../backgrounds/load-image.js';
 import { renderOutputs } from './encode/render-outputs.js';
-import { demoTitle } from './plan/demo-title.js';
+import { demoTitle, shownSections } from './plan/demo-title.js';
 import type { Planner } from './plan/planner.js';
 import { PermanentJobError, TransientJobError, describeFailure } from './job-errors.js';
 import { pageWorkBudgetMs, produceRecording, recordingCaptureSize } from './produce-recording.js';
@@ -195,7 +195,10 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     const finalPresentation = plan
       ? withTemplate(presentation, plan)
       : { ...presentation, ...(!presentation.recordingTemplate && previousTemplate ? { recordingTemplate: previousTemplate } : {}) };
-    const title = demo.version === 0 && outline ? demoTitle({ prompt: demo.prompt, section: produced.mainSection, pageTitle: outline.title || null }) : null;
+    // Named once, from what the first recording shows; a demo that has a title (its owner's) keeps it.
+    const title = demo.version === 0 && !demo.title && outline
+      ? demoTitle({ shown: shownSections(plan?.story ?? null, produced.story), pageTitle: outline.title || null, prompt: demo.prompt })
+      : null;
     // The version and its demo.ready webhooks commit together: a subscriber hears of every version, once per endpoint.
     const completed = await inTransaction(sql, async (tx) => {
       const published = await completeDemoJob(

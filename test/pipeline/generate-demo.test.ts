@@ -10,6 +10,7 @@ import { ffmpegBinaries } from '../../src/pipeline/encode/ffmpeg-binaries.js';
 import { probeVideo } from '../../src/pipeline/encode/probe.js';
 import { mainShotMs } from '../../src/pipeline/compose/main-shot.js';
 import type { InteractionTimeline, MainShot } from '../../src/pipeline/types.js';
+import type { StoryText } from '../../src/pipeline/story-text/types.js';
 import { autoSelectionSchema } from '../../src/demos/presentation.js';
 import type { TestApp, TestUser } from '../helpers/app.js';
 import type { FixtureServer } from '../helpers/fixture-server.js';
@@ -92,9 +93,13 @@ describe('generating a demo of a landing page', () => {
     assert.ok(deepest >= (toPricing.toY ?? 0) - 100, `scrolled to ${deepest}, pricing at ${toPricing.toY}`);
     assert.equal((await fetch(`${app.url}/gif/${demo.id}.gif`)).status, 200);
 
-    // Demos can be told apart (issue 35): the title names the section shown and what was asked, not the page's
-    // <title>, and the thumbnail is a frame of the pricing shot, not of the hero every demo of this page opens on.
-    assert.match(demo.title, /^.+ — Show our pricing plans$/);
+    // Demos can be told apart (issue 35): the title names the section shown, not the page's <title>; and (issue 55)
+    // in the page's words, short, without the prompt. The thumbnail is a frame of the pricing shot, not of the hero
+    // every demo of this page opens on.
+    const pricingBeat = (JSON.parse(demo.ai_plan) as { story: StoryText }).story.beats.find((beat) => beat.sectionId === 'pricing');
+    assert.ok(pricingBeat, 'the pricing section is a beat of the story');
+    assert.equal(demo.title, pricingBeat.title);
+    assert.ok(demo.title.length <= 60 && !/show our pricing plans/i.test(demo.title), demo.title);
     assert.ok(!demo.title.startsWith('Flowboard'), demo.title);
     const mainShot = JSON.parse(demo.ai_plan).mainShot as MainShot;
     assert.equal(mainShot.sectionId, 'pricing');

@@ -19,8 +19,6 @@ export interface DemoView {
   shortTitle: string;
   /** the prompt, shortened for meta descriptions */
   description: string;
-  /** the prompt as shown on the page */
-  prompt: string;
   mimeType: 'video/mp4' | 'video/webm';
   /** frame size of the encoded video */
   width: number;
@@ -55,7 +53,6 @@ export function describeDemo(demo: DemoRecord, urls: DemoUrls): DemoView {
     title: truncateText(titleSource, 120),
     shortTitle: truncateText(titleSource, 70),
     description: truncateText(demo.prompt, 200),
-    prompt: truncateText(demo.prompt, 500),
     mimeType: demo.format === 'webm' ? 'video/webm' : 'video/mp4',
     ...videoSize(demo),
     thumbnail: demo.thumbnail_key === null ? null : { url: urls.thumbnailUrl, width: size?.width ?? null, height: size?.height ?? null },

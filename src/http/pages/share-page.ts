@@ -9,8 +9,10 @@ import { chapterList, STORY_CSS, storyView, trackElements, type StoryView } from
 export const RECORDING_REFRESH_SECONDS = 10;
 
 /**
- * The public share page (`/share/<id>`): the player, title and prompt, and the meta tags that make the link
- * unfurl as a playable video in Slack, X/Twitter, LinkedIn, Discord and iMessage. Every URL is absolute.
+ * The public share page (`/share/<id>`): the player, the title, the chapters, and the meta tags that make the link
+ * unfurl as a playable video in Slack, X/Twitter, LinkedIn, Discord and iMessage. Every URL is absolute. The prompt is
+ * not shown under the title (issue 55): it is what the owner asked the tool for, not a subtitle for the viewer; the
+ * chapter list says what the video holds.
  */
 /** The product a demo shows: its project's name and URL, which the share page links back to (issue 35). */
 export interface ProductLink {
@@ -41,7 +43,6 @@ ${view.state === 'playable'
   ? html`<div class="player" data-showreel-player data-state="playable" data-demo-id="${demo.id}" data-surface="share" data-beacon-url="${beaconUrl(urls)}" data-chapters-url="${story.chaptersUrl ?? ''}" data-captions-url="${story.captionsUrl ?? ''}">${player(view, urls, story)}</div>`
   : html`<div class="player">${player(view, urls, story)}</div>`}
 <h1>${view.title}</h1>
-${view.prompt !== view.title ? html`<p class="desc">${view.prompt}</p>` : null}
 ${view.state === 'playable' ? chapterList(story) : null}
 ${productLink(product)}
 </main>

@@ -1,17 +1,71 @@
+import type { StoryText, TimedStory } from '../story-text/types.js';
 import type { OutlineSection } from '../types.js';
 
+/** A title's length: short enough to read at a glance in a card, a tab or an unfurl. */
+export const TITLE_MAX = 60;
+
 /**
- * A generated demo's default title (issue 35): what it shows and what was asked, "Pricing — Show our pricing plans".
- * The page's <title> alone named two demos of one page alike. The section is named by its kicker (the short label
- * above a heading, "PRICING") when it has one, else by its heading; the prompt follows, both shortened at a word.
- * Without a prompt the page's title is all there is.
+ * A generated demo's default title (issue 55): what the video shows, in the page's words: the names of the sections
+ * it shows, in order (`shown`, each its kicker or heading as the chapters name it), joined as a person would ("Pricing
+ * and FAQ", "Rewards, pricing and our team"), at most 60 characters. Not the prompt: it is what the owner asked for,
+ * not what the viewer gets, and the title was once half of it ("Our Team — <the whole prompt>"). A video that shows
+ * no section beyond its opening is called by the page's title; with no page title either, by the prompt, shortened.
  */
-export function demoTitle(input: { prompt: string | null; section: OutlineSection | null; pageTitle: string | null }): string | null {
+export function demoTitle(input: { shown: string[]; pageTitle: string | null; prompt: string | null }): string | null {
+  const names: string[] = [];
+  for (const raw of input.shown) {
+    const name = quietCaps(oneLine(raw));
+    if (name && !names.some((known) => sameWords(known) === sameWords(name))) names.push(name);
+  }
+  if (names.length > 0) return joinNames(names);
+  const page = shortenAtWord(input.pageTitle ?? '', TITLE_MAX);
+  if (page) return page;
   const prompt = input.prompt ? sentence(input.prompt) : '';
-  if (!prompt) return input.pageTitle ? shortenAtWord(input.pageTitle, 120) || null : null;
-  const name = input.section ? sectionLabel(input.section) : null;
-  const asked = shortenAtWord(prompt, 72);
-  return name ? `${name} — ${asked}` : asked;
+  return prompt ? shortenAtWord(prompt, TITLE_MAX) : null;
+}
+
+/**
+ * The names of the sections a recording shows, in order: the story's section beats that have a chapter in the
+ * recording (a beat dropped for time, or passed through in under a second, is not something the video shows).
+ */
+export function shownSections(story: StoryText | null, timed: TimedStory | null): string[] {
+  if (!story) return [];
+  const chapters = new Set((timed?.chapters ?? []).map((chapter) => chapter.title));
+  return story.beats.filter((beat) => beat.kind === 'section' && (!timed || chapters.has(beat.title))).map((beat) => beat.title);
+}
+
+/**
+ * "A", "A and B", "A, B and C", each name after the first starting in lower case where the page wrote it in
+ * sentence case after a word that only opens it ("Our team" → "our team"); a name in its own capitals ("Our Team",
+ * "FAQ", "Stripe Connect") is kept as written. Too long: each name cut at a word, then names left out from the
+ * middle (the first and the last are where the video starts and ends).
+ */
+function joinNames(names: string[]): string {
+  const join = (list: string[]) => list.map((name, i) => (i === 0 ? name : inSentence(name))).reduce((text, name, i, all) => (i === 0 ? name : `${text}${i === all.length - 1 ? ' and ' : ', '}${name}`), '');
+  const full = join(names);
+  if (full.length <= TITLE_MAX) return full;
+  const cut = names.map((name) => shortenAtWord(name, 24));
+  if (join(cut).length <= TITLE_MAX) return join(cut);
+  const kept = [cut[0]!, cut.at(-1)!];
+  for (const name of cut.slice(1, -1)) {
+    const more = [...kept.slice(0, -1), name, kept.at(-1)!];
+    if (join(more).length > TITLE_MAX) break;
+    kept.splice(kept.length - 1, 0, name);
+  }
+  return shortenAtWord(join(kept), TITLE_MAX);
+}
+
+const OPENING_WORDS = new Set(['a', 'an', 'the', 'our', 'your', 'how', 'what', 'why', 'who', 'when', 'where', 'meet', 'about', 'all', 'more', 'some', 'every']);
+
+function inSentence(name: string): string {
+  const [first, ...rest] = name.split(' ');
+  if (!first || !OPENING_WORDS.has(first.toLocaleLowerCase('en'))) return name;
+  if (rest.some((word) => /^\p{Lu}/u.test(word))) return name;
+  return [first.toLocaleLowerCase('en'), ...rest].join(' ');
+}
+
+function sameWords(text: string): string {
+  return text.toLocaleLowerCase('en').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
 /** The section's name as a title shows it: its kicker, else its heading, at most 40 characters. */
@@ -39,15 +93,18 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** A prompt as a title's half: one line, its first letter capitalised, no full stop at the end. */
+/** A prompt as a title: one line, its first letter capitalised, no full stop at the end. */
 function sentence(text: string): string {
   const line = oneLine(text).replace(/[.。]+$/u, '');
   return line.charAt(0).toLocaleUpperCase('en') + line.slice(1);
 }
 
-/** "PRICING" → "Pricing": kickers are often set in capitals by their markup, not by their words. */
+/**
+ * "PRICING" → "Pricing": kickers (and some headings) are set in capitals by their markup, not by their words. A short
+ * word in capitals is an initialism ("FAQ", "API") and stays.
+ */
 function quietCaps(text: string): string {
-  if (text !== text.toLocaleUpperCase('en') || !/\p{L}/u.test(text)) return text;
+  if (text !== text.toLocaleUpperCase('en') || !/\p{L}/u.test(text) || (!text.includes(' ') && text.length <= 3)) return text;
   const lower = text.toLocaleLowerCase('en');
   return lower.charAt(0).toLocaleUpperCase('en') + lower.slice(1);
 }

@@ -146,6 +146,14 @@ describe('page rendering (pure)', () => {
     assert.match(oembed.html, /^<iframe src="[^"]+" width="960" height="540" frameborder="0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen title="[^"<>]*"><\/iframe>$/);
   });
 
+  it('shows the title without the prompt under it, as if the prompt were its subtitle (issue 55)', () => {
+    const demo = fakeDemo({ title: 'Rewards and our team', prompt: 'Show the rewards, then end on the team' });
+    const page = renderSharePage(demo, secure);
+    const body = page.slice(page.indexOf('<body'));
+    assert.match(body, /<h1>Rewards and our team<\/h1>/);
+    assert.ok(!body.includes('Show the rewards, then end on the team'), 'the prompt is not on the page a viewer reads');
+  });
+
   it('without a thumbnail: no poster, no image tags, a summary card', () => {
     const page = renderSharePage(fakeDemo({ thumbnail_key: null }), secure);
     assert.doesNotMatch(page, /poster=/);

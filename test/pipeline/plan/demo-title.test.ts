@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { demoTitle, shortenAtWord } from '../../../src/pipeline/plan/demo-title.js';
+import { demoTitle, sectionLabel, shortenAtWord, shownSections } from '../../../src/pipeline/plan/demo-title.js';
+import { storyBeats } from '../../../src/pipeline/story-text/beats.js';
 import { mainSection } from '../../../src/pipeline/plan/main-section.js';
 import { planDemo } from '../../../src/pipeline/plan/heuristic-planner.js';
 import { compileScript } from '../../../src/pipeline/plan/compile.js';
@@ -13,37 +14,53 @@ const section = (heading: string | null, kicker?: string): OutlineSection => ({
 });
 
 describe('the default title of a generated demo', () => {
-  it('names the section it shows and what was asked, so two demos of one page differ', () => {
-    const outline = saasOutline();
-    const pricing = planDemo({ prompt: 'show the pricing plans', outline, durationTarget: '10s', mode: 'script', template: { id: 'auto' } });
-    const faq = planDemo({ prompt: 'Answer the common questions.', outline, durationTarget: '10s', mode: 'script', template: { id: 'auto' } });
-    const titleOf = (prompt: string, plan: typeof pricing) => demoTitle({ prompt, section: mainSection(plan, outline)?.section ?? null, pageTitle: outline.title });
-    assert.equal(titleOf('show the pricing plans', pricing), 'Simple pricing — Show the pricing plans');
-    assert.equal(titleOf('Answer the common questions.', faq), 'FAQ — Answer the common questions');
+  /** The title a first recording gets: from the plan's story, the chapters the recording kept, and the page. */
+  const titleOf = (prompt: string, outline = saasOutline()) => {
+    const plan = planDemo({ prompt, outline, durationTarget: '10s', mode: 'script', template: { id: 'auto' } });
+    return demoTitle({ shown: shownSections(storyBeats(plan, outline, 'en'), null), pageTitle: outline.title, prompt });
+  };
+
+  it('names what the video shows, in the page’s words, and not the prompt', () => {
+    assert.equal(titleOf('show the pricing plans'), 'Simple pricing');
+    assert.equal(titleOf('Answer the common questions.'), 'FAQ');
+    const twoParts = titleOf('Show the pricing, then end on the FAQ')!;
+    assert.equal(twoParts, 'Simple pricing and FAQ', 'a two-part demo reads "X and Y"');
+    assert.doesNotMatch(twoParts, /show|then|end on/i, 'no word of the prompt’s own');
   });
 
-  it('prefers the short label above a heading, set in capitals by the page, to a long heading', () => {
-    assert.equal(demoTitle({ prompt: 'Show the pricing plans', section: section('Simple pricing that scales with your whole team', 'PRICING'), pageTitle: 'Flowboard' }), 'Pricing — Show the pricing plans');
-    assert.equal(
-      demoTitle({ prompt: 'Show the pricing plans', section: section('Simple pricing that scales with your whole growing team'), pageTitle: null }),
-      'Simple pricing that scales with your… — Show the pricing plans',
-    );
+  it('joins two and three names as a person would, keeps the page’s capitals, quiets capitals set by markup', () => {
+    assert.equal(demoTitle({ shown: ['Rewards', 'Our team'], pageTitle: 'Cardly', prompt: 'Show the rewards, then end on the team' }), 'Rewards and our team');
+    assert.equal(demoTitle({ shown: ['REWARDS', 'Our Team'], pageTitle: null, prompt: null }), 'Rewards and Our Team');
+    assert.equal(demoTitle({ shown: ['Pricing', 'FAQ', 'How it works'], pageTitle: null, prompt: null }), 'Pricing, FAQ and how it works');
+    assert.equal(demoTitle({ shown: ['Pricing', 'pricing', 'FAQ'], pageTitle: null, prompt: null }), 'Pricing and FAQ', 'a name said once');
   });
 
-  it('shortens a long prompt at a word, never inside one', () => {
-    const prompt = 'Walk through the whole onboarding, from the sign-up form to the first project, and end on the invite screen';
-    const title = demoTitle({ prompt, section: null, pageTitle: 'Flowboard' })!;
-    assert.ok(title.length <= 72, title);
-    assert.ok(title.endsWith('…'), title);
-    const kept = title.slice(0, -1);
-    assert.ok(prompt.startsWith(kept) && prompt[kept.length] === ' ', `cut inside a word: ${title}`);
+  it('stays within 60 characters, cutting names at a word and leaving out the middle ones first', () => {
+    const shown = ['Everything your team needs to plan and ship', 'Integrations with the tools you use', 'What customers say about us', 'Simple pricing for every team'];
+    const title = demoTitle({ shown, pageTitle: null, prompt: null })!;
+    assert.ok(title.length <= 60, title);
+    // Where the video starts and where it ends, each cut at a word; the middle of the tour left out.
+    assert.equal(title, 'Everything your team… and Simple pricing for…');
     assert.equal(shortenAtWord('short enough', 20), 'short enough');
     assert.equal(shortenAtWord('one two, three', 9), 'one two…');
   });
 
-  it('falls back to the page title when there is no prompt', () => {
-    assert.equal(demoTitle({ prompt: '  ', section: section('Pricing'), pageTitle: 'Flowboard — Project planning' }), 'Flowboard — Project planning');
-    assert.equal(demoTitle({ prompt: '', section: null, pageTitle: null }), null);
+  it('names a demo that shows only its opening by the page’s title; without one, by the prompt, shortened at a word', () => {
+    assert.equal(demoTitle({ shown: [], pageTitle: 'Flowboard — Project planning', prompt: 'Show the hero' }), 'Flowboard — Project planning');
+    const prompt = 'walk through the whole onboarding, from the sign-up form to the first project, and end on the invite screen';
+    const title = demoTitle({ shown: [], pageTitle: null, prompt })!;
+    assert.ok(title.length <= 60 && title.endsWith('…'), title);
+    assert.ok(title.startsWith('Walk through the whole onboarding'), title);
+    assert.equal(demoTitle({ shown: [], pageTitle: null, prompt: '' }), null);
+  });
+
+  it('is made from the chapters the recording kept: a section passed through is not in it', () => {
+    const outline = saasOutline();
+    const plan = planDemo({ prompt: 'Show the pricing, then end on the FAQ', outline, durationTarget: '10s', mode: 'script', template: { id: 'auto' } });
+    const story = storyBeats(plan, outline, 'en');
+    const kept = { language: 'en', captionsOff: null, captions: [], chapters: [{ title: outline.title, startMs: 0, endMs: 4000 }, { title: 'FAQ', startMs: 4000, endMs: 10_000 }] };
+    assert.deepEqual(shownSections(story, kept), ['FAQ']);
+    assert.equal(sectionLabel(section('Simple pricing', 'PRICING'))!, 'Pricing');
   });
 });
 

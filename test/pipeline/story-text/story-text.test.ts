@@ -54,11 +54,12 @@ describe('chapters and captions from the plan and the recording', () => {
     const story = storyBeats(plan, outline, 'en');
     assert.deepEqual(story.beats.map((beat) => beat.title), ['Fernhill studio', 'The studio', 'Say hello']);
     const timed = timeStory(story, twoSectionTimeline());
-    // Each chapter starts where the recorder began bringing its section in (the scroll to it).
+    // Each chapter starts when the scroll has brought its section in (issue 55), not when the scroll sets off: the
+    // travel is the end of the chapter being left.
     assert.deepEqual(timed.chapters, [
-      { title: 'Fernhill studio', startMs: 0, endMs: 1500 },
-      { title: 'The studio', startMs: 1500, endMs: 5000 },
-      { title: 'Say hello', startMs: 5000, endMs: 10_000 },
+      { title: 'Fernhill studio', startMs: 0, endMs: 2100 },
+      { title: 'The studio', startMs: 2100, endMs: 6000 },
+      { title: 'Say hello', startMs: 6000, endMs: 10_000 },
     ]);
   });
 
@@ -74,7 +75,7 @@ describe('chapters and captions from the plan and the recording', () => {
       assert.ok(ms >= CAPTION_LIMITS.minMs && ms <= CAPTION_LIMITS.maxMs, `${ms} ms`);
     }
     const studio = timed.captions.find((c) => c.lines.join(' ').startsWith('The studio'))!;
-    assert.equal(studio.startMs, 2100, 'from the moment the section is reached');
+    assert.deepEqual([studio.startMs, studio.endMs], [2100, 5000], 'from the moment the section is on screen until the page sets off again');
     assert.deepEqual(studio.avoid, { x: 100, y: 80, width: 600, height: 90 });
     const hello = timed.captions.find((c) => c.lines.join(' ').startsWith('Say hello'))!;
     assert.deepEqual([hello.startMs, hello.endMs], [6000, 10_000], 'until the video ends');
@@ -84,8 +85,10 @@ describe('chapters and captions from the plan and the recording', () => {
     const outline = studioOutline();
     const plan = planDemo({ prompt: 'Show the team and how to get in touch', outline, durationTarget: '10s', template: { id: 'auto' }, mode: 'script' });
     const timeline = twoSectionTimeline();
-    timeline.steps = timeline.steps.filter((step) => !step.label.includes('Say hello')).map((step) => (step.index === 0 ? { ...step, endMs: 600 } : step));
-    timeline.steps[1] = { ...timeline.steps[1]!, startMs: 600 };
+    // The studio is on screen 0.4 s in: the opening is a pass-through and the studio's chapter starts the video.
+    timeline.steps = timeline.steps.filter((step) => !step.label.includes('Say hello')).map((step) => (step.index === 0 ? { ...step, endMs: 200 } : step));
+    timeline.steps[1] = { ...timeline.steps[1]!, startMs: 200, endMs: 400 };
+    timeline.scrolls = [{ t: 0, y: 0 }, { t: 400, y: 1336 }];
     const timed = timeStory(storyBeats(plan, outline, 'en'), timeline);
     assert.deepEqual(timed.chapters.map((c) => [c.title, c.startMs]), [['The studio', 0]]);
   });

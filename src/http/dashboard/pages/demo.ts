@@ -87,7 +87,7 @@ export function demoPage(demo: Demo, projectName: string, viewer: Viewer, public
   const body = html`<p class="crumbs"><a href="/app/">Demos</a> / <a href="/app/projects/${demo.project_id}">${projectName}</a></p>
 <div class="page-head"><h1>${demo.title ?? demo.prompt}</h1>${phaseBadge(demo.phase)}</div>
 ${noticeBox(notice)}
-${demo.title ? html`<p class="muted">${demo.prompt}</p>` : null}
+${demo.title ? html`<p class="muted" data-prompt>Asked for: ${demo.prompt}</p>` : null}
 ${renameForm(demo, viewer)}
 ${demo.status === 'failed' ? html`<p class="error" role="alert">The recording failed: ${(demo.error ?? 'no reason was given').replace(/[.\s]+$/, '')}. ${demo.source !== 'upload' ? 'Press Try again to record it again; the credit was refunded.' : ''}</p>` : null}
 ${busy ? progressPanel(demo) : null}
