@@ -10,7 +10,16 @@ import { type AutoTopoff, type CreditCommand, type CreditState, creditDecider, t
 import { type CreditEvent, creditStream } from './events.js';
 import { findPack, type PackId, packIds, packOf } from './packs.js';
 import { type PaymentProvider, paymentProvider } from './payment-provider.js';
-import { autoTopoffOf, type CreditAccountRecord, findByReference, findPayment, lastAutoTopoffTurn } from './queries.js';
+import {
+  autoTopoffOf,
+  type CreditAccountRecord,
+  type CreditPaymentRecord,
+  findByReference,
+  findPayment,
+  findPaymentByIntent,
+  lastAutoTopoffTurn,
+  paidPaymentOf,
+} from './queries.js';
 import { type CreditTransaction, toTransaction, transactionFromEvent } from './representation.js';
 
 /**
@@ -76,7 +85,7 @@ export async function loadAccount(tx: Tx, userId: string, reference?: string): P
   }
   const row = rows[0]!;
   const loaded: LoadedAccount = isAccount(row)
-    ? { userId, state: { opened: row.opened, balance: row.balance, autoTopoff: autoTopoffOf(row), charges }, version: row.stream_version, use }
+    ? { userId, state: { opened: row.opened, balance: row.balance, autoTopoff: autoTopoffOf(row), charges, payments: new Map() }, version: row.stream_version, use }
     : { userId, state: { ...creditDecider.initialState(), charges }, version: 0, use };
   // Read under the lock, so current: worth remembering even when the command appends nothing.
   use?.willBe(loaded.state, loaded.version);
@@ -165,6 +174,8 @@ export interface PaymentRecord {
   packId: PackId;
   /** The provider's id of the payment (Stripe: the Checkout Session or the PaymentIntent): credited once. */
   paymentReference: string;
+  /** The provider's payment behind it (Stripe: the PaymentIntent), by which its refunds and disputes find it. */
+  paymentIntentId?: string | null;
 }
 
 /**
@@ -181,7 +192,11 @@ export async function recordPayment(
   const earlier = await findPayment(tx, input.userId, input.paymentReference);
   if (earlier) return { transaction: toTransaction(earlier), balance: account.state.balance, alreadyRecorded: true };
   const base = { userId: input.userId, transactionId: newId(), packId: input.packId, paymentReference: input.paymentReference };
-  const command: CreditCommand = input.kind === 'purchase' ? { type: 'PurchasePack', ...base } : { type: 'SettleAutoTopoff', ...base };
+  // An auto top-off's paymentReference is its PaymentIntent already; a checkout's is its session.
+  const command: CreditCommand =
+    input.kind === 'purchase'
+      ? { type: 'PurchasePack', ...base, ...(input.paymentIntentId ? { paymentIntentId: input.paymentIntentId } : {}) }
+      : { type: 'SettleAutoTopoff', ...base };
   const { state, events } = await append(tx, account, command, metadata);
   return { transaction: transactionIn(events, input.kind === 'purchase' ? 'CreditsPurchased' : 'CreditsAutoToppedOff')!, balance: state.balance, alreadyRecorded: false };
 }
@@ -376,4 +391,55 @@ export async function refundCredits(
   if (refund) return { transaction: refund, balance: state.balance };
   const earlier = await findByReference(tx, input.userId, 'refund', input.reference);
   return { transaction: earlier ? toTransaction(earlier) : null, balance: state.balance };
+}
+
+export interface PaymentAdjustment {
+  /** The provider's payment (Stripe: the PaymentIntent) the refund or dispute names. */
+  paymentIntentId: string;
+  /** Keys the cause (its provider event, `stripe:evt_…`): each is applied once. */
+  reference: string;
+  cause: 'refund' | 'dispute' | 'dispute_closed';
+  /** The money refunded of the payment so far (cumulative, in cents), when this cause reports it. */
+  refundedCents?: number;
+  /** The money an open or lost dispute of the payment stands for (0 once closed for the payment), when reported. */
+  disputedCents?: number;
+  providerReason?: string | null;
+}
+
+export type PaymentAdjustmentResult =
+  | { found: false }
+  | { found: true; userId: string; transaction: CreditTransaction | null; balance: number };
+
+/**
+ * A refund or a dispute of a payment that added credits (issue 58), or a dispute closed: takes the payment's credits
+ * back, in whole credits proportional to the money (nearest, a half taken), or gives back what a dispute took. The
+ * balance may go below zero. `found: false` when no credited payment has that PaymentIntent (a payment of something
+ * else on the same provider account, or one credited before its PaymentIntent was kept).
+ */
+export async function adjustPaymentCredits(tx: Tx, input: PaymentAdjustment, metadata: EventMetadata): Promise<PaymentAdjustmentResult> {
+  const known = await findPaymentByIntent(tx, input.paymentIntentId);
+  if (!known) return { found: false };
+  const [account, [payment]] = await Promise.all([
+    loadAccount(tx, known.user_id),
+    tx<CreditPaymentRecord[]>`select * from credit_payments where user_id = ${known.user_id} and payment_reference = ${known.payment_reference}`,
+  ]);
+  if (!payment) return { found: false };
+  const state = { ...account.state, payments: new Map([[payment.payment_reference, paidPaymentOf(payment)]]) };
+  // The payment was credited only at its pack's price (see the webhook), so cents convert at that price.
+  const pack = packOf(payment.pack_id);
+  const inCredits = (cents: number) => (cents / pack.priceCents) * payment.credits;
+  const command: CreditCommand = {
+    type: 'AdjustPaymentCredits',
+    userId: known.user_id,
+    transactionId: newId(),
+    paymentReference: payment.payment_reference,
+    reference: input.reference,
+    cause: input.cause,
+    ...(input.refundedCents === undefined ? {} : { refundedCredits: inCredits(input.refundedCents) }),
+    ...(input.disputedCents === undefined ? {} : { disputedCredits: inCredits(input.disputedCents) }),
+    providerReason: input.providerReason ?? null,
+  };
+  const { state: after, events } = await append(tx, { ...account, state }, command, metadata);
+  const transaction = transactionIn(events, 'CreditsTakenBack') ?? transactionIn(events, 'CreditsGivenBack');
+  return { found: true, userId: known.user_id, transaction, balance: after.balance };
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../platform/database.js';
 import type { TransactionType } from './events.js';
+import type { PaidPayment } from './decide.js';
 import { DEFAULT_AUTO_TOPOFF, type PackId } from './packs.js';
 
 export interface CreditAccountRecord {
@@ -122,3 +123,27 @@ export async function findByReference(
     select * from credit_transactions where user_id = ${userId} and type = ${type} and reference = ${reference}`;
   return row ?? null;
 }
+
+/** A payment that added credits, and what of it was taken back (issue 58; the credit_payments read model). */
+export interface CreditPaymentRecord {
+  user_id: string;
+  payment_reference: string;
+  payment_intent: string | null;
+  pack_id: PackId;
+  credits: number;
+  refunded_credits: number;
+  disputed_credits: number;
+}
+
+/** The credited payment whose provider payment (a Stripe PaymentIntent) this is, whoever's it is. */
+export async function findPaymentByIntent(sql: Queryable, paymentIntentId: string): Promise<CreditPaymentRecord | null> {
+  const [row] = await sql<CreditPaymentRecord[]>`select * from credit_payments where payment_intent = ${paymentIntentId} limit 1`;
+  return row ?? null;
+}
+
+export const paidPaymentOf = (row: CreditPaymentRecord): PaidPayment => ({
+  packId: row.pack_id,
+  credits: row.credits,
+  refundedCredits: row.refunded_credits,
+  disputedCredits: row.disputed_credits,
+});

@@ -23,7 +23,7 @@ export const transactionSchema = z.object({
   id: z.string(),
   user_id: z.string(),
   type: z.enum(transactionTypes),
-  amount: z.number().describe('Signed: a deduct is negative, every other type positive'),
+  amount: z.number().describe('Signed: a deduct is negative; a refund that takes back the credits of a refunded or disputed payment is negative or 0; every other type positive'),
   balance_after: z.number(),
   pack_id: z.string().nullable(),
   description: z.string().nullable(),
@@ -31,7 +31,7 @@ export const transactionSchema = z.object({
 });
 
 export const creditsOverviewSchema = z.object({
-  balance: z.number(),
+  balance: z.number().describe('Below zero only when the credits of a refunded or disputed payment were taken back after they were spent; new demos are then refused (429) until a purchase brings it back'),
   packs: z.array(packSchema),
   autoTopoff: autoTopoffSchema,
   recentTransactions: z.array(transactionSchema).describe('Newest first, at most 20'),
