@@ -4107,7 +4107,7 @@ export interface operations {
                             enabled: boolean;
                             /** @enum {string} */
                             packId: "5" | "20" | "50" | "100";
-                            /** @description A charge that finds the balance below this (or short of its cost) buys the pack first; default 1 */
+                            /** @description A charge that finds the balance below this (or short of its cost) buys the pack first; default 1, at most the pack's credits */
                             threshold: number;
                             /** @description Present when a failed auto top-off payment turned auto top-off off: why */
                             disabledReason?: string;
@@ -4184,7 +4184,7 @@ export interface operations {
                         enabled: boolean;
                         /** @enum {string} */
                         packId: "5" | "20" | "50" | "100";
-                        /** @description A charge that finds the balance below this (or short of its cost) buys the pack first; default 1 */
+                        /** @description A charge that finds the balance below this (or short of its cost) buys the pack first; default 1, at most the pack's credits */
                         threshold: number;
                         /** @description Present when a failed auto top-off payment turned auto top-off off: why */
                         disabledReason?: string;
@@ -4241,6 +4241,7 @@ export interface operations {
                     enabled: boolean;
                     /** @enum {string} */
                     packId?: "5" | "20" | "50" | "100";
+                    /** @description 1 to the pack's credits (5, 20, 50 or 100); more than the pack is a 400. Left out, the threshold stays, lowered to the pack's credits if it was above */
                     threshold?: number;
                 };
             };
@@ -4263,7 +4264,7 @@ export interface operations {
                         enabled: boolean;
                         /** @enum {string} */
                         packId: "5" | "20" | "50" | "100";
-                        /** @description A charge that finds the balance below this (or short of its cost) buys the pack first; default 1 */
+                        /** @description A charge that finds the balance below this (or short of its cost) buys the pack first; default 1, at most the pack's credits */
                         threshold: number;
                         /** @description Present when a failed auto top-off payment turned auto top-off off: why */
                         disabledReason?: string;

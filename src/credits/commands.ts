@@ -240,8 +240,8 @@ export async function configureAutoTopoff(
   const pack = findPack(input.packId);
   if (!pack) throw new ValidationError(`packId must be one of: ${packIds.join(', ')}.`);
   const account = await loadAccount(tx, input.userId);
-  // Left out, the threshold stays what it was.
-  const threshold = input.threshold ?? account.state.autoTopoff.threshold;
+  // Left out, the threshold stays what it was, lowered to the pack's credits should it be above (a smaller pack).
+  const threshold = input.threshold ?? Math.min(account.state.autoTopoff.threshold, pack.credits);
   const command = { type: 'ConfigureAutoTopoff' as const, userId: input.userId, enabled: input.enabled, packId: pack.id, threshold };
   const { state } = await append(tx, account, command, metadata);
   return state.autoTopoff;
@@ -299,6 +299,7 @@ export async function chargeCredits(
     if (payment.outcome === 'declined') {
       throw new QuotaError(
         `Not enough credits: this costs ${input.amount} and your balance is ${state.balance}, and the auto top-off payment was declined (${payment.reason}). Buy a pack or check your payment method.`,
+        payment.retryAfterSeconds,
       );
     }
     if (payment.outcome === 'settled') topoff = { transactionId: newId(), packId, paymentReference: payment.reference };

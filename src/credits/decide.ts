@@ -159,6 +159,12 @@ export const creditDecider: Decider<CreditState, CreditEvent, CreditCommand> = {
       case 'ConfigureAutoTopoff': {
         const { enabled, packId, threshold } = command;
         assertCredits(threshold, 'threshold', 1);
+        const pack = packOf(packId);
+        if (threshold > pack.credits) {
+          throw new ValidationError(
+            `threshold must be at most ${pack.credits}, the credits of the ${pack.label} pack: one pack must lift a balance below the threshold back to it.`,
+          );
+        }
         const current = state.autoTopoff;
         if (current.enabled === enabled && current.packId === packId && current.threshold === threshold) return [];
         return [{ type: 'AutoTopoffConfigured', data: { userId: command.userId, enabled, packId, threshold } }];
@@ -315,7 +321,9 @@ export function topoffNeeded(state: CreditState, amount: number, reference: stri
  * of its own); with the default threshold of 1 that is exactly "short of the charge", as before thresholds.
  */
 function wantsTopoff(state: CreditState, amount: number): boolean {
-  return state.balance < Math.max(amount, state.autoTopoff.threshold);
+  // A threshold set above its pack before thresholds were bounded (issue 58) counts as the pack's credits.
+  const threshold = Math.min(state.autoTopoff.threshold, packOf(state.autoTopoff.packId).credits);
+  return state.balance < Math.max(amount, threshold);
 }
 
 export function notEnoughCredits(amount: number, state: CreditState): QuotaError {

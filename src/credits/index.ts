@@ -1,7 +1,7 @@
 /** Public entry of the credits module: the ledger other modules charge through, and its REST procedures. */
 export { creditEventSchemas, creditStream, transactionTypes, type TransactionType } from './events.js';
 export { creditsProjection } from './projection.js';
-export { packs, packIds, findPack, priceOf, DEFAULT_AUTO_TOPOFF, type Pack, type PackId, type DurationTarget } from './packs.js';
+export { packs, packIds, findPack, priceOf, DEFAULT_AUTO_TOPOFF, MAX_TOPOFF_THRESHOLD, type Pack, type PackId, type DurationTarget } from './packs.js';
 export {
   openAccount,
   chargeCredits,

@@ -1,7 +1,7 @@
 import type { Queryable } from '../platform/database.js';
 import type { TransactionType } from './events.js';
 import type { PaidPayment } from './decide.js';
-import { DEFAULT_AUTO_TOPOFF, type PackId } from './packs.js';
+import { DEFAULT_AUTO_TOPOFF, type PackId, packOf } from './packs.js';
 
 export interface CreditAccountRecord {
   user_id: string;
@@ -55,7 +55,9 @@ export interface AutoTopoffSetting {
 /** The setting of an account row; the default (off, pack 20, threshold 1) when there is none. */
 export function autoTopoffOf(account: Omit<CreditAccountRecord, 'auto_topoff_disabled_reason'> & { auto_topoff_disabled_reason?: string | null } | null): AutoTopoffSetting {
   if (!account) return { ...DEFAULT_AUTO_TOPOFF };
-  const setting: AutoTopoffSetting = { enabled: account.auto_topoff_enabled, packId: account.auto_topoff_pack_id, threshold: account.auto_topoff_threshold };
+  // A threshold set above its pack before thresholds were bounded (issue 58) counts, and reads, as the pack's credits.
+  const threshold = Math.min(account.auto_topoff_threshold, packOf(account.auto_topoff_pack_id).credits);
+  const setting: AutoTopoffSetting = { enabled: account.auto_topoff_enabled, packId: account.auto_topoff_pack_id, threshold };
   if (!account.auto_topoff_enabled && account.auto_topoff_disabled_reason) setting.disabledReason = account.auto_topoff_disabled_reason;
   return setting;
 }

@@ -103,6 +103,15 @@ describe('credit decisions', () => {
     assert.deepEqual(given([opened(0), topoffOn('50')]).when({ type: 'ConfigureAutoTopoff', userId: 'u1', enabled: true, packId: '50', threshold: 5 })(), [topoffOn('50', 5)]);
   });
 
+  it('bounds the threshold by the pack (issue 58), and counts one set above it before as the pack’s credits', () => {
+    assert.deepEqual(given([opened(0)]).when({ type: 'ConfigureAutoTopoff', userId: 'u1', enabled: true, packId: '5', threshold: 5 })(), [topoffOn('5', 5)]);
+    assert.throws(given([opened(0)]).when({ type: 'ConfigureAutoTopoff', userId: 'u1', enabled: true, packId: '5', threshold: 6 }), isStatus(400, /at most 5, the credits of the Starter pack/));
+    // An account set to 1000 with the 5-credit pack before: a balance of 5 no longer asks for a pack.
+    const { state } = given([opened(5), topoffOn('5', 1000)]);
+    assert.equal(topoffNeeded(state, 1, 'demo:x:v1'), null);
+    assert.equal(topoffNeeded({ ...state, balance: 4 }, 1, 'demo:x:v1'), '5');
+  });
+
   it('buys a pack for its credits', () => {
     const [event] = given([opened(2)]).when({ type: 'PurchasePack', userId: 'u1', transactionId: 'p1', packId: '50', paymentReference: 'grant:p1' })();
     assert.equal(event!.type, 'CreditsPurchased');

@@ -23,14 +23,14 @@ export function stripeWebhooks(app: TestApp) {
     event,
     deliver,
     /** A Checkout Session paid for `packId` at `amount` cents, with its PaymentIntent. */
-    paidSession: (user: TestUser, packId: string, amount: number, id: string, paymentIntent: string | null) => ({
+    paidSession: (user: TestUser, packId: string, amount: number, id: string, paymentIntent: string | null, customer: string | null = null) => ({
       id,
       object: 'checkout.session',
       mode: 'payment',
       payment_status: 'paid',
       amount_total: amount,
       currency: 'usd',
-      customer: null,
+      customer,
       payment_intent: paymentIntent,
       metadata: { showreel_user_id: user.userId, showreel_pack_id: packId, showreel_kind: 'purchase' },
     }),
