@@ -10,16 +10,7 @@ import { type AutoTopoff, type CreditCommand, type CreditState, creditDecider, t
 import { type CreditEvent, creditStream } from './events.js';
 import { findPack, type PackId, packIds, packOf } from './packs.js';
 import { type PaymentProvider, paymentProvider } from './payment-provider.js';
-import {
-  autoTopoffOf,
-  type CreditAccountRecord,
-  type CreditPaymentRecord,
-  findByReference,
-  findPayment,
-  findPaymentByIntent,
-  lastAutoTopoffTurn,
-  paidPaymentOf,
-} from './queries.js';
+import { autoTopoffOf, type CreditAccountRecord, findByReference, findPayment, lastAutoTopoffTurn } from './queries.js';
 import { type CreditTransaction, toTransaction, transactionFromEvent } from './representation.js';
 
 /**
@@ -108,7 +99,8 @@ type AccountRow = Omit<CreditAccountRecord, 'user_id' | 'auto_topoff_disabled_re
  * nothing after it needs the rows, so they travel with the caller's next statements or its COMMIT (beforeCommit):
  * the account's lock is then released one round trip sooner.
  */
-async function append(
+/** Internal to the credits module (also used by payment-adjustments.ts). */
+export async function append(
   tx: Tx,
   account: LoadedAccount,
   command: CreditCommand,
@@ -124,7 +116,7 @@ async function append(
   return { state, events };
 }
 
-const transactionIn = (events: RecordedEvent[], type: CreditEvent['type']) => {
+export const transactionIn = (events: RecordedEvent[], type: CreditEvent['type']) => {
   const event = events.find((e) => e.type === type);
   return event ? transactionFromEvent(event) : null;
 };
@@ -392,55 +384,4 @@ export async function refundCredits(
   if (refund) return { transaction: refund, balance: state.balance };
   const earlier = await findByReference(tx, input.userId, 'refund', input.reference);
   return { transaction: earlier ? toTransaction(earlier) : null, balance: state.balance };
-}
-
-export interface PaymentAdjustment {
-  /** The provider's payment (Stripe: the PaymentIntent) the refund or dispute names. */
-  paymentIntentId: string;
-  /** Keys the cause (its provider event, `stripe:evt_…`): each is applied once. */
-  reference: string;
-  cause: 'refund' | 'dispute' | 'dispute_closed';
-  /** The money refunded of the payment so far (cumulative, in cents), when this cause reports it. */
-  refundedCents?: number;
-  /** The money an open or lost dispute of the payment stands for (0 once closed for the payment), when reported. */
-  disputedCents?: number;
-  providerReason?: string | null;
-}
-
-export type PaymentAdjustmentResult =
-  | { found: false }
-  | { found: true; userId: string; transaction: CreditTransaction | null; balance: number };
-
-/**
- * A refund or a dispute of a payment that added credits (issue 58), or a dispute closed: takes the payment's credits
- * back, in whole credits proportional to the money (nearest, a half taken), or gives back what a dispute took. The
- * balance may go below zero. `found: false` when no credited payment has that PaymentIntent (a payment of something
- * else on the same provider account, or one credited before its PaymentIntent was kept).
- */
-export async function adjustPaymentCredits(tx: Tx, input: PaymentAdjustment, metadata: EventMetadata): Promise<PaymentAdjustmentResult> {
-  const known = await findPaymentByIntent(tx, input.paymentIntentId);
-  if (!known) return { found: false };
-  const [account, [payment]] = await Promise.all([
-    loadAccount(tx, known.user_id),
-    tx<CreditPaymentRecord[]>`select * from credit_payments where user_id = ${known.user_id} and payment_reference = ${known.payment_reference}`,
-  ]);
-  if (!payment) return { found: false };
-  const state = { ...account.state, payments: new Map([[payment.payment_reference, paidPaymentOf(payment)]]) };
-  // The payment was credited only at its pack's price (see the webhook), so cents convert at that price.
-  const pack = packOf(payment.pack_id);
-  const inCredits = (cents: number) => (cents / pack.priceCents) * payment.credits;
-  const command: CreditCommand = {
-    type: 'AdjustPaymentCredits',
-    userId: known.user_id,
-    transactionId: newId(),
-    paymentReference: payment.payment_reference,
-    reference: input.reference,
-    cause: input.cause,
-    ...(input.refundedCents === undefined ? {} : { refundedCredits: inCredits(input.refundedCents) }),
-    ...(input.disputedCents === undefined ? {} : { disputedCredits: inCredits(input.disputedCents) }),
-    providerReason: input.providerReason ?? null,
-  };
-  const { state: after, events } = await append(tx, { ...account, state }, command, metadata);
-  const transaction = transactionIn(events, 'CreditsTakenBack') ?? transactionIn(events, 'CreditsGivenBack');
-  return { found: true, userId: known.user_id, transaction, balance: after.balance };
 }

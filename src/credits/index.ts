@@ -12,9 +12,6 @@ export {
   purchaseCredits,
   recordPayment,
   recordAutoTopoffFailure,
-  adjustPaymentCredits,
-  type PaymentAdjustment,
-  type PaymentAdjustmentResult,
   grantCredits,
   type PaymentRecord,
   configureAutoTopoff,
@@ -25,6 +22,7 @@ export {
   type PurchaseResult,
   type CommandOptions,
 } from './commands.js';
+export { adjustPaymentCredits, type PaymentAdjustment, type PaymentAdjustmentResult } from './payment-adjustments.js';
 export { accountTurnsFor, inAccountTransaction, inAccountTurn } from './account-turns.js';
 export { getBalance, getAutoTopoff, listTransactions, creditsSpentSince, type CreditTransactionRecord } from './queries.js';
 export { toTransaction, type CreditTransaction } from './representation.js';
