@@ -749,7 +749,7 @@ export interface paths {
         put?: never;
         /**
          * Stripe’s events (SHOWREEL_PAYMENTS=stripe): the only way a payment becomes credits
-         * @description Called by Stripe, not by clients: no API credential, the Stripe-Signature header over the raw body instead (checked with STRIPE_WEBHOOK_SECRET). Each event id is acted on once; a replay answers 200 and adds nothing. Acted on: checkout.session.completed, checkout.session.async_payment_succeeded, payment_intent.succeeded, payment_intent.payment_failed; others are acknowledged.
+         * @description Called by Stripe, not by clients: no API credential, the Stripe-Signature header over the raw body instead (checked with STRIPE_WEBHOOK_SECRET). Each event id is acted on once; a replay answers 200 and adds nothing. Acted on: checkout.session.completed, checkout.session.async_payment_succeeded, payment_intent.succeeded, payment_intent.payment_failed, and charge.refunded, charge.dispute.created, charge.dispute.closed (a refunded or disputed payment’s credits are taken back, even below a zero balance, and given back when a dispute closes with the payment standing); others are acknowledged.
          */
         post: operations["payments-stripeWebhook"];
         delete?: never;
@@ -4088,6 +4088,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description Below zero only when the credits of a refunded or disputed payment were taken back after they were spent; new demos are then refused (429) until a purchase brings it back */
                         balance: number;
                         packs: {
                             /** @enum {string} */
@@ -4106,7 +4107,7 @@ export interface operations {
                             enabled: boolean;
                             /** @enum {string} */
                             packId: "5" | "20" | "50" | "100";
-                            /** @description A charge that finds the balance below this (or short of its cost) buys the pack first; default 1 */
+                            /** @description A charge that finds the balance below this (or short of its cost) buys the pack first; default 1, at most the pack's credits */
                             threshold: number;
                             /** @description Present when a failed auto top-off payment turned auto top-off off: why */
                             disabledReason?: string;
@@ -4117,7 +4118,7 @@ export interface operations {
                             user_id: string;
                             /** @enum {string} */
                             type: "purchase" | "auto_topoff" | "deduct" | "refund" | "bonus";
-                            /** @description Signed: a deduct is negative, every other type positive */
+                            /** @description Signed: a deduct is negative; a refund that takes back the credits of a refunded or disputed payment is negative or 0; every other type positive */
                             amount: number;
                             balance_after: number;
                             pack_id: string | null;
@@ -4183,7 +4184,7 @@ export interface operations {
                         enabled: boolean;
                         /** @enum {string} */
                         packId: "5" | "20" | "50" | "100";
-                        /** @description A charge that finds the balance below this (or short of its cost) buys the pack first; default 1 */
+                        /** @description A charge that finds the balance below this (or short of its cost) buys the pack first; default 1, at most the pack's credits */
                         threshold: number;
                         /** @description Present when a failed auto top-off payment turned auto top-off off: why */
                         disabledReason?: string;
@@ -4240,6 +4241,7 @@ export interface operations {
                     enabled: boolean;
                     /** @enum {string} */
                     packId?: "5" | "20" | "50" | "100";
+                    /** @description 1 to the pack's credits (5, 20, 50 or 100); more than the pack is a 400. Left out, the threshold stays, lowered to the pack's credits if it was above */
                     threshold?: number;
                 };
             };
@@ -4262,7 +4264,7 @@ export interface operations {
                         enabled: boolean;
                         /** @enum {string} */
                         packId: "5" | "20" | "50" | "100";
-                        /** @description A charge that finds the balance below this (or short of its cost) buys the pack first; default 1 */
+                        /** @description A charge that finds the balance below this (or short of its cost) buys the pack first; default 1, at most the pack's credits */
                         threshold: number;
                         /** @description Present when a failed auto top-off payment turned auto top-off off: why */
                         disabledReason?: string;
@@ -4370,7 +4372,7 @@ export interface operations {
                             user_id: string;
                             /** @enum {string} */
                             type: "purchase" | "auto_topoff" | "deduct" | "refund" | "bonus";
-                            /** @description Signed: a deduct is negative, every other type positive */
+                            /** @description Signed: a deduct is negative; a refund that takes back the credits of a refunded or disputed payment is negative or 0; every other type positive */
                             amount: number;
                             balance_after: number;
                             pack_id: string | null;

@@ -2,6 +2,7 @@ import { inReadSnapshot, type Queryable, type Sql } from '../platform/database.j
 import { readStream } from '../platform/event-store/read-stream.js';
 import type { StoredEvent } from '../platform/event-store/types.js';
 import { CREDIT_STREAM_PREFIX, type CreditEvent, creditEventSchemas, creditStream, isTransactionEvent, transactionTypeOf } from './events.js';
+import { type PaidPayment, takenBackOf } from './decide.js';
 import { DEFAULT_AUTO_TOPOFF } from './packs.js';
 import type { CreditAccountRecord, CreditTransactionRecord } from './queries.js';
 
@@ -10,7 +11,7 @@ import type { CreditAccountRecord, CreditTransactionRecord } from './queries.js'
  * the read models say the same.
  *
  * For each account it folds the stream and checks that every event is well formed, that each `balanceAfter` is the
- * previous one plus `amount` and never negative, that a reference is charged once and refunded once for exactly
+ * previous one plus `amount`, that only credits taken back leave it negative (a charge never does), that a reference is charged once and refunded once for exactly
  * what was charged; then it compares the fold with `credit_accounts` and `credit_transactions`, row by row.
  * Everything is read in one REPEATABLE READ snapshot, so writes landing meanwhile cannot look like mismatches.
  */
@@ -133,6 +134,7 @@ function foldEvents(events: StoredEvent[], problems: string[]) {
   let autoTopoff: { enabled: boolean; packId: string; threshold: number } = { ...DEFAULT_AUTO_TOPOFF };
   const transactions = new Map<string, ExpectedTransaction>();
   const charges = new Map<string, { cost: number; refunded: boolean }>();
+  const payments = new Map<string, PaidPayment>();
 
   for (const stored of events) {
     const at = `event ${stored.streamVersion} (${stored.type})`;
@@ -172,9 +174,23 @@ function foldEvents(events: StoredEvent[], problems: string[]) {
       else if (charge.cost !== d.amount) problems.push(`${at}: refunds ${d.amount} but the charge took ${charge.cost}.`);
       if (charge) charge.refunded = true;
     }
+    if (event.type === 'CreditsPurchased' || event.type === 'CreditsAutoToppedOff') {
+      payments.set(event.data.paymentReference, { packId: event.data.packId, credits: d.amount, refundedCredits: 0, disputedCredits: 0 });
+    }
+    if (event.type === 'CreditsTakenBack' || event.type === 'CreditsGivenBack') {
+      const payment = payments.get(event.data.paymentReference);
+      if (!payment) problems.push(`${at}: takes back credits of payment ${event.data.paymentReference}, which added none.`);
+      else {
+        const after = { ...payment, refundedCredits: event.data.refundedCredits, disputedCredits: event.data.disputedCredits };
+        const moved = takenBackOf(payment) - takenBackOf(after);
+        if (moved !== d.amount) problems.push(`${at}: moves ${d.amount} credits but the payment's refunds and dispute say ${moved}.`);
+        payments.set(event.data.paymentReference, after);
+      }
+    }
     const expectedAfter = balance + d.amount;
     if (d.balanceAfter !== expectedAfter) problems.push(`${at}: balanceAfter is ${d.balanceAfter}; the previous ${balance} plus ${d.amount} is ${expectedAfter}.`);
-    if (expectedAfter < 0) problems.push(`${at}: the balance goes negative (${expectedAfter}).`);
+    // Only credits taken back from a refunded or disputed payment may leave the balance below zero (issue 58).
+    if (expectedAfter < 0 && event.type === 'CreditsCharged') problems.push(`${at}: a charge leaves the balance negative (${expectedAfter}).`);
     if (transactions.has(d.transactionId)) problems.push(`${at}: transaction id ${d.transactionId} is used twice.`);
     // Continue from what the event claims, so one bad link is reported once, not at every later event.
     balance = d.balanceAfter;

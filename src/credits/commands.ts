@@ -76,7 +76,7 @@ export async function loadAccount(tx: Tx, userId: string, reference?: string): P
   }
   const row = rows[0]!;
   const loaded: LoadedAccount = isAccount(row)
-    ? { userId, state: { opened: row.opened, balance: row.balance, autoTopoff: autoTopoffOf(row), charges }, version: row.stream_version, use }
+    ? { userId, state: { opened: row.opened, balance: row.balance, autoTopoff: autoTopoffOf(row), charges, payments: new Map() }, version: row.stream_version, use }
     : { userId, state: { ...creditDecider.initialState(), charges }, version: 0, use };
   // Read under the lock, so current: worth remembering even when the command appends nothing.
   use?.willBe(loaded.state, loaded.version);
@@ -99,7 +99,8 @@ type AccountRow = Omit<CreditAccountRecord, 'user_id' | 'auto_topoff_disabled_re
  * nothing after it needs the rows, so they travel with the caller's next statements or its COMMIT (beforeCommit):
  * the account's lock is then released one round trip sooner.
  */
-async function append(
+/** Internal to the credits module (also used by payment-adjustments.ts). */
+export async function append(
   tx: Tx,
   account: LoadedAccount,
   command: CreditCommand,
@@ -115,7 +116,7 @@ async function append(
   return { state, events };
 }
 
-const transactionIn = (events: RecordedEvent[], type: CreditEvent['type']) => {
+export const transactionIn = (events: RecordedEvent[], type: CreditEvent['type']) => {
   const event = events.find((e) => e.type === type);
   return event ? transactionFromEvent(event) : null;
 };
@@ -165,6 +166,8 @@ export interface PaymentRecord {
   packId: PackId;
   /** The provider's id of the payment (Stripe: the Checkout Session or the PaymentIntent): credited once. */
   paymentReference: string;
+  /** The provider's payment behind it (Stripe: the PaymentIntent), by which its refunds and disputes find it. */
+  paymentIntentId?: string | null;
 }
 
 /**
@@ -181,7 +184,11 @@ export async function recordPayment(
   const earlier = await findPayment(tx, input.userId, input.paymentReference);
   if (earlier) return { transaction: toTransaction(earlier), balance: account.state.balance, alreadyRecorded: true };
   const base = { userId: input.userId, transactionId: newId(), packId: input.packId, paymentReference: input.paymentReference };
-  const command: CreditCommand = input.kind === 'purchase' ? { type: 'PurchasePack', ...base } : { type: 'SettleAutoTopoff', ...base };
+  // An auto top-off's paymentReference is its PaymentIntent already; a checkout's is its session.
+  const command: CreditCommand =
+    input.kind === 'purchase'
+      ? { type: 'PurchasePack', ...base, ...(input.paymentIntentId ? { paymentIntentId: input.paymentIntentId } : {}) }
+      : { type: 'SettleAutoTopoff', ...base };
   const { state, events } = await append(tx, account, command, metadata);
   return { transaction: transactionIn(events, input.kind === 'purchase' ? 'CreditsPurchased' : 'CreditsAutoToppedOff')!, balance: state.balance, alreadyRecorded: false };
 }
@@ -225,8 +232,8 @@ export async function configureAutoTopoff(
   const pack = findPack(input.packId);
   if (!pack) throw new ValidationError(`packId must be one of: ${packIds.join(', ')}.`);
   const account = await loadAccount(tx, input.userId);
-  // Left out, the threshold stays what it was.
-  const threshold = input.threshold ?? account.state.autoTopoff.threshold;
+  // Left out, the threshold stays what it was, lowered to the pack's credits should it be above (a smaller pack).
+  const threshold = input.threshold ?? Math.min(account.state.autoTopoff.threshold, pack.credits);
   const command = { type: 'ConfigureAutoTopoff' as const, userId: input.userId, enabled: input.enabled, packId: pack.id, threshold };
   const { state } = await append(tx, account, command, metadata);
   return state.autoTopoff;
@@ -284,6 +291,7 @@ export async function chargeCredits(
     if (payment.outcome === 'declined') {
       throw new QuotaError(
         `Not enough credits: this costs ${input.amount} and your balance is ${state.balance}, and the auto top-off payment was declined (${payment.reason}). Buy a pack or check your payment method.`,
+        payment.retryAfterSeconds,
       );
     }
     if (payment.outcome === 'settled') topoff = { transactionId: newId(), packId, paymentReference: payment.reference };

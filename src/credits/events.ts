@@ -9,8 +9,13 @@ import { packIds } from './packs.js';
  * - reference: the caller's idempotency key for a charge (`demo:<id>:v<n>`, a job key). A reference is charged at
  *   most once and refunded at most once.
  *
- * Sign convention: `amount` is signed. Charges (type `deduct`) are negative, everything else positive, so for
- * every transaction `balanceAfter = previous balanceAfter + amount`, and the balance is the sum of the amounts.
+ * - payment: what a purchase or an auto top-off was paid with (`paymentReference`, the provider's id). A refund or a
+ *   dispute of it takes its credits back (CreditsTakenBack), a dispute won gives them back (CreditsGivenBack).
+ *
+ * Sign convention: `amount` is signed. Charges (type `deduct`) and credits taken back (type `refund`, issue 58) are
+ * negative or zero, everything else positive, so for every transaction `balanceAfter = previous balanceAfter +
+ * amount`, and the balance is the sum of the amounts. Only taking credits back may leave the balance below zero; a
+ * charge never does.
  */
 export const transactionTypes = ['purchase', 'auto_topoff', 'deduct', 'refund', 'bonus'] as const;
 export type TransactionType = (typeof transactionTypes)[number];
@@ -19,7 +24,8 @@ const transaction = {
   userId: z.string(),
   transactionId: z.string(),
   amount: z.number().int(),
-  balanceAfter: z.number().int().min(0),
+  // Below zero only after credits were taken back (issue 58); events from before were all at zero or above.
+  balanceAfter: z.number().int(),
   description: z.string().nullable(),
 };
 const payment = {
@@ -27,6 +33,19 @@ const payment = {
   priceCents: z.number().int().min(0),
   // What the payment provider calls the payment (a receipt, a Stripe payment intent id).
   paymentReference: z.string(),
+  // The provider's payment behind it (Stripe: the PaymentIntent, also of a Checkout Session), by which a refund or a
+  // dispute finds it (issue 58). Absent in events from before; an auto top-off's paymentReference is its PaymentIntent.
+  paymentIntentId: z.string().min(1).optional(),
+};
+/** What a payment's refunds and dispute stand for, in credits, after the event (see credit_payments). */
+const reversal = {
+  paymentReference: z.string(),
+  packId: z.enum(packIds),
+  // The key of what caused it (the provider's event, `stripe:evt_…`): each cause is applied once.
+  reference: z.string().min(1),
+  cause: z.enum(['refund', 'dispute', 'dispute_closed']),
+  refundedCredits: z.number().int().min(0),
+  disputedCredits: z.number().int().min(0),
 };
 
 export const creditEventSchemas = {
@@ -41,6 +60,12 @@ export const creditEventSchemas = {
     reference: z.string().min(1),
     chargeTransactionId: z.string(),
   }),
+  // A refund or a dispute of a payment took its credits back (type `refund`, amount ≤ 0: zero when an earlier refund
+  // or dispute of the same payment had already taken them, and only the totals change).
+  CreditsTakenBack: z.object({ ...transaction, ...reversal, amount: z.number().int().max(0) }),
+  // A dispute closed in the seller's favour: the payment stands, and what the dispute took is given back (type
+  // `purchase`: paid credits again).
+  CreditsGivenBack: z.object({ ...transaction, ...reversal, amount: z.number().int().positive() }),
   // An administrator's grant (issue 34: `showreel admin grant-credits`), a `bonus` transaction whose description is
   // the reason given; grantedBy names who granted it (the event's metadata says through what).
   CreditsGranted: z.object({ ...transaction, amount: z.number().int().positive(), grantedBy: z.string().min(1) }),
@@ -64,6 +89,8 @@ export const transactionTypeOf: Record<TransactionEvent['type'], TransactionType
   CreditsCharged: 'deduct',
   CreditsRefunded: 'refund',
   CreditsGranted: 'bonus',
+  CreditsTakenBack: 'refund',
+  CreditsGivenBack: 'purchase',
 };
 
 export function isTransactionEvent(event: { type: string }): event is TransactionEvent {

@@ -1,7 +1,7 @@
 /** Public entry of the credits module: the ledger other modules charge through, and its REST procedures. */
 export { creditEventSchemas, creditStream, transactionTypes, type TransactionType } from './events.js';
 export { creditsProjection } from './projection.js';
-export { packs, packIds, findPack, priceOf, DEFAULT_AUTO_TOPOFF, type Pack, type PackId, type DurationTarget } from './packs.js';
+export { packs, packIds, findPack, priceOf, DEFAULT_AUTO_TOPOFF, MAX_TOPOFF_THRESHOLD, type Pack, type PackId, type DurationTarget } from './packs.js';
 export {
   openAccount,
   chargeCredits,
@@ -22,6 +22,7 @@ export {
   type PurchaseResult,
   type CommandOptions,
 } from './commands.js';
+export { adjustPaymentCredits, type PaymentAdjustment, type PaymentAdjustmentResult } from './payment-adjustments.js';
 export { accountTurnsFor, inAccountTransaction, inAccountTurn } from './account-turns.js';
 export { getBalance, getAutoTopoff, listTransactions, creditsSpentSince, type CreditTransactionRecord } from './queries.js';
 export { toTransaction, type CreditTransaction } from './representation.js';

@@ -63,6 +63,12 @@ export function toPublicPack({ priceCents: _cents, ...pack }: Pack) {
   return pack;
 }
 
+/**
+ * The auto top-off threshold is at most its pack's credits (issue 58): a balance below it then always ends at or
+ * above it after one pack, so one payment answers a turn. This is the largest any pack allows.
+ */
+export const MAX_TOPOFF_THRESHOLD = Math.max(...definitions.map((d) => d.credits));
+
 /** Off, pack 20, and a threshold of 1: top off only when a charge finds the balance short (issue 13). */
 export const DEFAULT_AUTO_TOPOFF = { enabled: false, packId: '20', threshold: 1 } as const satisfies { enabled: boolean; packId: PackId; threshold: number };
 

@@ -49,7 +49,7 @@ export interface CheckoutStart {
 export type PaymentResult =
   | { outcome: 'settled'; reference: string }
   | { outcome: 'pending'; reference: string }
-  | { outcome: 'declined'; reason: string };
+  | { outcome: 'declined'; reason: string; /** when asking again may help (the provider was unreachable) */ retryAfterSeconds?: number };
 
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured on this service; an administrator grants credits.';
 

@@ -1,12 +1,12 @@
 import type { Tx } from '../platform/database.js';
 import type { RecordedEvent } from '../platform/event-store/types.js';
 import type { Projection } from '../platform/projections.js';
-import { type CreditEvent, isTransactionEvent, transactionTypeOf } from './events.js';
+import { type CreditEvent, isTransactionEvent, type TransactionEvent, transactionTypeOf } from './events.js';
 import { DEFAULT_AUTO_TOPOFF } from './packs.js';
 
 export const creditsProjection: Projection = {
   name: 'credits',
-  tables: ['credit_accounts', 'credit_transactions'],
+  tables: ['credit_accounts', 'credit_transactions', 'credit_payments'],
   async apply(tx: Tx, stored: RecordedEvent) {
     const event = stored as unknown as CreditEvent & RecordedEvent;
     if (event.type === 'AutoTopoffConfigured') {
@@ -32,6 +32,9 @@ export const creditsProjection: Projection = {
       return;
     }
     if (!isTransactionEvent(event)) return;
+    // Sent now, with the account's statement below (not awaited first): applyProjections relies on each apply
+    // sending its statements before the next event's.
+    const payment = projectPayment(tx, event);
     const d = event.data;
     const packId = 'packId' in d ? d.packId : null;
     const reference = 'reference' in d ? d.reference : 'paymentReference' in d ? d.paymentReference : null;
@@ -48,7 +51,7 @@ export const creditsProjection: Projection = {
     // be missing after all, the transaction's user_id comes out null and its NOT NULL fails the statement, rather
     // than leaving the balance behind the log. Two whole statements, not fragments (each costs the API CPU per call).
     if (stored.streamVersion > 1) {
-      await tx`
+      await Promise.all([payment, tx`
         with account as (
           update credit_accounts
           set balance = ${d.balanceAfter}::integer, updated_at = ${stored.createdAt}, opened = opened or ${opened}, stream_version = ${stored.streamVersion}
@@ -57,10 +60,10 @@ export const creditsProjection: Projection = {
         )
         insert into credit_transactions (id, user_id, type, amount, balance_after, pack_id, description, reference, created_at, stream_version)
         values (${d.transactionId}, (select user_id from account), ${transactionTypeOf[event.type]}::text, ${d.amount}, ${d.balanceAfter}::integer, ${packId},
-                ${d.description}, ${reference}, ${stored.createdAt}, ${stored.streamVersion})`;
+                ${d.description}, ${reference}, ${stored.createdAt}, ${stored.streamVersion})`]);
       return;
     }
-    await tx`
+    await Promise.all([payment, tx`
       with account as (
         insert into credit_accounts (user_id, balance, auto_topoff_enabled, auto_topoff_pack_id, updated_at, opened, stream_version)
         values (${d.userId}, ${d.balanceAfter}::integer, ${DEFAULT_AUTO_TOPOFF.enabled}, ${DEFAULT_AUTO_TOPOFF.packId}, ${stored.createdAt}, ${opened}, ${stored.streamVersion})
@@ -73,6 +76,26 @@ export const creditsProjection: Projection = {
       )
       insert into credit_transactions (id, user_id, type, amount, balance_after, pack_id, description, reference, created_at, stream_version)
       values (${d.transactionId}, (select user_id from account), ${transactionTypeOf[event.type]}::text, ${d.amount}, ${d.balanceAfter}::integer, ${packId},
-              ${d.description}, ${reference}, ${stored.createdAt}, ${stored.streamVersion})`;
+              ${d.description}, ${reference}, ${stored.createdAt}, ${stored.streamVersion})`]);
   },
 };
+
+/**
+ * credit_payments (issue 58): a row per payment that added credits, and what its refunds and dispute took back. An
+ * auto top-off's paymentReference is its PaymentIntent; a purchase names its own since issue 58 (before, none).
+ */
+async function projectPayment(tx: Tx, event: TransactionEvent) {
+  if (event.type === 'CreditsPurchased' || event.type === 'CreditsAutoToppedOff') {
+    const d = event.data;
+    const intent = d.paymentIntentId ?? (event.type === 'CreditsAutoToppedOff' ? d.paymentReference : null);
+    await tx`
+      insert into credit_payments (user_id, payment_reference, payment_intent, pack_id, credits)
+      values (${d.userId}, ${d.paymentReference}, ${intent}, ${d.packId}, ${d.amount})
+      on conflict do nothing`;
+  } else if (event.type === 'CreditsTakenBack' || event.type === 'CreditsGivenBack') {
+    const d = event.data;
+    await tx`
+      update credit_payments set refunded_credits = ${d.refundedCredits}, disputed_credits = ${d.disputedCredits}
+      where user_id = ${d.userId} and payment_reference = ${d.paymentReference}`;
+  }
+}

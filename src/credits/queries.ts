@@ -1,6 +1,7 @@
 import type { Queryable } from '../platform/database.js';
 import type { TransactionType } from './events.js';
-import { DEFAULT_AUTO_TOPOFF, type PackId } from './packs.js';
+import type { PaidPayment } from './decide.js';
+import { DEFAULT_AUTO_TOPOFF, type PackId, packOf } from './packs.js';
 
 export interface CreditAccountRecord {
   user_id: string;
@@ -54,7 +55,9 @@ export interface AutoTopoffSetting {
 /** The setting of an account row; the default (off, pack 20, threshold 1) when there is none. */
 export function autoTopoffOf(account: Omit<CreditAccountRecord, 'auto_topoff_disabled_reason'> & { auto_topoff_disabled_reason?: string | null } | null): AutoTopoffSetting {
   if (!account) return { ...DEFAULT_AUTO_TOPOFF };
-  const setting: AutoTopoffSetting = { enabled: account.auto_topoff_enabled, packId: account.auto_topoff_pack_id, threshold: account.auto_topoff_threshold };
+  // A threshold set above its pack before thresholds were bounded (issue 58) counts, and reads, as the pack's credits.
+  const threshold = Math.min(account.auto_topoff_threshold, packOf(account.auto_topoff_pack_id).credits);
+  const setting: AutoTopoffSetting = { enabled: account.auto_topoff_enabled, packId: account.auto_topoff_pack_id, threshold };
   if (!account.auto_topoff_enabled && account.auto_topoff_disabled_reason) setting.disabledReason = account.auto_topoff_disabled_reason;
   return setting;
 }
@@ -122,3 +125,27 @@ export async function findByReference(
     select * from credit_transactions where user_id = ${userId} and type = ${type} and reference = ${reference}`;
   return row ?? null;
 }
+
+/** A payment that added credits, and what of it was taken back (issue 58; the credit_payments read model). */
+export interface CreditPaymentRecord {
+  user_id: string;
+  payment_reference: string;
+  payment_intent: string | null;
+  pack_id: PackId;
+  credits: number;
+  refunded_credits: number;
+  disputed_credits: number;
+}
+
+/** The credited payment whose provider payment (a Stripe PaymentIntent) this is, whoever's it is. */
+export async function findPaymentByIntent(sql: Queryable, paymentIntentId: string): Promise<CreditPaymentRecord | null> {
+  const [row] = await sql<CreditPaymentRecord[]>`select * from credit_payments where payment_intent = ${paymentIntentId} limit 1`;
+  return row ?? null;
+}
+
+export const paidPaymentOf = (row: CreditPaymentRecord): PaidPayment => ({
+  packId: row.pack_id,
+  credits: row.credits,
+  refundedCredits: row.refunded_credits,
+  disputedCredits: row.disputed_credits,
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { transactionTypes } from './events.js';
-import { packIdSchema } from './packs.js';
+import { MAX_TOPOFF_THRESHOLD, packIdSchema } from './packs.js';
 
 export const packSchema = z.object({
   id: packIdSchema,
@@ -15,7 +15,7 @@ export const packSchema = z.object({
 export const autoTopoffSchema = z.object({
   enabled: z.boolean(),
   packId: packIdSchema,
-  threshold: z.number().int().describe('A charge that finds the balance below this (or short of its cost) buys the pack first; default 1'),
+  threshold: z.number().int().min(1).max(MAX_TOPOFF_THRESHOLD).describe('A charge that finds the balance below this (or short of its cost) buys the pack first; default 1, at most the pack\'s credits'),
   disabledReason: z.string().optional().describe('Present when a failed auto top-off payment turned auto top-off off: why'),
 });
 
@@ -23,7 +23,7 @@ export const transactionSchema = z.object({
   id: z.string(),
   user_id: z.string(),
   type: z.enum(transactionTypes),
-  amount: z.number().describe('Signed: a deduct is negative, every other type positive'),
+  amount: z.number().describe('Signed: a deduct is negative; a refund that takes back the credits of a refunded or disputed payment is negative or 0; every other type positive'),
   balance_after: z.number(),
   pack_id: z.string().nullable(),
   description: z.string().nullable(),
@@ -31,7 +31,7 @@ export const transactionSchema = z.object({
 });
 
 export const creditsOverviewSchema = z.object({
-  balance: z.number(),
+  balance: z.number().describe('Below zero only when the credits of a refunded or disputed payment were taken back after they were spent; new demos are then refused (429) until a purchase brings it back'),
   packs: z.array(packSchema),
   autoTopoff: autoTopoffSchema,
   recentTransactions: z.array(transactionSchema).describe('Newest first, at most 20'),
@@ -41,7 +41,13 @@ export const creditsOverviewSchema = z.object({
 export const updateAutoTopoffInput = z.object({
   enabled: z.boolean(),
   packId: packIdSchema.optional(),
-  threshold: z.number().int().min(1).max(1_000_000).optional(),
+  threshold: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_TOPOFF_THRESHOLD)
+    .optional()
+    .describe('1 to the pack\'s credits (5, 20, 50 or 100); more than the pack is a 400. Left out, the threshold stays, lowered to the pack\'s credits if it was above'),
 });
 
 export const transactionPageInput = z.object({

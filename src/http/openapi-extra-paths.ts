@@ -85,7 +85,7 @@ export function extraOpenApiPaths(): { api: Json; site: Json } {
         tags: ['Credits'],
         summary: 'Stripe’s events (SHOWREEL_PAYMENTS=stripe): the only way a payment becomes credits',
         description:
-          'Called by Stripe, not by clients: no API credential, the Stripe-Signature header over the raw body instead (checked with STRIPE_WEBHOOK_SECRET). Each event id is acted on once; a replay answers 200 and adds nothing. Acted on: checkout.session.completed, checkout.session.async_payment_succeeded, payment_intent.succeeded, payment_intent.payment_failed; others are acknowledged.',
+          'Called by Stripe, not by clients: no API credential, the Stripe-Signature header over the raw body instead (checked with STRIPE_WEBHOOK_SECRET). Each event id is acted on once; a replay answers 200 and adds nothing. Acted on: checkout.session.completed, checkout.session.async_payment_succeeded, payment_intent.succeeded, payment_intent.payment_failed, and charge.refunded, charge.dispute.created, charge.dispute.closed (a refunded or disputed payment’s credits are taken back, even below a zero balance, and given back when a dispute closes with the payment standing); others are acknowledged.',
         parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' } }],
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A Stripe Event' } } } },
         responses: {

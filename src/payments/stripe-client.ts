@@ -8,7 +8,8 @@ import Stripe from 'stripe';
 export function createStripeClient(secretKey: string, apiBase?: string): Stripe {
   const target = apiBase ? new URL(apiBase) : null;
   return new Stripe(secretKey, {
-    // Each call waits on Stripe while a request (auto top-off: an account's lock) waits on it: bounded.
+    // A purchase's calls are made while the buyer waits: bounded. Auto top-off calls are shorter still and not
+    // retried (see TOPOFF_CALL in stripe-provider.ts): no request waits on them.
     timeout: 20_000,
     maxNetworkRetries: 2,
     telemetry: false,

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { recordAutoTopoffFailure, recordPayment } from '../credits/index.js';
+import { adjustPaymentCredits, type PaymentAdjustment, recordAutoTopoffFailure, recordPayment } from '../credits/index.js';
 import { packOf } from '../credits/packs.js';
 import { inTransaction } from '../platform/command.js';
 import type { Sql, Tx } from '../platform/database.js';
@@ -27,8 +27,9 @@ export interface WebhookAnswer {
  *    refused, logged, and adds nothing (a 200 all the same: Stripe delivering it again would change nothing).
  *
  * Events acted on: checkout.session.completed and checkout.session.async_payment_succeeded (a paid purchase),
- * payment_intent.succeeded (a paid auto top-off), payment_intent.payment_failed (auto top-off turned off). Every
- * other event is acknowledged and ignored.
+ * payment_intent.succeeded (a paid auto top-off), payment_intent.payment_failed (auto top-off turned off),
+ * charge.refunded and charge.dispute.created (the payment's credits taken back), charge.dispute.closed (given back
+ * when the payment stands). Every other event is acknowledged and ignored.
  */
 export function createStripeWebhook(deps: { stripe: Stripe; webhookSecret: string; sql: Sql; logger: Logger }) {
   const { stripe, webhookSecret, sql, logger } = deps;
@@ -79,7 +80,9 @@ export function createStripeWebhook(deps: { stripe: Stripe; webhookSecret: strin
         if (typeof session.customer === 'string' && !(await findCustomerId(tx, userId, 'stripe'))) {
           await linkCustomer(tx, { userId, provider: 'stripe', customerId: session.customer }, metadata);
         }
-        const paid = await recordPayment(tx, { userId, packId: meta.data.showreel_pack_id, paymentReference: session.id, kind: 'purchase' }, metadata);
+        // Its PaymentIntent is what a refund or dispute of the payment will name.
+        const paymentIntentId = idOf(session.payment_intent);
+        const paid = await recordPayment(tx, { userId, packId: meta.data.showreel_pack_id, paymentReference: session.id, paymentIntentId, kind: 'purchase' }, metadata);
         return { userId, outcome: paid.alreadyRecorded ? 'already credited' : `credited ${paid.transaction.amount}` };
       }
       case 'payment_intent.succeeded': {
@@ -105,9 +108,52 @@ export function createStripeWebhook(deps: { stripe: Stripe; webhookSecret: strin
         const { turnedOff } = await recordAutoTopoffFailure(tx, { userId, paymentReference: intent.id, reason }, metadata);
         return { userId, outcome: turnedOff ? 'auto top-off turned off' : 'ignored: auto top-off already off' };
       }
+      case 'charge.refunded': {
+        const charge = event.data.object;
+        const reason = charge.refunds?.data?.[0]?.reason ?? null;
+        return takeBack(tx, event, charge.payment_intent, { cause: 'refund', refundedCents: charge.amount_refunded, providerReason: reason }, metadata);
+      }
+      case 'charge.dispute.created': {
+        const dispute = event.data.object;
+        return takeBack(tx, event, dispute.payment_intent, { cause: 'dispute', disputedCents: dispute.amount, providerReason: dispute.reason }, metadata);
+      }
+      case 'charge.dispute.closed': {
+        const dispute = event.data.object;
+        // won: the payment stands; warning_closed: an inquiry that never became a chargeback. lost: the money went
+        // back to the cardholder, and so do the credits (already, unless the dispute's creation was never seen).
+        const stands = dispute.status === 'won' || dispute.status === 'warning_closed';
+        const change: Omit<PaymentAdjustment, 'paymentIntentId' | 'reference'> = stands
+          ? { cause: 'dispute_closed', disputedCents: 0 }
+          : { cause: 'dispute', disputedCents: dispute.amount, providerReason: dispute.reason };
+        return takeBack(tx, event, dispute.payment_intent, change, metadata);
+      }
       default:
         return { userId: null, outcome: `ignored: ${event.type} is not used` };
     }
+  }
+
+  /**
+   * A refund or a dispute (or a dispute closed) of a payment: its credits go back, or come back, through the ledger
+   * (issue 58). The payment is found by its PaymentIntent, whoever's it is.
+   */
+  async function takeBack(
+    tx: Tx,
+    event: Stripe.Event,
+    paymentIntent: string | { id: string } | null | undefined,
+    change: Omit<PaymentAdjustment, 'paymentIntentId' | 'reference'>,
+    metadata: EventMetadata,
+  ): Promise<{ userId: string | null; outcome: string }> {
+    const paymentIntentId = idOf(paymentIntent);
+    if (!paymentIntentId) return { userId: null, outcome: 'ignored: no payment intent' };
+    const result = await adjustPaymentCredits(tx, { ...change, paymentIntentId, reference: `stripe:${event.id}` }, metadata);
+    if (!result.found) return { userId: null, outcome: `ignored: no credited payment for ${paymentIntentId}` };
+    // Nothing recorded: what this event says of the payment is what was known (a dispute reported again, an older
+    // refund report arriving late).
+    if (result.transaction === null) return { userId: result.userId, outcome: 'ignored: nothing changed' };
+    const moved = result.transaction.amount;
+    logger.warn({ userId: result.userId, paymentIntentId, credits: moved, balance: result.balance }, `stripe webhook: ${event.type}`);
+    const outcome = moved < 0 ? `took back ${-moved}` : moved > 0 ? `gave back ${moved}` : change.cause === 'dispute_closed' ? 'nothing to give back' : 'nothing to take back';
+    return { userId: result.userId, outcome };
   }
 
   /** Why a payment must not become credits, or null: an unknown user, or an amount that is not the pack's price. */
@@ -122,6 +168,12 @@ export function createStripeWebhook(deps: { stripe: Stripe; webhookSecret: strin
 }
 
 export type StripeWebhook = ReturnType<typeof createStripeWebhook>;
+
+/** The id of a Stripe reference that may come expanded (an object) or not (its id). */
+function idOf(reference: string | { id: string } | null | undefined): string | null {
+  if (typeof reference === 'string') return reference || null;
+  return reference && typeof reference.id === 'string' ? reference.id : null;
+}
 
 /** How far from now a signature's timestamp may be, either way (the SDK's default tolerance for the past). */
 const TOLERANCE_S = 300;

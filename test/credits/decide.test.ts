@@ -103,6 +103,15 @@ describe('credit decisions', () => {
     assert.deepEqual(given([opened(0), topoffOn('50')]).when({ type: 'ConfigureAutoTopoff', userId: 'u1', enabled: true, packId: '50', threshold: 5 })(), [topoffOn('50', 5)]);
   });
 
+  it('bounds the threshold by the pack (issue 58), and counts one set above it before as the pack’s credits', () => {
+    assert.deepEqual(given([opened(0)]).when({ type: 'ConfigureAutoTopoff', userId: 'u1', enabled: true, packId: '5', threshold: 5 })(), [topoffOn('5', 5)]);
+    assert.throws(given([opened(0)]).when({ type: 'ConfigureAutoTopoff', userId: 'u1', enabled: true, packId: '5', threshold: 6 }), isStatus(400, /at most 5, the credits of the Starter pack/));
+    // An account set to 1000 with the 5-credit pack before: a balance of 5 no longer asks for a pack.
+    const { state } = given([opened(5), topoffOn('5', 1000)]);
+    assert.equal(topoffNeeded(state, 1, 'demo:x:v1'), null);
+    assert.equal(topoffNeeded({ ...state, balance: 4 }, 1, 'demo:x:v1'), '5');
+  });
+
   it('buys a pack for its credits', () => {
     const [event] = given([opened(2)]).when({ type: 'PurchasePack', userId: 'u1', transactionId: 'p1', packId: '50', paymentReference: 'grant:p1' })();
     assert.equal(event!.type, 'CreditsPurchased');
@@ -122,5 +131,45 @@ describe('prices', () => {
     );
     assert.equal(packs.filter((p) => p.popular).length, 1);
     assert.ok(packs.every((p) => p.label.length > 0));
+  });
+
+  describe('a refunded or disputed payment (issue 58)', () => {
+    const purchased: CreditEvent = {
+      type: 'CreditsPurchased',
+      data: { userId: 'u1', transactionId: 'p1', amount: 20, balanceAfter: 20, description: 'Bought', packId: '20', priceCents: 1800, paymentReference: 'cs_1', paymentIntentId: 'pi_1' },
+    };
+    const adjust = (cause: 'refund' | 'dispute' | 'dispute_closed', totals: { refundedCredits?: number; disputedCredits?: number }): CreditCommand => ({
+      type: 'AdjustPaymentCredits', userId: 'u1', transactionId: 'r1', paymentReference: 'cs_1', reference: 'stripe:evt_1', cause, ...totals,
+    });
+    const after = (events: CreditEvent[], command: CreditCommand) => {
+      const decided = given(events).when(command)();
+      return { decided, state: [...events, ...decided].reduce<CreditState>(creditDecider.evolve, creditDecider.initialState()) };
+    };
+
+    it('takes the credits back below zero once spent, and then refuses every charge saying why, even with auto top-off on', () => {
+      const { decided, state } = after([opened(0), purchased, charged('demo:a:v1', 18, 2), topoffOn('100', 5)], adjust('dispute', { disputedCredits: 20 }));
+      assert.deepEqual(decided.map((e) => [e.type, 'amount' in e.data ? e.data.amount : null, 'balanceAfter' in e.data ? e.data.balanceAfter : null]), [['CreditsTakenBack', -20, -18]]);
+      assert.equal(state.balance, -18);
+      assert.equal(topoffNeeded(state, 1, 'demo:b:v1'), null, 'a debt is not paid by charging the disputed card off-session');
+      assert.throws(() => creditDecider.decide(charge(1, 'demo:b:v1'), state), isStatus(429, /balance is -18, below zero because the credits of a refunded or disputed payment were taken back/));
+    });
+
+    it('counts a refund and a dispute of the same money once, and a dispute closed gives back only what no refund stands for', () => {
+      const halfRefunded = after([opened(0), purchased], adjust('refund', { refundedCredits: 10 }));
+      assert.equal(halfRefunded.state.balance, 10);
+      const disputed = after([opened(0), purchased, ...halfRefunded.decided], adjust('dispute', { disputedCredits: 20 }));
+      assert.equal(disputed.state.balance, 0, 'the dispute takes only the 10 the refund left');
+      const won = after([opened(0), purchased, ...halfRefunded.decided, ...disputed.decided], adjust('dispute_closed', { disputedCredits: 0 }));
+      assert.deepEqual(won.decided.map((e) => [e.type, 'amount' in e.data ? e.data.amount : null]), [['CreditsGivenBack', 10]]);
+      assert.equal(won.state.balance, 10);
+    });
+
+    it('rounds a partial refund to the nearest whole credit, never lowers a refund, and ignores a payment it does not know', () => {
+      assert.equal(after([opened(0), purchased], adjust('refund', { refundedCredits: 11.5 })).state.balance, 8);
+      assert.equal(after([opened(0), purchased], adjust('refund', { refundedCredits: 11.49 })).state.balance, 9);
+      const refunded = after([opened(0), purchased], adjust('refund', { refundedCredits: 12 }));
+      assert.deepEqual(given([opened(0), purchased, ...refunded.decided]).when(adjust('refund', { refundedCredits: 5 }))(), []);
+      assert.deepEqual(given([opened(0)]).when(adjust('refund', { refundedCredits: 20 }))(), []);
+    });
   });
 });

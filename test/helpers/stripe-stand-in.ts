@@ -18,7 +18,8 @@ export interface StripeCall {
  */
 export async function startStripeStandIn() {
   const calls: StripeCall[] = [];
-  const state = { declineCards: false, savedCards: ['pm_card_visa_1'], customers: 0, sessions: 0, intents: 0 };
+  // answerDelayMs: a slow Stripe, answering every call that long after it arrived (calls are kept on arrival).
+  const state = { declineCards: false, savedCards: ['pm_card_visa_1'], customers: 0, sessions: 0, intents: 0, answerDelayMs: 0 };
   const server = http.createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
@@ -34,8 +35,13 @@ export async function startStripeStandIn() {
       };
       calls.push(call);
       const [status, answer] = respond(call);
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${calls.length}` });
-      res.end(JSON.stringify(answer));
+      const send = () => {
+        if (res.destroyed) return;
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${calls.length}` });
+        res.end(JSON.stringify(answer));
+      };
+      if (state.answerDelayMs > 0) setTimeout(send, state.answerDelayMs).unref();
+      else send();
     });
   });
 
@@ -69,6 +75,11 @@ export async function startStripeStandIn() {
     calls,
     state,
     callsTo: (method: string, path: string | RegExp) => calls.filter((c) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path))),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A call still waiting on a slowed answer would hold close() open.
+        server.closeAllConnections();
+      }),
   };
 }

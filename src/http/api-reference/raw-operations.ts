@@ -12,7 +12,7 @@ const script = '/* Showreel embed SDK */ (function (window, document) { … })(w
 export const RAW_OPERATIONS: Record<string, OperationReference> = {
   'payments-stripeWebhook': {
     description:
-      'Called by Stripe, not by clients: no API credential, the Stripe-Signature header over the raw body instead (checked with STRIPE_WEBHOOK_SECRET). Each event id is acted on once; a replay answers 200 and adds nothing. Acted on: checkout.session.completed, checkout.session.async_payment_succeeded, payment_intent.succeeded, payment_intent.payment_failed; others are acknowledged.',
+      'Called by Stripe, not by clients: no API credential, the Stripe-Signature header over the raw body instead (checked with STRIPE_WEBHOOK_SECRET). Each event id is acted on once; a replay answers 200 and adds nothing. Acted on: checkout.session.completed, checkout.session.async_payment_succeeded, payment_intent.succeeded, payment_intent.payment_failed, and charge.refunded, charge.dispute.created, charge.dispute.closed (a refunded or disputed payment’s credits are taken back, even below a zero balance, and given back when a dispute closes with the payment standing); others are acknowledged.',
     parameters: { 'Stripe-Signature': 't=1777885951,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd' },
     request: { id: 'evt_1PqR2sT3uV4wX5yZ', type: 'checkout.session.completed', data: { object: { id: 'cs_test_a1B2c3D4', payment_status: 'paid' } } },
     response: { received: true, outcome: 'credited' },

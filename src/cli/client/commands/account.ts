@@ -112,7 +112,7 @@ export const credits: ClientCommand = {
   name: 'credits',
   summary: 'Your balance, auto top-off and recent transactions; or buy a pack (prints where to pay); or set auto top-off',
   usage: 'credits | credits buy PACK | credits topoff on|off [--pack N] [--threshold N] | credits history [--limit N] [--cursor C]',
-  help: ['--pack N         the pack auto top-off buys (5, 20, 50, 100; default: the one set before, else 20)', '--threshold N    top off when a charge finds the balance below N', '--limit, --cursor paging of credits history'],
+  help: ['--pack N         the pack auto top-off buys (5, 20, 50, 100; default: the one set before, else 20)', '--threshold N    top off when a charge finds the balance below N (1 to the pack’s credits)', '--limit, --cursor paging of credits history'],
   options: { pack: { type: 'string' }, threshold: { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } },
   positionals: { min: 0, max: 2 },
   async run(parsed, context) {

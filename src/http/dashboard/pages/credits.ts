@@ -1,3 +1,4 @@
+import { MAX_TOPOFF_THRESHOLD } from '../../../credits/index.js';
 import { toErrorResponse } from '../../errors.js';
 import { html, truncateText, type SafeHtml } from '../../pages/html.js';
 import { appPage, csrfField, errorBox, formatDate, noticeBox, option } from '../layout.js';
@@ -56,7 +57,7 @@ ${csrfField(r.viewer)}
 <label class="check"><input type="checkbox" name="enabled"${auto.enabled ? html` checked` : null}> Top off automatically</label>
 <div class="row">
 <div><label for="t-pack">Pack</label><select id="t-pack" name="packId">${overview.packs.map((p) => option(p.id, `${p.credits} credits (${money(p.price)})`, p.id === auto.packId))}</select></div>
-<div><label for="t-threshold">When the balance is below</label><input id="t-threshold" name="threshold" type="number" min="1" max="1000000" value="${String(auto.threshold)}"></div>
+<div><label for="t-threshold">When the balance is below</label><input id="t-threshold" name="threshold" type="number" min="1" max="${String(MAX_TOPOFF_THRESHOLD)}" value="${String(auto.threshold)}"></div>
 </div>
 <div class="actions"><button type="submit">Save</button></div>
 </form>`;
