@@ -37,12 +37,32 @@ function progressPanel(demo: Demo): SafeHtml {
 </section>`;
 }
 
-function readyPanels(demo: Demo, publicUrl: string): SafeHtml {
+/**
+ * The three ways to put THIS demo on a page (issue 57: the sdk.js snippet used to ask for a new demo of whatever page
+ * it was pasted into, charged, and showing its own "still being recorded" box). Each plays the demo by its id and
+ * costs nothing; a demo per page of the customer's site (placeholders with a prompt and a publishable key) is the
+ * dynamic-embed recipe of docs/embedding.md, not this page's.
+ */
+export function embedSnippets(demo: Pick<Demo, 'id' | 'project_id' | 'title'>, publicUrl: string) {
   const id = demo.id;
   // Snippets are text the customer pastes into their HTML: what a user typed is escaped for that HTML first, and the
-  // whole snippet again for this page by the template.
-  const iframe = `<iframe src="${publicUrl}/embed/${id}" width="960" height="540" style="border:0;max-width:100%;aspect-ratio:16/9;height:auto" allow="fullscreen; picture-in-picture" allowfullscreen title="${escapeHtml(demo.title ?? 'Product demo')}"></iframe>`;
-  const sdk = `<script src="${publicUrl}/sdk.js" data-showreel-key="YOUR_PUBLISHABLE_KEY" data-project="${demo.project_id}" async></script>\n<div data-showreel data-prompt="${escapeHtml(demo.prompt)}"></div>`;
+  // whole snippet again for this page by the template. `allow` alone: with `allowfullscreen` too the host page's
+  // console warns that one overrides the other.
+  const iframe = `<iframe src="${publicUrl}/embed/${id}" width="960" height="540" style="border:0;max-width:100%;aspect-ratio:16/9;height:auto" allow="fullscreen; picture-in-picture" title="${escapeHtml(demo.title ?? 'Product demo')}"></iframe>`;
+  const sdk = `<script src="${publicUrl}/sdk.js" async></script>\n<div data-showreel data-demo="${id}"></div>`;
+  const runtime = `SHOWREEL_SIGNING_SECRET=<project signing secret> npx showreel embed-url --base-url ${publicUrl} --project ${demo.project_id} --payload '{"demoId":"${id}"}' --ttl 86400`;
+  return { iframe, sdk, runtime };
+}
+
+function snippet(id: string, label: string, hint: SafeHtml | string, value: string, rows = 3): SafeHtml {
+  return html`<label for="${id}">${label}</label>
+<p class="hint">${hint}</p>
+<div class="copy-row"><textarea id="${id}" readonly rows="${rows}" spellcheck="false">${value}</textarea><button type="button" class="secondary" data-copy="${id}">Copy</button></div>`;
+}
+
+function readyPanels(demo: Demo, publicUrl: string): SafeHtml {
+  const id = demo.id;
+  const snippets = embedSnippets(demo, publicUrl);
   return html`<div class="player"><video controls playsinline preload="metadata" src="/video/${id}.${demo.format}?v=${demo.version}" poster="${demo.thumbnail_key ? `/thumb/${id}.png?v=${demo.version}` : ''}" data-player></video></div>
 <div class="columns">
 <section class="panel">
@@ -50,13 +70,12 @@ function readyPanels(demo: Demo, publicUrl: string): SafeHtml {
 ${copyField('share-url', 'Share link', `${publicUrl}/share/${id}`)}
 <p class="links"><a href="/share/${id}" target="_blank" rel="noopener">Open the share page</a> · <a href="/gif/${id}.gif" target="_blank" rel="noopener">GIF</a> · <a href="/thumb/${id}.png" target="_blank" rel="noopener">Thumbnail</a> · <a href="/video/${id}.${demo.format}" download>Download the video</a></p>
 </section>
-<section class="panel">
+<section class="panel" data-embed-snippets>
 <h2>Embed</h2>
-<label for="embed-iframe">Iframe</label>
-<div class="copy-row"><textarea id="embed-iframe" readonly rows="3" spellcheck="false">${iframe}</textarea><button type="button" class="secondary" data-copy="embed-iframe">Copy</button></div>
-<label for="embed-sdk">Script (sdk.js)</label>
-<p class="hint">Put it on a page of your site with a publishable key from <a href="/app/keys">API keys</a>: it shows a demo of that page for this prompt, recorded once and then reused.</p>
-<div class="copy-row"><textarea id="embed-sdk" readonly rows="3" spellcheck="false">${sdk}</textarea><button type="button" class="secondary" data-copy="embed-sdk">Copy</button></div>
+<p class="muted small">Each of these plays this demo, and always its current version. Showing it costs nothing.</p>
+${snippet('embed-iframe', 'Iframe', 'Paste it anywhere HTML goes.', snippets.iframe)}
+${snippet('embed-sdk', 'Script (sdk.js)', html`Responsive 16:9, with <code>showreel:*</code> events for your page’s code. No key needed. For a demo of each page of your site instead, see the dynamic embeds in the embedding guide (docs/embedding.md).`, snippets.sdk)}
+${snippet('embed-runtime', 'Signed runtime URL', html`For a server that signs its embed URLs: run this with the signing secret from <a href="/app/projects/${demo.project_id}">the project</a>; the URL it prints works for a day (at most 30).`, snippets.runtime, 4)}
 </section>
 </div>`;
 }
