@@ -7,6 +7,7 @@ import type { Browser, Frame, Page } from 'puppeteer-core';
 import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
 import { completeWithMedia, makeDemoMedia, startHostSite, type HostSite } from '../../embeds/embed-harness.js';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
+import { finishJob } from '../../helpers/pipeline.js';
 
 /**
  * Issue 57, as a new user meets it in Chromium: the snippets on a ready demo's page play THAT demo wherever they are
@@ -132,6 +133,10 @@ ${snippet}
     assert.match(box, new RegExp(`Your balance: ${creditsBefore} credits`));
     assert.match(await textOf('[data-refresh-submit]'), /^Refresh for 1 credit$/);
     await page.screenshot({ path: path.join(shots, 'demo-refresh-confirm.png') });
+    await page.setViewport({ width: 390, height: 844 });
+    await page.$eval('[data-refresh]', (el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: path.join(shots, 'demo-refresh-confirm-390.png') });
+    await page.setViewport({ width: 1280, height: 900 });
 
     await page.click('[data-close-details]');
     assert.equal(await visible('[data-refresh] .confirm-box'), false, 'Cancel closes it');
@@ -145,5 +150,14 @@ ${snippet}
     const history = (await app.api(`/api/v1/demos/${demoId}`, { key: user.key })).body.refreshHistory;
     assert.deepEqual(history.map((h: { triggered_by: string; credits_charged: number }) => [h.triggered_by, h.credits_charged]), [['manual', 1]]);
     await page.screenshot({ path: path.join(shots, 'demo-refresh-started.png'), fullPage: true });
+
+    // The worker re-records it (the page looked the same): the history says it re-recorded and charged, as asked.
+    await finishJob(app.sql, demoId, history[0].id, { changes: [] });
+    await page.goto(`${base}/app/demos/${demoId}`);
+    const row = await page.$eval('tr[data-history]', (el) => (el.textContent ?? '').replace(/\s+/g, ' '));
+    assert.match(row, /Refresh\s+Re‑recorded · 1 credit charged\s+The page looked the same; re‑recorded as asked/);
+    await (await page.$('tr[data-history]'))!.evaluate((el) => el.closest('section')!.scrollIntoView());
+    await (await page.$('tr[data-history]'))!.evaluate((el) => el.closest('section')!.setAttribute('data-shot', ''));
+    await (await page.$('[data-shot]'))!.screenshot({ path: path.join(shots, 'demo-history.png') });
   });
 });
