@@ -2631,7 +2631,8 @@ export interface operations {
                      *           "changes": [],
                      *           "checked_at": "2026-05-04T09:13:02.000Z",
                      *           "before_thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?v=2",
-                     *           "after_thumbnail_url": null
+                     *           "after_thumbnail_url": null,
+                     *           "credits_charged": 0
                      *         },
                      *         {
                      *           "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
@@ -2648,7 +2649,8 @@ export interface operations {
                      *           ],
                      *           "checked_at": "2026-05-04T09:13:02.000Z",
                      *           "before_thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?v=1",
-                     *           "after_thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?v=2"
+                     *           "after_thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?v=2",
+                     *           "credits_charged": 1
                      *         }
                      *       ]
                      *     }
@@ -2728,6 +2730,8 @@ export interface operations {
                             before_thumbnail_url: string | null;
                             /** @description Thumbnail of the version it recorded; null when nothing was recorded. */
                             after_thumbnail_url: string | null;
+                            /** @description What this run cost: charged when queued, 0 once refunded (it failed, or found nothing changed and recorded nothing). */
+                            credits_charged: number;
                         }[];
                     };
                 };

@@ -91,8 +91,9 @@ export function toLatestJob(job: DemoJobRecord | null) {
  * refreshHistory `result`: queued | running | succeeded | failed | unchanged (issue 37: a scheduled or webhook
  * refresh that found nothing changed, recorded nothing and charged nothing; `checked_at` says when). Added members:
  * `changes` (what changed, in words; [] when nothing did; null when unknown: before fingerprints, or still running),
- * `checked_at`, and the thumbnails of the versions before and after (`?v=N` URLs; after is null when nothing new
- * was recorded).
+ * `checked_at`, the thumbnails of the versions before and after (`?v=N` URLs; after is null when nothing new
+ * was recorded), and `credits_charged` (issue 57): what the run cost in the end. Every run is charged when it is
+ * queued; a failed one and one that found nothing changed are refunded in full, so they show 0.
  */
 export function toHistoryEntry(job: DemoJobRecord, publicUrl: string) {
   const thumbnail = (version: number | null) => (version === null || version < 1 ? null : `${publicUrl}/thumb/${job.demo_id}.png?v=${version}`);
@@ -108,6 +109,7 @@ export function toHistoryEntry(job: DemoJobRecord, publicUrl: string) {
     checked_at: job.status === 'unchanged' || job.status === 'succeeded' ? iso(job.completed_at) : null,
     before_thumbnail_url: thumbnail(job.old_version),
     after_thumbnail_url: thumbnail(job.new_version),
+    credits_charged: job.status === 'failed' || job.status === 'unchanged' ? 0 : job.credits,
   };
 }
 

@@ -99,6 +99,7 @@ export const historyEntrySchema = z.object({
   checked_at: z.string().nullable().describe('When the page was compared with the version shown (a finished refresh).'),
   before_thumbnail_url: z.string().nullable().describe('Thumbnail of the version this refresh started from.'),
   after_thumbnail_url: z.string().nullable().describe('Thumbnail of the version it recorded; null when nothing was recorded.'),
+  credits_charged: z.number().describe('What this run cost: charged when queued, 0 once refunded (it failed, or found nothing changed and recorded nothing).'),
 });
 
 export const progressSchema = z.object({

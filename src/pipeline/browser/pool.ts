@@ -4,6 +4,7 @@ import type { Logger } from '../../platform/logger.js';
 import type { Resolution, ViewportName } from '../types.js';
 import { closeFrameControlledPage, FrameControlBusyError, openFrameControlledPage } from './frame-control.js';
 import { egressProxyOf, launchBrowser } from './launch.js';
+import { markRecorderPage } from './recorder-mark.js';
 import { assertFramesAllowed, gotoChecked, guardPage, type RequestGuard } from './request-guard.js';
 import { viewportFor, type ViewportSpec } from './viewports.js';
 
@@ -17,7 +18,7 @@ import { viewportFor, type ViewportSpec } from './viewports.js';
  * emulation; no scale override), the SSRF request guard installed and the browser's egress proxy (launch.ts) set
  * to the job's policy, its frames driven from here (frame-control.ts: an idle pump paints it like a display until
  * the recorder captures it frame by frame); before the job's result leaves, every frame's URL is checked
- * (assertFramesAllowed). The page and the context are closed on every path (success, throw, timeout), so nothing —
+ * (assertFramesAllowed), and marked as the recorder's (recorder-mark.ts: Showreel's own embeds stand down). The page and the context are closed on every path (success, throw, timeout), so nothing —
  * cookies, storage, cache — leaks from one job to the next. A browser that crashed or disconnected is dropped and
  * relaunched by the next job; the job it broke fails with
  * BrowserCrashedError, a transient fault the worker retries. Browsers are recycled after `maxJobsPerBrowser` jobs,
@@ -247,6 +248,8 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     try {
       context = await browser.createBrowserContext();
       page = await newJobPage(browser, context, slot);
+      // Before the page loads anything: it is Showreel's recorder (sdk.js stands down, embeds are hidden).
+      await markRecorderPage(page);
       // alert(), confirm(), prompt() and beforeunload block the page until answered: one on load held navigation
       // until its timeout (then the job failed as "did not load"), one later froze the recording. Nobody watches a
       // job's page, so each is dismissed as it opens, for the page's whole life.

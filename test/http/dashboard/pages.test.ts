@@ -157,7 +157,7 @@ describe('the dashboard pages', () => {
     await failJob(app.sql, demo.id, demo.jobId, 'The page did not load within 30 s.');
     const page = await text(`/app/demos/${demo.id}`);
     assert.match(page, /The recording failed: The page did not load within 30 s\. Press Try again to record it again; the credit was refunded\./);
-    assert.match(page, /action="\/app\/demos\/[^"]+\/refresh"><input[^>]+><button type="submit" class="">Try again<\/button>/, 'with a Try again button');
+    assert.match(page, /action="\/app\/demos\/[^"]+\/refresh"><input[^>]+><button type="submit" class="" data-refresh-submit>Try again for 1 credit<\/button>/, 'with a Try again button that says what it costs');
     assert.doesNotMatch(page, /first recording is on its way/);
     assert.doesNotMatch(page, /data-progress=/);
   });

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { completeUnchangedRefresh, startDemoJob } from '../../../src/demos/index.js';
 import { inTransaction } from '../../../src/platform/command.js';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
-import { finishJob } from '../../helpers/pipeline.js';
+import { failJob, finishJob } from '../../helpers/pipeline.js';
 
 /**
  * Issue 37 item 4, as the owner reads it: the demo page's history says what each deploy changed on the site, in
@@ -65,7 +65,31 @@ describe('the dashboard history shows what changed, with frames before and after
     assert.match(page, /<li>New section: Integrations<\/li>/);
     assert.match(page, new RegExp(`<img src="/thumb/${demo.id}\\.png\\?v=1"[^>]*alt="Before: version 1"`));
     assert.match(page, new RegExp(`<img src="/thumb/${demo.id}\\.png\\?v=2"[^>]*alt="After: version 2"`));
-    assert.match(page, /Unchanged: nothing recorded, nothing charged/);
+    // Each row says what happened and what it cost, as the credit history does (issue 57).
+    assert.match(page, /Skipped: nothing the demo shows changed · free/);
     assert.match(page, /Nothing the demo shows changed/);
+    assert.match(page, /Re‑recorded · 1 credit charged/);
+    assert.match(page, /<td>Deploy webhook<\/td>/);
+    assert.deepEqual([last.credits_charged, first.credits_charged], [0, 1]);
+  });
+
+  it('a refresh you asked for says it re-recorded and charged even when the page looked the same; a failed one says refunded (issue 57)', async () => {
+    const project = (await app.api('/api/v1/projects', { key: ada.key, body: { name: 'Harbor', url: 'https://harbor.example/' } })).body;
+    const demo = (await app.api('/api/v1/demos', { key: ada.key, body: { project_id: project.id, prompt: 'A tour', duration_target: '10s' } })).body;
+    await finishJob(app.sql, demo.id, demo.jobId);
+    const refresh = async () => (await app.api(`/api/v1/demos/${demo.id}/refresh`, { method: 'POST', key: ada.key })).body.jobId as string;
+
+    const beforeRefresh = await balance();
+    await finishJob(app.sql, demo.id, await refresh(), { changes: [] });
+    assert.equal(await balance(), beforeRefresh - 1, 'the re-recording was charged');
+    await failJob(app.sql, demo.id, await refresh());
+    assert.equal(await balance(), beforeRefresh - 1, 'the failed one was refunded');
+
+    const rows = await (await fetch(`${app.url}/app/demos/${demo.id}`, { headers: { cookie } })).text();
+    const history = rows.slice(rows.indexOf('<h2>History</h2>'));
+    const [failed, recorded] = [...history.matchAll(/<tr data-history="[^"]+">([\s\S]*?)<\/tr>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
+    assert.match(failed!, /^\S.* Refresh Failed · refunded — The page did not load within 30 s\./);
+    assert.match(recorded!, /Refresh Re‑recorded · 1 credit charged The page looked the same; re‑recorded as asked/);
+    assert.doesNotMatch(recorded!, /Nothing the demo shows changed/);
   });
 });

@@ -136,7 +136,8 @@ describe('the dashboard in Chromium', () => {
     await reloaded;
     await tab.waitForSelector('video[data-player]');
     assert.equal(await tab.$('[data-progress]'), null);
-    assert.match(await tab.$eval('main', (el) => el.textContent ?? ''), /restyle/, 'the version history lists the restyle');
+    const triggers = await tab.$$eval('tr[data-history] td:nth-child(2)', (cells) => cells.map((cell) => cell.textContent));
+    assert.deepEqual(triggers, ['Restyle'], 'the history lists the restyle');
     await tab.close();
   });
 

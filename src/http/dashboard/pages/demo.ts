@@ -2,6 +2,7 @@ import { escapeHtml, html, type SafeHtml } from '../../pages/html.js';
 import { appPage, copyField, csrfField, formatDate, noticeBox, type Viewer } from '../layout.js';
 import type { DashboardRequest, Route } from '../request.js';
 import { redirect } from '../send.js';
+import { priceOf, type DurationTarget } from '../../../credits/index.js';
 import { PHASE_LABELS } from '../../../demos/index.js';
 import { phaseBadge } from './demo-cards.js';
 import { refreshHistoryPanel } from './refresh-history.js';
@@ -37,12 +38,32 @@ function progressPanel(demo: Demo): SafeHtml {
 </section>`;
 }
 
-function readyPanels(demo: Demo, publicUrl: string): SafeHtml {
+/**
+ * The three ways to put THIS demo on a page (issue 57: the sdk.js snippet used to ask for a new demo of whatever page
+ * it was pasted into, charged, and showing its own "still being recorded" box). Each plays the demo by its id and
+ * costs nothing; a demo per page of the customer's site (placeholders with a prompt and a publishable key) is the
+ * dynamic-embed recipe of docs/embedding.md, not this page's.
+ */
+export function embedSnippets(demo: Pick<Demo, 'id' | 'project_id' | 'title'>, publicUrl: string) {
   const id = demo.id;
   // Snippets are text the customer pastes into their HTML: what a user typed is escaped for that HTML first, and the
-  // whole snippet again for this page by the template.
-  const iframe = `<iframe src="${publicUrl}/embed/${id}" width="960" height="540" style="border:0;max-width:100%;aspect-ratio:16/9;height:auto" allow="fullscreen; picture-in-picture" allowfullscreen title="${escapeHtml(demo.title ?? 'Product demo')}"></iframe>`;
-  const sdk = `<script src="${publicUrl}/sdk.js" data-showreel-key="YOUR_PUBLISHABLE_KEY" data-project="${demo.project_id}" async></script>\n<div data-showreel data-prompt="${escapeHtml(demo.prompt)}"></div>`;
+  // whole snippet again for this page by the template. `allow` alone: with `allowfullscreen` too the host page's
+  // console warns that one overrides the other.
+  const iframe = `<iframe src="${publicUrl}/embed/${id}" width="960" height="540" style="border:0;max-width:100%;aspect-ratio:16/9;height:auto" allow="fullscreen; picture-in-picture" title="${escapeHtml(demo.title ?? 'Product demo')}"></iframe>`;
+  const sdk = `<script src="${publicUrl}/sdk.js" async></script>\n<div data-showreel data-demo="${id}"></div>`;
+  const runtime = `SHOWREEL_SIGNING_SECRET=<project signing secret> npx showreel embed-url --base-url ${publicUrl} --project ${demo.project_id} --payload '{"demoId":"${id}"}' --ttl 86400`;
+  return { iframe, sdk, runtime };
+}
+
+function snippet(id: string, label: string, hint: SafeHtml | string, value: string, rows = 3): SafeHtml {
+  return html`<label for="${id}">${label}</label>
+<p class="hint">${hint}</p>
+<div class="copy-row"><textarea id="${id}" readonly rows="${rows}" spellcheck="false">${value}</textarea><button type="button" class="secondary" data-copy="${id}">Copy</button></div>`;
+}
+
+function readyPanels(demo: Demo, publicUrl: string): SafeHtml {
+  const id = demo.id;
+  const snippets = embedSnippets(demo, publicUrl);
   return html`<div class="player"><video controls playsinline preload="metadata" src="/video/${id}.${demo.format}?v=${demo.version}" poster="${demo.thumbnail_key ? `/thumb/${id}.png?v=${demo.version}` : ''}" data-player></video></div>
 <div class="columns">
 <section class="panel">
@@ -50,13 +71,12 @@ function readyPanels(demo: Demo, publicUrl: string): SafeHtml {
 ${copyField('share-url', 'Share link', `${publicUrl}/share/${id}`)}
 <p class="links"><a href="/share/${id}" target="_blank" rel="noopener">Open the share page</a> · <a href="/gif/${id}.gif" target="_blank" rel="noopener">GIF</a> · <a href="/thumb/${id}.png" target="_blank" rel="noopener">Thumbnail</a> · <a href="/video/${id}.${demo.format}" download>Download the video</a></p>
 </section>
-<section class="panel">
+<section class="panel" data-embed-snippets>
 <h2>Embed</h2>
-<label for="embed-iframe">Iframe</label>
-<div class="copy-row"><textarea id="embed-iframe" readonly rows="3" spellcheck="false">${iframe}</textarea><button type="button" class="secondary" data-copy="embed-iframe">Copy</button></div>
-<label for="embed-sdk">Script (sdk.js)</label>
-<p class="hint">Put it on a page of your site with a publishable key from <a href="/app/keys">API keys</a>: it shows a demo of that page for this prompt, recorded once and then reused.</p>
-<div class="copy-row"><textarea id="embed-sdk" readonly rows="3" spellcheck="false">${sdk}</textarea><button type="button" class="secondary" data-copy="embed-sdk">Copy</button></div>
+<p class="muted small">Each of these plays this demo, and always its current version. Showing it costs nothing.</p>
+${snippet('embed-iframe', 'Iframe', 'Paste it anywhere HTML goes.', snippets.iframe, 4)}
+${snippet('embed-sdk', 'Script (sdk.js)', html`Responsive 16:9, with <code>showreel:*</code> events for your page’s code. No key needed. For a demo of each page of your site instead, see the dynamic embeds in the embedding guide (docs/embedding.md).`, snippets.sdk, 4)}
+${snippet('embed-runtime', 'Signed runtime URL', html`For a server that signs its embed URLs: run this with the signing secret from <a href="/app/projects/${demo.project_id}">the project</a>; the URL it prints works for a day (at most 30).`, snippets.runtime, 5)}
 </section>
 </div>`;
 }
@@ -72,17 +92,46 @@ function renameForm(demo: Demo, viewer: Viewer): SafeHtml {
 </form></details>`;
 }
 
-function actions(demo: Demo, viewer: Viewer): SafeHtml {
+const creditWords = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
+
+/**
+ * Refresh asks first, in the page (issue 57: it charged without a word, while Restyle says "Restyle for 1 credit"):
+ * the button opens a small confirmation with the cost, the balance and what happens, and only its own button posts.
+ * A <details>, so it works without script; the script adds Cancel and Escape. A failed demo's Try again is one
+ * click, its cost on the button: the user is retrying what they already chose, and the failure was refunded.
+ */
+function refreshControl(demo: Demo, viewer: Viewer, cost: number, balance: number | null): SafeHtml {
+  const price = creditWords(cost);
+  const form = (label: string, primary: boolean) =>
+    html`<form method="post" action="/app/demos/${demo.id}/refresh">${csrfField(viewer)}<button type="submit" class="${primary ? '' : 'secondary'}" data-refresh-submit>${label}</button></form>`;
+  if (demo.status === 'failed') return form(`Try again for ${price}`, true);
+  const short = balance !== null && balance < cost;
+  return html`<details class="confirm" data-refresh>
+<summary class="button secondary">Refresh…</summary>
+<div class="confirm-box" role="group" aria-label="Refresh this demo">
+<p><strong>Re-record this demo from the live page for ${price}?</strong></p>
+<p class="muted small">It is planned and recorded again, so it shows the page as it is now. The current version stays online until the new one is ready, and stays listed under Versions. If the recording fails, the credit is refunded.</p>
+${balance !== null ? html`<p class="small" data-refresh-balance>Your balance: <strong>${creditWords(balance)}</strong>${short ? html` · <a href="/app/credits">buy credits</a>` : null}</p>` : null}
+<div class="actions">${form(`Refresh for ${price}`, true)}<button type="button" class="secondary" data-close-details>Cancel</button></div>
+</div>
+</details>`;
+}
+
+function actions(demo: Demo, viewer: Viewer, balance: number | null): SafeHtml {
   const generated = demo.source !== 'upload';
   const canRerecord = generated && !BUSY.has(demo.status);
+  const cost = priceOf((demo.duration_target ?? '10s') as DurationTarget);
   return html`<div class="actions inline">
-${canRerecord ? html`<form method="post" action="/app/demos/${demo.id}/refresh">${csrfField(viewer)}<button type="submit" class="${demo.status === 'failed' ? '' : 'secondary'}">${demo.status === 'failed' ? 'Try again' : 'Refresh'}</button></form>` : null}
+${canRerecord ? refreshControl(demo, viewer, cost, balance) : null}
 ${canRerecord && demo.action_script ? html`<a class="button secondary" href="/app/demos/${demo.id}/restyle">Restyle</a>` : null}
 <form method="post" action="/app/demos/${demo.id}/delete" data-confirm="Delete this demo and its video? Share links and embeds stop working.">${csrfField(viewer)}<button type="submit" class="danger">Delete</button></form>
 </div>`;
 }
 
-export function demoPage(demo: Demo, projectName: string, viewer: Viewer, publicUrl: string, notice: string | null, versions: Version[] = [], stats: DemoAnalytics | null = null): string {
+export function demoPage(
+  demo: Demo, projectName: string, viewer: Viewer, publicUrl: string, notice: string | null, versions: Version[] = [], stats: DemoAnalytics | null = null,
+  balance: number | null = null,
+): string {
   const busy = BUSY.has(demo.status);
   const body = html`<p class="crumbs"><a href="/app/">Demos</a> / <a href="/app/projects/${demo.project_id}">${projectName}</a></p>
 <div class="page-head"><h1>${demo.title ?? demo.prompt}</h1>${phaseBadge(demo.phase)}</div>
@@ -93,7 +142,7 @@ ${demo.status === 'failed' ? html`<p class="error" role="alert">The recording fa
 ${busy ? progressPanel(demo) : null}
 ${busy && demo.video_key ? html`<p class="muted">The current version below stays online until the new one is ready.</p>` : null}
 ${demo.video_key ? readyPanels(demo, publicUrl) : null}
-${actions(demo, viewer)}
+${actions(demo, viewer, balance)}
 ${stats && demo.video_key ? analyticsPanel(stats) : null}
 ${versions.length > 0 ? versionsPanel(demo.id, versions, viewer, !BUSY.has(demo.status)) : null}
 ${refreshHistoryPanel(demo.id, demo.refreshHistory)}
@@ -116,14 +165,15 @@ export const demoRoutes: Route[] = [
     method: 'GET',
     pattern: /^\/app\/demos\/([^/]+)$/,
     async handle(r) {
-      const [demo, { versions }, stats] = await Promise.all([
+      const [demo, { versions }, stats, { balance }] = await Promise.all([
         r.caller.demos.get({ id: r.params[0]! }),
         r.caller.demoVersions.list({ id: r.params[0]! }),
         r.caller.analytics.demo({ id: r.params[0]! }),
+        r.caller.credits.get(),
       ]);
       const { projects } = await r.caller.projects.list();
       const projectName = projects.find((p) => p.id === demo.project_id)?.name ?? 'Project';
-      r.page(200, demoPage(demo, projectName, r.viewer, r.services.config.PUBLIC_URL, NOTICES[r.url.searchParams.get('done') ?? ''] ?? null, versions, stats));
+      r.page(200, demoPage(demo, projectName, r.viewer, r.services.config.PUBLIC_URL, NOTICES[r.url.searchParams.get('done') ?? ''] ?? null, versions, stats, balance));
     },
   },
   {

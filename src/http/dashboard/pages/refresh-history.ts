@@ -11,12 +11,39 @@ interface HistoryEntry {
   created_at: string;
   changes: string[] | null;
   checked_at: string | null;
+  credits_charged: number;
 }
 
-const RESULT_WORDS: Record<string, string> = {
-  unchanged: 'Unchanged: nothing recorded, nothing charged',
-  succeeded: 'Re-recorded',
+const TRIGGER_WORDS: Record<string, string> = {
+  manual: 'Refresh',
+  restyle: 'Restyle',
+  schedule: 'Schedule',
+  webhook: 'Deploy webhook',
+  project: 'Project refresh',
 };
+
+const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
+
+/**
+ * What happened to a run and what it cost, in the words of the credit history beside it (issue 57: a refresh that
+ * re-recorded and charged read "Nothing the demo shows changed"). "Re‑recorded" has a non-breaking hyphen: the
+ * column is narrow.
+ */
+function resultWords(entry: HistoryEntry): string {
+  switch (entry.result) {
+    case 'succeeded':
+      return `Re‑recorded · ${credits(entry.credits_charged)} charged`;
+    case 'unchanged':
+      return 'Skipped: nothing the demo shows changed · free';
+    case 'failed':
+      return 'Failed · refunded';
+    case 'queued':
+    case 'running':
+      return `In progress · ${credits(entry.credits_charged)} (refunded if it fails)`;
+    default:
+      return entry.result;
+  }
+}
 
 /**
  * Every refresh and restyle run, failed ones included (the Versions panel lists what they published), with what
@@ -29,8 +56,8 @@ export function refreshHistoryPanel(demoId: string, history: HistoryEntry[]): Sa
 <thead><tr><th>When</th><th>Trigger</th><th>Result</th><th>What changed</th><th>Before → after</th></tr></thead>
 <tbody>${history.map((h) => html`<tr data-history="${h.id}">
 <td>${formatDate(h.checked_at ?? h.created_at)}</td>
-<td>${h.triggered_by}</td>
-<td>${RESULT_WORDS[h.result] ?? h.result}${h.error ? html`<span class="muted small"> — ${h.error}</span>` : null}</td>
+<td>${TRIGGER_WORDS[h.triggered_by] ?? h.triggered_by}</td>
+<td data-result>${resultWords(h)}${h.error ? html`<span class="muted small"> — ${h.error}</span>` : null}</td>
 <td>${changeSummary(h)}</td>
 <td>${frames(demoId, h)}</td>
 </tr>`)}</tbody>
@@ -38,8 +65,10 @@ export function refreshHistoryPanel(demoId: string, history: HistoryEntry[]): Sa
 }
 
 function changeSummary(entry: HistoryEntry): SafeHtml | string {
+  if (entry.triggered_by === 'restyle') return entry.changes?.length ? html`<ul class="changes">${entry.changes.map((change) => html`<li>${change}</li>`)}</ul>` : 'New look, same page';
   if (entry.changes === null) return '—';
-  if (entry.changes.length === 0) return 'Nothing the demo shows changed';
+  // A run that re-recorded although the page looked the same was asked to (a manual or forced refresh): say both.
+  if (entry.changes.length === 0) return entry.result === 'succeeded' ? 'The page looked the same; re‑recorded as asked' : 'Nothing the demo shows changed';
   return html`<ul class="changes">${entry.changes.map((change) => html`<li>${change}</li>`)}</ul>`;
 }
 

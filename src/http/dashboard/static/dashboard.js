@@ -22,6 +22,13 @@
     });
   });
 
+  // In-page confirmations (<details class="confirm">): Cancel and Escape close them, focus back on their button.
+  $$('details.confirm').forEach(function (details) {
+    var close = function () { details.open = false; var summary = $('summary', details); if (summary) summary.focus(); };
+    $$('[data-close-details]', details).forEach(function (button) { button.addEventListener('click', close); });
+    details.addEventListener('keydown', function (event) { if (event.key === 'Escape' && details.open) close(); });
+  });
+
   // Forms that destroy something ask first; every form shows it is working and cannot be sent twice.
   $$('form').forEach(function (form) {
     form.addEventListener('submit', function (event) {

@@ -3,15 +3,25 @@
  *   <script src="https://showreel.example.com/sdk.js" data-showreel-key="sr_pub_…" data-project="…" async></script>
  *   <div data-showreel data-prompt="…" data-template="…" data-section="…"></div>
  * Each placeholder asks POST /api/v1/embed/generate for a demo of this page and shows it in a 16:9 iframe.
+ * A placeholder naming a demo plays that demo: no key, no request, nothing charged (the player is public by id):
+ *   <script src="https://showreel.example.com/sdk.js" async></script>
+ *   <div data-showreel data-demo="<demo id>"></div>
+ * In Showreel's own recorder (window.__showreelRecording, set by src/pipeline/browser before any page script) it
+ * stands down: a recording of a page carrying an embed must not start or show a demo of itself.
  * Player events come back over Player.js postMessage and are re-emitted on the placeholder as showreel:<event>.
  */
 (function (window, document) {
   'use strict';
   if (window.Showreel && window.Showreel.version) return;
+  if (window.__showreelRecording) {
+    // Showreel's recorder is looking at this page: no request, no iframe; mount() from the page's code is a no-op.
+    window.Showreel = { version: '1', recording: true, mount: function () {} };
+    return;
+  }
 
   var VERSION = '1';
   var EVENTS = ['ready', 'play', 'pause', 'ended', 'timeupdate', 'error', 'chapterchange'];
-  var script = document.currentScript || document.querySelector('script[data-showreel-key]');
+  var script = document.currentScript || document.querySelector('script[data-showreel-key]') || document.querySelector('script[src*="/sdk.js"]');
   var defaults = {
     key: script && script.getAttribute('data-showreel-key'),
     project: script && script.getAttribute('data-project'),
@@ -114,8 +124,8 @@
     });
     iframe.src = url + (props.length ? (url.indexOf('?') === -1 ? '?' : '&') + props.join('&') : '');
     iframe.title = options.title || 'Product demo';
+    // `allow` alone: with `allowfullscreen` too, Chromium warns in the host page's console that one overrides the other.
     iframe.setAttribute('allow', 'autoplay; fullscreen; picture-in-picture');
-    iframe.setAttribute('allowfullscreen', '');
     iframe.addEventListener('load', function () {
       // Player.js: ask for the events; "ready" arrives on its own.
       for (var i = 0; i < EVENTS.length; i++) {
@@ -137,14 +147,20 @@
     var key = options.key || d.showreelKey || defaults.key;
     var project = options.project || d.project || defaults.project;
     var base = options.base || defaults.base;
+    var demo = pick('demo');
+    var props = { autoplay: pick('autoplay'), muted: pick('muted'), loop: pick('loop'), controls: pick('controls'), title: pick('title') };
     style();
     element.classList.add('showreel-embed');
     element.setAttribute('data-showreel-state', 'loading');
+    if (demo) {
+      // An existing demo: its public player, by id. Nothing is generated, so no key and no credit.
+      if (!base) return fail(element, 'Load sdk.js from your Showreel server (or pass base to Showreel.mount).', options);
+      return show(element, base + '/embed/' + encodeURIComponent(String(demo)), props);
+    }
     if (!key || !project || !base) return fail(element, 'Set data-showreel-key and data-project on the sdk.js script tag (or pass key and project to Showreel.mount).', options);
     state(element, 'showreel-loading', 'Loading demo…');
     var body = { project_id: project, context: pageContext() };
     ['prompt', 'template', 'section'].forEach(function (name) { var v = pick(name); if (v) body[name] = String(v); });
-    var props = { autoplay: pick('autoplay'), muted: pick('muted'), loop: pick('loop'), controls: pick('controls'), title: pick('title') };
     fetch(base + '/api/v1/embed/generate', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-API-Key': key },
