@@ -23,6 +23,8 @@ export interface WordVectors {
   size: number;
   /** The row of a lower-case word, or -1 when it is not known. */
   row(word: string): number;
+  /** The word of a row (rows go from the most frequent word to the least). */
+  word(row: number): string;
   /** The cosine of two rows' vectors (-1 to 1). */
   cosine(a: number, b: number): number;
   /**
@@ -70,6 +72,7 @@ function readTable(file: Buffer): WordVectors {
   return {
     size: count,
     row: (word) => rows.get(word) ?? -1,
+    word: (row) => words[row] ?? '',
     cosine,
     genericness(row) {
       let value = generic.get(row);
