@@ -10,8 +10,9 @@ import { closeWordIn, fieldWords, MISSPELT_WEIGHT, type MeaningField } from './w
  * the usual parts of a landing page (lexicon.ts) lets "how much it costs" find "Plans" and "people behind it" find
  * "Our team".
  *
- * A lexicon rather than shipped word vectors: it is small, offline and explainable in the signals; the vectors were
- * not measured against it (see docs/decisions.md).
+ * The lexicon is a prior, not the only evidence: the page's own misspelling of a prompt word, and a word of nearly the
+ * same sense by pre-trained word vectors (word-meaning.ts), count too, at a discount, word by word and never averaged
+ * over a clause (docs/decisions.md, "Lexicon, not word vectors, measured" and "Word vectors beside the lexicon").
  */
 
 /** Words whose "'s" is "is" or "us", not a possessive ("let's", "what's", "it's"). */
