@@ -45,8 +45,9 @@ export interface OutlineSection extends Target {
   /** A short summary of the section's text (≤ 200 chars), for planners. */
   text: string;
   /**
-   * All its words, as far as 1,500 characters: text, list items, image alt texts (product names, logos). What the
-   * section meaning scores a prompt against; absent from outlines made before it existed.
+   * All its words: its text (list items, button labels) as far as 1,500 characters, then up to 500 of the words a
+   * visitor reads that are not rendered text: image alt texts (product names, logos), an input button's value, an icon button's aria-label. What the section meaning scores a prompt against; absent from
+   * outlines made before it existed.
    */
   body?: string;
 }

@@ -188,9 +188,20 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
       const tables = Array.from(el.querySelectorAll('table, [role="table"], [role="grid"]')).filter((t) => visible(t));
       if (tables.some((t) => t.querySelectorAll('tr, [role="row"]').length >= 3)) widgets.push('table');
     }
-    // Image alt texts name what the pictures show (products, partners' logos, the screens of an app).
-    const alts = s.virtual ? '' : Array.from(s.el.querySelectorAll('img[alt]')).slice(0, 40).map((img) => img.getAttribute('alt') ?? '').join(' ');
-    const body = norm(`${summary} ${alts}`).slice(0, 1500);
+    // Words a visitor reads that the rendered text lacks: image alt texts name what the pictures show (products,
+    // partners' logos, the screens of an app); an <input> button's value says what a form is for ("Join the beta");
+    // an icon button's or link's aria-label what it does. With a budget of their own, so that a long section's text
+    // does not push them out. Not placeholders: as often a sample ("name@example.com") as what a field asks for, and
+    // "example" sent a prompt's "examples of past work" to a contact form.
+    const unrendered: string[] = [];
+    if (!s.virtual) {
+      for (const img of Array.from(s.el.querySelectorAll('img[alt]')).slice(0, 40)) unrendered.push(img.getAttribute('alt') ?? '');
+      for (const button of Array.from(s.el.querySelectorAll('input[type="submit" i][value], input[type="button" i][value]')).slice(0, 10)) unrendered.push(button.getAttribute('value') ?? '');
+      for (const control of Array.from(s.el.querySelectorAll('a[aria-label], button[aria-label]')).slice(0, 20)) {
+        if (!norm((control as HTMLElement).innerText ?? '')) unrendered.push(control.getAttribute('aria-label') ?? '');
+      }
+    }
+    const body = norm(`${summary.slice(0, 1500)} ${norm(unrendered.join(' ')).slice(0, 500)}`);
     sections.push({ id, kind, heading, ...(kicker ? { kicker } : {}), ...(headingRect && headingRect.height > 0 ? { headingRect } : {}), ...(widgets.length > 0 ? { widgets } : {}), text: clip(summary, 200), ...(body ? { body } : {}), label: heading ? clip(heading, 80) : KIND_LABEL[kind], rect: s.rect, ...sel });
   });
   return sections;

@@ -185,6 +185,8 @@ export const stop = new Set([
   'there', 'where', 'do', 'they', 'get', 'have', 'has', 'about', 'all', 'some', 'any', 'real', 'also', 'just', 'one',
   'each', 'every', 'so', 'up', 'out', 'off', 'down', 'over', 'will', 'would', 'should', 'can', 'could', 'finally',
   'last', 'first', 'before', 'after', 'walk', 'through', 'tour', 'scroll', 'stay', 'hold', 'wrap', 'start', 'bit',
+  // a question's frame ("which kinds of jobs…"), never what is asked about
+  'which',
 ]);
 // "about", "can", "first", "start" are kept as concept words but are too common in prompts to count as subjects.
 

@@ -1,6 +1,7 @@
 import type { OutlineAction, OutlineSection, PageOutline } from '../types.js';
 import { concepts, kindConcepts, manner, pagePhrases, promptPhrases, stop, widgetWords } from './lexicon.js';
 import { actionsIn, isFixed, sectionAt, sectionName, sectionsInOrder } from './outline-query.js';
+import { closeWordIn, fieldWords, MISSPELT_WEIGHT, type MeaningField } from './word-meaning.js';
 
 /**
  * What a prompt asks to see, by meaning rather than by keyword: each clause of the prompt ("the team", "how to get
@@ -9,8 +10,9 @@ import { actionsIn, isFixed, sectionAt, sectionName, sectionsInOrder } from './o
  * the usual parts of a landing page (lexicon.ts) lets "how much it costs" find "Plans" and "people behind it" find
  * "Our team".
  *
- * A lexicon rather than shipped word vectors: it is small, offline and explainable in the signals; the vectors were
- * not measured against it (see docs/decisions.md).
+ * The lexicon is a prior, not the only evidence: the page's own misspelling of a prompt word, and a word of nearly the
+ * same sense by pre-trained word vectors (word-meaning.ts), count too, at a discount, word by word and never averaged
+ * over a clause (docs/decisions.md, "Lexicon, not word vectors, measured" and "Word vectors beside the lexicon").
  */
 
 /** Words whose "'s" is "is" or "us", not a possessive ("let's", "what's", "it's"). */
@@ -73,7 +75,7 @@ for (const [concept, list] of Object.entries(concepts)) {
   }
 }
 
-interface Field {
+interface Field extends MeaningField {
   weight: number;
   what: string;
   stems: Set<string>;
@@ -82,10 +84,11 @@ interface Field {
 
 function field(text: string, weight: number, what: string, extraConcepts: string[] = []): Field {
   const named = pagePhrases.flatMap(([pattern, concept]) => (new RegExp(pattern.source, pattern.flags).test(text) ? [concept] : []));
-  const stems = new Set([...words(text), ...named].map(stem));
+  const pageWords = words(text);
+  const stems = new Set([...pageWords, ...named].map(stem));
   const found = new Set(extraConcepts);
   for (const s of stems) for (const concept of conceptOfStem.get(s) ?? []) found.add(concept);
-  return { weight, what, stems, concepts: found };
+  return { weight, what, stems, concepts: found, ...fieldWords(pageWords.filter((word) => !stop.has(word))) };
 }
 
 /** The text a section is known by, each source weighted by how much it says what the section is. */
@@ -184,14 +187,17 @@ const LITERAL_FLOOR = 0.45;
 /**
  * Whether a content word of the clause (four letters or more, not a stop word) stands, as itself, in this section's
  * words and in no other section's but the footer's: a literal, distinctive match, which a lexicon concept that
- * points elsewhere must not outweigh.
+ * points elsewhere must not outweigh. The page's own misspelling of the word ("rewrads") is the word too, at the
+ * discount a misspelling counts for: the share of LITERAL_FLOOR that such a match needs, or 0 when there is none.
  */
-function onlyThisSectionSays(clause: string, section: OutlineSection, fields: Map<OutlineSection, Field[]>): boolean {
-  const tokens = [...new Set(promptWords(clause).filter((w) => !stop.has(w) && !manner.has(w)).map(stem))].filter((w) => w.length >= 4 && !stop.has(w));
-  const has = (s: OutlineSection, token: string) => fields.get(s)!.some((f) => f.stems.has(token));
-  return tokens.some(
-    (token) => has(section, token) && ![...fields.keys()].some((other) => other !== section && other.kind !== 'footer' && has(other, token)),
-  );
+function onlyThisSectionSays(clause: string, section: OutlineSection, fields: Map<OutlineSection, Field[]>): number {
+  const spoken = [...new Set(promptWords(clause).filter((w) => !stop.has(w) && !manner.has(w)))].filter((w) => stem(w).length >= 4 && !stop.has(stem(w)));
+  const has = (s: OutlineSection, word: string) => fields.get(s)!.some((f) => f.stems.has(stem(word)));
+  const misspelt = (s: OutlineSection, word: string) => fields.get(s)!.some((f) => closeWordIn(word, f, false)?.how === 'misspelt');
+  const others = [...fields.keys()].filter((other) => other !== section && other.kind !== 'footer');
+  if (spoken.some((word) => has(section, word) && !others.some((other) => has(other, word)))) return 1;
+  const onlyMisspelt = spoken.some((word) => !has(section, word) && misspelt(section, word) && !others.some((other) => has(other, word) || misspelt(other, word)));
+  return onlyMisspelt ? MISSPELT_WEIGHT : 0;
 }
 
 /**
@@ -233,8 +239,61 @@ function commonWords(fields: Map<OutlineSection, Field[]>): Set<string> {
 /** What a match on one of the page's common words is worth against a match on a word of one part. */
 const COMMON_WORD_WEIGHT = 0.5;
 
-function scoreClause(clause: string, fields: Field[], common: Set<string> = new Set()): { score: number; why: string } {
+/**
+ * How a word of the clause meets a field, by the surest evidence there is: the word itself (its stem), a concept of
+ * the lexicon both name, the page's misspelling of it, or a word of nearly the same meaning by the word vectors. The
+ * last only for a word the page never says, neither as itself nor by its concept: where the words meet, they decide
+ * ("policy" is in the FAQ's text; that the agenda is a near neighbour of it in the news is no reason to go there).
+ */
+function meet(token: string, spoken: string[], f: Field, page: PageWords): { here: number; why: string } {
+  if (f.stems.has(token)) return { here: f.weight, why: `"${token}" in its ${f.what}` };
+  for (const concept of conceptOfStem.get(token) ?? []) {
+    if (f.concepts.has(concept)) return { here: f.weight * CONCEPT_WEIGHT, why: `"${token}" means ${concept}, as its ${f.what} says` };
+  }
+  const bySense = !page.says(token);
+  let best = { here: 0, why: '' };
+  for (const word of spoken) {
+    const close = closeWordIn(word, f, bySense);
+    if (close && f.weight * close.weight > best.here) {
+      best = { here: f.weight * close.weight, why: close.how === 'misspelt' ? `"${word}", misspelt "${close.word}", in its ${f.what}` : `"${word}" ≈ "${close.word}" in its ${f.what}` };
+    }
+  }
+  return best;
+}
+
+/** What the page says as a whole: the words most of its sections use, and whether it says a word anywhere at all. */
+interface PageWords {
+  common: Set<string>;
+  says(token: string): boolean;
+}
+
+function pageWords(fields: Map<OutlineSection, Field[]>): PageWords {
+  const stems = new Set<string>();
+  const named = new Set<string>();
+  for (const list of fields.values()) {
+    for (const f of list) {
+      for (const s of f.stems) stems.add(s);
+      for (const c of f.concepts) named.add(c);
+    }
+  }
+  return {
+    common: commonWords(fields),
+    says: (token) => stems.has(token) || (conceptOfStem.get(token) ?? []).some((concept) => named.has(concept)),
+  };
+}
+
+/** A concept of the lexicon both name is nearly as good as the word itself. */
+const CONCEPT_WEIGHT = 0.85;
+
+function scoreClause(clause: string, fields: Field[], page: PageWords): { score: number; why: string } {
   // "ending on" is as much the video's own words as "end on": stop words are checked after stemming too.
+  const spokenOf = new Map<string, string[]>();
+  for (const word of promptWords(clause)) {
+    if (stop.has(word) || manner.has(word)) continue;
+    const token = stem(word);
+    if (stop.has(token)) continue;
+    spokenOf.set(token, [...new Set([...(spokenOf.get(token) ?? []), word])]);
+  }
   const tokens = [...new Set(promptWords(clause).filter((w) => !stop.has(w)).map(stem))].filter((w) => !stop.has(w));
   let score = 0;
   let best = { value: 0, why: '' };
@@ -243,18 +302,7 @@ function scoreClause(clause: string, fields: Field[], common: Set<string> = new 
     let why = '';
     let evidence = 0;
     for (const f of fields) {
-      let here = 0;
-      let hereWhy = '';
-      if (f.stems.has(token)) {
-        here = f.weight;
-        hereWhy = `"${token}" in its ${f.what}`;
-      }
-      for (const concept of conceptOfStem.get(token) ?? []) {
-        if (f.concepts.has(concept) && f.weight * 0.85 > here) {
-          here = f.weight * 0.85;
-          hereWhy = `"${token}" means ${concept}, as its ${f.what} says`;
-        }
-      }
+      const { here, why: hereWhy } = meet(token, spokenOf.get(token) ?? [], f, page);
       evidence += here;
       if (here > value) {
         value = here;
@@ -264,7 +312,7 @@ function scoreClause(clause: string, fields: Field[], common: Set<string> = new 
     // Corroboration: a section that its id, menu, eyebrow and text all name so is surer than one whose slogan of a
     // heading happens to hold a word of the concept ("Built for the people who…" is not the speakers).
     value += CORROBORATION * (evidence - value);
-    if (common.has(token)) value *= COMMON_WORD_WEIGHT;
+    if (page.common.has(token)) value *= COMMON_WORD_WEIGHT;
     score += value;
     if (value > best.value) best = { value, why };
   }
@@ -275,7 +323,7 @@ function scoreClause(clause: string, fields: Field[], common: Set<string> = new 
 export function promptSubjects(prompt: string, outline: PageOutline): PromptSubjects {
   const sections = sectionsInOrder(outline);
   const fields = new Map(sections.map((section) => [section, sectionFields(outline, section)]));
-  const common = commonWords(fields);
+  const page = pageWords(fields);
   const examples = exampleStems(prompt);
   const subjects: Subject[] = [];
   let endsOn: Subject | null = null;
@@ -285,7 +333,7 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
     const atBottom = bottomCue.test(rawClause);
     const clause = atBottom ? rawClause.replace(bottomCue, ' ') : rawClause;
     const lastBody = sections.filter((section) => section.kind !== 'footer').at(-1);
-    const placed = atBottom ? null : neighbourOf(clause, sections, fields, common);
+    const placed = atBottom ? null : neighbourOf(clause, sections, fields, page);
     if (placed) {
       if (endCue.test(clause)) endsOn = placed;
       else if (!subjects.some((s) => s.section === placed.section)) subjects.push(placed);
@@ -294,7 +342,7 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
     const clauseStems = new Set(promptWords(clause).map(stem));
     const ranked = sections
       .map((section) => {
-        let { score, why } = scoreClause(clause, fields.get(section)!, common);
+        let { score, why } = scoreClause(clause, fields.get(section)!, page);
         const named = [...examples].filter((example) => clauseStems.has(example) && fields.get(section)!.some((f) => f.stems.has(example)));
         if (named.length > 0 && section.kind !== 'footer') {
           score += EXAMPLE_WEIGHT * Math.min(2, named.length);
@@ -318,7 +366,8 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
     // An ending is a hard constraint ("finish on the closing banner"): the video ends on the section that answers
     // the clause best, even when no section answers it as surely as a subject must. A word of the clause that only
     // one section's own words hold ("Chrome", "dentistry", "mortgage") is as good a reason as a concept.
-    const floor = ending ? ENDING_FLOOR : top && onlyThisSectionSays(clause, top.section, fields) ? LITERAL_FLOOR : 0.65;
+    const distinctive = top ? onlyThisSectionSays(clause, top.section, fields) : 0;
+    const floor = ending ? ENDING_FLOOR : distinctive > 0 ? LITERAL_FLOOR * distinctive : 0.65;
     if (!top || top.score < floor) continue;
     const margin = top.score - (next?.score ?? 0);
     const confidence = Math.min(0.97, 0.3 + 0.3 * Math.min(1, top.score / 1.5) + 0.4 * Math.min(1, margin / 0.8));
@@ -339,13 +388,13 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
  * own words, then the section on the asked side of it. Null when the clause has no such place, the neighbour is not
  * found surely enough, or there is nothing on that side but the footer.
  */
-function neighbourOf(clause: string, sections: OutlineSection[], fields: Map<OutlineSection, Field[]>, common: Set<string>): Subject | null {
+function neighbourOf(clause: string, sections: OutlineSection[], fields: Map<OutlineSection, Field[]>, page: PageWords): Subject | null {
   const cue = neighbourCue.exec(clause);
   if (!cue) return null;
   const side = (cue[1] ?? cue[3])!.toLowerCase();
   const named = (cue[2] ?? cue[4])!;
   const [best, next] = sections
-    .map((section) => ({ section, score: scoreClause(named, fields.get(section)!, common).score }))
+    .map((section) => ({ section, score: scoreClause(named, fields.get(section)!, page).score }))
     .sort((a, b) => b.score - a.score);
   if (!best || best.score < NEIGHBOUR_FLOOR || best.score === next?.score || best.section.kind === 'footer') return null;
   const index = sections.indexOf(best.section) + (side === 'before' || side === 'above' ? -1 : 1);

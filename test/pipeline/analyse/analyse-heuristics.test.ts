@@ -413,4 +413,25 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+
+  it("keeps in a part's words what a visitor reads that is not rendered text: an input button's value, an icon link's label, an image's alt", async () => {
+    const page = await pageWith(`
+      <div style="padding:120px 24px"><h1 style="font-size:56px">Notes that keep up with you</h1><p>Write once, find it anywhere.</p></div>
+      <div style="padding:80px 24px;min-height:500px"><h2>Be among the first</h2><p>${'We are letting people in a few at a time. '.repeat(40)}</p>
+        <form><input type="email" placeholder="name@example.com"><input type="submit" value="Join the beta"></form></div>
+      <div style="padding:80px 24px;min-height:400px"><h2>On your phone too</h2>
+        <a href="#" aria-label="Download on the App Store"><svg width="120" height="40"></svg></a>
+        <img alt="The inbox on an iPhone" width="200" height="400" src="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E"></div>`);
+    try {
+      const { outline } = await analysePage(page);
+      const body = (heading: string) => outline.sections.find((s) => s.heading === heading)?.body ?? '';
+      // After 1,600 characters of text, which alone would have filled the part's words.
+      assert.match(body('Be among the first'), /Join the beta/);
+      assert.doesNotMatch(body('Be among the first'), /example\.com/, 'a placeholder is a sample, not what the part is');
+      assert.match(body('On your phone too'), /Download on the App Store/);
+      assert.match(body('On your phone too'), /The inbox on an iPhone/);
+    } finally {
+      await page.close();
+    }
+  });
 });

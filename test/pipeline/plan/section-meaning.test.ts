@@ -476,3 +476,67 @@ describe('fresh real pages (session 50): an invitation down the page, and how to
     assert.equal(promptSubjects('Start with the areas of practice, then end on where the office is located.', lawFirm()).endsOn?.section.id, 'map');
   });
 });
+
+describe('words that meet by spelling or by sense, not by stem', () => {
+  /** A grocery box's page: its rewards card misspells the word, and a prize draw is one letter from "prices". */
+  function groceryOutline(): PageOutline {
+    return {
+      url: 'http://localhost/grocer/', title: 'Basket', description: null, viewport: { width: 1440, height: 810 },
+      documentHeight: 3000, stickyHeaderHeight: 0, navigation: [],
+      sections: [
+        block('top', 'hero', 'Groceries at your door in an hour', 0, 'Fresh food from local farms, delivered.'),
+        block('perks', 'content', 'Earn while you shop', 600, 'Members collect rewads on every order and swap them for free delivery.'),
+        block('range', 'features', 'Everything for the week', 1200, 'Fruit, vegetables, bread and dairy from twelve farms.'),
+        block('draw', 'content', 'Prizes to be won', 1800, 'Enter the draw for a cargo bike.'),
+        block('plans', 'pricing', 'Membership', 2400, 'Choose monthly or annual billing; cancel any time.'),
+      ],
+      actions: [], forms: [], media: [], dismissedOverlays: [],
+    };
+  }
+
+  it('finds a part whose body holds the asked word only misspelt, and says so', () => {
+    const [subject] = promptSubjects('Show the rewards', groceryOutline()).subjects;
+    assert.equal(subject?.section.id, 'perks');
+    assert.match(subject!.why, /"rewards", misspelt "rewads"/);
+  });
+
+  it('does not take one dictionary word for a misspelling of another ("prices" is not "prizes")', () => {
+    assert.deepEqual(subjectIdsOn(groceryOutline())('Show the prices'), ['plans']);
+  });
+
+  /** A family practice whose team is "Our doctors": no word of the lexicon, no stem in common with "physicians". */
+  function practiceOutline(): PageOutline {
+    return {
+      url: 'http://localhost/practice/', title: 'Northgate Practice', description: null, viewport: { width: 1440, height: 810 },
+      documentHeight: 2400, stickyHeaderHeight: 0, navigation: [],
+      sections: [
+        block('top', 'hero', 'Care close to home', 0, 'A family practice in Leeds.'),
+        block('clinicians', 'content', 'Our doctors', 600, 'Dr Amal Reyes and Dr Tom Hale see patients six days a week.'),
+        block('services', 'features', 'Vaccinations and check-ups', 1200, 'Travel jabs, blood tests, health checks.'),
+        block('visit', 'form', 'Book an appointment', 1800, 'Pick a day and a time.'),
+      ],
+      actions: [], forms: [], media: [], dismissedOverlays: [],
+    };
+  }
+
+  it('finds a part named by a word of the same meaning that the lexicon does not know', () => {
+    const [subject] = promptSubjects('Introduce the physicians', practiceOutline()).subjects;
+    assert.equal(subject?.section.id, 'clinicians');
+    assert.match(subject!.why, /"physicians" ≈ "doctors"/);
+  });
+
+  it('does not send a word the page says to a part where only a near neighbour of it stands', () => {
+    // "policy" is the code of conduct's word; that "agenda" is close to it in the news the vectors were learnt from is
+    // no reason to end on the programme the menu calls "Agenda".
+    const conference: PageOutline = {
+      ...practiceOutline(),
+      navigation: [navLink('Agenda', '#programme', 600)],
+      sections: [
+        block('top', 'hero', 'Two days by the harbour', 0, 'Talks, workshops and ferries.'),
+        block('programme', 'content', 'Plot your course', 600, 'Keynotes at nine, workshops after lunch.'),
+        block('conduct', 'content', 'Be kind', 1200, 'Our policy: no harassment of any kind; report it to any volunteer.'),
+      ],
+    };
+    assert.equal(promptSubjects('Finish on the policy', conference).endsOn?.section.id, 'conduct');
+  });
+});
