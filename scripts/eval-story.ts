@@ -10,7 +10,8 @@
  * run of the same set and mode (kept in scripts/eval-story/last-run/, committed, so a diff also spans sessions).
  * `--set fixtures|real` runs one set; `--site NAME` one page; `--json` prints the results as one JSON object;
  * `--no-save` leaves the last run as it was (a look at one page should not become the baseline); `EVAL_TRACE=1` prints
- * each case's scroll, heading position and camera crop every 0.2 s (why a case reads short).
+ * each case's scroll, heading position and camera crop every 0.2 s (why a case reads short). Issue 55: each set's
+ * count of cases the planner warns about (a beat it found nowhere on the page); `--warnings` prints them.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { startFixtureServer, type FixtureServer } from '../test/helpers/fixture-
 import { storyCases, type StoryCase } from './eval-story/cases.js';
 import { presentRealPages, realCases, realPages, realPagesDir } from './eval-story/real-set.js';
 import { recordCase } from './eval-story/record-case.js';
+import { planWarnings } from '../src/pipeline/plan/not-found.js';
 import { analyseSite, planCase, recordedScrollCurve, scoreCase, scoreTimeline, type AnalysedSite } from './eval-story/score.js';
 
 const json = process.argv.includes('--json');
@@ -31,6 +33,7 @@ const argValue = (name: string) => {
 };
 const onlySite = argValue('--site');
 const onlySet = argValue('--set');
+const showWarnings = process.argv.includes('--warnings');
 const mode = paper ? 'paper' : 'recorded';
 
 interface Result extends StoryCase {
@@ -41,6 +44,8 @@ interface Result extends StoryCase {
   endsOnOverview: boolean;
   underHeaderS: number;
   croppedS: number;
+  /** What the demo would say was not found (issue 55); every case's target is on its page, so each one is false. */
+  warnings: string[];
 }
 
 type SetName = 'fixtures' | 'real';
@@ -100,13 +105,13 @@ async function runSet(browser: Browser, server: FixtureServer, cases: StoryCase[
         return null;
       });
       if (!timeline) {
-        results.push({ ...c, template: plan.templateId, hint: plan.sectionHint, readableS: 0, longestS: 0, endsOnOverview: false, underHeaderS: 0, croppedS: 0 });
+        results.push({ ...c, template: plan.templateId, hint: plan.sectionHint, readableS: 0, longestS: 0, endsOnOverview: false, underHeaderS: 0, croppedS: 0, warnings: planWarnings(plan) });
         continue;
       }
       score = scoreTimeline(site, plan, timeline, recordedScrollCurve(timeline), c.expect);
     }
     if (!json) process.stderr.write(site.headings[c.expect] ? '.' : '?');
-    results.push({ ...c, template: score.plan.templateId, hint: score.plan.sectionHint, readableS: score.readableS, longestS: score.longestS, endsOnOverview: score.endsOnOverview, underHeaderS: score.underHeaderS, croppedS: score.croppedS });
+    results.push({ ...c, template: score.plan.templateId, hint: score.plan.sectionHint, readableS: score.readableS, longestS: score.longestS, endsOnOverview: score.endsOnOverview, underHeaderS: score.underHeaderS, croppedS: score.croppedS, warnings: planWarnings(score.plan) });
   }
   if (!json) process.stderr.write('\n');
   return results;
@@ -133,6 +138,9 @@ function report(name: SetName, results: Result[], previous: Result[] | null): vo
   const underHeader = results.filter((r) => r.underHeaderS > 0.2);
   const cropped = results.filter((r) => r.croppedS > 0.2);
   console.log(`Camera: ${underHeader.length} case(s) rest with the heading under the sticky header, ${cropped.length} cut it with the zoom${[...underHeader, ...cropped].length > 0 ? `: ${[...new Set([...underHeader, ...cropped])].map((r) => `${r.site} "${r.prompt.slice(0, 40)}…" (${r.underHeaderS.toFixed(1)} s under, ${r.croppedS.toFixed(1)} s cut)`).join('; ')}` : ''}`);
+  const warned = results.filter((r) => r.warnings.length > 0);
+  console.log(`Warnings (a beat not found; every case's target is on its page): ${warned.length}/${results.length} case(s), ${warned.reduce((n, r) => n + r.warnings.length, 0)} warning(s)${warned.length > 0 && !showWarnings ? ' (--warnings lists them)' : ''}`);
+  if (showWarnings) for (const r of warned) console.log(`  ${r.site} ${JSON.stringify(r.prompt)}: ${r.warnings.join(' | ')}`);
   const missingHeadings = results.filter((r) => r.real && r.readableS === 0 && r.longestS === 0);
   if (missingHeadings.length > 0) console.log(`(${missingHeadings.length} read 0 s: never readable, or their heading was not found on the page)`);
   if (previous) {
