@@ -1,4 +1,4 @@
-import type { DemoPlan, NotFound, PageOutline, PlanStep } from '../types.js';
+import type { DemoPlan, NotFound, PageOutline, PlanStep, RecordingLogEntry } from '../types.js';
 import { manner, stop } from './lexicon.js';
 import { mainSection } from './main-section.js';
 import { clip, sectionName } from './outline-query.js';
@@ -146,4 +146,9 @@ export function onlyFoundShots(steps: PlanStep[], meaning: PromptSubjects, notFo
   const found = new Set(meaning.subjects.map((subject) => subject.section.id));
   const kept = steps.filter((step) => step.action !== 'focus' || found.has(step.sectionId));
   return kept.some((step) => step.action === 'focus') ? kept : steps;
+}
+
+/** A beat not found, as an entry of the recording log (after the steps, beside the take's check): the recording ran. */
+export function notFoundEntry(index: number, warning: string, durationMs: number): RecordingLogEntry {
+  return { index, action: 'not-found', target: warning, startMs: 0, endMs: Math.round(durationMs), ok: true };
 }
