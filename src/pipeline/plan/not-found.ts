@@ -19,7 +19,10 @@ const direction = new Set([
   'like', 'keep', 'feel', 'feeling', 'look', 'glance', 'briefly', 'second', 'sec', 'minute', 'go', 'move', 'pan', 'zoom',
   'showcase', 'present', 'introduce', 'tell', 'explain', 'what', 'which', 'who', 'why', 'when', 'way', 'thing', 'stuff',
   'everything', 'something', 'anything', 'whole', 'entire', 'full', 'around', 'top', 'bottom', 'page', 'here', 'now', 'too',
-  'very', 'really', 'more', 'most', 'much', 'bit', 'lot', 'way', 'nice', 'good', 'great', 'well', 'i', 'd', 'll', 've', 're', 's',
+  'very', 'really', 'more', 'most', 'much', 'bit', 'lot', 'nice', 'good', 'great', 'well', 'i', 'd', 'll', 've', 're', 's',
+  // How long and in what tone: "keep it under 10 seconds", "make it feel premium and friendly".
+  'under', 'less', 'than', 'long', 'length', 'pace', 'tone', 'style', 'vibe', 'mood', 'premium', 'modern', 'friendly', 'warm',
+  'bold', 'fresh', 'energetic', 'exciting', 'engaging', 'simple', 'corporate', 'casual', 'upbeat', 'luxurious', 'classy',
 ]);
 
 /** The stems of a clause that name what to show. */

@@ -73,6 +73,7 @@ describe('a prompt the page answers', () => {
       'Walk me through it',
       'Give a quick tour',
       'Make it snappy and polished',
+      'Make it feel premium, under 10 seconds',
     ]) {
       assert.deepEqual(planWarnings(plan(prompt)), [], prompt);
     }
