@@ -12,7 +12,8 @@
  * `--set fixtures|real` runs one set; `--site NAME` one page; `--batch NAME` one blind batch of the real set (neither
  * is saved as the last run); `--json` prints the results as one JSON object;
  * `--no-save` leaves the last run as it was (a look at one page should not become the baseline); `EVAL_TRACE=1` prints
- * each case's scroll, heading position and camera crop every 0.2 s (why a case reads short).
+ * each case's scroll, heading position and camera crop every 0.2 s (why a case reads short). Issue 55: each set's
+ * count of cases the planner warns about (a beat it found nowhere on the page); `--warnings` prints them.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import { storyCases, type StoryCase } from './eval-story/cases.js';
 import { presentRealPages, realCases, realPages, realPagesDir } from './eval-story/real-set.js';
 import { recordCase } from './eval-story/record-case.js';
 import { beatDiffLines, beatLines, figuresOf } from './eval-story/beats.js';
+import { planWarnings } from '../src/pipeline/plan/not-found.js';
 import { analyseSite, planCase, recordedScrollCurve, scoreCase, scoreTimeline, type AnalysedSite } from './eval-story/score.js';
 import { type Direction, directionSummary } from './eval-story/direction.js';
 
@@ -36,6 +38,7 @@ const argValue = (name: string) => {
 const onlySite = argValue('--site');
 const onlySet = argValue('--set');
 const onlyBatch = argValue('--batch');
+const showWarnings = process.argv.includes('--warnings');
 const mode = paper ? 'paper' : 'recorded';
 
 interface Result extends StoryCase {
@@ -50,6 +53,8 @@ interface Result extends StoryCase {
   firstLongestS?: number;
   /** null when the case was not recorded */
   direction: Direction | null;
+  /** What the demo would say was not found (issue 55); every case's target is on its page, so each one is false. */
+  warnings: string[];
 }
 
 type SetName = 'fixtures' | 'real';
@@ -115,7 +120,7 @@ async function runSet(browser: Browser, server: FixtureServer, cases: StoryCase[
         return null;
       });
       if (!timeline) {
-        results.push({ ...c, template: plan.templateId, hint: plan.sectionHint, readableS: 0, longestS: 0, endsOnOverview: false, underHeaderS: 0, croppedS: 0, direction: null, ...(c.firstExpect ? { firstLongestS: 0 } : {}) });
+        results.push({ ...c, template: plan.templateId, hint: plan.sectionHint, readableS: 0, longestS: 0, endsOnOverview: false, underHeaderS: 0, croppedS: 0, direction: null, warnings: planWarnings(plan), ...(c.firstExpect ? { firstLongestS: 0 } : {}) });
         continue;
       }
       score = scoreTimeline(site, plan, timeline, recordedScrollCurve(timeline), c.expect);
@@ -123,7 +128,7 @@ async function runSet(browser: Browser, server: FixtureServer, cases: StoryCase[
     }
     if (paper && c.firstExpect) firstLongest.set(c, scoreCase(site, c.prompt, c.firstExpect).longestS);
     if (!json) process.stderr.write(site.headings[c.expect] && (!c.firstExpect || site.headings[c.firstExpect]) ? '.' : '?');
-    results.push({ ...c, template: score.plan.templateId, hint: score.plan.sectionHint, readableS: score.readableS, longestS: score.longestS, endsOnOverview: score.endsOnOverview, underHeaderS: score.underHeaderS, croppedS: score.croppedS, direction: score.direction, ...(firstLongest.has(c) ? { firstLongestS: firstLongest.get(c) } : {}) });
+    results.push({ ...c, template: score.plan.templateId, hint: score.plan.sectionHint, readableS: score.readableS, longestS: score.longestS, endsOnOverview: score.endsOnOverview, underHeaderS: score.underHeaderS, croppedS: score.croppedS, direction: score.direction, warnings: planWarnings(score.plan), ...(firstLongest.has(c) ? { firstLongestS: firstLongest.get(c) } : {}) });
   }
   if (!json) process.stderr.write('\n');
   return results;
@@ -152,6 +157,9 @@ function report(name: SetName, results: Result[], previous: Result[] | null): vo
   console.log(`Camera: ${underHeader.length} case(s) rest with the heading under the sticky header, ${cropped.length} cut it with the zoom${[...underHeader, ...cropped].length > 0 ? `: ${[...new Set([...underHeader, ...cropped])].map((r) => `${r.site} "${r.prompt.slice(0, 40)}…" (${r.underHeaderS.toFixed(1)} s under, ${r.croppedS.toFixed(1)} s cut)`).join('; ')}` : ''}`);
   for (const line of beatLines(results)) console.log(line);
   console.log(directionSummary(results.flatMap((r) => (r.direction ? [r.direction] : []))));
+  const warned = results.filter((r) => r.warnings.length > 0);
+  console.log(`Warnings (a beat not found; every case's target is on its page): ${warned.length}/${results.length} case(s), ${warned.reduce((n, r) => n + r.warnings.length, 0)} warning(s)${warned.length > 0 && !showWarnings ? ' (--warnings lists them)' : ''}`);
+  if (showWarnings) for (const r of warned) console.log(`  ${r.site} ${JSON.stringify(r.prompt)}: ${r.warnings.join(' | ')}`);
   const missingHeadings = results.filter((r) => r.real && r.readableS === 0 && r.longestS === 0);
   if (missingHeadings.length > 0) console.log(`(${missingHeadings.length} read 0 s: never readable, or their heading was not found on the page)`);
   if (previous) {

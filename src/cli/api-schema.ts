@@ -2194,7 +2194,8 @@ export interface operations {
                      *             "language": "en",
                      *             "off_reason": null,
                      *             "source": "rules"
-                     *           }
+                     *           },
+                     *           "warnings": []
                      *         }
                      *       ]
                      *     }
@@ -2251,6 +2252,8 @@ export interface operations {
                                 /** @description who wrote the captions: `model` (the model planner, in the page’s language), `rules` (the offline rules, English only), `mixed` (the model’s, with the ones that failed the checks replaced by the rules’); null when there are none */
                                 source: ("model" | "rules" | "mixed") | null;
                             } | null;
+                            /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
+                            warnings: string[];
                         }[];
                     };
                 };
@@ -2611,6 +2614,7 @@ export interface operations {
                      *         "off_reason": null,
                      *         "source": "rules"
                      *       },
+                     *       "warnings": [],
                      *       "latestJob": {
                      *         "id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
                      *         "status": "succeeded",
@@ -2706,6 +2710,8 @@ export interface operations {
                             /** @description who wrote the captions: `model` (the model planner, in the page’s language), `rules` (the offline rules, English only), `mixed` (the model’s, with the ones that failed the checks replaced by the rules’); null when there are none */
                             source: ("model" | "rules" | "mixed") | null;
                         } | null;
+                        /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
+                        warnings: string[];
                         latestJob: {
                             id: string;
                             status: string;
@@ -2933,7 +2939,8 @@ export interface operations {
                      *         "language": "en",
                      *         "off_reason": null,
                      *         "source": "rules"
-                     *       }
+                     *       },
+                     *       "warnings": []
                      *     }
                      */
                     "application/json": {
@@ -2987,6 +2994,8 @@ export interface operations {
                             /** @description who wrote the captions: `model` (the model planner, in the page’s language), `rules` (the offline rules, English only), `mixed` (the model’s, with the ones that failed the checks replaced by the rules’); null when there are none */
                             source: ("model" | "rules" | "mixed") | null;
                         } | null;
+                        /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
+                        warnings: string[];
                     };
                 };
             };
@@ -3634,7 +3643,8 @@ export interface operations {
                      *         "language": "en",
                      *         "off_reason": null,
                      *         "source": "rules"
-                     *       }
+                     *       },
+                     *       "warnings": []
                      *     }
                      */
                     "application/json": {
@@ -3688,6 +3698,8 @@ export interface operations {
                             /** @description who wrote the captions: `model` (the model planner, in the page’s language), `rules` (the offline rules, English only), `mixed` (the model’s, with the ones that failed the checks replaced by the rules’); null when there are none */
                             source: ("model" | "rules" | "mixed") | null;
                         } | null;
+                        /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
+                        warnings: string[];
                     };
                 };
             };

@@ -26,7 +26,8 @@ const USAGE = `demo URL "PROMPT" [--out demo.mp4] [--template auto|${templateIds
 /**
  * `showreel demo <url> "<prompt>" [--out demo.mp4] [--template …] [--resolution …] [--duration …]`: the same
  * stages as the worker (analyse, plan, record, encode), locally, with no server and no database. Writes the
- * video, a GIF and a PNG thumbnail next to it; progress goes to stderr, a JSON summary to stdout.
+ * video, a GIF and a PNG thumbnail next to it; progress goes to stderr, a JSON summary to stdout (with `warnings`:
+ * what the prompt asked for that the page lacks, also said on stderr).
  */
 export const demoCommand: ServiceCommand = {
   name: 'demo',
@@ -113,6 +114,8 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
     say('rendering', 'GIF and thumbnail');
     const outputs = await renderOutputs({ videoFile: out, durationMs: produced.recording.durationMs, gifWidth: 640, gif: produced.composed.gif, thumbnail: produced.composed.thumbnail });
     say('ready');
+    // Issue 55: what the prompt asked for that the page lacks, on stderr with the progress, and in the summary.
+    for (const warning of produced.warnings) say('warning', warning);
     return {
       video: out,
       gif: outputs.gif,
@@ -121,6 +124,7 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
       template: produced.plan?.templateId ?? args.template,
       steps: produced.script.steps.length,
       capture_fps: Math.round(produced.recording.captureFps * 10) / 10,
+      warnings: produced.warnings,
     };
   } catch (error) {
     await fs.rm(out, { force: true });

@@ -85,6 +85,8 @@ export const demoEventSchemas = {
     changes: z.array(z.string()).optional(),
     // Issue 36: the version's chapters and captions (JSON, TimedStory); absent before it and for restyles of old scripts.
     story: z.string().nullable().optional(),
+    // Issue 55: the beats of the prompt the page did not have, in words; absent before it (a restyle keeps its plan's).
+    warnings: z.array(z.string()).optional(),
   }),
   // A scheduled or webhook refresh that found nothing the demo shows changed: no recording, its credits refunded.
   DemoRefreshUnchanged: z.object({ demoId: z.string(), jobId: z.string(), refundedCredits: z.number().int().min(0) }),

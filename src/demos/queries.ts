@@ -26,6 +26,8 @@ export interface DemoRecord {
   presentation: string | null;
   /** issue 36: the shown version's chapters and captions (JSON, TimedStory), null when it has none */
   story?: string | null;
+  /** issue 55: the shown version's warnings (JSON array of sentences), null before issue 55 and for uploads */
+  warnings?: string | null;
   version: number;
   latest_version?: number;
   /** the latest job's step, read with the demo where its phase is shown (findVisibleDemo, listVisibleDemos) */

@@ -33,6 +33,7 @@ export function toDemo(record: DemoRecord) {
     updated_at: record.updated_at.toISOString(),
     refreshed_at: iso(record.refreshed_at),
     ...storyMembers(record.story ?? null),
+    warnings: parseSentences(record.warnings ?? null) ?? [],
   };
 }
 
@@ -105,7 +106,7 @@ export function toHistoryEntry(job: DemoJobRecord, publicUrl: string) {
     new_version: job.new_version,
     error: job.error,
     created_at: job.created_at.toISOString(),
-    changes: parseChanges(job.changes ?? null),
+    changes: parseSentences(job.changes ?? null),
     checked_at: job.status === 'unchanged' || job.status === 'succeeded' ? iso(job.completed_at) : null,
     before_thumbnail_url: thumbnail(job.old_version),
     after_thumbnail_url: thumbnail(job.new_version),
@@ -113,7 +114,8 @@ export function toHistoryEntry(job: DemoJobRecord, publicUrl: string) {
   };
 }
 
-function parseChanges(text: string | null): string[] | null {
+/** A stored JSON array of sentences (a job's changes, a version's warnings); null when absent or unreadable. */
+function parseSentences(text: string | null): string[] | null {
   if (text === null) return null;
   try {
     const value: unknown = JSON.parse(text);

@@ -74,6 +74,11 @@ export const demoSchema = z.object({
     })
     .nullable()
     .describe('Issue 36: the shown version’s captions; null for uploads and demos recorded before captions existed.'),
+  warnings: z
+    .array(z.string())
+    .describe(
+      'Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed.',
+    ),
 });
 
 export const latestJobSchema = z

@@ -16,6 +16,7 @@ import { recordScript, type RecordResult } from './record/recorder.js';
 import type { ActionScript, DemoPlan, DurationTarget, OutlineSection, PageContext, PageOutline, PlanStep, Resolution, ScriptStep, ViewportName } from './types.js';
 import { mainShotMs } from './compose/main-shot.js';
 import { mainSection } from './plan/main-section.js';
+import { notFoundEntry, planWarnings } from './plan/not-found.js';
 import { checkTake, takeCheckEntry, type TakeCheck } from './compose/take-check.js';
 import { storyBeats } from './story-text/beats.js';
 import { pageLanguage } from './story-text/captions.js';
@@ -65,6 +66,11 @@ export interface Produced {
   check: TakeCheck | null;
   /** Chapters and captions timed by this recording (issue 36); null when the plan has no story (before issue 36). */
   story: TimedStory | null;
+  /**
+   * Issue 55: what the prompt asked for that the page did not have, in words (plan/not-found.ts). A restyle's are its
+   * stored plan's: it shows what that plan showed.
+   */
+  warnings: string[];
 }
 
 /**
@@ -259,6 +265,10 @@ export async function produceRecording(
     recording.log.push(takeCheckEntry(check, recording.log.length, recording.durationMs));
   }
 
+  // Issue 55: each beat not found, said in the recording log too, beside the take's check.
+  const warnings = planWarnings(plan ?? request.storedPlan);
+  for (const warning of warnings) recording.log.push(notFoundEntry(recording.log.length, warning, recording.durationMs));
+
   const storyText = (plan ?? request.storedPlan)?.story ?? null;
   const story = storyText ? timeStory(storyText, recording.timeline) : null;
 
@@ -300,5 +310,5 @@ export async function produceRecording(
     await ahead?.abort();
     throw error;
   }
-  return { outline, snapshot, plan, mainSection: main, script, recording, composed, check, story };
+  return { outline, snapshot, plan, mainSection: main, script, recording, composed, check, story, warnings };
 }

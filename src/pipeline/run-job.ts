@@ -219,6 +219,8 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           fingerprint: payload.kind === 'restyle' ? previousPrint : fingerprintToStore(outline, plan, checked?.hashes ?? new Map()),
           ...(checked?.changes ? { changes: checked.changes } : {}),
           story: produced.story ? JSON.stringify(produced.story) : null,
+          // Issue 55: a refresh plans again and says its own; a restyle keeps the plan, and so its warnings.
+          warnings: produced.warnings,
         },
         metadata,
       );

@@ -137,6 +137,22 @@ export interface DemoPlan {
    * model answered.
    */
   captionDrafts?: CaptionDrafts;
+  /**
+   * Issue 55: the beats of the prompt that nothing on the page answers (plan/not-found.ts); the demo's `warnings` say
+   * them. Absent from plans made before it, and from the model planner's.
+   */
+  notFound?: NotFound[];
+}
+
+/** A clause of the prompt that asks for something the page does not have. */
+export interface NotFound {
+  /** The clause as the prompt words it, without its request ("show me", "then end on"). */
+  clause: string;
+  /**
+   * Absent when other beats were found (the video shows those); when none was: the section the fallback plan is
+   * about, or null when it frames none (a pass over the page).
+   */
+  shownInstead?: string | null;
 }
 
 /** Which plan step frames the demo's main section; the recorder's timeline names its steps by the same label. */

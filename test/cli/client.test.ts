@@ -6,7 +6,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { isClientCommand } from '../../src/cli/client/commands-index.js';
 import { clientCommandWords } from '../../src/cli/client/run.js';
-import { failDemoJob, reportDemoProgress, startDemoJob } from '../../src/demos/index.js';
+import { completeDemoJob, failDemoJob, reportDemoProgress, startDemoJob } from '../../src/demos/index.js';
 import { inTransaction } from '../../src/platform/command.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { type CliResult, cliLauncher } from '../helpers/cli.js';
@@ -141,6 +141,26 @@ describe('showreel as an API client (issue 13)', () => {
     const download = await asUser(['demos', 'download', demo!.id]);
     assert.equal(download.code, 1);
     assert.match(download.stderr, /failed and has no video: The page did not load\. Refresh it to try again\./);
+  });
+
+  it('says what the page did not have: after demos create --wait on stderr (stdout stays the share URL), and in demos show', async () => {
+    const project = json(await asUser(['projects', 'create', '--name', 'Warned', '--url', 'https://warned.example', '--json']));
+    const child = launch(['demos', 'create', '--project', project.id, '--prompt', 'Show the roadmap, then end on the pricing', '--wait'], { SHOWREEL_API_KEY: user.key });
+    await until('the first state', () => (/queued/.test(child.output.stderr) ? true : undefined));
+    const [demo] = await app.sql<{ id: string; latest_job_id: string }[]>`select id, latest_job_id from demos where project_id = ${project.id}`;
+    const warning = 'Couldn’t find “the roadmap” on this page; the video shows the parts that were found.';
+    // What a worker reports when the plan found the pricing and not the roadmap.
+    await inTransaction(app.sql, async (tx) => {
+      await startDemoJob(tx, demo!.id, demo!.latest_job_id, 1, metadata);
+      await completeDemoJob(tx, { demoId: demo!.id, jobId: demo!.latest_job_id, videoKey: 'v.mp4', gifKey: null, thumbnailKey: null, durationMs: 10_000, warnings: [warning] }, metadata);
+    });
+    const result = await finished(child);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout.trim(), new RegExp(`^\\S+/share/${demo!.id}$`), 'stdout is the share URL alone');
+    assert.ok(result.stderr.includes(`Warning: ${warning}\n`), result.stderr);
+    const shown = await asUser(['demos', 'show', demo!.id]);
+    assert.ok(shown.stdout.includes(`warning:   ${warning}\n`), shown.stdout);
+    assert.deepEqual(json(await asUser(['demos', 'show', demo!.id, '--json'])).warnings, [warning]);
   });
 
   it('--wait polls when the WebSocket is refused', async () => {

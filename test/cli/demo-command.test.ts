@@ -43,6 +43,7 @@ describe('showreel demo <url> "<prompt>"', () => {
     const summary = JSON.parse(stdout.trim());
     assert.equal(summary.video, out);
     assert.equal(summary.template, 'conversion-flow');
+    assert.deepEqual(summary.warnings, [], 'the page has the sign-up the prompt asks for');
     assert.match(stderr, /analyzing[\s\S]*planning[\s\S]*recording[\s\S]*ready/);
     const info = await probeVideo(out);
     assert.equal(info.codec, 'h264');

@@ -27,7 +27,7 @@ describe('demo versions and their retention', () => {
   after(() => app.stop());
 
   /** Stands in for the worker: the version's files (their bytes name it), then the job completed with their keys. */
-  async function publish(): Promise<number> {
+  async function publish(warnings?: string[]): Promise<number> {
     const [demo] = await app.sql<{ latest_job_id: string; latest_version: number }[]>`select latest_job_id, latest_version from demos where id = ${demoId}`;
     const version = demo!.latest_version + 1;
     const keys = { videoKey: mediaKey(demoId, version, 'video', 'mp4'), thumbnailKey: mediaKey(demoId, version, 'thumbnail', 'png'), gifKey: mediaKey(demoId, version, 'gif', 'gif') };
@@ -38,7 +38,7 @@ describe('demo versions and their retention', () => {
     }
     await inTransaction(app.sql, async (tx) => {
       await startDemoJob(tx, demoId, demo!.latest_job_id, 1, { actor: 'pipeline' });
-      await completeDemoJob(tx, { demoId, jobId: demo!.latest_job_id, ...keys, durationMs: 5000, actionScript: '{"steps":[]}' }, { actor: 'pipeline' });
+      await completeDemoJob(tx, { demoId, jobId: demo!.latest_job_id, ...keys, durationMs: 5000, actionScript: '{"steps":[]}', ...(warnings ? { warnings } : {}) }, { actor: 'pipeline' });
     });
     return version;
   }
@@ -87,5 +87,18 @@ describe('demo versions and their retention', () => {
     const gone = await app.api(`/api/v1/demos/${demoId}/versions/2/restore`, { key: user.key, method: 'POST' });
     assert.equal(gone.status, 409);
     assert.match(gone.body.error, /no longer kept/);
+  });
+
+  it('shows the warnings of the version shown: a restored version says its own again (issue 55)', async () => {
+    const warned = 'Couldn’t find “the roadmap” on this page; the video shows the parts that were found.';
+    const warnings = async () => (await app.api(`/api/v1/demos/${demoId}`, { key: user.key })).body.warnings;
+    assert.equal((await refresh()).status, 202);
+    const first = await publish([warned]);
+    assert.deepEqual(await warnings(), [warned]);
+    assert.equal((await refresh()).status, 202);
+    await publish([]);
+    assert.deepEqual(await warnings(), [], 'the page has the roadmap now');
+    assert.equal((await app.api(`/api/v1/demos/${demoId}/versions/${first}/restore`, { key: user.key, method: 'POST' })).status, 200);
+    assert.deepEqual(await warnings(), [warned]);
   });
 });

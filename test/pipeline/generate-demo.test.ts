@@ -50,6 +50,7 @@ describe('generating a demo of a landing page', () => {
     const demo = (await app.api(`/api/v1/demos/${created.id}`, { key: user.key })).body;
     assert.equal(demo.version, 1);
     assert.ok(demo.title);
+    assert.deepEqual(demo.warnings, [], 'the page has the pricing the prompt asks for: no warning');
     const presentation = JSON.parse(demo.presentation);
     assert.equal(presentation.recordingTemplate.id, 'auto');
     assert.equal(presentation.recordingTemplate.effectiveId, 'pricing-focus');

@@ -1,6 +1,8 @@
 import type { TemplateId } from '../../demos/presentation.js';
 import type { AutoSelection, DemoPlan, DurationTarget, PageContext, PageOutline, PlanStep } from '../types.js';
 import { fitSteps } from './fit.js';
+import { notFoundIn, onlyFoundShots } from './not-found.js';
+import { promptSubjects } from './section-meaning.js';
 import { selectTemplate } from './select-template.js';
 import { runTemplate } from './templates/index.js';
 
@@ -53,7 +55,12 @@ export function planDemo(input: PlanInput): DemoPlan {
   } else {
     templateId = input.template.id;
   }
-  const steps = runTemplate(templateId, { outline: input.outline, budgetMs: durationMs, prompt: input.prompt, sectionHint });
+  const templateSteps = runTemplate(templateId, { outline: input.outline, budgetMs: durationMs, prompt: input.prompt, sectionHint });
+  // Issue 55: what the prompt asks for that the page lacks is said, not shown as something else without a word; when
+  // other beats were found, the time goes to them.
+  const meaning = promptSubjects(input.prompt, input.outline);
+  const notFound = notFoundIn(input.prompt, meaning, { steps: templateSteps, sectionHint }, input.outline);
+  const steps = onlyFoundShots(templateSteps, meaning, notFound);
   return {
     templateId,
     autoSelection,
@@ -61,5 +68,6 @@ export function planDemo(input: PlanInput): DemoPlan {
     durationMs,
     source: 'heuristic',
     steps: fitPlanSteps(steps, input.outline, durationMs, templateId),
+    notFound,
   };
 }

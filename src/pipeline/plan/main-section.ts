@@ -8,7 +8,7 @@ import { matchSection } from './text-match.js';
  * section-focus plan glances at the hero on its way to the asked-for section), else the first. Null when the plan
  * frames no section (a plain scroll): the title then has no section and the thumbnail keeps its default time.
  */
-export function mainSection(plan: DemoPlan, outline: PageOutline): { section: OutlineSection; shot: MainShot } | null {
+export function mainSection(plan: Pick<DemoPlan, 'steps' | 'sectionHint'>, outline: PageOutline): { section: OutlineSection; shot: MainShot } | null {
   const framed = plan.steps.flatMap((step) => {
     if (step.action !== 'focus') return [];
     const section = findSection(outline, step.sectionId);

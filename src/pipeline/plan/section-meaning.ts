@@ -31,7 +31,7 @@ function withoutPossessors(text: string): string {
     .replace(/\s+/g, ' ');
 }
 
-function promptWords(clause: string): string[] {
+export function promptWords(clause: string): string[] {
   let text = withoutPossessors(clause.toLowerCase());
   for (const [pattern, concept] of promptPhrases) {
     text = typeof concept === 'string' ? text.replace(pattern, ` ${concept} `) : text.replace(pattern, (match, ...groups: string[]) => ` ${concept(match, ...groups)} `);
@@ -140,6 +140,11 @@ export interface PromptSubjects {
    * a stay" → "Book your stay"): the demo ends on it, wherever the page is, rather than on a section.
    */
   endsOnAction?: OutlineAction;
+  /**
+   * Issue 55: the clauses, as written, that no section answered surely enough, each with the sections that share any
+   * word or concept with it (not-found.ts says which of them the demo reports as not found).
+   */
+  unanswered: Array<{ clause: string; touches: OutlineSection[] }>;
 }
 
 const endCue = /\b(?:end(?:s|ing)?|finish(?:es|ing)?|clos(?:e|es|ing)|wrap(?:s|ped|ping)? up|land(?:s|ing)?|conclude|stop)\s+(?:on|with|at|by|where)\b|\blast(?:ly)?\b|\bfinally\b/i;
@@ -328,6 +333,7 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
   const subjects: Subject[] = [];
   let endsOn: Subject | null = null;
   let endsOnAction: OutlineAction | undefined;
+  const unanswered: PromptSubjects['unanswered'] = [];
   for (const rawClause of clausesOf(prompt)) {
     // "At the very bottom", "just above the footer": where the section is, which its words may not say.
     const atBottom = bottomCue.test(rawClause);
@@ -368,7 +374,10 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
     // one section's own words hold ("Chrome", "dentistry", "mortgage") is as good a reason as a concept.
     const distinctive = top ? onlyThisSectionSays(clause, top.section, fields) : 0;
     const floor = ending ? ENDING_FLOOR : distinctive > 0 ? LITERAL_FLOOR * distinctive : 0.65;
-    if (!top || top.score < floor) continue;
+    if (!top || top.score < floor) {
+      unanswered.push({ clause: rawClause, touches: ranked.filter((r) => r.score > 0).map((r) => r.section) });
+      continue;
+    }
     const margin = top.score - (next?.score ?? 0);
     const confidence = Math.min(0.97, 0.3 + 0.3 * Math.min(1, top.score / 1.5) + 0.4 * Math.min(1, margin / 0.8));
     const subject: Subject = { section: top.section, confidence: Math.round(confidence * 100) / 100, why: top.why, clause };
@@ -378,9 +387,9 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
   const action = endsOnAction ? { endsOnAction } : {};
   if (endsOn) {
     const last = endsOn;
-    return { subjects: [...subjects.filter((s) => s.section !== last.section), last], endsOn: last, ...action };
+    return { subjects: [...subjects.filter((s) => s.section !== last.section), last], endsOn: last, ...action, unanswered };
   }
-  return { subjects, endsOn: null, ...action };
+  return { subjects, endsOn: null, ...action, unanswered };
 }
 
 /**

@@ -93,7 +93,9 @@ async function maybeWait(parsed: Parsed, context: ClientContext, accepted: { id:
   }
   const demo = unwrap(await (await context.api()).GET('/api/v1/demos/{id}', { params: { path: { id: accepted.id } } }));
   const urls = demoUrls(context.baseUrl, demo.id, demo.format);
-  context.print({ ...accepted, status: final.status, shareUrl: urls.shareUrl, videoUrl: urls.video }, () => urls.shareUrl);
+  // Issue 55: what the prompt asked for that the page lacks, on stderr: stdout stays the share URL a script reads.
+  if (!context.json) for (const warning of demo.warnings) context.note(`Warning: ${warning}`);
+  context.print({ ...accepted, status: final.status, shareUrl: urls.shareUrl, videoUrl: urls.video, warnings: demo.warnings }, () => urls.shareUrl);
 }
 
 export const demosList: ClientCommand = {
@@ -173,6 +175,7 @@ export const demosShow: ClientCommand = {
         `status:    ${demo.status}${demo.error ? ` (${demo.error})` : ''}`,
         `source:    ${demo.source}`,
         `prompt:    ${demo.prompt}`,
+        ...demo.warnings.map((warning) => `warning:   ${warning}`),
         `format:    ${demo.format} ${demo.resolution}, version ${demo.version}`,
         `latest job: ${demo.latestJob ? `${demo.latestJob.status}${demo.latestJob.step ? ` (${demo.latestJob.step})` : ''}` : '-'}`,
         ...(demo.status === 'ready' ? [`share:     ${urls.shareUrl}`, `video:     ${urls.video}`] : []),

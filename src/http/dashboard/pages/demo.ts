@@ -139,6 +139,7 @@ ${noticeBox(notice)}
 ${demo.title ? html`<p class="muted" data-prompt>Asked for: ${demo.prompt}</p>` : null}
 ${renameForm(demo, viewer)}
 ${demo.status === 'failed' ? html`<p class="error" role="alert">The recording failed: ${(demo.error ?? 'no reason was given').replace(/[.\s]+$/, '')}. ${demo.source !== 'upload' ? 'Press Try again to record it again; the credit was refunded.' : ''}</p>` : null}
+${warningsBox(demo)}
 ${busy ? progressPanel(demo) : null}
 ${busy && demo.video_key ? html`<p class="muted">The current version below stays online until the new one is ready.</p>` : null}
 ${demo.video_key ? readyPanels(demo, publicUrl) : null}
@@ -150,6 +151,16 @@ ${refreshHistoryPanel(demo.id, demo.refreshHistory)}
   // Without script, a page in progress reloads itself every 5 s instead of following the socket.
   const head = busy ? html`<noscript><meta http-equiv="refresh" content="5"></noscript>` : undefined;
   return appPage({ title: demo.title ?? 'Demo', viewer, section: 'demos', body, head });
+}
+
+/**
+ * Issue 55: what the prompt asked for that the page did not have (the shown version's warnings), so the owner knows
+ * why the video shows what it shows and can reword the prompt. Each sentence quotes the prompt: escaped like any text.
+ */
+function warningsBox(demo: Demo): SafeHtml | null {
+  if (demo.warnings.length === 0) return null;
+  return html`<div class="warning" role="status" data-warnings><strong>Not everything the prompt asks for is on the page.</strong>
+<ul>${demo.warnings.map((warning) => html`<li>${warning}</li>`)}</ul></div>`;
 }
 
 const NOTICES: Record<string, string> = {
