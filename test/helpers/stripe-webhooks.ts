@@ -14,12 +14,11 @@ export function stripeWebhooks(app: TestApp) {
   let counter = 0;
   const event = (type: string, object: Record<string, unknown>, id = `evt_test_${Date.now()}_${++counter}`) =>
     JSON.stringify({ id, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
-  const deliver = (payload: string): Promise<ApiResponse> =>
-    app.api(STRIPE_WEBHOOK, {
-      rawBody: payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET }) },
-    });
+  /** Delivers `payload` signed as Stripe signs it now, or with the `signature` given (a forged or stale one). */
+  const deliver = (payload: string, signature = signer.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET })): Promise<ApiResponse> =>
+    app.api(STRIPE_WEBHOOK, { rawBody: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
   return {
+    signer,
     event,
     deliver,
     /** A Checkout Session paid for `packId` at `amount` cents, with its PaymentIntent. */

@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import Stripe from 'stripe';
 import { chargeCredits } from '../../src/credits/index.js';
 import { inTransaction } from '../../src/platform/command.js';
 import { QuotaError } from '../../src/platform/errors.js';
 import { rebuildReadModels } from '../../src/platform/projections.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { startStripeStandIn } from '../helpers/stripe-stand-in.js';
-
-const SECRET_KEY = 'sk_test_standin0000000000000000';
-const WEBHOOK_SECRET = 'whsec_standin000000000000000000';
-const WEBHOOK = '/api/v1/payments/stripe/webhook';
+import { STRIPE_SECRET_KEY as SECRET_KEY, STRIPE_WEBHOOK as WEBHOOK, STRIPE_WEBHOOK_SECRET as WEBHOOK_SECRET, stripeWebhooks } from '../helpers/stripe-webhooks.js';
 
 /**
  * SHOWREEL_PAYMENTS=stripe (issue 34): a purchase is a Checkout Session, auto top-off an off-session PaymentIntent on
@@ -30,12 +26,12 @@ async function waitFor(done: () => boolean | Promise<boolean>): Promise<void> {
 describe('payments: Stripe', () => {
   let app: TestApp;
   let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
-  const signer = new Stripe(SECRET_KEY);
-  let eventCounter = 0;
+  let webhooks: ReturnType<typeof stripeWebhooks>;
 
   before(async () => {
     stripe = await startStripeStandIn();
     app = await startTestApp({ SHOWREEL_PAYMENTS: 'stripe', STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
+    webhooks = stripeWebhooks(app);
   });
   after(async () => {
     await app.stop();
@@ -44,20 +40,10 @@ describe('payments: Stripe', () => {
 
   const balance = async (user: TestUser) => (await app.api('/api/v1/credits', { key: user.key })).body.balance as number;
   const history = async (user: TestUser) => (await app.api('/api/v1/credits', { key: user.key })).body.recentTransactions as any[];
-  const stripeEvent = (type: string, object: Record<string, unknown>, id = `evt_test_${++eventCounter}`) =>
-    JSON.stringify({ id, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
-  const deliver = (payload: string, signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) =>
-    app.api(WEBHOOK, { rawBody: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
-  const paidSession = (user: TestUser, packId: string, amount: number, id: string, customer: string | null = null) => ({
-    id,
-    object: 'checkout.session',
-    mode: 'payment',
-    payment_status: 'paid',
-    amount_total: amount,
-    currency: 'usd',
-    customer,
-    metadata: { showreel_user_id: user.userId, showreel_pack_id: packId, showreel_kind: 'purchase' },
-  });
+  const stripeEvent = (type: string, object: Record<string, unknown>, id?: string) => webhooks.event(type, object, id);
+  const deliver = (payload: string, signature?: string) => webhooks.deliver(payload, signature);
+  const paidSession = (user: TestUser, packId: string, amount: number, id: string, customer: string | null = null) =>
+    webhooks.paidSession(user, packId, amount, id, null, customer);
   const buyOnce = async (user: TestUser) => {
     const started = await app.api('/api/v1/credits/purchase', { key: user.key, body: { packId: '20' } });
     assert.equal(started.status, 201, started.text);
@@ -140,9 +126,9 @@ describe('payments: Stripe', () => {
     it('answers 400 to a missing or bad signature and adds nothing', async () => {
       const user = await app.createUser({ credits: 1 });
       const payload = stripeEvent('checkout.session.completed', paidSession(user, '100', 7000, 'cs_test_forged'));
-      const wrongSecret = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someoneelse000000000' });
-      const tampered = signer.webhooks.generateTestHeaderString({ payload: payload.replace('"100"', '"50"'), secret: WEBHOOK_SECRET });
-      const stale = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+      const wrongSecret = webhooks.signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someoneelse000000000' });
+      const tampered = webhooks.signer.webhooks.generateTestHeaderString({ payload: payload.replace('"100"', '"50"'), secret: WEBHOOK_SECRET });
+      const stale = webhooks.signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
       for (const [name, signature] of [['another secret', wrongSecret], ['another body', tampered], ['an hour old', stale], ['garbage', 'v1=abc']] as const) {
         const response = await deliver(payload, signature);
         assert.equal(response.status, 400, name);
@@ -171,12 +157,12 @@ describe('payments: Stripe', () => {
         assert.match(response.body.error, /signed but malformed/, name);
       }
       const payload = stripeEvent('checkout.session.completed', paidSession(user, '20', 1800, 'cs_test_future'));
-      const ahead = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now + 3600 });
+      const ahead = webhooks.signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now + 3600 });
       const future = await deliver(payload, ahead);
       assert.equal(future.status, 400, future.text);
       assert.match(future.body.error, /in the future/);
       // A clock a minute ahead is within the window, as Stripe documents it.
-      const nearly = await deliver(payload, signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now + 60 }));
+      const nearly = await deliver(payload, webhooks.signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now + 60 }));
       assert.equal(nearly.status, 200, nearly.text);
       assert.equal(await balance(user), 2 + 20);
     });
