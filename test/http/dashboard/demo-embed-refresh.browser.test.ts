@@ -8,6 +8,7 @@ import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
 import { completeWithMedia, makeDemoMedia, startHostSite, type HostSite } from '../../embeds/embed-harness.js';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
 import { finishJob } from '../../helpers/pipeline.js';
+import { signInThroughForm } from '../../helpers/browser-sign-in.js';
 
 /**
  * Issue 57, as a new user meets it in Chromium: the snippets on a ready demo's page play THAT demo wherever they are
@@ -46,10 +47,7 @@ describe('a demo page’s embed snippets and its Refresh, in Chromium', () => {
       assert.fail(`a native ${dialog.type()} dialog opened: ${dialog.message()}`);
     });
     await page.setViewport({ width: 1280, height: 900 });
-    await page.goto(`${base}/app/sign-in`);
-    await page.type('#email', user.email);
-    await page.type('#password', user.password);
-    await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+    await signInThroughForm(page, base, user);
   });
   after(async () => {
     await browser?.close();

@@ -15,6 +15,7 @@ import { ffmpegBinaries } from '../../../src/pipeline/encode/ffmpeg-binaries.js'
 import { inTransaction } from '../../../src/platform/command.js';
 import { mediaKey } from '../../../src/platform/storage/index.js';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
+import { signInThroughForm } from '../../helpers/browser-sign-in.js';
 
 const run = promisify(execFile);
 
@@ -85,10 +86,7 @@ describe('restyle and versions in the dashboard', () => {
     page.on('pageerror', (error) => assert.fail(`page error: ${String(error)}`));
     page.on('dialog', (dialog) => void dialog.accept());
     await page.setViewport({ width: 1280, height: 900 });
-    await page.goto(`${base}/app/sign-in`);
-    await page.type('#email', user.email);
-    await page.type('#password', user.password);
-    await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+    await signInThroughForm(page, base, user);
   });
   after(async () => {
     await browser?.close();
