@@ -64,6 +64,8 @@ describe('showreel as an API client (issue 13)', () => {
     const login = launch(['login']);
     // The person reads the code from the terminal and approves it in the dashboard.
     const userCode = await until('the user code', () => /one-time code: ([A-Z]{4}-[A-Z]{4})/.exec(login.output.stderr)?.[1]);
+    // The code and the link are written one after the other; on a busy machine they can arrive as two chunks.
+    await until('the approval link', () => (new RegExp(`/app/device\\?user_code=${userCode}`).test(login.output.stderr) ? true : undefined), 5000).catch(() => undefined);
     assert.match(login.output.stderr, new RegExp(`/app/device\\?user_code=${userCode}`));
     const approved = await app.api('/api/v1/device/authorize', { cookie, body: { user_code: userCode } });
     assert.equal(approved.status, 200);
