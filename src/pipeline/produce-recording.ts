@@ -13,12 +13,17 @@ import type { Planner } from './plan/planner.js';
 import type { PlanInput } from './plan/heuristic-planner.js';
 import { asRecorded, discardTake, layoutFindings, measureLayout, retakeEntry, sameScript, takeScore } from './retake.js';
 import { recordScript, type RecordResult } from './record/recorder.js';
-import type { ActionScript, DemoPlan, DurationTarget, OutlineSection, PageContext, PageOutline, PlanStep, Resolution, ScriptStep, ViewportName } from './types.js';
+import type { ActionScript, DemoPlan, DurationTarget, OutlineSection, PageContext, PageOutline, PlanStep, RecordingLogEntry, Resolution, ScriptStep, ViewportName } from './types.js';
 import { mainShotMs } from './compose/main-shot.js';
 import { mainSection } from './plan/main-section.js';
 import { notFoundEntry, planWarnings } from './plan/not-found.js';
 import { checkTake, takeCheckEntry, type TakeCheck } from './compose/take-check.js';
 import { storyBeats } from './story-text/beats.js';
+import { namedValues } from './plan/named-values.js';
+import { startsFlow } from './plan/plan-leg.js';
+import { type FlowStart, produceFlow, replayFlow } from './produce-flow.js';
+import { isFlow } from './record/record-flow.js';
+import { guardSubmits, type SubmitGuard } from './record/submit-guard.js';
 import { pageLanguage } from './story-text/captions.js';
 import { timeStory } from './story-text/chapters.js';
 import type { TimedStory } from './story-text/types.js';
@@ -51,6 +56,11 @@ export interface RecordingRequest {
   outFile: string;
   /** where the clean capture and render files go; default the final video's directory */
   workDir?: string;
+  /**
+   * Issue 56: the project lets a recording submit forms and send requests that change things (a staging site). By
+   * default no form is submitted and no request but a read leaves the page (record/submit-guard.ts).
+   */
+  allowSubmit?: boolean;
 }
 
 export interface Produced {
@@ -103,6 +113,22 @@ export async function produceRecording(
   planner: Planner,
   report: (step: 'analyzing' | 'planning' | 'recording' | 'rendering', fraction: number) => void | Promise<void>,
 ): Promise<Produced> {
+  // Issue 56: recording changes nothing on the customer's site (no submit, no request but a read), unless allowed.
+  const guard = await guardSubmits(page, { allowSubmit: request.allowSubmit === true });
+  try {
+    return await produceGuarded(page, request, planner, report, guard);
+  } finally {
+    await guard.dispose();
+  }
+}
+
+async function produceGuarded(
+  page: Page,
+  request: RecordingRequest,
+  planner: Planner,
+  report: (step: 'analyzing' | 'planning' | 'recording' | 'rendering', fraction: number) => void | Promise<void>,
+  guard: SubmitGuard,
+): Promise<Produced> {
   let outline: PageOutline | null = null;
   let snapshot: PageSnapshot | null = null;
   let plan: DemoPlan | null = null;
@@ -110,6 +136,9 @@ export async function produceRecording(
   let script: ActionScript;
   let planInput: PlanInput | null = null;
   let language: string | null = null;
+  /** Issue 56: the prompt goes to another page, or types into a form: recorded leg by leg (produce-flow.ts). */
+  let flowStart: FlowStart | null = null;
+  const sameSite = sameSiteAs(request.url);
 
   // A background image that cannot be fetched fails the demo before any recording is spent on it.
   const background = request.presentation?.background;
@@ -141,15 +170,27 @@ export async function produceRecording(
       pageContext: request.pageContext ?? null,
       language,
     };
+    const values = namedValues(request.prompt);
+    if (request.mode === 'script' && startsFlow(request.prompt, outline, values, sameSite)) {
+      flowStart = {
+        outline, language, base: planInput, values, viewport: request.viewport, totalMs: VIDEO_MS[request.durationTarget],
+        allowSubmit: request.allowSubmit === true, sameSite,
+      };
+    }
+  }
+  if (!request.storedScript && !flowStart && outline && planInput) {
     plan = await planner.plan(planInput);
     const chosen = mainSection(plan, outline);
     main = chosen?.section ?? null;
     // The chapters' and captions' words, in the page's language, stored with the plan for restyles.
     plan = { ...plan, mainShot: chosen?.shot ?? null, story: storyBeats(plan, outline, language) };
     script = compileScript(plan, outline, { url: request.url, viewport: request.viewport });
-    // The recording starts where a visitor starts.
-    await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollTo({ top: 0, left: 0, behavior: 'instant' }));
+  } else {
+    script = request.storedScript ?? { version: 1, url: request.url, viewport: request.viewport, durationMs: 0, templateId: 'guided-tour', steps: [] };
   }
+  // The recording starts where a visitor starts.
+  if (!request.storedScript) await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollTo({ top: 0, left: 0, behavior: 'instant' }));
+  const flowing = flowStart !== null || (request.storedScript !== undefined && isFlow(request.storedScript));
 
   await report('recording', 0);
   const history: PlanStep[] = [...(plan?.steps ?? [])];
@@ -170,7 +211,7 @@ export async function produceRecording(
   });
   // The video's first parts are composed while the page is still being recorded (compose-ahead.ts). Burned-in
   // captions are drawn in the one pass after it, so not then.
-  let ahead: ComposeAhead | null = request.presentation?.captions?.burnIn
+  let ahead: ComposeAhead | null = request.presentation?.captions?.burnIn || flowing
     ? null
     : composeAhead({
         presentation: request.presentation ?? null,
@@ -213,8 +254,28 @@ export async function produceRecording(
         : {}),
     });
   let recording: RecordResult;
+  let check: TakeCheck | null = null;
   try {
-    recording = await takeOnce(script, cleanFile);
+    if (flowStart) {
+      // Issue 56: page after page, each planned where the recording finds it (produce-flow.ts).
+      const produced = await produceFlow(page, flowStart, planner, (legScript, file, leg) => takeOnce(legScript, file, leg > 0), {
+        outFile: cleanFile,
+        presentation: request.presentation ?? null,
+        resolution: request.resolution,
+      });
+      ({ recording, script } = produced.flow);
+      ({ plan, outline, check } = produced);
+      main = produced.mainSection;
+      cleanFile = recording.encode.outFile;
+      recording.log.push(...flowEntries(produced.flow.pages, recording));
+    } else if (flowing) {
+      const replayed = await replayFlow(page, script, (legScript, file, leg) => takeOnce(legScript, file, leg > 0), { outFile: cleanFile, sameSite });
+      recording = replayed.recording;
+      cleanFile = recording.encode.outFile;
+      recording.log.push(...flowEntries(replayed.pages, recording));
+    } else {
+      recording = await takeOnce(script, cleanFile);
+    }
   } catch (error) {
     await ahead?.abort();
     throw error;
@@ -223,8 +284,7 @@ export async function produceRecording(
   // The service checks its own take as the story evaluation would, where the headings really were when it ended,
   // and says so in the recording log. A take below the bar is planned once more on that layout and recorded again
   // (retake.ts); the better of the two is kept. Agent mode plans as it records, so it has no plan to redo.
-  let check: TakeCheck | null = null;
-  if (outline && plan && planInput) {
+  if (outline && plan && planInput && !flowStart) {
     const planned: PageOutline = outline;
     const measured = await measureLayout(page, planned).catch(() => null);
     const scoreOn = (layout: PageOutline, takePlan: DemoPlan, take: RecordResult) =>
@@ -263,7 +323,10 @@ export async function produceRecording(
       }
     }
     recording.log.push(takeCheckEntry(check, recording.log.length, recording.durationMs));
+  } else if (check) {
+    recording.log.push(takeCheckEntry(check, recording.log.length, recording.durationMs));
   }
+  recording.log.push(...submitEntries(guard, recording));
 
   // Issue 55: each beat not found, said in the recording log too, beside the take's check.
   const warnings = planWarnings(plan ?? request.storedPlan);
@@ -311,4 +374,47 @@ export async function produceRecording(
     throw error;
   }
   return { outline, snapshot, plan, mainSection: main, script, recording, composed, check, story, warnings };
+}
+
+/**
+ * The pages a flow may go to: the demo's own site. Its host with or without "www.", on the same scheme and port;
+ * never another site a page links to.
+ */
+function sameSiteAs(url: string): (candidate: string) => boolean {
+  const home = new URL(url);
+  const hostKey = (host: string) => host.replace(/^www\./, '');
+  return (candidate) => {
+    try {
+      const target = new URL(candidate, url);
+      return target.protocol === home.protocol && target.port === home.port && hostKey(target.hostname) === hostKey(home.hostname);
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** Issue 56: each page the flow went to, in the recording log. */
+function flowEntries(pages: string[], recording: RecordResult): RecordingLogEntry[] {
+  return pages.slice(1).map((url, i) => ({
+    index: recording.log.length + i,
+    action: 'page',
+    target: `The flow went on to page ${i + 2}: ${url}`,
+    startMs: 0,
+    endMs: Math.round(recording.durationMs),
+    ok: true,
+  }));
+}
+
+/** Issue 56: what the recording kept from reaching the site (submits, requests that change things), in its log. */
+function submitEntries(guard: SubmitGuard, recording: RecordResult): RecordingLogEntry[] {
+  if (guard.refusedCount === 0) return [];
+  const first = guard.refused.map((request) => `${request.method} ${request.url}`).join(', ');
+  return [{
+    index: recording.log.length,
+    action: 'submit-guard',
+    startMs: 0,
+    endMs: Math.round(recording.durationMs),
+    ok: true,
+    target: `Kept ${guard.refusedCount} request(s) that would change the site from leaving the page (the project does not allow submitting): ${first}`,
+  }];
 }

@@ -65,6 +65,8 @@ export interface OutlineAction extends Target {
 export interface OutlineField extends Target {
   name: string | null;
   type: string;
+  /** the page marks it required (a form filler types a made-up value into it when the prompt names none) */
+  required?: boolean;
 }
 
 export interface OutlineForm extends Target {
@@ -114,6 +116,8 @@ export type PlanStep =
   | { action: 'click'; target: Target; label: string }
   | { action: 'type'; target: Target; text: string; label: string }
   | { action: 'focus'; sectionId: string; label: string }
+  /** Issue 56: follow a link or button of the same site to another page; the plan goes on there (record/follow-link.ts). */
+  | { action: 'navigate'; target: Target; href: string | null; label: string }
   /** holdMs: a beat's hold, the least time its shot (from the scroll before it to the next) stays on screen */
   | { action: 'pause'; label: string; holdMs?: number };
 
@@ -161,8 +165,11 @@ export interface MainShot {
   stepLabel: string;
 }
 
-/** One timed instruction of the compiled recorder script (stored as `action_script`). */
-export type ScriptStep = { label: string; startMs: number; durationMs: number } & (
+/**
+ * One timed instruction of the compiled recorder script (stored as `action_script`). `url`: the page it runs on, when
+ * that is not the script's own URL (issue 56: the steps after a `navigate` run on the page it led to).
+ */
+export type ScriptStep = { label: string; startMs: number; durationMs: number; url?: string } & (
   | { kind: 'wait' }
   /** cut: a jump in one frame (the compositor dissolves it), for travel too long to scroll at a reader's pace */
   | { kind: 'scroll'; toY: number; cut?: boolean }
@@ -170,6 +177,12 @@ export type ScriptStep = { label: string; startMs: number; durationMs: number } 
   | { kind: 'hover'; target: Target }
   | { kind: 'click'; target: Target }
   | { kind: 'type'; target: Target; text: string }
+  /**
+   * Issue 56: the cursor goes to a link and clicks it (the click drawn); the page it leads to is opened when this
+   * step's leg of the recording ends (record/follow-link.ts), and the next steps run there. `href`: where it led when
+   * planned, the way back to that page when the link is gone.
+   */
+  | { kind: 'navigate'; target: Target; href: string | null }
 );
 
 export interface ActionScript {

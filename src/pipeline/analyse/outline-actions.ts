@@ -190,6 +190,7 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
         label: clip(fieldLabel(f), 80),
         name: f.getAttribute('name'),
         type: f.tagName === 'INPUT' ? (f as HTMLInputElement).type || 'text' : tagOf(f),
+        ...(f.required || f.getAttribute('aria-required') === 'true' ? { required: true } : {}),
         rect: docRect(f),
         ...sel,
       });

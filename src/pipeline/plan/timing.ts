@@ -173,6 +173,13 @@ export function expandStep(step: PlanStep, outline: PageOutline, state: ScriptSt
       drafts.push(moveDraft(`Move to "${step.target.label}"`, state, outline, step.target));
       drafts.push(draft({ kind: 'click', target: step.target, label: step.label }, 120, 220, 400, 0.1));
       break;
+    case 'navigate':
+      // Issue 56: to the link, a beat on it (the viewer reads where the demo goes), the click; then a short hold for the
+      // click's ripple before the next page comes in.
+      reveal(drafts, state, outline, step.target, pacing);
+      drafts.push(moveDraft(`Move to "${step.target.label}"`, state, outline, step.target));
+      drafts.push(draft({ kind: 'navigate', target: step.target, href: step.href, label: step.label }, 450, 700, 1000, 0.1));
+      break;
     case 'type':
       reveal(drafts, state, outline, step.target, pacing);
       drafts.push(moveDraft(`Move to "${step.target.label}"`, state, outline, step.target));

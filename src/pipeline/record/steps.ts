@@ -121,6 +121,7 @@ export async function runStep(ctx: StepContext, step: ScriptStep, deadline: numb
     case 'hover':
     case 'click':
     case 'type':
+    case 'navigate':
       return targetStep(ctx, step, left, rng);
     default:
       // Agent steps come from outside the type system (a model's JSON).
@@ -187,11 +188,14 @@ async function targetStep(
   if (step.kind === 'move') return {};
 
   // Hover before anything else happens.
-  const dwell = step.kind === 'hover' ? 0 : Math.min(150 + rng() * 150, Math.max(0, left() - (step.kind === 'type' ? typingReserve(step.text) : 100)));
+  const dwell = step.kind === 'hover' ? 0 : Math.min((step.kind === 'navigate' ? 300 : 150) + rng() * 150, Math.max(0, left() - (step.kind === 'type' ? typingReserve(step.text) : 100)));
   await ctx.clock.sleep(dwell);
   if (step.kind === 'hover') return {};
 
   ctx.onClick(at);
+  // Issue 56: a link to another page is clicked for real once this leg's capture has ended (record/follow-link.ts):
+  // the video shows the click, then the next page, never a half-loaded one.
+  if (step.kind === 'navigate') return {};
   await clickHere(page, rng, ctx.clock);
   if (step.kind === 'click') return {};
 

@@ -1,0 +1,137 @@
+import type { OutlineAction, OutlineForm, PageOutline } from '../types.js';
+import { beatsOf } from './not-found.js';
+import { keywords } from './text-match.js';
+
+/**
+ * Issue 56: where a prompt leaves the page. "Show how a returning customer signs in" on a landing page whose header
+ * links to its own sign-in page: the demo goes there. A beat leaves the page when it asks for a place the page links
+ * to and does not hold itself: a sign-in, a sign-up or a contact form found only behind a link, or a page the prompt
+ * names ("open the tables page", "go to the pricing page"). Links of the same site only (`sameSite`), and never an
+ * anchor of the page itself: a one-page site's "#pricing" is a scroll, which the section planner already does.
+ */
+export type FlowPurpose = 'sign-in' | 'sign-up' | 'contact' | 'page';
+
+export interface FlowExit {
+  /** the beats before the one that leaves, as written ("" when it is the first): shown on this page first */
+  before: string;
+  /** that beat and the rest: planned on the page the link opens */
+  after: string;
+  link: OutlineAction;
+  purpose: FlowPurpose;
+}
+
+interface Purpose {
+  purpose: Exclude<FlowPurpose, 'page'>;
+  asked: RegExp;
+  link: RegExp;
+  /** the page already holds what the beat asks for: it is shown here, not behind a link */
+  heldBy(form: OutlineForm): boolean;
+}
+
+const hasType = (form: OutlineForm, type: RegExp) => form.fields.some((field) => type.test(field.type));
+const labelled = (form: OutlineForm, words: RegExp) => words.test(form.label) || form.fields.some((field) => words.test(`${field.label} ${field.name ?? ''}`));
+
+const purposes: Purpose[] = [
+  {
+    purpose: 'sign-in',
+    asked: /\b(?:sign(?:s|ed|ing)?[\s-]?in(?:to)?|log(?:s|ged|ging)?[\s-]?(?:in(?:to)?|on)|login|signin|returning (?:customer|user|member|visitor)s?)\b/i,
+    link: /\b(?:sign[\s-]?in|log[\s-]?in|login|signin|log[\s-]?on|my account|account)\b/i,
+    heldBy: (form) => hasType(form, /^password$/),
+  },
+  {
+    purpose: 'sign-up',
+    asked: /\b(?:sign(?:s|ed|ing)?[\s-]?up|signup|register(?:s|ed|ing)?|registration|creat(?:e|es|ing) (?:an |a |their |your |his |her )?(?:new )?account|open(?:s|ing)? (?:an |a )?account)\b/i,
+    link: /\b(?:sign[\s-]?up|signup|register|registration|create (?:an |your )?account|join (?:now|free|us)|get started|start (?:a |your )?(?:free )?trial)\b/i,
+    heldBy: (form) => hasType(form, /^(?:password|email)$/) || labelled(form, /e-?mail/i),
+  },
+  {
+    purpose: 'contact',
+    asked: /\b(?:contact(?:s|ing)?|get(?:s|ting)? in touch|reach(?:es|ing)? (?:out|us|the team|them)|send(?:s|ing)? (?:a |us a |them a )?message|enquir\w*|inquir\w*)\b/i,
+    link: /\b(?:contact|get in touch|enquir\w*|inquir\w*)\b/i,
+    heldBy: (form) => hasType(form, /^(?:textarea|email)$/) || labelled(form, /message|e-?mail/i),
+  },
+];
+
+/** "open the tables page", "go to the settings", "click through to the blog": the place a beat names. */
+const GO = /\b(?:go(?:es|ing)?|navigat(?:e|es|ing)|open(?:s|ing)?|visit(?:s|ing)?|head(?:s|ing)?|switch(?:es|ing)?|jump(?:s|ing)?|click(?:s|ing)?(?: through)?|move(?:s)?|continu(?:e|es|ing)|on)\s+(?:over\s+|on\s+|through\s+)?(?:to|into|on)?\s*(?:the|their|its|your|our|a)?\s*([\p{L}\d][\p{L}\d\s'’&-]{1,40}?)\s+(?:page|tab|screen|view|link|menu|area|dashboard)\b/iu;
+const NAMED_PAGE = /\b(?:the|their|its|your|our)\s+([\p{L}\d][\p{L}\d'’&-]*(?:\s+[\p{L}\d][\p{L}\d'’&-]*){0,2})\s+(?:page|screen|tab)\b/iu;
+
+export function flowExit(prompt: string, outline: PageOutline, sameSite: (url: string) => boolean): FlowExit | null {
+  const beats = beatsOf(prompt);
+  const links = exitLinks(outline, sameSite);
+  if (links.length === 0) return null;
+  for (const [index, beat] of beats.entries()) {
+    const found = exitFor(beat.text, outline, links);
+    if (!found) continue;
+    const before = beats.slice(0, index).map((b) => b.text).join(', then ');
+    const rest = remainderFrom(prompt, beat.text);
+    return { before, after: rest, link: found.link, purpose: found.purpose };
+  }
+  return null;
+}
+
+function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { link: OutlineAction; purpose: FlowPurpose } | null {
+  for (const purpose of purposes) {
+    if (!purpose.asked.test(beat)) continue;
+    if (outline.forms.some((form) => purpose.heldBy(form)) && !NAMED_PAGE.test(beat)) return null;
+    const link = best(links.filter((candidate) => purpose.link.test(`${candidate.label} ${pathWords(candidate.href)}`)), purpose.link);
+    if (link) return { link, purpose: purpose.purpose };
+  }
+  const named = GO.exec(beat)?.[1] ?? NAMED_PAGE.exec(beat)?.[1];
+  if (!named) return null;
+  const wanted = keywords(named);
+  if (wanted.length === 0) return null;
+  const matching = links.filter((link) => {
+    const words = new Set([...keywords(link.label), ...keywords(pathWords(link.href))]);
+    return wanted.every((word) => words.has(word));
+  });
+  const link = matching.sort((a, b) => keywords(a.label).length - keywords(b.label).length)[0];
+  return link ? { link, purpose: 'page' } : null;
+}
+
+/** The page's links to other pages of the site: navigation first, then the page's own buttons. */
+function exitLinks(outline: PageOutline, sameSite: (url: string) => boolean): OutlineAction[] {
+  const here = stripHash(outline.url);
+  const seen = new Set<string>();
+  return [...outline.navigation, ...outline.actions].filter((link) => {
+    if (!link.href) return false;
+    let url: URL;
+    try {
+      url = new URL(link.href, outline.url);
+    } catch {
+      return false;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+    if (stripHash(url.href) === here || !sameSite(url.href)) return false;
+    const key = `${link.selector}|${url.href}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Of the links a purpose matches, the one whose label says it (not only its address), the shortest label first. */
+function best(links: OutlineAction[], words: RegExp): OutlineAction | null {
+  const byLabel = links.filter((link) => words.test(link.label));
+  const pool = byLabel.length > 0 ? byLabel : links;
+  return pool.sort((a, b) => a.label.length - b.label.length)[0] ?? null;
+}
+
+/** "/pages/sign-in.html" → "pages sign in html": an address's words, for a link whose label is an icon. */
+function pathWords(href: string | null): string {
+  if (!href) return '';
+  try {
+    return decodeURIComponent(new URL(href, 'http://x/').pathname).replace(/[/_.-]+/g, ' ').replace(/\bhtml?\b/g, '').trim();
+  } catch {
+    return '';
+  }
+}
+
+function remainderFrom(prompt: string, beat: string): string {
+  const at = prompt.indexOf(beat);
+  return at >= 0 ? prompt.slice(at).trim() : beat;
+}
+
+function stripHash(url: string): string {
+  return url.replace(/#.*$/, '');
+}

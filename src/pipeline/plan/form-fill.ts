@@ -1,0 +1,150 @@
+import type { OutlineField, OutlineForm, PageOutline, PlanStep, Target } from '../types.js';
+import type { FlowPurpose } from './flow-exit.js';
+import type { NamedValues } from './named-values.js';
+import { sectionsInOrder } from './outline-query.js';
+
+/**
+ * Issue 56: a form filled on camera. The values the prompt names go into the fields that ask for them (by type,
+ * name and label); a field the prompt does not name stays empty, unless the form cannot do without it: a password
+ * beside a typed user name (typed as the browser's dots), a field the page marks required. Those get values that are
+ * plausible and plainly made up (never a real person's). The flow ends on the filled form with the cursor on its
+ * submit control, held long enough to read; it is pressed only when the project allows submitting (`allowSubmit`),
+ * as a step that leads on (a `navigate`, followed off camera like a link).
+ */
+export interface FormFill {
+  form: OutlineForm;
+  steps: PlanStep[];
+  /** the values typed that a viewer should be able to read (not passwords) */
+  shown: string[];
+}
+
+type Role = 'email' | 'username' | 'password' | 'confirm-password' | 'first-name' | 'last-name' | 'name' | 'phone' | 'company' | 'message' | 'search' | 'text' | 'other';
+
+const FAKE: Partial<Record<Role, string>> = {
+  email: 'alex@example.com',
+  username: 'alex@example.com',
+  password: 'demo-password',
+  'confirm-password': 'demo-password',
+  'first-name': 'Alex',
+  'last-name': 'Example',
+  name: 'Alex Example',
+  phone: '+1 555 0100',
+  company: 'Example Co.',
+  message: 'Hello! Just trying out the form.',
+};
+
+/** The least a viewer reads a filled form for, once the last value is in. */
+const FILLED_HOLD_MS = 2_600;
+
+export function fillForm(outline: PageOutline, values: NamedValues, purpose: FlowPurpose | null, options: { allowSubmit: boolean }): FormFill | null {
+  const ranked = outline.forms
+    .map((form) => ({ form, score: formScore(form, values, purpose) }))
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score);
+  const form = ranked[0]?.form;
+  if (!form) return null;
+
+  const typed: Array<{ field: OutlineField; text: string; role: Role }> = [];
+  const texts = [...values.texts];
+  for (const field of form.fields) {
+    const role = roleOf(field);
+    const text = namedFor(role, values, texts);
+    if (text) typed.push({ field, text, role });
+  }
+  // What the form cannot do without: a password beside a typed user name or e-mail, a field marked required.
+  const typedAny = typed.length > 0;
+  for (const field of form.fields) {
+    if (typed.some((entry) => entry.field === field)) continue;
+    const role = roleOf(field);
+    const needed = (role === 'password' || role === 'confirm-password') ? typedAny || purpose === 'sign-in' || purpose === 'sign-up' : field.required === true;
+    const fake = FAKE[role];
+    if (needed && fake) typed.push({ field, text: fake, role });
+  }
+  typed.sort((a, b) => form.fields.indexOf(a.field) - form.fields.indexOf(b.field));
+
+  const section = sectionsInOrder(outline).find((s) => s.rect.y <= form.rect.y + 4 && s.rect.y + s.rect.height >= form.rect.y + Math.min(form.rect.height, 40));
+  const steps: PlanStep[] = [];
+  if (section) steps.push({ action: 'focus', sectionId: section.id, label: `Show the form "${form.label}"` });
+  for (const { field, text, role } of typed) {
+    steps.push({ action: 'type', target: targetOf(field), text, label: role === 'password' || role === 'confirm-password' ? `Type a password into "${field.label}"` : `Type "${text}" into "${field.label}"` });
+  }
+  if (form.submit) {
+    steps.push(
+      options.allowSubmit
+        ? { action: 'navigate', target: targetOf(form.submit), href: null, label: `Submit "${form.submit.label}"` }
+        : { action: 'hover', target: targetOf(form.submit), label: `Point at "${form.submit.label}"` },
+    );
+  }
+  if (!options.allowSubmit || !form.submit) steps.push({ action: 'pause', label: 'Hold on the filled form', holdMs: FILLED_HOLD_MS });
+  return { form, steps, shown: typed.filter((entry) => entry.role !== 'password' && entry.role !== 'confirm-password').map((entry) => entry.text) };
+}
+
+function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose | null): number {
+  const roles = form.fields.map(roleOf);
+  const has = (role: Role) => roles.includes(role);
+  let score = 0.1;
+  if (values.email && (has('email') || has('username'))) score += 2;
+  if (values.name && (has('name') || has('first-name'))) score += 2;
+  if (values.message && has('message')) score += 2;
+  if (values.search && has('search')) score += 3;
+  if (values.phone && has('phone')) score += 1;
+  if (values.company && has('company')) score += 1;
+  if (purpose === 'sign-in') score += has('password') ? (form.fields.length <= 4 ? 4 : 2) : -3;
+  if (purpose === 'sign-up') score += has('password') || has('email') ? 2 : 0;
+  if (purpose === 'contact') score += has('message') ? 3 : has('email') ? 1 : 0;
+  // A lone search box answers only a search.
+  if (roles.length === 1 && roles[0] === 'search' && !values.search) score -= 2;
+  return score;
+}
+
+function roleOf(field: OutlineField): Role {
+  const type = field.type.toLowerCase();
+  const words = `${field.label} ${field.name ?? ''}`.toLowerCase();
+  if (type === 'password') return /confirm|repeat|again|retype/.test(words) ? 'confirm-password' : 'password';
+  if (type === 'email' || /e-?mail/.test(words)) return 'email';
+  if (type === 'search' || /\bsearch\b|\bq\b/.test(words)) return 'search';
+  if (type === 'tel' || /phone|mobile|\btel\b/.test(words)) return 'phone';
+  if (type === 'textarea' || /message|comment|note|question|enquiry|inquiry|details/.test(words)) return 'message';
+  if (/user ?name|username|login|account/.test(words)) return 'username';
+  if (/first|given|fname/.test(words)) return 'first-name';
+  if (/last|surname|family|lname/.test(words)) return 'last-name';
+  if (/compan|organi[sz]ation|business/.test(words)) return 'company';
+  if (/name/.test(words)) return 'name';
+  if (type === 'text' || type === '') return 'text';
+  return 'other';
+}
+
+function namedFor(role: Role, values: NamedValues, texts: string[]): string | null {
+  const [first, ...rest] = (values.name ?? '').split(/\s+/).filter(Boolean);
+  switch (role) {
+    case 'email':
+      return values.email ?? null;
+    case 'username':
+      return values.email ?? values.name ?? null;
+    case 'password':
+    case 'confirm-password':
+      return values.password ?? null;
+    case 'first-name':
+      return first ?? null;
+    case 'last-name':
+      return rest.length > 0 ? rest.join(' ') : null;
+    case 'name':
+      return values.name ?? null;
+    case 'phone':
+      return values.phone ?? null;
+    case 'company':
+      return values.company ?? null;
+    case 'message':
+      return values.message ?? texts.shift() ?? null;
+    case 'search':
+      return values.search ?? texts.shift() ?? null;
+    case 'text':
+      return texts.shift() ?? null;
+    default:
+      return null;
+  }
+}
+
+function targetOf(target: Target): Target {
+  return { label: target.label, selector: target.selector, fallbackSelectors: target.fallbackSelectors, rect: target.rect };
+}

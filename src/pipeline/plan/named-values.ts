@@ -1,0 +1,89 @@
+/**
+ * Issue 56: the values a prompt names for a form ("sign in as dana@example.com", "fill it in as Alex Kim", "search
+ * for 'trail shoes'", "with the message “Hello there”"). Only what the prompt says: fields it does not name are left
+ * to the form filler (form-fill.ts), which types obviously fake values where a form needs them.
+ */
+export interface NamedValues {
+  email?: string;
+  /** a person's name, as written ("Alex Kim") */
+  name?: string;
+  password?: string;
+  phone?: string;
+  company?: string;
+  /** a message, note or comment */
+  message?: string;
+  /** what to search for */
+  search?: string;
+  /** quoted words not claimed by any of the above, in the prompt's order (a task to add, a title to type) */
+  texts: string[];
+}
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/;
+const QUOTED = /["“”'‘’]([^"“”'‘’]{1,80})["“”'‘’]/g;
+/** A capitalised name after "as", "named", "called", "name is", "for" (two to four words, or one after "named"). */
+const NAME = /\b(?:as|named|called|name(?:d| is)?|for user)\s+((?:[A-Z][\p{L}'’-]+)(?:\s+(?:[A-Z][\p{L}'’-]+|van|de|da|von|del|le)){0,3})/u;
+const PASSWORD = /\bpassword\s+(?:is\s+|of\s+)?["“'‘]?([^\s"”'’,.;]{3,40})/i;
+const PHONE = /(?:phone|number|call)\D{0,20}(\+?\d[\d\s().-]{6,18}\d)/i;
+const COMPANY = /\b(?:company|organi[sz]ation|business)\s+(?:is\s+|called\s+|named\s+)?["“'‘]?([A-Z][\w&.'’ -]{1,40}?)["”'’]?(?=[,.;]|\s+(?:and|then|with)\b|$)/;
+const MESSAGE = /\b(?:message|note|comment|question|saying|says)\s*:?\s*["“'‘]([^"”'’]{1,200})["”'’]/i;
+const SEARCH = /\bsearch(?:es|ing)?\s+(?:for\s+)?["“'‘]?([^"”'’,.;]{2,60}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
+
+/** Words that start a prompt's next request, so "as Alex Kim Then…" does not take "Then" for a surname. */
+const NOT_NAMES = new Set(['Then', 'And', 'Show', 'Finish', 'End', 'With', 'Sign', 'Log', 'Open', 'Go', 'The', 'A', 'An', 'I', 'Submit']);
+
+export function namedValues(prompt: string): NamedValues {
+  const values: NamedValues = { texts: [] };
+  const claimed: string[] = [];
+  const email = EMAIL.exec(prompt)?.[0];
+  if (email) {
+    values.email = email;
+    claimed.push(email);
+  }
+  const name = NAME.exec(prompt)?.[1];
+  if (name) {
+    const words = name.split(/\s+/);
+    while (words.length > 0 && NOT_NAMES.has(words.at(-1)!)) words.pop();
+    if (words.length > 0 && !NOT_NAMES.has(words[0]!)) {
+      values.name = words.join(' ');
+      claimed.push(values.name);
+    }
+  }
+  const password = PASSWORD.exec(prompt)?.[1];
+  if (password) {
+    values.password = password;
+    claimed.push(password);
+  }
+  const phone = PHONE.exec(prompt)?.[1];
+  if (phone) {
+    values.phone = phone.trim();
+    claimed.push(values.phone);
+  }
+  const company = COMPANY.exec(prompt)?.[1];
+  if (company) {
+    values.company = company.trim();
+    claimed.push(values.company);
+  }
+  const message = MESSAGE.exec(prompt)?.[1];
+  if (message) {
+    values.message = message.trim();
+    claimed.push(values.message);
+  }
+  const search = SEARCH.exec(prompt)?.[1];
+  if (search && !EMAIL.test(search)) {
+    values.search = search.trim();
+    claimed.push(values.search);
+  }
+  for (const match of prompt.matchAll(QUOTED)) {
+    const text = match[1]!.trim();
+    // An apostrophe pair inside words ("customer's … it's") is not a quotation.
+    if (!text || /^\w/.test(prompt.slice(match.index! + match[0].length, match.index! + match[0].length + 1)) && /\w$/.test(prompt.slice(0, match.index!))) continue;
+    if (claimed.some((value) => value === text || value.includes(text) || text.includes(value))) continue;
+    values.texts.push(text);
+  }
+  return values;
+}
+
+/** Whether the prompt names any value to type. */
+export function namesValues(values: NamedValues): boolean {
+  return Boolean(values.email || values.name || values.password || values.phone || values.company || values.message || values.search || values.texts.length > 0);
+}

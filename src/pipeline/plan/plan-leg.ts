@@ -1,0 +1,118 @@
+import type { DemoPlan, PageOutline, PlanStep } from '../types.js';
+import { type FlowExit, type FlowPurpose, flowExit } from './flow-exit.js';
+import { fillForm } from './form-fill.js';
+import { type NamedValues, namesValues } from './named-values.js';
+import type { PlanInput } from './heuristic-planner.js';
+import type { Planner } from './planner.js';
+
+/**
+ * Issue 56: a flow is planned a page at a time, on the page as the recording finds it (the next page is analysed
+ * only once the link to it has been followed). Each leg is one of:
+ *   leave    the beats this page answers (if any), then the link to the next page (flow-exit.ts);
+ *   fill     the form the prompt names values for, or that its purpose needs (form-fill.ts);
+ *   show     the rest of the prompt on this page, as a one-page demo plans it.
+ * The first leg that neither leaves nor fills is not a flow: the demo is planned as it always was.
+ */
+export interface LegPlan {
+  plan: DemoPlan;
+  kind: 'leave' | 'fill' | 'show';
+  /** leave: what the next page is to show */
+  exit?: FlowExit;
+  /** fill: the values typed that the video should show (passwords excepted) */
+  shown?: string[];
+}
+
+export interface LegInput {
+  planner: Planner;
+  base: PlanInput;
+  outline: PageOutline;
+  /** the prompt's part for this page */
+  prompt: string;
+  values: NamedValues;
+  /** why the previous page came here (the purpose of the link followed), null on the first page */
+  purpose: FlowPurpose | null;
+  sameSite(url: string): boolean;
+  allowSubmit: boolean;
+  /** the video's time not yet spent by the legs before: a leg that leaves takes a share, the last one the rest */
+  remainingMs: number;
+  /** legs left after this one, counting none: a page at the limit shows its part instead of leaving */
+  mayLeave: boolean;
+}
+
+/** A look at the page before the cursor sets off (the direction's opening: the page is readable, ~1 s). */
+const LOOK_MS = 900;
+/** What leaving takes at least: the cursor to the link, a beat on it, the click. */
+export const LEAVE_MS = 2_200;
+/** What a beat shown before leaving needs: the shot, readable, and the travel to it. */
+const BEAT_MS = 3_200;
+
+/** Whether the prompt asks for a flow on this page at all: a link to follow, or values to type into a form here. */
+export function startsFlow(prompt: string, outline: PageOutline, values: NamedValues, sameSite: (url: string) => boolean): boolean {
+  if (flowExit(prompt, outline, sameSite)) return true;
+  return namesValues(values) && fillForm(outline, values, null, { allowSubmit: false }) !== null;
+}
+
+export async function planLeg(input: LegInput): Promise<LegPlan> {
+  const { outline, values } = input;
+  const exit = input.mayLeave ? flowExit(input.prompt, outline, input.sameSite) : null;
+  if (exit) {
+    const beforeSteps: PlanStep[] = [];
+    let basePlan: DemoPlan | null = null;
+    let budgetMs = LOOK_MS + LEAVE_MS;
+    if (exit.before) {
+      const beats = exit.before.split(', then ').length;
+      budgetMs = Math.round(Math.max(LEAVE_MS + BEAT_MS, Math.min(input.remainingMs * 0.6, LEAVE_MS + BEAT_MS * beats)));
+      basePlan = await input.planner.plan({ ...input.base, outline, prompt: exit.before, durationTarget: budgetMs - LEAVE_MS });
+      beforeSteps.push(...basePlan.steps);
+    } else {
+      beforeSteps.push({ action: 'pause', label: `Look at "${outline.title || 'the page'}"`, holdMs: LOOK_MS });
+    }
+    const steps: PlanStep[] = [...beforeSteps, { action: 'navigate', target: exit.link, href: exit.link.href, label: `Open "${exit.link.label}"` }];
+    return { kind: 'leave', exit, plan: legPlan(basePlan, steps, budgetMs, basePlan?.templateId ?? 'guided-tour') };
+  }
+  const fill = namesValues(values) || input.purpose === 'sign-in' || input.purpose === 'sign-up' || input.purpose === 'contact'
+    ? fillForm(outline, values, input.purpose, { allowSubmit: input.allowSubmit })
+    : null;
+  if (fill) {
+    const steps: PlanStep[] = [{ action: 'pause', label: `Look at "${outline.title || 'the page'}"`, holdMs: LOOK_MS }, ...fill.steps];
+    const plan = legPlan(null, steps, 0, 'conversion-flow');
+    return { kind: 'fill', shown: fill.shown, plan: { ...plan, durationMs: lastLegMs(plan, input.remainingMs) } };
+  }
+  const budgetMs = Math.max(MIN_SHOW_MS, input.remainingMs);
+  const shown = await input.planner.plan({ ...input.base, outline, prompt: input.prompt, durationTarget: budgetMs });
+  return { kind: 'show', plan: { ...shown, durationMs: budgetMs } };
+}
+
+/** The last page shown, however little time the legs before left: its beat readable, and a moment more. */
+const MIN_SHOW_MS = 4_000;
+
+/** The last leg takes the time left, or what its typing and hold need when that is more (a flow runs long, not rushed). */
+function lastLegMs(plan: DemoPlan, remainingMs: number): number {
+  return Math.round(Math.max(remainingMs, legNeedsMs(plan)));
+}
+
+/** What a leg needs at least, to be shown unhurried: its typing, its beats, its hold at the end. */
+export function legNeedsMs(plan: DemoPlan): number {
+  let ms = 800;
+  for (const step of plan.steps) {
+    if (step.action === 'type') ms += 900 + Math.min(2600, step.text.length * 95);
+    else if (step.action === 'navigate') ms += LEAVE_MS - 800;
+    else if (step.action === 'hover' || step.action === 'click') ms += 1000;
+    else if (step.action === 'focus' || step.action === 'scroll') ms += 1200;
+    else if (step.action === 'pause') ms += step.holdMs ?? 400;
+  }
+  return ms;
+}
+
+function legPlan(base: DemoPlan | null, steps: PlanStep[], budgetMs: number, templateId: DemoPlan['templateId']): DemoPlan {
+  return {
+    templateId,
+    autoSelection: base?.autoSelection ?? null,
+    sectionHint: base?.sectionHint ?? null,
+    durationMs: budgetMs,
+    source: base?.source ?? 'heuristic',
+    steps,
+    ...(base?.notFound ? { notFound: base.notFound } : {}),
+    ...(base?.captionDrafts ? { captionDrafts: base.captionDrafts } : {}),
+  };
+}

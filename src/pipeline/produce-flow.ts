@@ -1,0 +1,149 @@
+import type { Page } from 'puppeteer-core';
+import { analysePage } from './analyse/index.js';
+import { assertRecordablePage } from './analyse/recordable-page.js';
+import { checkTake, type TakeCheck } from './compose/take-check.js';
+import { compileScript } from './plan/compile.js';
+import type { FlowPurpose } from './plan/flow-exit.js';
+import type { PlanInput } from './plan/heuristic-planner.js';
+import { mainSection } from './plan/main-section.js';
+import type { NamedValues } from './plan/named-values.js';
+import { type LegPlan, planLeg } from './plan/plan-leg.js';
+import type { Planner } from './plan/planner.js';
+import { endOnNavigate, legsOf, type RecordedFlow, recordFlow } from './record/record-flow.js';
+import type { RecordResult } from './record/recorder.js';
+import { storyBeats } from './story-text/beats.js';
+import type { StoryBeat, StoryText } from './story-text/types.js';
+import type { ActionScript, DemoPlan, OutlineSection, PageOutline, Resolution, ViewportName } from './types.js';
+import type { Presentation } from '../demos/presentation.js';
+
+/**
+ * Issue 56: a demo that goes where the prompt goes. The first page is analysed already; each leg is planned on its
+ * page (plan/plan-leg.ts), recorded, and its link followed (record/record-flow.ts); the next page is analysed as the
+ * first was. What a one-page demo holds of its plan (the story's beats, the main shot, the take's check) is made
+ * leg by leg and joined: the check scores the flow's last beat on the page where it ends.
+ */
+export interface FlowStart {
+  outline: PageOutline;
+  language: string | null;
+  base: PlanInput;
+  values: NamedValues;
+  viewport: ViewportName;
+  totalMs: number;
+  allowSubmit: boolean;
+  sameSite(url: string): boolean;
+}
+
+export interface ProducedFlow {
+  flow: RecordedFlow;
+  /** the flow's plan, stored with the demo: every leg's steps in order, the story joined */
+  plan: DemoPlan;
+  /** the page the flow ends on */
+  outline: PageOutline;
+  mainSection: OutlineSection | null;
+  check: TakeCheck;
+  /** the values typed that a viewer reads (passwords excepted) */
+  shown: string[];
+}
+
+/** A flow runs as long as it needs, up to this many times the asked-for length (typing is not rushed). */
+const MAX_STRETCH = 1.6;
+
+export async function produceFlow(
+  page: Page,
+  start: FlowStart,
+  planner: Planner,
+  record: (script: ActionScript, outFile: string, leg: number) => Promise<RecordResult>,
+  options: { outFile: string; presentation: Presentation | null; resolution: Resolution },
+): Promise<ProducedFlow> {
+  const legs: Array<{ leg: LegPlan; outline: PageOutline; script: ActionScript }> = [];
+  let spentMs = 0;
+  const planOn = async (outline: PageOutline, prompt: string, purpose: FlowPurpose | null, index: number): Promise<ActionScript> => {
+    const remainingMs = Math.max(0, start.totalMs - spentMs);
+    const leg = await planLeg({
+      planner, base: start.base, outline, prompt, values: start.values, purpose, sameSite: start.sameSite,
+      allowSubmit: start.allowSubmit, remainingMs, mayLeave: index + 1 < 4 && spentMs < start.totalMs * 0.7,
+    });
+    const capped = Math.min(leg.plan.durationMs, Math.max(2_000, start.totalMs * MAX_STRETCH - spentMs));
+    const plan = { ...leg.plan, durationMs: Math.round(capped) };
+    let script = compileScript(plan, outline, { url: outline.url, viewport: start.viewport });
+    if (leg.kind === 'leave') script = endOnNavigate(script);
+    // The first step on each later page names the page, so its chapter starts when it does.
+    if (index > 0 && script.steps[0]) script = { ...script, steps: [{ ...script.steps[0], label: arrivalLabel(outline) }, ...script.steps.slice(1)] };
+    spentMs += script.durationMs;
+    legs.push({ leg: { ...leg, plan }, outline, script });
+    return script;
+  };
+
+  const first = await planOn(start.outline, start.base.prompt, null, 0);
+  const flow = await recordFlow(page, first, {
+    record,
+    sameSite: start.sameSite,
+    outFile: options.outFile,
+    nextLeg: async (_followed, index) => {
+      const previous = legs.at(-1)!;
+      if (previous.leg.kind !== 'leave' || !previous.leg.exit) return null;
+      await assertRecordablePage(page);
+      const { outline } = await analysePage(page);
+      // Back at the top: the next leg starts where a visitor arriving on the page would.
+      await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollTo({ top: 0, left: 0, behavior: 'instant' }));
+      return planOn(outline, previous.leg.exit.after, previous.leg.exit.purpose, index);
+    },
+  });
+
+  const last = legs[flow.legs.length - 1]!;
+  const lastRecording = flow.legs.at(-1)!;
+  const chosen = mainSection(last.leg.plan, last.outline);
+  const plan: DemoPlan = {
+    ...legs[0]!.leg.plan,
+    durationMs: flow.script.durationMs,
+    steps: legs.slice(0, flow.legs.length).flatMap(({ leg }) => leg.plan.steps),
+    mainShot: chosen?.shot ?? null,
+    story: joinStories(legs.slice(0, flow.legs.length), start.language),
+    ...(legs.some(({ leg }) => leg.plan.notFound?.length) ? { notFound: legs.flatMap(({ leg }) => leg.plan.notFound ?? []) } : {}),
+  };
+  const check = checkTake({ outline: last.outline, plan: last.leg.plan, timeline: lastRecording.timeline, presentation: options.presentation, resolution: options.resolution });
+  return { flow, plan, outline: last.outline, mainSection: chosen?.section ?? null, check, shown: legs.flatMap(({ leg }) => leg.shown ?? []) };
+}
+
+/** A restyle of a flow: the stored legs, in order, each on the page its link opens. */
+export async function replayFlow(
+  page: Page,
+  script: ActionScript,
+  record: (script: ActionScript, outFile: string, leg: number) => Promise<RecordResult>,
+  options: { outFile: string; sameSite(url: string): boolean },
+): Promise<RecordedFlow> {
+  const stored = legsOf(script);
+  return recordFlow(page, stored[0]!, {
+    record,
+    sameSite: options.sameSite,
+    outFile: options.outFile,
+    nextLeg: async (_followed, index) => {
+      await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollTo({ top: 0, left: 0, behavior: 'instant' }));
+      return stored[index] ?? null;
+    },
+  });
+}
+
+function arrivalLabel(outline: PageOutline): string {
+  return `Arrive on "${(outline.title || new URL(outline.url).pathname).slice(0, 60)}"`;
+}
+
+/** Each page's beats, its opening starting when the page comes in; what was said once is not said again. */
+function joinStories(legs: Array<{ leg: LegPlan; outline: PageOutline; script: ActionScript }>, language: string | null): StoryText {
+  const beats: StoryBeat[] = [];
+  let stickyHeaderHeight = 0;
+  let captionsOff: string | null = null;
+  legs.forEach(({ leg, outline, script }, index) => {
+    const story = storyBeats(leg.plan, outline, language);
+    if (index === 0) {
+      stickyHeaderHeight = story.stickyHeaderHeight ?? 0;
+      captionsOff = story.captionsOff;
+    }
+    for (const beat of story.beats) {
+      const placed = index > 0 && beat.kind === 'opening' ? { ...beat, stepLabel: script.steps[0]?.label ?? null } : beat;
+      if (beats.some((b) => b.title === placed.title)) continue;
+      beats.push(placed);
+    }
+  });
+  return { language, beats, captionsOff, stickyHeaderHeight };
+}
