@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer-core';
-import { analysePage } from './analyse/index.js';
+import { analysePage, preparePage } from './analyse/index.js';
 import { assertRecordablePage } from './analyse/recordable-page.js';
 import { checkTake, type TakeCheck } from './compose/take-check.js';
 import { compileScript } from './plan/compile.js';
@@ -47,6 +47,8 @@ export interface ProducedFlow {
 
 /** A flow runs as long as it needs, up to this many times the asked-for length (typing is not rushed). */
 const MAX_STRETCH = 1.6;
+/** How long the page a submitted form leads to is shown. */
+const ANSWER_MS = 2_500;
 
 export async function produceFlow(
   page: Page,
@@ -66,11 +68,23 @@ export async function produceFlow(
     const capped = Math.min(leg.plan.durationMs, Math.max(2_000, start.totalMs * MAX_STRETCH - spentMs));
     const plan = { ...leg.plan, durationMs: Math.round(capped) };
     let script = compileScript(plan, outline, { url: outline.url, viewport: start.viewport });
-    if (leg.kind === 'leave') script = endOnNavigate(script);
+    script = endOnNavigate(script);
     // The first step on each later page names the page, so its chapter starts when it does.
     if (index > 0 && script.steps[0]) script = { ...script, steps: [{ ...script.steps[0], label: arrivalLabel(outline) }, ...script.steps.slice(1)] };
     spentMs += script.durationMs;
     legs.push({ leg: { ...leg, plan }, outline, script });
+    return script;
+  };
+
+  const answerOn = (outline: PageOutline, index: number): ActionScript => {
+    const plan: DemoPlan = {
+      templateId: 'conversion-flow', autoSelection: null, sectionHint: null, durationMs: ANSWER_MS, source: 'heuristic',
+      steps: [{ action: 'pause', label: 'Read the answer', holdMs: ANSWER_MS - 400 }],
+    };
+    let script = compileScript(plan, outline, { url: outline.url, viewport: start.viewport });
+    if (script.steps[0]) script = { ...script, steps: [{ ...script.steps[0], label: arrivalLabel(outline) }, ...script.steps.slice(1)] };
+    spentMs += script.durationMs;
+    legs.push({ leg: { kind: 'show', plan }, outline, script });
     return script;
   };
 
@@ -81,12 +95,18 @@ export async function produceFlow(
     outFile: options.outFile,
     nextLeg: async (_followed, index) => {
       const previous = legs.at(-1)!;
-      if (previous.leg.kind !== 'leave' || !previous.leg.exit) return null;
-      await assertRecordablePage(page);
+      if (previous.leg.kind !== 'leave') {
+        // A form submitted (the project allows it): the site's answer is shown when it is a page to show.
+        const answered = await assertRecordablePage(page).then(() => true, () => false);
+        if (!answered) return null;
+      } else {
+        await assertRecordablePage(page);
+      }
       const { outline } = await analysePage(page);
       // Back at the top: the next leg starts where a visitor arriving on the page would.
       await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollTo({ top: 0, left: 0, behavior: 'instant' }));
-      return planOn(outline, previous.leg.exit.after, previous.leg.exit.purpose, index);
+      if (previous.leg.kind === 'leave' && previous.leg.exit) return planOn(outline, previous.leg.exit.after, previous.leg.exit.purpose, index);
+      return answerOn(outline, index);
     },
   });
 
@@ -118,8 +138,12 @@ export async function replayFlow(
     sameSite: options.sameSite,
     outFile: options.outFile,
     nextLeg: async (_followed, index) => {
+      if (!stored[index]) return null;
+      // The page as the first recording had it: overlays dismissed, lazy content loaded, back at the top.
+      await preparePage(page);
+      await assertRecordablePage(page);
       await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollTo({ top: 0, left: 0, behavior: 'instant' }));
-      return stored[index] ?? null;
+      return stored[index];
     },
   });
 }

@@ -34,9 +34,10 @@ export interface FixtureServer {
 }
 
 /** Serves test/fixtures/sites statically on 127.0.0.1 (a free port), with correct content types. */
-export async function startFixtureServer(options: { root?: string } = {}): Promise<FixtureServer> {
+export async function startFixtureServer(options: { root?: string; onRequest?(method: string, url: string): void } = {}): Promise<FixtureServer> {
   const root = options.root ?? FIXTURE_SITES_DIR;
   const server = http.createServer((request, response) => {
+    options.onRequest?.(request.method ?? 'GET', request.url ?? '/');
     void serve(root, request, response).catch(() => {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
       response.end('error');

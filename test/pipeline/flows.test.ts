@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { createBrowserPool, type BrowserPool } from '../../src/pipeline/browser/pool.js';
+import { ffmpegBinaries } from '../../src/pipeline/encode/ffmpeg-binaries.js';
+import { measureSmoothness } from '../../src/pipeline/encode/smoothness.js';
+import { pageWorkBudgetMs, type Produced, produceRecording, recordingCaptureSize, type RecordingRequest } from '../../src/pipeline/produce-recording.js';
+import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js';
+import { ocrLines } from '../helpers/ocr.js';
+import { heuristicPlanner } from '../helpers/recording-rig.js';
+
+const run = promisify(execFile);
+
+/**
+ * Issue 56: "Show how a customer signs in as dana@example.com" on a site whose landing page links to its sign-in page.
+ * The demo goes there: the click on "Sign in", the sign-in page, the e-mail typed, the password as dots, the cursor on
+ * the submit button; the form is never submitted unless the project allows it; a restyle replays the same pages.
+ */
+describe('a demo that follows the prompt to another page', () => {
+  let sites: FixtureServer;
+  let browsers: BrowserPool;
+  let work: string;
+  const requests: Array<{ method: string; url: string }> = [];
+  const planner = heuristicPlanner();
+
+  before(async () => {
+    sites = await startFixtureServer({ onRequest: (method, url) => requests.push({ method, url }) });
+    browsers = createBrowserPool({ size: 1 });
+    work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-flows-'));
+  });
+  after(async () => {
+    await browsers?.close();
+    await sites?.close();
+    if (work) await fs.rm(work, { recursive: true, force: true });
+  });
+
+  const record = async (name: string, extra: Partial<RecordingRequest>): Promise<{ produced: Produced; outFile: string; endUrl: string }> => {
+    const workDir = path.join(work, name);
+    await fs.mkdir(workDir, { recursive: true });
+    const outFile = path.join(workDir, 'demo.mp4');
+    const url = sites.url('flow-studio');
+    const pageOptions = { viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop'), timeoutMs: pageWorkBudgetMs('10s') } as const;
+    return browsers.withPage(pageOptions, async (page, ctx) => {
+      await ctx.goto(url, { waitUntil: 'load' });
+      const produced = await produceRecording(
+        page,
+        { url, prompt: 'Show how a customer signs in as dana@example.com', viewport: 'desktop', format: 'mp4', resolution: '720p', durationTarget: '10s', mode: 'script', template: { id: 'auto' }, presentation: null, outFile, workDir, ...extra },
+        planner,
+        () => undefined,
+      );
+      return { produced, outFile, endUrl: page.url() };
+    });
+  };
+
+  const readAt = async (video: string, seconds: number, png: string) => {
+    const { ffmpeg } = await ffmpegBinaries();
+    await run(ffmpeg, ['-v', 'error', '-y', '-ss', seconds.toFixed(3), '-i', video, '-frames:v', '1', '-vf', 'scale=iw*2:-1:flags=lanczos', png]);
+    return (await ocrLines(png)).map((line) => line.text.toLowerCase()).join('\n');
+  };
+
+  let first: { produced: Produced; outFile: string; endUrl: string };
+
+  it('goes to the sign-in page, types the e-mail, and ends on the filled form with nothing submitted', async () => {
+    requests.length = 0;
+    first = await record('signin', {});
+    const { produced, outFile, endUrl } = first;
+    assert.match(endUrl, /login\.html$/, 'the recording ended on the sign-in page');
+    const navigate = produced.script.steps.find((step) => step.kind === 'navigate');
+    assert.ok(navigate && navigate.kind === 'navigate', 'the stored script clicks a link to another page');
+    assert.equal(navigate.target.label, 'Sign in');
+    const typed = produced.script.steps.filter((step) => step.kind === 'type');
+    assert.ok(typed.some((step) => step.kind === 'type' && step.text === 'dana@example.com'), 'the named e-mail is typed');
+    assert.ok(typed.every((step) => step.url?.endsWith('login.html')), 'the steps on the sign-in page carry its URL');
+    assert.ok(produced.recording.log.some((entry) => entry.action === 'page' && entry.target?.includes('login.html')), 'the log names the page it went to');
+    assert.deepEqual(requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD'), [], 'the site saw no request that changes anything');
+
+    // What a viewer sees near the end: the sign-in page's heading and the e-mail typed, before the fade.
+    const read = await readAt(outFile, produced.recording.durationMs / 1000 - 1.2, path.join(path.dirname(outFile), 'end.png'));
+    assert.match(read, /welcome back/, `the sign-in page is on screen at the end; read: ${read}`);
+    assert.match(read, /dana@example\.com/, `the typed e-mail is readable; read: ${read}`);
+
+    // No blank or repeated-while-moving frame at the page change.
+    const smooth = await measureSmoothness(outFile);
+    assert.ok(smooth.stallRatio <= 0.02, `stall ratio ${smooth.stallRatio}`);
+  });
+
+  it('replays the stored flow on a restyle, to the same final page', async () => {
+    const { produced } = first;
+    const workDir = path.join(work, 'restyle');
+    await fs.mkdir(workDir, { recursive: true });
+    const outFile = path.join(workDir, 'demo.mp4');
+    const url = sites.url('flow-studio');
+    const pageOptions = { viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop'), timeoutMs: pageWorkBudgetMs('10s') } as const;
+    const replayed = await browsers.withPage(pageOptions, async (page, ctx) => {
+      await ctx.goto(url, { waitUntil: 'load' });
+      const again = await produceRecording(
+        page,
+        { url, prompt: '', viewport: 'desktop', format: 'mp4', resolution: '720p', durationTarget: '10s', mode: 'script', template: { id: 'auto' }, presentation: null, outFile, workDir, storedScript: produced.script, storedPlan: produced.plan },
+        planner,
+        () => undefined,
+      );
+      return { again, endUrl: page.url() };
+    });
+    assert.match(replayed.endUrl, /login\.html$/);
+    assert.equal(Math.round(replayed.again.recording.durationMs / 100), Math.round(produced.recording.durationMs / 100), 'as long as the first recording');
+    const read = await readAt(outFile, replayed.again.recording.durationMs / 1000 - 1.2, path.join(workDir, 'end.png'));
+    assert.match(read, /dana@example\.com/, `the restyle shows the typed e-mail too; read: ${read}`);
+  });
+
+  it('submits the form when the project allows it', async () => {
+    requests.length = 0;
+    await record('allowed', { allowSubmit: true });
+    assert.ok(requests.some((r) => r.method === 'POST' && r.url.startsWith('/flow-studio/session')), `the sign-in was posted: ${JSON.stringify(requests.filter((r) => r.method !== 'GET'))}`);
+  });
+});

@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { flowExit } from '../../../src/pipeline/plan/flow-exit.js';
+import { fillForm } from '../../../src/pipeline/plan/form-fill.js';
+import { namedValues } from '../../../src/pipeline/plan/named-values.js';
+import { saasOutline } from './outlines.js';
+
+/**
+ * Issue 56, the planning of a flow without a browser: which values a prompt names, when it leaves the page (and by
+ * which link), and how a form is filled.
+ */
+const sameSite = (url: string) => new URL(url, 'http://localhost:4000/').host === 'localhost:4000';
+
+describe('the values a prompt names', () => {
+  it('finds an e-mail, a person, a message and a search', () => {
+    assert.deepEqual(namedValues('Show how a customer signs in as dana@example.com'), { email: 'dana@example.com', texts: [] });
+    assert.equal(namedValues('Go to the contact form and fill it in as Alex Kim').name, 'Alex Kim');
+    assert.equal(namedValues('Send a note with the message "Can we book a demo?"').message, 'Can we book a demo?');
+    assert.equal(namedValues("Search for 'trail shoes' and show the results").search, 'trail shoes');
+  });
+
+  it('takes no ordinary word for a name, and no apostrophe for a quotation', () => {
+    const values = namedValues("Show the customer's dashboard as it looks, then it's done");
+    assert.equal(values.name, undefined);
+    assert.deepEqual(values.texts, []);
+  });
+});
+
+describe('where a prompt leaves the page', () => {
+  it('follows the sign-in link when the page has no sign-in form of its own', () => {
+    const exit = flowExit('Show how a returning customer signs in to their account', saasOutline(), sameSite);
+    assert.equal(exit?.link.label, 'Sign in');
+    assert.equal(exit?.purpose, 'sign-in');
+    assert.equal(exit?.before, '');
+  });
+
+  it('shows the beats before it on this page first', () => {
+    const exit = flowExit('Show the features, then sign in as dana@example.com', saasOutline(), sameSite);
+    assert.equal(exit?.before, 'Show the features');
+    assert.match(exit?.after ?? '', /^sign in as dana@example\.com/);
+  });
+
+  it('stays on a page that holds what is asked: its own sign-up form, a section reached by an anchor', () => {
+    assert.equal(flowExit('Finish on the sign-up form', saasOutline(), sameSite), null);
+    assert.equal(flowExit('Show the pricing', saasOutline(), sameSite), null);
+    assert.equal(flowExit('Walk through the features and end on what customers say', saasOutline(), sameSite), null);
+  });
+
+  it('goes to a page the prompt names, and never to another site', () => {
+    assert.equal(flowExit('Open the integrations page', saasOutline(), sameSite)?.link.label, 'Browse integrations');
+    const elsewhere = (url: string) => new URL(url, 'http://localhost:4000/').host === 'elsewhere.example';
+    assert.equal(flowExit('Show how a customer signs in', saasOutline(), elsewhere), null);
+  });
+});
+
+describe('a form filled on camera', () => {
+  it('types the named values into the fields that ask for them and ends on the submit button, not pressed', () => {
+    const fill = fillForm(saasOutline(), namedValues('Sign up as Alex Kim, alex@example.com'), 'sign-up', { allowSubmit: false });
+    assert.ok(fill);
+    const typed = fill.steps.flatMap((step) => (step.action === 'type' ? [[step.target.label, step.text]] : []));
+    assert.deepEqual(typed, [['Full name', 'Alex Kim'], ['Work email', 'alex@example.com']]);
+    assert.deepEqual(fill.shown, ['Alex Kim', 'alex@example.com']);
+    const last = fill.steps.filter((step) => step.action !== 'pause').at(-1);
+    assert.equal(last?.action, 'hover', 'the submit control is pointed at, not pressed');
+  });
+
+  it('presses it only when the project allows submitting', () => {
+    const fill = fillForm(saasOutline(), namedValues('Sign up as alex@example.com'), 'sign-up', { allowSubmit: true });
+    assert.equal(fill?.steps.at(-1)?.action, 'navigate');
+  });
+
+  it('leaves alone a field the prompt does not name', () => {
+    const fill = fillForm(saasOutline(), namedValues('Sign up as alex@example.com'), 'sign-up', { allowSubmit: false });
+    const typed = fill?.steps.flatMap((step) => (step.action === 'type' ? [step.target.label] : []));
+    assert.deepEqual(typed, ['Work email']);
+  });
+});
