@@ -56,18 +56,47 @@ const purposes: Purpose[] = [
 const GO = /\b(?:go(?:es|ing)?|navigat(?:e|es|ing)|open(?:s|ing)?|visit(?:s|ing)?|head(?:s|ing)?|switch(?:es|ing)?|jump(?:s|ing)?|click(?:s|ing)?(?: through)?|move(?:s)?|continu(?:e|es|ing)|on)\s+(?:over\s+|on\s+|through\s+)?(?:to|into|on)?\s*(?:the|their|its|your|our|a)?\s*([\p{L}\d][\p{L}\d\s'’&-]{1,40}?)\s+(?:page|tab|screen|view|link|menu|area|dashboard)\b/iu;
 const NAMED_PAGE = /\b(?:the|their|its|your|our)\s+([\p{L}\d][\p{L}\d'’&-]*(?:\s+[\p{L}\d][\p{L}\d'’&-]*){0,2})\s+(?:page|screen|tab)\b/iu;
 
+/** "go from the pricing to the contact form": two places, in that order. */
+const FROM_TO = /\b(?:go(?:es|ing)?\s+|move(?:s)?\s+|head(?:s)?\s+)?from\s+((?:the\s+|their\s+|its\s+|our\s+)?[\p{L}\d][\p{L}\d\s'’-]{1,40}?)\s+(?:over\s+|on\s+)?to\s+(?=(?:the|their|its|our|a|an)\b)/iu;
+
 export function flowExit(prompt: string, outline: PageOutline, sameSite: (url: string) => boolean): FlowExit | null {
+  prompt = prompt.replace(FROM_TO, 'Show $1, then ');
   const beats = beatsOf(prompt);
   const links = exitLinks(outline, sameSite);
   if (links.length === 0) return null;
   for (const [index, beat] of beats.entries()) {
     const found = exitFor(beat.text, outline, links);
     if (!found) continue;
-    const before = beats.slice(0, index).map((b) => b.text).join(', then ');
-    const rest = remainderFrom(prompt, beat.text);
-    return { before, after: rest, link: found.link, purpose: found.purpose };
+    // A flow, then: a beat before it that this page does not answer and that names one of its links ("go from the
+    // pricing to the contact form" on a home page whose pricing is a page of its own) is that page, visited first.
+    const earlier = beats.slice(0, index).findIndex((b) => namesLinkOnly(b.text, outline, links) !== null);
+    const at = earlier >= 0 ? earlier : index;
+    const link = earlier >= 0 ? namesLinkOnly(beats[earlier]!.text, outline, links)! : found.link;
+    const before = beats.slice(0, at).map((b) => b.text).join(', then ');
+    return { before, after: remainderFrom(prompt, beats[at]!.text), link, purpose: earlier >= 0 ? 'page' : found.purpose };
   }
   return null;
+}
+
+/** The words a beat asks for, beyond its request ("go from", "show me", "then"). */
+const REQUEST = /\b(?:go(?:es|ing)?|start(?:s|ing)?|begin(?:s|ning)?|from|to|show|me|us|the|then|and|first|with|at|on|see|visit|open|a|an|our|their|its)\b/gi;
+
+/**
+ * The link a beat names when nothing on this page answers it: every word it asks for is in the link's label, and no
+ * section's heading has them.
+ */
+function namesLinkOnly(beat: string, outline: PageOutline, links: OutlineAction[]): OutlineAction | null {
+  const wanted = keywords(beat.replace(REQUEST, ' '));
+  if (wanted.length === 0 || wanted.length > 3) return null;
+  const headed = outline.sections.some((section) => {
+    const words = new Set(keywords(`${section.heading ?? ''} ${section.kicker ?? ''}`));
+    return wanted.every((word) => words.has(word));
+  });
+  if (headed) return null;
+  return links.find((link) => {
+    const words = new Set(keywords(link.label));
+    return wanted.every((word) => words.has(word));
+  }) ?? null;
 }
 
 function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { link: OutlineAction; purpose: FlowPurpose } | null {

@@ -46,6 +46,19 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Walk through the features and end on what customers say', saasOutline(), sameSite), null);
   });
 
+  it('visits first a page an earlier beat names that this page does not answer', () => {
+    const outline = saasOutline();
+    outline.navigation.push({ label: 'Blog', kind: 'nav-link', href: '/blog', selector: 'header a[href="/blog"]', fallbackSelectors: [], rect: { x: 1100, y: 20, width: 50, height: 32 } });
+    const exit = flowExit('Start at the blog, then sign in as dana@example.com', outline, sameSite);
+    assert.equal(exit?.link.label, 'Blog');
+    assert.equal(exit?.before, '');
+    assert.match(exit?.after ?? '', /^Start at the blog, then sign in/);
+    // "From X to Y" is two places, in that order.
+    assert.equal(flowExit('Go from the blog to the sign-in page and sign in as dana@example.com', outline, sameSite)?.link.label, 'Blog');
+    // A beat the page answers itself is shown here, not looked for elsewhere.
+    assert.equal(flowExit('Show the pricing, then sign in as dana@example.com', outline, sameSite)?.link.label, 'Sign in');
+  });
+
   it('goes to a page the prompt names, and never to another site', () => {
     assert.equal(flowExit('Open the integrations page', saasOutline(), sameSite)?.link.label, 'Browse integrations');
     const elsewhere = (url: string) => new URL(url, 'http://localhost:4000/').host === 'elsewhere.example';
