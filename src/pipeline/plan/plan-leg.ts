@@ -1,5 +1,6 @@
 import type { DemoPlan, PageOutline, PlanStep } from '../types.js';
 import { type FlowExit, type FlowPurpose, flowExit } from './flow-exit.js';
+import { appActions } from './app-actions.js';
 import { fillForm } from './form-fill.js';
 import { type NamedValues, namesValues } from './named-values.js';
 import type { PlanInput } from './heuristic-planner.js';
@@ -9,7 +10,8 @@ import type { Planner } from './planner.js';
  * Issue 56: a flow is planned a page at a time, on the page as the recording finds it (the next page is analysed
  * only once the link to it has been followed). Each leg is one of:
  *   leave    the beats this page answers (if any), then the link to the next page (flow-exit.ts);
- *   fill     the form the prompt names values for, or that its purpose needs (form-fill.ts);
+ *   fill     the form the prompt names values for, or that its purpose needs (form-fill.ts); or the app's own
+ *            actions it asks for, in order (app-actions.ts: add items, tick one off, clear the finished ones);
  *   show     the rest of the prompt on this page, as a one-page demo plans it.
  * The first leg that neither leaves nor fills is not a flow: the demo is planned as it always was.
  */
@@ -49,6 +51,7 @@ const BEAT_MS = 3_200;
 /** Whether the prompt asks for a flow on this page at all: a link to follow, or values to type into a form here. */
 export function startsFlow(prompt: string, outline: PageOutline, values: NamedValues, sameSite: (url: string) => boolean): boolean {
   if (flowExit(prompt, outline, sameSite)) return true;
+  if (appActions(prompt, outline)) return true;
   return namesValues(values) && fillForm(outline, values, null, { allowSubmit: false }) !== null;
 }
 
@@ -69,6 +72,12 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
     }
     const steps: PlanStep[] = [...beforeSteps, { action: 'navigate', target: exit.link, href: exit.link.href, label: `Open "${exit.link.label}"` }];
     return { kind: 'leave', exit, plan: legPlan(basePlan, steps, budgetMs, basePlan?.templateId ?? 'guided-tour') };
+  }
+  const app = appActions(input.prompt, outline);
+  if (app) {
+    const steps: PlanStep[] = [{ action: 'pause', label: `Look at "${outline.title || 'the page'}"`, holdMs: LOOK_MS }, ...app.steps];
+    const plan = legPlan(null, steps, 0, 'conversion-flow');
+    return { kind: 'fill', shown: app.shown, plan: { ...plan, durationMs: lastLegMs(plan, input.remainingMs) } };
   }
   const fill = namesValues(values) || input.purpose === 'sign-in' || input.purpose === 'sign-up' || input.purpose === 'contact'
     ? fillForm(outline, values, input.purpose, { allowSubmit: input.allowSubmit })

@@ -54,12 +54,54 @@ export async function locateTarget(page: Page, target: Target): Promise<Located 
         break;
       }
     }
-    for (const selector of list) {
+    for (const wanted of list) {
+      let selector = wanted;
       let element: Element | null = null;
-      try {
-        element = document.querySelector(selector);
-      } catch {
-        continue;
+      // Issue 56 (plan/app-actions.ts): a row's checkbox or a button that exists only once the app has items, found
+      // by its words: `check:<the row's text>`, `text:<the button's words>`. Marked, so what follows (the click,
+      // typing) finds the same element by an ordinary selector.
+      const byWords = /^(check|text):(.+)$/s.exec(wanted);
+      if (byWords) {
+        const words = byWords[2]!.toLowerCase().trim();
+        let best: Element | null = null;
+        let bestLength = Infinity;
+        if (byWords[1] === 'check') {
+          for (const box of Array.from(document.querySelectorAll('input[type="checkbox"], [role="checkbox"]'))) {
+            const r = box.getBoundingClientRect();
+            if (r.width <= 0 || r.height <= 0) continue;
+            let row: Element | null = box.parentElement;
+            for (let depth = 0; row && depth < 5; depth++, row = row.parentElement) {
+              const text = (row as HTMLElement).innerText?.toLowerCase() ?? '';
+              if (!text.includes(words)) continue;
+              if (text.length < bestLength) {
+                best = box;
+                bestLength = text.length;
+              }
+              break;
+            }
+          }
+        } else {
+          for (const control of Array.from(document.querySelectorAll('button, a, [role="button"], input[type="button"], input[type="submit"]'))) {
+            const r = control.getBoundingClientRect();
+            if (r.width <= 0 || r.height <= 0) continue;
+            const text = ((control as HTMLElement).innerText || (control as HTMLInputElement).value || control.getAttribute('aria-label') || '').toLowerCase().trim();
+            if (text.includes(words) && text.length < bestLength) {
+              best = control;
+              bestLength = text.length;
+            }
+          }
+        }
+        if (!best) continue;
+        const token = String(Math.floor(Math.random() * 1e9));
+        best.setAttribute('data-showreel-target', token);
+        selector = `[data-showreel-target="${token}"]`;
+        element = best;
+      } else {
+        try {
+          element = document.querySelector(selector);
+        } catch {
+          continue;
+        }
       }
       if (!element) continue;
       const r = element.getBoundingClientRect();

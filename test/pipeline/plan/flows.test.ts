@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { flowExit } from '../../../src/pipeline/plan/flow-exit.js';
+import { appActions } from '../../../src/pipeline/plan/app-actions.js';
 import { fillForm } from '../../../src/pipeline/plan/form-fill.js';
 import { namedValues } from '../../../src/pipeline/plan/named-values.js';
 import { saasOutline } from './outlines.js';
@@ -86,5 +87,28 @@ describe('a form filled on camera', () => {
     const fill = fillForm(saasOutline(), namedValues('Sign up as alex@example.com'), 'sign-up', { allowSubmit: false });
     const typed = fill?.steps.flatMap((step) => (step.action === 'type' ? [step.target.label] : []));
     assert.deepEqual(typed, ['Work email']);
+  });
+});
+
+describe("an app's own actions", () => {
+  const todo = () => {
+    const outline = saasOutline();
+    const box = { label: 'What needs to be done?', type: 'text', name: null, selector: '.new-todo', fallbackSelectors: [], rect: { x: 400, y: 200, width: 560, height: 60 } };
+    outline.forms = [{ label: 'What needs to be done?', selector: '.app', fallbackSelectors: [], rect: { x: 400, y: 200, width: 560, height: 60 }, fields: [box], submit: null }];
+    return outline;
+  };
+
+  it('adds the items, ticks the one named, clears the finished ones, in the order asked', () => {
+    const app = appActions("Add two tasks: 'Book the venue' and 'Send invites', mark the second one as done, then clear the completed ones", todo());
+    assert.ok(app);
+    assert.deepEqual(app.shown, ['Book the venue', 'Send invites']);
+    assert.deepEqual(
+      app.steps.filter((step) => step.action !== 'pause').map((step) => (step.action === 'type' ? `type ${JSON.stringify(step.text)}` : step.action === 'click' ? `click ${step.target.selector}` : step.action)),
+      ['type "Book the venue\\n"', 'type "Send invites\\n"', 'click check:Send invites', 'click text:clear'],
+    );
+  });
+
+  it('reads nothing as an app action in a prompt that adds nothing', () => {
+    assert.equal(appActions('Check the pricing, then end on the FAQ', todo()), null);
   });
 });

@@ -1,0 +1,106 @@
+import type { OutlineField, PageOutline, PlanStep, Target } from '../types.js';
+
+/**
+ * Issue 56: what a prompt asks a small app to do, in order: "add three tasks: buy milk, walk the dog and call mum,
+ * tick off the first one, then clear the finished ones". Items are typed into the app's text box, each followed by
+ * Enter; an item is ticked by the checkbox of the row that shows it, and a button by its words. Rows and buttons
+ * that appear only once the app has items are found when the recording gets there (record/steps.ts reads the
+ * `check:` and `text:` targets).
+ *
+ * Only a prompt that adds something is read this way: "check the pricing" alone is not an app action.
+ */
+export interface AppActions {
+  steps: PlanStep[];
+  /** the items typed, which the video shows in the list */
+  shown: string[];
+}
+
+const NOUNS = '(?:tasks?|items?|todos?|to-dos?|entries|notes?|things?|cards?|reminders?|errands?|chores?)';
+const ADD = new RegExp(
+  String.raw`\b(?:add(?:s|ing)?|creat(?:e|es|ing)|enter(?:s|ing)?|put(?:s|ting)? in)\s+(?:(?:a|an|one|two|three|four|five|six|\d+)\s+)?(?:new\s+)?` + NOUNS +
+    String.raw`\s*(?::|called|named|like|such as|for)?\s*([^.;]+?)(?=\s*(?:,\s*)?(?:then|and then|after that|next|before)\b|,\s*(?:tick|check|mark|complete|cross|finish|clear|remove|delete)|[.;]|$)`,
+  'giu',
+);
+const ADD_QUOTED = /\badd(?:s|ing)?\s+(["“'‘][^"”'’]{1,80}["”'’](?:\s*(?:,|and)\s*["“'‘][^"”'’]{1,80}["”'’])*)/giu;
+const CHECK = /\b(?:tick(?:s|ing)?|check(?:s|ing)?|mark(?:s|ing)?|complet(?:e|es|ing)|cross(?:es|ing)?|finish(?:es|ing)?)\s+(?:off\s+)?(.+?)(?:\s+(?:off|as (?:done|complete|completed|finished|read)))?(?=\s*(?:,|\bthen\b|\band\b|[.;]|$))/giu;
+const CLEAR = /\b(?:clear(?:s|ing)?|remov(?:e|es|ing)|delet(?:e|es|ing))\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:finished|completed|done|checked|ticked)\b[^,.;]*/giu;
+// "one" last: "the second one" is the second.
+const ORDINALS: Array<[string, number]> = [['first', 0], ['second', 1], ['third', 2], ['fourth', 3], ['fifth', 4], ['one', 0]];
+
+/** A held finished list, long enough to read. */
+const LIST_HOLD_MS = 2_600;
+
+export function appActions(prompt: string, outline: PageOutline): AppActions | null {
+  const box = textBox(outline);
+  if (!box) return null;
+  type Found = { at: number; step: (items: string[]) => PlanStep[] };
+  const found: Found[] = [];
+  const items: string[] = [];
+  for (const match of prompt.matchAll(ADD_QUOTED)) {
+    const added = [...match[1]!.matchAll(/["“'‘]([^"”'’]{1,80})["”'’]/gu)].map((m) => m[1]!.trim());
+    items.push(...added);
+    found.push({ at: match.index!, step: () => added.map((item) => typeItem(box, item)) });
+  }
+  if (found.length === 0) {
+    for (const match of prompt.matchAll(ADD)) {
+      const added = listItems(match[1]!);
+      if (added.length === 0) continue;
+      items.push(...added);
+      found.push({ at: match.index!, step: () => added.map((item) => typeItem(box, item)) });
+    }
+  }
+  if (items.length === 0) return null;
+  for (const match of prompt.matchAll(CHECK)) {
+    const item = itemNamed(match[1]!, items);
+    if (item) found.push({ at: match.index!, step: () => [clickTarget(`check:${item}`, item, box, items.indexOf(item), `Tick off "${item}"`)] });
+  }
+  for (const match of prompt.matchAll(CLEAR)) {
+    found.push({ at: match.index!, step: () => [clickTarget('text:clear', 'Clear completed', box, items.length, 'Clear the finished ones')] });
+  }
+  found.sort((a, b) => a.at - b.at);
+  const steps = found.flatMap((entry) => entry.step(items));
+  steps.push({ action: 'pause', label: 'Hold on the list', holdMs: LIST_HOLD_MS });
+  return { steps, shown: items };
+}
+
+/** The app's text box: the widest plain text input that is not an e-mail, password or search. */
+function textBox(outline: PageOutline): OutlineField | null {
+  const boxes = outline.forms
+    .flatMap((form) => form.fields)
+    .filter((field) => /^(?:text|textarea|)$/i.test(field.type) && !/e-?mail|password|search|user ?name/i.test(`${field.label} ${field.name ?? ''}`));
+  return boxes.sort((a, b) => b.rect.width - a.rect.width)[0] ?? null;
+}
+
+/** "buy milk, walk the dog and call mum" → three items; quotes taken off. */
+function listItems(text: string): string[] {
+  return text
+    .split(/\s*(?:,|;|\band\b)\s*/u)
+    .map((item) => item.trim().replace(/^["“'‘]|["”'’]$/gu, '').trim())
+    .filter((item) => item.length > 0 && item.length <= 80);
+}
+
+/** "the first one", "'walk the dog'", "the milk one": which of the items added. */
+function itemNamed(phrase: string, items: string[]): string | null {
+  const text = phrase.toLowerCase().replace(/["“”'‘’]/g, '').trim();
+  const exact = items.find((item) => text.includes(item.toLowerCase()));
+  if (exact) return exact;
+  if (/\blast\b/.test(text)) return items.at(-1) ?? null;
+  for (const [word, index] of ORDINALS) if (new RegExp(`\\b${word}\\b`).test(text)) return items[index] ?? null;
+  const words = text.split(/\W+/).filter((word) => word.length > 2);
+  return items.find((item) => words.some((word) => item.toLowerCase().split(/\W+/).includes(word))) ?? null;
+}
+
+function typeItem(box: OutlineField, item: string): PlanStep {
+  return { action: 'type', target: targetOf(box), text: `${item}\n`, label: `Add "${item}"` };
+}
+
+/** A row or a button that will exist once items are added: planned just below the box, found by its words. */
+function clickTarget(selector: string, label: string, box: OutlineField, row: number, stepLabel: string): PlanStep {
+  const rect = { x: box.rect.x, y: box.rect.y + box.rect.height + 12 + row * 56, width: Math.min(40, box.rect.width), height: 40 };
+  const target: Target = { label, selector, fallbackSelectors: [], rect };
+  return { action: 'click', target, label: stepLabel };
+}
+
+function targetOf(field: OutlineField): Target {
+  return { label: field.label, selector: field.selector, fallbackSelectors: field.fallbackSelectors, rect: field.rect };
+}
