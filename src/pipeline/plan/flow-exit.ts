@@ -42,7 +42,12 @@ const purposes: Purpose[] = [
     purpose: 'sign-up',
     asked: /\b(?:sign(?:s|ed|ing)?[\s-]?up|signup|register(?:s|ed|ing)?|registration|creat(?:e|es|ing) (?:an |a |their |your |his |her )?(?:new )?account|open(?:s|ing)? (?:an |a )?account)\b/i,
     link: /\b(?:sign[\s-]?up|signup|register|registration|create (?:an |your )?account|join (?:now|free|us)|get started|start (?:a |your )?(?:free )?trial)\b/i,
-    heldBy: (form) => hasType(form, /^(?:password|email)$/) || labelled(form, /e-?mail/i),
+    // Its own sign-up form: one that says so, an e-mail box without a password (a landing page's sign-up), or a
+    // password among more fields than a sign-in asks for. A sign-in form (user name and password) is not one.
+    heldBy: (form) =>
+      /\b(?:sign[\s-]?up|register|create|join|get started|start)\b/i.test(`${form.label} ${form.submit?.label ?? ''}`) ||
+      ((hasType(form, /^email$/) || labelled(form, /e-?mail/i)) && !hasType(form, /^password$/)) ||
+      (hasType(form, /^password$/) && form.fields.filter((field) => !/^(?:checkbox|radio|hidden)$/i.test(field.type)).length >= 3),
   },
   {
     purpose: 'contact',
@@ -105,6 +110,12 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
     if (outline.forms.some((form) => purpose.heldBy(form)) && !NAMED_PAGE.test(beat)) return null;
     const link = best(links.filter((candidate) => purpose.link.test(`${candidate.label} ${pathWords(candidate.href)}`)), purpose.link);
     if (link) return { link, purpose: purpose.purpose };
+    // A sign-up with no link of its own in sight (in a menu that stays closed): sign-in pages link to it.
+    if (purpose.purpose === 'sign-up') {
+      const signIn = purposes[0]!;
+      const way = best(links.filter((candidate) => signIn.link.test(`${candidate.label} ${pathWords(candidate.href)}`)), signIn.link);
+      if (way) return { link: way, purpose: 'sign-up' };
+    }
   }
   const named = GO.exec(beat)?.[1] ?? NAMED_PAGE.exec(beat)?.[1];
   if (!named) return null;

@@ -51,8 +51,11 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
     const text = namedFor(role, values, texts);
     if (text) typed.push({ field, text, role });
   }
-  // What the form cannot do without: a password beside a typed user name or e-mail, a field marked required.
+  // A form none of whose fields takes a value the prompt names is not the form it means (a search box, when the
+  // prompt names a person): unless the flow came here for a form (a sign-in, a sign-up, a contact).
   const typedAny = typed.length > 0;
+  if (!typedAny && purpose === null) return null;
+  // What the form cannot do without: a password beside a typed user name or e-mail, a field marked required.
   for (const field of form.fields) {
     if (typed.some((entry) => entry.field === field)) continue;
     const role = roleOf(field);
