@@ -142,7 +142,10 @@ function exitLinks(outline: PageOutline, sameSite: (url: string) => boolean): Ou
       return false;
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-    if (stripHash(url.href) === here || !sameSite(url.href)) return false;
+    if (!sameSite(url.href)) return false;
+    // "#/settings", "#!/inbox": an app's own route, another screen; "#pricing": a place on this page.
+    const route = /^#[!/]/.test(url.hash) && url.href !== outline.url;
+    if (stripHash(url.href) === here && !route) return false;
     const key = `${link.selector}|${url.href}`;
     if (seen.has(key)) return false;
     seen.add(key);

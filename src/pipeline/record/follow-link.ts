@@ -52,7 +52,7 @@ export async function followLink(page: Page, step: NavigateStep, sameSite: (url:
     }
   }
   const href = step.href ? new URL(step.href, before).href : null;
-  if (href && sameSite(href) && stripHash(href) !== stripHash(before)) {
+  if (href && sameSite(href) && (stripHash(href) !== stripHash(before) || (/#[!/]/.test(href) && href !== before))) {
     await page.goto(href, { waitUntil: 'load', timeout: LOAD_MS });
     await settle(page);
     return { url: page.url(), how: 'address', sameDocument: false };

@@ -60,6 +60,14 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Show the pricing, then sign in as dana@example.com', outline, sameSite)?.link.label, 'Sign in');
   });
 
+  it("takes an app's hash route for another screen, and a plain anchor for a place on this page", () => {
+    const outline = saasOutline();
+    outline.navigation.push({ label: 'Settings', kind: 'nav-link', href: 'http://localhost:4000/saas/#/settings', selector: 'a[href="#/settings"]', fallbackSelectors: [], rect: { x: 1000, y: 20, width: 60, height: 30 } });
+    outline.navigation.push({ label: 'Roadmap', kind: 'nav-link', href: 'http://localhost:4000/saas/#roadmap', selector: 'a[href="#roadmap"]', fallbackSelectors: [], rect: { x: 1100, y: 20, width: 60, height: 30 } });
+    assert.equal(flowExit('Open the settings screen', outline, sameSite)?.link.label, 'Settings');
+    assert.equal(flowExit('Open the roadmap page', outline, sameSite), null);
+  });
+
   it('goes to a page the prompt names, and never to another site', () => {
     assert.equal(flowExit('Open the integrations page', saasOutline(), sameSite)?.link.label, 'Browse integrations');
     const elsewhere = (url: string) => new URL(url, 'http://localhost:4000/').host === 'elsewhere.example';
