@@ -64,7 +64,13 @@ export interface RecordingRequest {
 }
 
 export interface Produced {
+  /** the page the demo ends on (a flow's last page; the demo's page otherwise); null for a restyle */
   outline: PageOutline | null;
+  /**
+   * Issue 56: the demo's own page, where the recording starts (a flow's first page): what its fingerprint and title
+   * are made from, since a refresh looks at that page. The same as `outline` for a one-page demo; null for a restyle.
+   */
+  startOutline: PageOutline | null;
   snapshot: PageSnapshot | null;
   plan: DemoPlan | null;
   /** The section the demo is about (main-section.ts), which its default title names; null for a restyle. */
@@ -373,7 +379,7 @@ async function produceGuarded(
     await ahead?.abort();
     throw error;
   }
-  return { outline, snapshot, plan, mainSection: main, script, recording, composed, check, story, warnings };
+  return { outline, startOutline: flowStart?.outline ?? outline, snapshot, plan, mainSection: main, script, recording, composed, check, story, warnings };
 }
 
 /**

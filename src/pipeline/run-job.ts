@@ -169,7 +169,9 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     } else if (capture && capture.missedPictures > 0) {
       log.info({ missedPictures: capture.missedPictures, restarts: capture.screencastRestarts }, 'the screencast skipped frames; it was started afresh');
     }
-    const { outline, plan, script } = produced;
+    const { plan, script } = produced;
+    // A flow's fingerprint and title are of the page the demo is made from (where a refresh looks), not where it ends.
+    const outline = produced.startOutline;
     const snapshots = produced.snapshot ? JSON.stringify([produced.snapshot]) : demo.snapshots;
     const recordingLog = JSON.stringify(result.log);
 
