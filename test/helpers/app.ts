@@ -48,8 +48,11 @@ export interface ApiResponse {
   text: string;
 }
 
-/** A real app (HTTP server, worker, its own database) on a free port. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * A real app (HTTP server, worker, its own database) on a free port. `log`: where its log lines go (with LOG_LEVEL
+ * in `env`), for tests that read them.
+ */
+export async function startTestApp(env: Record<string, string> = {}, options: { log?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-app-'));
   const config = loadConfig({
@@ -65,7 +68,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     SHOWREEL_ALLOW_PRIVATE_URLS: '1',
     ...env,
   });
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, options.log);
   const app = await startApp(config, logger, { http: true, worker: config.SHOWREEL_RUN_WORKER });
   let counter = 0;
 
