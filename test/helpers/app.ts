@@ -16,6 +16,8 @@ export interface TestApp {
   sql: Sql;
   databaseUrl: string;
   dataDir: string;
+  /** the master key the app seals secrets with (hex), for a test that opens what it stored */
+  masterKey: string;
   /** fetch against the app: `api('/api/v1/projects', { key, method, body })`. */
   api(pathname: string, options?: RequestOptions): Promise<ApiResponse>;
   createUser(options?: { email?: string; password?: string; admin?: boolean; credits?: number }): Promise<TestUser>;
@@ -54,13 +56,14 @@ export interface ApiResponse {
  */
 export async function startTestApp(env: Record<string, string> = {}, options: { log?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  const masterKey = env.SHOWREEL_MASTER_KEY ?? randomBytes(32).toString('hex');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-app-'));
   const config = loadConfig({
     DATABASE_URL: database.url,
     PORT: '0',
     HOST: '127.0.0.1',
     SHOWREEL_DATA_DIR: dataDir,
-    SHOWREEL_MASTER_KEY: randomBytes(32).toString('hex'),
+    SHOWREEL_MASTER_KEY: masterKey,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SHOWREEL_RUN_WORKER: 'false',
     // Fixture sites live on 127.0.0.1 and project hosts like acme.example do not resolve: no SSRF checks unless a
@@ -98,6 +101,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     sql: database.sql,
     databaseUrl: database.url,
     dataDir,
+    masterKey,
     api,
     async createUser(options = {}) {
       const email = options.email ?? `user${++counter}-${randomBytes(3).toString('hex')}@example.com`;
