@@ -117,7 +117,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     let check: PageCheck | null = null;
     let planner = services.planner;
     // Issue 56: the project's cookies or sign-in recipe, opened only here, for the browser.
-    const access = openSiteAccess(services.secrets, project.site_access_enc);
+    const access = siteAccessOf(services, project.site_access_enc);
     const produced = await services.browsers.withPage({ viewport, resolution, allowPrivate, captureSize, timeoutMs }, async (page, ctx) => {
       const open = (url: string, name: string) => navigate(() => ctx.goto(url, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }), name);
       // Signed in first, off camera: the recording starts on the project's page.
@@ -308,6 +308,15 @@ async function navigate(goto: () => Promise<HTTPResponse | null>, urlName: strin
     if (/ERR_UNSAFE_PORT/.test(message)) throw new PermanentJobError('Browsers refuse to open this port; use the site’s usual http(s) port.');
     if (/ERR_BLOCKED_BY_CLIENT/.test(message)) throw new PermanentJobError('The project URL points at a private address, which Showreel does not record.');
     throw new TransientJobError(`The page could not be opened (${message.slice(0, 200)}).`);
+  }
+}
+
+/** The project's way into its app; one sealed under another master key cannot be opened, and says so. */
+function siteAccessOf(services: PipelineServices, sealed: string | null) {
+  try {
+    return openSiteAccess(services.secrets, sealed);
+  } catch {
+    throw new PermanentJobError('The project’s sign-in settings cannot be read (the master key may have changed); set them again.');
   }
 }
 
