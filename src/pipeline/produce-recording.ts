@@ -51,7 +51,6 @@ export interface RecordingRequest {
   outFile: string;
   /** where the clean capture and render files go; default the final video's directory */
   workDir?: string;
-  /** Issue 56: the project lets the recording submit forms (`recording.allow_submit`); default false. */
   allowSubmit?: boolean;
 }
 

@@ -153,6 +153,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           loadImage: (url) => loadBackgroundImage(url, { config: services.config, storage: services.storage, sql }),
           outFile: videoFile,
           workDir: work,
+          // Issue 56: the project lets the recording submit forms (`recording.allow_submit`; default false).
           allowSubmit: project.allow_submit,
         },
         planner,
