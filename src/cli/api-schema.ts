@@ -105,7 +105,7 @@ export interface paths {
         head?: never;
         /**
          * Update a project
-         * @description Changes any of the name, page URL, viewport and refresh schedule; fields left out stay as they are. A new URL is checked like a new project’s (public http(s) only).
+         * @description Changes any of the name, page URL, viewport and refresh schedule; fields left out stay as they are. A new URL is checked like a new project’s (public http(s) only). `access` says how the recorder reaches an app behind a sign-in: `{cookies: [...]}` (a JSON cookie list as browsers and their extensions export it, or Playwright’s `{cookies: [...]}` storage state) or `{sign_in: {url, username, password, username_selector?, password_selector?, submit_selector?}}` (the fields are found on the sign-in page when no selectors are given; a recipe sent without `password` keeps the stored one); `null` clears it. It is write-only: stored encrypted, and answered only as a summary (`kind`, `sign_in_url`, `username`, `cookie_count`), never a password or a cookie’s value. `recording.allow_submit` (default false) lets a recording submit forms, for staging sites.
          */
         patch: operations["projects-update"];
         trace?: never;
@@ -1378,6 +1378,12 @@ export interface operations {
                      *           "viewport": "desktop",
                      *           "refresh_schedule": "weekly",
                      *           "webhook_secret": null,
+                     *           "access": {
+                     *             "kind": "none"
+                     *           },
+                     *           "recording": {
+                     *             "allow_submit": false
+                     *           },
                      *           "created_at": "2026-05-04T09:12:31.000Z",
                      *           "updated_at": "2026-05-04T09:12:31.000Z",
                      *           "demo_count": 3
@@ -1396,6 +1402,16 @@ export interface operations {
                             /** @enum {string} */
                             refresh_schedule: "manual" | "daily" | "weekly" | "on-deploy";
                             webhook_secret: string | null;
+                            access: {
+                                /** @enum {string} */
+                                kind: "none" | "cookies" | "sign_in";
+                                sign_in_url?: string;
+                                username?: string;
+                                cookie_count?: number;
+                            };
+                            recording: {
+                                allow_submit: boolean;
+                            };
                             created_at: string;
                             updated_at: string;
                             demo_count: number;
@@ -1464,6 +1480,44 @@ export interface operations {
                      * @enum {string}
                      */
                     refresh_schedule?: "manual" | "daily" | "weekly" | "on-deploy";
+                    access?: ({
+                        cookies: {
+                            name: string;
+                            value: string;
+                            domain?: string;
+                            path?: string;
+                            expires?: number;
+                            expirationDate?: number;
+                            httpOnly?: boolean;
+                            secure?: boolean;
+                            sameSite?: string | null;
+                        }[] | {
+                            cookies: {
+                                name: string;
+                                value: string;
+                                domain?: string;
+                                path?: string;
+                                expires?: number;
+                                expirationDate?: number;
+                                httpOnly?: boolean;
+                                secure?: boolean;
+                                sameSite?: string | null;
+                            }[];
+                        };
+                    } | {
+                        sign_in: {
+                            /** Format: uri */
+                            url: string;
+                            username: string;
+                            password?: string;
+                            username_selector?: string;
+                            password_selector?: string;
+                            submit_selector?: string;
+                        };
+                    }) | null;
+                    recording?: {
+                        allow_submit: boolean;
+                    };
                 };
             };
         };
@@ -1483,6 +1537,12 @@ export interface operations {
                      *       "viewport": "desktop",
                      *       "refresh_schedule": "weekly",
                      *       "webhook_secret": null,
+                     *       "access": {
+                     *         "kind": "none"
+                     *       },
+                     *       "recording": {
+                     *         "allow_submit": false
+                     *       },
                      *       "created_at": "2026-05-04T09:12:31.000Z",
                      *       "updated_at": "2026-05-04T09:12:31.000Z",
                      *       "signing_secret": "sk_sign_2mQ9xV4cT7bN1kP8rL3sY6fD0gH5jAq7Wz1eR"
@@ -1498,6 +1558,16 @@ export interface operations {
                         /** @enum {string} */
                         refresh_schedule: "manual" | "daily" | "weekly" | "on-deploy";
                         webhook_secret: string | null;
+                        access: {
+                            /** @enum {string} */
+                            kind: "none" | "cookies" | "sign_in";
+                            sign_in_url?: string;
+                            username?: string;
+                            cookie_count?: number;
+                        };
+                        recording: {
+                            allow_submit: boolean;
+                        };
                         created_at: string;
                         updated_at: string;
                         signing_secret: string;
@@ -1575,6 +1645,12 @@ export interface operations {
                      *       "viewport": "desktop",
                      *       "refresh_schedule": "weekly",
                      *       "webhook_secret": null,
+                     *       "access": {
+                     *         "kind": "none"
+                     *       },
+                     *       "recording": {
+                     *         "allow_submit": false
+                     *       },
                      *       "created_at": "2026-05-04T09:12:31.000Z",
                      *       "updated_at": "2026-05-04T09:12:31.000Z",
                      *       "demos": [
@@ -1606,6 +1682,16 @@ export interface operations {
                         /** @enum {string} */
                         refresh_schedule: "manual" | "daily" | "weekly" | "on-deploy";
                         webhook_secret: string | null;
+                        access: {
+                            /** @enum {string} */
+                            kind: "none" | "cookies" | "sign_in";
+                            sign_in_url?: string;
+                            username?: string;
+                            cookie_count?: number;
+                        };
+                        recording: {
+                            allow_submit: boolean;
+                        };
                         created_at: string;
                         updated_at: string;
                         demos: {
@@ -1685,7 +1771,14 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "Acme store (EU)",
-                 *       "refresh_schedule": "daily"
+                 *       "refresh_schedule": "daily",
+                 *       "access": {
+                 *         "sign_in": {
+                 *           "url": "https://app.acme.example/login",
+                 *           "username": "demo@acme.example",
+                 *           "password": "correct horse battery"
+                 *         }
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -1696,6 +1789,44 @@ export interface operations {
                     viewport?: "desktop" | "mobile" | "tablet";
                     /** @enum {string} */
                     refresh_schedule?: "manual" | "daily" | "weekly" | "on-deploy";
+                    access?: ({
+                        cookies: {
+                            name: string;
+                            value: string;
+                            domain?: string;
+                            path?: string;
+                            expires?: number;
+                            expirationDate?: number;
+                            httpOnly?: boolean;
+                            secure?: boolean;
+                            sameSite?: string | null;
+                        }[] | {
+                            cookies: {
+                                name: string;
+                                value: string;
+                                domain?: string;
+                                path?: string;
+                                expires?: number;
+                                expirationDate?: number;
+                                httpOnly?: boolean;
+                                secure?: boolean;
+                                sameSite?: string | null;
+                            }[];
+                        };
+                    } | {
+                        sign_in: {
+                            /** Format: uri */
+                            url: string;
+                            username: string;
+                            password?: string;
+                            username_selector?: string;
+                            password_selector?: string;
+                            submit_selector?: string;
+                        };
+                    }) | null;
+                    recording?: {
+                        allow_submit: boolean;
+                    };
                 };
             };
         };
@@ -1715,6 +1846,14 @@ export interface operations {
                      *       "viewport": "desktop",
                      *       "refresh_schedule": "daily",
                      *       "webhook_secret": null,
+                     *       "access": {
+                     *         "kind": "sign_in",
+                     *         "sign_in_url": "https://app.acme.example/login",
+                     *         "username": "demo@acme.example"
+                     *       },
+                     *       "recording": {
+                     *         "allow_submit": false
+                     *       },
                      *       "created_at": "2026-05-04T09:12:31.000Z",
                      *       "updated_at": "2026-05-04T09:12:31.000Z"
                      *     }
@@ -1729,6 +1868,16 @@ export interface operations {
                         /** @enum {string} */
                         refresh_schedule: "manual" | "daily" | "weekly" | "on-deploy";
                         webhook_secret: string | null;
+                        access: {
+                            /** @enum {string} */
+                            kind: "none" | "cookies" | "sign_in";
+                            sign_in_url?: string;
+                            username?: string;
+                            cookie_count?: number;
+                        };
+                        recording: {
+                            allow_submit: boolean;
+                        };
                         created_at: string;
                         updated_at: string;
                     };

@@ -4,10 +4,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { templateIds } from '../demos/presentation.js';
 import type { Config } from '../platform/config.js';
+import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { describeIssues } from '../platform/validation.js';
 import { type Parsed, UsageError, stringOption } from './command.js';
 import type { ServiceCommand } from './service-command.js';
+import { SITE_ACCESS_HELP, SITE_ACCESS_OPTIONS, SITE_ACCESS_USAGE, siteAccessFromOptions } from './site-access-options.js';
 
 const input = z.object({
   url: z.url({ protocol: /^https?$/ }),
@@ -21,7 +23,7 @@ const input = z.object({
   mode: z.enum(['script', 'agent']).default('script'),
 });
 
-const USAGE = `demo URL "PROMPT" [--out demo.mp4] [--template auto|${templateIds.join('|')}] [--section S] [--resolution 720p|1080p] [--duration 5s|10s|30s] [--viewport desktop|tablet|mobile] [--mode script|agent]`;
+const USAGE = `demo URL "PROMPT" [--out demo.mp4] [--template auto|${templateIds.join('|')}] [--section S] [--resolution 720p|1080p] [--duration 5s|10s|30s] [--viewport desktop|tablet|mobile] [--mode script|agent] ${SITE_ACCESS_USAGE}`;
 
 /**
  * `showreel demo <url> "<prompt>" [--out demo.mp4] [--template …] [--resolution …] [--duration …]`: the same
@@ -42,8 +44,12 @@ export const demoCommand: ServiceCommand = {
     '--duration D     5s, 10s or 30s (default: 10s)',
     '--viewport V     desktop, tablet or mobile (default: desktop)',
     '--mode M         script or agent (default: script)',
+    ...SITE_ACCESS_HELP,
   ],
-  options: Object.fromEntries(['out', 'template', 'section', 'resolution', 'duration', 'viewport', 'mode'].map((name) => [name, { type: 'string' as const }])),
+  options: {
+    ...Object.fromEntries(['out', 'template', 'section', 'resolution', 'duration', 'viewport', 'mode'].map((name) => [name, { type: 'string' as const }])),
+    ...SITE_ACCESS_OPTIONS,
+  },
   positionals: { min: 2, max: 2 },
   async run(parsed, { config, logger, print }) {
     print(await recordDemo(parsed, config, logger));
@@ -65,13 +71,16 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
   });
   if (!parsed.success) throw new UsageError(`${describeIssues(parsed.error.issues)}\nUsage: showreel ${USAGE}`);
   const args = parsed.data;
+  const access = await siteAccessFromOptions(parsedWords);
+  const allowSubmit = parsedWords.values['allow-submit'] === true;
   // The pipeline (Chromium, ffmpeg) loads only for a real recording, not for --help or bad usage.
-  const [{ createBrowserPool }, { renderOutputs }, { createPlanner }, { pageWorkBudgetMs, produceRecording, recordingCaptureSize }, { checkUrl }] = await Promise.all([
+  const [{ createBrowserPool }, { renderOutputs }, { createPlanner }, { pageWorkBudgetMs, produceRecording, recordingCaptureSize }, { checkUrl }, { enterSite, assertSignedIn }] = await Promise.all([
     import('../pipeline/browser/pool.js'),
     import('../pipeline/encode/render-outputs.js'),
     import('../pipeline/plan/planner.js'),
     import('../pipeline/produce-recording.js'),
     import('../platform/network/ssrf-guard.js'),
+    import('../pipeline/browser/site-access.js'),
   ]);
   const allowPrivate = config.SHOWREEL_ALLOW_PRIVATE_URLS;
   const target = await checkUrl(args.url, { allowPrivate });
@@ -88,7 +97,16 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
     const captureSize = recordingCaptureSize(null, args.resolution, args.viewport);
     const timeoutMs = pageWorkBudgetMs(args.duration);
     const produced = await browsers.withPage({ viewport: args.viewport, resolution: args.resolution, allowPrivate, captureSize, timeoutMs }, async (page, ctx) => {
-      await ctx.goto(args.url, { waitUntil: 'load', timeout: 30_000 });
+      // Issue 56: signed in first, off camera; a sign-in that does not work is said as a sentence (exit 1).
+      await asSentence(async () => {
+        if (access) say('signing in', access.kind === 'cookies' ? `with ${access.cookies.length} cookie${access.cookies.length === 1 ? '' : 's'}` : `as ${access.username}`);
+        await enterSite(page, access, args.url, async (url, name) => {
+          const response = await ctx.goto(url, { waitUntil: 'load', timeout: 30_000 });
+          if (response && response.status() >= 400) throw new AppError(400, `The ${name} answered HTTP ${response.status()}.`);
+        });
+        await ctx.goto(args.url, { waitUntil: 'load', timeout: 30_000 });
+        await assertSignedIn(page, access, args.url);
+      });
       let lastRecording = -1;
       return produceRecording(
         page,
@@ -98,6 +116,7 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
           presentation: null,
           outFile: out,
           workDir: work,
+          allowSubmit,
         },
         createPlanner(config, { logger }),
         (step, fraction) => {
@@ -132,5 +151,15 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
   } finally {
     await browsers.close();
     await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+/** A job's failure (a sign-in that did not work) printed as its sentence, not logged as a crash. */
+async function asSentence(step: () => Promise<void>): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    if (error instanceof Error && error.name === 'PermanentJobError') throw new AppError(400, error.message);
+    throw error;
   }
 }

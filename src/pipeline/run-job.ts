@@ -14,10 +14,12 @@ import { AppError, NotFoundError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { checkUrl, logRefusal } from '../platform/network/ssrf-guard.js';
 import { mediaKey, type Storage } from '../platform/storage/index.js';
-import { findProjectById } from '../projects/index.js';
+import { findProjectById, openSiteAccess } from '../projects/index.js';
+import type { SecretBox } from '../platform/secrets.js';
 import { notifyDemoWebhooks } from '../webhooks/index.js';
 import { demoFailedEvent, demoReadyEvent } from './demo-webhooks.js';
 import type { BrowserPool } from './browser/pool.js';
+import { assertSignedIn, enterSite } from './browser/site-access.js';
 import { EgressFailureError } from './browser/request-guard.js';
 import { loadBackgroundImage } from '../backgrounds/load-image.js';
 import { renderOutputs } from './encode/render-outputs.js';
@@ -35,6 +37,8 @@ export interface PipelineServices {
   logger: Logger;
   browsers: BrowserPool;
   planner: Planner;
+  /** opens the project's sealed way into its app (issue 56) */
+  secrets: SecretBox;
 }
 
 export interface JobAttempt {
@@ -112,8 +116,14 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     const changeAware = checksForChanges(job) && previous !== null;
     let check: PageCheck | null = null;
     let planner = services.planner;
+    // Issue 56: the project's cookies or sign-in recipe, opened only here, for the browser.
+    const access = siteAccessOf(services, project.site_access_enc);
     const produced = await services.browsers.withPage({ viewport, resolution, allowPrivate, captureSize, timeoutMs }, async (page, ctx) => {
-      await navigate(() => ctx.goto(pageUrl, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }), urlName);
+      const open = (url: string, name: string) => navigate(() => ctx.goto(url, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }), name);
+      // Signed in first, off camera: the recording starts on the project's page.
+      await enterSite(page, access, pageUrl, open);
+      await open(pageUrl, urlName);
+      await assertSignedIn(page, access, pageUrl);
       if (payload.kind !== 'restyle') {
         await progress('analyzing', 0.15);
         check = await checkPage(page, previous);
@@ -143,6 +153,8 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           loadImage: (url) => loadBackgroundImage(url, { config: services.config, storage: services.storage, sql }),
           outFile: videoFile,
           workDir: work,
+          // Issue 56: the project lets the recording submit forms (`recording.allow_submit`; default false).
+          allowSubmit: project.allow_submit,
         },
         planner,
         (step, fraction) =>
@@ -299,6 +311,15 @@ async function navigate(goto: () => Promise<HTTPResponse | null>, urlName: strin
     if (/ERR_UNSAFE_PORT/.test(message)) throw new PermanentJobError('Browsers refuse to open this port; use the site’s usual http(s) port.');
     if (/ERR_BLOCKED_BY_CLIENT/.test(message)) throw new PermanentJobError('The project URL points at a private address, which Showreel does not record.');
     throw new TransientJobError(`The page could not be opened (${message.slice(0, 200)}).`);
+  }
+}
+
+/** The project's way into its app; one sealed under another master key cannot be opened, and says so. */
+function siteAccessOf(services: PipelineServices, sealed: string | null) {
+  try {
+    return openSiteAccess(services.secrets, sealed);
+  } catch {
+    throw new PermanentJobError('The project’s sign-in settings cannot be read (the master key may have changed); set them again.');
   }
 }
 

@@ -7,6 +7,7 @@ import { notifyAfterCommit } from '../platform/transaction.js';
 import { type ProjectChanges, projectDecider } from './decide.js';
 import { type ProjectEvent, type RefreshSchedule, type Viewport, projectStream } from './events.js';
 import { projectRecordOf } from './projection.js';
+import { sealSiteAccess, summaryOf, type SiteAccess } from './site-access.js';
 
 export const newSigningSecret = () => `sk_sign_${randomToken(32)}`;
 export const newWebhookSecret = () => `whsec_${randomToken(32)}`;
@@ -17,11 +18,14 @@ export interface CreateProjectInput {
   url: string;
   viewport: Viewport;
   refreshSchedule: RefreshSchedule;
+  allowSubmit?: boolean;
+  siteAccess?: SiteAccess | null;
 }
 
 export async function createProject(tx: Tx, secrets: SecretBox, input: CreateProjectInput, metadata: EventMetadata) {
   const projectId = newId();
   const signingSecret = newSigningSecret();
+  const { siteAccess, allowSubmit, ...fields } = input;
   const { events } = await decideAndAppend(
     tx,
     projectStream(projectId),
@@ -29,7 +33,9 @@ export async function createProject(tx: Tx, secrets: SecretBox, input: CreatePro
     {
       type: 'CreateProject',
       projectId,
-      ...input,
+      ...fields,
+      ...(allowSubmit ? { allowSubmit } : {}),
+      ...(siteAccess ? { siteAccess: { summary: summaryOf(siteAccess), sealedCredentials: sealSiteAccess(secrets, siteAccess) } } : {}),
       sealedSigningSecret: secrets.seal(signingSecret),
       sealedWebhookSecret: secrets.seal(newWebhookSecret()),
     },
@@ -62,4 +68,12 @@ export async function rotateSigningSecret(tx: Tx, secrets: SecretBox, projectId:
     metadata,
   );
   return signingSecret;
+}
+
+/** Issue 56: replaces the project's way into its app (null: clears it). Sealed here; the summary goes in clear. */
+export async function setSiteAccess(tx: Tx, secrets: SecretBox, projectId: string, userId: string, access: SiteAccess | null, metadata: EventMetadata) {
+  const command = access === null
+    ? { type: 'ClearSiteAccess' as const, projectId, userId }
+    : { type: 'SetSiteAccess' as const, projectId, userId, summary: summaryOf(access), sealedCredentials: sealSiteAccess(secrets, access) };
+  return decideAndAppend(tx, projectStream(projectId), projectDecider, command, metadata);
 }

@@ -4,22 +4,34 @@ import type { ProjectEvent, RefreshSchedule, Viewport } from './events.js';
 
 export type ProjectState =
   | { exists: false }
-  | { exists: true; userId: string; name: string; url: string; viewport: Viewport; refreshSchedule: RefreshSchedule };
+  | {
+      exists: true;
+      userId: string;
+      name: string;
+      url: string;
+      viewport: Viewport;
+      refreshSchedule: RefreshSchedule;
+      allowSubmit: boolean;
+      hasSiteAccess: boolean;
+    };
 
-export type ProjectChanges = { name?: string; url?: string; viewport?: Viewport; refreshSchedule?: RefreshSchedule };
+export type ProjectChanges = { name?: string; url?: string; viewport?: Viewport; refreshSchedule?: RefreshSchedule; allowSubmit?: boolean };
+type SiteAccessSet = Extract<ProjectEvent, { type: 'ProjectSiteAccessSet' }>['data'];
 
 export type ProjectCommand =
   | ({ type: 'CreateProject' } & Extract<ProjectEvent, { type: 'ProjectCreated' }>['data'])
   | { type: 'UpdateProject'; projectId: string; userId: string; changes: ProjectChanges }
-  | { type: 'RotateSigningSecret'; projectId: string; userId: string; sealedSigningSecret: string };
+  | { type: 'RotateSigningSecret'; projectId: string; userId: string; sealedSigningSecret: string }
+  | { type: 'SetSiteAccess'; projectId: string; userId: string; summary: SiteAccessSet['summary']; sealedCredentials: string }
+  | { type: 'ClearSiteAccess'; projectId: string; userId: string };
 
 export const projectDecider: Decider<ProjectState, ProjectEvent, ProjectCommand> = {
   initialState: () => ({ exists: false }),
   evolve(state, event) {
     switch (event.type) {
       case 'ProjectCreated': {
-        const { userId, name, url, viewport, refreshSchedule } = event.data;
-        return { exists: true, userId, name, url, viewport, refreshSchedule };
+        const { userId, name, url, viewport, refreshSchedule, allowSubmit, siteAccess } = event.data;
+        return { exists: true, userId, name, url, viewport, refreshSchedule, allowSubmit: allowSubmit ?? false, hasSiteAccess: siteAccess !== undefined };
       }
       case 'ProjectUpdated': {
         if (!state.exists) return state;
@@ -28,6 +40,10 @@ export const projectDecider: Decider<ProjectState, ProjectEvent, ProjectCommand>
       }
       case 'ProjectSigningSecretRotated':
         return state;
+      case 'ProjectSiteAccessSet':
+        return state.exists ? { ...state, hasSiteAccess: true } : state;
+      case 'ProjectSiteAccessCleared':
+        return state.exists ? { ...state, hasSiteAccess: false } : state;
     }
   },
   decide(command, state) {
@@ -48,6 +64,11 @@ export const projectDecider: Decider<ProjectState, ProjectEvent, ProjectCommand>
       }
       case 'RotateSigningSecret':
         return [{ type: 'ProjectSigningSecretRotated', data: { projectId: command.projectId, sealedSigningSecret: command.sealedSigningSecret } }];
+      // Always an event: sealed credentials cannot be compared with the stored ones (each seal has its own IV).
+      case 'SetSiteAccess':
+        return [{ type: 'ProjectSiteAccessSet', data: { projectId: command.projectId, summary: command.summary, sealedCredentials: command.sealedCredentials } }];
+      case 'ClearSiteAccess':
+        return state.hasSiteAccess ? [{ type: 'ProjectSiteAccessCleared', data: { projectId: command.projectId } }] : [];
     }
   },
 };

@@ -4,3 +4,4 @@ export { projectsProjection } from './projection.js';
 export { findProjectById, findVisibleProject, visibleProjectPrecondition, listProjectsBySchedule, listVisibleProjects, type ProjectRecord } from './queries.js';
 export { projectsRouter } from './procedures.js';
 export { PROJECT_CHANGED_CHANNEL } from './commands.js';
+export { openSiteAccess, normaliseCookies, cookieListInput, type SiteAccess, type SiteCookie, type SignInRecipe } from './site-access.js';

@@ -3,7 +3,8 @@ import { inTransaction } from '../platform/command.js';
 import { assertPublicUrl } from '../platform/network/ssrf-guard.js';
 import { ForbiddenError, NotFoundError } from '../platform/errors.js';
 import { authedProcedure, eventMetadata, router } from '../platform/trpc.js';
-import { createProject, rotateSigningSecret, updateProject } from './commands.js';
+import { createProject, rotateSigningSecret, setSiteAccess, updateProject } from './commands.js';
+import { openSiteAccess, siteAccessFromInput } from './site-access.js';
 import { findVisibleProject, listProjectDemoSummaries, listVisibleProjects } from './queries.js';
 import { toProject } from './representation.js';
 import {
@@ -37,11 +38,16 @@ export const projectsRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (ctx.principal.projectId !== null) throw new ForbiddenError('A project-scoped API key cannot create projects.');
       await assertPublicUrl(input.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS, allowUnresolved: true, log: ctx.logger });
+      const siteAccess = input.access ? siteAccessFromInput(input.access, null) : null;
+      if (siteAccess?.kind === 'sign_in') await assertPublicUrl(siteAccess.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS, allowUnresolved: true, log: ctx.logger });
       const { project, signingSecret } = await inTransaction(ctx.sql, (tx) =>
         createProject(
           tx,
           ctx.secrets,
-          { userId: ctx.principal.userId, name: input.name, url: input.url, viewport: input.viewport, refreshSchedule: input.refresh_schedule },
+          {
+            userId: ctx.principal.userId, name: input.name, url: input.url, viewport: input.viewport, refreshSchedule: input.refresh_schedule,
+            allowSubmit: input.recording?.allow_submit, siteAccess,
+          },
           eventMetadata(ctx),
         ),
       );
@@ -67,17 +73,22 @@ export const projectsRouter = router({
     .input(updateProjectInput)
     .output(projectSchema)
     .mutation(async ({ ctx, input }) => {
-      if (!(await findVisibleProject(ctx.sql, ctx.principal, input.id))) throw new NotFoundError('Project');
+      const current = await findVisibleProject(ctx.sql, ctx.principal, input.id);
+      if (!current) throw new NotFoundError('Project');
       if (input.url !== undefined) await assertPublicUrl(input.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS, allowUnresolved: true, log: ctx.logger });
-      await inTransaction(ctx.sql, (tx) =>
-        updateProject(
+      // A sign-in recipe sent without a password keeps the stored one (a form that shows it only as "set").
+      const siteAccess = input.access ? siteAccessFromInput(input.access, openSiteAccess(ctx.secrets, current.site_access_enc)) : input.access;
+      if (siteAccess?.kind === 'sign_in') await assertPublicUrl(siteAccess.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS, allowUnresolved: true, log: ctx.logger });
+      await inTransaction(ctx.sql, async (tx) => {
+        await updateProject(
           tx,
           input.id,
           ctx.principal.userId,
-          { name: input.name, url: input.url, viewport: input.viewport, refreshSchedule: input.refresh_schedule },
+          { name: input.name, url: input.url, viewport: input.viewport, refreshSchedule: input.refresh_schedule, allowSubmit: input.recording?.allow_submit },
           eventMetadata(ctx),
-        ),
-      );
+        );
+        if (siteAccess !== undefined) await setSiteAccess(tx, ctx.secrets, input.id, ctx.principal.userId, siteAccess, eventMetadata(ctx));
+      });
       const project = await findVisibleProject(ctx.sql, ctx.principal, input.id);
       if (!project) throw new NotFoundError('Project');
       return toProject(project, ctx.secrets);

@@ -13,6 +13,10 @@ export interface ProjectRecord {
   refresh_schedule: RefreshSchedule;
   signing_secret_enc: string;
   webhook_secret_enc: string | null;
+  /** Issue 56: the sealed cookies or sign-in recipe (site-access.ts), and its summary as JSON text; null: none. */
+  site_access_enc: string | null;
+  site_access: string | null;
+  allow_submit: boolean;
   created_at: Date;
   updated_at: Date;
 }

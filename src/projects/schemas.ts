@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refreshSchedules, viewports } from './events.js';
 import { singleLineName } from '../platform/validation.js';
+import { siteAccessInput, siteAccessSchema } from './site-access.js';
 
 export const projectName = singleLineName(100);
 export const projectUrl = z.url({ protocol: /^https?$/ }).max(2048);
@@ -13,9 +14,16 @@ export const projectSchema = z.object({
   viewport: z.enum(viewports),
   refresh_schedule: z.enum(refreshSchedules),
   webhook_secret: z.string().nullable(),
+  // Issue 56 (an addition to the interface, docs/decisions.md): what the recorder signs in with, as a summary only
+  // (never a password or a cookie's value), and what a recording may do on the page.
+  access: siteAccessSchema,
+  recording: z.object({ allow_submit: z.boolean() }),
   created_at: z.string(),
   updated_at: z.string(),
 });
+
+/** Issue 56: `recording` in create and update bodies. */
+const recordingInput = z.object({ allow_submit: z.boolean() });
 
 export const projectDemoSummarySchema = z.object({
   id: z.string(),
@@ -39,6 +47,8 @@ export const createProjectInput = z.object({
   viewport: z.enum(viewports).default('desktop'),
   // Not in the spec's create body, but accepted: a user setting a schedule at creation expects it to stick.
   refresh_schedule: z.enum(refreshSchedules).default('manual'),
+  access: siteAccessInput.optional(),
+  recording: recordingInput.optional(),
 });
 
 export const updateProjectInput = z.object({
@@ -47,6 +57,9 @@ export const updateProjectInput = z.object({
   url: projectUrl.optional(),
   viewport: z.enum(viewports).optional(),
   refresh_schedule: z.enum(refreshSchedules).optional(),
+  // null clears it; left out, it stays as it is.
+  access: siteAccessInput.optional(),
+  recording: recordingInput.optional(),
 });
 
 export const projectIdInput = z.object({ id: z.string().min(1) });

@@ -16,6 +16,8 @@ export interface TestApp {
   sql: Sql;
   databaseUrl: string;
   dataDir: string;
+  /** the master key the app seals secrets with (hex), for a test that opens what it stored */
+  masterKey: string;
   /** fetch against the app: `api('/api/v1/projects', { key, method, body })`. */
   api(pathname: string, options?: RequestOptions): Promise<ApiResponse>;
   createUser(options?: { email?: string; password?: string; admin?: boolean; credits?: number }): Promise<TestUser>;
@@ -48,16 +50,20 @@ export interface ApiResponse {
   text: string;
 }
 
-/** A real app (HTTP server, worker, its own database) on a free port. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * A real app (HTTP server, worker, its own database) on a free port. `log`: where its log lines go (with LOG_LEVEL
+ * in `env`), for tests that read them.
+ */
+export async function startTestApp(env: Record<string, string> = {}, options: { log?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  const masterKey = env.SHOWREEL_MASTER_KEY ?? randomBytes(32).toString('hex');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-app-'));
   const config = loadConfig({
     DATABASE_URL: database.url,
     PORT: '0',
     HOST: '127.0.0.1',
     SHOWREEL_DATA_DIR: dataDir,
-    SHOWREEL_MASTER_KEY: randomBytes(32).toString('hex'),
+    SHOWREEL_MASTER_KEY: masterKey,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SHOWREEL_RUN_WORKER: 'false',
     // Fixture sites live on 127.0.0.1 and project hosts like acme.example do not resolve: no SSRF checks unless a
@@ -65,7 +71,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     SHOWREEL_ALLOW_PRIVATE_URLS: '1',
     ...env,
   });
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, options.log);
   const app = await startApp(config, logger, { http: true, worker: config.SHOWREEL_RUN_WORKER });
   let counter = 0;
 
@@ -95,6 +101,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     sql: database.sql,
     databaseUrl: database.url,
     dataDir,
+    masterKey,
     api,
     async createUser(options = {}) {
       const email = options.email ?? `user${++counter}-${randomBytes(3).toString('hex')}@example.com`;

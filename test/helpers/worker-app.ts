@@ -21,10 +21,16 @@ export interface DemoProgress {
   [key: string]: unknown;
 }
 
-/** `sitesRoot`: serve the sites from there instead (a copy a test edits between recordings). */
-export async function startWorkerApp(options: { credits?: number; sitesRoot?: string } = {}): Promise<WorkerApp> {
+/**
+ * `sitesRoot`: serve the sites from there instead (a copy a test edits between recordings). `log`: where the app's
+ * log lines go, at debug level, for a test that reads them.
+ */
+export async function startWorkerApp(options: { credits?: number; sitesRoot?: string; log?: NodeJS.WritableStream } = {}): Promise<WorkerApp> {
   const [app, sites] = await Promise.all([
-    startTestApp({ SHOWREEL_RUN_WORKER: 'true', SHOWREEL_ALLOW_PRIVATE_URLS: '1', WORKER_CONCURRENCY: '1' }),
+    startTestApp(
+      { SHOWREEL_RUN_WORKER: 'true', SHOWREEL_ALLOW_PRIVATE_URLS: '1', WORKER_CONCURRENCY: '1', ...(options.log ? { LOG_LEVEL: 'debug' } : {}) },
+      options.log ? { log: options.log } : {},
+    ),
     startFixtureServer(options.sitesRoot ? { root: options.sitesRoot } : {}),
   ]);
   const user = await app.createUser({ credits: options.credits ?? 20 });

@@ -47,10 +47,14 @@ export const API_OPERATIONS: Record<string, OperationReference> = {
     response: { ...project, demos: [demoSummary] },
   },
   'projects-update': {
-    description: 'Changes any of the name, page URL, viewport and refresh schedule; fields left out stay as they are. A new URL is checked like a new project’s (public http(s) only).',
+    description:
+      'Changes any of the name, page URL, viewport and refresh schedule; fields left out stay as they are. A new URL is checked like a new project’s (public http(s) only). ' +
+      '`access` says how the recorder reaches an app behind a sign-in: `{cookies: [...]}` (a JSON cookie list as browsers and their extensions export it, or Playwright’s `{cookies: [...]}` storage state) or `{sign_in: {url, username, password, username_selector?, password_selector?, submit_selector?}}` (the fields are found on the sign-in page when no selectors are given; a recipe sent without `password` keeps the stored one); `null` clears it. ' +
+      'It is write-only: stored encrypted, and answered only as a summary (`kind`, `sign_in_url`, `username`, `cookie_count`), never a password or a cookie’s value. ' +
+      '`recording.allow_submit` (default false) lets a recording submit forms, for staging sites.',
     parameters: projectId,
-    request: { name: 'Acme store (EU)', refresh_schedule: 'daily' },
-    response: { ...project, name: 'Acme store (EU)', refresh_schedule: 'daily' },
+    request: { name: 'Acme store (EU)', refresh_schedule: 'daily', access: { sign_in: { url: 'https://app.acme.example/login', username: 'demo@acme.example', password: 'correct horse battery' } } },
+    response: { ...project, name: 'Acme store (EU)', refresh_schedule: 'daily', access: { kind: 'sign_in', sign_in_url: 'https://app.acme.example/login', username: 'demo@acme.example' } },
   },
   'projects-signingSecret': {
     description: 'The secret your server signs runtime embed URLs with (HMAC-SHA256; docs/embedding.md). Keep it on your server: anyone holding it can embed this project’s demos.',

@@ -28,6 +28,8 @@ export const project = {
   viewport: 'desktop',
   refresh_schedule: 'weekly',
   webhook_secret: null,
+  access: { kind: 'none' },
+  recording: { allow_submit: false },
   created_at: CREATED,
   updated_at: CREATED,
 };

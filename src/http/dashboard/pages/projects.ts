@@ -5,6 +5,7 @@ import { redirect } from '../send.js';
 import { toErrorResponse } from '../../errors.js';
 import { demoGrid } from './demo-cards.js';
 import { webhooksSection } from './webhooks.js';
+import { saveAccess, siteAccessSection, type AccessFormState } from './site-access.js';
 
 /**
  * Projects: the list with demo counts and the create form; a project's page with its settings, its deploy webhook
@@ -16,7 +17,7 @@ const SCHEDULES: readonly [string, string][] = [
   ['manual', 'Manual'], ['daily', 'Daily'], ['weekly', 'Weekly'], ['on-deploy', 'On deploy (webhook)'],
 ];
 
-interface ProjectFields { name: string; url: string; viewport: string; refresh_schedule: string }
+interface ProjectFields { name: string; url: string; viewport: string; refresh_schedule: string; recording?: { allow_submit: boolean } }
 
 function projectFields(values: Partial<ProjectFields>): SafeHtml {
   return html`<label for="p-name">Name</label>
@@ -28,7 +29,8 @@ function projectFields(values: Partial<ProjectFields>): SafeHtml {
 <select id="p-viewport" name="viewport">${VIEWPORTS.map((v) => option(v, v[0]!.toUpperCase() + v.slice(1), v === (values.viewport ?? 'desktop')))}</select></div>
 <div><label for="p-schedule">Refresh</label>
 <select id="p-schedule" name="refresh_schedule">${SCHEDULES.map(([v, l]) => option(v, l, v === (values.refresh_schedule ?? 'manual')))}</select></div>
-</div>`;
+</div>
+<label class="check"><input type="checkbox" name="allow_submit"${values.recording?.allow_submit ? html` checked` : null}> Let recordings submit forms (for staging sites: a submitted form may change real data)</label>`;
 }
 
 export function createProjectForm(viewer: Viewer, values: Partial<ProjectFields> = {}, error?: string | null): SafeHtml {
@@ -43,7 +45,13 @@ ${projectFields(values)}
 }
 
 function fieldsOf(form: URLSearchParams): ProjectFields {
-  return { name: form.get('name') ?? '', url: (form.get('url') ?? '').trim(), viewport: form.get('viewport') ?? 'desktop', refresh_schedule: form.get('refresh_schedule') ?? 'manual' };
+  return {
+    name: form.get('name') ?? '',
+    url: (form.get('url') ?? '').trim(),
+    viewport: form.get('viewport') ?? 'desktop',
+    refresh_schedule: form.get('refresh_schedule') ?? 'manual',
+    recording: { allow_submit: form.get('allow_submit') === 'on' },
+  };
 }
 
 async function listPage(r: DashboardRequest, status: number, form?: { values: Partial<ProjectFields>; error: string }) {
@@ -57,7 +65,7 @@ ${createProjectForm(r.viewer, form?.values, form?.error)}`;
   r.page(status, appPage({ title: 'Projects', viewer: r.viewer, section: 'projects', body }));
 }
 
-async function projectPage(r: DashboardRequest, status: number, extra: { signingSecret?: string; rotated?: boolean; error?: string; values?: ProjectFields } = {}) {
+async function projectPage(r: DashboardRequest, status: number, extra: { signingSecret?: string; rotated?: boolean; error?: string; values?: ProjectFields; access?: AccessFormState } = {}) {
   const project = await r.caller.projects.get({ id: r.params[0]! });
   const publicUrl = r.services.config.PUBLIC_URL;
   const queued = r.url.searchParams.get('queued');
@@ -94,6 +102,7 @@ ${extra.signingSecret ? copyField('signing-secret', 'Signing secret', extra.sign
 <form method="post" action="${base}/signing-secret/rotate" data-confirm="Rotate the signing secret? Embed URLs signed with the current one stop working.">${csrfField(r.viewer)}<button type="submit" class="danger">Rotate</button></form>
 </div>
 </section>
+${siteAccessSection(r.viewer, base, project.access, extra.access)}
 </div>
 </div>
 ${await webhooksSection(r, project.id)}`;
@@ -135,6 +144,11 @@ export const projectRoutes: Route[] = [
         await projectPage(r, 400, { values, error: formError(error) });
       }
     },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/app\/projects\/([^/]+)\/access$/,
+    handle: (r) => saveAccess(r, (status, access) => projectPage(r, status, { access }), formError),
   },
   {
     method: 'POST',
