@@ -82,7 +82,10 @@ interface Field extends MeaningField {
   concepts: Set<string>;
 }
 
-function field(text: string, weight: number, what: string, extraConcepts: string[] = []): Field {
+function field(rawText: string, weight: number, what: string, extraConcepts: string[] = []): Field {
+  // On the page, a "who" after a word opens a relative clause ("Partners who support us", "for people who travel"):
+  // it says nothing of a team. Only a heading that starts with it asks about people ("Who we are").
+  const text = rawText.replace(/([\p{L}\d])[\s_-]+who\b/giu, '$1');
   const named = pagePhrases.flatMap(([pattern, concept]) => (new RegExp(pattern.source, pattern.flags).test(text) ? [concept] : []));
   const pageWords = words(text);
   const stems = new Set([...pageWords, ...named].map(stem));

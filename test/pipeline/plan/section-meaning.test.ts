@@ -41,6 +41,18 @@ function block(id: string, kind: SectionKind, heading: string, y: number, text: 
 }
 
 describe('what the prompt asks to see, by meaning', () => {
+  it('takes a "who" in the middle of a heading for a relative clause, not for a team', () => {
+    const outline = studioOutline();
+    outline.sections = [
+      block('hero', 'hero', 'Your most trusted health partner', 0, 'Care for the whole family.'),
+      block('partners', 'logos', 'Partners who support us', 600, 'Logos of the foundations and insurers.'),
+      block('story', 'content', 'Who we are', 1200, 'A small clinic by the river since 1984.'),
+    ];
+    const ids = subjectIdsOn(outline);
+    assert.deepEqual(ids('Who are the doctors on staff?').filter((id) => id === 'partners'), []);
+    assert.deepEqual(ids('Introduce the team'), ['story'], 'a heading that asks "who" still speaks of people');
+  });
+
   it('finds sections named in other words than their headings, through the menu and the vocabularies', () => {
     const outline = studioOutline();
     const ids = subjectIdsOn(outline);
