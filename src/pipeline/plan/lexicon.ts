@@ -24,7 +24,9 @@ export const concepts: Record<string, string[]> = {
   faq: ['faq', 'question', 'query', 'ask', 'answer', 'frequently', 'wonder', 'doubt', 'common', 'curious', 'concern', 'objection', 'help', 'assistance', 'unsure', 'worry', 'worried', 'hesitation'],
   stats: ['stat', 'statistic', 'number', 'metric', 'figure', 'count', 'result', 'growth', 'percent', 'uptime', 'impact', 'measure', 'scale', 'million', 'kpi', 'track', 'record', 'proof', 'outcome', 'achievement', 'achieve', 'accomplish'],
   history: ['history', 'timeline', 'journey', 'founded', 'year', 'milestone', 'past', 'began', 'origin', 'story', 'started', 'evolution', 'chronology', 'since', 'decade'],
-  signup: ['signup', 'sign', 'register', 'registration', 'join', 'account', 'trial', 'onboard', 'waitlist', 'subscribe', 'newsletter', 'enrol', 'enroll', 'create', 'free'],
+  signup: ['signup', 'sign', 'register', 'registration', 'join', 'account', 'trial', 'onboard', 'waitlist', 'subscribe', 'newsletter', 'enrol', 'enroll', 'create', 'free',
+    // a product not out yet: its beta, early access, an invitation
+    'beta', 'invite', 'notified'],
   features: ['feature', 'capability', 'tool', 'function', 'functionality', 'benefit', 'power', 'can', 'does', 'toolkit', 'what', 'reason'],
   integrations: ['integration', 'integrate', 'plugin', 'addon', 'extension', 'extend', 'ecosystem', 'app', 'partner', 'api', 'connector', 'stack', 'sync'],
   security: ['security', 'secure', 'privacy', 'compliance', 'safe', 'protect', 'encryption', 'gdpr', 'soc', 'trust'],
@@ -63,6 +65,10 @@ export const concepts: Record<string, string[]> = {
   hours: ['hour', 'weekday', 'weekend', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
   food: ['menu', 'dish', 'food', 'eat', 'meal', 'cuisine', 'cook', 'plate', 'starter', 'dessert', 'kitchen', 'chef', 'recipe', 'taste', 'tasting', 'course', 'lunch', 'dinner', 'brunch', 'breakfast'],
   gift: ['gift', 'voucher', 'present', 'giftcard'],
+  // shops: a price cut for a while, often with a clock counting down to its end
+  sale: ['sale', 'deal', 'discount', 'countdown', 'limited', 'hurry', 'timer', 'clearance', 'promo', 'promotion', 'coupon', 'flash', 'markdown', 'bargain'],
+  // shops, libraries, media: what someone there recommends
+  picks: ['recommend', 'recommendation', 'favourite', 'favorite', 'curated', 'bestseller', 'bestselling', 'popular', 'trending', 'editor', 'pick', 'staff'],
   // charities, clubs, open-source projects: giving money, giving time
   donate: ['donate', 'donation', 'donor', 'contribute', 'contribution', 'fundraise', 'fundraising', 'pledge', 'appeal'],
   volunteer: ['volunteer', 'rota', 'helper', 'involved'],
@@ -91,6 +97,8 @@ export const questionLeadsBeforeWho = new Set(['show', 'see', 'meet', 'introduce
  * whose heading is "Say hello"). Only the prompt is rewritten: on the page, the words mean what they say.
  */
 export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: string[]) => string)]> = [
+  // "early access" is a product not out yet (its sign-up); "early days" alone is history
+  [/\bearly[- ]access\b/g, 'beta'],
   // "What do buyers say", "what clients think": the question word belongs to the phrase, not to "what it does";
   // who says it stays ($1).
   [/\bwhat (?:do |does |did |are |were |will |would )?((?:\w+ ){0,3}?)(?:say|said|think|thought|feel|felt)\b/g, '$1testimonial'],
@@ -161,6 +169,7 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
  * prompt's, these stay beside the words: the heading "Find us" still has "find".
  */
 export const pagePhrases: Array<[RegExp, string]> = [
+  [/\bearly[- ]access\b/i, 'beta'],
   // A telephone number written out ("+1 (555) 010-2030", "020 7946 0958"): what "the phone number" asks for.
   // International ("+23 345 67980"), North American ("(555) 010-2030", "555-010-2030") or national ("020 7946 0958")
   // forms only: a year range ("2009 - 2011") is not one.

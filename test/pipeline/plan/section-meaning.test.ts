@@ -41,6 +41,22 @@ function block(id: string, kind: SectionKind, heading: string, y: number, text: 
 }
 
 describe('what the prompt asks to see, by meaning', () => {
+  it('knows a sale with its countdown, the products staff recommend, and early access as a sign-up', () => {
+    const outline = studioOutline();
+    outline.sections = [
+      block('hero', 'hero', 'Gear for every trail', 0, 'Boots, packs and tents.'),
+      block('deal', 'content', 'Flash deal: 30% off tents', 600, 'Ends in 02:14:33. While stocks last.'),
+      block('picks', 'content', 'Our team’s favourites', 1200, 'Hand-chosen by the people in our shop.'),
+      block('beta', 'cta', 'Get early access to the app', 1800, 'Leave your email and we will let you in first.'),
+      block('story', 'content', 'Our story', 2400, 'From a market stall in 1998 to three shops.'),
+    ];
+    const ids = subjectIdsOn(outline);
+    assert.deepEqual(ids('Show the limited-time sale and its countdown'), ['deal']);
+    assert.deepEqual(ids('Which products do the staff recommend?'), ['picks']);
+    assert.deepEqual(ids('Finish on the sign-up for the beta'), ['beta']);
+    assert.deepEqual(ids('Tell the story from the early days'), ['story'], 'early days are history, not early access');
+  });
+
   it('takes a "who" in the middle of a heading for a relative clause, not for a team', () => {
     const outline = studioOutline();
     outline.sections = [
