@@ -28,8 +28,8 @@ export interface ZoomAction {
  * holds until just before the page travels on: a slow push that keeps the picture alive while the beat is read,
  * where a quick zoom in and out left the rest of a long hold still.
  */
-const PUSH_SHARE = 0.5;
-const PUSH_MAX_MS = 3500;
+const PUSH_SHARE = 0.75;
+const PUSH_MAX_MS = 5500;
 /** the zoom's hold and way out after `until` (zoom-path.ts: HOLD_MS plus the default transition) */
 const OUT_MS = 1600;
 /** as the camera's OVERVIEW_TAIL_MS: the last shot is back on the whole window this long before the end */

@@ -128,7 +128,7 @@ describe('the camera', () => {
     const card = zoomCurve(focused({ x: 240, y: 160, width: 800, height: 400 }));
     const peak = Math.max(...card.zoom);
     assert.ok(peak > 1.25 && peak < 1.65, `an 800 px wide card keeps whole, with a margin, at ${peak.toFixed(2)}x (intensity 2)`);
-    assert.ok(card.zoom[Math.round(3 * FPS)]! > 1.25, 'zoomed while the plan dwells');
+    assert.ok(card.zoom.slice(Math.round(2.7 * FPS), 5 * FPS).some((z) => z > 1.25), 'zoomed while the plan dwells');
     const crop = card.camera.at(Math.round(3 * FPS)).crop;
     const topLeft = card.camera.fromViewport({ x: 240, y: 160 });
     const bottomRight = card.camera.fromViewport({ x: 1040, y: 560 });
