@@ -36,7 +36,7 @@ export async function runFlowsSet(options: FlowsOptions): Promise<number> {
   let runs = flowRuns(present);
   if (options.site) runs = runs.filter((r) => r.site === options.site);
   if (options.batch) runs = runs.filter((r) => r.batch === options.batch);
-  if (options.caseNumber) runs = runs.filter((r) => runs.filter((o) => o.site === r.site).indexOf(r) === options.caseNumber! - 1);
+  if (options.caseNumber) runs = runs.filter((r) => r.number === options.caseNumber);
   if (runs.length === 0) {
     console.error('No flow cases to run.');
     return 2;
@@ -49,7 +49,7 @@ export async function runFlowsSet(options: FlowsOptions): Promise<number> {
   const results: FlowResult[] = [];
   try {
     for (const [index, run] of runs.entries()) {
-      const result = await runCase(run, `${server.origin}/${run.site}/${run.startPath}`, path.join(videos, `${run.site}-${runs.filter((o) => o.site === run.site).indexOf(run) + 1}.mp4`));
+      const result = await runCase(run, `${server.origin}/${run.site}/${run.startPath}`, path.join(videos, `${run.site}-${run.number}.mp4`));
       results.push(result);
       if (!options.json) console.error(`[${index + 1}/${runs.length}] ${caseLine(result)}`);
     }

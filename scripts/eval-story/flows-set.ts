@@ -49,6 +49,8 @@ export interface FlowRun extends FlowCase {
   site: string;
   batch: string;
   startPath: string;
+  /** 1-based, the case's place in its site's manifest (`--case N`, the kept video's name) */
+  number: number;
 }
 
 export const FLOW_MANIFEST_DIR = path.resolve(import.meta.dirname, 'flows');
@@ -68,7 +70,7 @@ export function flowSites(): FlowSite[] {
 export function flowRuns(sites = flowSites()): FlowRun[] {
   return sites
     .filter((site) => !site.retired)
-    .flatMap((site) => site.cases.map((c) => ({ ...c, site: site.name, batch: site.batch, startPath: c.start ?? site.start })));
+    .flatMap((site) => site.cases.map((c, i) => ({ ...c, site: site.name, batch: site.batch, startPath: c.start ?? site.start, number: i + 1 })));
 }
 
 /** Which sites are on this machine: their folder holds READY once brought in whole (README.md). */

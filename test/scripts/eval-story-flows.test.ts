@@ -49,7 +49,7 @@ describe('the flows evaluation', () => {
   });
 
   describe('the verdict', () => {
-    const run: FlowRun = { site: 'sb-admin-2', batch: 'b', startPath: 'index.html', prompt: 'Sign in as dana@example.com', finalUrl: 'login.html', heading: 'Welcome Back!', values: ['dana@example.com'], crossesPage: true };
+    const run: FlowRun = { site: 'sb-admin-2', batch: 'b', startPath: 'index.html', number: 1, prompt: 'Sign in as dana@example.com', finalUrl: 'login.html', heading: 'Welcome Back!', values: ['dana@example.com'], crossesPage: true };
     const reading = (headingS: number, valueSeen: boolean): VideoReading => ({
       frames: 60, blankFrames: 0,
       texts: [
