@@ -14,6 +14,9 @@
  * `--no-save` leaves the last run as it was (a look at one page should not become the baseline); `EVAL_TRACE=1` prints
  * each case's scroll, heading position and camera crop every 0.2 s (why a case reads short). Issue 55: each set's
  * count of cases the planner warns about (a beat it found nowhere on the page); `--warnings` prints them.
+ * Issue 56: `--set flows` runs the flows set instead (eval-story/flows-run.ts: real multi-page sites, each case
+ * recorded with the one-shot CLI and scored from the finished video by OCR); `--case N` runs each site's Nth case
+ * only, `--keep-videos DIR` keeps the videos.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +30,7 @@ import { beatDiffLines, beatLines, figuresOf } from './eval-story/beats.js';
 import { planWarnings } from '../src/pipeline/plan/not-found.js';
 import { analyseSite, planCase, recordedScrollCurve, scoreCase, scoreTimeline, type AnalysedSite } from './eval-story/score.js';
 import { type Direction, directionSummary } from './eval-story/direction.js';
+import { runFlowsSet } from './eval-story/flows-run.js';
 
 const json = process.argv.includes('--json');
 const paper = process.argv.includes('--paper');
@@ -40,6 +44,19 @@ const onlySet = argValue('--set');
 const onlyBatch = argValue('--batch');
 const showWarnings = process.argv.includes('--warnings');
 const mode = paper ? 'paper' : 'recorded';
+
+if (onlySet === 'flows') {
+  if (paper) {
+    console.error('The flows set is scored from finished videos only: --paper does not apply to it.');
+    process.exit(2);
+  }
+  const caseNumber = argValue('--case');
+  const keepVideos = argValue('--keep-videos');
+  process.exit(await runFlowsSet({
+    json, save, ...(onlySite ? { site: onlySite } : {}), ...(onlyBatch ? { batch: onlyBatch } : {}),
+    ...(caseNumber ? { caseNumber: Number(caseNumber) } : {}), ...(keepVideos ? { keepVideos } : {}),
+  }));
+}
 
 interface Result extends StoryCase {
   template: string;
