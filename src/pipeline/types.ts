@@ -143,7 +143,7 @@ export interface DemoPlan {
   captionDrafts?: CaptionDrafts;
   /**
    * Issue 55: the beats of the prompt that nothing on the page answers (plan/not-found.ts); the demo's `warnings` say
-   * them. Absent from plans made before it, and from the model planner's.
+   * them. Absent from plans made before it.
    */
   notFound?: NotFound[];
 }

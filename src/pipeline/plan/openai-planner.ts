@@ -4,6 +4,7 @@ import type { AutoSelection, DemoPlan, OutlineAction, PageOutline, PlanStep, Tar
 import type { CaptionDrafts } from '../story-text/types.js';
 import { durationMsFor, fitPlanSteps, planDemo, type PlanInput } from './heuristic-planner.js';
 import { clip, findSection, scrollYForSection, sectionName, toTarget } from './outline-query.js';
+import { notFoundIn } from './not-found.js';
 import { menuLabelsFor, promptSubjects } from './section-meaning.js';
 import { runTemplate } from './templates/index.js';
 
@@ -300,14 +301,18 @@ function answerToPlan(answer: PlannerAnswer, input: PlanInput, model: string, du
           mapped.length > 0 ? `the model planned ${mapped.length} steps` : 'the template planned the steps',
         ],
       };
+  const fitted = fitPlanSteps(steps, input.outline, durationMs, templateId);
   return {
     templateId,
     autoSelection,
     sectionHint,
     durationMs,
     source: 'ai',
-    steps: fitPlanSteps(steps, input.outline, durationMs, templateId),
+    steps: fitted,
     captionDrafts: captionDrafts(answer, input.outline),
+    // Issue 55: what the prompt asks for that the page lacks is said whoever planned: the model may frame something
+    // else in its place, and the owner should know, as with the offline planner.
+    notFound: notFoundIn(input.prompt, promptSubjects(input.prompt, input.outline), { steps: fitted, sectionHint }, input.outline),
   };
 }
 

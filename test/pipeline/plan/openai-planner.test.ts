@@ -105,6 +105,13 @@ describe('the OpenAI-compatible planner', () => {
     assert.doesNotMatch(request!.body.messages[1]!.content, /fallbackSelectors|"rect"/);
   });
 
+  it('says which beats the page does not have, as the offline planner does', async () => {
+    handler = answerWith(JSON.stringify({ templateId: 'pricing-focus', reason: 'The prompt asks about pricing.', confidence: 0.8 }));
+    const plan = await planWithOpenAI(input('Show the product roadmap, then end on the pricing'), options());
+    assert.equal(plan.source, 'ai');
+    assert.deepEqual(plan.notFound?.map((missing) => missing.clause), ['the product roadmap']);
+  });
+
   it('maps the model’s own steps onto the page; a click that would leave the page becomes a hover', async () => {
     handler = answerWith(
       '```json\n' +
