@@ -60,6 +60,8 @@ export interface OutlineControl extends Target {
 export interface OutlineAction extends Target {
   kind: 'primary-cta' | 'cta' | 'nav-link' | 'button';
   href: string | null;
+  /** Issue 56: a link hidden in a menu until this control opens it (a dropdown, a folded sidebar, a hamburger) */
+  opener?: Target;
 }
 
 export interface OutlineField extends Target {
@@ -85,6 +87,11 @@ export interface PageOutline {
   /** Height of a bar fixed to the bottom edge (a ticket offer, a cart total), which hides what scrolls under it. */
   stickyFooterHeight?: number;
   navigation: OutlineAction[];
+  /**
+   * Issue 56: links of menus that are closed (in a dropdown, a folded sidebar, behind a hamburger), each with the
+   * control that opens its menu; where a flow may go besides the links in sight. Absent from outlines made before it.
+   */
+  menuLinks?: OutlineAction[];
   sections: OutlineSection[];
   actions: OutlineAction[];
   forms: OutlineForm[];

@@ -18,6 +18,7 @@ export interface RawAction {
 export interface PageControls {
   actionsRaw: RawAction[];
   navigation: PageOutline['navigation'];
+  menuLinks: NonNullable<PageOutline['menuLinks']>;
   actions: PageOutline['actions'];
   forms: PageOutline['forms'];
   media: PageOutline['media'];
@@ -142,6 +143,49 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
     if (action) actions.push(action);
   }
 
+  // ---------- links in closed menus ----------
+  // A link hidden until a menu opens (a dropdown, a folded sidebar, a hamburger): kept with the control that opens it,
+  // found by what points at the menu (data-target, data-bs-target, aria-controls, href="#menu") or by the toggle
+  // beside it (aria-haspopup, aria-expanded, data-toggle, a dropdown toggle). No named functions: see outline-kit.
+  const menuLinks: NonNullable<PageOutline['menuLinks']> = [];
+  const menuSeen = new Set<string>();
+  for (const link of Array.from(document.querySelectorAll('a[href]'))) {
+    if (menuLinks.length >= 40) break;
+    if (visible(link) || link.closest('[aria-hidden="true"][inert], template')) continue;
+    const href = (link as HTMLAnchorElement).href;
+    const label = clip(norm(link.getAttribute('aria-label') || link.textContent || link.getAttribute('title') || ''), 80);
+    if (!label || !href || menuSeen.has(`${label}|${href}`)) continue;
+    let opener: Element | null = null;
+    for (let a: Element | null = link.parentElement, depth = 0; a && a !== document.body && depth < 8 && !opener; a = a.parentElement, depth++) {
+      if (a.id) {
+        const id = CSS.escape(a.id);
+        const pointing = Array.from(document.querySelectorAll(`[data-target="#${id}"], [data-bs-target="#${id}"], [aria-controls="${id}"], a[href="#${id}"]`)).find((c) => visible(c));
+        if (pointing) opener = pointing;
+      }
+      if (!opener && a.parentElement && !visible(a)) {
+        const toggle = Array.from(a.parentElement.children).find(
+          (c) => c !== a && visible(c) && c.matches('[data-toggle], [data-bs-toggle], [aria-haspopup], [aria-expanded], .dropdown-toggle, .navbar-toggler, button, [role="button"]'),
+        );
+        if (toggle) opener = toggle;
+      }
+      if (visible(a)) break;
+    }
+    if (!opener) continue;
+    const openerSel = selectorsFor(opener);
+    const linkSel = selectorsFor(link);
+    if (!openerSel || !linkSel) continue;
+    menuSeen.add(`${label}|${href}`);
+    const at = docRect(opener);
+    const openerLabel = clip(norm(opener.getAttribute('aria-label') || (opener as HTMLElement).innerText || opener.getAttribute('title') || 'Menu'), 80) || 'Menu';
+    menuLinks.push({
+      label, kind: 'nav-link', href,
+      // Where it will be once its menu is open is not known yet: just below the control that opens it.
+      rect: { x: at.x, y: at.y + at.height + 8, width: Math.max(at.width, 80), height: 28 },
+      ...linkSel,
+      opener: { label: openerLabel, rect: at, ...openerSel },
+    });
+  }
+
   // ---------- forms ----------
   const FIELD_SKIP = /^(hidden|submit|button|reset|image)$/i;
   const fieldsIn = (container: Element) =>
@@ -235,5 +279,5 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
     media.push({ kind, selector: sel.selector, rect: docRect(m) });
   }
 
-  return { actionsRaw, navigation, actions, forms, media, mediaEls, fieldsIn };
+  return { actionsRaw, navigation, menuLinks, actions, forms, media, mediaEls, fieldsIn };
 }

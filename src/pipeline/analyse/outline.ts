@@ -53,7 +53,7 @@ export function extractOutlineInPage(options: OutlineInPageOptions, part: Outlin
   const { SKIP, box, clip, css, docH, norm, vh, visible, vw } = kit;
   const kept = part.findSections(kit, options.maxSections);
   const controls = part.readControls(kit, options);
-  const { navigation, actions, forms, media } = controls;
+  const { navigation, menuLinks, actions, forms, media } = controls;
   const sections = part.describeSections(kit, kept, controls).map((section) => {
     // What changes it in place, read from the element the section's selector names.
     const el = document.querySelector(section.selector);
@@ -103,6 +103,7 @@ export function extractOutlineInPage(options: OutlineInPageOptions, part: Outlin
     stickyHeaderHeight,
     ...(stickyFooterHeight > 0 ? { stickyFooterHeight } : {}),
     navigation,
+    ...(menuLinks.length > 0 ? { menuLinks } : {}),
     sections,
     actions,
     forms,

@@ -133,7 +133,8 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
 function exitLinks(outline: PageOutline, sameSite: (url: string) => boolean): OutlineAction[] {
   const here = stripHash(outline.url);
   const seen = new Set<string>();
-  return [...outline.navigation, ...outline.actions].filter((link) => {
+  // Links in sight first; then those of closed menus, which the demo opens first (their `opener`).
+  return [...outline.navigation, ...outline.actions, ...(outline.menuLinks ?? [])].filter((link) => {
     if (!link.href) return false;
     let url: URL;
     try {
@@ -146,7 +147,7 @@ function exitLinks(outline: PageOutline, sameSite: (url: string) => boolean): Ou
     // "#/settings", "#!/inbox": an app's own route, another screen; "#pricing": a place on this page.
     const route = /^#[!/]/.test(url.hash) && url.href !== outline.url;
     if (stripHash(url.href) === here && !route) return false;
-    const key = `${link.selector}|${url.href}`;
+    const key = `${link.label}|${url.href}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -45,6 +45,8 @@ export interface LegInput {
 const LOOK_MS = 900;
 /** What leaving takes at least: the cursor to the link, a beat on it, the click. */
 export const LEAVE_MS = 2_200;
+/** Opening a closed menu first: the cursor to its control, the click, the menu unfolding. */
+const MENU_MS = 1_300;
 /** What a beat shown before leaving needs: the shot, readable, and the travel to it. */
 const BEAT_MS = 3_200;
 
@@ -61,7 +63,7 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
   if (exit) {
     const beforeSteps: PlanStep[] = [];
     let basePlan: DemoPlan | null = null;
-    let budgetMs = LOOK_MS + LEAVE_MS;
+    let budgetMs = LOOK_MS + LEAVE_MS + (exit.link.opener ? MENU_MS : 0);
     if (exit.before) {
       const beats = exit.before.split(', then ').length;
       budgetMs = Math.round(Math.max(LEAVE_MS + BEAT_MS, Math.min(input.remainingMs * 0.6, LEAVE_MS + BEAT_MS * beats)));
@@ -70,7 +72,10 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
     } else {
       beforeSteps.push({ action: 'pause', label: `Look at "${outline.title || 'the page'}"`, holdMs: LOOK_MS });
     }
-    const steps: PlanStep[] = [...beforeSteps, { action: 'navigate', target: exit.link, href: exit.link.href, label: `Open "${exit.link.label}"` }];
+    // A link in a closed menu: the menu is opened on camera first (a real click: it only opens the menu).
+    const opening: PlanStep[] = exit.link.opener ? [{ action: 'click', target: exit.link.opener, label: `Open the menu "${exit.link.opener.label}"` }] : [];
+    const { opener: _opener, ...link } = exit.link;
+    const steps: PlanStep[] = [...beforeSteps, ...opening, { action: 'navigate', target: link, href: exit.link.href, label: `Open "${exit.link.label}"` }];
     return { kind: 'leave', exit, plan: legPlan(basePlan, steps, budgetMs, basePlan?.templateId ?? 'guided-tour') };
   }
   const app = appActions(input.prompt, outline);
