@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 /**
- * Records one flow exactly as a user would: `showreel demo URL "PROMPT" --out FILE --duration 30s` (the one-shot
+ * Records one flow exactly as a user would: `showreel demo URL "PROMPT" --out FILE --duration 10s` (the one-shot
  * CLI, 1080p, the default presentation), run as a child process so that every stage the CLI goes through (and any
  * option it gains) is the one measured. Loopback URLs are allowed for it (the sites are served on 127.0.0.1).
  */

@@ -22,7 +22,7 @@ export interface FlowCase {
   /** The values the prompt names, which must be seen typed on screen (never a password). */
   values: string[];
   crossesPage: boolean;
-  /** The demo's length (the one-shot CLI's --duration); 30 s unless a case says otherwise. */
+  /** The demo's length (the one-shot CLI's --duration); its default, 10 s, unless a case says otherwise. */
   duration?: '10s' | '30s';
 }
 
