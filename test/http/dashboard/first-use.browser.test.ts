@@ -5,6 +5,9 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'puppeteer-core';
 import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
+import { deriveUploadPreviews } from '../../../src/pipeline/derive-upload.js';
+import { createLogger } from '../../../src/platform/logger.js';
+import { createLocalStorage } from '../../../src/platform/storage/index.js';
 import { makeDemoMedia } from '../../embeds/embed-harness.js';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
 import { signInThroughForm } from '../../helpers/browser-sign-in.js';
@@ -52,5 +55,51 @@ describe('the dashboard a new user walks through, in Chromium', () => {
     assert.equal(await page.$('#auto-topoff'), null, 'indeed: Credits has no auto top-off form here');
     await page.goto(`${base}/app/usage`);
     await shoot('usage');
+  });
+
+  const upload = async (file: string) => {
+    await page.goto(`${base}/app/demos/upload`);
+    await page.type('#u-prompt', 'Onboarding walkthrough');
+    const input = await page.$('#u-file');
+    await (input as unknown as { uploadFile(file: string): Promise<void> }).uploadFile(file);
+  };
+
+  it('after an upload, says the thumbnail is being made instead of a 404 poster, then shows it when the worker has', async () => {
+    const missing: string[] = [];
+    const watch = (response: { status(): number; url(): string }) => void (response.status() === 404 && missing.push(response.url()));
+    page.on('response', watch);
+    await upload(media.video);
+    await Promise.all([page.waitForNavigation({ timeout: 30_000 }), page.click('form[data-upload] button[type=submit]')]);
+    assert.match(await textOf('.notice'), /Uploaded and published/);
+    assert.match(await textOf('[data-previews-pending]'), /^The video is ready to play and share\. Its thumbnail and GIF are being made/);
+    assert.equal(await page.$eval('video[data-player]', (v) => v.getAttribute('poster')), null, 'no poster that is not there yet');
+    assert.equal(await page.$eval('[data-previews-link]', (el) => (el as HTMLElement).offsetParent), null, 'no GIF or thumbnail link to a 404');
+    await page.waitForFunction(() => (document.querySelector('video[data-player]') as HTMLVideoElement).readyState >= 2, { timeout: 10_000 });
+    await shoot('upload-preparing');
+
+    // The worker's job: the thumbnail and GIF made from the video.
+    const demoId = new URL(page.url()).pathname.split('/').pop()!;
+    await deriveUploadPreviews({ sql: app.sql, storage: createLocalStorage(path.join(app.dataDir, 'media')), logger: createLogger('silent') }, demoId);
+    await page.waitForSelector('[data-previews-pending]', { hidden: true, timeout: 10_000 });
+    assert.match(await page.$eval('video[data-player]', (v) => (v as HTMLVideoElement).poster), new RegExp(`/thumb/${demoId}\\.png\\?v=1$`));
+    assert.match(await textOf('.links'), /GIF · Thumbnail/);
+    page.off('response', watch);
+    assert.deepEqual(missing.filter((url) => url.includes('/thumb/') || url.includes('/gif/')), [], 'the page asked for no thumbnail before it existed');
+    await shoot('upload-ready');
+  });
+
+  it('says plainly, in an error box, that a file named .mp4 is not a video', async () => {
+    const fake = path.join(path.dirname(media.video), 'holiday.mp4');
+    await fs.writeFile(fake, 'These are my notes, not a video.\n'.repeat(50));
+    await fs.chmod(fake, 0o644);
+    await upload(fake);
+    await page.click('form[data-upload] button[type=submit]');
+    await page.waitForSelector('[data-upload-error]', { visible: true, timeout: 10_000 });
+    assert.equal(
+      await textOf('[data-upload-error]'),
+      'This file is not an MP4 video: its contents are something else, whatever its name says. Choose another file and try again.',
+    );
+    assert.equal(await page.$eval('[data-upload-error]', (el) => el.getAttribute('role')), 'alert');
+    await shoot('upload-not-a-video');
   });
 });

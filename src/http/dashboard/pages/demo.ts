@@ -61,15 +61,24 @@ function snippet(id: string, label: string, hint: SafeHtml | string, value: stri
 <div class="copy-row"><textarea id="${id}" readonly rows="${rows}" spellcheck="false">${value}</textarea><button type="button" class="secondary" data-copy="${id}">Copy</button></div>`;
 }
 
-function readyPanels(demo: Demo, publicUrl: string): SafeHtml {
+/**
+ * The player, and while an upload's thumbnail and GIF are still being made by the worker (issue 57: the poster was a
+ * 404 over a black player), no poster and no links to them: a line says they are coming, and the script watches for
+ * the thumbnail, then sets it as the poster and shows the links.
+ */
+function readyPanels(demo: Demo, publicUrl: string, previewsPending: boolean): SafeHtml {
   const id = demo.id;
   const snippets = embedSnippets(demo, publicUrl);
-  return html`<div class="player"><video controls playsinline preload="metadata" src="/video/${id}.${demo.format}?v=${demo.version}" poster="${demo.thumbnail_key ? `/thumb/${id}.png?v=${demo.version}` : ''}" data-player></video></div>
+  const thumb = `/thumb/${id}.png?v=${demo.version}`;
+  const poster = demo.thumbnail_key && !previewsPending ? html` poster="${thumb}"` : null;
+  const hiddenUntilReady = previewsPending ? html` hidden data-previews-link` : null;
+  return html`<div class="player"><video controls playsinline preload="${previewsPending ? 'auto' : 'metadata'}" src="/video/${id}.${demo.format}?v=${demo.version}"${poster} data-player></video></div>
+${previewsPending ? html`<p class="muted" role="status" data-previews-pending="${thumb}">The video is ready to play and share. Its thumbnail and GIF are being made from it and appear here in a moment (reload the page if they do not).</p>` : null}
 <div class="columns">
 <section class="panel">
 <h2>Share</h2>
 ${copyField('share-url', 'Share link', `${publicUrl}/share/${id}`)}
-<p class="links"><a href="/share/${id}" target="_blank" rel="noopener">Open the share page</a> · <a href="/gif/${id}.gif" target="_blank" rel="noopener">GIF</a> · <a href="/thumb/${id}.png" target="_blank" rel="noopener">Thumbnail</a> · <a href="/video/${id}.${demo.format}" download>Download the video</a></p>
+<p class="links"><a href="/share/${id}" target="_blank" rel="noopener">Open the share page</a><span${hiddenUntilReady}> · <a href="/gif/${id}.gif" target="_blank" rel="noopener">GIF</a> · <a href="/thumb/${id}.png" target="_blank" rel="noopener">Thumbnail</a></span> · <a href="/video/${id}.${demo.format}" download>Download the video</a></p>
 </section>
 <section class="panel" data-embed-snippets>
 <h2>Embed</h2>
@@ -130,7 +139,7 @@ ${canRerecord && demo.action_script ? html`<a class="button secondary" href="/ap
 
 export function demoPage(
   demo: Demo, projectName: string, viewer: Viewer, publicUrl: string, notice: string | null, versions: Version[] = [], stats: DemoAnalytics | null = null,
-  balance: number | null = null,
+  balance: number | null = null, previewsPending = false,
 ): string {
   const busy = BUSY.has(demo.status);
   const body = html`<p class="crumbs"><a href="/app/">Demos</a> / <a href="/app/projects/${demo.project_id}">${projectName}</a></p>
@@ -142,7 +151,7 @@ ${demo.status === 'failed' ? html`<p class="error" role="alert">The recording fa
 ${warningsBox(demo)}
 ${busy ? progressPanel(demo) : null}
 ${busy && demo.video_key ? html`<p class="muted">The current version below stays online until the new one is ready.</p>` : null}
-${demo.video_key ? readyPanels(demo, publicUrl) : null}
+${demo.video_key ? readyPanels(demo, publicUrl, previewsPending) : null}
 ${actions(demo, viewer, balance)}
 ${stats && demo.video_key ? analyticsPanel(stats) : null}
 ${versions.length > 0 ? versionsPanel(demo.id, versions, viewer, !BUSY.has(demo.status)) : null}
@@ -184,7 +193,10 @@ export const demoRoutes: Route[] = [
       ]);
       const { projects } = await r.caller.projects.list();
       const projectName = projects.find((p) => p.id === demo.project_id)?.name ?? 'Project';
-      r.page(200, demoPage(demo, projectName, r.viewer, r.services.config.PUBLIC_URL, NOTICES[r.url.searchParams.get('done') ?? ''] ?? null, versions, stats, balance));
+      // An upload's thumbnail is named at once but made by the worker a moment later (derive-upload.ts).
+      const previewsPending = demo.source === 'upload' && demo.thumbnail_key !== null && (await r.services.storage.stat(demo.thumbnail_key)) === null;
+      const notice = NOTICES[r.url.searchParams.get('done') ?? ''] ?? null;
+      r.page(200, demoPage(demo, projectName, r.viewer, r.services.config.PUBLIC_URL, notice, versions, stats, balance, previewsPending));
     },
   },
   {
