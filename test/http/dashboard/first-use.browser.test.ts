@@ -4,11 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'puppeteer-core';
+import { reportDemoProgress, startDemoJob } from '../../../src/demos/index.js';
 import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
 import { deriveUploadPreviews } from '../../../src/pipeline/derive-upload.js';
+import { inTransaction } from '../../../src/platform/command.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { createLocalStorage } from '../../../src/platform/storage/index.js';
-import { makeDemoMedia } from '../../embeds/embed-harness.js';
+import { completeWithMedia, makeDemoMedia } from '../../embeds/embed-harness.js';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
 import { signInThroughForm } from '../../helpers/browser-sign-in.js';
 
@@ -101,5 +103,54 @@ describe('the dashboard a new user walks through, in Chromium', () => {
     );
     assert.equal(await page.$eval('[data-upload-error]', (el) => el.getAttribute('role')), 'alert');
     await shoot('upload-not-a-video');
+  });
+
+  /** A ready demo (version 1, with real media) of the project. */
+  const readyDemo = async () => {
+    const { id } = (await app.api('/api/v1/demos', { key: user.key, body: { project_id: projectId, prompt: 'Show the pricing', duration_target: '5s' } })).body;
+    await completeWithMedia(app, id, media);
+    return id as string;
+  };
+  const latestJob = async (demoId: string) => (await app.sql<{ latest_job_id: string }[]>`select latest_job_id from demos where id = ${demoId}`)[0]!.latest_job_id;
+
+  it('says what a restyle does while it runs, not "Analysing the page", and drops "Restyle started" once it is ready', async () => {
+    const demoId = await readyDemo();
+    assert.equal((await app.api(`/api/v1/demos/${demoId}/restyle`, { key: user.key, body: { presentation: { cursor: { size: 40 } } } })).status, 202);
+    const jobId = await latestJob(demoId);
+    await inTransaction(app.sql, async (tx) => {
+      await startDemoJob(tx, demoId, jobId, 1, { actor: 'pipeline' });
+      await reportDemoProgress(tx, demoId, jobId, 'loading', 0.05, { actor: 'pipeline' });
+    });
+    await page.goto(`${base}/app/demos/${demoId}?done=restyling`);
+    assert.match(await textOf('.notice'), /Restyle started/);
+    assert.equal(await textOf('[data-progress] h2'), 'Restyling your demo');
+    assert.match(await textOf('[data-progress-step]'), /^Opening the page to play the recorded tour again/);
+    assert.equal(await textOf('.page-head .badge'), 'Preparing');
+    await page.waitForSelector('[data-progress][data-channel="websocket"]', { timeout: 10_000 });
+    await inTransaction(app.sql, (tx) => reportDemoProgress(tx, demoId, jobId, 'loading', 0.1, { actor: 'pipeline' }));
+    await page.waitForFunction(() => /\(10%\)/.test(document.querySelector('[data-progress-step]')?.textContent ?? ''), { polling: 100, timeout: 10_000 });
+    assert.equal(await textOf('[data-progress-step]'), 'Opening the page to play the recorded tour again (10%)', 'the live line too');
+    assert.doesNotMatch(await textOf('main'), /Analys/);
+    await shoot('restyle-running');
+
+    const reloaded = page.waitForNavigation({ timeout: 20_000 });
+    await completeWithMedia(app, demoId, media);
+    await reloaded;
+    assert.equal(await textOf('.page-head .badge'), 'Ready');
+    assert.equal(await page.$('.notice'), null, 'no "Restyle started" over a ready demo');
+    assert.match(page.url(), /done=restyling/, 'the same address, reloaded');
+    await shoot('restyle-done');
+  });
+
+  it('drops "Refresh started" too once the refreshed demo is ready', async () => {
+    const demoId = await readyDemo();
+    assert.equal((await app.api(`/api/v1/demos/${demoId}/refresh`, { key: user.key, method: 'POST' })).status, 202);
+    await page.goto(`${base}/app/demos/${demoId}?done=refreshing`);
+    assert.match(await textOf('.notice'), /Refresh started/);
+    assert.equal(await textOf('[data-progress] h2'), 'Recording the new version');
+    const reloaded = page.waitForNavigation({ timeout: 20_000 });
+    await completeWithMedia(app, demoId, media);
+    await reloaded;
+    assert.equal(await page.$('.notice'), null);
   });
 });

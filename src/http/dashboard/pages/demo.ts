@@ -24,15 +24,29 @@ const BUSY = new Set(['pending', 'recording', 'refreshing']);
  * The phase's words (demos/phase.ts), as the page's script shows them for each progress message (it reads them
  * from data-phase-labels), so the first paint, the live updates and the badge agree.
  */
-function stepLine(demo: Demo): string {
-  return PHASE_LABELS[demo.phase].line;
+function stepLine(demo: Demo, words: typeof PHASE_LABELS): string {
+  return words[demo.phase].line;
 }
-const PHASE_WORDS = JSON.stringify(PHASE_LABELS);
+
+/** The run in flight is a restyle: its job is the latest, and the history names each run's kind. */
+const restyling = (demo: Demo) => demo.latestJob !== null && demo.refreshHistory.some((h) => h.id === demo.latestJob!.id && h.triggered_by === 'restyle');
+
+/**
+ * A restyle plans nothing: it opens the page and plays the recorded tour again (issue 57: its status read "Analysing
+ * the page"). The API's phase stays `analysing` for that stretch (one vocabulary for every client); the dashboard
+ * says what a restyle does in it.
+ */
+function phaseWords(demo: Demo): typeof PHASE_LABELS {
+  if (!restyling(demo)) return PHASE_LABELS;
+  return { ...PHASE_LABELS, analysing: { badge: 'Preparing', line: 'Opening the page to play the recorded tour again' } };
+}
 
 function progressPanel(demo: Demo): SafeHtml {
-  return html`<section class="panel progress" data-progress="${demo.id}" data-phase-labels="${PHASE_WORDS}" aria-live="polite">
-<h2>Recording your demo</h2>
-<p class="step" data-progress-step>${stepLine(demo)}</p>
+  const words = phaseWords(demo);
+  const heading = restyling(demo) ? 'Restyling your demo' : demo.video_key ? 'Recording the new version' : 'Recording your demo';
+  return html`<section class="panel progress" data-progress="${demo.id}" data-phase-labels="${JSON.stringify(words)}" aria-live="polite">
+<h2>${heading}</h2>
+<p class="step" data-progress-step>${stepLine(demo, words)}</p>
 <progress max="100" data-progress-bar>Working</progress>
 <p class="muted small" data-progress-note>This page follows the recording live and shows the video when it is ready. You can leave and come back.</p>
 </section>`;
@@ -143,7 +157,7 @@ export function demoPage(
 ): string {
   const busy = BUSY.has(demo.status);
   const body = html`<p class="crumbs"><a href="/app/">Demos</a> / <a href="/app/projects/${demo.project_id}">${projectName}</a></p>
-<div class="page-head"><h1>${demo.title ?? demo.prompt}</h1>${phaseBadge(demo.phase)}</div>
+<div class="page-head"><h1>${demo.title ?? demo.prompt}</h1>${phaseBadge(demo.phase, busy ? phaseWords(demo)[demo.phase].badge : undefined)}</div>
 ${noticeBox(notice)}
 ${demo.title ? html`<p class="muted" data-prompt>Asked for: ${demo.prompt}</p>` : null}
 ${renameForm(demo, viewer)}
@@ -172,6 +186,7 @@ function warningsBox(demo: Demo): SafeHtml | null {
 <ul>${demo.warnings.map((warning) => html`<li>${warning}</li>`)}</ul></div>`;
 }
 
+const STARTED = new Set(['refreshing', 'restyling']);
 const NOTICES: Record<string, string> = {
   refreshing: 'Refresh started: the demo is re-planned and re-recorded.',
   restyling: 'Restyle started: the demo is re-recorded with the new look.',
@@ -195,7 +210,10 @@ export const demoRoutes: Route[] = [
       const projectName = projects.find((p) => p.id === demo.project_id)?.name ?? 'Project';
       // An upload's thumbnail is named at once but made by the worker a moment later (derive-upload.ts).
       const previewsPending = demo.source === 'upload' && demo.thumbnail_key !== null && (await r.services.storage.stat(demo.thumbnail_key)) === null;
-      const notice = NOTICES[r.url.searchParams.get('done') ?? ''] ?? null;
+      const done = r.url.searchParams.get('done') ?? '';
+      // "Refresh started…" and "Restyle started…" are news while the run goes on; once it is over (the page reloads
+      // itself with the same address) the demo's state and its History say how it went.
+      const notice = (STARTED.has(done) && !BUSY.has(demo.status) ? null : NOTICES[done]) ?? null;
       r.page(200, demoPage(demo, projectName, r.viewer, r.services.config.PUBLIC_URL, notice, versions, stats, balance, previewsPending));
     },
   },
