@@ -153,4 +153,28 @@ describe('the dashboard a new user walks through, in Chromium', () => {
     await reloaded;
     assert.equal(await page.$('.notice'), null);
   });
+
+  it('shows only the controls of the chosen kind of background, and every choice in words', async () => {
+    const demoId = await readyDemo();
+    await page.goto(`${base}/app/demos/${demoId}/restyle`);
+    const visible = () =>
+      page.$$eval('#f-bg_colour, #f-bg_from, #f-bg_to, #f-bg_angle, #f-bg_image, #f-bg_file', (fields) => fields.filter((f) => (f as HTMLElement).offsetParent !== null).map((f) => f.id));
+    for (const [kind, controls] of [
+      ['colour', ['f-bg_colour']],
+      ['gradient', ['f-bg_from', 'f-bg_to', 'f-bg_angle']],
+      ['image', ['f-bg_image', 'f-bg_file']],
+    ] as const) {
+      await page.click(`input[name=bg_kind][value=${kind}]`);
+      assert.deepEqual(await visible(), controls, `${kind}: its controls alone`);
+    }
+    await page.click('input[name=bg_kind][value=gradient]');
+    const options = (id: string) => page.$$eval(`#${id} option`, (list) => list.map((o) => o.textContent));
+    assert.deepEqual(await options('f-mockup'), ['Mac window, light', 'Mac window, dark', 'Plain frame', 'No frame']);
+    assert.deepEqual(await options('f-cursor_style'), ['Arrow', 'Dot', 'Ring', 'Crosshair', 'Hidden']);
+    assert.deepEqual(await options('f-click_style'), ['Ripple', 'Pulse', 'Glow', 'None']);
+    await page.select('#f-mockup', 'macos-dark');
+    assert.match(await textOf('[data-changes]'), /Window frame: Mac window, light → Mac window, dark/);
+    assert.doesNotMatch(await textOf('form[data-restyle]'), /macos|ripple|arrow/);
+    await shoot('restyle-form');
+  });
 });

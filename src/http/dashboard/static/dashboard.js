@@ -246,7 +246,9 @@
       if (v === undefined) return '—';
       if (v === true) return 'on';
       if (v === false) return 'off';
-      if (name === 'bg_image') { var o = restyle.elements.bg_image.querySelector('option[value="' + String(v).replace(/["\\]/g, '') + '"]'); return o ? o.textContent : v; }
+      // A choice is said in its option's words ("Mac window, light"), not its value.
+      var field = restyle.elements[name];
+      if (field && field.tagName === 'SELECT') { var o = field.querySelector('option[value="' + String(v).replace(/["\\]/g, '') + '"]'); return o ? o.textContent : v; }
       return String(v);
     };
     var listChanges = function () {
