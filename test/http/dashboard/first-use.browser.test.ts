@@ -177,4 +177,43 @@ describe('the dashboard a new user walks through, in Chromium', () => {
     assert.doesNotMatch(await textOf('form[data-restyle]'), /macos|ripple|arrow/);
     await shoot('restyle-form');
   });
+
+  it('History: triggers in words, a restore listed, frames side by side; playing an older version says which', async () => {
+    const demoId = await readyDemo();
+    assert.equal((await app.api(`/api/v1/demos/${demoId}/restyle`, { key: user.key, body: { presentation: { cursor: { size: 40 } } } })).status, 202);
+    await completeWithMedia(app, demoId, media);
+    await page.goto(`${base}/app/demos/${demoId}`);
+    await Promise.all([page.waitForNavigation(), page.click('form[action$="/versions/1/restore"] button')]);
+    assert.match(await textOf('.notice'), /Version restored/);
+
+    const rows = await page.$$eval('tr[data-history]', (list) => list.map((row) => [...row.querySelectorAll('td')].slice(1, 4).map((td) => (td as HTMLElement).innerText.trim())));
+    assert.deepEqual(rows, [
+      ['Restore', 'v1 made current again · free', 'Nothing recorded: v2 is kept under Versions'],
+      ['Restyle', 'Re\u2011recorded · 1 credit charged', 'New look, same page'],
+    ]);
+    const linesOfReRecorded = await page.$eval('tr[data-history]:not([data-restored]) td[data-result]', (td) => {
+      const text = td.firstChild!;
+      const range = document.createRange();
+      range.setStart(text, 0);
+      range.setEnd(text, 'Re‑recorded'.length);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    assert.equal(linesOfReRecorded, 1, '"Re‑recorded" does not break at its hyphen');
+    const boxes = await page.$$eval('tr[data-restored] .frames img', (images) => images.map((img) => img.getBoundingClientRect()).map((r) => ({ top: r.top, left: r.left, right: r.right })));
+    assert.equal(boxes.length, 2);
+    assert.ok(Math.abs(boxes[0]!.top - boxes[1]!.top) < 1 && boxes[1]!.left > boxes[0]!.right, `before and after side by side: ${JSON.stringify(boxes)}`);
+    await shoot('history');
+
+    assert.equal(await page.$eval('[data-watching]', (el) => (el as HTMLElement).hidden), true, 'nothing to say while the current version plays');
+    await page.$eval('video[data-player]', (video) => void ((video as HTMLVideoElement).muted = true));
+    await page.click('[data-play-version="2"]');
+    await page.waitForSelector('[data-watching]', { visible: true });
+    assert.match(await textOf('[data-watching]'), /^You are watching v2 \(Restyle, \d{4}-\d\d-\d\d \d\d:\d\d UTC\)\. Your share link and embeds show v1\./);
+    assert.match(await page.$eval('video[data-player]', (v) => (v as HTMLVideoElement).currentSrc), /\?v=2$/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shoot('watching-v2');
+    await page.click('[data-watch-current]');
+    await page.waitForSelector('[data-watching]', { hidden: true });
+    await page.waitForFunction(() => /\?v=1$/.test((document.querySelector('video[data-player]') as HTMLVideoElement).currentSrc), { polling: 100, timeout: 5000 });
+  });
 });

@@ -3,9 +3,9 @@ import { appPage, copyField, csrfField, formatDate, noticeBox, type Viewer } fro
 import type { DashboardRequest, Route } from '../request.js';
 import { redirect } from '../send.js';
 import { priceOf, type DurationTarget } from '../../../credits/index.js';
-import { PHASE_LABELS } from '../../../demos/index.js';
+import { listVersionRestores, PHASE_LABELS } from '../../../demos/index.js';
 import { phaseBadge } from './demo-cards.js';
-import { refreshHistoryPanel } from './refresh-history.js';
+import { refreshHistoryPanel, type RestoreEntry } from './refresh-history.js';
 import { type Version, versionsPanel } from './versions.js';
 import type { DemoAnalytics } from '../../../analytics/index.js';
 import { analyticsPanel } from './analytics-panel.js';
@@ -87,6 +87,7 @@ function readyPanels(demo: Demo, publicUrl: string, previewsPending: boolean): S
   const poster = demo.thumbnail_key && !previewsPending ? html` poster="${thumb}"` : null;
   const hiddenUntilReady = previewsPending ? html` hidden data-previews-link` : null;
   return html`<div class="player"><video controls playsinline preload="${previewsPending ? 'auto' : 'metadata'}" src="/video/${id}.${demo.format}?v=${demo.version}"${poster} data-player></video></div>
+<p class="watching" role="status" data-watching hidden><span data-watching-text></span><a href="#" data-watch-current>Back to the current version</a></p>
 ${previewsPending ? html`<p class="muted" role="status" data-previews-pending="${thumb}">The video is ready to play and share. Its thumbnail and GIF are being made from it and appear here in a moment (reload the page if they do not).</p>` : null}
 <div class="columns">
 <section class="panel">
@@ -153,7 +154,7 @@ ${canRerecord && demo.action_script ? html`<a class="button secondary" href="/ap
 
 export function demoPage(
   demo: Demo, projectName: string, viewer: Viewer, publicUrl: string, notice: string | null, versions: Version[] = [], stats: DemoAnalytics | null = null,
-  balance: number | null = null, previewsPending = false,
+  balance: number | null = null, previewsPending = false, restores: RestoreEntry[] = [],
 ): string {
   const busy = BUSY.has(demo.status);
   const body = html`<p class="crumbs"><a href="/app/">Demos</a> / <a href="/app/projects/${demo.project_id}">${projectName}</a></p>
@@ -169,7 +170,7 @@ ${demo.video_key ? readyPanels(demo, publicUrl, previewsPending) : null}
 ${actions(demo, viewer, balance)}
 ${stats && demo.video_key ? analyticsPanel(stats) : null}
 ${versions.length > 0 ? versionsPanel(demo.id, versions, viewer, !BUSY.has(demo.status)) : null}
-${refreshHistoryPanel(demo.id, demo.refreshHistory)}
+${refreshHistoryPanel(demo.id, demo.refreshHistory, restores)}
 <p class="muted small">${demo.source === 'upload' ? 'Uploaded' : 'Generated'} · ${demo.format.toUpperCase()} · ${demo.resolution} · version ${demo.version} · created ${formatDate(demo.created_at)}</p>`;
   // Without script, a page in progress reloads itself every 5 s instead of following the socket.
   const head = busy ? html`<noscript><meta http-equiv="refresh" content="5"></noscript>` : undefined;
@@ -214,7 +215,9 @@ export const demoRoutes: Route[] = [
       // "Refresh started…" and "Restyle started…" are news while the run goes on; once it is over (the page reloads
       // itself with the same address) the demo's state and its History say how it went.
       const notice = (STARTED.has(done) && !BUSY.has(demo.status) ? null : NOTICES[done]) ?? null;
-      r.page(200, demoPage(demo, projectName, r.viewer, r.services.config.PUBLIC_URL, notice, versions, stats, balance, previewsPending));
+      // The demo was read through the API above, so it is the viewer's own.
+      const restores = await listVersionRestores(r.services.sql, demo.id);
+      r.page(200, demoPage(demo, projectName, r.viewer, r.services.config.PUBLIC_URL, notice, versions, stats, balance, previewsPending, restores));
     },
   },
   {

@@ -47,6 +47,25 @@
 
   // Versions: Play switches the page's player to that version (without script, the link opens the video).
   var player = $('video[data-player]');
+  // An older version playing says so, and which one the share link and embeds show (issue 57).
+  var watching = $('[data-watching]');
+  var sayWhichVersion = function (link) {
+    if (!watching) return;
+    var row = link.closest('tr');
+    var current = $('tr[data-version][data-current]');
+    if (!row || row.hasAttribute('data-current') || !current) { watching.hidden = true; return; }
+    var cells = row.querySelectorAll('td');
+    $('[data-watching-text]', watching).textContent = 'You are watching v' + link.getAttribute('data-play-version') +
+      ' (' + cells[1].textContent.trim() + ', ' + cells[2].textContent.trim() + '). Your share link and embeds show v' + current.getAttribute('data-version') + '.';
+    watching.hidden = false;
+  };
+  if (watching) {
+    $('[data-watch-current]', watching).addEventListener('click', function (event) {
+      event.preventDefault();
+      var back = $('tr[data-current] [data-play-version]');
+      if (back) back.click(); else watching.hidden = true;
+    });
+  }
   $$('[data-play-version]').forEach(function (link) {
     link.addEventListener('click', function (event) {
       if (!player) return;
@@ -54,6 +73,7 @@
       player.src = link.getAttribute('href');
       player.setAttribute('data-playing-version', link.getAttribute('data-play-version'));
       $$('tr[data-version]').forEach(function (row) { row.classList.toggle('playing', row.getAttribute('data-version') === link.getAttribute('data-play-version')); });
+      sayWhichVersion(link);
       player.scrollIntoView({ behavior: 'smooth', block: 'center' });
       var playing = player.play();
       if (playing && playing.catch) playing.catch(function () { /* the user presses play */ });
