@@ -10,6 +10,7 @@ import { deriveUploadPreviews } from '../../../src/pipeline/derive-upload.js';
 import { inTransaction } from '../../../src/platform/command.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { createLocalStorage } from '../../../src/platform/storage/index.js';
+import { analyticsWhen, newViewId, sendBeacon } from '../../analytics/analytics-harness.js';
 import { completeWithMedia, makeDemoMedia } from '../../embeds/embed-harness.js';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
 import { signInThroughForm } from '../../helpers/browser-sign-in.js';
@@ -215,5 +216,29 @@ describe('the dashboard a new user walks through, in Chromium', () => {
     await page.click('[data-watch-current]');
     await page.waitForSelector('[data-watching]', { hidden: true });
     await page.waitForFunction(() => /\?v=1$/.test((document.querySelector('video[data-player]') as HTMLVideoElement).currentSrc), { polling: 100, timeout: 5000 });
+  });
+
+  it('Who watched: "No views yet" when empty; then figures in the right number, a chart with dates and a scale, drop-off as bars', async () => {
+    const demoId = await readyDemo();
+    await page.goto(`${base}/app/demos/${demoId}`);
+    assert.equal(await textOf('[data-no-views]'), 'No views yet. When someone opens the share page or one of the embeds, the visit shows here within a minute.');
+    assert.equal(await page.$('[data-chart]'), null, 'no empty chart');
+    await page.$eval('[data-analytics]', (el) => el.scrollIntoView());
+    await page.screenshot({ path: path.join(shots, 'analytics-empty.png') });
+
+    // One viewer, one view watched to 60 %.
+    const view = newViewId();
+    for (const beacon of [{ event: 'load' }, { event: 'play' }, ...[10, 20, 30, 40, 50, 60].map((value) => ({ event: 'progress', value })), { event: 'watched', value: 4 }]) {
+      assert.equal((await sendBeacon(app, { demo: demoId, view, surface: 'share', ...beacon })).status, 202);
+    }
+    await analyticsWhen(app, user.key, demoId, (body) => body.views === 1 && body.average_seconds_watched > 0);
+    await page.reload();
+    assert.match(await textOf('[data-figures]'), /^1 view · 1 unique viewer · 1 play · 0 % watched to the end/);
+    const ticks = await page.$$eval('[data-chart] [data-tick]', (list) => list.map((t) => t.textContent));
+    assert.ok(ticks.length >= 2 && ticks.every((t) => /^\d{1,2} [A-Z][a-z]{2}$/.test(t ?? '')), `dates under the chart: ${ticks.join(', ')}`);
+    assert.match(await textOf('[data-analytics] .legend'), /Views\s+Plays\s+per day/);
+    assert.deepEqual(await page.$$eval('[data-dropoff] text.value', (list) => list.map((t) => t.textContent)), ['100%', '100%', '100%', '100%', '100%', '100%', '0%', '0%', '0%', '0%']);
+    await page.$eval('[data-analytics]', (el) => el.scrollIntoView());
+    await page.screenshot({ path: path.join(shots, 'analytics.png') });
   });
 });
