@@ -241,4 +241,34 @@ describe('the dashboard a new user walks through, in Chromium', () => {
     await page.$eval('[data-analytics]', (el) => el.scrollIntoView());
     await page.screenshot({ path: path.join(shots, 'analytics.png') });
   });
+
+  it('New demo: one column with the upload link beside the text, every tour style readable, a blank prompt said to be required', async () => {
+    await page.goto(`${base}/app/demos/new`);
+    const form = await page.$eval('form[action="/app/demos"]', (el) => el.getBoundingClientRect().width);
+    const main = await page.$eval('main', (el) => el.getBoundingClientRect().width);
+    assert.ok(form > 700, `the form is wide (${Math.round(form)} of ${Math.round(main)} px)`);
+    const link = await page.$eval('[data-upload-instead]', (el) => el.getBoundingClientRect().top);
+    const heading = await page.$eval('h1', (el) => el.getBoundingClientRect().bottom);
+    const top = await page.$eval('form[action="/app/demos"]', (el) => el.getBoundingClientRect().top);
+    assert.ok(link > heading && link < top, 'the upload link is in the sentence under the heading, not beside it at the far right');
+    // Every choice of "Style of tour" fits its select, so none is cut off.
+    const widest = await page.$eval('#d-template', (select) => {
+      const probe = document.createElement('span');
+      probe.style.font = getComputedStyle(select).font;
+      probe.style.position = 'absolute';
+      document.body.appendChild(probe);
+      const widths = [...(select as HTMLSelectElement).options].map((o) => ((probe.textContent = o.textContent), probe.getBoundingClientRect().width));
+      probe.remove();
+      return { text: Math.max(...widths), box: select.getBoundingClientRect().width };
+    });
+    assert.ok(widest.text + 40 < widest.box, `the longest tour style (${Math.round(widest.text)} px) fits its select (${Math.round(widest.box)} px)`);
+    await shoot('new-demo');
+
+    await page.type('#d-prompt', '   ');
+    await Promise.all([page.waitForNavigation(), page.click('form[action="/app/demos"] button[type=submit]')]);
+    assert.equal(await textOf('form[action="/app/demos"] .error'), 'The prompt is required.');
+    const api = await app.api('/api/v1/demos', { key: user.key, body: { project_id: projectId, prompt: ' \t ' } });
+    assert.equal(api.status, 400);
+    assert.deepEqual(api.body, { error: 'The prompt is required.' });
+  });
 });
