@@ -271,4 +271,31 @@ describe('the dashboard a new user walks through, in Chromium', () => {
     assert.equal(api.status, 400);
     assert.deepEqual(api.body, { error: 'The prompt is required.' });
   });
+
+  it('Keys: allowed domains only for a publishable key, which is not told to be kept like a password', async () => {
+    await page.goto(`${base}/app/keys`);
+    const domainsShown = () => page.$eval('#k-domains', (el) => (el as HTMLElement).offsetParent !== null);
+    assert.equal(await domainsShown(), false, 'a live key (the default) has no allowed domains');
+    await shoot('keys-form-live');
+    await page.select('#k-type', 'publishable');
+    assert.equal(await domainsShown(), true);
+    await page.type('#k-name', 'Website');
+    await page.type('#k-domains', 'flowboard.example');
+    await Promise.all([page.waitForNavigation(), page.click('form[action="/app/keys"] button[type=submit]')]);
+    const note = await textOf('.new-key');
+    assert.match(note, /Your new publishable key “Website”/);
+    assert.match(note, /not a secret: it only works from its allowed domains/);
+    assert.doesNotMatch(note, /password/);
+    await shoot('keys-publishable-created');
+
+    // Domains typed, then a live key chosen: the live key is made, without them.
+    await page.select('#k-type', 'publishable');
+    await page.type('#k-domains', 'typed.example');
+    await page.select('#k-type', 'live');
+    await page.type('#k-name', 'Server');
+    await Promise.all([page.waitForNavigation(), page.click('form[action="/app/keys"] button[type=submit]')]);
+    assert.match(await textOf('.new-key'), /Your new live key “Server”[\s\S]*Store it like a password/);
+    const keys = (await app.api('/api/v1/api-keys', { key: user.key })).body.keys as Array<{ name: string; allowed_domains: string | null }>;
+    assert.equal(keys.find((k) => k.name === 'Server')!.allowed_domains, null);
+  });
 });
