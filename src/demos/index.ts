@@ -2,7 +2,7 @@
 export { demoEventSchemas } from './events.js';
 export { demosProjection } from './projection.js';
 export { presentationInputSchema, presentationSchema, templateIds, type Presentation, type TemplateId } from './presentation.js';
-export { findKeptDemoVersion, listDemoVersions, type DemoVersionRecord } from './queries.js';
+export { findKeptDemoVersion, listDemoVersions, listVersionRestores, type DemoVersionRecord, type VersionRestore } from './queries.js';
 export { demoActivitySince, findDemoProgress, findLiveDemoByContextHash, findPublicDemo, findVisibleDemo, type DemoActivity, type DemoProgressRead, type DemoRecord } from './queries.js';
 export {
   DEMO_MEDIA_DELETE_TASK,

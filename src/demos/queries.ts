@@ -117,6 +117,28 @@ export async function listRefreshHistory(sql: Queryable, demoId: string): Promis
     order by created_at desc, id limit 100`;
 }
 
+export interface VersionRestore {
+  version: number;
+  /** the version shown before the restore; null when the log has none (never for a demo with two versions) */
+  from_version: number | null;
+  restored_at: Date;
+}
+
+/**
+ * The restores of a demo's versions, newest first, from its event stream: a restore records nothing and runs no job,
+ * so the refresh history (jobs) does not have them (issue 57: a restore was missing from the History).
+ */
+export async function listVersionRestores(sql: Queryable, demoId: string): Promise<VersionRestore[]> {
+  return sql<VersionRestore[]>`
+    select (e.data->>'version')::int as version, e.created_at as restored_at,
+      (select (p.data->>'version')::int from events p
+        where p.stream_id = e.stream_id and p.stream_version < e.stream_version and p.type in ('DemoJobSucceeded', 'DemoVersionRestored')
+        order by p.stream_version desc limit 1) as from_version
+    from events e
+    where e.stream_id = ${`demo-${demoId}`} and e.type = 'DemoVersionRestored'
+    order by e.stream_version desc limit 100`;
+}
+
 export interface DemoActivity {
   generated: number;
   refreshes: number;

@@ -35,6 +35,9 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   password: 'The password',
 };
 
+/** Fields whose blank value (empty, or spaces only) is said to be missing. */
+const BLANK_IS_MISSING: ReadonlySet<string> = new Set(['prompt']);
+
 /**
  * The one place a zod issue becomes a sentence. Every 400 names the field, e.g.
  * "The name must be at most 100 characters long." or "viewport must be one of: desktop, mobile, tablet."
@@ -48,6 +51,8 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
       if (/received undefined/.test(issue.message) || ('input' in issue && issue.input === undefined && issue.message === '')) return `${field} is required.`;
       return `${field} must be ${article(issue.expected)}.`;
     case 'too_small':
+      // A prompt of nothing but spaces is trimmed to nothing: to its writer it is missing, not "too short" (issue 57).
+      if (BLANK_IS_MISSING.has(path) && issue.origin === 'string' && Number(issue.minimum) === 1) return `${field} is required.`;
       return `${field} must be ${bound('at least', issue.origin, issue.minimum, issue.inclusive)}.`;
     case 'too_big':
       return `${field} must be ${bound('at most', issue.origin, issue.maximum, issue.inclusive)}.`;

@@ -160,6 +160,7 @@ describe('showreel as an API client (issue 13)', () => {
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout.trim(), new RegExp(`^\\S+/share/${demo!.id}$`), 'stdout is the share URL alone');
     assert.ok(result.stderr.includes(`Warning: ${warning}\n`), result.stderr);
+    assert.ok(result.stderr.includes(`Demo ${demo!.id} is ready. Download it with: showreel demos download ${demo!.id} --out demo.mp4\n`), 'the id the next step needs');
     const shown = await asUser(['demos', 'show', demo!.id]);
     assert.ok(shown.stdout.includes(`warning:   ${warning}\n`), shown.stdout);
     assert.deepEqual(json(await asUser(['demos', 'show', demo!.id, '--json'])).warnings, [warning]);
@@ -315,6 +316,12 @@ describe('showreel as an API client (issue 13)', () => {
     const created = json(await asUser(['keys', 'create', '--name', 'CI', '--json']));
     assert.equal(json(await showreel(['usage', '--json'], { SHOWREEL_API_KEY: created.key })).account.email, user.email);
     assert.ok(json(await asUser(['keys', 'list', '--json'])).keys.some((k: { id: string }) => k.id === created.id));
+    // As a person reads it: times to the minute like the other tables (it was just used), "never" for one not used.
+    const unused = json(await asUser(['keys', 'create', '--name', 'Spare', '--json']));
+    const lines = (await asUser(['keys', 'list'])).stdout.split('\n');
+    assert.match(lines.find((line) => line.startsWith(created.id))!, /\s\d{4}-\d\d-\d\d \d\d:\d\d\s+\d{4}-\d\d-\d\d \d\d:\d\d$/);
+    assert.match(lines.find((line) => line.startsWith(unused.id))!, /\snever\s+\d{4}-\d\d-\d\d \d\d:\d\d$/);
+    assert.doesNotMatch(lines.join('\n'), /T\d\d:\d\d:\d\d/, 'no raw ISO times');
     json(await asUser(['keys', 'revoke', created.id, '--json']));
     const refused = await showreel(['usage'], { SHOWREEL_API_KEY: created.key });
     assert.equal(refused.code, 1);

@@ -19,6 +19,8 @@ describe('demo input bounds', () => {
     ['missing project_id', { project_id: undefined }, /project_id is required/],
     ['empty project_id', { project_id: '' }, /project_id must be at least 1 character/],
     ['missing prompt', { prompt: undefined }, /prompt is required/],
+    ['empty prompt', { prompt: '' }, /^The prompt is required\.$/],
+    ['blank prompt', { prompt: ' \n\t ' }, /^The prompt is required\.$/],
     ['prompt over 500', { prompt: 'p'.repeat(501) }, /prompt must be at most 500/],
     ['format', { format: 'avi' }, /format must be one of: mp4, webm/],
     ['resolution', { resolution: '4k' }, /resolution must be one of: 720p, 1080p/],

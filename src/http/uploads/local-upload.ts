@@ -120,7 +120,8 @@ async function checkSignature(file: string, expected: 'mp4' | 'webm'): Promise<v
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
     if (sniffMedia(buffer.subarray(0, bytesRead)) !== expected) {
-      throw new UnsupportedMediaError(`The bytes are not ${expected === 'mp4' ? 'an MP4 (ISO BMFF ftyp)' : 'a WebM (EBML)'} video.`);
+      // In plain words (issue 57): the user named a file, not a container format.
+      throw new UnsupportedMediaError(`This file is not ${expected === 'mp4' ? 'an MP4' : 'a WebM'} video: its contents are something else, whatever its name says.`);
     }
   } finally {
     await handle.close();

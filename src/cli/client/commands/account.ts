@@ -60,6 +60,8 @@ export const projectsUpdate: ClientCommand = {
   },
 };
 
+const minute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
 export const keysList: ClientCommand = {
   name: 'keys list',
   summary: 'List your API keys (never their secrets)',
@@ -67,7 +69,11 @@ export const keysList: ClientCommand = {
   async run(_parsed, context) {
     const { keys } = unwrap(await (await context.api()).GET('/api/v1/api-keys'));
     context.print({ keys }, () =>
-      table(['ID', 'PREFIX', 'TYPE', 'NAME', 'PROJECT', 'LAST USED'], keys.map((k) => [k.id, k.key_prefix, k.type, k.name, k.project_id, k.last_used_at])),
+      table(
+        ['ID', 'PREFIX', 'TYPE', 'NAME', 'PROJECT', 'LAST USED', 'CREATED'],
+        // Times to the minute in UTC, as the other tables print them (issue 57: raw ISO strings here).
+        keys.map((k) => [k.id, k.key_prefix, k.type, k.name, k.project_id ?? 'all', k.last_used_at ? minute(k.last_used_at) : 'never', minute(k.created_at)]),
+      ),
     );
   },
 };

@@ -58,7 +58,7 @@ async function readPresentation(file: string): Promise<Record<string, unknown>> 
 }
 
 /**
- * With --wait: the live bar, then the share URL; a failed demo is exit 1 with its error. Ctrl-C ends the wait
+ * With --wait: the live bar, the demo's id and how to download it (stderr), then the share URL; a failed demo is exit 1 with its error. Ctrl-C ends the wait
  * only (exit 130): the job runs on, and `demos show` finds it.
  */
 async function maybeWait(parsed: Parsed, context: ClientContext, accepted: { id: string }): Promise<void> {
@@ -95,6 +95,8 @@ async function maybeWait(parsed: Parsed, context: ClientContext, accepted: { id:
   const urls = demoUrls(context.baseUrl, demo.id, demo.format);
   // Issue 55: what the prompt asked for that the page lacks, on stderr: stdout stays the share URL a script reads.
   if (!context.json) for (const warning of demo.warnings) context.note(`Warning: ${warning}`);
+  // Issue 57: the id the next steps take (download, show, refresh), on stderr beside the bar, for the same reason.
+  if (!context.json) context.note(`Demo ${demo.id} is ready. Download it with: showreel demos download ${demo.id} --out demo.${demo.format}`);
   context.print({ ...accepted, status: final.status, shareUrl: urls.shareUrl, videoUrl: urls.video, warnings: demo.warnings }, () => urls.shareUrl);
 }
 

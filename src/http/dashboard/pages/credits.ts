@@ -50,7 +50,7 @@ async function creditsPage(r: DashboardRequest, status: number, error?: string) 
 <p>${money(p.price)} · ${money(p.perCredit)} each${p.savings > 0 ? html` · <strong>save ${p.savings}%</strong>` : null}</p>
 <form method="post" action="/app/credits/purchase">${csrfField(r.viewer)}<input type="hidden" name="packId" value="${p.id}"><button type="submit">Buy ${p.credits}</button></form>
 </li>`)}</ul>`;
-  const topoffForm = html`<form method="post" action="/app/credits/auto-topoff" class="panel narrow">
+  const topoffForm = html`<form method="post" action="/app/credits/auto-topoff" class="panel narrow" id="auto-topoff">
 <h2>Auto top-off</h2>
 <p class="muted">When a demo finds your balance below the threshold, the pack is bought first, so recordings never stop for lack of credits.</p>
 ${csrfField(r.viewer)}
@@ -78,13 +78,24 @@ ${page.transactions.length === 0 ? html`<p class="panel empty">No transactions y
   r.page(status, appPage({ title: 'Credits', viewer: r.viewer, section: 'credits', body }));
 }
 
+/**
+ * Usage's line about auto top-off, linking only to a control that exists (issue 57: "Auto top-off is off · change"
+ * led to a Credits page without one when the service sells no credits). The Credits page shows the form when
+ * payments are on, or when a top-off left on from before must still be turnable off.
+ */
+function topoffLine(auto: { enabled: boolean; threshold: number }, sells: boolean): SafeHtml {
+  if (auto.enabled) return html`Auto top-off below ${auto.threshold} · <a href="/app/credits#auto-topoff">change</a>`;
+  if (sells) return html`Auto top-off is off · <a href="/app/credits#auto-topoff">turn it on</a>`;
+  return html`No auto top-off: this service sells no credits (an administrator grants them).`;
+}
+
 async function usagePage(r: DashboardRequest) {
   const u = await r.caller.usage.get();
   const limit = (n: number) => (n === 0 ? 'no limit' : `${n} a minute`);
   const body = html`<h1>Usage</h1>
 <div class="stats">
 <div class="panel stat"><p class="muted">Plan</p><p class="big">${u.plan.name}</p><p class="muted small">Uploads: ${u.plan.formats.join(', ').toUpperCase()} · ${u.plan.resolutions.join(', ')}</p></div>
-<div class="panel stat"><p class="muted">Balance</p><p class="big">${u.balance}</p><p class="muted small">${u.autoTopoff.enabled ? `Auto top-off below ${u.autoTopoff.threshold}` : html`Auto top-off is off · <a href="/app/credits">change</a>`}</p></div>
+<div class="panel stat"><p class="muted">Balance</p><p class="big">${u.balance}</p><p class="muted small" data-topoff>${topoffLine(u.autoTopoff, r.services.config.SHOWREEL_PAYMENTS !== 'none')}</p></div>
 </div>
 <section class="panel"><h2>This month</h2><p class="muted small">${formatDate(u.period.start)} to ${formatDate(u.period.end)}</p>
 <div class="table-wrap"><table><tbody>

@@ -19,9 +19,10 @@ export interface DemoCard {
 }
 
 /** The demo's phase in the shared vocabulary (demos/phase.ts), the same word the progress line and the CLI use. */
-export function phaseBadge(phase: DemoPhase): SafeHtml {
+/** `label`: other words for the phase (a restyle's "Preparing" for `analysing`); the phase's own by default. */
+export function phaseBadge(phase: DemoPhase, label?: string): SafeHtml {
   const kind = phase === 'ready' ? 'ok' : phase === 'failed' ? 'bad' : 'busy';
-  return html`<span class="badge ${kind}" data-phase="${phase}">${PHASE_LABELS[phase].badge}</span>`;
+  return html`<span class="badge ${kind}" data-phase="${phase}">${label ?? PHASE_LABELS[phase].badge}</span>`;
 }
 
 /** A video's length as players show it: "0:10", "1:05" (whole seconds, rounded). */

@@ -3,9 +3,9 @@ import { appPage, copyField, csrfField, formatDate, noticeBox, type Viewer } fro
 import type { DashboardRequest, Route } from '../request.js';
 import { redirect } from '../send.js';
 import { priceOf, type DurationTarget } from '../../../credits/index.js';
-import { PHASE_LABELS } from '../../../demos/index.js';
+import { listVersionRestores, PHASE_LABELS } from '../../../demos/index.js';
 import { phaseBadge } from './demo-cards.js';
-import { refreshHistoryPanel } from './refresh-history.js';
+import { refreshHistoryPanel, type RestoreEntry } from './refresh-history.js';
 import { type Version, versionsPanel } from './versions.js';
 import type { DemoAnalytics } from '../../../analytics/index.js';
 import { analyticsPanel } from './analytics-panel.js';
@@ -24,15 +24,29 @@ const BUSY = new Set(['pending', 'recording', 'refreshing']);
  * The phase's words (demos/phase.ts), as the page's script shows them for each progress message (it reads them
  * from data-phase-labels), so the first paint, the live updates and the badge agree.
  */
-function stepLine(demo: Demo): string {
-  return PHASE_LABELS[demo.phase].line;
+function stepLine(demo: Demo, words: typeof PHASE_LABELS): string {
+  return words[demo.phase].line;
 }
-const PHASE_WORDS = JSON.stringify(PHASE_LABELS);
+
+/** The run in flight is a restyle: its job is the latest, and the history names each run's kind. */
+const restyling = (demo: Demo) => demo.latestJob !== null && demo.refreshHistory.some((h) => h.id === demo.latestJob!.id && h.triggered_by === 'restyle');
+
+/**
+ * A restyle plans nothing: it opens the page and plays the recorded tour again (issue 57: its status read "Analysing
+ * the page"). The API's phase stays `analysing` for that stretch (one vocabulary for every client); the dashboard
+ * says what a restyle does in it.
+ */
+function phaseWords(demo: Demo): typeof PHASE_LABELS {
+  if (!restyling(demo)) return PHASE_LABELS;
+  return { ...PHASE_LABELS, analysing: { badge: 'Preparing', line: 'Opening the page to play the recorded tour again' } };
+}
 
 function progressPanel(demo: Demo): SafeHtml {
-  return html`<section class="panel progress" data-progress="${demo.id}" data-phase-labels="${PHASE_WORDS}" aria-live="polite">
-<h2>Recording your demo</h2>
-<p class="step" data-progress-step>${stepLine(demo)}</p>
+  const words = phaseWords(demo);
+  const heading = restyling(demo) ? 'Restyling your demo' : demo.video_key ? 'Recording the new version' : 'Recording your demo';
+  return html`<section class="panel progress" data-progress="${demo.id}" data-phase-labels="${JSON.stringify(words)}" aria-live="polite">
+<h2>${heading}</h2>
+<p class="step" data-progress-step>${stepLine(demo, words)}</p>
 <progress max="100" data-progress-bar>Working</progress>
 <p class="muted small" data-progress-note>This page follows the recording live and shows the video when it is ready. You can leave and come back.</p>
 </section>`;
@@ -61,15 +75,25 @@ function snippet(id: string, label: string, hint: SafeHtml | string, value: stri
 <div class="copy-row"><textarea id="${id}" readonly rows="${rows}" spellcheck="false">${value}</textarea><button type="button" class="secondary" data-copy="${id}">Copy</button></div>`;
 }
 
-function readyPanels(demo: Demo, publicUrl: string): SafeHtml {
+/**
+ * The player, and while an upload's thumbnail and GIF are still being made by the worker (issue 57: the poster was a
+ * 404 over a black player), no poster and no links to them: a line says they are coming, and the script watches for
+ * the thumbnail, then sets it as the poster and shows the links.
+ */
+function readyPanels(demo: Demo, publicUrl: string, previewsPending: boolean): SafeHtml {
   const id = demo.id;
   const snippets = embedSnippets(demo, publicUrl);
-  return html`<div class="player"><video controls playsinline preload="metadata" src="/video/${id}.${demo.format}?v=${demo.version}" poster="${demo.thumbnail_key ? `/thumb/${id}.png?v=${demo.version}` : ''}" data-player></video></div>
+  const thumb = `/thumb/${id}.png?v=${demo.version}`;
+  const poster = demo.thumbnail_key && !previewsPending ? html` poster="${thumb}"` : null;
+  const hiddenUntilReady = previewsPending ? html` hidden data-previews-link` : null;
+  return html`<div class="player"><video controls playsinline preload="${previewsPending ? 'auto' : 'metadata'}" src="/video/${id}.${demo.format}?v=${demo.version}"${poster} data-player></video></div>
+<p class="watching" role="status" data-watching hidden><span data-watching-text></span><a href="#" data-watch-current>Back to the current version</a></p>
+${previewsPending ? html`<p class="muted" role="status" data-previews-pending="${thumb}">The video is ready to play and share. Its thumbnail and GIF are being made from it and appear here in a moment (reload the page if they do not).</p>` : null}
 <div class="columns">
 <section class="panel">
 <h2>Share</h2>
 ${copyField('share-url', 'Share link', `${publicUrl}/share/${id}`)}
-<p class="links"><a href="/share/${id}" target="_blank" rel="noopener">Open the share page</a> · <a href="/gif/${id}.gif" target="_blank" rel="noopener">GIF</a> · <a href="/thumb/${id}.png" target="_blank" rel="noopener">Thumbnail</a> · <a href="/video/${id}.${demo.format}" download>Download the video</a></p>
+<p class="links"><a href="/share/${id}" target="_blank" rel="noopener">Open the share page</a><span${hiddenUntilReady}> · <a href="/gif/${id}.gif" target="_blank" rel="noopener">GIF</a> · <a href="/thumb/${id}.png" target="_blank" rel="noopener">Thumbnail</a></span> · <a href="/video/${id}.${demo.format}" download>Download the video</a></p>
 </section>
 <section class="panel" data-embed-snippets>
 <h2>Embed</h2>
@@ -130,11 +154,11 @@ ${canRerecord && demo.action_script ? html`<a class="button secondary" href="/ap
 
 export function demoPage(
   demo: Demo, projectName: string, viewer: Viewer, publicUrl: string, notice: string | null, versions: Version[] = [], stats: DemoAnalytics | null = null,
-  balance: number | null = null,
+  balance: number | null = null, previewsPending = false, restores: RestoreEntry[] = [],
 ): string {
   const busy = BUSY.has(demo.status);
   const body = html`<p class="crumbs"><a href="/app/">Demos</a> / <a href="/app/projects/${demo.project_id}">${projectName}</a></p>
-<div class="page-head"><h1>${demo.title ?? demo.prompt}</h1>${phaseBadge(demo.phase)}</div>
+<div class="page-head"><h1>${demo.title ?? demo.prompt}</h1>${phaseBadge(demo.phase, busy ? phaseWords(demo)[demo.phase].badge : undefined)}</div>
 ${noticeBox(notice)}
 ${demo.title ? html`<p class="muted" data-prompt>Asked for: ${demo.prompt}</p>` : null}
 ${renameForm(demo, viewer)}
@@ -142,11 +166,11 @@ ${demo.status === 'failed' ? html`<p class="error" role="alert">The recording fa
 ${warningsBox(demo)}
 ${busy ? progressPanel(demo) : null}
 ${busy && demo.video_key ? html`<p class="muted">The current version below stays online until the new one is ready.</p>` : null}
-${demo.video_key ? readyPanels(demo, publicUrl) : null}
+${demo.video_key ? readyPanels(demo, publicUrl, previewsPending) : null}
 ${actions(demo, viewer, balance)}
 ${stats && demo.video_key ? analyticsPanel(stats) : null}
 ${versions.length > 0 ? versionsPanel(demo.id, versions, viewer, !BUSY.has(demo.status)) : null}
-${refreshHistoryPanel(demo.id, demo.refreshHistory)}
+${refreshHistoryPanel(demo.id, demo.refreshHistory, restores)}
 <p class="muted small">${demo.source === 'upload' ? 'Uploaded' : 'Generated'} · ${demo.format.toUpperCase()} · ${demo.resolution} · version ${demo.version} · created ${formatDate(demo.created_at)}</p>`;
   // Without script, a page in progress reloads itself every 5 s instead of following the socket.
   const head = busy ? html`<noscript><meta http-equiv="refresh" content="5"></noscript>` : undefined;
@@ -163,6 +187,7 @@ function warningsBox(demo: Demo): SafeHtml | null {
 <ul>${demo.warnings.map((warning) => html`<li>${warning}</li>`)}</ul></div>`;
 }
 
+const STARTED = new Set(['refreshing', 'restyling']);
 const NOTICES: Record<string, string> = {
   refreshing: 'Refresh started: the demo is re-planned and re-recorded.',
   restyling: 'Restyle started: the demo is re-recorded with the new look.',
@@ -184,7 +209,15 @@ export const demoRoutes: Route[] = [
       ]);
       const { projects } = await r.caller.projects.list();
       const projectName = projects.find((p) => p.id === demo.project_id)?.name ?? 'Project';
-      r.page(200, demoPage(demo, projectName, r.viewer, r.services.config.PUBLIC_URL, NOTICES[r.url.searchParams.get('done') ?? ''] ?? null, versions, stats, balance));
+      // An upload's thumbnail is named at once but made by the worker a moment later (derive-upload.ts).
+      const previewsPending = demo.source === 'upload' && demo.thumbnail_key !== null && (await r.services.storage.stat(demo.thumbnail_key)) === null;
+      const done = r.url.searchParams.get('done') ?? '';
+      // "Refresh started…" and "Restyle started…" are news while the run goes on; once it is over (the page reloads
+      // itself with the same address) the demo's state and its History say how it went.
+      const notice = (STARTED.has(done) && !BUSY.has(demo.status) ? null : NOTICES[done]) ?? null;
+      // The demo was read through the API above, so it is the viewer's own.
+      const restores = await listVersionRestores(r.services.sql, demo.id);
+      r.page(200, demoPage(demo, projectName, r.viewer, r.services.config.PUBLIC_URL, notice, versions, stats, balance, previewsPending, restores));
     },
   },
   {

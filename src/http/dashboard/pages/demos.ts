@@ -22,18 +22,19 @@ const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 
 function createDemoForm(viewer: Viewer, projects: { id: string; name: string }[], values: Partial<DemoFields>, balance: number, error?: string | null): SafeHtml {
   const cost = priceOf((LENGTHS as string[]).includes(values.duration_target ?? '') ? (values.duration_target as DurationTarget) : '10s');
-  return html`<form method="post" action="/app/demos" class="panel narrow">
+  // Issue 57: one column the page's width (it was half of it, beside a far-right upload link), the long "Style of
+  // tour" choices on a line of their own (they were cut off in a half-width cell), the help apart from the cost.
+  return html`<form method="post" action="/app/demos" class="panel new-demo">
 ${errorBox(error)}
 ${csrfField(viewer)}
 <label for="d-project">Project</label>
 <select id="d-project" name="project_id" required>${projects.map((p) => option(p.id, p.name, p.id === values.project_id))}</select>
 <label for="d-prompt">What should the demo show?</label>
 <textarea id="d-prompt" name="prompt" required maxlength="500" rows="3" placeholder="Show how to start a free trial, then the pricing">${values.prompt ?? ''}</textarea>
+<label for="d-template">Style of tour</label>
+<select id="d-template" name="template">${TOUR_STYLES.map((t) => option(t.id, t.label, t.id === (values.template ?? 'auto')))}</select>
 <div class="row">
 <div><label for="d-duration">Length</label><select id="d-duration" name="duration_target">${LENGTHS.map((v) => option(v, `${v.replace('s', ' s')} · ${credits(priceOf(v))}`, v === (values.duration_target ?? '10s')))}</select></div>
-<div><label for="d-template">Style of tour</label><select id="d-template" name="template">${TOUR_STYLES.map((t) => option(t.id, t.label, t.id === (values.template ?? 'auto')))}</select></div>
-</div>
-<div class="row">
 <div><label for="d-format">Format</label><select id="d-format" name="format">${['mp4', 'webm'].map((v) => option(v, v.toUpperCase(), v === (values.format ?? 'mp4')))}</select></div>
 <div><label for="d-resolution">Resolution</label><select id="d-resolution" name="resolution">${['1080p', '720p'].map((v) => option(v, v, v === (values.resolution ?? '1080p')))}</select></div>
 <div><label for="d-mode">Planning</label><select id="d-mode" name="mode" aria-describedby="d-mode-hint">${[['script', 'Scripted'], ['agent', 'Agent']].map(([v, l]) => option(v!, l, v === (values.mode ?? 'script')))}</select></div>
@@ -50,7 +51,8 @@ async function newDemoPage(r: DashboardRequest, status: number, values: Partial<
   const body =
     projects.length === 0
       ? html`<h1>New demo</h1><p class="panel empty">A demo records a page of one of your projects. Create a project first.</p>${createProjectForm(r.viewer)}`
-      : html`<div class="page-head"><h1>New demo</h1><a class="button secondary" href="/app/demos/upload${values.project_id ? `?project_id=${values.project_id}` : ''}">Upload a recording instead</a></div>
+      : html`<h1>New demo</h1>
+<p class="muted">Describe what a visitor should see, and Showreel opens the page and records it. Have a video of it already? <a href="/app/demos/upload${values.project_id ? `?project_id=${values.project_id}` : ''}" data-upload-instead>Upload a recording instead</a>.</p>
 ${createDemoForm(r.viewer, projects, values, balance, error)}`;
   r.page(status, appPage({ title: 'New demo', viewer: r.viewer, section: 'demos', body }));
 }

@@ -20,13 +20,20 @@ interface Created { key: string; name: string; type: string; allowed_domains: st
 const NO_DOMAINS_WARNING =
   'This publishable key has no allowed domains, so it cannot start new demos: it only shows demos that already exist. To let it make demos for your site, create a publishable key with your site’s domains (e.g. example.com, www.example.com) and revoke this one.';
 
+/**
+ * A publishable key is written into web pages, where anyone can read it (issue 57: it was told "Store it like a
+ * password"); what bounds it is its domains and daily cap, not secrecy.
+ */
+const PUBLISHABLE_NOTE =
+  'Copy it now: it is shown only once. It goes into your web pages’ code, where visitors can see it, so it is not a secret: it only works from its allowed domains, within a daily cap.';
+
 async function keysPage(r: DashboardRequest, status: number, extra: { created?: Created; error?: string } = {}) {
   const [{ keys }, { projects }] = await Promise.all([r.caller.apiKeys.list(), r.caller.projects.list()]);
   const names = new Map(projects.map((p) => [p.id, p.name]));
   const created: SafeHtml | null = extra.created
     ? html`<section class="panel new-key" role="status">
 <h2>Your new ${extra.created.type} key “${extra.created.name}”</h2>
-<p>Copy it now: it is shown only once. Store it like a password.</p>
+<p>${extra.created.type === 'publishable' ? PUBLISHABLE_NOTE : 'Copy it now: it is shown only once. Store it like a password.'}</p>
 ${copyField('new-key', 'Key', extra.created.key)}
 ${extra.created.type === 'publishable' && !extra.created.allowed_domains?.length ? html`<p class="warning" role="alert">${NO_DOMAINS_WARNING}</p>` : null}
 </section>`
@@ -54,9 +61,11 @@ ${csrfField(r.viewer)}
 <div><label for="k-type">Type</label><select id="k-type" name="type">${option('live', 'Live: full access, for servers', true)}${option('publishable', 'Publishable: embeds only, for web pages', false)}</select></div>
 <div><label for="k-project">Scope</label><select id="k-project" name="project_id">${option('', 'Whole account', true)}${projects.map((p) => option(p.id, p.name, false))}</select></div>
 </div>
-<label for="k-domains">Allowed domains (publishable keys; one a line or comma separated)</label>
+<div data-publishable-only>
+<label for="k-domains">Allowed domains (one a line or comma separated)</label>
 <textarea id="k-domains" name="allowed_domains" rows="2" placeholder="example.com" aria-describedby="k-domains-hint"></textarea>
 <p class="hint" id="k-domains-hint">A publishable key starts new demos (paid from your credits) only for pages on these domains that are on its project’s site, up to a daily cap. Without any domains it cannot start new demos, only show existing ones.</p>
+</div>
 <div class="actions"><button type="submit">Create key</button></div>
 </form>`;
   r.page(status, appPage({ title: 'API keys', viewer: r.viewer, section: 'keys', body }));
@@ -78,11 +87,13 @@ export const keyRoutes: Route[] = [
       const form = await r.form();
       const domains = (form.get('allowed_domains') ?? '').split(/[\s,]+/).filter(Boolean);
       try {
+        const type = form.get('type') === 'publishable' ? 'publishable' : 'live';
         const created = await r.caller.apiKeys.create({
           name: form.get('name')?.trim() || undefined,
-          type: form.get('type') === 'publishable' ? 'publishable' : 'live',
+          type,
           project_id: form.get('project_id') || undefined,
-          allowed_domains: domains.length > 0 ? domains : undefined,
+          // Domains typed before switching to a live key are not the live key's: its field was hidden.
+          allowed_domains: type === 'publishable' && domains.length > 0 ? domains : undefined,
         });
         leaveFlash(r.sessionToken, NEW_KEY, { key: created.key, name: created.name, type: created.type, allowed_domains: created.allowed_domains });
         redirect(r.res, '/app/keys?created=1');

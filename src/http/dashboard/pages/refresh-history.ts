@@ -50,18 +50,43 @@ function resultWords(entry: HistoryEntry): string {
  * changed on the page in words and the frames before and after (issue 37): the thumbnails of the version the run
  * started from and of the one it recorded, served by version (`?v=N`) from this site.
  */
-export function refreshHistoryPanel(demoId: string, history: HistoryEntry[]): SafeHtml | null {
-  if (history.length === 0) return null;
-  return html`<section class="panel"><h2>History</h2><div class="table-wrap"><table>
+/** A version made current again (issue 57: restores were missing here): no job, nothing recorded, nothing charged. */
+export interface RestoreEntry {
+  version: number;
+  from_version: number | null;
+  restored_at: Date;
+}
+
+export function refreshHistoryPanel(demoId: string, history: HistoryEntry[], restores: RestoreEntry[] = []): SafeHtml | null {
+  if (history.length === 0 && restores.length === 0) return null;
+  const rows = [
+    ...history.map((h) => ({ at: h.checked_at ?? h.created_at, row: runRow(demoId, h) })),
+    ...restores.map((r) => ({ at: r.restored_at.toISOString(), row: restoreRow(demoId, r) })),
+  ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  return html`<section class="panel"><h2>History</h2><div class="table-wrap"><table class="history">
 <thead><tr><th>When</th><th>Trigger</th><th>Result</th><th>What changed</th><th>Before → after</th></tr></thead>
-<tbody>${history.map((h) => html`<tr data-history="${h.id}">
+<tbody>${rows.map((r) => r.row)}</tbody>
+</table></div></section>`;
+}
+
+function runRow(demoId: string, h: HistoryEntry): SafeHtml {
+  return html`<tr data-history="${h.id}">
 <td>${formatDate(h.checked_at ?? h.created_at)}</td>
 <td>${TRIGGER_WORDS[h.triggered_by] ?? h.triggered_by}</td>
 <td data-result>${resultWords(h)}${h.error ? html`<span class="muted small"> — ${h.error}</span>` : null}</td>
 <td>${changeSummary(h)}</td>
 <td>${frames(demoId, h)}</td>
-</tr>`)}</tbody>
-</table></div></section>`;
+</tr>`;
+}
+
+function restoreRow(demoId: string, r: RestoreEntry): SafeHtml {
+  return html`<tr data-history="restore" data-restored="${r.version}">
+<td>${formatDate(r.restored_at.toISOString())}</td>
+<td>Restore</td>
+<td data-result>v${r.version} made current again · free</td>
+<td>Nothing recorded: ${r.from_version !== null ? `v${r.from_version} is kept under Versions` : 'the version before stays under Versions'}</td>
+<td>${frames(demoId, { old_version: r.from_version, new_version: r.version, result: 'succeeded' })}</td>
+</tr>`;
 }
 
 function changeSummary(entry: HistoryEntry): SafeHtml | string {
@@ -72,11 +97,14 @@ function changeSummary(entry: HistoryEntry): SafeHtml | string {
   return html`<ul class="changes">${entry.changes.map((change) => html`<li>${change}</li>`)}</ul>`;
 }
 
-function frames(demoId: string, entry: HistoryEntry): SafeHtml | string {
+/** The two frames side by side, each named by its version, the arrow between them (issue 57: they stacked). */
+function frames(demoId: string, entry: Pick<HistoryEntry, 'old_version' | 'new_version' | 'result'>): SafeHtml | string {
   const frame = (version: number, when: string) =>
-    html`<a href="/thumb/${demoId}.png?v=${version}" target="_blank" rel="noopener"><img src="/thumb/${demoId}.png?v=${version}" width="160" height="90" loading="lazy" alt="${when}: version ${version}"></a>`;
+    html`<a class="frame" href="/thumb/${demoId}.png?v=${version}" target="_blank" rel="noopener"><img src="/thumb/${demoId}.png?v=${version}" width="112" height="63" loading="lazy" alt="${when}: version ${version}"><span class="small muted">v${version}</span></a>`;
   const before = entry.old_version !== null && entry.old_version > 0 ? frame(entry.old_version, 'Before') : null;
   const after = entry.new_version !== null ? frame(entry.new_version, 'After') : null;
   if (!before && !after) return `${entry.old_version ?? '—'} → ${entry.new_version ?? '—'}`;
-  return html`<span class="frames">${before ?? '—'} → ${after ?? html`<span class="muted small">same as before</span>`}</span>`;
+  const pending = entry.result === 'queued' || entry.result === 'running';
+  const none = html`<span class="muted small">${pending ? 'not ready yet' : entry.result === 'failed' ? 'none' : 'same as before'}</span>`;
+  return html`<span class="frames">${before ?? '—'}<span class="arrow" aria-hidden="true">→</span>${after ?? none}</span>`;
 }

@@ -50,8 +50,13 @@ const check = (name: string, label: string, checked: boolean) =>
   html`<label class="check"><input type="checkbox" name="${name}" data-label="${label}"${checked ? html` checked` : null}> ${label}</label>`;
 const numberField = (name: string, label: string, value: unknown, min: number, max: number, step: number) =>
   html`<div><label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" type="number" min="${min}" max="${max}" step="${step}" value="${typeof value === 'number' ? String(value) : ''}"></div>`;
-const select = (name: string, label: string, values: readonly string[], current: unknown) =>
-  html`<div><label for="f-${name}">${label}</label><select id="f-${name}" name="${name}">${values.map((v) => option(v, v, v === current))}</select></div>`;
+/** A choice of the spec's values, each shown in words (issue 57: the options read `macos-light`, `arrow`, `ripple`). */
+const select = (name: string, label: string, values: ReadonlyArray<readonly [string, string]>, current: unknown) =>
+  html`<div><label for="f-${name}">${label}</label><select id="f-${name}" name="${name}">${values.map(([v, words]) => option(v, words, v === current))}</select></div>`;
+const MOCKUPS = [['macos-light', 'Mac window, light'], ['macos-dark', 'Mac window, dark'], ['minimal', 'Plain frame'], ['none', 'No frame']] as const;
+const CURSORS = [['arrow', 'Arrow'], ['dot', 'Dot'], ['circle', 'Ring'], ['crosshair', 'Crosshair'], ['none', 'Hidden']] as const;
+const CLICKS = [['ripple', 'Ripple'], ['pulse', 'Pulse'], ['glow', 'Glow'], ['none', 'None']] as const;
+const FADES = [['black', 'Black'], ['white', 'White']] as const;
 /** A colour picker for #rrggbb; any other CSS colour the demo has (`navy`, `rgb(…)`) stays a text field, not lost. */
 const colourField = (name: string, label: string, value: string | undefined, fallback: string) =>
   html`<div><label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" ${value && !HEX.test(value) ? html`type="text" class="colour-text"` : html`type="color"`} value="${value ?? fallback}"></div>`;
@@ -82,18 +87,22 @@ ${csrfField(input.viewer)}
 <div class="fields">
 <fieldset><legend>Background</legend>
 <div class="radios">${[['colour', 'Colour'], ['gradient', 'Gradient'], ['image', 'Image']].map(([v, l]) => html`<label class="check"><input type="radio" name="bg_kind" value="${v!}" data-label="Background"${v === bgKind ? html` checked` : null}> ${l}</label>`)}</div>
-<div class="row">
+<div class="row" data-bg-kind="colour">
 ${colourField('bg_colour', 'Colour', typeof bg === 'string' ? bg : undefined, '#1f2937')}
+</div>
+<div class="row" data-bg-kind="gradient">
 ${colourField('bg_from', 'From', bg?.from, '#4f46e5')}
 ${colourField('bg_to', 'To', bg?.to, '#db2777')}
-${numberField('bg_angle', 'Angle', bg?.angle ?? 135, -360, 360, 1)}
+${numberField('bg_angle', 'Angle (degrees)', bg?.angle ?? 135, -360, 360, 1)}
 </div>
+<div data-bg-kind="image">
 <label for="f-bg_image">Image</label>
 <select id="f-bg_image" name="bg_image" data-backgrounds>${images}</select>
 <div class="upload-bg"><label for="f-bg_file">Upload a background (PNG, JPEG or WebP, up to 10 MB)</label><input id="f-bg_file" type="file" accept="image/png,image/jpeg,image/webp" data-background-upload><p class="hint" data-background-status>Uploading needs JavaScript.</p></div>
+</div>
 </fieldset>
 <fieldset><legend>Window</legend><div class="row">
-${select('mockup', 'Mockup', ['macos-light', 'macos-dark', 'minimal', 'none'], c.mockup)}
+${select('mockup', 'Window frame', MOCKUPS, c.mockup)}
 ${numberField('padding', 'Padding (0–0.3)', c.padding, 0, 0.3, 0.01)}
 </div></fieldset>
 <fieldset><legend>Zoom</legend>${check('zoom_enabled', 'Zoom in on actions', c.zoom?.enabled)}<div class="row">
@@ -101,18 +110,18 @@ ${numberField('zoom_intensity', 'Intensity (1–3)', c.zoom?.intensity, 1, 3, 0.
 ${numberField('zoom_transition_ms', 'Transition ms', c.zoom?.transitionMs, 100, 2000, 50)}
 </div></fieldset>
 <fieldset><legend>Cursor and clicks</legend><div class="row">
-${select('cursor_style', 'Cursor', ['arrow', 'dot', 'circle', 'crosshair', 'none'], c.cursor?.style)}
+${select('cursor_style', 'Cursor', CURSORS, c.cursor?.style)}
 ${colourField('cursor_color', 'Cursor colour', c.cursor?.color, '#111827')}
 ${numberField('cursor_size', 'Cursor size (8–64)', c.cursor?.size, 8, 64, 1)}
 </div><div class="row">
-${select('click_style', 'Click effect', ['ripple', 'pulse', 'glow', 'none'], c.clickEffect?.style)}
+${select('click_style', 'Click effect', CLICKS, c.clickEffect?.style)}
 ${colourField('click_color', 'Click colour', c.clickEffect?.color, '#6366f1')}
 ${numberField('click_scale', 'Click scale (0.2–3)', c.clickEffect?.scale, 0.2, 3, 0.1)}
 </div></fieldset>
 <fieldset><legend>Fades and animation</legend><div class="row">
 ${numberField('fade_in_ms', 'Fade in ms', c.fade?.inMs, 0, 3000, 50)}
 ${numberField('fade_out_ms', 'Fade out ms', c.fade?.outMs, 0, 3000, 50)}
-${select('fade_color', 'Fade colour', ['black', 'white'], c.fade?.color)}
+${select('fade_color', 'Fade colour', FADES, c.fade?.color)}
 </div>
 ${check('intro', 'Window rises in', c.windowAnimation?.intro)} ${check('outro', 'Window sinks out', c.windowAnimation?.outro)}
 <div class="row">

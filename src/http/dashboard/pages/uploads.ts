@@ -43,6 +43,7 @@ ${csrfField(r.viewer)}
 <input id="u-file" name="file" type="file" required accept="video/mp4,video/webm">
 <progress max="100" value="0" hidden data-upload-progress></progress>
 <p class="hint" data-upload-status>Uploading needs JavaScript.</p>
+<p class="error" role="alert" data-upload-error hidden></p>
 <div class="actions"><button type="submit">Upload</button></div>
 </form>`}`;
       r.page(200, appPage({ title: 'Upload a recording', viewer: r.viewer, section: 'demos', body }));

@@ -47,6 +47,25 @@
 
   // Versions: Play switches the page's player to that version (without script, the link opens the video).
   var player = $('video[data-player]');
+  // An older version playing says so, and which one the share link and embeds show (issue 57).
+  var watching = $('[data-watching]');
+  var sayWhichVersion = function (link) {
+    if (!watching) return;
+    var row = link.closest('tr');
+    var current = $('tr[data-version][data-current]');
+    if (!row || row.hasAttribute('data-current') || !current) { watching.hidden = true; return; }
+    var cells = row.querySelectorAll('td');
+    $('[data-watching-text]', watching).textContent = 'You are watching v' + link.getAttribute('data-play-version') +
+      ' (' + cells[1].textContent.trim() + ', ' + cells[2].textContent.trim() + '). Your share link and embeds show v' + current.getAttribute('data-version') + '.';
+    watching.hidden = false;
+  };
+  if (watching) {
+    $('[data-watch-current]', watching).addEventListener('click', function (event) {
+      event.preventDefault();
+      var back = $('tr[data-current] [data-play-version]');
+      if (back) back.click(); else watching.hidden = true;
+    });
+  }
   $$('[data-play-version]').forEach(function (link) {
     link.addEventListener('click', function (event) {
       if (!player) return;
@@ -54,11 +73,35 @@
       player.src = link.getAttribute('href');
       player.setAttribute('data-playing-version', link.getAttribute('data-play-version'));
       $$('tr[data-version]').forEach(function (row) { row.classList.toggle('playing', row.getAttribute('data-version') === link.getAttribute('data-play-version')); });
+      sayWhichVersion(link);
       player.scrollIntoView({ behavior: 'smooth', block: 'center' });
       var playing = player.play();
       if (playing && playing.catch) playing.catch(function () { /* the user presses play */ });
     });
   });
+
+  // An upload's thumbnail and GIF, made by the worker a moment after the video is published: watched for, then the
+  // thumbnail becomes the player's poster and the links to both appear (until then they would be 404s).
+  var pending = $('[data-previews-pending]');
+  if (pending) {
+    var thumbUrl = pending.getAttribute('data-previews-pending');
+    var tries = 0;
+    var look = function () {
+      fetch(thumbUrl, { method: 'HEAD', cache: 'no-store' })
+        .then(function (r) { return r.ok; }, function () { return false; })
+        .then(function (ready) {
+          if (ready) {
+            if (player && player.paused && player.currentTime === 0) player.poster = thumbUrl;
+            $$('[data-previews-link]').forEach(function (el) { el.hidden = false; });
+            pending.remove();
+            return;
+          }
+          if (++tries < 90) setTimeout(look, 2000);
+          else pending.textContent = 'The thumbnail and GIF are taking longer than usual. The video plays as it is; reload the page later to see them.';
+        });
+    };
+    setTimeout(look, 1000);
+  }
 
   // Live progress of a demo being recorded: the API's WebSocket, or its polling URL when the socket fails.
   var progress = $('[data-progress]');
@@ -112,11 +155,15 @@
   if (upload) {
     var status = $('[data-upload-status]', upload);
     var meter = $('[data-upload-progress]', upload);
+    var uploadError = $('[data-upload-error]', upload);
+    // A refused file is said where the eye is, in the error box above the button, not in the small hint.
+    var failed = function (message) { uploadError.textContent = message; uploadError.hidden = false; status.textContent = 'MP4 or WebM.'; };
     status.textContent = 'MP4 or WebM; the page shows the demo once it is published.';
     upload.addEventListener('submit', function (event) {
       event.preventDefault();
       var file = upload.elements.file.files[0];
-      if (!file) { status.textContent = 'Choose a video file first.'; return; }
+      uploadError.hidden = true;
+      if (!file) { failed('Choose a video file first.'); return; }
       var type = file.type || (/\.webm$/i.test(file.name) ? 'video/webm' : 'video/mp4');
       var query = new URLSearchParams({ project_id: upload.elements.project_id.value, prompt: upload.elements.prompt.value });
       if (upload.elements.title.value.trim()) query.set('title', upload.elements.title.value.trim());
@@ -135,9 +182,9 @@
         try { body = JSON.parse(xhr.responseText); } catch (e) { /* not JSON */ }
         if (xhr.status === 201 && body.id) { window.location.href = '/app/demos/' + encodeURIComponent(body.id) + '?done=uploaded'; return; }
         button.disabled = false; meter.hidden = true;
-        status.textContent = (body.error || 'The upload failed (' + xhr.status + ').') + ' Fix it and try again.';
+        failed((body.error || 'The upload failed (' + xhr.status + ').') + ' Choose another file and try again.');
       };
-      xhr.onerror = function () { button.disabled = false; meter.hidden = true; status.textContent = 'The connection was lost. Check your network and try again.'; };
+      xhr.onerror = function () { button.disabled = false; meter.hidden = true; failed('The connection was lost. Check your network and try again.'); };
       xhr.send(file);
     });
   }
@@ -219,7 +266,9 @@
       if (v === undefined) return '—';
       if (v === true) return 'on';
       if (v === false) return 'off';
-      if (name === 'bg_image') { var o = restyle.elements.bg_image.querySelector('option[value="' + String(v).replace(/["\\]/g, '') + '"]'); return o ? o.textContent : v; }
+      // A choice is said in its option's words ("Mac window, light"), not its value.
+      var field = restyle.elements[name];
+      if (field && field.tagName === 'SELECT') { var o = field.querySelector('option[value="' + String(v).replace(/["\\]/g, '') + '"]'); return o ? o.textContent : v; }
       return String(v);
     };
     var listChanges = function () {
