@@ -148,6 +148,14 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
   // found by what points at the menu (data-target, data-bs-target, aria-controls, href="#menu") or by the toggle
   // beside it (aria-haspopup, aria-expanded, data-toggle, a dropdown toggle). No named functions: see outline-kit.
   const menuLinks: NonNullable<PageOutline['menuLinks']> = [];
+  // Found once, when a link of the navigation has no opener of its own (cheap tests first: most pages never ask).
+  let hamburger: Element | null | undefined;
+  const findHamburger = (): Element | null =>
+    Array.from(document.querySelectorAll('button, [role="button"], span, div, a:not([href]), i')).find((c) => {
+      const looks = /burger|nav-trigger|menu-trigger|nav-toggle|menu-toggle|navbar-toggler|menu-btn|menu-button/i.test(c.getAttribute('class') ?? '') || /menu/i.test(c.getAttribute('aria-label') ?? '');
+      const says = !looks && c.children.length <= 2 && /^\s*(?:menu|☰)\s*$/i.test(c.textContent ?? '');
+      return (looks || says) && !c.closest('a[href]') && visible(c) && box(c).top < vh * 0.25;
+    }) ?? null;
   const menuSeen = new Set<string>();
   for (const link of Array.from(document.querySelectorAll('a[href]'))) {
     if (menuLinks.length >= 40) break;
@@ -169,6 +177,12 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
         if (toggle) opener = toggle;
       }
       if (visible(a)) break;
+    }
+    // A site's menu button that nothing ties to its menu but its looks (a "Menu" span, a hamburger icon): for the
+    // links of the page's navigation.
+    if (!opener && link.closest('nav, [role="navigation"], header')) {
+      if (hamburger === undefined) hamburger = findHamburger();
+      opener = hamburger;
     }
     if (!opener) continue;
     const openerSel = selectorsFor(opener);

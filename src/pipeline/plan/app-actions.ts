@@ -51,8 +51,10 @@ export function appActions(prompt: string, outline: PageOutline): AppActions | n
   }
   if (items.length === 0) return null;
   for (const match of prompt.matchAll(CHECK)) {
-    const item = itemNamed(match[1]!, items);
-    if (item) found.push({ at: match.index!, step: () => [clickTarget(`check:${item}`, item, box, items.indexOf(item), `Tick off "${item}"`)] });
+    // "mark everything as done", "tick them all off": each item in turn.
+    const all = /\b(?:everything|all|every (?:one|task|item)|each|them)\b/i.test(match[1]!);
+    const named = all ? [...items] : [itemNamed(match[1]!, items)].filter((item): item is string => item !== null);
+    if (named.length > 0) found.push({ at: match.index!, step: () => named.map((item) => clickTarget(`check:${item}`, item, box, items.indexOf(item), `Tick off "${item}"`)) });
   }
   for (const match of prompt.matchAll(CLEAR)) {
     found.push({ at: match.index!, step: () => [clickTarget('text:clear', 'Clear completed', box, items.length, 'Clear the finished ones')] });

@@ -1,5 +1,7 @@
 import type { OutlineAction, OutlineForm, PageOutline } from '../types.js';
 import { beatsOf } from './not-found.js';
+import { concepts } from './lexicon.js';
+import { promptSubjects, promptWords, stem } from './section-meaning.js';
 import { keywords } from './text-match.js';
 
 /**
@@ -29,6 +31,7 @@ interface Purpose {
 }
 
 const hasType = (form: OutlineForm, type: RegExp) => form.fields.some((field) => type.test(field.type));
+const textFields = (form: OutlineForm) => form.fields.filter((field) => !/^(?:checkbox|radio|hidden|submit|button)$/i.test(field.type)).length;
 const labelled = (form: OutlineForm, words: RegExp) => words.test(form.label) || form.fields.some((field) => words.test(`${field.label} ${field.name ?? ''}`));
 
 const purposes: Purpose[] = [
@@ -53,7 +56,8 @@ const purposes: Purpose[] = [
     purpose: 'contact',
     asked: /\b(?:contact(?:s|ing)?|get(?:s|ting)? in touch|reach(?:es|ing)? (?:out|us|the team|them)|send(?:s|ing)? (?:a |us a |them a )?message|enquir\w*|inquir\w*)\b/i,
     link: /\b(?:contact|get in touch|enquir\w*|inquir\w*)\b/i,
-    heldBy: (form) => hasType(form, /^(?:textarea|email)$/) || labelled(form, /message|e-?mail/i),
+    // A message box, or more than a lone e-mail box: a newsletter sign-up is not a contact form.
+    heldBy: (form) => hasType(form, /^textarea$/) || labelled(form, /message/i) || ((hasType(form, /^email$/) || labelled(form, /e-?mail/i)) && textFields(form) >= 2),
   },
 ];
 
@@ -117,8 +121,10 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
       if (way) return { link: way, purpose: 'sign-up' };
     }
   }
-  const named = GO.exec(beat)?.[1] ?? NAMED_PAGE.exec(beat)?.[1];
-  if (!named) return null;
+  // "…on its own page", "a separate page": the prompt wants the page for it, even where this page has a part on it.
+  const ownPage = OWN_PAGE.test(beat);
+  const named = ownPage ? undefined : (GO.exec(beat)?.[1] ?? NAMED_PAGE.exec(beat)?.[1]);
+  if (!named) return unansweredExit(beat.replace(OWN_PAGE, ' '), outline, links, ownPage);
   const wanted = keywords(named);
   if (wanted.length === 0) return null;
   const matching = links.filter((link) => {
@@ -126,7 +132,49 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
     return wanted.every((word) => words.has(word));
   });
   const link = matching.sort((a, b) => keywords(a.label).length - keywords(b.label).length)[0];
-  return link ? { link, purpose: 'page' } : null;
+  return link ? { link, purpose: 'page' } : unansweredExit(beat, outline, links, false);
+}
+
+const OWN_PAGE = /\b(?:on|to|in)\s+(?:its|their|a|the)\s+(?:own|separate|dedicated|full|own dedicated)\s+page\b/i;
+
+/**
+ * A beat this page has nothing for, and a link of the page that says it: every word of a link of two words or more
+ * is in the beat ("Forgot Password?" for "someone forgot their password"), or the link's one word means what the
+ * beat asks for ("Pricing" for "compare the three plans", "Services" for "which services does the studio offer").
+ */
+function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction[], wantsPage: boolean): { link: OutlineAction; purpose: FlowPurpose } | null {
+  // A link the prompt names word for word ("Forgot password?"), not a call to action's stock phrase ("Get started").
+  const beatWords = new Set(keywords(beat));
+  const named = links.find((link) => {
+    const words = keywords(link.label);
+    return words.length >= 2 && !STOCK_PHRASE.test(link.label) && words.every((word) => beatWords.has(word));
+  });
+  if (named) return { link: named, purpose: 'page' };
+  // Only where the page has nothing for it at all: a weak match on this page is still this page's.
+  if (!wantsPage) {
+    const meaning = promptSubjects(beat, outline);
+    const answered = [...meaning.subjects, ...(meaning.endsOn ? [meaning.endsOn] : [])];
+    if (answered.some((subject) => subject.section.kind !== 'footer') || meaning.endsOnAction) return null;
+  }
+  const beatConcepts = conceptsOf(beat);
+  const meant = links.find((link) => {
+    const words = keywords(link.label);
+    return words.length === 1 && words[0]!.length > 3 && [...conceptsOf(link.label)].some((concept) => beatConcepts.has(concept));
+  });
+  return meant ? { link: meant, purpose: 'page' } : null;
+}
+
+const STOCK_PHRASE = /^\s*(?:get|start|learn|see|view|read|try|find|discover|explore|watch|download|book|shop|join|click|go)\b/i;
+
+/** Words of the lexicon that are as often just grammar ("hear about", "what it includes", "the first ad"). */
+const FUNCTION_WORDS = new Set(['about', 'what', 'can', 'doe', 'does', 'free', 'help', 'first', 'word', 'much', 'face', 'behind', 'meet', 'since', 'call', 'write', 'book']);
+
+/** The lexicon's concepts a text's words belong to (plan/lexicon.ts). */
+function conceptsOf(text: string): Set<string> {
+  const stems = new Set(promptWords(text).map(stem).filter((word) => !FUNCTION_WORDS.has(word)));
+  const found = new Set<string>();
+  for (const [concept, words] of Object.entries(concepts)) if (words.some((word) => stems.has(stem(word)))) found.add(concept);
+  return found;
 }
 
 /** The page's links to other pages of the site: navigation first, then the page's own buttons. */

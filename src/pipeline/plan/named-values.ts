@@ -26,6 +26,7 @@ const PASSWORD = /\bpassword\s+(?:is\s+|of\s+)?["“'‘]?([^\s"”'’,.;]{3,40
 const PHONE = /(?:phone|number|call)\D{0,20}(\+?\d[\d\s().-]{6,18}\d)/i;
 const COMPANY = /\b(?:company|organi[sz]ation|business)\s+(?:is\s+|called\s+|named\s+)?["“'‘]?([A-Z][\w&.'’ -]{1,40}?)["”'’]?(?=[,.;]|\s+(?:and|then|with)\b|$)/;
 const MESSAGE = /\b(?:message|note|comment|question|saying|says)\s*:?\s*["“'‘]([^"”'’]{1,200})["”'’]/i;
+const ABOUT = /\b(?:note|message|comment|question|enquiry|inquiry|email|line)\b[^;]{0,120}?\babout\s+((?:a |an |the |our |their |my )?[\p{L}\d][\p{L}\d '’-]{2,60}?)\s*(?=[,.;!?]|\s+(?:and|then)\b|$)/iu;
 const SEARCH = /\bsearch(?:es|ing)?\s+(?:for\s+)?["“'‘]?([^"”'’,.;]{2,60}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
 
 /** Words that start a prompt's next request, so "as Alex Kim Then…" does not take "Then" for a surname. */
@@ -63,7 +64,8 @@ export function namedValues(prompt: string): NamedValues {
     values.company = company.trim();
     claimed.push(values.company);
   }
-  const message = MESSAGE.exec(prompt)?.[1];
+  // "send a note … about a brand refresh": what the note is about, when it is not quoted.
+  const message = MESSAGE.exec(prompt)?.[1] ?? ABOUT.exec(prompt)?.[1]?.replace(/^./, (c) => c.toUpperCase());
   if (message) {
     values.message = message.trim();
     claimed.push(values.message);

@@ -18,6 +18,7 @@ describe('the values a prompt names', () => {
     assert.equal(namedValues('Go to the contact form and fill it in as Alex Kim').name, 'Alex Kim');
     assert.equal(namedValues('Send a note with the message "Can we book a demo?"').message, 'Can we book a demo?');
     assert.equal(namedValues("Search for 'trail shoes' and show the results").search, 'trail shoes');
+    assert.equal(namedValues('Send a note as Liam Chen, liam.chen@example.com, about a brand refresh').message, 'A brand refresh');
   });
 
   it('takes no ordinary word for a name, and no apostrophe for a quotation', () => {
@@ -68,6 +69,30 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Open the roadmap page', outline, sameSite), null);
   });
 
+  it('follows a link whose words the prompt says, or that means what it asks for, when this page has nothing for it', () => {
+    const outline = saasOutline();
+    outline.navigation.push(
+      { label: 'Forgot password?', kind: 'nav-link', href: '/password', selector: 'a[href="/password"]', fallbackSelectors: [], rect: { x: 900, y: 20, width: 90, height: 30 } },
+      { label: 'Careers', kind: 'nav-link', href: '/careers', selector: 'a[href="/careers"]', fallbackSelectors: [], rect: { x: 1000, y: 20, width: 90, height: 30 } },
+    );
+    assert.equal(flowExit('Someone forgot their password: show them asking for a reset link for sam@example.com', outline, sameSite)?.link.label, 'Forgot password?');
+    assert.equal(flowExit('Show the open jobs and how to hire into the team', outline, sameSite), null, 'the page has its own part for it (the team)');
+  });
+
+  it('goes to the page for a part when the prompt wants it on a page of its own', () => {
+    const outline = saasOutline();
+    outline.navigation.push({ label: 'Customers', kind: 'nav-link', href: '/customers', selector: 'a[href="/customers"]', fallbackSelectors: [], rect: { x: 1000, y: 20, width: 90, height: 30 } });
+    assert.equal(flowExit('Show what customers say on their own page', outline, sameSite)?.link.label, 'Customers');
+    assert.equal(flowExit('Show what customers say', outline, sameSite), null);
+  });
+
+  it('takes a lone e-mail box for a newsletter, not for the contact form a prompt asks for', () => {
+    const outline = saasOutline();
+    outline.forms = [{ ...outline.forms[0]!, fields: [outline.forms[0]!.fields[1]!] }];
+    outline.navigation.push({ label: 'Contact', kind: 'nav-link', href: '/contact', selector: 'a[href="/contact"]', fallbackSelectors: [], rect: { x: 1000, y: 20, width: 90, height: 30 } });
+    assert.equal(flowExit('Go to the contact form and fill it in as Alex Kim', outline, sameSite)?.link.label, 'Contact');
+  });
+
   it('goes to a page the prompt names, and never to another site', () => {
     assert.equal(flowExit('Open the integrations page', saasOutline(), sameSite)?.link.label, 'Browse integrations');
     const elsewhere = (url: string) => new URL(url, 'http://localhost:4000/').host === 'elsewhere.example';
@@ -114,6 +139,11 @@ describe("an app's own actions", () => {
       app.steps.filter((step) => step.action !== 'pause').map((step) => (step.action === 'type' ? `type ${JSON.stringify(step.text)}` : step.action === 'click' ? `click ${step.target.selector}` : step.action)),
       ['type "Book the venue\\n"', 'type "Send invites\\n"', 'click check:Send invites', 'click text:clear'],
     );
+  });
+
+  it('ticks every item off when the prompt says everything', () => {
+    const app = appActions('Add "water the plants" and "call grandma", then mark everything as done', todo());
+    assert.deepEqual(app?.steps.flatMap((step) => (step.action === 'click' ? [step.target.selector] : [])), ['check:water the plants', 'check:call grandma']);
   });
 
   it('reads nothing as an app action in a prompt that adds nothing', () => {
