@@ -62,6 +62,8 @@ export interface OutlineAction extends Target {
   href: string | null;
   /** Issue 56: a link hidden in a menu until this control opens it (a dropdown, a folded sidebar, a hamburger) */
   opener?: Target;
+  /** menus inside that menu, opened after it, outermost first (a sidebar's "Pages", then its "Authentication") */
+  thenOpen?: Target[];
 }
 
 export interface OutlineField extends Target {

@@ -158,17 +158,22 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
     }) ?? null;
   const menuSeen = new Set<string>();
   for (const link of Array.from(document.querySelectorAll('a[href]'))) {
-    if (menuLinks.length >= 40) break;
+    if (menuLinks.length >= 200) break;
     if (visible(link) || link.closest('[aria-hidden="true"][inert], template')) continue;
     const href = (link as HTMLAnchorElement).href;
     const label = clip(norm(link.getAttribute('aria-label') || link.textContent || link.getAttribute('title') || ''), 80);
     if (!label || !href || menuSeen.has(`${label}|${href}`)) continue;
     let opener: Element | null = null;
-    for (let a: Element | null = link.parentElement, depth = 0; a && a !== document.body && depth < 8 && !opener; a = a.parentElement, depth++) {
+    // A menu inside a closed menu ("Pages" → "Authentication" → "Sign In"): its own control, hidden too, is opened
+    // after the outer one.
+    const inner: Element[] = [];
+    for (let a: Element | null = link.parentElement, depth = 0; a && a !== document.body && depth < 10 && !opener; a = a.parentElement, depth++) {
       if (a.id) {
         const id = CSS.escape(a.id);
-        const pointing = Array.from(document.querySelectorAll(`[data-target="#${id}"], [data-bs-target="#${id}"], [aria-controls="${id}"], a[href="#${id}"]`)).find((c) => visible(c));
-        if (pointing) opener = pointing;
+        const pointing = Array.from(document.querySelectorAll(`[data-target="#${id}"], [data-bs-target="#${id}"], [aria-controls="${id}"], a[href="#${id}"]`));
+        const shown = pointing.find((c) => visible(c));
+        if (shown) opener = shown;
+        else if (pointing[0] && inner.length < 2) inner.push(pointing[0]);
       }
       if (!opener && a.parentElement && !visible(a)) {
         const toggle = Array.from(a.parentElement.children).find(
@@ -188,6 +193,11 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
     const openerSel = selectorsFor(opener);
     const linkSel = selectorsFor(link);
     if (!openerSel || !linkSel) continue;
+    const innerTargets = inner.reverse().flatMap((control) => {
+      const sel = selectorsFor(control);
+      const r = docRect(opener!);
+      return sel ? [{ label: clip(norm(control.textContent || 'Menu'), 80) || 'Menu', rect: { x: r.x, y: r.y + r.height + 8, width: Math.max(r.width, 80), height: 28 }, ...sel }] : [];
+    });
     menuSeen.add(`${label}|${href}`);
     const at = docRect(opener);
     const openerLabel = clip(norm(opener.getAttribute('aria-label') || (opener as HTMLElement).innerText || opener.getAttribute('title') || 'Menu'), 80) || 'Menu';
@@ -197,6 +207,7 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
       rect: { x: at.x, y: at.y + at.height + 8, width: Math.max(at.width, 80), height: 28 },
       ...linkSel,
       opener: { label: openerLabel, rect: at, ...openerSel },
+      ...(innerTargets.length > 0 ? { thenOpen: innerTargets } : {}),
     });
   }
 

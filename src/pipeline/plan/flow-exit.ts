@@ -156,6 +156,8 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
     const answered = [...meaning.subjects, ...(meaning.endsOn ? [meaning.endsOn] : [])];
     if (answered.some((subject) => subject.section.kind !== 'footer') || meaning.endsOnAction) return null;
   }
+  // A form asked for on a page that has forms is one of those, whatever its words.
+  if (/\b(?:form|box|field)s?\b/i.test(beat) && outline.forms.length > 0) return null;
   const beatConcepts = conceptsOf(beat);
   const meant = links.find((link) => {
     const words = keywords(link.label);

@@ -63,7 +63,7 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
   if (exit) {
     const beforeSteps: PlanStep[] = [];
     let basePlan: DemoPlan | null = null;
-    let budgetMs = LOOK_MS + LEAVE_MS + (exit.link.opener ? MENU_MS : 0);
+    let budgetMs = LOOK_MS + LEAVE_MS + (exit.link.opener ? MENU_MS * (1 + (exit.link.thenOpen?.length ?? 0)) : 0);
     if (exit.before) {
       const beats = exit.before.split(', then ').length;
       budgetMs = Math.round(Math.max(LEAVE_MS + BEAT_MS, Math.min(input.remainingMs * 0.6, LEAVE_MS + BEAT_MS * beats)));
@@ -73,8 +73,10 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
       beforeSteps.push({ action: 'pause', label: `Look at "${outline.title || 'the page'}"`, holdMs: LOOK_MS });
     }
     // A link in a closed menu: the menu is opened on camera first (a real click: it only opens the menu).
-    const opening: PlanStep[] = exit.link.opener ? [{ action: 'click', target: exit.link.opener, label: `Open the menu "${exit.link.opener.label}"` }] : [];
-    const { opener: _opener, ...link } = exit.link;
+    const opening: PlanStep[] = [exit.link.opener, ...(exit.link.thenOpen ?? [])].flatMap((control) =>
+      control ? [{ action: 'click' as const, target: control, label: `Open the menu "${control.label}"` }] : [],
+    );
+    const { opener: _opener, thenOpen: _thenOpen, ...link } = exit.link;
     const steps: PlanStep[] = [...beforeSteps, ...opening, { action: 'navigate', target: link, href: exit.link.href, label: `Open "${exit.link.label}"` }];
     return { kind: 'leave', exit, plan: legPlan(basePlan, steps, budgetMs, basePlan?.templateId ?? 'guided-tour') };
   }
