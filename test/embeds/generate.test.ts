@@ -207,7 +207,7 @@ describe('dynamic embeds: POST /embed/generate', () => {
     const cases: Array<[unknown, RegExp]> = [
       [{}, /project_id is required/],
       [{ project_id: '' }, /project_id/],
-      [{ project_id: projectId, prompt: '' }, /prompt must be at least 1/],
+      [{ project_id: projectId, prompt: '' }, /The prompt is required\./],
       [{ project_id: projectId, prompt: 'x'.repeat(501) }, /prompt must be at most 500/],
       [{ project_id: projectId, section: 'x'.repeat(121) }, /section must be at most 120/],
       [{ project_id: projectId, template: 'fancy' }, /template must be one of/],
