@@ -1,20 +1,14 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { startApp, type RunningApp } from '../../src/app.js';
-import { createApiKey } from '../../src/keys/index.js';
-import { inTransaction } from '../../src/platform/command.js';
-import { loadConfig } from '../../src/platform/config.js';
 import { connect } from '../../src/platform/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/platform/embedded-postgres.js';
 import { enqueueJob, startWorker } from '../../src/platform/jobs.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { migrate } from '../../src/platform/migrate.js';
-import { prepareRegistration, registerUser } from '../../src/users/index.js';
-import { registerDomain } from '../../src/domain.js';
+import { liveKey, postmasterPid, supervisedConfig, supervisedDataDir } from '../helpers/supervised-database.js';
 
 /**
  * `kill -9` of the embedded PostgreSQL used to leave the service up answering 500 to every API call, and 503 on
@@ -22,47 +16,6 @@ import { registerDomain } from '../../src/domain.js';
  */
 
 const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
-
-async function dataDir(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-supervised-'));
-  // As root, the cluster runs as the `postgres` user, which must be able to enter the folder.
-  await fs.chmod(dir, 0o755);
-  return dir;
-}
-
-async function postmasterPid(dir: string): Promise<number> {
-  const lines = (await fs.readFile(path.join(dir, 'pg', 'postmaster.pid'), 'utf8')).split('\n');
-  return Number(lines[0]);
-}
-
-function config(dir: string, env: Record<string, string> = {}) {
-  return loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    SHOWREEL_DATA_DIR: dir,
-    SHOWREEL_MASTER_KEY: randomBytes(32).toString('hex'),
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    SHOWREEL_RUN_WORKER: 'false',
-    SHOWREEL_ALLOW_PRIVATE_URLS: '1',
-    ...env,
-  });
-}
-
-/** A user and a live key, written through the database at `url`. */
-async function liveKey(url: string): Promise<string> {
-  registerDomain();
-  const sql = connect(url, { max: 1 });
-  try {
-    const prepared = await prepareRegistration({ email: `${randomBytes(4).toString('hex')}@example.com`, password: 'correct horse battery', isAdmin: false, startingCredits: 1 });
-    const key = await inTransaction(sql, async (tx) => {
-      await registerUser(tx, prepared, { actor: 'test' });
-      return createApiKey(tx, { userId: prepared.userId, name: 'Test key', type: 'live', projectId: null, allowedDomains: null }, { actor: 'test' });
-    });
-    return key.key;
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
-}
 
 interface Observed {
   statuses: Map<number, number>;
@@ -97,8 +50,8 @@ describe('when the embedded PostgreSQL is killed', () => {
   });
 
   it('starts it again, and the API answers 503 with Retry-After meanwhile and 200 within 30 s, never 500', { timeout: 90_000 }, async () => {
-    const dir = await dataDir();
-    const app = await startApp(config(dir), logger, { http: true, worker: false });
+    const dir = await supervisedDataDir();
+    const app = await startApp(supervisedConfig(dir), logger, { http: true, worker: false });
     cleanups.push(async () => {
       await app.stop();
       await fs.rm(dir, { recursive: true, force: true });
@@ -168,7 +121,7 @@ describe('when the embedded PostgreSQL is killed', () => {
   /** A migrated cluster of its own, removed after the test. Not ephemeral: a throwaway cluster commits
    * asynchronously, and a kill would take the last commits with it. */
   const startDurableCluster = async () => {
-    const dir = await dataDir();
+    const dir = await supervisedDataDir();
     const cluster = await startEmbeddedPostgres({ dataDir: dir, ephemeral: false, logger });
     cleanups.push(async () => {
       await cluster.stop();
@@ -245,10 +198,10 @@ describe('with DATABASE_URL, a restart of that database', () => {
   });
 
   it('is survived without restarting Showreel: 503 while it is down, 200 once it is back', { timeout: 90_000 }, async () => {
-    dir = await dataDir();
+    dir = await supervisedDataDir();
     const dbDir = path.join(dir, 'external');
     database = await startEmbeddedPostgres({ dataDir: dbDir, ephemeral: false });
-    app = await startApp(config(path.join(dir, 'app'), { DATABASE_URL: database.url }), logger, { http: true, worker: false });
+    app = await startApp(supervisedConfig(path.join(dir, 'app'), { DATABASE_URL: database.url }), logger, { http: true, worker: false });
     const key = await liveKey(database.url);
     const auth = { authorization: `Bearer ${key}` };
     assert.equal((await fetch(`${app.url}/api/v1/projects`, { headers: auth })).status, 200);
