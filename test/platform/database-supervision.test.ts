@@ -159,6 +159,30 @@ describe('when the embedded PostgreSQL is killed', () => {
     await waitFor(() => ran.includes('after'), 45_000, 'the job enqueued after the restart ran');
   });
 
+  it('is started again at once though a backend was busy with a long statement (the backends left behind are ended)', { timeout: 150_000 }, async () => {
+    // A backend notices that its postmaster died only when it next waits; one busy computing runs on, holding the
+    // cluster's shared memory, and no new postmaster starts until it is gone. This statement would compute for far
+    // longer than the test waits; its statement_timeout ends it after 100 s however the restart goes.
+    const { dir, cluster, sql } = await startDurableCluster();
+    const busy = connect(cluster.url, { max: 1 });
+    cleanups.push(() => busy.end({ timeout: 1 }));
+    const statement = 'select count(*) from generate_series(1, 1000000000000)';
+    const long = busy
+      .begin(async (tx) => {
+        await tx`set local statement_timeout = '100s'`;
+        await tx.unsafe(statement);
+      })
+      .then(() => 'finished', () => 'failed');
+    const running = async () =>
+      (await sql<Array<{ n: number }>>`select count(*)::int as n from pg_stat_activity where query = ${statement} and state = 'active'`)[0]!.n === 1;
+    await waitFor(running, 15_000, 'the long statement ran');
+
+    process.kill(await postmasterPid(dir), 'SIGKILL');
+    // Well under the statement's 100 s, and far over a restart's few seconds on a busy machine.
+    await waitFor(() => sql`select 1`.then(() => true, () => false), 60_000, 'the database accepted connections again');
+    assert.equal(await long, 'failed', 'the statement of the killed cluster did not finish');
+  });
+
   it('a worker whose database dies while it completes a job is started again, and runs the next job', { timeout: 150_000 }, async () => {
     // graphile-worker gives its pool up for good when it cannot record a completion; without supervision the
     // runner's rejected promise ended the process (seen in CI when the kill fell on a completion).
