@@ -23,6 +23,26 @@ export function rememberDatabaseAddress(host: string, port: number | null): void
   if (host.startsWith('/') && port !== null) databaseAddresses.add(`${host.replace(/\/+$/, '')}/.s.PGSQL.${port}`);
 }
 
+/**
+ * Databases known to be down right now, by address: the embedded cluster from its postmaster's exit until its
+ * supervisor has it accepting connections again. A new postmaster listens on its socket before it takes
+ * connections (while it sets itself up, and while an attempt fails because the dead one's backends still hold its
+ * shared memory): a connect then is accepted by the kernel and waits unanswered, up to the connect timeout. Connects
+ * to such an address are refused at once instead (see refusedSocket), so that a request is answered 503 at once.
+ */
+const knownDown = new Set<string>();
+
+export function setDatabaseDown(addresses: string[], down: boolean): void {
+  for (const address of addresses) {
+    if (down) knownDown.add(address);
+    else knownDown.delete(address);
+  }
+}
+
+export function isKnownDown(address: string): boolean {
+  return knownDown.size > 0 && knownDown.has(address);
+}
+
 export function isDatabaseUnavailable(thrown: unknown): boolean {
   // A wrapped error (tRPC's, a task's) carries the database's as its cause.
   for (let error = thrown, depth = 0; error instanceof Error && depth < 4; error = error.cause, depth++) {

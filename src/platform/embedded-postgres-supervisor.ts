@@ -21,6 +21,8 @@ export interface SupervisedCluster {
   recentLog(): string[];
   /** Clears what the dead postmaster left behind before each start; resolves with a count to log. */
   beforeRestart?(): Promise<number>;
+  /** Called when the postmaster has died unexpectedly, before anything else. */
+  died?(): void;
 }
 
 export interface RestartPolicy {
@@ -51,6 +53,7 @@ export function superviseCluster(cluster: SupervisedCluster, logger: Logger | un
     if (!child) return;
     child.once('exit', (code, signal) => {
       if (stopping) return;
+      cluster.died?.();
       if (Date.now() - upSince >= policy.stableAfterMs) attempts = 0;
       logger?.error({ pid: child.pid, code, signal }, 'the embedded PostgreSQL stopped unexpectedly; restarting it');
       scheduleRestart();
