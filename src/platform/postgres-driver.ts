@@ -13,8 +13,17 @@ import type postgresType from 'postgres';
  * instead: the statements waiting on that connection fail with CONNECTION_CLOSED (a 503 for the API), and the
  * connection's write state is reset, so that it can connect again on its next use.
  *
- * The fix is applied to the package's CommonJS build, loaded from its own files with `nextWrite` guarded, so that
- * node_modules stays as installed. Should a release change that function (say, fix it), the package is used as it
+ * Two hangs of the same close are fixed with it (issue 58). `closed()` cancelled the scheduled write but left its
+ * timer handle and buffer set: a statement of a reserved connection's transaction written after the close was
+ * appended to that buffer and never scheduled (the handle said a write was pending), so it neither ran nor failed,
+ * and its request waited for ever (two of ~270 writes in flight across a kill -9); and the connection's next
+ * attempt sent its startup message behind the dead statements, or not at all, and failed after the connect timeout.
+ * Now `closed()` clears both, and a statement written while the connection has no socket fails at once with
+ * CONNECTION_CLOSED. `writeAfterClose` also answers that the connection may take more statements (true): false
+ * moved a closed reserved connection into the pool's `full` queue, where its later statements waited unsent.
+ *
+ * The fix is applied to the package's CommonJS build, loaded from its own files with these three places changed, so
+ * that node_modules stays as installed. Should a release change any of them (say, fix it), the package is used as it
  * is: `driverPatched` says which, and test/platform/database-supervision.test.ts checks the crash does not happen.
  */
 const require = createRequire(import.meta.url);
@@ -23,6 +32,10 @@ const UNGUARDED = 'function nextWrite(fn) {\n    const x = socket.write(chunk, f
 const GUARDED = `function nextWrite(fn) {
     if (!socket) return writeAfterClose()
     const x = socket.write(chunk, fn)`;
+const UNGUARDED_WRITE = 'function write(x, fn) {\n    chunk = chunk ? ';
+const GUARDED_WRITE = 'function write(x, fn) {\n    if (!socket) return writeAfterClose()\n    chunk = chunk ? ';
+const CLOSED_KEEPING_WRITE = "    clearImmediate(nextWriteTimer)\n    socket.removeListener('data', data)";
+const CLOSED_CLEARING_WRITE = "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    socket.removeListener('data', data)";
 const WRITE_AFTER_CLOSE = `
   function writeAfterClose() {
     nextWriteTimer !== null && clearImmediate(nextWriteTimer)
@@ -31,7 +44,7 @@ const WRITE_AFTER_CLOSE = `
     query && queryError(query, err)
     query = null
     while (sent.length) queryError(sent.shift(), err)
-    return false
+    return true
   }
 
   `;
@@ -40,8 +53,12 @@ function loadPatched(): { postgres: typeof postgresType; patched: boolean } {
   const entry = require.resolve('postgres');
   const connectionFile = path.join(path.dirname(entry), 'connection.js');
   const source = fs.readFileSync(connectionFile, 'utf8');
-  if (!source.includes(UNGUARDED) || require.cache[connectionFile]) return { postgres: require('postgres'), patched: false };
-  const patchedSource = source.replace(UNGUARDED, `${WRITE_AFTER_CLOSE.trimStart()}${GUARDED}`);
+  const once = (text: string) => source.split(text).length === 2;
+  if (![UNGUARDED, UNGUARDED_WRITE, CLOSED_KEEPING_WRITE].every(once) || require.cache[connectionFile]) return { postgres: require('postgres'), patched: false };
+  const patchedSource = source
+    .replace(UNGUARDED, `${WRITE_AFTER_CLOSE.trimStart()}${GUARDED}`)
+    .replace(UNGUARDED_WRITE, GUARDED_WRITE)
+    .replace(CLOSED_KEEPING_WRITE, CLOSED_CLEARING_WRITE);
   const connectionModule = new Module(connectionFile);
   connectionModule.filename = connectionFile;
   connectionModule.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(connectionFile));
