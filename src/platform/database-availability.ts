@@ -3,7 +3,8 @@
  * of ours: the error mapper answers those 503 with Retry-After instead of 500, and the pool reconnects on its own
  * once the database is back (postgres.js opens connections lazily, per query).
  *
- * - postgres.js's own connection errors (a connection closed or destroyed under a query, a connect timeout);
+ * - postgres.js's own connection errors (a connection closed or destroyed under a query, a connect timeout), and
+ *   ours when a command got no connection within its wait (CONNECTION_WAIT_TIMEOUT, src/platform/transaction.ts);
  * - PostgreSQL's answers while it shuts down, restarts or recovers (class 57P: admin/crash shutdown, "cannot
  *   connect now") and class 08 (connection exceptions);
  * - socket errors (ECONNREFUSED while nothing listens, ENOENT when its Unix socket is gone, ECONNRESET when it
@@ -11,7 +12,7 @@
  *   to the database's own address. Only the database's: the same codes from an outbound request (a project's
  *   site, object storage) are not a database outage, and must not be reported as one.
  */
-const POSTGRES_JS_CONNECTION_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'CONNECTION_ENDED']);
+const POSTGRES_JS_CONNECTION_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'CONNECTION_ENDED', 'CONNECTION_WAIT_TIMEOUT']);
 const POSTGRES_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '57P05']);
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOENT', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
 
