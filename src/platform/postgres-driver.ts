@@ -22,7 +22,14 @@ import type postgresType from 'postgres';
  * CONNECTION_CLOSED. `writeAfterClose` also answers that the connection may take more statements (true): false
  * moved a closed reserved connection into the pool's `full` queue, where its later statements waited unsent.
  *
- * The fix is applied to the package's CommonJS build, loaded from its own files with these three places changed, so
+ * And a request for a reserved connection (every command's transaction) was lost: when a connection closed, the
+ * pool took the oldest waiting request out of its queue to connect for; a reserve request, once that connect
+ * succeeded, was dropped (the pool hands reserved connections out from its queue only), and its command waited for
+ * ever (one to three per kill -9 under three busy writers, right after the restart). A reserve request now stays in
+ * the queue while a connect runs for it, and leaves the queue when it fails (else the next connection to open would
+ * be handed to a request nobody waits for any more, and never come back).
+ *
+ * The fix is applied to the package's CommonJS build, loaded from its own files with these places changed, so
  * that node_modules stays as installed. Should a release change any of them (say, fix it), the package is used as it
  * is: `driverPatched` says which, and test/platform/database-supervision.test.ts checks the crash does not happen.
  */
@@ -36,6 +43,14 @@ const UNGUARDED_WRITE = 'function write(x, fn) {\n    chunk = chunk ? ';
 const GUARDED_WRITE = 'function write(x, fn) {\n    if (!socket) return writeAfterClose()\n    chunk = chunk ? ';
 const CLOSED_KEEPING_WRITE = "    clearImmediate(nextWriteTimer)\n    socket.removeListener('data', data)";
 const CLOSED_CLEARING_WRITE = "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    socket.removeListener('data', data)";
+const DROPPING_RESERVE = '    queries.length && connect(c, queries.shift())';
+const KEEPING_RESERVE = `    if (queries.length) {
+      const next = queries.shift()
+      next.reserve && queries.push(next)
+      connect(c, next)
+    }`;
+const RESERVE_REJECT = 'const query = { reserve: resolve, reject }';
+const RESERVE_REJECT_LEAVING = 'const query = { reserve: resolve, reject: (e) => (queries.remove(query), reject(e)) }';
 const WRITE_AFTER_CLOSE = `
   function writeAfterClose() {
     nextWriteTimer !== null && clearImmediate(nextWriteTimer)
@@ -53,8 +68,10 @@ function loadPatched(): { postgres: typeof postgresType; patched: boolean } {
   const entry = require.resolve('postgres');
   const connectionFile = path.join(path.dirname(entry), 'connection.js');
   const source = fs.readFileSync(connectionFile, 'utf8');
-  const once = (text: string) => source.split(text).length === 2;
-  if (![UNGUARDED, UNGUARDED_WRITE, CLOSED_KEEPING_WRITE].every(once) || require.cache[connectionFile]) return { postgres: require('postgres'), patched: false };
+  const indexSource = fs.readFileSync(entry, 'utf8');
+  const once = (text: string, within = source) => within.split(text).length === 2;
+  const patchable = [UNGUARDED, UNGUARDED_WRITE, CLOSED_KEEPING_WRITE].every((text) => once(text)) && [DROPPING_RESERVE, RESERVE_REJECT].every((text) => once(text, indexSource));
+  if (!patchable || require.cache[connectionFile] || require.cache[entry]) return { postgres: require('postgres'), patched: false };
   const patchedSource = source
     .replace(UNGUARDED, `${WRITE_AFTER_CLOSE.trimStart()}${GUARDED}`)
     .replace(UNGUARDED_WRITE, GUARDED_WRITE)
@@ -65,6 +82,13 @@ function loadPatched(): { postgres: typeof postgresType; patched: boolean } {
   (connectionModule as unknown as { _compile(code: string, file: string): void })._compile(patchedSource, connectionFile);
   connectionModule.loaded = true;
   require.cache[connectionFile] = connectionModule;
+  const indexModule = new Module(entry);
+  indexModule.filename = entry;
+  indexModule.paths = connectionModule.paths;
+  const patchedIndex = indexSource.replace(DROPPING_RESERVE, KEEPING_RESERVE).replace(RESERVE_REJECT, RESERVE_REJECT_LEAVING);
+  (indexModule as unknown as { _compile(code: string, file: string): void })._compile(patchedIndex, entry);
+  indexModule.loaded = true;
+  require.cache[entry] = indexModule;
   return { postgres: require('postgres'), patched: true };
 }
 
