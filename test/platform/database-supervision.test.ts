@@ -63,8 +63,10 @@ describe('when the embedded PostgreSQL is killed', () => {
     const auth = { authorization: `Bearer ${key}` };
     assert.equal((await fetch(`${app.url}/api/v1/projects`, { headers: auth })).status, 200);
 
-    // Commands in flight when the database dies: their transactions lose their connection mid-way. (A request
-    // caught in the middle may wait for its connection; each gets 10 s here, and those are counted apart.)
+    // Commands in flight when the database dies: their transactions lose their connection mid-way. None may be left
+    // waiting: each is answered, 201 or 503, well within the 10 s it gets here (issue 58: a statement queued behind
+    // one in flight, or a request for a connection, was lost by the driver, and one or two requests of ~270 waited
+    // for ever).
     const writes = new Map<number | 'no answer', number>();
     let writing = true;
     const createProject = async () => {
@@ -111,7 +113,7 @@ describe('when the embedded PostgreSQL is killed', () => {
     assert.notEqual(await postmasterPid(dir), pid, 'a new postmaster');
     writing = false;
     await Promise.all(writers);
-    assert.deepEqual([...writes.keys()].filter((status) => status !== 201 && status !== 503 && status !== 'no answer'), [], JSON.stringify([...writes]));
+    assert.deepEqual([...writes.keys()].filter((status) => status !== 201 && status !== 503), [], JSON.stringify([...writes]));
     // Once the database is back, commands go through again.
     assert.equal(await createProject(), 201);
     const health = await fetch(`${app.url}/healthz`);
