@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { isKnownDown } from './database-availability.js';
 
 /**
  * A socket for postgres.js that sends a pipeline of statements in one write.
@@ -14,6 +15,8 @@ import net from 'node:net';
  * are already whole and go out at once, without waiting.
  */
 export function corkedSocket(options: { host: string[]; port: number[]; path?: string | false }): net.Socket {
+  const address = options.path || `${options.host[0]}:${options.port[0]}`;
+  if (isKnownDown(address)) return refusedSocket(address);
   const socket = options.path ? net.connect(options.path) : net.connect(options.port[0]!, options.host[0]!);
   const write = socket.write;
   let corked = false;
@@ -28,6 +31,28 @@ export function corkedSocket(options: { host: string[]; port: number[]; path?: s
       socket.cork();
       // queueMicrotask → nextTick: after every microtask of this tick, wherever the write came from (see above).
       queueMicrotask(() => process.nextTick(() => setImmediate(uncork)));
+    }
+    return write.apply(this, args);
+  } as net.Socket['write'];
+  return socket;
+}
+
+/**
+ * A connect to a database known to be down (database-availability.ts), refused as the kernel refuses one where
+ * nothing listens: postgres.js writes its startup message to a socket still connecting (held, not refused), and the
+ * refusal comes after, on a later turn of the event loop. Failing any sooner would leave that message queued inside
+ * postgres.js with no write scheduled for it, and the connection's next attempt would never send its own.
+ */
+function refusedSocket(address: string): net.Socket {
+  const socket = new net.Socket();
+  (socket as { connecting: boolean }).connecting = true;
+  const refusal = Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect', address });
+  const write = socket.write;
+  let refused = false;
+  socket.write = function (this: net.Socket, ...args: Parameters<net.Socket['write']>) {
+    if (!refused) {
+      refused = true;
+      setImmediate(() => socket.destroy(refusal));
     }
     return write.apply(this, args);
   } as net.Socket['write'];

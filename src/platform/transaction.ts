@@ -14,7 +14,7 @@ import { ConcurrencyError } from './errors.js';
 export const MAX_COMMAND_ATTEMPTS = 20;
 
 /** Statements a command sent and does not wait for, per transaction: COMMIT is sent right behind them. */
-const unawaited = new WeakMap<object, Promise<unknown>[]>();
+const unawaited = new WeakMap<object, (statement: Promise<unknown>) => void>();
 /** Notifications to send once the transaction has committed (see notifyAfterCommit), per transaction. */
 const notifications = new WeakMap<object, Array<{ channel: string; payload: string }>>();
 /** The command's pool and what to call once it has committed or rolled back (see commandOf), per transaction. */
@@ -56,20 +56,52 @@ export async function inTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>): 
   }
 }
 
+/**
+ * How long a command waits for a connection of its own before it is answered 503 (CONNECTION_WAIT_TIMEOUT). The
+ * pool hands one over in milliseconds, under load too; the wait only runs out when the database is away, or when
+ * postgres.js has lost the request for a connection (it drops one that it used to start a connect which then
+ * succeeds: seen right after a restart, a write held for ever).
+ */
+export const CONNECTION_WAIT_MS = 2000;
+
+async function reserveWithin(sql: Sql, ms: number): Promise<Awaited<ReturnType<Sql['reserve']>>> {
+  const reservation = sql.reserve();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = Object.assign(new Error(`No database connection within ${ms} ms.`), { code: 'CONNECTION_WAIT_TIMEOUT' });
+  try {
+    return await Promise.race([reservation, new Promise<never>((_, reject) => (timer = setTimeout(reject, ms, timedOut)))]);
+  } catch (error) {
+    // A connection that comes after all goes back to the pool.
+    if (error === timedOut) reservation.then((late) => late.release(), () => undefined);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function runOnce<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const connection = await sql.reserve();
+  const connection = await reserveWithin(sql, CONNECTION_WAIT_MS);
   const tx = connection as unknown as Tx;
   const pending: Promise<unknown>[] = [];
   let closed = false;
+  // Settles (fails) when this connection is found gone. postgres.js queues a reserved connection's statements
+  // behind one whose answer it waits for (one it must describe first, say), and a close rejects only the ones sent:
+  // the queued ones neither run nor fail. The command then fails with the close, not wait on them for ever.
+  let lose: (error: unknown) => void = () => {};
+  const lost = new Promise<never>((_, reject) => (lose = reject));
+  lost.catch(() => undefined);
   const watch = <P extends Promise<unknown>>(statement: P): P => {
     statement.catch((error: unknown) => {
       // A connection error, or the server ending the session (57P01 when it shuts down or its postmaster died):
       // either way this connection is gone, and the pool reconnects it.
-      if (String((error as { code?: unknown }).code).startsWith('CONNECTION_') || isDatabaseUnavailable(error)) closed = true;
+      if (String((error as { code?: unknown }).code).startsWith('CONNECTION_') || isDatabaseUnavailable(error)) {
+        closed = true;
+        lose(error);
+      }
     });
     return statement;
   };
-  unawaited.set(tx, pending);
+  unawaited.set(tx, (statement) => pending.push(watch(statement)));
   const afterCommit: Array<{ channel: string; payload: string }> = [];
   notifications.set(tx, afterCommit);
   const settledHooks: Array<(committed: boolean, failure: unknown) => void> = [];
@@ -82,7 +114,7 @@ async function runOnce<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
   // broken connection) fails those statements too, and is checked with them before COMMIT.
   const begun = watch(connection.unsafe('begin').then(() => undefined));
   try {
-    const result = await work(tx);
+    const result = await Promise.race([work(tx), lost]);
     // Sent behind the unawaited statements in the same round trip. PostgreSQL runs them in order: when one of them
     // fails, the transaction is aborted and COMMIT only rolls back, and the failure is the command's error.
     const commitSent = watch(
@@ -95,7 +127,7 @@ async function runOnce<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
         },
       ),
     );
-    const [, , commit] = await settleInOrder([begun, settleInOrder(pending), commitSent] as const);
+    const [, , commit] = await Promise.race([settleInOrder([begun, settleInOrder(pending), commitSent] as const), lost]);
     if ((commit as { command?: string }).command !== 'COMMIT') throw new Error('The transaction was rolled back at COMMIT.');
     committed = true;
     if (afterCommit.length > 0) sendNotifications(sql, afterCommit);
@@ -104,7 +136,7 @@ async function runOnce<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
     // A statement the command did not wait for may have failed first (a job whose task row it could not see): what
     // the command awaited after it then failed only because the transaction was aborted. The earlier failure is the
     // command's error, and a ConcurrencyError among them runs the command again.
-    const cause = isAbortedTransaction(error) ? await settleInOrder(pending).then(() => null, (earlier: unknown) => earlier) : null;
+    const cause = isAbortedTransaction(error) ? await Promise.race([settleInOrder(pending), lost]).then(() => null, (earlier: unknown) => earlier) : null;
     // Queued behind anything still in flight. Once COMMIT has answered there is nothing to roll back: a command that
     // failed on the database's side (a stream that moved, a project not found) costs no round trip more.
     failure = cause ?? error;
@@ -178,15 +210,15 @@ function sendNotifications(sql: Sql, queued: Array<{ channel: string; payload: s
  * retries it). Inside any other transaction (`sql.begin`), which would commit without looking, it waits for them.
  */
 export async function beforeCommit(tx: Tx, statements: Promise<unknown>): Promise<void> {
-  const pending = unawaited.get(tx);
-  if (!pending) {
+  const add = unawaited.get(tx);
+  if (!add) {
     await statements;
     return;
   }
   // Handled here so that a failure while the command is still running is not an unhandled rejection; it is
   // reported from the list, in order, at COMMIT.
   statements.catch(() => undefined);
-  pending.push(statements);
+  add(statements);
 }
 
 /**

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
-import { inReadSnapshot } from '../../src/platform/database.js';
+import { connect, inReadSnapshot, withoutSocketHost } from '../../src/platform/database.js';
+import { isDatabaseUnavailable, setDatabaseDown } from '../../src/platform/database-availability.js';
 
 describe('timestamps go to the database as the instants they are', () => {
   let db: TestDatabase;
@@ -55,5 +56,43 @@ describe('reads that must agree see one moment', () => {
 
   it('only reads', async () => {
     await assert.rejects(inReadSnapshot(db.sql, (tx) => tx`update snapshot_story set version = 7`), /read-only transaction/);
+  });
+});
+
+describe('a database known to be down (the embedded one while its supervisor starts it again)', () => {
+  let db: TestDatabase;
+  before(async () => {
+    db = await createTestDatabase();
+  });
+  after(() => db.drop());
+
+  /** Where this process connects to it: the Unix socket when the URL names one, else host:port. */
+  function addressesOf(url: string): string[] {
+    const { url: target, socketDir } = withoutSocketHost(url);
+    const { hostname, port } = new URL(target);
+    return [`${hostname}:${port}`, ...(socketDir ? [`${socketDir}/.s.PGSQL.${port}`] : [])];
+  }
+
+  it('has its connects refused at once, as unavailable (a 503), and is used again as soon as it is up', async () => {
+    // A new pool: no connection is open yet, so every statement must connect.
+    const sql = connect(db.url, { max: 3 });
+    const addresses = addressesOf(db.url);
+    try {
+      setDatabaseDown(addresses, true);
+      const statements = Array.from({ length: 12 }, (_, i) =>
+        i % 3 === 0 ? sql`select ${'x'.repeat(4000)} as big` : i % 3 === 1 ? sql.begin((tx) => tx`select 1`) : sql`select 1`,
+      );
+      const outcomes = await Promise.allSettled(statements);
+      assert.deepEqual(
+        outcomes.map((outcome) => (outcome.status === 'rejected' && isDatabaseUnavailable(outcome.reason) ? 'unavailable' : String(outcome.status === 'rejected' ? outcome.reason : 'answered'))),
+        Array.from({ length: 12 }, () => 'unavailable'),
+      );
+    } finally {
+      setDatabaseDown(addresses, false);
+    }
+    // Back: every connection of the pool connects and answers (none was left broken by the refusals).
+    const answers = await Promise.all(Array.from({ length: 6 }, () => sql.begin(async (tx) => (await tx<[{ one: number }]>`select 1 as one, pg_sleep(0.05)`)[0].one)));
+    assert.deepEqual(answers, [1, 1, 1, 1, 1, 1]);
+    await sql.end({ timeout: 5 });
   });
 });

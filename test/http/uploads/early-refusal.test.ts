@@ -10,19 +10,37 @@ interface Outcome {
   error: string | null;
   /** whether the client sent its whole body */
   sentAll: boolean;
+  /** whether the server closed the connection before the client, once it had its answer and had sent all */
+  closedByServer: boolean;
 }
 
 /**
  * A client that streams `total` bytes in 256 KB chunks and keeps sending while the answer comes, as curl does,
- * on a plain TCP socket so that nothing but the server decides when the connection ends.
+ * on a plain TCP socket so that nothing but the server decides when the connection ends. Once it has sent all and
+ * has the whole answer it closes the connection itself (a keep-alive connection is the client's to close).
  */
 function upload(url: string, path: string, headers: Record<string, string>, total: number, chunked = false): Promise<Outcome> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
-    const outcome: Outcome = { status: null, body: '', error: null, sentAll: false };
+    const outcome: Outcome = { status: null, body: '', error: null, sentAll: false, closedByServer: false };
     const socket = net.connect(Number(port), hostname);
     let response = '';
-    socket.on('data', (data: Buffer) => (response += data.toString('latin1')));
+    let closing = false;
+    const answered = () => {
+      const end = response.indexOf('\r\n\r\n');
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(response.slice(0, end))?.[1] ?? Number.NaN);
+      return end >= 0 && response.length >= end + 4 + length;
+    };
+    const closeWhenDone = () => {
+      if (closing || !outcome.sentAll || !answered()) return;
+      closing = true;
+      socket.end();
+    };
+    socket.on('data', (data: Buffer) => {
+      response += data.toString('latin1');
+      closeWhenDone();
+    });
+    socket.on('end', () => (outcome.closedByServer = !closing));
     socket.on('error', (error: NodeJS.ErrnoException) => (outcome.error = error.code ?? error.message));
     socket.on('close', () => {
       const match = /^HTTP\/1\.1 (\d{3})/.exec(response);
@@ -47,6 +65,7 @@ function upload(url: string, path: string, headers: Record<string, string>, tota
       }
       if (chunked) socket.write('0\r\n\r\n');
       outcome.sentAll = true;
+      closeWhenDone();
     };
     write();
   });
@@ -62,12 +81,14 @@ describe('an upload refused before its body is read', () => {
   });
   after(() => app.stop());
 
-  it('answers 401 {error} to a client still sending 8 MB without credentials, then closes the connection once it is done', async () => {
+  it('answers 401 {error} to a client still sending 8 MB without credentials, and leaves it the connection once it is done', async () => {
     const outcome = await upload(app.url, '/api/v1/backgrounds/upload', { 'content-length': String(8 * 1024 * 1024) }, 8 * 1024 * 1024);
     assert.equal(outcome.error, null, `the client saw ${outcome.error} instead of an answer`);
     assert.equal(outcome.status, 401);
     assert.equal(typeof JSON.parse(outcome.body).error, 'string');
     assert.equal(outcome.sentAll, true, 'the client could send its whole body');
+    // The answer did not say `Connection: close`: the connection stays for the client's next request (issue 58).
+    assert.equal(outcome.closedByServer, false, 'the server closed a connection it had answered as keep-alive');
   });
 
   it('answers 413, 411 and 403 as readably', async () => {
