@@ -124,7 +124,7 @@ describe('a form filled on camera', () => {
 });
 
 describe("an app's own actions", () => {
-  const todo = () => {
+  const todoApp = () => {
     const outline = saasOutline();
     const box = { label: 'What needs to be done?', type: 'text', name: null, selector: '.new-todo', fallbackSelectors: [], rect: { x: 400, y: 200, width: 560, height: 60 } };
     outline.forms = [{ label: 'What needs to be done?', selector: '.app', fallbackSelectors: [], rect: { x: 400, y: 200, width: 560, height: 60 }, fields: [box], submit: null }];
@@ -132,7 +132,7 @@ describe("an app's own actions", () => {
   };
 
   it('adds the items, ticks the one named, clears the finished ones, in the order asked', () => {
-    const app = appActions("Add two tasks: 'Book the venue' and 'Send invites', mark the second one as done, then clear the completed ones", todo());
+    const app = appActions("Add two tasks: 'Book the venue' and 'Send invites', mark the second one as done, then clear the completed ones", todoApp());
     assert.ok(app);
     assert.deepEqual(app.shown, ['Book the venue', 'Send invites']);
     assert.deepEqual(
@@ -142,11 +142,11 @@ describe("an app's own actions", () => {
   });
 
   it('ticks every item off when the prompt says everything', () => {
-    const app = appActions('Add "water the plants" and "call grandma", then mark everything as done', todo());
+    const app = appActions('Add "water the plants" and "call grandma", then mark everything as done', todoApp());
     assert.deepEqual(app?.steps.flatMap((step) => (step.action === 'click' ? [step.target.selector] : [])), ['check:water the plants', 'check:call grandma']);
   });
 
   it('reads nothing as an app action in a prompt that adds nothing', () => {
-    assert.equal(appActions('Check the pricing, then end on the FAQ', todo()), null);
+    assert.equal(appActions('Check the pricing, then end on the FAQ', todoApp()), null);
   });
 });
