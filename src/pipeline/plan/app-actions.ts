@@ -30,8 +30,11 @@ const EDIT = /\b(?:edit(?:s|ing)?|renam(?:e|es|ing)|chang(?:e|es|ing)|updat(?:e|
 // "one" last: "the second one" is the second.
 const ORDINALS: Array<[string, number]> = [['first', 0], ['second', 1], ['third', 2], ['fourth', 3], ['fifth', 4], ['one', 0]];
 
-/** A held finished list, long enough to read: ≥ 3 s once the last change has settled and the camera has eased out. */
-const LIST_HOLD_MS = 3_600;
+/**
+ * A held finished list, long enough to read: ≥ 3 s once the last change has settled, besides the last ~1.4 s in which
+ * the camera goes back to the whole window and the window leaves (camera.ts: OVERVIEW_TAIL_MS, the outro).
+ */
+const LIST_HOLD_MS = 4_400;
 
 export function appActions(prompt: string, outline: PageOutline): AppActions | null {
   const box = textBox(outline);

@@ -277,7 +277,10 @@ async function editInPlace(ctx: StepContext, text: string, at: Point, left: () =
     return true;
   });
   if (!editing) return { error: 'Double-clicking the item opened no field to edit it in.' };
-  await typeText(page, text, { rng, maxDurationMs: Math.max(0, left() - 50), onKey: ctx.onKey, clock: ctx.clock });
+  await typeText(page, text, { rng, maxDurationMs: Math.max(0, left() - 400), onKey: ctx.onKey, clock: ctx.clock });
+  // The cursor moves off the words it just changed, so they read whole.
+  const aside = clampToViewport({ x: at.x + 30, y: at.y + 44 }, await scrollMetrics(page));
+  await moveCursor(page, ctx.cursor(), aside, Math.max(0, Math.min(300, left() - 50)), { rng, onMove: ctx.onMove, clock: ctx.clock });
   return {};
 }
 
