@@ -2,7 +2,7 @@ import type { Page } from 'puppeteer-core';
 import type { DemoJobRecord } from '../demos/queries.js';
 import { analysePage, type PageAnalysis } from './analyse/index.js';
 import { assertRecordablePage } from './analyse/recordable-page.js';
-import { describeChanges, fingerprintOf, hashSectionFrames, keepPlan, type DemoFingerprint } from './fingerprint/index.js';
+import { describeChanges, fingerprintOf, flowFingerprintOf, hashSectionFrames, keepPlan, type DemoFingerprint, type FlowPage } from './fingerprint/index.js';
 import { durationMsFor } from './plan/heuristic-planner.js';
 import type { Planner } from './plan/planner.js';
 import type { DemoPlan, PageOutline } from './types.js';
@@ -33,8 +33,45 @@ export async function checkPage(page: Page, previous: DemoFingerprint | null): P
   return { analysis, hashes, changes: previous ? describeChanges(previous, analysis.outline, hashes) : null };
 }
 
-/** The fingerprint to store with the version a job recorded, as JSON. */
-export function fingerprintToStore(outline: PageOutline | null, plan: DemoPlan | null, hashes: Map<string, string>): string | null {
+/**
+ * Issue 56: what changed on the later pages of a flow, each opened by its address (the way the flow reached it, a
+ * link, is a plain GET) and compared with its print; each change is named by its page. A page that no longer opens
+ * is a change too.
+ */
+export async function checkLaterPages(page: Page, previous: DemoFingerprint, open: (url: string) => Promise<unknown>): Promise<string[]> {
+  const changes: string[] = [];
+  for (const print of previous.pages ?? []) {
+    const name = pageName(print.url);
+    try {
+      await open(print.url);
+      await assertRecordablePage(page);
+    } catch {
+      changes.push(`${name}: the page no longer opens`);
+      continue;
+    }
+    const { outline } = await analysePage(page);
+    changes.push(...describeChanges({ version: 1, ...print }, outline, new Map()).map((change) => `${name}: ${change}`));
+  }
+  return changes;
+}
+
+/** "/login.html" → "The login.html page"; "#/active" → "The #/active page". */
+function pageName(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const last = `${parsed.pathname.split('/').filter(Boolean).at(-1) ?? '/'}${parsed.hash}`;
+    return `The ${last} page`;
+  } catch {
+    return 'A later page';
+  }
+}
+
+/**
+ * The fingerprint to store with the version a job recorded, as JSON. A flow's (issue 56) is made page by page, each
+ * with its own leg's plan.
+ */
+export function fingerprintToStore(outline: PageOutline | null, plan: DemoPlan | null, hashes: Map<string, string>, flowPages: FlowPage[] = []): string | null {
+  if (flowPages.length > 1) return JSON.stringify(flowFingerprintOf(flowPages, hashes));
   return outline && plan ? JSON.stringify(fingerprintOf(outline, plan, hashes)) : null;
 }
 

@@ -15,6 +15,7 @@ import { storyBeats } from './story-text/beats.js';
 import type { StoryBeat, StoryText } from './story-text/types.js';
 import type { ActionScript, DemoPlan, OutlineSection, PageOutline, Resolution, ViewportName } from './types.js';
 import type { Presentation } from '../demos/presentation.js';
+import type { FlowPage } from './fingerprint/index.js';
 
 /**
  * Issue 56: a demo that goes where the prompt goes. The first page is analysed already; each leg is planned on its
@@ -43,6 +44,11 @@ export interface ProducedFlow {
   check: TakeCheck;
   /** the values typed that a viewer reads (passwords excepted) */
   shown: string[];
+  /**
+   * The pages the flow reached by a link, from its first, each with its own leg's plan: what a refresh opens again
+   * and compares (a page a submitted form led to is left out: it cannot be opened by its address alone).
+   */
+  pages: FlowPage[];
 }
 
 /** A flow runs as long as it needs, up to this many times the asked-for length (typing is not rushed). */
@@ -122,7 +128,13 @@ export async function produceFlow(
     ...(legs.some(({ leg }) => leg.plan.notFound?.length) ? { notFound: legs.flatMap(({ leg }) => leg.plan.notFound ?? []) } : {}),
   };
   const check = checkTake({ outline: last.outline, plan: last.leg.plan, timeline: lastRecording.timeline, presentation: options.presentation, resolution: options.resolution });
-  return { flow, plan, outline: last.outline, mainSection: chosen?.section ?? null, check, shown: legs.flatMap(({ leg }) => leg.shown ?? []) };
+  const reached = legs.slice(0, flow.legs.length);
+  const pages: FlowPage[] = [];
+  for (const [index, { leg, outline }] of reached.entries()) {
+    if (index > 0 && reached[index - 1]!.leg.kind !== 'leave') break;
+    pages.push({ outline, plan: leg.plan });
+  }
+  return { flow, plan, outline: last.outline, mainSection: chosen?.section ?? null, check, shown: legs.flatMap(({ leg }) => leg.shown ?? []), pages };
 }
 
 /** A restyle of a flow: the stored legs, in order, each on the page its link opens. */

@@ -27,6 +27,7 @@ import { guardSubmits, type SubmitGuard } from './record/submit-guard.js';
 import { pageLanguage } from './story-text/captions.js';
 import { timeStory } from './story-text/chapters.js';
 import type { TimedStory } from './story-text/types.js';
+import type { FlowPage } from './fingerprint/index.js';
 
 /** The GIF preview's width, as jobs publish it. */
 const GIF_WIDTH = 640;
@@ -71,6 +72,8 @@ export interface Produced {
    * are made from, since a refresh looks at that page. The same as `outline` for a one-page demo; null for a restyle.
    */
   startOutline: PageOutline | null;
+  /** Issue 56: a flow's pages reached by a link, each with its own leg's plan (its fingerprint); [] for one page. */
+  flowPages: FlowPage[];
   snapshot: PageSnapshot | null;
   plan: DemoPlan | null;
   /** The section the demo is about (main-section.ts), which its default title names; null for a restyle. */
@@ -139,6 +142,7 @@ async function produceGuarded(
   let snapshot: PageSnapshot | null = null;
   let plan: DemoPlan | null = null;
   let main: OutlineSection | null = null;
+  let flowPages: FlowPage[] = [];
   let script: ActionScript;
   let planInput: PlanInput | null = null;
   let language: string | null = null;
@@ -272,6 +276,7 @@ async function produceGuarded(
       ({ recording, script } = produced.flow);
       ({ plan, outline, check } = produced);
       main = produced.mainSection;
+      flowPages = produced.pages;
       cleanFile = recording.encode.outFile;
       recording.log.push(...flowEntries(produced.flow.pages, recording));
     } else if (flowing) {
@@ -379,7 +384,7 @@ async function produceGuarded(
     await ahead?.abort();
     throw error;
   }
-  return { outline, startOutline: flowStart?.outline ?? outline, snapshot, plan, mainSection: main, script, recording, composed, check, story, warnings };
+  return { outline, startOutline: flowStart?.outline ?? outline, flowPages, snapshot, plan, mainSection: main, script, recording, composed, check, story, warnings };
 }
 
 /**

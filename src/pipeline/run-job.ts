@@ -27,7 +27,7 @@ import { demoTitle, shownSections } from './plan/demo-title.js';
 import type { Planner } from './plan/planner.js';
 import { PermanentJobError, TransientJobError, describeFailure } from './job-errors.js';
 import { pageWorkBudgetMs, produceRecording, recordingCaptureSize } from './produce-recording.js';
-import { checkPage, checksForChanges, fingerprintToStore, parseFingerprint, plannerForChangedPage, type PageCheck } from './change-check.js';
+import { checkLaterPages, checkPage, checksForChanges, fingerprintToStore, parseFingerprint, plannerForChangedPage, type PageCheck } from './change-check.js';
 import type { ActionScript, DemoPlan, DurationTarget, PageContext, Resolution, ViewportName } from './types.js';
 
 export interface PipelineServices {
@@ -126,11 +126,17 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
       await assertSignedIn(page, access, pageUrl);
       if (payload.kind !== 'restyle') {
         await progress('analyzing', 0.15);
+        // Issue 56: a flow's later pages first, each by its address; then the demo's own page, left ready to record.
+        const flowPages = changeAware ? (previous!.pages?.length ?? 0) : 0;
+        const laterChanges = flowPages > 0 ? await checkLaterPages(page, previous!, (url) => open(url, urlName)) : [];
+        if (flowPages > 0) await open(pageUrl, urlName);
         check = await checkPage(page, previous);
+        if (check.changes) check.changes.push(...laterChanges);
         // Nothing the demo shows changed: no recording, and (below) no charge.
         if (changeAware && check.changes?.length === 0) return null;
-        // Something changed: the stored plan is kept where the page still has what it shows, not made again.
-        if (changeAware) planner = plannerForChangedPage(planner, storedPlanOf(demo.ai_plan), previous!, check.analysis.outline, template.id);
+        // Something changed: the stored plan is kept where the page still has what it shows, not made again. A flow
+        // is planned again: its links and fields are found anew by what they say, as a renamed section is.
+        if (changeAware && flowPages === 0) planner = plannerForChangedPage(planner, storedPlanOf(demo.ai_plan), previous!, check.analysis.outline, template.id);
       }
       const stepStart = { analyzing: 0.15, planning: 0.3, recording: 0.4, rendering: 0.72 } as const;
       const stepShare = { analyzing: 0, planning: 0, recording: 0.3, rendering: 0.15 } as const;
@@ -230,7 +236,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           recordingLog,
           presentation: JSON.stringify(finalPresentation),
           // A restyle shows the same page as the version it restyles: that version's fingerprint carries over.
-          fingerprint: payload.kind === 'restyle' ? previousPrint : fingerprintToStore(outline, plan, checked?.hashes ?? new Map()),
+          fingerprint: payload.kind === 'restyle' ? previousPrint : fingerprintToStore(outline, plan, checked?.hashes ?? new Map(), produced.flowPages),
           ...(checked?.changes ? { changes: checked.changes } : {}),
           story: produced.story ? JSON.stringify(produced.story) : null,
           // Issue 55: a refresh plans again and says its own; a restyle keeps the plan, and so its warnings.

@@ -94,6 +94,11 @@ export interface PageOutline {
    * control that opens its menu; where a flow may go besides the links in sight. Absent from outlines made before it.
    */
   menuLinks?: OutlineAction[];
+  /**
+   * Issue 56: the page's other links in sight, outside its navigation, that are no call to action ("Forgot
+   * password?" under a sign-in form, a tile that says "Works"): where a flow may go when nothing else says the place.
+   */
+  contentLinks?: OutlineAction[];
   sections: OutlineSection[];
   actions: OutlineAction[];
   forms: OutlineForm[];

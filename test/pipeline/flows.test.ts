@@ -134,6 +134,32 @@ describe('a demo that follows the prompt to another page', () => {
     assert.match(read, /buy milk/, `the first task is on screen once typed; read: ${read}`);
   });
 
+  it('edits a task in place: its words double-clicked, typed over, and kept', async () => {
+    const workDir = path.join(work, 'todo-edit');
+    await fs.mkdir(workDir, { recursive: true });
+    const outFile = path.join(workDir, 'demo.mp4');
+    const url = sites.url('flow-todo');
+    const prompt = 'Add a task "send the invoice", then edit it to read "send the March invoice"';
+    const pageOptions = { viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop'), timeoutMs: pageWorkBudgetMs('10s') } as const;
+    const { produced, rows } = await browsers.withPage(pageOptions, async (page, ctx) => {
+      await ctx.goto(url, { waitUntil: 'load' });
+      const made = await produceRecording(
+        page,
+        { url, prompt, viewport: 'desktop', format: 'mp4', resolution: '720p', durationTarget: '10s', mode: 'script', template: { id: 'auto' }, presentation: null, outFile, workDir },
+        planner,
+        () => undefined,
+      );
+      return { produced: made, rows: await page.evaluate(() => [...document.querySelectorAll('.todo-list li')].map((li) => li.textContent?.trim())) };
+    });
+    assert.deepEqual(rows, ['send the March invoice'], 'the one task now reads as asked');
+    assert.ok(produced.recording.log.every((entry) => entry.ok), JSON.stringify(produced.recording.log.filter((entry) => !entry.ok)));
+    // A moment after the edit, while the list is held.
+    const edited = produced.recording.timeline.steps.find((step) => step.label.startsWith('Edit'));
+    assert.ok(edited, JSON.stringify(produced.recording.timeline.steps.map((step) => step.label)));
+    const read = await readAt(outFile, (edited.endMs + 1200) / 1000, path.join(workDir, 'end.png'));
+    assert.match(read, /march/, `the edited task is on screen at the end; read: ${read}`);
+  });
+
   it('opens a closed menu on camera to reach a link inside it', async () => {
     const workDir = path.join(work, 'menu');
     await fs.mkdir(workDir, { recursive: true });

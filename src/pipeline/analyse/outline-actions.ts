@@ -19,6 +19,7 @@ export interface PageControls {
   actionsRaw: RawAction[];
   navigation: PageOutline['navigation'];
   menuLinks: NonNullable<PageOutline['menuLinks']>;
+  contentLinks: NonNullable<PageOutline['contentLinks']>;
   actions: PageOutline['actions'];
   forms: PageOutline['forms'];
   media: PageOutline['media'];
@@ -32,7 +33,7 @@ export interface PageControls {
  * primary one: the strongest above the fold), navigation and plain buttons; forms with their fields' labels (with or
  * without a <form>); large media.
  */
-export function readControls(kit: OutlineKit, limits: { maxActions: number; maxNavigation: number; maxMedia: number }): PageControls {
+export function readControls(kit: OutlineKit, limits: { maxActions: number; maxNavigation: number; maxMedia: number; maxContentLinks: number }): PageControls {
   const { vh, norm, clip, css, box, docRect, visible, tagOf, textOf, selectorsFor, buttonLook, headingIn } = kit;
   // ---------- actions and navigation ----------
   const UTILITY = /^(copy|copied|close|×|✕|menu|toggle|search|prev|previous|next|yes|no|share|like|more|expand|collapse|show|hide|play|pause|mute|unmute|submit search)$/i;
@@ -79,6 +80,8 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
     return textOf(p).length > textOf(el).length + 20;
   };
   const actionsRaw: RawAction[] = [];
+  // Links that are neither navigation nor a call to action, outside the footer: kept apart (`contentLinks`).
+  const plainLinks: RawAction[] = [];
   const seen = new Set<Element>();
   for (const el of Array.from(document.querySelectorAll('a[href], button, [role="button"], input[type="submit"], input[type="button"]'))) {
     if (seen.has(el) || !visible(el) || el.closest('[aria-hidden="true"], [inert]')) continue;
@@ -103,7 +106,12 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
     else if (tag === 'A') {
       if (!inFooter(el) && CTA_VERB.test(label) && label.split(' ').length <= 6 && !inlineInText(el)) kind = 'cta';
     } else kind = 'button';
-    if (!kind) continue;
+    if (!kind) {
+      if (tag === 'A' && !inFooter(el) && label.length <= 60 && /\p{L}{2}/u.test(label) && plainLinks.length < limits.maxContentLinks) {
+        plainLinks.push({ el, kind: 'nav-link', label, href: (el as HTMLAnchorElement).href, rect: docRect(el), score: 0, nav: false });
+      }
+      continue;
+    }
     const rawHref = el.getAttribute('href');
     const href = tag === 'A' && rawHref ? (el as HTMLAnchorElement).href : null;
     const score =
@@ -141,6 +149,12 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
   for (const a of ranked) {
     const action = toAction(a);
     if (action) actions.push(action);
+  }
+
+  const contentLinks: PageOutline['actions'] = [];
+  for (const a of plainLinks) {
+    const action = toAction(a);
+    if (action) contentLinks.push(action);
   }
 
   // ---------- links in closed menus ----------
@@ -304,5 +318,5 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
     media.push({ kind, selector: sel.selector, rect: docRect(m) });
   }
 
-  return { actionsRaw, navigation, menuLinks, actions, forms, media, mediaEls, fieldsIn };
+  return { actionsRaw, navigation, menuLinks, contentLinks, actions, forms, media, mediaEls, fieldsIn };
 }

@@ -14,6 +14,7 @@ export interface ExtractOutlineOptions {
   maxActions?: number;
   maxNavigation?: number;
   maxMedia?: number;
+  maxContentLinks?: number;
 }
 
 export interface OutlineInPageOptions {
@@ -22,6 +23,7 @@ export interface OutlineInPageOptions {
   maxActions: number;
   maxNavigation: number;
   maxMedia: number;
+  maxContentLinks: number;
 }
 
 /** The in-page parts of the reading, sent with it: each is serialised on its own (in-page.ts). */
@@ -39,6 +41,7 @@ export async function extractOutline(page: Page, options: ExtractOutlineOptions 
     maxActions: options.maxActions ?? 40,
     maxNavigation: options.maxNavigation ?? 40,
     maxMedia: options.maxMedia ?? 40,
+    maxContentLinks: options.maxContentLinks ?? 60,
   });
 }
 
@@ -53,7 +56,7 @@ export function extractOutlineInPage(options: OutlineInPageOptions, part: Outlin
   const { SKIP, box, clip, css, docH, norm, vh, visible, vw } = kit;
   const kept = part.findSections(kit, options.maxSections);
   const controls = part.readControls(kit, options);
-  const { navigation, menuLinks, actions, forms, media } = controls;
+  const { navigation, menuLinks, contentLinks, actions, forms, media } = controls;
   const sections = part.describeSections(kit, kept, controls).map((section) => {
     // What changes it in place, read from the element the section's selector names.
     const el = document.querySelector(section.selector);
@@ -104,6 +107,7 @@ export function extractOutlineInPage(options: OutlineInPageOptions, part: Outlin
     ...(stickyFooterHeight > 0 ? { stickyFooterHeight } : {}),
     navigation,
     ...(menuLinks.length > 0 ? { menuLinks } : {}),
+    ...(contentLinks.length > 0 ? { contentLinks } : {}),
     sections,
     actions,
     forms,

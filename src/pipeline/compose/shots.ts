@@ -42,7 +42,14 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
   const stepAt = (t: number) => timeline.steps.findLast((s) => t >= s.startMs && t <= s.endMs) ?? null;
   // The sections the plan framed: each is a shot, and the zooms inside it become one (asShots).
   const sectionFocus = focusedSections(timeline, stepAt);
-  for (const click of timeline.clicks) actions.push({ t: click.t, until: click.t, x: click.x, y: click.y, kind: 'click' });
+  // An action the plan then holds on (a wait right after its step: the finished list, the filled form): the zoom
+  // stays on what was just done until the hold ends, instead of drifting out while the viewer reads it.
+  const heldUntil = (t: number, fallback: number): number => {
+    const step = stepAt(t);
+    const next = step ? timeline.steps.find((s) => s.index === step.index + 1) : undefined;
+    return next?.kind === 'wait' ? Math.max(fallback, next.endMs - 300) : fallback;
+  };
+  for (const click of timeline.clicks) actions.push({ t: click.t, until: heldUntil(click.t, click.t), x: click.x, y: click.y, kind: 'click' });
   // Typing: runs of keystrokes, centred on the field being typed into.
   let run: { t: number; until: number } | null = null;
   const flush = () => {
@@ -50,7 +57,7 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
     const field = [...timeline.focus].reverse().find((f) => f.t <= run!.t);
     const click = [...timeline.clicks].reverse().find((c) => c.t <= run!.t);
     const point = field ? { x: field.rect.x + field.rect.width / 2, y: field.rect.y + field.rect.height / 2 } : click ?? null;
-    if (point) actions.push({ t: run.t, until: Math.min(run.until, run.t + MAX_ACTION_MS * 2), x: point.x, y: point.y, kind: 'type' });
+    if (point) actions.push({ t: run.t, until: heldUntil(run.until, Math.min(run.until, run.t + MAX_ACTION_MS * 2)), x: point.x, y: point.y, kind: 'type' });
     run = null;
   };
   for (const key of timeline.keystrokes) {
@@ -71,7 +78,7 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
     const dwell = step.kind === 'move' && next?.kind === 'wait' ? next : null;
     if (!hover && !dwell) continue;
     const arrive = timeline.cursor.filter((c) => c.t >= focus.t && c.t <= step.endMs).at(-1)?.t ?? focus.t;
-    const until = Math.min(Math.max(arrive, (dwell ?? step).endMs - 300), arrive + MAX_ACTION_MS);
+    const until = hover ? heldUntil(focus.t, Math.min(Math.max(arrive, step.endMs - 300), arrive + MAX_ACTION_MS)) : Math.min(Math.max(arrive, (dwell ?? step).endMs - 300), arrive + MAX_ACTION_MS);
     const centre = { x: focus.rect.x + focus.rect.width / 2, y: focus.rect.y + focus.rect.height / 2 };
     // A hover too is zoomed only as far as its element stays whole: a heading's box spans its section's width, and
     // a zoom at full intensity on its middle cut the words at its start off (seen on a sponsors heading).

@@ -15,6 +15,24 @@ export interface DemoFingerprint {
   targets: TargetPrint[];
   /** Every heading of the page, so that a new section can be named. */
   headings: string[];
+  /**
+   * Issue 56: the later pages of a flow, in order, each with what the flow shows and does there (no frame hashes: a
+   * page is only opened for its outline). Absent for a one-page demo.
+   */
+  pages?: PagePrint[];
+}
+
+export interface PagePrint {
+  url: string;
+  shots: ShotPrint[];
+  targets: TargetPrint[];
+  headings: string[];
+}
+
+/** A page of a flow as it was planned: its outline and its own leg's plan. */
+export interface FlowPage {
+  outline: PageOutline;
+  plan: DemoPlan;
 }
 
 export interface ShotPrint {
@@ -84,6 +102,21 @@ export function fingerprintOf(outline: PageOutline, plan: DemoPlan, hashes: Read
     shots: shownSections(plan, outline).map((section) => shotPrint(section, hashes)),
     targets: interactiveTargets(plan, outline),
     headings: pageHeadings(outline),
+  };
+}
+
+/**
+ * A flow's fingerprint: its first page as a one-page demo's (each page fingerprinted with its own leg's plan, never
+ * the whole flow's), and every later page by its address.
+ */
+export function flowFingerprintOf(pages: FlowPage[], hashes: ReadonlyMap<string, string>): DemoFingerprint {
+  const [first, ...later] = pages;
+  return {
+    ...fingerprintOf(first!.outline, first!.plan, hashes),
+    pages: later.map(({ outline, plan }) => {
+      const { shots, targets, headings } = fingerprintOf(outline, plan, new Map());
+      return { url: outline.url, shots, targets, headings };
+    }),
   };
 }
 

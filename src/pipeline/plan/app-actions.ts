@@ -24,11 +24,17 @@ const ADD = new RegExp(
 const ADD_QUOTED = /\badd(?:s|ing)?\s+(["“'‘][^"”'’]{1,80}["”'’](?:\s*(?:,|and)\s*["“'‘][^"”'’]{1,80}["”'’])*)/giu;
 const CHECK = /\b(?:tick(?:s|ing)?|check(?:s|ing)?|mark(?:s|ing)?|complet(?:e|es|ing)|cross(?:es|ing)?|finish(?:es|ing)?)\s+(?:off\s+)?(.+?)(?:\s+(?:off|as (?:done|complete|completed|finished|read)))?(?=\s*(?:,|\bthen\b|\band\b|[.;]|$))/giu;
 const CLEAR = /\b(?:clear(?:s|ing)?|remov(?:e|es|ing)|delet(?:e|es|ing))\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:finished|completed|done|checked|ticked)\b[^,.;]*/giu;
+// "edit it to read "send the March invoice"", "rename the first one to "…"": an item's new words, always quoted (an
+// unquoted "change it to done" is a tick, not new words).
+const EDIT = /\b(?:edit(?:s|ing)?|renam(?:e|es|ing)|chang(?:e|es|ing)|updat(?:e|es|ing)|correct(?:s|ing)?|reword(?:s|ing)?)\s+(.{1,80}?)\s+(?:to read|to say|so (?:that )?it reads|to|into|as)\s+["“'‘]([^"”'’]{1,80})["”'’]/giu;
 // "one" last: "the second one" is the second.
 const ORDINALS: Array<[string, number]> = [['first', 0], ['second', 1], ['third', 2], ['fourth', 3], ['fifth', 4], ['one', 0]];
 
-/** A held finished list, long enough to read. */
-const LIST_HOLD_MS = 2_600;
+/**
+ * A held finished list, long enough to read: ≥ 3 s once the last change has settled, besides the last ~1.4 s in which
+ * the camera goes back to the whole window and the window leaves (camera.ts: OVERVIEW_TAIL_MS, the outro).
+ */
+const LIST_HOLD_MS = 4_400;
 
 export function appActions(prompt: string, outline: PageOutline): AppActions | null {
   const box = textBox(outline);
@@ -50,11 +56,20 @@ export function appActions(prompt: string, outline: PageOutline): AppActions | n
     }
   }
   if (items.length === 0) return null;
+  const shown = [...items];
   for (const match of prompt.matchAll(CHECK)) {
     // "mark everything as done", "tick them all off": each item in turn.
     const all = /\b(?:everything|all|every (?:one|task|item)|each|them)\b/i.test(match[1]!);
     const named = all ? [...items] : [itemNamed(match[1]!, items)].filter((item): item is string => item !== null);
     if (named.length > 0) found.push({ at: match.index!, step: () => named.map((item) => clickTarget(`check:${item}`, item, box, items.indexOf(item), `Tick off "${item}"`)) });
+  }
+  for (const match of prompt.matchAll(EDIT)) {
+    const added = items.filter((item) => prompt.indexOf(item) < match.index!);
+    const item = /^(?:it|this|that|this one|that one|the task|the item|the entry)$/i.test(match[1]!.trim()) ? (added.at(-1) ?? null) : itemNamed(match[1]!, items);
+    if (!item) continue;
+    const words = match[2]!.trim();
+    found.push({ at: match.index!, step: () => [editItem(box, item, words, items.indexOf(item))] });
+    shown[items.indexOf(item)] = words;
   }
   for (const match of prompt.matchAll(CLEAR)) {
     found.push({ at: match.index!, step: () => [clickTarget('text:clear', 'Clear completed', box, items.length, 'Clear the finished ones')] });
@@ -62,7 +77,7 @@ export function appActions(prompt: string, outline: PageOutline): AppActions | n
   found.sort((a, b) => a.at - b.at);
   const steps = found.flatMap((entry) => entry.step(items));
   steps.push({ action: 'pause', label: 'Hold on the list', holdMs: LIST_HOLD_MS });
-  return { steps, shown: items };
+  return { steps, shown };
 }
 
 /** The app's text box: the widest plain text input that is not an e-mail, password or search. */
@@ -94,6 +109,12 @@ function itemNamed(phrase: string, items: string[]): string | null {
 
 function typeItem(box: OutlineField, item: string): PlanStep {
   return { action: 'type', target: targetOf(box), text: `${item}\n`, label: `Add "${item}"` };
+}
+
+/** The item's words, double-clicked and typed over (record/steps.ts: `edit:` targets); Enter keeps the change. */
+function editItem(box: OutlineField, item: string, words: string, row: number): PlanStep {
+  const rect = { x: box.rect.x + 48, y: box.rect.y + box.rect.height + 12 + row * 56, width: Math.min(240, box.rect.width), height: 40 };
+  return { action: 'type', target: { label: item, selector: `edit:${item}`, fallbackSelectors: [], rect }, text: `${words}\n`, label: `Edit "${item}" to read "${words}"` };
 }
 
 /** A row or a button that will exist once items are added: planned just below the box, found by its words. */

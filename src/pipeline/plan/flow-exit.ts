@@ -150,11 +150,19 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
     return words.length >= 2 && !STOCK_PHRASE.test(link.label) && words.every((word) => beatWords.has(word));
   });
   if (named) return { link: named, purpose: 'page' };
+  // A link whose one or two words the beat says ("Services" for "show the services on offer"), where no part of this
+  // page is headed by them: the site's own page for it beats a part that only mentions it (a tile grid of the
+  // site's pages, a "design. coding." block).
+  const said = links.find((link) => {
+    const words = keywords(link.label).filter((word) => !FUNCTION_WORDS.has(stem(word)));
+    return words.length >= 1 && words.length <= 2 && words.length === keywords(link.label).length && words.every((word) => word.length > 3 && beatWords.has(word)) && !STOCK_PHRASE.test(link.label) && asksFor(beat, words.at(-1)!);
+  });
   // Only where the page has nothing for it at all: a weak match on this page is still this page's.
   if (!wantsPage) {
     const meaning = promptSubjects(beat, outline);
-    const answered = [...meaning.subjects, ...(meaning.endsOn ? [meaning.endsOn] : [])];
-    if (answered.some((subject) => subject.section.kind !== 'footer') || meaning.endsOnAction) return null;
+    const answered = [...meaning.subjects, ...(meaning.endsOn ? [meaning.endsOn] : [])].filter((subject) => subject.section.kind !== 'footer');
+    if (said && !answered.some((subject) => headedBy(subject.section, said.label))) return { link: said, purpose: 'page' };
+    if (answered.length > 0 || meaning.endsOnAction) return null;
   }
   // A form asked for on a page that has forms is one of those, whatever its words.
   if (/\b(?:form|box|field)s?\b/i.test(beat) && outline.forms.length > 0) return null;
@@ -164,6 +172,24 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
     return words.length === 1 && words[0]!.length > 3 && [...conceptsOf(link.label)].some((concept) => beatConcepts.has(concept));
   });
   return meant ? { link: meant, purpose: 'page' } : null;
+}
+
+/**
+ * The beat asks for the word itself ("which services…", "show the services on offer", "see their recent work"), not
+ * only says it in passing ("what people think of the doctors", "start a project with the studio").
+ */
+function asksFor(beat: string, word: string): boolean {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(
+    `\\b(?:show|see|list|browse|open|view|visit|which|what|find|explore|tour)\\s+(?:me\\s+|us\\s+)?(?:(?:the|all|every|its|their|our|your|his|her|a|an|some)\\s+)?(?:[\\p{L}'’-]+\\s+){0,3}${escaped}\\w*\\b`,
+    'iu',
+  ).test(beat);
+}
+
+/** A part of the page whose heading or kicker has every word of a link's label. */
+function headedBy(section: { heading?: string | null; kicker?: string | null }, label: string): boolean {
+  const words = new Set(keywords(`${section.heading ?? ''} ${section.kicker ?? ''}`));
+  return keywords(label).every((word) => words.has(word));
 }
 
 const STOCK_PHRASE = /^\s*(?:get|start|learn|see|view|read|try|find|discover|explore|watch|download|book|shop|join|click|go)\b/i;
@@ -183,8 +209,9 @@ function conceptsOf(text: string): Set<string> {
 function exitLinks(outline: PageOutline, sameSite: (url: string) => boolean): OutlineAction[] {
   const here = stripHash(outline.url);
   const seen = new Set<string>();
-  // Links in sight first; then those of closed menus, which the demo opens first (their `opener`).
-  return [...outline.navigation, ...outline.actions, ...(outline.menuLinks ?? [])].filter((link) => {
+  // Links in sight first; then those of closed menus, which the demo opens first (their `opener`); then the page's
+  // other links ("Forgot password?", a tile that says "Works").
+  return [...outline.navigation, ...outline.actions, ...(outline.menuLinks ?? []), ...(outline.contentLinks ?? [])].filter((link) => {
     if (!link.href) return false;
     let url: URL;
     try {
@@ -195,7 +222,7 @@ function exitLinks(outline: PageOutline, sameSite: (url: string) => boolean): Ou
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
     if (!sameSite(url.href)) return false;
     // "#/settings", "#!/inbox": an app's own route, another screen; "#pricing": a place on this page.
-    const route = /^#[!/]/.test(url.hash) && url.href !== outline.url;
+    const route = /^#(?:!\/?|\/)[\p{L}\d]/u.test(url.hash) && url.href !== outline.url;
     if (stripHash(url.href) === here && !route) return false;
     const key = `${link.label}|${url.href}`;
     if (seen.has(key)) return false;

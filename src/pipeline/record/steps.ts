@@ -58,9 +58,10 @@ export async function locateTarget(page: Page, target: Target): Promise<Located 
       let selector = wanted;
       let element: Element | null = null;
       // Issue 56 (plan/app-actions.ts): a row's checkbox or a button that exists only once the app has items, found
-      // by its words: `check:<the row's text>`, `text:<the button's words>`. Marked, so what follows (the click,
-      // typing) finds the same element by an ordinary selector.
-      const byWords = /^(check|text):(.+)$/s.exec(wanted);
+      // by its words: `check:<the row's text>`, `text:<the button's words>`, `edit:<the item's text>` (the words
+      // themselves, double-clicked to edit them). Marked, so what follows (the click, typing) finds the same element
+      // by an ordinary selector.
+      const byWords = /^(check|text|edit):(.+)$/s.exec(wanted);
       if (byWords) {
         const words = byWords[2]!.toLowerCase().trim();
         let best: Element | null = null;
@@ -78,6 +79,17 @@ export async function locateTarget(page: Page, target: Target): Promise<Located 
                 bestLength = text.length;
               }
               break;
+            }
+          }
+        } else if (byWords[1] === 'edit') {
+          // The smallest element that shows the item's words, not a field: the words a person double-clicks.
+          for (const shown of Array.from(document.querySelectorAll('label, span, p, div, li, td'))) {
+            const r = shown.getBoundingClientRect();
+            if (r.width <= 0 || r.height <= 0 || shown.closest('input, textarea')) continue;
+            const text = (shown as HTMLElement).innerText?.toLowerCase().trim() ?? '';
+            if (text.includes(words) && text.length <= bestLength) {
+              best = shown;
+              bestLength = text.length;
             }
           }
         } else {
@@ -238,6 +250,9 @@ async function targetStep(
   // Issue 56: a link to another page is clicked for real once this leg's capture has ended (record/follow-link.ts):
   // the video shows the click, then the next page, never a half-loaded one.
   if (step.kind === 'navigate') return {};
+  // Issue 56: "edit it to read …": the item's words are double-clicked, as a person opens a list item to edit it; its
+  // text is then selected whole and typed over.
+  if (step.kind === 'type' && step.target.selector.startsWith('edit:')) return editInPlace(ctx, step.text, at, left, rng);
   await clickHere(page, rng, ctx.clock);
   if (step.kind === 'click') return {};
 
@@ -247,6 +262,25 @@ async function targetStep(
     if (element instanceof HTMLElement && document.activeElement !== element && !element.contains(document.activeElement)) element.focus();
   }, found.selector);
   await typeText(page, step.text, { rng, maxDurationMs: Math.max(0, left() - 50), onKey: ctx.onKey, clock: ctx.clock });
+  return {};
+}
+
+async function editInPlace(ctx: StepContext, text: string, at: Point, left: () => number, rng: Rng): Promise<{ error?: string }> {
+  const { page } = ctx;
+  ctx.clock.changed();
+  await ctx.clock.input(() => page.mouse.click(at.x, at.y, { count: 2, delay: 60 }));
+  await ctx.clock.sleep(120);
+  const editing = await page.evaluate(() => {
+    const field = document.activeElement;
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return false;
+    field.select();
+    return true;
+  });
+  if (!editing) return { error: 'Double-clicking the item opened no field to edit it in.' };
+  await typeText(page, text, { rng, maxDurationMs: Math.max(0, left() - 400), onKey: ctx.onKey, clock: ctx.clock });
+  // The cursor moves off the words it just changed, so they read whole.
+  const aside = clampToViewport({ x: at.x + 30, y: at.y + 44 }, await scrollMetrics(page));
+  await moveCursor(page, ctx.cursor(), aside, Math.max(0, Math.min(300, left() - 50)), { rng, onMove: ctx.onMove, clock: ctx.clock });
   return {};
 }
 

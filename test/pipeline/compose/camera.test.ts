@@ -205,6 +205,25 @@ describe('the camera', () => {
     assert.ok(zoomedMs <= 2200, `fully zoomed for ${zoomedMs} ms`);
   });
 
+  it('stays on what was just done while the plan holds on it: the last tick of a list, held 3.6 s', () => {
+    const box = { x: 500, y: 300, width: 40, height: 40 };
+    const t = timeline({
+      cursor: [{ t: 0, x: 640, y: 400 }, { t: 1800, x: 520, y: 320 }],
+      clicks: [{ t: 2000, x: 520, y: 320 }],
+      focus: [{ t: 1000, rect: box, label: 'Tick off' }],
+      steps: [
+        { index: 0, label: 'Tick off "call grandma"', kind: 'click', startMs: 1000, endMs: 2200 },
+        { index: 1, label: 'Hold on the list', kind: 'wait', startMs: 2200, endMs: 5800 },
+        { index: 2, label: 'End', kind: 'wait', startMs: 5800, endMs: 9000 },
+      ],
+    });
+    const { zoom } = zoomCurve(t);
+    for (const ms of [3000, 4500, 5400]) {
+      const z = zoom[Math.round((ms * FPS) / 1000)]!;
+      assert.ok(z > 1.5, `still zoomed on the list at ${ms} ms (×${z.toFixed(2)})`);
+    }
+  });
+
   it('a zoom on a button inside a focused section keeps the section heading in the view', () => {
     const sectionTop = { x: 256, y: 80, width: 768, height: 380 };
     const button = { x: 1000, y: 600, width: 160, height: 48 };

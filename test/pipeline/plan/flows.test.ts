@@ -79,6 +79,29 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Show the open jobs and how to hire into the team', outline, sameSite), null, 'the page has its own part for it (the team)');
   });
 
+  it("takes the page's other links too: a link under a form, a tile that names the site's pages", () => {
+    const outline = saasOutline();
+    const link = (label: string, href: string) => ({ label, kind: 'nav-link' as const, href, selector: `a[href="${href}"]`, fallbackSelectors: [], rect: { x: 600, y: 900, width: 120, height: 24 } });
+    outline.contentLinks = [link('Forgot password?', '/password'), link('Services', '/services'), link('Works', '/works'), link('Doctors', '/doctors')];
+    assert.equal(flowExit('Someone forgot their password: show them asking for a reset link for sam@example.com', outline, sameSite)?.link.label, 'Forgot password?');
+    assert.equal(flowExit('Show the designer’s recent projects', outline, sameSite)?.link.label, 'Works', 'a word that means it');
+    assert.equal(flowExit('Which services does the studio offer?', outline, sameSite)?.link.label, 'Services', 'the word the prompt asks for');
+    // Said in passing, not asked for: the page's own testimonials answer it.
+    assert.equal(flowExit('Show what people think of the doctors', outline, sameSite), null);
+  });
+
+  it('stays on this page when one of its parts is headed by the word the link says', () => {
+    const outline = saasOutline();
+    outline.contentLinks = [{ label: 'Pricing', kind: 'nav-link', href: '/pricing', selector: 'a[href="/pricing"]', fallbackSelectors: [], rect: { x: 600, y: 900, width: 120, height: 24 } }];
+    assert.equal(flowExit('Show the pricing', outline, sameSite), null);
+  });
+
+  it('reads a bare "#!" as a dead link, not as a screen of the app', () => {
+    const outline = saasOutline();
+    outline.contentLinks = [{ label: 'Listing', kind: 'nav-link', href: 'http://localhost:4000/saas/#!', selector: 'a.listing', fallbackSelectors: [], rect: { x: 600, y: 900, width: 120, height: 24 } }];
+    assert.equal(flowExit('Show every kind of listing people can browse', outline, sameSite), null);
+  });
+
   it('goes to the page for a part when the prompt wants it on a page of its own', () => {
     const outline = saasOutline();
     outline.navigation.push({ label: 'Customers', kind: 'nav-link', href: '/customers', selector: 'a[href="/customers"]', fallbackSelectors: [], rect: { x: 1000, y: 20, width: 90, height: 30 } });
@@ -144,6 +167,14 @@ describe("an app's own actions", () => {
   it('ticks every item off when the prompt says everything', () => {
     const app = appActions('Add "water the plants" and "call grandma", then mark everything as done', todoApp());
     assert.deepEqual(app?.steps.flatMap((step) => (step.action === 'click' ? [step.target.selector] : [])), ['check:water the plants', 'check:call grandma']);
+  });
+
+  it('edits an item by its words, double-clicked and typed over, and shows the new words', () => {
+    const app = appActions('Add a task "send the invoice", then edit it to read "send the March invoice"', todoApp());
+    assert.ok(app);
+    const acts = app.steps.filter((step) => step.action === 'type').map((step) => (step.action === 'type' ? [step.target.selector, step.text] : []));
+    assert.deepEqual(acts, [['.new-todo', 'send the invoice\n'], ['edit:send the invoice', 'send the March invoice\n']]);
+    assert.deepEqual(app.shown, ['send the March invoice']);
   });
 
   it('reads nothing as an app action in a prompt that adds nothing', () => {
