@@ -62,7 +62,8 @@
  * changed frame captured without its own picture), the stall ratio of the clean captures and of the composed videos
  * (the worst of the recordings), and the wall time of the whole round: what a customer's video looks like must not
  * depend on what else the worker is doing.
- * Also BENCH_FIXTURE (default glasshouse), BENCH_CAPTURE (frames | screencast, default frames), BENCH_KEEP (a
+ * Also BENCH_FIXTURE (default glasshouse), BENCH_CAPTURE (frames | screencast, default frames), BENCH_PICTURES (how
+ * frame capture takes its pictures: screencast | screenshots, default the recorder's), BENCH_KEEP (a
  * directory: the composed video, the clean capture and the interaction timeline of each run are copied there, for
  * `npm run stall-report`).
  *
@@ -115,6 +116,9 @@ const isChild = process.argv.includes('--child');
 const captureMode = process.env.BENCH_CAPTURE ?? 'frames';
 const keepDir = process.env.BENCH_KEEP ? path.resolve(process.env.BENCH_KEEP) : null;
 const composeAhead = process.env.BENCH_AHEAD !== '0';
+/** frame capture: how its pictures are taken (RecordOptions.framePictures); the recorder's default when unset */
+const framePictures = process.env.BENCH_PICTURES as 'screencast' | 'screenshots' | undefined;
+if (framePictures !== undefined && framePictures !== 'screencast' && framePictures !== 'screenshots') throw new Error('BENCH_PICTURES must be screencast or screenshots.');
 if (captureMode !== 'frames' && captureMode !== 'screencast') throw new Error('BENCH_CAPTURE must be frames or screencast.');
 if (isChild && !(seconds >= 2 && seconds <= 120)) throw new Error('BENCH_SECONDS must be between 2 and 120.');
 if (isChild && format !== 'mp4' && format !== 'webm') throw new Error('BENCH_FORMAT must be mp4 or webm.');
@@ -342,7 +346,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     // As produceRecording does: the video's first parts composed while the page is still being recorded.
     const ahead = composeAhead ? startComposeAhead({ presentation: null, format, resolution, workDir: path.join(work, 'pipeline'), layersAhead, smallFrames: `${clean}.small.gray`, gifWidth: 640 }) : null;
     const result = await recordScript(page, script, {
-      format: 'capture', resolution, outFile: clean, captureSize, capture: captureMode === 'frames' ? 'frames' : 'screencast', ...(ahead ? { live: ahead.watcher } : {}),
+      format: 'capture', resolution, outFile: clean, captureSize, capture: captureMode === 'frames' ? 'frames' : 'screencast', ...(framePictures ? { framePictures } : {}), ...(ahead ? { live: ahead.watcher } : {}),
     });
     const recordAndMux = lap();
     // The muxer copies frames as they come; "mux" is what it adds after capture has stopped.
@@ -398,7 +402,9 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     const [smooth, cleanSmooth] = await Promise.all([measureSmoothness(video), measureSmoothness(clean)]);
     if (keepDir) {
       await fs.mkdir(keepDir, { recursive: true });
-      const name = `bench-${resolution}${seconds === 10 ? '' : `-${seconds}s`}-${captureMode}`;
+      // Recordings made at once (--concurrent) are told apart by their number.
+      const copy = Number(process.env.BENCH_COPY ?? 0);
+      const name = `bench-${resolution}${seconds === 10 ? '' : `-${seconds}s`}-${captureMode}${copy > 0 ? `-${copy + 1}` : ''}`;
       await fs.copyFile(video, path.join(keepDir, `${name}.${format}`));
       await fs.copyFile(clean, path.join(keepDir, `${name}-clean.mkv`));
       // For `npm run stall-report`: which frames stall, and what the recording and camera did then.
@@ -565,13 +571,13 @@ interface Run {
   format: VideoFormat;
 }
 
-function runChild(run: Run, noOverhead: boolean): Promise<ChildReport> {
+function runChild(run: Run, noOverhead: boolean, copy = 0): Promise<ChildReport> {
   const { resolution } = run;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, '--child', resolution], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, BENCH_SECONDS: String(run.seconds), BENCH_FORMAT: run.format, BENCH_OVERHEAD: noOverhead ? '0' : '1' },
+      env: { ...process.env, BENCH_SECONDS: String(run.seconds), BENCH_FORMAT: run.format, BENCH_OVERHEAD: noOverhead ? '0' : '1', BENCH_COPY: String(copy) },
     });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -737,7 +743,7 @@ async function main(): Promise<void> {
   try {
     for (const run of runs) {
       const started = performance.now();
-      const together = await Promise.all(Array.from({ length: concurrent }, () => runChild(run, noOverhead)));
+      const together = await Promise.all(Array.from({ length: concurrent }, (_, k) => runChild(run, noOverhead, k)));
       const wallS = (performance.now() - started) / 1000;
       for (const [k, report] of together.entries()) {
         reports.push(report);
