@@ -50,8 +50,20 @@
  *   --seconds 10,30        BENCH_SECONDS       video length(s), 2–120
  *   --format mp4           BENCH_FORMAT        mp4 | webm, comma-separated
  *   --no-overhead          BENCH_OVERHEAD=0    skip the composite-overhead runs (composite_x is then n/a)
- * e.g. `npm run bench:render -- --res 1080p --seconds 10 --format mp4` for the headline figure alone.
- * Also BENCH_FIXTURE (default glasshouse), BENCH_CAPTURE (frames | screencast, default frames), BENCH_KEEP (a
+ *   --concurrent 2         BENCH_CONCURRENT    recordings at once: each run starts this many children together (each
+ *                                             with its own browser, as the worker's pool gives each job one), and the
+ *                                             overhead runs are skipped; default 1
+ *   --hog 1                BENCH_HOG           CPU burners (busy loops in processes of their own) running beside the
+ *                                             runs; default 1 with --concurrent above 1, else 0
+ * e.g. `npm run bench:render -- --res 1080p --seconds 10 --format mp4` for the headline figure alone, and
+ * `npm run bench:render -- --concurrent 2 --res 720p --seconds 10 --format mp4` for the recorder under load (issue
+ * 58): two recordings at once beside a CPU hog, as a worker with WORKER_CONCURRENCY=2 on two cores is. Its summary
+ * line `bench:render concurrent=2 hog=1 …` gives the recordings' skipped and failed steps, the missed pictures (a
+ * changed frame captured without its own picture), the stall ratio of the clean captures and of the composed videos
+ * (the worst of the recordings), and the wall time of the whole round: what a customer's video looks like must not
+ * depend on what else the worker is doing.
+ * Also BENCH_FIXTURE (default glasshouse), BENCH_CAPTURE (frames | screencast, default frames), BENCH_PICTURES (how
+ * frame capture takes its pictures: screencast | screenshots, default the recorder's), BENCH_KEEP (a
  * directory: the composed video, the clean capture and the interaction timeline of each run are copied there, for
  * `npm run stall-report`).
  *
@@ -104,6 +116,9 @@ const isChild = process.argv.includes('--child');
 const captureMode = process.env.BENCH_CAPTURE ?? 'frames';
 const keepDir = process.env.BENCH_KEEP ? path.resolve(process.env.BENCH_KEEP) : null;
 const composeAhead = process.env.BENCH_AHEAD !== '0';
+/** frame capture: how its pictures are taken (RecordOptions.framePictures); the recorder's default when unset */
+const framePictures = process.env.BENCH_PICTURES as 'screencast' | 'screenshots' | undefined;
+if (framePictures !== undefined && framePictures !== 'screencast' && framePictures !== 'screenshots') throw new Error('BENCH_PICTURES must be screencast or screenshots.');
 if (captureMode !== 'frames' && captureMode !== 'screencast') throw new Error('BENCH_CAPTURE must be frames or screencast.');
 if (isChild && !(seconds >= 2 && seconds <= 120)) throw new Error('BENCH_SECONDS must be between 2 and 120.');
 if (isChild && format !== 'mp4' && format !== 'webm') throw new Error('BENCH_FORMAT must be mp4 or webm.');
@@ -151,6 +166,10 @@ interface ChildReport {
   composerPeakRssMb: number | null;
   chromePeakRssMb: number;
   failedSteps: number;
+  /** steps the recorder skipped for lack of time ("Skipped: …") */
+  skippedSteps: number;
+  /** the failed steps' errors */
+  stepErrors: string[];
   video: { codec: string; width: number; height: number; fps: number | null; durationMs: number | null; bytes: number };
   gifBytes: number;
   composite: CompositeOverhead | null;
@@ -327,7 +346,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     // As produceRecording does: the video's first parts composed while the page is still being recorded.
     const ahead = composeAhead ? startComposeAhead({ presentation: null, format, resolution, workDir: path.join(work, 'pipeline'), layersAhead, smallFrames: `${clean}.small.gray`, gifWidth: 640 }) : null;
     const result = await recordScript(page, script, {
-      format: 'capture', resolution, outFile: clean, captureSize, capture: captureMode === 'frames' ? 'frames' : 'screencast', ...(ahead ? { live: ahead.watcher } : {}),
+      format: 'capture', resolution, outFile: clean, captureSize, capture: captureMode === 'frames' ? 'frames' : 'screencast', ...(framePictures ? { framePictures } : {}), ...(ahead ? { live: ahead.watcher } : {}),
     });
     const recordAndMux = lap();
     // The muxer copies frames as they come; "mux" is what it adds after capture has stopped.
@@ -383,7 +402,9 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     const [smooth, cleanSmooth] = await Promise.all([measureSmoothness(video), measureSmoothness(clean)]);
     if (keepDir) {
       await fs.mkdir(keepDir, { recursive: true });
-      const name = `bench-${resolution}${seconds === 10 ? '' : `-${seconds}s`}-${captureMode}`;
+      // Recordings made at once (--concurrent) are told apart by their number.
+      const copy = Number(process.env.BENCH_COPY ?? 0);
+      const name = `bench-${resolution}${seconds === 10 ? '' : `-${seconds}s`}-${captureMode}${copy > 0 ? `-${copy + 1}` : ''}`;
       await fs.copyFile(video, path.join(keepDir, `${name}.${format}`));
       await fs.copyFile(clean, path.join(keepDir, `${name}-clean.mkv`));
       // For `npm run stall-report`: which frames stall, and what the recording and camera did then.
@@ -442,6 +463,8 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       composerPeakRssMb: composed.peakRssBytes === null ? null : composed.peakRssBytes / 1024 / 1024,
       chromePeakRssMb: mem.chromePeakMb,
       failedSteps: result.log.filter((e) => !e.ok).length,
+      skippedSteps: result.log.filter((e) => !e.ok && /^Skipped/.test(e.error ?? '')).length,
+      stepErrors: result.log.filter((e) => !e.ok).map((e) => `${e.index} ${e.action}: ${e.error ?? ''}`),
       video: { codec: info.codec, width: info.width, height: info.height, fps: info.fps, durationMs: info.durationMs, bytes: (await fs.stat(video)).size },
       gifBytes: (await fs.stat(outputs.gif)).size,
       composite,
@@ -548,13 +571,13 @@ interface Run {
   format: VideoFormat;
 }
 
-function runChild(run: Run, noOverhead: boolean): Promise<ChildReport> {
+function runChild(run: Run, noOverhead: boolean, copy = 0): Promise<ChildReport> {
   const { resolution } = run;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, '--child', resolution], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, BENCH_SECONDS: String(run.seconds), BENCH_FORMAT: run.format, BENCH_OVERHEAD: noOverhead ? '0' : '1' },
+      env: { ...process.env, BENCH_SECONDS: String(run.seconds), BENCH_FORMAT: run.format, BENCH_OVERHEAD: noOverhead ? '0' : '1', BENCH_COPY: String(copy) },
     });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -578,7 +601,8 @@ function describeReport(r: ChildReport): string[] {
   const ms = (n: number | null) => (n === null ? '?' : f(n / 1000, 2));
   return [
     `${r.resolution} ${f(r.videoS, 0)} s ${r.format}: ${r.video.codec} ${r.video.width}x${r.video.height} @ ${r.video.fps} fps, ${f(r.videoS, 1)} s video (${r.frames} frames, ${r.framesHeld} held), ` +
-      `${(r.video.bytes / 1e6).toFixed(2)} MB; GIF ${(r.gifBytes / 1e6).toFixed(2)} MB; fixture ${r.fixture}; ${r.failedSteps} failed step(s)`,
+      `${(r.video.bytes / 1e6).toFixed(2)} MB; GIF ${(r.gifBytes / 1e6).toFixed(2)} MB; fixture ${r.fixture}; ${r.failedSteps} failed step(s), ${r.skippedSteps} skipped` +
+      r.stepErrors.map((e) => `\n    step ${e}`).join(''),
     `  stages (s): launch ${f(s.launch)}  load ${f(s.load)}  record ${f(s.record)} (capture)  mux ${f(s.mux)} (after capture)  ` +
       `compose ${f(s.compose)} (layers ${f(r.composeLayersS)}${r.layersAhead ? ` [drawn during record in ${f(r.layersAhead.s)}${r.layersAhead.used ? '' : ', NOT USED'}]` : ''} + ffmpeg ${f(r.composeRenderS)})${r.ahead ? ` [composed during record: ${r.ahead.framesAhead} of ${r.frames} frames, ${r.ahead.kept} of ${r.ahead.parts} part(s) kept (${r.ahead.ranges.map((p) => `${p.from}-${p.to}${p.kept ? '' : ' redone'}`).join(', ')}); after record: ${r.ahead.rest.map((p) => `${p.from}-${p.to}${p.fromMemory ? '' : ' (from the file)'}`).join(' beside ') || 'nothing'}${r.ahead.fallback ? `; one pass: ${r.ahead.fallback}` : ''}]` : ''}  thumbnail ${f(s.thumbnail)}  gif ${f(s.gif)}  close ${f(s.close)}`,
     `  total ${f(r.totalS)} s = ${f(r.realtimeX)}× realtime (wall time / video duration); ${f(r.cpuS, 1)} CPU seconds (process tree) = ${f(r.cpuS / r.videoS)} per second of video`,
@@ -683,13 +707,20 @@ async function main(): Promise<void> {
       seconds: { type: 'string' },
       format: { type: 'string' },
       'no-overhead': { type: 'boolean' },
+      concurrent: { type: 'string' },
+      hog: { type: 'string' },
     },
   });
   const list = (flag: string | undefined, env: string | undefined, fallback: string) => (flag ?? env ?? fallback).split(',').map((v) => v.trim()).filter(Boolean);
   const resolutions = list(values.res, process.env.BENCH_RESOLUTIONS, '720p,1080p') as Resolution[];
   const lengths = list(values.seconds, process.env.BENCH_SECONDS, '10,30').map(Number);
   const formats = list(values.format, process.env.BENCH_FORMAT, 'mp4,webm') as VideoFormat[];
-  const noOverhead = values['no-overhead'] === true || process.env.BENCH_OVERHEAD === '0';
+  const concurrent = Number(values.concurrent ?? process.env.BENCH_CONCURRENT ?? 1);
+  const hogs = Number(values.hog ?? process.env.BENCH_HOG ?? (concurrent > 1 ? 1 : 0));
+  if (!(Number.isInteger(concurrent) && concurrent >= 1 && concurrent <= 8)) throw new Error('--concurrent must be a whole number from 1 to 8.');
+  if (!(Number.isInteger(hogs) && hogs >= 0 && hogs <= 8)) throw new Error('--hog must be a whole number from 0 to 8.');
+  // Overhead runs time two encodes against each other: meaningless beside other recordings.
+  const noOverhead = values['no-overhead'] === true || process.env.BENCH_OVERHEAD === '0' || concurrent > 1;
   for (const r of resolutions) if (r !== '720p' && r !== '1080p') throw new Error(`Unknown resolution ${r}.`);
   for (const n of lengths) if (!(n >= 2 && n <= 120)) throw new Error(`A video length must be between 2 and 120 s, not ${n}.`);
   for (const v of formats) if (v !== 'mp4' && v !== 'webm') throw new Error(`Unknown format ${v}.`);
@@ -702,17 +733,69 @@ async function main(): Promise<void> {
   const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(
     `bench:render — ${fixtureName}: ${runs.length} run(s) (${resolutions.join(', ')} × ${lengths.join(', ')} s × ${formats.join(', ')}), capture ${captureMode}` +
+      `${concurrent > 1 ? `, ${concurrent} recordings at once` : ''}${hogs > 0 ? ` beside ${hogs} CPU hog(s)` : ''}` +
       `${noOverhead ? ', no overhead runs' : ''}; ${os.availableParallelism()} cores, load average ${load}, node ${process.version}`,
   );
   console.log(`machine probe: ${f(probe)} s for a fixed one-thread x264 encode (1080p test pattern, 60 frames, fastest of three); lower is a faster machine, so runs from different hours can be compared`);
   const reports: ChildReport[] = [];
-  for (const run of runs) {
-    const report = await runChild(run, noOverhead);
-    reports.push(report);
-    for (const line of describeReport(report)) console.log(line);
+  const rounds: string[] = [];
+  const burners = startCpuHogs(hogs);
+  try {
+    for (const run of runs) {
+      const started = performance.now();
+      const together = await Promise.all(Array.from({ length: concurrent }, (_, k) => runChild(run, noOverhead, k)));
+      const wallS = (performance.now() - started) / 1000;
+      for (const [k, report] of together.entries()) {
+        reports.push(report);
+        if (concurrent > 1) console.log(`recording ${k + 1} of ${concurrent}:`);
+        for (const line of describeReport(report)) console.log(line);
+      }
+      if (concurrent > 1 || hogs > 0) rounds.push(roundSummary(run, together, { concurrent, hogs, wallS }));
+    }
+  } finally {
+    burners.stop();
   }
   console.log(`load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   for (const report of reports) console.log(`${keyValues(report)} probe_s=${f(probe)}`);
+  for (const round of rounds) console.log(`${round} probe_s=${f(probe)}`);
+}
+
+/**
+ * One round of recordings made at once (--concurrent, beside --hog burners): whether any of them lost something to
+ * the load. Skipped steps, failed steps, missed pictures and the stall ratio are the worst or the sum over the
+ * recordings; wall_s is the round's, and realtime_x its wall time over one video's length.
+ */
+function roundSummary(run: Run, reports: ChildReport[], { concurrent, hogs, wallS }: { concurrent: number; hogs: number; wallS: number }): string {
+  const sum = (pick: (r: ChildReport) => number) => reports.reduce((total, r) => total + pick(r), 0);
+  const max = (pick: (r: ChildReport) => number) => Math.max(...reports.map(pick));
+  return [
+    `bench:render concurrent=${concurrent}`,
+    `hog=${hogs}`,
+    `res=${run.resolution}`,
+    `seconds=${run.seconds}`,
+    `format=${run.format}`,
+    `capture=${reports[0]?.captureMode ?? captureMode}`,
+    `skipped_steps=${sum((r) => r.skippedSteps)}`,
+    `failed_steps=${sum((r) => r.failedSteps)}`,
+    `missed_pictures=${sum((r) => r.frameCapture?.missedPictures ?? 0)}`,
+    `clean_stalls=${sum((r) => r.cleanSmoothness.stalls)}`,
+    `clean_stall_ratio_max=${f(max((r) => r.cleanSmoothness.stallRatio), 3)}`,
+    `stall_ratio_max=${f(max((r) => r.smoothness.stallRatio), 3)}`,
+    `wall_s=${f(wallS)}`,
+    `realtime_x=${f(wallS / run.seconds)}`,
+  ].join(' ');
+}
+
+/** `count` processes that each keep a core busy until stopped (by their own pids). */
+function startCpuHogs(count: number): { stop(): void } {
+  const children = Array.from({ length: count }, () =>
+    spawn(process.execPath, ['-e', 'for (;;) { Math.sqrt(Math.random()); }'], { stdio: 'ignore' }),
+  );
+  return {
+    stop() {
+      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
 }
 
 /**

@@ -195,9 +195,18 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
         // repeated frame either way). The frames left without one repeat the picture before: the screencast sends
         // none for some frames that report damage, such as the first of a fade-in from nothing, where nothing
         // visible changes yet (the saas fixture's cards, two of the five real pages).
-        jpeg = taken.timedOut[0]?.jpeg ?? null;
-        later.forEach((frame, k) => (frame.picture = taken.timedOut[k + 1]?.jpeg ?? null));
-        const missed = 1 + later.length - taken.timedOut.length;
+        // A picture belongs to the last frame sent before it was taken (its stamp): one that came for a later frame
+        // is not shown a frame early in place of a missing one.
+        const frames = [expects, ...later];
+        const owner = (picture: { stampMs: number }) => frames.findLastIndex((frame, k) => k === 0 || frame.sentAt <= picture.stampMs);
+        const got = new Map<number, Buffer>();
+        for (const picture of taken.timedOut) {
+          const k = owner(picture);
+          if (!got.has(k)) got.set(k, picture.jpeg);
+        }
+        jpeg = got.get(0) ?? null;
+        later.forEach((frame, k) => (frame.picture = got.get(k + 1) ?? null));
+        const missed = frames.length - got.size;
         stats.missedPictures += missed;
         if (missed > 0) {
           // The newest frame, left without a picture, is taken by a screenshot: nothing rendered since can have
@@ -271,6 +280,10 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
         stats.probeMs += performance.now() - at;
       }
       unwritten.push(damaged ? { sentAt, doneAt } : null);
+      // The frames before this one are decided now, before anything is set up for the next frame: should a picture
+      // be missing, the screenshot that stands in for it is taken of this frame as rendered, not of the page already
+      // moved on (a scroll a frame further, which the next frame then repeated).
+      while (unwritten.filter((frame) => frame !== null).length > 1) await writeOne();
     } else {
       while (unwritten.length > 0) await writeOne(); // frames left from the screencast, when it was given up
       if (pictures) {

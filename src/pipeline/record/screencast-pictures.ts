@@ -3,6 +3,8 @@ import type { FrameDriver } from '../browser/frame-control.js';
 
 /** frames rendered at most when the screencast starts, until one leaves no damage */
 const SETTLE_FRAMES = 4;
+/** a timer this much later than asked for says this process was not running meanwhile (see take) */
+const OVERSLEPT_MS = 20;
 
 export interface Picture {
   /** when Chromium took it (Date.now() clock) */
@@ -67,6 +69,8 @@ export async function startPictures(page: Page, driver: FrameDriver, frameMs: nu
   /** pictures stamped before this are the start's own (see below), dropped without being counted as late */
   let startedAt = 0;
   const take: Pictures['take'] = async ({ after, before, inFlight, until }) => {
+    let deadline = until;
+    let flushed = false;
     for (;;) {
       // A frame is captured after it is sent: anything stamped earlier belongs to a frame already given up on.
       while (queue[0] && queue[0].stampMs < after) {
@@ -74,9 +78,25 @@ export async function startPictures(page: Page, driver: FrameDriver, frameMs: nu
       }
       const oldest = queue[0];
       if (oldest && (queue.length >= inFlight || oldest.stampMs < before)) return { picture: queue.shift()! };
-      const left = until - Date.now();
-      if (left <= 0 || stopped) return { timedOut: queue.splice(0, inFlight) };
+      const left = deadline - Date.now();
+      if (stopped) return { timedOut: queue.splice(0, inFlight) };
+      if (left <= 0) {
+        // Before a picture counts as missing (its frame then repeats the one before), make sure it is not already
+        // on its way to us: a round trip on the screencast's own session brings every event Chromium sent before
+        // it (the protocol keeps their order). On a busy machine (issue 58: two recordings and a CPU hog on two
+        // cores) this process can sleep past the deadline, and then the timer fires before the socket is read:
+        // the picture was there, and the frame repeated anyway.
+        if (flushed) return { timedOut: queue.splice(0, inFlight) };
+        flushed = true;
+        await session.send('Runtime.evaluate', { expression: '0' }).catch(() => undefined);
+        continue;
+      }
+      const asleepAt = Date.now();
       await arrival(left);
+      // Time this process was not running is no time the screencast had: a timer that fires far later than asked
+      // means the machine was busy, and the wait is extended by what it overslept.
+      const overslept = Date.now() - asleepAt - left;
+      if (overslept > OVERSLEPT_MS) deadline += overslept;
     }
   };
   const stop = async () => {

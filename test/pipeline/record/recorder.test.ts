@@ -200,7 +200,8 @@ describe('recorder', () => {
       assert.ok(result.captureFps > 5, `captured ${result.captureFps} fps before resampling`);
       assert.deepEqual(result.screencast.frameSize, { width: 1280, height: 720 });
       assert.equal(result.screencast.framesWritten, 150);
-      assert.ok(result.timings.captureMs >= 5000 && result.timings.captureMs < 5600, `capture took ${result.timings.captureMs} ms`);
+      // A realtime capture cannot be shorter than its video; how much longer depends on the machine, not the code.
+      assert.ok(result.timings.captureMs >= 5000, `capture took ${result.timings.captureMs} ms`);
       assert.equal(progress.at(-1), 1);
     });
 
@@ -417,6 +418,32 @@ describe('recorder', () => {
     assert.ok(hovered.every((y) => y === 624), `stays at 624: ${hovered.join(' ')}`);
     const clicked = await scrollsAfterArrival('click');
     assert.ok(clicked.some((y) => y > 650), `scrolls the button up from the edge: ${clicked.join(' ')}`);
+  });
+
+  it('never skips a step for lack of time: one that starts with nothing left is done at once', async () => {
+    // The last step starts 40 ms before the end, as it did when a busy machine made the steps before it overrun
+    // (issue 58: "the recording had no time left for this step"): the button is still clicked, and the log says so.
+    const page = await openPage();
+    try {
+      await page.evaluate(() => document.querySelector('#pricing')!.scrollIntoView());
+      const script: ActionScript = {
+        version: 1,
+        url,
+        viewport: 'desktop',
+        durationMs: 1000,
+        templateId: 'guided-tour',
+        steps: [
+          { kind: 'wait', label: 'Look', startMs: 0, durationMs: 960 },
+          { kind: 'click', label: 'Click the CTA', target: target('#cta'), startMs: 960, durationMs: 40 },
+        ],
+      };
+      const result = await recordScript(page, script, { format: 'mp4', resolution: '720p', outFile: path.join(dir, 'late.mp4') });
+      assert.deepEqual(result.log.map((e) => [e.action, e.ok, e.error ?? null]), [['wait', true, null], ['click', true, null]]);
+      assert.equal(await page.evaluate(() => (window as { clicks?: number }).clicks ?? 0), 1, 'the late click was made');
+      assert.equal(result.timeline.clicks.length, 1);
+    } finally {
+      await page.close();
+    }
   });
 
   it('stops when aborted and removes the partial file', async () => {
