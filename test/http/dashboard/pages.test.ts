@@ -70,9 +70,11 @@ describe('the dashboard pages', () => {
     assert.equal(saved.status, 303);
     const project = (await app.api(`/api/v1/projects/${id}`, { key: ada.key })).body;
     assert.deepEqual([project.name, project.url, project.refresh_schedule], ['Shop', 'https://shop.example/pricing', 'weekly']);
-    const bad = await post(path, { csrf, name: '', url: 'not a url' });
+    const bad = await post(path, { csrf, name: '  ', url: 'not a url' });
     assert.equal(bad.status, 400);
-    assert.match(await bad.text(), /class="error"/);
+    const said = await bad.text();
+    assert.match(said, /class="error"/);
+    assert.match(said, /The name cannot be blank\./, 'a name of spaces is blank, not "at least 1 character"');
 
     const revealed = await (await post(`${path}/signing-secret`, { csrf })).text();
     const secret = (await app.api(`/api/v1/projects/${id}/signing-secret`, { key: ada.key })).body.signing_secret;
