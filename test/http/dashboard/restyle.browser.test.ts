@@ -309,4 +309,22 @@ describe('restyle and versions in the dashboard', () => {
       }
     }
   });
+  it('turns on an end card from the form: its words show only while it is on, and the restyle records what was typed (issue 57)', async () => {
+    const { id } = await newDemo();
+    await publishVersion(app, id, media.one, null);
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.goto(`${base}/app/demos/${id}/restyle`);
+    const visible = (selector: string) => page.$eval(selector, (el) => (el as HTMLElement).offsetParent !== null);
+    assert.equal(await visible('#f-end_title'), false, 'no end card: its words are hidden');
+    await page.click('input[name=end_card]');
+    assert.equal(await visible('#f-end_title'), true);
+    assert.equal(await page.$eval('#f-end_title', (el) => (el as HTMLInputElement).placeholder), 'The page’s name', 'what is left empty comes from the page');
+    await page.type('#f-end_cta', 'Start your free trial');
+    assert.match(await textOf('[data-changes]'), /Close on an end card: off → on/);
+    assert.match(await textOf('[data-changes]'), /Call to action: — → Start your free trial/);
+    if (shots) await page.screenshot({ path: path.join(shots, 'restyle-end-card-1280.png'), fullPage: true });
+    await Promise.all([page.waitForNavigation(), page.click('[data-restyle-submit]')]);
+    const [job] = await app.sql<{ presentation: string }[]>`select presentation from demo_jobs where demo_id = ${id} and kind = 'restyle'`;
+    assert.deepEqual(JSON.parse(job!.presentation).endCard, { enabled: true, ctaText: 'Start your free trial' });
+  });
 });

@@ -289,7 +289,7 @@
       return label ? label.textContent.replace(/\s*\(.*\)\s*$/, '') : name;
     };
     var shown = function (name, v) {
-      if (v === undefined) return '—';
+      if (v === undefined || v === '') return '—';
       if (v === true) return 'on';
       if (v === false) return 'off';
       // A choice is said in its option's words ("Mac window, light"), not its value.
