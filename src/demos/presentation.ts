@@ -87,6 +87,16 @@ export const presentationSchema = z.object({
     })
     .optional(),
   debugHud: z.boolean().optional(),
+  // Issue 57: the video closes on a card with the product's name and a call to action; what is left out comes from
+  // the page (its name, its address). A restyle turns it on or off without re-planning.
+  endCard: z
+    .object({
+      enabled: z.boolean(),
+      title: z.string().trim().min(1).max(80).optional(),
+      ctaText: z.string().trim().min(1).max(40).optional(),
+      ctaUrl: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+    })
+    .optional(),
 });
 
 export type Presentation = z.infer<typeof presentationSchema>;

@@ -6,7 +6,8 @@ import { hostAllowed, normaliseHost } from './site.js';
  * Issue 34: what a publishable key may spend. The key sits in a web page, so anyone can copy it and call
  * POST /embed/generate from a script, with any Origin header and any prompt. A reuse costs nothing and stays open to
  * it; a new generation is paid by the key's owner, so it is allowed only for the page that will be recorded (not the
- * Origin the caller claims) on the key's allowed domains and on the project's own site, and only so many a day.
+ * Origin the caller claims) on the project's own site (and on the key's allowed domains, when it has some), and only
+ * so many a day.
  */
 
 /**
@@ -25,17 +26,15 @@ function projectSiteHost(projectUrl: string): string {
   return normaliseHost(new URL(projectUrl).hostname).replace(/^www\./, '');
 }
 
-export const NO_ALLOWED_DOMAINS =
-  "This publishable key has no allowed domains, so it can only show demos that already exist. Its owner can add the site's domains to the key (or make a key with them) to let it start new ones.";
-
 /**
- * A publishable key may start a demo of `recordedUrl` (the embedding page, else the project URL) only when the key
- * has allowed domains, the page's host is on them, and the page is on the project's own site. 403 saying which.
+ * A publishable key may start a demo of `recordedUrl` (the embedding page, else the project URL) only when the page
+ * is on the project's own site and, when the key has allowed domains, on them too. 403 saying which. A key without
+ * domains may generate (issue 57, docs/decisions.md): the interface lets such keys exist and generate, and what one
+ * can spend is bounded by this project-site rule and the daily caps, with domains or without.
  */
 export function assertPublishableMayGenerate(allowedDomains: readonly string[] | null, recordedUrl: string, projectUrl: string): void {
-  if (allowedDomains === null || allowedDomains.length === 0) throw new ForbiddenError(NO_ALLOWED_DOMAINS);
   const host = normaliseHost(new URL(recordedUrl).hostname);
-  if (!hostAllowed(host, allowedDomains)) {
+  if (allowedDomains !== null && allowedDomains.length > 0 && !hostAllowed(host, allowedDomains)) {
     throw new ForbiddenError(`This publishable key starts new demos only for pages on its allowed domains; ${host} is not one of them.`);
   }
   if (!onProjectSite(host, projectUrl)) {

@@ -25,6 +25,7 @@ import { type FlowStart, produceFlow, replayFlow } from './produce-flow.js';
 import { isFlow } from './record/record-flow.js';
 import { guardSubmits, type SubmitGuard } from './record/submit-guard.js';
 import { pageLanguage } from './story-text/captions.js';
+import { pageNameOf, resolveEndCard } from './compose/end-card.js';
 import { timeStory } from './story-text/chapters.js';
 import type { TimedStory } from './story-text/types.js';
 import type { FlowPage } from './fingerprint/index.js';
@@ -220,8 +221,8 @@ async function produceGuarded(
     dir: path.join(workDir, 'layers'),
   });
   // The video's first parts are composed while the page is still being recorded (compose-ahead.ts). Burned-in
-  // captions are drawn in the one pass after it, so not then.
-  let ahead: ComposeAhead | null = request.presentation?.captions?.burnIn || flowing
+  // captions and the end card are drawn in the one pass after it, so not then.
+  let ahead: ComposeAhead | null = request.presentation?.captions?.burnIn || request.presentation?.endCard?.enabled || flowing
     ? null
     : composeAhead({
         presentation: request.presentation ?? null,
@@ -347,6 +348,8 @@ async function produceGuarded(
   const story = storyText ? timeStory(storyText, recording.timeline) : null;
 
   await report('rendering', 0);
+  // Issue 57: the end card's words; what the presentation leaves out, from the page (read before compose draws on it).
+  const endCard = request.presentation?.endCard?.enabled ? resolveEndCard(request.presentation, { name: await pageNameOf(page), url: request.url }) : null;
   const composeOptions: ComposeOptions = {
     cleanFile,
     smallFrames: recording.smallFrames,
@@ -372,6 +375,7 @@ async function produceGuarded(
             viewportHeight: recording.timeline.viewport.height,
           }
         : null,
+    endCard,
     // The GIF preview as jobs publish it (640 px) and the thumbnail, beside the video where renderOutputs would put them.
     gif: { file: request.outFile.replace(/\.[^./]+$/, '') + '.gif', width: GIF_WIDTH },
     // The thumbnail is a frame of the main shot (the asked-for section), not of the opening.

@@ -104,6 +104,9 @@ const environmentSchema = z.object({
   SHOWREEL_BROWSER_USER: z.string().min(1).default('nobody'),
   // Let projects and pages reach loopback, private and link-local addresses (development and tests only).
   SHOWREEL_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
+  // Try a project URL when it is saved (one GET, 5 s at most) and refuse clear failures: nothing listening, 404/410.
+  // Off: the URL is only checked for its address, as before (tests whose project hosts are made up).
+  SHOWREEL_CHECK_PROJECT_URLS: booleanFlag.default(true),
   // Planner: the offline heuristic, or any OpenAI-compatible chat API (OpenAI, Ollama, vLLM); every failure of the
   // latter falls back to the heuristic. The key is optional: local servers usually need none.
   SHOWREEL_PLANNER: z.enum(['heuristic', 'openai']).default('heuristic'),

@@ -35,7 +35,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   password: 'The password',
 };
 
-/** Fields whose blank value (empty, or spaces only) is said to be missing. */
+/** Fields whose blank value (empty, or spaces only) is said to be missing rather than blank. */
 const BLANK_IS_MISSING: ReadonlySet<string> = new Set(['prompt']);
 
 /**
@@ -51,8 +51,9 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
       if (/received undefined/.test(issue.message) || ('input' in issue && issue.input === undefined && issue.message === '')) return `${field} is required.`;
       return `${field} must be ${article(issue.expected)}.`;
     case 'too_small':
-      // A prompt of nothing but spaces is trimmed to nothing: to its writer it is missing, not "too short" (issue 57).
-      if (BLANK_IS_MISSING.has(path) && issue.origin === 'string' && Number(issue.minimum) === 1) return `${field} is required.`;
+      // A name, title or prompt of nothing but spaces is trimmed to nothing: to its writer it is blank (a prompt:
+      // missing), not "at least 1 character long" (issue 57).
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return BLANK_IS_MISSING.has(path) ? `${field} is required.` : `${field} cannot be blank.`;
       return `${field} must be ${bound('at least', issue.origin, issue.minimum, issue.inclusive)}.`;
     case 'too_big':
       return `${field} must be ${bound('at most', issue.origin, issue.maximum, issue.inclusive)}.`;

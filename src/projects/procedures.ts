@@ -5,6 +5,7 @@ import { ForbiddenError, NotFoundError } from '../platform/errors.js';
 import { authedProcedure, eventMetadata, router } from '../platform/trpc.js';
 import { createProject, rotateSigningSecret, setSiteAccess, updateProject } from './commands.js';
 import { openSiteAccess, siteAccessFromInput } from './site-access.js';
+import { assertProjectUrlAnswers } from './url-reachability.js';
 import { findVisibleProject, listProjectDemoSummaries, listVisibleProjects } from './queries.js';
 import { toProject } from './representation.js';
 import {
@@ -40,6 +41,9 @@ export const projectsRouter = router({
       await assertPublicUrl(input.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS, allowUnresolved: true, log: ctx.logger });
       const siteAccess = input.access ? siteAccessFromInput(input.access, null) : null;
       if (siteAccess?.kind === 'sign_in') await assertPublicUrl(siteAccess.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS, allowUnresolved: true, log: ctx.logger });
+      if (ctx.config.SHOWREEL_CHECK_PROJECT_URLS) {
+        await assertProjectUrlAnswers(input.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS, signsIn: siteAccess !== null, log: ctx.logger });
+      }
       const { project, signingSecret } = await inTransaction(ctx.sql, (tx) =>
         createProject(
           tx,
@@ -79,6 +83,11 @@ export const projectsRouter = router({
       // A sign-in recipe sent without a password keeps the stored one (a form that shows it only as "set").
       const siteAccess = input.access ? siteAccessFromInput(input.access, openSiteAccess(ctx.secrets, current.site_access_enc)) : input.access;
       if (siteAccess?.kind === 'sign_in') await assertPublicUrl(siteAccess.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS, allowUnresolved: true, log: ctx.logger });
+      // Only a changed URL is tried: saving a name must not fail because the site is down right now.
+      if (input.url !== undefined && input.url !== current.url && ctx.config.SHOWREEL_CHECK_PROJECT_URLS) {
+        const signsIn = siteAccess === undefined ? current.site_access_enc !== null : siteAccess !== null;
+        await assertProjectUrlAnswers(input.url, { allowPrivate: ctx.config.SHOWREEL_ALLOW_PRIVATE_URLS, signsIn, log: ctx.logger });
+      }
       await inTransaction(ctx.sql, async (tx) => {
         await updateProject(
           tx,

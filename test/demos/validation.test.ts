@@ -17,7 +17,7 @@ describe('demo input bounds', () => {
 
   const bad: Array<[string, Record<string, unknown>, RegExp]> = [
     ['missing project_id', { project_id: undefined }, /project_id is required/],
-    ['empty project_id', { project_id: '' }, /project_id must be at least 1 character/],
+    ['empty project_id', { project_id: '' }, /^project_id cannot be blank\.$/],
     ['missing prompt', { prompt: undefined }, /prompt is required/],
     ['empty prompt', { prompt: '' }, /^The prompt is required\.$/],
     ['blank prompt', { prompt: ' \n\t ' }, /^The prompt is required\.$/],
@@ -45,7 +45,7 @@ describe('demo input bounds', () => {
     ['template id', { presentation: { recordingTemplate: { id: 'tiktok' } } }, /presentation\.recordingTemplate\.id must be one of/],
     ['section hint', { presentation: { recordingTemplate: { id: 'section-focus', sectionHint: 's'.repeat(121) } } }, /sectionHint must be at most 120/],
     ['confidence', { presentation: { recordingTemplate: { id: 'auto', autoSelection: { selectedId: 'cinematic', confidence: 1.2, reason: 'r', source: 'heuristic' } } } }, /confidence must be at most 1/],
-    ['reason', { presentation: { recordingTemplate: { id: 'auto', autoSelection: { selectedId: 'cinematic', confidence: 1, reason: '', source: 'heuristic' } } } }, /reason must be at least 1/],
+    ['reason', { presentation: { recordingTemplate: { id: 'auto', autoSelection: { selectedId: 'cinematic', confidence: 1, reason: '', source: 'heuristic' } } } }, /presentation.recordingTemplate.autoSelection.reason cannot be blank/],
     ['signals count', { presentation: { recordingTemplate: { id: 'auto', autoSelection: { selectedId: 'cinematic', confidence: 1, reason: 'r', source: 'ai', signals: Array(9).fill('s') } } } }, /signals must be at most 8 items/],
     ['signal length', { presentation: { recordingTemplate: { id: 'auto', autoSelection: { selectedId: 'cinematic', confidence: 1, reason: 'r', source: 'ai', signals: ['s'.repeat(241)] } } } }, /signals\.0 must be at most 240/],
     ['autoSelection source', { presentation: { recordingTemplate: { id: 'auto', autoSelection: { selectedId: 'cinematic', confidence: 1, reason: 'r', source: 'magic' } } } }, /source must be one of: heuristic, ai, fallback/],

@@ -59,22 +59,27 @@ describe('embed spend controls: what a publishable key may generate', () => {
     assert.equal(own.status, 202, own.text);
   });
 
-  it('lets a key without allowed domains reuse demos but never start one (403 saying why)', async () => {
+  it('lets a key without allowed domains reuse demos from any page, and start new ones for its project’s own site only (issue 57)', async () => {
     const open = (await app.api('/api/v1/api-keys', { key: user.key, body: { type: 'publishable' } })).body.key;
     const body = { project_id: acme, prompt: 'Made by the server', context: { url: 'https://acme.example/start' } };
     const made = await app.api('/api/v1/embed/generate', { key: user.key, body });
     assert.equal(made.status, 202, made.text);
-    const reused = await generate(open, body);
+    const reused = await generate(open, body, 'https://anywhere.example');
     assert.equal(reused.status, 200, reused.text);
     assert.equal(reused.body.demoId, made.body.demoId);
 
     const before = await demoCount();
     const fresh = await generate(open, { ...body, prompt: 'Something new' });
-    assert.equal(fresh.status, 403, fresh.text);
-    assert.match(fresh.body.error, /no allowed domains/);
-    assert.match(fresh.body.error, /only show demos that already exist/);
-    assert.equal(fresh.headers.get('access-control-allow-origin'), 'https://acme.example', 'the page can read why');
-    assert.equal(await demoCount(), before);
+    assert.equal(fresh.status, 202, fresh.text);
+    assert.equal(await demoCount(), before + 1, 'a new demo of the project’s own page');
+
+    // Whatever Origin it sends, the page recorded must be on the project's own site: a neighbour on a shared domain is not.
+    const pages = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'Team', url: 'https://team.pages.example' } })).body.id;
+    const neighbour = await generate(open, { project_id: pages, prompt: 'A neighbour', context: { url: 'https://stranger.pages.example/' } });
+    assert.equal(neighbour.status, 403, neighbour.text);
+    assert.match(neighbour.body.error, /stranger\.pages\.example is not the project's site \(team\.pages\.example\)/);
+    assert.equal(neighbour.headers.get('access-control-allow-origin'), 'https://acme.example', 'the page can read why');
+    assert.equal(await demoCount(), before + 1, 'nothing made for the neighbour');
   });
 
   it('leaves live keys as they were: a trusted server generates for any page of the project’s site', async () => {

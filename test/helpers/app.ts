@@ -69,6 +69,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     // Fixture sites live on 127.0.0.1 and project hosts like acme.example do not resolve: no SSRF checks unless a
     // test turns them on with SHOWREEL_ALLOW_PRIVATE_URLS: '0'.
     SHOWREEL_ALLOW_PRIVATE_URLS: '1',
+    // Those made-up hosts are not tried either (nothing of the internet is reached by a test); the tests of the check
+    // turn it on with SHOWREEL_CHECK_PROJECT_URLS: '1', against servers of their own.
+    SHOWREEL_CHECK_PROJECT_URLS: '0',
     ...env,
   });
   const logger = createLogger(config.LOG_LEVEL, options.log);

@@ -36,6 +36,7 @@ export function supervisedConfig(dir: string, env: Record<string, string> = {}) 
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SHOWREEL_RUN_WORKER: 'false',
     SHOWREEL_ALLOW_PRIVATE_URLS: '1',
+    SHOWREEL_CHECK_PROJECT_URLS: '0',
     ...env,
   });
 }

@@ -87,7 +87,8 @@ describe('API keys', () => {
 
   describe('bad input answers 400 naming the field', () => {
     const cases: Array<[string, unknown, RegExp]> = [
-      ['empty name', { name: '' }, /name must be at least 1 character/],
+      ['empty name', { name: '' }, /^The name cannot be blank\.$/],
+      ['blank name', { name: ' \t ' }, /^The name cannot be blank\.$/],
       ['name over 100', { name: 'k'.repeat(101) }, /name must be at most 100 characters/],
       ['tab in name', { name: 'CI\tkey' }, /name must not contain control characters/],
       ['unknown type', { type: 'secret' }, /type must be one of: live, publishable/],

@@ -114,8 +114,8 @@ describe('projects over REST', () => {
   describe('bad input answers 400 naming the field, and changes nothing', () => {
     const cases: Array<[string, unknown, RegExp]> = [
       ['missing name', { url: 'https://x.example' }, /^The name is required\.$/],
-      ['empty name', { name: '', url: 'https://x.example' }, /name must be at least 1 character/],
-      ['blank name', { name: '   ', url: 'https://x.example' }, /name must be at least 1 character/],
+      ['empty name', { name: '', url: 'https://x.example' }, /^The name cannot be blank\.$/],
+      ['blank name', { name: '   ', url: 'https://x.example' }, /^The name cannot be blank\.$/],
       ['name over 100', { name: 'x'.repeat(101), url: 'https://x.example' }, /name must be at most 100 characters/],
       ['line break in name', { name: 'Shop\nEvil', url: 'https://x.example' }, /name must not contain control characters such as line breaks or tabs/],
       ['terminal escape in name', { name: 'Shop\u001b[31m', url: 'https://x.example' }, /name must not contain control characters/],

@@ -6,9 +6,11 @@ type Json = Record<string, any>;
 
 const OPERATIONS: Record<string, OperationReference> = { ...API_OPERATIONS, ...WEBHOOK_OPERATIONS, ...RAW_OPERATIONS };
 
-/** The resources the reference is grouped by, in this order, each with a line of what it is. */
+/**
+ * The resources the reference is grouped by, in this order, each with a line of what it is. What a script uses first
+ * comes first; Auth (the dashboard's cookie sessions, which scripts never call) last: /docs opened on sign-up (issue 57).
+ */
 export const TAGS = [
-  { name: 'Auth', description: 'Accounts and dashboard sessions. Scripts and servers use API keys instead.' },
   { name: 'Projects', description: 'A project is one product site: the page demos are recorded from, its viewport, its refresh schedule and its signing secret.' },
   { name: 'Demos', description: 'Demo videos of a project’s page: generated from a prompt, refreshed, restyled, or uploaded. Generation runs in the background; follow it by polling or WebSocket.' },
   { name: 'Webhooks', description: 'Calls from your deployment pipeline, authenticated by a project’s webhook secret; and the endpoints Showreel calls, signed, when a project’s demos are ready, fail or change.' },
@@ -20,6 +22,7 @@ export const TAGS = [
   { name: 'Embeds', description: 'Demos on your own pages: the sdk.js placeholders with a publishable key, or runtime iframe URLs signed by your server (docs/embedding.md).' },
   { name: 'Media', description: 'A demo’s video, thumbnail and GIF: public by unguessable id, with Range and ETag support.' },
   { name: 'Pages', description: 'The share page, the iframe player and oEmbed.' },
+  { name: 'Auth', description: 'Accounts and dashboard sessions. Scripts and servers use API keys instead.' },
 ];
 
 const ERROR_EXAMPLES: Record<string, string> = {
@@ -74,16 +77,52 @@ export function addReference(document: Json): void {
     }
   }
   document.tags = TAGS;
-  document.info.description = INTRODUCTION;
+  document.info.description = introduction(server);
 }
 
-const INTRODUCTION = [
-  'Turns a product web page into a polished demo video.',
-  '',
-  'Authenticate with a live API key, created in the dashboard (API keys) or by `showreel login`: `Authorization: Bearer sr_live_…` (or `X-API-Key`). Pages and media are public by unguessable id. Every error answers its status with `{"error": "<a sentence a person can act on>"}`.',
-  '',
-  'Generating, refreshing and restyling a demo each cost one credit, refunded when the job fails; generation runs in the background, followed by polling `pollUrl` or over the WebSocket `wsUrl`.',
-].join('\n');
+/**
+ * The top of /docs, before any operation: a quick start from a key to a video, then how every call authenticates and
+ * fails. Redoc lists each `#` heading in its sidebar, so the page opens on the quick start (issue 57).
+ */
+function introduction(server: string): string {
+  const sample = (lines: string[]) => ['```sh', ...lines, '```'];
+  return [
+    'Turns a product web page into a polished demo video.',
+    '',
+    '# Quick start',
+    '',
+    '1. **Get a live API key**: in the dashboard under *API keys*, or with `showreel login` (the CLI keeps it). Send it as `Authorization: Bearer sr_live_…`.',
+    '2. **Create a project**: the page to record. The answer has its `id`.',
+    '',
+    ...sample([
+      `curl -X POST '${server}/api/v1/projects' \\`,
+      '  -H "Authorization: Bearer $SHOWREEL_API_KEY" -H \'Content-Type: application/json\' \\',
+      `  -d '{"name": "Acme store", "url": "https://acme.example/"}'`,
+    ]),
+    '',
+    '3. **Ask for a demo** of it with a prompt (one credit, refunded if it fails). The answer, 202, has the demo\'s `id`, `pollUrl` and `wsUrl`.',
+    '',
+    ...sample([
+      `curl -X POST '${server}/api/v1/demos' \\`,
+      '  -H "Authorization: Bearer $SHOWREEL_API_KEY" -H \'Content-Type: application/json\' \\',
+      `  -d '{"project_id": "<project id>", "prompt": "Show the pricing plans"}'`,
+    ]),
+    '',
+    '4. **Follow it** until `status` is `ready` (a minute or two): poll `pollUrl` every 2 s, or open `wsUrl` for pushed progress.',
+    '',
+    ...sample([`curl '${server}/api/v1/demos/<demo id>/progress' -H "Authorization: Bearer $SHOWREEL_API_KEY"`]),
+    '',
+    `5. **Use it**: the video at \`${server}/video/<demo id>.mp4\`, the share page at \`${server}/share/<demo id>\`, or on your own pages with the snippets under *Embeds*.`,
+    '',
+    'The same from a terminal: `showreel demos create --project <project id> --prompt "Show the pricing plans" --wait`.',
+    '',
+    '# Authentication and errors',
+    '',
+    'Authenticate with a live API key (`Authorization: Bearer sr_live_…`, or `X-API-Key`). Publishable keys (`sr_pub_…`) belong in web pages and only start or show embeds. Pages and media are public by unguessable id.',
+    '',
+    'Every error answers its status with `{"error": "<a sentence a person can act on>"}`. Generating, refreshing and restyling a demo each cost one credit, refunded when the job fails.',
+  ].join('\n');
+}
 
 /** POST /embed/generate answers 200 with a demo it already had, 202 with one it starts. */
 function successExample(operationId: string, status: string, example: unknown): unknown {

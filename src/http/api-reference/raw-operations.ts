@@ -34,7 +34,7 @@ export const RAW_OPERATIONS: Record<string, OperationReference> = {
   },
   'embeds-generate': {
     description:
-      'What sdk.js calls for each placeholder: a demo of the calling page for the prompt, template and section given. The same page context answers with the demo already made (200, `cached: true`, free); a new one is generated (202, one credit) within the project’s daily caps. Authenticate with a publishable key in X-API-Key from a page on one of its allowed_domains (Origin, else Referer), or with a live key. CORS answers carry Access-Control-Allow-Origin for the calling origin.',
+      'What sdk.js calls for each placeholder: a demo of the calling page for the prompt, template and section given. The same page context answers with the demo already made (200, `cached: true`, free); a new one is generated (202, one credit) within the project’s daily caps, and with a publishable key only for a page of the project’s own site. Authenticate with a publishable key in X-API-Key (from a page on one of its allowed_domains, Origin else Referer, when it has some), or with a live key. CORS answers carry Access-Control-Allow-Origin for the calling origin.',
     request: { project_id: IDS.project, prompt: 'Show the pricing', template: 'pricing-focus', section: 'Pricing', context: { url: 'https://acme.example/pricing', title: 'Acme pricing', headings: ['Pricing', 'Teams', 'FAQ'], description: 'Plans for teams of every size' } },
     response: embedAnswer,
   },

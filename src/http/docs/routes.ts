@@ -1,23 +1,26 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendError } from '../respond.js';
 import { DOCS_CONTENT_SECURITY_POLICY, renderDocsPage } from './docs-page.js';
+import { docsScript } from './docs-script.js';
 import { type DocsAsset, redocBundle, redocLicence } from './redoc-bundle.js';
 
 export const REDOC_BUNDLE_PATH = '/docs/redoc.standalone.js';
 const REDOC_LICENCE_PATH = '/docs/redoc.standalone.js.LICENSE.txt';
+const DOCS_SCRIPT_PATH = '/docs/docs.js';
 
 /** The page links the bundle by content hash: a new Redoc (or a new patch) is a new URL, so it may be cached a year. */
 export const redocBundleUrl = () => `${REDOC_BUNDLE_PATH}?v=${redocBundle().version}`;
+const docsScriptUrl = () => `${DOCS_SCRIPT_PATH}?v=${docsScript().version}`;
 
 /**
- * GET/HEAD `/docs` (the API reference page), `/docs/redoc.standalone.js` and its licence. Returns false for any
- * other path.
+ * GET/HEAD `/docs` (the API reference page), `/docs/redoc.standalone.js` and its licence, and the page's own
+ * `/docs/docs.js`. Returns false for any other path.
  */
 export function handleDocsRequest(req: IncomingMessage, res: ServerResponse, path: string): boolean {
-  if (path !== '/docs' && path !== REDOC_BUNDLE_PATH && path !== REDOC_LICENCE_PATH) return false;
+  if (path !== '/docs' && path !== REDOC_BUNDLE_PATH && path !== REDOC_LICENCE_PATH && path !== DOCS_SCRIPT_PATH) return false;
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, `Use GET for ${path}.`, { Allow: 'GET, HEAD' }), true;
   if (path === '/docs') {
-    const body = renderDocsPage(redocBundleUrl());
+    const body = renderDocsPage(redocBundleUrl(), docsScriptUrl());
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Length': Buffer.byteLength(body),
@@ -31,7 +34,7 @@ export function handleDocsRequest(req: IncomingMessage, res: ServerResponse, pat
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   }
-  sendAsset(req, res, path === REDOC_BUNDLE_PATH ? redocBundle() : redocLicence());
+  sendAsset(req, res, path === REDOC_BUNDLE_PATH ? redocBundle() : path === DOCS_SCRIPT_PATH ? docsScript() : redocLicence());
   return true;
 }
 

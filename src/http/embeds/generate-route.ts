@@ -32,9 +32,8 @@ const METHODS = 'POST, OPTIONS';
  * only a new generation pays for the rate limit (429), the SSRF guard (400) and the charge (429 without credits).
  *
  * A publishable key's new generations (issue 34, src/embeds/spend-controls.ts) are held to the page that will be
- * recorded, not to the Origin header a script can forge: on the key's allowed domains and the project's own site
- * (403; a key without domains only reuses), and to daily caps per key and per project (429), counted in the
- * generation's own transaction.
+ * recorded, not to the Origin header a script can forge: on the project's own site and the key's allowed domains when
+ * it has some (403), and to daily caps per key and per project (429), counted in the generation's own transaction.
  */
 export async function handleEmbedGenerate(services: Services, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const cors = corsHeaders(req);

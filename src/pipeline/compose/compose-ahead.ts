@@ -270,6 +270,7 @@ export function composeAhead(options: ComposeAheadOptions): ComposeAhead {
       if (disabled) return onePass(disabled);
       if (parts.length === 0) return onePass('no part of the recording was settled before it ended');
       if (compose.captions) return onePass('burned-in captions are drawn in one pass');
+      if (compose.endCard) return onePass('the end card is drawn in one pass');
       const sameGif = compose.gif
         ? compose.gif.width === options.gifWidth && (compose.gif.maxSeconds ?? 10) * FPS === gifMaxFrames && (compose.gif.fps ?? GIF_FPS) === GIF_FPS
         : true;

@@ -21,6 +21,7 @@ import { sideOutputs } from './side-outputs.js';
 import { makeGifPalette } from './gif-palette.js';
 import { resolveStyle, type Style } from './style.js';
 import { type CaptionBurnIn, renderCaptionImages } from './caption-layer.js';
+import { endCardTiming, type EndCardText, renderEndCardImage } from './end-card.js';
 
 /**
  * The compose stage: clean capture + interaction timeline + presentation → the final video, in one encode pass.
@@ -70,6 +71,8 @@ export interface ComposeOptions {
   thumbnail?: { file: string; maxWidth?: number; atMs?: number | null };
   /** Captions to burn in (issue 36, presentation.captions.burnIn); drawn on `page` once, overlaid while each shows. */
   captions?: CaptionBurnIn | null;
+  /** The end card's words (issue 57, presentation.endCard, end-card.ts); drawn on `page` once, faded in at the end. */
+  endCard?: EndCardText | null;
 }
 
 export interface BackgroundBytes {
@@ -126,10 +129,16 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   const { camera } = plan;
   const layersMs = performance.now() - started;
 
+  const endCard = options.endCard
+    ? { file: await renderEndCardImage({ page: options.page, card: options.endCard, style, output, dir: path.join(dir, 'end-card') }), ...endCardTiming(durationMs) }
+    : null;
+  // A caption leaves before the picture fades out and before the end card comes (issue 57: the last caption stayed
+  // on screen into the fade to black).
+  const clearS = captionsClearAt(durationMs, style, endCard?.fromS ?? null);
   const captions = options.captions
-    ? (await renderCaptionImages({ page: options.page, burnIn: options.captions, output, camera, dir: path.join(dir, 'captions') })).map((image) => ({
-        file: image.file, x: image.x, y: image.y, fromS: image.fromS, toS: image.toS,
-      }))
+    ? (await renderCaptionImages({ page: options.page, burnIn: options.captions, output, camera, dir: path.join(dir, 'captions') }))
+        .map((image) => ({ file: image.file, x: image.x, y: image.y, fromS: image.fromS, toS: Math.min(image.toS, clearS) }))
+        .filter((image) => image.toS > image.fromS)
     : undefined;
   const hud = style.debugHud ? await hudText(dir, options.timeline, options.templateId ?? null) : null;
   const thumbnail = options.thumbnail ? { ...options.thumbnail, atMs: restingMs(options.thumbnail.atMs, camera) } : undefined;
@@ -146,7 +155,7 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   const peakRssBytes = await renderRange({
     plan, style, layers, capture: { width: info.width, height: info.height, pixelFormat: info.pixelFormat },
     from: 0, to: camera.frames, source: { file: options.cleanFile }, format: options.format, outFile: options.outFile, dir,
-    hud, ...(captions ? { captions } : {}), side,
+    hud, ...(captions ? { captions } : {}), endCard, side,
     gifEncoder: side.gifEncoder, gifPalette,
     timeoutMs: options.timeoutMs ?? 600_000,
     onProgress: options.onProgress,
@@ -160,6 +169,15 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
     layersDrawnAhead: drawnAhead !== null,
     ...(await side.describe()),
   };
+}
+
+/**
+ * When burned-in captions are gone (s): before the fade out starts (with a frame to spare for its eased start) and
+ * before the end card fades in.
+ */
+export function captionsClearAt(durationMs: number, style: Style, endCardFromS: number | null): number {
+  const beforeFade = style.fade.outMs > 0 ? (durationMs - style.fade.outMs - 100) / 1000 : durationMs / 1000;
+  return endCardFromS === null ? beforeFade : Math.min(beforeFade, endCardFromS);
 }
 
 /** Whether the window rises in or falls away at all (a very short video drops the animation: camera.ts). */

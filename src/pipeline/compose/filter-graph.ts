@@ -34,6 +34,8 @@ export interface GraphInputs {
   cuts?: Array<{ input: number; frame: number; weights: number[] }>;
   /** Burned-in captions (caption-layer.ts): each a still laid over the finished frames only while it shows. */
   captions?: Array<{ input: number; x: number; y: number; fromS: number; toS: number }>;
+  /** The end card (end-card.ts): a still of the whole frame, faded in from `fromS` to the end. */
+  endCard?: { input: number; fromS: number; fadeS: number };
   /**
    * Inputs of the capture fed only their new pictures (held-pictures.ts): the setpts expression that stamps each with
    * its frame; the graph repeats each over the frames that held it.
@@ -209,6 +211,13 @@ export function buildFilterGraph(options: {
     chains.push(`[${last}][${caption.input}:v]overlay=x=${caption.x}:y=${caption.y}:format=yuv420:enable='between(t,${caption.fromS.toFixed(3)},${caption.toS.toFixed(3)})'[with_caption${i}]`);
     last = `with_caption${i}`;
   });
+  if (inputs.endCard) {
+    const { input, fromS, fadeS } = inputs.endCard;
+    // The still looped on the video's clock (frame n at n/30 s), its alpha faded in; laid over only once it shows.
+    chains.push(`[${input}:v]format=yuva420p,loop=loop=-1:size=1:start=0,setpts=(N+${startFrame})/(${FPS_GRID}*TB),fade=t=in:st=${fromS.toFixed(3)}:d=${fadeS.toFixed(3)}:alpha=1[end_card]`);
+    chains.push(`[${last}][end_card]overlay=x=0:y=0:format=yuv420:shortest=1:enable='gte(t,${fromS.toFixed(3)})'[with_end_card]`);
+    last = 'with_end_card';
+  }
 
   const tail: string[] = [];
   if (hud) {

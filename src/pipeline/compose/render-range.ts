@@ -41,6 +41,8 @@ export interface RenderRangeOptions {
   hud?: HudText | null;
   /** burned-in captions, as stills: input file and where and when each shows */
   captions?: Array<{ file: string; x: number; y: number; fromS: number; toS: number }>;
+  /** the end card, as a still of the whole frame, and when it fades in */
+  endCard?: { file: string; fromS: number; fadeS: number } | null;
   /** more of the graph (side outputs) after `[out]`, the label the video maps, and their output arguments */
   side?: { graph: string; videoLabel: string; args: string[] };
   /**
@@ -125,6 +127,7 @@ export async function renderRange(options: RenderRangeOptions): Promise<number |
   if (camera.outroFrames > 0 && to > outroStart) inputs.outro = windowLayer(outroStart, camera.frames);
   if (layers.cursor) inputs.cursor = still(layers.cursor.file);
   if (options.captions) inputs.captions = options.captions.map((c) => ({ input: still(c.file), x: c.x, y: c.y, fromS: c.fromS, toS: c.toS }));
+  if (options.endCard) inputs.endCard = { input: still(options.endCard.file), fromS: options.endCard.fromS, fadeS: options.endCard.fadeS };
   const sprite = plan.sprite;
   if (sprite) {
     inputs.effects = {

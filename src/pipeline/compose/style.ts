@@ -111,6 +111,8 @@ export function effectivePresentation(presentation: Presentation | null | undefi
     fade: { ...style.fade },
     windowAnimation: { ...style.windowAnimation },
     debugHud: style.debugHud,
+    // Issue 57: the end card is off unless asked for; its words are the page's unless given.
+    endCard: presentation?.endCard ? { ...presentation.endCard } : { enabled: false },
     ...(presentation?.recordingTemplate ? { recordingTemplate: presentation.recordingTemplate } : {}),
   };
 }

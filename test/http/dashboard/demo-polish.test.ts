@@ -69,7 +69,9 @@ describe('the dashboard, told apart and polished (issue 35)', () => {
     assert.match(page, /Title saved\./);
     assert.match(page, /<h1>Pricing &lt;for&gt; teams<\/h1>/);
     assert.match(page, /<input id="demo-title" name="title" required maxlength="120" value="Pricing &lt;for&gt; teams">/);
-    assert.equal((await post(`/app/demos/${demo.id}/rename`, { csrf, title: '   ' })).status, 400);
+    const blank = await post(`/app/demos/${demo.id}/rename`, { csrf, title: '   ' });
+    assert.equal(blank.status, 400);
+    assert.match(await blank.text(), /The title cannot be blank\./, 'the page says it in words, not "at least 1 character"');
     assert.equal((await post(`/app/demos/${demo.id}/rename`, { title: 'No token' })).status, 403);
 
     const patched = await app.api(`/api/v1/demos/${demo.id}`, { key: ada.key, method: 'PATCH', body: { title: '  Pricing, annual  ' } });

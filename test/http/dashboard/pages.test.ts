@@ -70,9 +70,11 @@ describe('the dashboard pages', () => {
     assert.equal(saved.status, 303);
     const project = (await app.api(`/api/v1/projects/${id}`, { key: ada.key })).body;
     assert.deepEqual([project.name, project.url, project.refresh_schedule], ['Shop', 'https://shop.example/pricing', 'weekly']);
-    const bad = await post(path, { csrf, name: '', url: 'not a url' });
+    const bad = await post(path, { csrf, name: '  ', url: 'not a url' });
     assert.equal(bad.status, 400);
-    assert.match(await bad.text(), /class="error"/);
+    const said = await bad.text();
+    assert.match(said, /class="error"/);
+    assert.match(said, /The name cannot be blank\./, 'a name of spaces is blank, not "at least 1 character"');
 
     const revealed = await (await post(`${path}/signing-secret`, { csrf })).text();
     const secret = (await app.api(`/api/v1/projects/${id}/signing-secret`, { key: ada.key })).body.signing_secret;
@@ -224,19 +226,22 @@ describe('the dashboard pages', () => {
     assert.equal((await app.api('/api/v1/usage', { key })).status, 401);
   });
 
-  it('warns that a publishable key made without domains cannot start new demos, on the form, the new key and the list', async () => {
+  it('says what a publishable key made without domains may do (any page; new demos of its project’s site), on the form, the new key and the list', async () => {
     const form = await text('/app/keys');
-    assert.match(form, /Without any domains it cannot start new demos, only show existing ones\./);
+    assert.match(form, /starts new demos \(paid from your credits\) only for pages of its project’s own site, up to a daily cap\. Domains narrow that further and refuse requests from other sites’ pages; left empty, the key works from any page\./);
     const bare = await post('/app/keys', { csrf, name: 'Bare embed key', type: 'publishable', project_id: '', allowed_domains: '' });
     assert.equal(bare.status, 303);
-    assert.match(await text(bare.headers.get('location')!), /<p class="warning" role="alert">This publishable key has no allowed domains, so it cannot start new demos/);
+    const bareShown = await text(bare.headers.get('location')!);
+    assert.match(bareShown, /with no allowed domains it works from any page, and starts new demos only for pages of your project’s own site, within a daily cap\./);
+    assert.doesNotMatch(bareShown, /class="warning"|cannot start new demos/, 'no warning of a key that does not work');
     const scoped = await post('/app/keys', { csrf, name: 'Site embed key', type: 'publishable', project_id: '', allowed_domains: 'docs.example' });
     assert.equal(scoped.status, 303);
-    assert.doesNotMatch(await text(scoped.headers.get('location')!), /class="warning"/);
+    assert.match(await text(scoped.headers.get('location')!), /it only works from its allowed domains, within a daily cap\./);
     const list = await text('/app/keys');
     const row = (name: string) => list.slice(list.indexOf(name), list.indexOf('</tr>', list.indexOf(name)));
-    assert.match(row('Bare embed key'), /no allowed domains: shows existing demos only/);
-    assert.doesNotMatch(row('Site embed key'), /no allowed domains/);
+    assert.match(row('Bare embed key'), /any page; new demos of the project’s site only/);
+    assert.match(row('Site embed key'), /docs\.example/);
+    assert.doesNotMatch(row('Site embed key'), /any page/);
   });
 
   it('sells nothing without payments: the credits page says so, and a posted buy form or auto top-off is refused', async () => {

@@ -163,6 +163,52 @@ describe('restyle and versions in the dashboard', () => {
     }
   });
 
+  /** The preview's window and frame as drawn: the page box's proportions, the frame's own, and the zoom at rest. */
+  const previewGeometry = () =>
+    page.evaluate(() => {
+      const frame = document.querySelector('img[data-frame]') as HTMLImageElement;
+      const pageBox = document.querySelector('.pv-page')!.getBoundingClientRect();
+      const preview = document.querySelector('[data-preview]')!.getBoundingClientRect();
+      return {
+        pageAspect: pageBox.width / pageBox.height,
+        frameAspect: frame.naturalWidth / frame.naturalHeight,
+        fit: getComputedStyle(frame).objectFit,
+        zoom: getComputedStyle(document.querySelector('.pv-zoom')!).transform,
+        inside: pageBox.left >= preview.left && pageBox.right <= preview.right && pageBox.top >= preview.top && pageBox.bottom <= preview.bottom,
+        tall: pageBox.height > pageBox.width,
+      };
+    });
+  const frameLoaded = () =>
+    page.waitForFunction(() => ((document.querySelector('img[data-frame]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0, { polling: 100, timeout: 5000 });
+
+  it('shows the frame whole, as the video opens on it: the window takes the page’s proportions, nothing cropped or zoomed (issue 57)', async () => {
+    await page.goto(`${base}/app/demos/${demoId}/restyle`);
+    await frameLoaded();
+    const wide = await previewGeometry();
+    assert.ok(Math.abs(wide.pageAspect / wide.frameAspect - 1) < 0.02, `the window is the page’s shape (${wide.pageAspect.toFixed(3)} for ${wide.frameAspect.toFixed(3)})`);
+    assert.equal(wide.fit, 'contain', 'never cropped, even before the script places the window');
+    assert.equal(wide.zoom, 'none', 'not zoomed at rest: the video opens on the whole page');
+    assert.ok(wide.inside);
+    // More padding: a smaller window of the same shape, still whole.
+    await page.$eval('#f-padding', (el) => {
+      (el as HTMLInputElement).value = '0.2';
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    const padded = await previewGeometry();
+    assert.ok(Math.abs(padded.pageAspect / padded.frameAspect - 1) < 0.02);
+
+    // A phone project's page is tall: so is its window, with background on both sides, as in the video.
+    const phone = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'Phone', url: 'https://phone.example/', viewport: 'mobile' } })).body.id;
+    const created = (await app.api('/api/v1/demos', { key: user.key, body: { project_id: phone, prompt: 'Show the menu', duration_target: '5s' } })).body as { id: string };
+    await publishVersion(app, created.id, media.one, null);
+    await page.goto(`${base}/app/demos/${created.id}/restyle`);
+    await frameLoaded();
+    const tall = await previewGeometry();
+    assert.ok(tall.tall, 'a tall window for a phone’s page');
+    assert.ok(Math.abs(tall.pageAspect / tall.frameAspect - 1) < 0.02, `the window is the page’s shape (${tall.pageAspect.toFixed(3)} for ${tall.frameAspect.toFixed(3)})`);
+    if (shots) await page.screenshot({ path: path.join(shots, 'restyle-phone-1280.png') });
+  });
+
   const sha = (bytes: ArrayBuffer | Buffer) => createHash('sha256').update(Buffer.from(bytes as ArrayBuffer)).digest('hex');
   const mediaOf = async (pathname: string) => {
     const response = await fetch(`${base}${pathname}`);
@@ -262,5 +308,23 @@ describe('restyle and versions in the dashboard', () => {
         await page.screenshot({ path: path.join(shots, `demo-versions-${width}.png`), fullPage: true });
       }
     }
+  });
+  it('turns on an end card from the form: its words show only while it is on, and the restyle records what was typed (issue 57)', async () => {
+    const { id } = await newDemo();
+    await publishVersion(app, id, media.one, null);
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.goto(`${base}/app/demos/${id}/restyle`);
+    const visible = (selector: string) => page.$eval(selector, (el) => (el as HTMLElement).offsetParent !== null);
+    assert.equal(await visible('#f-end_title'), false, 'no end card: its words are hidden');
+    await page.click('input[name=end_card]');
+    assert.equal(await visible('#f-end_title'), true);
+    assert.equal(await page.$eval('#f-end_title', (el) => (el as HTMLInputElement).placeholder), 'The page’s name', 'what is left empty comes from the page');
+    await page.type('#f-end_cta', 'Start your free trial');
+    assert.match(await textOf('[data-changes]'), /Close on an end card: off → on/);
+    assert.match(await textOf('[data-changes]'), /Call to action: — → Start your free trial/);
+    if (shots) await page.screenshot({ path: path.join(shots, 'restyle-end-card-1280.png'), fullPage: true });
+    await Promise.all([page.waitForNavigation(), page.click('[data-restyle-submit]')]);
+    const [job] = await app.sql<{ presentation: string }[]>`select presentation from demo_jobs where demo_id = ${id} and kind = 'restyle'`;
+    assert.deepEqual(JSON.parse(job!.presentation).endCard, { enabled: true, ctaText: 'Start your free trial' });
   });
 });

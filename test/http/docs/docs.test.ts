@@ -20,8 +20,9 @@ describe('GET /docs and the Redoc bundle it loads', () => {
     const page = await response.text();
     assert.doesNotMatch(page, /<script>/, 'no inline script');
     assert.doesNotMatch(page, /https?:\/\//, 'no absolute address: everything from this origin');
-    assert.match(page, /<redoc spec-url="\/api\/v1\/openapi.json"/);
-    assert.match(page, /<script src="\/docs\/redoc.standalone.js\?v=[\w-]{16}"><\/script>/);
+    assert.match(page, /<div id="redoc" data-spec-url="\/api\/v1\/openapi.json"/);
+    assert.match(page, /<script src="\/docs\/redoc.standalone.js\?v=[\w-]{16}"><\/script>\n<script src="\/docs\/docs.js\?v=[\w-]{16}"><\/script>/);
+    assert.match(page, /<a href="\/app\/">← Dashboard<\/a>/, 'a way back to the dashboard');
   });
 
   it('serves Redoc from node_modules, immutable under its content hash, without the CDN logo, with its licence', async () => {

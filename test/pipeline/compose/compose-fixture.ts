@@ -74,6 +74,8 @@ export interface ComposeFixture {
       loadImage?: Parameters<typeof composeVideo>[0]['loadImage'];
       /** also write the GIF preview and the thumbnail from the same pass (out.gif, out.png) */
       sideOutputs?: boolean;
+      captions?: Parameters<typeof composeVideo>[0]['captions'];
+      endCard?: Parameters<typeof composeVideo>[0]['endCard'];
     },
   ): Promise<Rendered>;
   close(): Promise<void>;
@@ -117,6 +119,8 @@ export async function startComposeFixture(): Promise<ComposeFixture> {
         workDir: work,
         templateId: 'guided-tour',
         ...(options.loadImage ? { loadImage: options.loadImage } : {}),
+        ...(options.captions ? { captions: options.captions } : {}),
+        ...(options.endCard ? { endCard: options.endCard } : {}),
         ...(options.sideOutputs ? { gif: { file: path.join(work, 'out.gif'), width: 640 }, thumbnail: { file: path.join(work, 'out.png') } } : {}),
       });
       const style = resolveStyle(presentation);

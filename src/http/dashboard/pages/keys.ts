@@ -16,16 +16,17 @@ const NEW_KEY = 'new-key';
 
 interface Created { key: string; name: string; type: string; allowed_domains: string[] | null }
 
-/** Issue 34: a publishable key starts new demos only for pages on its allowed domains; without any it only reuses. */
-const NO_DOMAINS_WARNING =
-  'This publishable key has no allowed domains, so it cannot start new demos: it only shows demos that already exist. To let it make demos for your site, create a publishable key with your site’s domains (e.g. example.com, www.example.com) and revoke this one.';
-
 /**
  * A publishable key is written into web pages, where anyone can read it (issue 57: it was told "Store it like a
- * password"); what bounds it is its domains and daily cap, not secrecy.
+ * password"); what bounds it is its project's site, its domains and its daily cap, not secrecy. Issue 57: a key
+ * without domains starts new demos too (for its project's own site), and the page says what it may do.
  */
-const PUBLISHABLE_NOTE =
-  'Copy it now: it is shown only once. It goes into your web pages’ code, where visitors can see it, so it is not a secret: it only works from its allowed domains, within a daily cap.';
+function publishableNote(domains: string[] | null): string {
+  const where = domains?.length
+    ? 'it only works from its allowed domains'
+    : 'with no allowed domains it works from any page, and starts new demos only for pages of your project’s own site';
+  return `Copy it now: it is shown only once. It goes into your web pages’ code, where visitors can see it, so it is not a secret: ${where}, within a daily cap.`;
+}
 
 async function keysPage(r: DashboardRequest, status: number, extra: { created?: Created; error?: string } = {}) {
   const [{ keys }, { projects }] = await Promise.all([r.caller.apiKeys.list(), r.caller.projects.list()]);
@@ -33,9 +34,8 @@ async function keysPage(r: DashboardRequest, status: number, extra: { created?: 
   const created: SafeHtml | null = extra.created
     ? html`<section class="panel new-key" role="status">
 <h2>Your new ${extra.created.type} key “${extra.created.name}”</h2>
-<p>${extra.created.type === 'publishable' ? PUBLISHABLE_NOTE : 'Copy it now: it is shown only once. Store it like a password.'}</p>
+<p>${extra.created.type === 'publishable' ? publishableNote(extra.created.allowed_domains) : 'Copy it now: it is shown only once. Store it like a password.'}</p>
 ${copyField('new-key', 'Key', extra.created.key)}
-${extra.created.type === 'publishable' && !extra.created.allowed_domains?.length ? html`<p class="warning" role="alert">${NO_DOMAINS_WARNING}</p>` : null}
 </section>`
     : null;
   const notice = r.url.searchParams.get('revoked')
@@ -48,7 +48,7 @@ ${noticeBox(notice)}
 ${created}
 ${keys.length === 0 ? html`<p class="panel empty">No API keys yet. Create a live key for your server or scripts, or a publishable key for embeds on your site.</p>` : html`<div class="table-wrap"><table>
 <thead><tr><th>Name</th><th>Key</th><th class="opt">Type</th><th class="opt">Scope</th><th class="opt">Last used</th><th class="opt">Created</th><th></th></tr></thead>
-<tbody>${keys.map((k) => html`<tr><td>${k.name}</td><td><code>${k.key_prefix}…</code></td><td class="opt">${k.type}</td><td class="opt">${k.project_id ? (names.get(k.project_id) ?? 'one project') : 'whole account'}${k.allowed_domains ? html`<br><span class="muted small">${(JSON.parse(k.allowed_domains) as string[]).join(', ')}</span>` : k.type === 'publishable' ? html`<br><span class="small warning-text">no allowed domains: shows existing demos only</span>` : null}</td><td class="opt">${formatDate(k.last_used_at)}</td><td class="opt">${formatDate(k.created_at)}</td>
+<tbody>${keys.map((k) => html`<tr><td>${k.name}</td><td><code>${k.key_prefix}…</code></td><td class="opt">${k.type}</td><td class="opt">${k.project_id ? (names.get(k.project_id) ?? 'one project') : 'whole account'}${k.allowed_domains ? html`<br><span class="muted small">${(JSON.parse(k.allowed_domains) as string[]).join(', ')}</span>` : k.type === 'publishable' ? html`<br><span class="muted small">any page; new demos of the project’s site only</span>` : null}</td><td class="opt">${formatDate(k.last_used_at)}</td><td class="opt">${formatDate(k.created_at)}</td>
 <td><form method="post" action="/app/keys/${k.id}/revoke" data-confirm="Revoke this key? Anything using it stops working at once.">${csrfField(r.viewer)}<button type="submit" class="danger small">Revoke</button></form></td></tr>`)}</tbody>
 </table></div>`}
 <form method="post" action="/app/keys" class="panel narrow">
@@ -64,7 +64,7 @@ ${csrfField(r.viewer)}
 <div data-publishable-only>
 <label for="k-domains">Allowed domains (one a line or comma separated)</label>
 <textarea id="k-domains" name="allowed_domains" rows="2" placeholder="example.com" aria-describedby="k-domains-hint"></textarea>
-<p class="hint" id="k-domains-hint">A publishable key starts new demos (paid from your credits) only for pages on these domains that are on its project’s site, up to a daily cap. Without any domains it cannot start new demos, only show existing ones.</p>
+<p class="hint" id="k-domains-hint">A publishable key starts new demos (paid from your credits) only for pages of its project’s own site, up to a daily cap. Domains narrow that further and refuse requests from other sites’ pages; left empty, the key works from any page.</p>
 </div>
 <div class="actions"><button type="submit">Create key</button></div>
 </form>`;

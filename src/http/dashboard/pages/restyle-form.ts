@@ -42,6 +42,8 @@ export function presentationFromForm(form: URLSearchParams, backgrounds: Backgro
   p.fade = { inMs: num(form, 'fade_in_ms'), outMs: num(form, 'fade_out_ms'), color: form.get('fade_color') ?? undefined };
   p.windowAnimation = { intro: on(form, 'intro'), outro: on(form, 'outro'), introDurationMs: num(form, 'intro_ms'), outroDurationMs: num(form, 'outro_ms') };
   p.debugHud = on(form, 'debug_hud');
+  // Issue 57: the end card; its words left empty come from the page. Kept while off, so turning it back on keeps them.
+  p.endCard = { enabled: on(form, 'end_card'), title: text(form, 'end_title'), ctaText: text(form, 'end_cta'), ctaUrl: text(form, 'end_url') };
   return JSON.parse(JSON.stringify(p)) as Presentation; // drops the members left undefined
 }
 
@@ -57,6 +59,8 @@ const MOCKUPS = [['macos-light', 'Mac window, light'], ['macos-dark', 'Mac windo
 const CURSORS = [['arrow', 'Arrow'], ['dot', 'Dot'], ['circle', 'Ring'], ['crosshair', 'Crosshair'], ['none', 'Hidden']] as const;
 const CLICKS = [['ripple', 'Ripple'], ['pulse', 'Pulse'], ['glow', 'Glow'], ['none', 'None']] as const;
 const FADES = [['black', 'Black'], ['white', 'White']] as const;
+const textField = (name: string, label: string, value: string | undefined, max: number, placeholder: string, type = 'text') =>
+  html`<div><label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" type="${type}" maxlength="${max}" placeholder="${placeholder}" value="${value ?? ''}"></div>`;
 /** A colour picker for #rrggbb; any other CSS colour the demo has (`navy`, `rgb(…)`) stays a text field, not lost. */
 const colourField = (name: string, label: string, value: string | undefined, fallback: string) =>
   html`<div><label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" ${value && !HEX.test(value) ? html`type="text" class="colour-text"` : html`type="color"`} value="${value ?? fallback}"></div>`;
@@ -129,6 +133,17 @@ ${numberField('intro_ms', 'Rise-in ms', c.windowAnimation?.introDurationMs, 200,
 ${numberField('outro_ms', 'Sink-out ms', c.windowAnimation?.outroDurationMs, 200, 2000, 50)}
 </div>
 ${check('debug_hud', 'Show the debug HUD (step names and timings)', c.debugHud)}
+</fieldset>
+<fieldset><legend>End card</legend>
+${check('end_card', 'Close on an end card', c.endCard?.enabled)}
+<div data-end-card>
+<div class="row">
+${textField('end_title', 'Title', c.endCard?.title, 80, 'The page’s name')}
+${textField('end_cta', 'Call to action', c.endCard?.ctaText, 40, 'Visit your site')}
+</div>
+${textField('end_url', 'Its link', c.endCard?.ctaUrl, 2048, 'The demo’s page', 'url')}
+<p class="hint">The last seconds of the video show the title, the call to action as a button and its address. Left empty, each is taken from the page.</p>
+</div>
 </fieldset>
 </div>
 <div class="preview-col">

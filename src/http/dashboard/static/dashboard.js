@@ -199,6 +199,35 @@
     var checked = function (name) { var f = restyle.elements[name]; return !!(f && f.checked); };
     var kind = function () { var r = $('input[name=bg_kind]:checked', restyle); return r ? r.value : 'none'; };
     var number = function (name, fallback) { var n = parseFloat(value(name)); return isNaN(n) ? fallback : n; };
+    var frame = $('[data-frame]', restyle);
+    // The window placed as the compositor places it (compose/layout.ts): the largest of the page's proportions that
+    // fits inside the padding, with its title bar, centred. The page's proportions are the frame's (the demo's own
+    // page, whole, as the video opens on it); the sketch without a frame fills the room it has. Nothing is cropped.
+    var placeWindow = function (pad, barShown) {
+      var W = preview.clientWidth, H = preview.clientHeight;
+      if (!W || !H) return;
+      var bar = barShown ? Math.max(10, Math.round(34 * H / 1080)) : 0;
+      var availW = W * (1 - 2 * pad), availH = H * (1 - 2 * pad) - bar;
+      var aspect = frame && frame.naturalWidth ? frame.naturalWidth / frame.naturalHeight : availW / availH;
+      var w = availW, h = w / aspect;
+      if (h > availH) { h = availH; w = h * aspect; }
+      win.style.inset = 'auto';
+      win.style.left = ((W - w) / 2 / W * 100) + '%';
+      win.style.top = ((H - h - bar) / 2 / H * 100) + '%';
+      win.style.width = (w / W * 100) + '%';
+      win.style.height = ((h + bar) / H * 100) + '%';
+      bar2.style.height = bar + 'px';
+    };
+    // Zoom is shown as it plays: around an action for a moment, then back to the page whole (the video's first frame
+    // is not zoomed, so a preview held zoomed in cropped the page's headline).
+    var zoomTimer = null;
+    var showZoom = function () {
+      var zoom = checked('zoom_enabled') ? Math.max(1, Math.min(3, number('zoom_intensity', 1.5))) : 1;
+      zoomBox.style.transitionDuration = number('zoom_transition_ms', 600) + 'ms';
+      zoomBox.style.transform = zoom > 1 ? 'scale(' + zoom + ')' : 'none';
+      clearTimeout(zoomTimer);
+      zoomTimer = setTimeout(function () { zoomBox.style.transform = 'none'; }, number('zoom_transition_ms', 600) + 1200);
+    };
     var draw = function () {
       var k = kind();
       preview.style.background = '';
@@ -210,15 +239,12 @@
         if (option) { preview.style.backgroundImage = 'url("' + option.getAttribute('data-url').replace(/["\\]/g, '') + '")'; preview.style.backgroundSize = 'cover'; preview.style.backgroundPosition = 'center'; }
       }
       var pad = Math.max(0, Math.min(0.3, number('padding', 0.08)));
-      win.style.inset = (pad * 100) + '%';
       var mockup = value('mockup');
+      placeWindow(pad, mockup === 'macos-light' || mockup === 'macos-dark');
       bar2.style.display = mockup === 'none' || mockup === 'minimal' ? 'none' : 'flex';
       bar2.style.background = mockup === 'macos-light' ? '#e6e7eb' : '#2a2d36';
       win.style.borderRadius = mockup === 'none' ? '0' : '8px';
       win.style.boxShadow = mockup === 'none' ? 'none' : '';
-      var zoom = checked('zoom_enabled') ? Math.max(1, Math.min(3, number('zoom_intensity', 1.5))) : 1;
-      zoomBox.style.transform = 'scale(' + (1 + (zoom - 1) * 0.5) + ')';
-      zoomBox.style.transitionDuration = number('zoom_transition_ms', 600) + 'ms';
       var style = value('cursor_style'), size = Math.max(8, Math.min(64, number('cursor_size', 24))) * 0.6;
       cursor.style.display = style === 'none' ? 'none' : 'block';
       cursor.style.width = cursor.style.height = size + 'px';
@@ -263,7 +289,7 @@
       return label ? label.textContent.replace(/\s*\(.*\)\s*$/, '') : name;
     };
     var shown = function (name, v) {
-      if (v === undefined) return '—';
+      if (v === undefined || v === '') return '—';
       if (v === true) return 'on';
       if (v === false) return 'off';
       // A choice is said in its option's words ("Mac window, light"), not its value.
@@ -293,8 +319,15 @@
       }
       submitButton.disabled = lines.length === 0 && !restyle.hasAttribute('data-posted');
     };
-    restyle.addEventListener('input', function () { draw(); listChanges(); });
-    restyle.addEventListener('change', function () { draw(); listChanges(); });
+    var onEdit = function (event) {
+      draw();
+      listChanges();
+      if (event.target && /^zoom_/.test(event.target.name || '')) showZoom();
+    };
+    restyle.addEventListener('input', onEdit);
+    restyle.addEventListener('change', onEdit);
+    if (frame && !frame.complete) frame.addEventListener('load', draw);
+    window.addEventListener('resize', draw);
     window.addEventListener('pageshow', listChanges);
     if (!$('[data-frame]', restyle)) $('[data-preview-note]', restyle).textContent = 'A sketch of the look: background, window, padding, zoom, cursor, click, fade and HUD.';
     draw();
