@@ -87,6 +87,14 @@ export const presentationSchema = z.object({
     })
     .optional(),
   debugHud: z.boolean().optional(),
+  // Issue 59: a voice reads one line per shot (the script written from the story beats); off when absent.
+  narration: z
+    .object({
+      enabled: z.boolean(),
+      voice: z.string().min(1).max(100).optional(),
+      speed: z.number().min(0.7).max(1.2).optional(),
+    })
+    .optional(),
 });
 
 export type Presentation = z.infer<typeof presentationSchema>;

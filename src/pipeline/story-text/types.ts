@@ -1,3 +1,4 @@
+import type { TimedNarration } from '../narration/types.js';
 import type { Rect } from '../types.js';
 
 /**
@@ -62,6 +63,8 @@ export interface TimedStory {
   chapters: Chapter[];
   captions: Caption[];
   captionsOff: string | null;
+  /** Issue 59: the narration as spoken in this version (its captions are then the spoken lines); absent when off */
+  narration?: TimedNarration;
 }
 
 /** The timed-text limits captions keep (CaptionHub's and Netflix's): characters a line, lines, seconds on screen. */
