@@ -31,7 +31,8 @@ export function stretchForNarration(script: ActionScript, lines: LineToFit[], ro
     const from = beatIndex(steps, line.stepLabel);
     if (from === null) return;
     const nextLabel = lines.slice(i + 1).map((next) => beatIndex(steps, next.stepLabel)).find((index): index is number => index !== null && index > from);
-    const to = nextLabel === undefined ? steps.length : travelStart(steps, nextLabel);
+    // At least the beat's own step: a beat whose step is itself a move has no travel of the next before it.
+    const to = nextLabel === undefined ? steps.length : Math.max(from + 1, travelStart(steps, nextLabel));
     const startMs = from < steps.length && line.stepLabel !== null ? steps[from]!.startMs : 0;
     const boundary = to < steps.length ? steps[to]!.startMs : durationMs - room.endMs;
     const missing = Math.ceil(startMs + room.leadMs(i) + line.durationMs + room.tailMs - boundary);
