@@ -18,6 +18,11 @@ export interface StoryBeat {
   caption: string[] | null;
   /** who wrote the caption: the model planner, or the offline rules (absent in stories stored before: the rules) */
   captionBy?: CaptionWriter;
+  /**
+   * Issue 59: what a narrator says over the beat, in the page's words without the caption's two-line cut (the full
+   * heading, and its fact where it fits); absent where the caption or title says it whole, and in stories before.
+   */
+  spoken?: string;
 }
 
 export type CaptionWriter = 'model' | 'rules';
