@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Config } from '../platform/config.js';
+import { ValidationError } from '../platform/errors.js';
 import { CSS_COLOUR_HINT, isCssColour } from './css-colour.js';
 
 /**
@@ -116,3 +118,13 @@ export const presentationInputSchema = presentationSchema.superRefine((presentat
     if (value !== undefined && !isCssColour(value)) ctx.addIssue({ code: 'custom', path, message: `must be ${CSS_COLOUR_HINT}`, input: value });
   }
 });
+
+/**
+ * Issue 59: a demo asked to be narrated on a server with no speech engine (SHOWREEL_SPEECH=none) is refused when it
+ * is asked for (400), not recorded and failed later: nothing offline is shipped that speaks (decisions, "Narration").
+ */
+export function assertNarrationPossible(presentation: Presentation | null | undefined, config: Pick<Config, 'SHOWREEL_SPEECH'>): void {
+  if (presentation?.narration?.enabled && config.SHOWREEL_SPEECH === 'none') {
+    throw new ValidationError('presentation.narration: this server has no speech engine to narrate with (its operator sets SHOWREEL_SPEECH to openai or elevenlabs).');
+  }
+}

@@ -47,3 +47,21 @@ export function asSpoken(text: string): string {
   // "Pricing: $9 to $49" is read as a heading and its fact; a full stop makes the voice end it as a sentence.
   return /[.!?]$/u.test(short) ? short : `${short.replace(/[,;:]+$/u, '')}.`;
 }
+
+/**
+ * The user's edits as stored with the demo (`narration_script`: a JSON array of {chapter, text}), as lines the
+ * script writer keeps; anything else stored there reads as no edits.
+ */
+export function editedLines(stored: string | null | undefined): NarrationLine[] {
+  if (!stored) return [];
+  let edits: unknown;
+  try {
+    edits = JSON.parse(stored);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(edits)) return [];
+  return edits
+    .filter((edit): edit is { chapter: string; text: string } => typeof edit?.chapter === 'string' && typeof edit?.text === 'string')
+    .map((edit) => ({ beatTitle: edit.chapter, stepLabel: null, text: edit.text, by: 'user' as const }));
+}
