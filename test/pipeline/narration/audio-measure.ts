@@ -36,7 +36,9 @@ export async function voicedStretches(file: string): Promise<Array<{ startMs: nu
     from = silence.end;
   }
   if (total > from + 1) voiced.push({ startMs: from, endMs: total });
-  return voiced;
+  // An Opus stream starts 7 ms before 0 (its encoder's pre-skip), and silencedetect reports its first silence from
+  // the first whole frame: a few ms of "sound" that are not there (astats reads digital silence). No word is that short.
+  return voiced.filter((stretch) => stretch.endMs - stretch.startMs >= 30);
 }
 
 /** Integrated loudness (EBU R128, LUFS) of the sound, as ffmpeg's ebur128 reports it. */

@@ -118,4 +118,38 @@ describe('a narrated demo', () => {
     assert.ok(Math.abs((await durationMs(silent)) - 10_000) < 100, `the planned 10 s, not the narrated ${await durationMs(video)} ms`);
     assert.equal(((await app.api(`/api/v1/demos/${created.body.id}`, { key: user.key })).body as Detail).narration, null);
   });
+
+  it('mixes the voice into a WebM as Opus, at -16 LUFS, with the edited line said in place of the written one', async () => {
+    const { app, user, sites } = env;
+    const project = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'Docs', url: sites.url('docs') } })).body;
+    const created = await app.api('/api/v1/demos', {
+      key: user.key,
+      body: { project_id: project.id, prompt: 'A quick tour of the docs', format: 'webm', resolution: '720p', duration_target: '5s' },
+    });
+    assert.equal(created.status, 202, JSON.stringify(created.body));
+    assert.equal((await env.waitForOutcome(created.body.id)).progress.status, 'ready');
+    // Its script, with the opening's line edited, then narration turned on by a restyle (nothing planned again).
+    const script = (await app.api(`/api/v1/demos/${created.body.id}/narration`, { key: user.key })).body as { lines: Array<{ chapter: string; text: string }> };
+    assert.ok(script.lines.length >= 1);
+    const opening = script.lines[0]!.chapter;
+    const edit = await app.api(`/api/v1/demos/${created.body.id}/narration`, { key: user.key, method: 'PUT', body: { lines: [{ chapter: opening, text: 'The docs, in one place' }] } });
+    assert.equal(edit.status, 200);
+    const before = speech.requests.length;
+    const restyled = await app.api(`/api/v1/demos/${created.body.id}/restyle`, { key: user.key, body: { presentation: { narration: { enabled: true } } } });
+    assert.equal(restyled.status, 202);
+    const { progress, steps } = await env.waitForOutcome(created.body.id);
+    assert.equal(progress.status, 'ready', progress.error ?? '');
+    assert.ok(!steps.has('planning') && !steps.has('analyzing'), `a restyle plans nothing (${[...steps]})`);
+
+    const demo = (await app.api(`/api/v1/demos/${created.body.id}`, { key: user.key })).body as Detail;
+    assert.equal(demo.narration?.voice, 'alloy', 'the engine’s own voice when none is named');
+    assert.equal(demo.narration?.lines[0]?.text, 'The docs, in one place.');
+    assert.equal(speech.requests[before]?.input, 'The docs, in one place.');
+    const video = await download(`${app.url}/video/${created.body.id}.webm`, 'narrated.webm');
+    assert.deepEqual(await streamCodecs(video), ['vp9', 'opus']);
+    const heard = await voicedStretches(video);
+    assert.equal(heard.length, demo.narration!.lines.length, JSON.stringify({ heard, lines: demo.narration!.lines }));
+    const loudness = await integratedLoudness(video);
+    assert.ok(Math.abs(loudness - -16) <= 2, `integrated loudness ${loudness} LUFS, within 2 LU of -16`);
+  });
 });
