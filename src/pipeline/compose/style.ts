@@ -112,5 +112,9 @@ export function effectivePresentation(presentation: Presentation | null | undefi
     windowAnimation: { ...style.windowAnimation },
     debugHud: style.debugHud,
     ...(presentation?.recordingTemplate ? { recordingTemplate: presentation.recordingTemplate } : {}),
+    // Issue 59: narration is not the compositor's; kept as asked when on, and no member when off (its default).
+    ...(presentation?.narration?.enabled
+      ? { narration: { enabled: true, speed: presentation.narration.speed ?? 1, ...(presentation.narration.voice ? { voice: presentation.narration.voice } : {}) } }
+      : {}),
   };
 }
