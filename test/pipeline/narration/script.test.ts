@@ -59,4 +59,25 @@ describe('the narration script', () => {
     assert.ok(long.length <= 84, long);
     assert.equal(long, 'Everything you need to go from idea to release, with roadmaps, boards.');
   });
+
+  it('after a refresh that changed the page, rewrites only the lines of the chapters that changed', () => {
+    const edits = [
+      { beatTitle: 'Simple pricing that scales with you', stepLabel: null, text: 'Three plans, from free', by: 'user' as const },
+      { beatTitle: 'Frequently asked questions', stepLabel: null, text: 'Answers to what teams ask', by: 'user' as const },
+    ];
+    // The page now: the hero's heading changed, the FAQ is gone, pricing is as it was.
+    const refreshed: StoryText = {
+      ...story,
+      beats: [
+        { ...story.beats[0]!, spoken: 'Plan, track and ship in one place' },
+        story.beats[1]!,
+        story.beats[3]!,
+      ],
+    };
+    assert.deepEqual(writeNarrationScript(refreshed, edits).map((line) => [line.text, line.by]), [
+      ['Plan, track and ship in one place.', 'rules'],
+      ['Three plans, from free.', 'user'],
+      ['Start free.', 'rules'],
+    ]);
+  });
 });
