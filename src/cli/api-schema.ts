@@ -2635,9 +2635,12 @@ export interface operations {
                             style?: "pill" | "bar";
                         };
                         debugHud?: boolean;
+                        /** @description Issue 59: a voice reads one line per shot, from the page’s words (the script: GET /demos/{id}/narration); the shots lengthen where a line needs it and the captions follow the spoken words. Off when absent. Needs a speech engine on the server (400 otherwise). */
                         narration?: {
                             enabled: boolean;
+                            /** @description the speech engine’s voice (OpenAI: alloy, nova, onyx…; ElevenLabs: a voice id); default the engine’s own */
                             voice?: string;
+                            /** @description speaking speed, 1 the voice’s own (default) */
                             speed?: number;
                         };
                     };
@@ -3601,9 +3604,12 @@ export interface operations {
                             style?: "pill" | "bar";
                         };
                         debugHud?: boolean;
+                        /** @description Issue 59: a voice reads one line per shot, from the page’s words (the script: GET /demos/{id}/narration); the shots lengthen where a line needs it and the captions follow the spoken words. Off when absent. Needs a speech engine on the server (400 otherwise). */
                         narration?: {
                             enabled: boolean;
+                            /** @description the speech engine’s voice (OpenAI: alloy, nova, onyx…; ElevenLabs: a voice id); default the engine’s own */
                             voice?: string;
+                            /** @description speaking speed, 1 the voice’s own (default) */
                             speed?: number;
                         };
                     };
@@ -6461,9 +6467,12 @@ export interface operations {
                             style?: "pill" | "bar";
                         };
                         debugHud?: boolean;
+                        /** @description Issue 59: a voice reads one line per shot, from the page’s words (the script: GET /demos/{id}/narration); the shots lengthen where a line needs it and the captions follow the spoken words. Off when absent. Needs a speech engine on the server (400 otherwise). */
                         narration?: {
                             enabled: boolean;
+                            /** @description the speech engine’s voice (OpenAI: alloy, nova, onyx…; ElevenLabs: a voice id); default the engine’s own */
                             voice?: string;
+                            /** @description speaking speed, 1 the voice’s own (default) */
                             speed?: number;
                         };
                     };

@@ -93,10 +93,11 @@ export const presentationSchema = z.object({
   narration: z
     .object({
       enabled: z.boolean(),
-      voice: z.string().min(1).max(100).optional(),
-      speed: z.number().min(0.7).max(1.2).optional(),
+      voice: z.string().min(1).max(100).optional().describe('the speech engine’s voice (OpenAI: alloy, nova, onyx…; ElevenLabs: a voice id); default the engine’s own'),
+      speed: z.number().min(0.7).max(1.2).optional().describe('speaking speed, 1 the voice’s own (default)'),
     })
-    .optional(),
+    .optional()
+    .describe('Issue 59: a voice reads one line per shot, from the page’s words (the script: GET /demos/{id}/narration); the shots lengthen where a line needs it and the captions follow the spoken words. Off when absent. Needs a speech engine on the server (400 otherwise).'),
 });
 
 export type Presentation = z.infer<typeof presentationSchema>;
