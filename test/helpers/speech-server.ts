@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
  * A stand-in for an OpenAI-compatible speech endpoint (issue 59), for tests: `POST /audio/speech` answers a WAV of
  * known shape: SILENCE_MS of silence, then a tone as long as the words take to say (MS_PER_CHAR a character), then
  * SILENCE_MS of silence again. Quiet on purpose (-30 dBFS), so a test can tell the service brought it to -16 LUFS.
- * Every request's JSON body is kept, in order.
+ * Every request's JSON body is kept, in order. The voice `nobody` is refused (400), as an unknown voice is.
  */
 export interface SpeechServer {
   /** the base URL to give as SHOWREEL_SPEECH_BASE_URL */
@@ -34,6 +34,11 @@ export async function startSpeechServer(): Promise<SpeechServer> {
       }
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as SpeechServer['requests'][number];
       requests.push({ ...body, ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) });
+      // As OpenAI answers a voice it does not have.
+      if (body.voice === 'nobody') {
+        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `Unknown voice: ${body.voice}` } }));
+        return;
+      }
       res.writeHead(200, { 'content-type': 'audio/wav' }).end(speechWav(toneMs(body.input)));
     });
   });

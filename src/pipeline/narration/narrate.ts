@@ -26,6 +26,17 @@ export interface Voiced {
   lines: Array<VoicedLine & { samples: Int16Array }>;
 }
 
+/** Lines sent to the engine at once. */
+const SPEAK_AT_ONCE = 3;
+
+async function inBatches<T, R>(items: T[], size: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += size) {
+    results.push(...(await Promise.all(items.slice(start, start + size).map((item, i) => work(item, start + i)))));
+  }
+  return results;
+}
+
 export function narrationOn(presentation: Presentation | null | undefined): boolean {
   return presentation?.narration?.enabled === true;
 }
@@ -45,8 +56,8 @@ export async function voiceScript(options: {
   const script = writeNarrationScript(options.story, options.edited);
   const dir = path.join(options.workDir, 'narration');
   await fs.mkdir(dir, { recursive: true });
-  const lines: Voiced['lines'] = [];
-  for (const [i, line] of script.entries()) {
+  // A few lines at a time: each is a round trip to the engine, made while the page waits to be recorded.
+  const spoken = await inBatches(script, SPEAK_AT_ONCE, async (line, i) => {
     let audio: Buffer;
     try {
       audio = await engine.speak(line.text, { voice, speed });
@@ -57,9 +68,9 @@ export async function voiceScript(options: {
       throw new TransientJobError(`Narration failed: ${message}`);
     }
     const samples = await decodeLine(audio, path.join(dir, `line-${i}.audio`));
-    if (samples.length === 0) continue;
-    lines.push({ ...line, durationMs: pcmDurationMs(samples), samples });
-  }
+    return { ...line, durationMs: pcmDurationMs(samples), samples };
+  });
+  const lines = spoken.filter((line) => line.samples.length > 0);
   return { engine: engine.name, voice, speed, lines };
 }
 

@@ -144,12 +144,23 @@ describe('a narrated demo', () => {
     const demo = (await app.api(`/api/v1/demos/${created.body.id}`, { key: user.key })).body as Detail;
     assert.equal(demo.narration?.voice, 'alloy', 'the engine’s own voice when none is named');
     assert.equal(demo.narration?.lines[0]?.text, 'The docs, in one place.');
-    assert.equal(speech.requests[before]?.input, 'The docs, in one place.');
+    assert.ok(speech.requests.slice(before).some((request) => request.input === 'The docs, in one place.'), 'the engine was asked for the edited line');
     const video = await download(`${app.url}/video/${created.body.id}.webm`, 'narrated.webm');
     assert.deepEqual(await streamCodecs(video), ['vp9', 'opus']);
     const heard = await voicedStretches(video);
     assert.equal(heard.length, demo.narration!.lines.length, JSON.stringify({ heard, lines: demo.narration!.lines }));
     const loudness = await integratedLoudness(video);
     assert.ok(Math.abs(loudness - -16) <= 2, `integrated loudness ${loudness} LUFS, within 2 LU of -16`);
+
+    // A voice the engine does not have: the restyle fails at once with the engine's words, refunded, the video kept.
+    const balance = (await app.api('/api/v1/credits', { key: user.key })).body.balance;
+    const wrong = await app.api(`/api/v1/demos/${created.body.id}/restyle`, { key: user.key, body: { presentation: { narration: { enabled: true, voice: 'nobody' } } } });
+    assert.equal(wrong.status, 202);
+    await env.waitForOutcome(created.body.id);
+    const failed = (await app.api(`/api/v1/demos/${created.body.id}`, { key: user.key })).body as Detail & { latestJob: { status: string; error: string }; version: number };
+    assert.equal(failed.latestJob.status, 'failed');
+    assert.match(failed.latestJob.error, /Narration failed: The speech engine answered 400: .*Unknown voice: nobody/);
+    assert.equal(failed.version, 2, 'the narrated version stays');
+    assert.equal((await app.api('/api/v1/credits', { key: user.key })).body.balance, balance, 'refunded');
   });
 });
