@@ -74,6 +74,10 @@
  * move far less than wall time on a shared machine; the overhead runs are left out of them. And Chromium's CPU by
  * process and group of threads up to the end of the record stage (the display compositor, which draws each frame in
  * software, is most of it on glasshouse): the part of the cost that is the page's own.
+ * Narration (issue 59, bench-narration.ts): after the pipeline, outside its figures, what narrating the composed video
+ * adds: each line's audio (a stand-in voice) decoded and trimmed, the track laid, loudness measured and the track
+ * muxed with the video copied (narration_s, narration_cpu_s). The stretch that gives lines room is not in it: it makes
+ * the video longer where a line needs it, and record and compose cost that much more video.
  * The key=value lines come last, one per run, the 1080p 10 s MP4 run's (the issue's headline) last of all:
  * `bench:render res=1080p seconds=10 format=mp4 total_s=… realtime_x=… stall_ratio=… cpu_s=… cpu_per_s=… …`.
  */
@@ -87,6 +91,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { launchBrowser } from '../src/pipeline/browser/launch.js';
+import { benchNarration, type NarrationCost } from './bench-narration.js';
 import { viewportFor } from '../src/pipeline/browser/viewports.js';
 import { zoomActions } from '../src/pipeline/compose/shots.js';
 import { captureSizeFor, composeVideo } from '../src/pipeline/compose/compose.js';
@@ -124,6 +129,8 @@ if (isChild && !(seconds >= 2 && seconds <= 120)) throw new Error('BENCH_SECONDS
 if (isChild && format !== 'mp4' && format !== 'webm') throw new Error('BENCH_FORMAT must be mp4 or webm.');
 
 interface ChildReport {
+  /** issue 59: what narrating the composed video adds (bench-narration.ts), not in total_s or cpu_s */
+  narration: NarrationCost;
   resolution: Resolution;
   format: VideoFormat;
   fixture: string;
@@ -383,8 +390,10 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
 
     const nodeMaxRssMb = process.resourceUsage().maxRSS / 1024;
 
-    // Not part of the pipeline's figures: the composite overhead, on the same clean capture and the same page.
+    // Not part of the pipeline's figures: narration's extra (issue 59, bench-narration.ts) and the composite
+    // overhead, on the same clean capture and the same page.
     await cost.pause();
+    const narration = await benchNarration({ video, format, durationMs: composed.durationMs, work });
     const composite = overhead
       ? await compositeOverhead({ page, clean, smallFrames: result.smallFrames, timeline: result.timeline, resolution, work, templateId: script.templateId, layersAhead })
       : null;
@@ -395,7 +404,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     browser = null;
     stages.close = lap();
     await cost.stage('close');
-    const totalS = (performance.now() - t0) / 1000 - (composite?.wallS ?? 0);
+    const totalS = (performance.now() - t0) / 1000 - (composite?.wallS ?? 0) - narration.wallS;
     const costs = await cost.stop();
     const cpuS = costs.stages.reduce((sum, stage) => sum + stage.cpuS, 0);
     const mem = { peakMb: costs.peakRssMb, chromePeakMb: costs.chromePeakRssMb };
@@ -468,6 +477,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       video: { codec: info.codec, width: info.width, height: info.height, fps: info.fps, durationMs: info.durationMs, bytes: (await fs.stat(video)).size },
       gifBytes: (await fs.stat(outputs.gif)).size,
       composite,
+      narration,
     };
   } finally {
     await browser?.close().catch(() => undefined);
@@ -621,6 +631,8 @@ function describeReport(r: ChildReport): string[] {
     `  peak RSS ${f(r.peakRssMb, 0)} MB (process tree: node + Chromium + ffmpeg, summed VmRSS); node ${f(r.nodeMaxRssMb, 0)} MB, ` +
       `Chromium ${f(r.chromePeakRssMb, 0)} MB, ffmpeg muxer ${mb(r.muxerPeakRssMb)}, compositor ${mb(r.composerPeakRssMb)}`,
     describeCost(r),
+    `  narration (not in the total: a stand-in voice, ${r.narration.lines} line(s) decoded, laid, measured and muxed): ${f(r.narration.wallS)} s wall (+${f((r.narration.wallS / r.totalS) * 100, 1)}% of the total), ` +
+      `${f(r.narration.cpuS, 1)} CPU-s (+${f((r.narration.cpuS / r.cpuS) * 100, 1)}%); the stretch for the lines lengthens the video where they need it`,
     c
       ? `  composite overhead (same clean capture, a b a b, faster of each): plain encode ${f(c.plainS)} s (runs ${c.plainRunsS.map((x) => f(x)).join(', ')}; ` +
         `${ms(c.plainDurationMs)} s out), default presentation ${f(c.compositeS)} s (runs ${c.compositeRunsS.map((x) => f(x)).join(', ')}; ` +
@@ -690,6 +702,8 @@ function keyValues(r: ChildReport): string {
     `gif_s=${f(s.gif)}`,
     `close_s=${f(s.close)}`,
     `video_s=${f(r.videoS)}`,
+    `narration_s=${f(r.narration.wallS)}`,
+    `narration_cpu_s=${f(r.narration.cpuS, 1)}`,
   ].join(' ');
 }
 

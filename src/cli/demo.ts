@@ -10,6 +10,7 @@ import { describeIssues } from '../platform/validation.js';
 import { type Parsed, UsageError, stringOption } from './command.js';
 import type { ServiceCommand } from './service-command.js';
 import { SITE_ACCESS_HELP, SITE_ACCESS_OPTIONS, SITE_ACCESS_USAGE, siteAccessFromOptions } from './site-access-options.js';
+import { NARRATION_HELP, NARRATION_OPTIONS, NARRATION_USAGE, narrationFromOptions } from './narration-options.js';
 
 const input = z.object({
   url: z.url({ protocol: /^https?$/ }),
@@ -23,7 +24,7 @@ const input = z.object({
   mode: z.enum(['script', 'agent']).default('script'),
 });
 
-const USAGE = `demo URL "PROMPT" [--out demo.mp4] [--template auto|${templateIds.join('|')}] [--section S] [--resolution 720p|1080p] [--duration 5s|10s|30s] [--viewport desktop|tablet|mobile] [--mode script|agent] ${SITE_ACCESS_USAGE}`;
+const USAGE = `demo URL "PROMPT" [--out demo.mp4] [--template auto|${templateIds.join('|')}] [--section S] [--resolution 720p|1080p] [--duration 5s|10s|30s] [--viewport desktop|tablet|mobile] [--mode script|agent] ${SITE_ACCESS_USAGE} ${NARRATION_USAGE}`;
 
 /**
  * `showreel demo <url> "<prompt>" [--out demo.mp4] [--template …] [--resolution …] [--duration …]`: the same
@@ -45,10 +46,12 @@ export const demoCommand: ServiceCommand = {
     '--viewport V     desktop, tablet or mobile (default: desktop)',
     '--mode M         script or agent (default: script)',
     ...SITE_ACCESS_HELP,
+    ...NARRATION_HELP,
   ],
   options: {
     ...Object.fromEntries(['out', 'template', 'section', 'resolution', 'duration', 'viewport', 'mode'].map((name) => [name, { type: 'string' as const }])),
     ...SITE_ACCESS_OPTIONS,
+    ...NARRATION_OPTIONS,
   },
   positionals: { min: 2, max: 2 },
   async run(parsed, { config, logger, print }) {
@@ -73,14 +76,16 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
   const args = parsed.data;
   const access = await siteAccessFromOptions(parsedWords);
   const allowSubmit = parsedWords.values['allow-submit'] === true;
+  const narration = narrationFromOptions(parsedWords, config.SHOWREEL_SPEECH);
   // The pipeline (Chromium, ffmpeg) loads only for a real recording, not for --help or bad usage.
-  const [{ createBrowserPool }, { renderOutputs }, { createPlanner }, { pageWorkBudgetMs, produceRecording, recordingCaptureSize }, { checkUrl }, { enterSite, assertSignedIn }] = await Promise.all([
+  const [{ createBrowserPool }, { renderOutputs }, { createPlanner }, { pageWorkBudgetMs, produceRecording, recordingCaptureSize }, { checkUrl }, { enterSite, assertSignedIn }, { createSpeechEngine }] = await Promise.all([
     import('../pipeline/browser/pool.js'),
     import('../pipeline/encode/render-outputs.js'),
     import('../pipeline/plan/planner.js'),
     import('../pipeline/produce-recording.js'),
     import('../platform/network/ssrf-guard.js'),
     import('../pipeline/browser/site-access.js'),
+    import('../pipeline/narration/speech.js'),
   ]);
   const allowPrivate = config.SHOWREEL_ALLOW_PRIVATE_URLS;
   const target = await checkUrl(args.url, { allowPrivate });
@@ -113,10 +118,11 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
         {
           url: args.url, prompt: args.prompt, viewport: args.viewport, format, resolution: args.resolution,
           durationTarget: args.duration, mode: args.mode, template: { id: args.template, ...(args.section ? { sectionHint: args.section } : {}) },
-          presentation: null,
+          presentation: narration,
           outFile: out,
           workDir: work,
           allowSubmit,
+          ...(narration ? { speech: createSpeechEngine(config) } : {}),
         },
         createPlanner(config, { logger }),
         (step, fraction) => {
@@ -144,6 +150,8 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
       steps: produced.script.steps.length,
       capture_fps: Math.round(produced.recording.captureFps * 10) / 10,
       warnings: produced.warnings,
+      // Issue 59: each line as spoken, and any left unsaid, when --narrate.
+      ...(produced.story?.narration ? { narration: { voice: produced.story.narration.voice, lines: produced.story.narration.lines.map((line) => ({ text: line.text, start_ms: line.startMs, end_ms: line.endMs })), unsaid: produced.story.narration.unsaid } } : {}),
     };
   } catch (error) {
     await fs.rm(out, { force: true });

@@ -184,6 +184,13 @@ export async function updateDemo(tx: Tx, input: { demoId: string; userId: string
   return run(tx, input.demoId, { type: 'UpdateDemo', ...input }, metadata);
 }
 
+/** Issue 59: keeps the user's narration script (JSON array of {chapter, text}; null: back to the rules' lines). */
+export async function editNarrationScript(tx: Tx, input: { demoId: string; userId: string; script: string | null }, metadata: EventMetadata) {
+  const result = await run(tx, input.demoId, { type: 'EditNarrationScript', ...input }, metadata);
+  await notifyChanged(tx, input.demoId);
+  return result;
+}
+
 /**
  * Replaces an uploaded demo's thumbnail or GIF; returns the key it replaced (null when none), the file to remove
  * once this commits. Read under the demo row's lock: concurrent replacements queue there, and each learns the key

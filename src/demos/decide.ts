@@ -61,6 +61,7 @@ export type DemoCommand =
   | { type: 'FailJob'; demoId: string; jobId: string; error: string }
   | { type: 'CompleteUnchanged'; demoId: string; jobId: string }
   | { type: 'UpdateDemo'; demoId: string; userId: string; prompt?: string; title?: string; context?: string | null }
+  | { type: 'EditNarrationScript'; demoId: string; userId: string; script: string | null }
   | { type: 'ReplaceAsset'; demoId: string; userId: string; asset: 'thumbnail' | 'gif'; key: string }
   | { type: 'DeleteDemo'; demoId: string; userId: string }
   | { type: 'RestoreVersion'; demoId: string; userId: string; version: number }
@@ -196,6 +197,9 @@ export const demoDecider: Decider<DemoState, DemoEvent, DemoCommand> = {
         if (Object.keys(data).length === 1) return [];
         return [{ type: 'DemoUpdated', data }];
       }
+      case 'EditNarrationScript':
+        if (demo.source === 'upload') throw new ValidationError('Uploaded demos are not narrated; only generated demos have a narration script.');
+        return [{ type: 'DemoNarrationScriptEdited', data: { demoId: command.demoId, script: command.script } }];
       case 'ReplaceAsset':
         if (demo.source !== 'upload') throw new ValidationError('Only uploaded demos take local assets; generated demos make their own.');
         return [{ type: 'DemoAssetReplaced', data: { demoId: command.demoId, asset: command.asset, key: command.key } }];

@@ -92,6 +92,8 @@ export const demoEventSchemas = {
   DemoRefreshUnchanged: z.object({ demoId: z.string(), jobId: z.string(), refundedCredits: z.number().int().min(0) }),
   DemoJobFailed: z.object({ demoId: z.string(), jobId: z.string(), error: z.string(), refundedCredits: z.number().int().min(0) }),
   DemoUpdated: z.object({ demoId: z.string(), prompt: z.string().optional(), title: z.string().optional(), context: z.string().nullable().optional() }),
+  // Issue 59: the narration script as the user edited it (JSON array of {chapter, text}), null when reset.
+  DemoNarrationScriptEdited: z.object({ demoId: z.string(), script: z.string().nullable() }),
   DemoAssetReplaced: z.object({ demoId: z.string(), asset: z.enum(['thumbnail', 'gif']), key: z.string() }),
   DemoDeleted: z.object({ demoId: z.string() }),
   // Versions (issue 35): an earlier version made current again, its media as they were stored (no recording, no

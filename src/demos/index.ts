@@ -14,6 +14,7 @@ export {
   DEMO_TASKS,
   completeDemoJob,
   completeUnchangedRefresh,
+  editNarrationScript,
   failDemoJob,
   replaceDemoAsset,
   requestDemo,

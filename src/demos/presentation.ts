@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Config } from '../platform/config.js';
+import { ValidationError } from '../platform/errors.js';
 import { CSS_COLOUR_HINT, isCssColour } from './css-colour.js';
 
 /**
@@ -97,6 +99,15 @@ export const presentationSchema = z.object({
       ctaUrl: z.url({ protocol: /^https?$/ }).max(2048).optional(),
     })
     .optional(),
+  // Issue 59: a voice reads one line per shot (the script written from the story beats); off when absent.
+  narration: z
+    .object({
+      enabled: z.boolean(),
+      voice: z.string().min(1).max(100).optional().describe('the speech engine’s voice (OpenAI: alloy, nova, onyx…; ElevenLabs: a voice id); default the engine’s own'),
+      speed: z.number().min(0.7).max(1.2).optional().describe('speaking speed, 1 the voice’s own (default)'),
+    })
+    .optional()
+    .describe('Issue 59: a voice reads one line per shot, from the page’s words (the script: GET /demos/{id}/narration); the shots lengthen where a line needs it and the captions follow the spoken words. Off when absent. Needs a speech engine on the server (400 otherwise).'),
 });
 
 export type Presentation = z.infer<typeof presentationSchema>;
@@ -118,3 +129,13 @@ export const presentationInputSchema = presentationSchema.superRefine((presentat
     if (value !== undefined && !isCssColour(value)) ctx.addIssue({ code: 'custom', path, message: `must be ${CSS_COLOUR_HINT}`, input: value });
   }
 });
+
+/**
+ * Issue 59: a demo asked to be narrated on a server with no speech engine (SHOWREEL_SPEECH=none) is refused when it
+ * is asked for (400), not recorded and failed later: nothing offline is shipped that speaks (decisions, "Narration").
+ */
+export function assertNarrationPossible(presentation: Presentation | null | undefined, config: Pick<Config, 'SHOWREEL_SPEECH'>): void {
+  if (presentation?.narration?.enabled && config.SHOWREEL_SPEECH === 'none') {
+    throw new ValidationError('presentation.narration: this server has no speech engine to narrate with (its operator sets SHOWREEL_SPEECH to openai or elevenlabs).');
+  }
+}

@@ -8,7 +8,7 @@ import { findVisibleProject, visibleProjectPrecondition } from '../projects/inde
 import { deleteDemo, queueDemoJob, requestDemo, updateDemo } from './commands.js';
 import type { DurationTarget } from './events.js';
 import { forceParameter } from './force-parameter.js';
-import { presentationInputSchema } from './presentation.js';
+import { assertNarrationPossible, presentationInputSchema } from './presentation.js';
 import { findJob, findVisibleDemo, listRefreshHistory, listVisibleDemos } from './queries.js';
 import { toDemo, toHistoryEntry, toLatestJob, toProgress } from './representation.js';
 import {
@@ -35,6 +35,7 @@ export const demosRouter = router({
     .input(createDemoInput)
     .output(z.object({ id: z.string(), status: z.literal('pending'), jobId: z.string(), pollUrl: z.string(), wsUrl: z.string() }))
     .mutation(async ({ ctx, input }) => {
+      assertNarrationPossible(input.presentation, ctx.config);
       // A charge: in one of the account's turns, so that a burst of one account's demos waits here, not on pooled
       // connections that every other account needs (inAccountTransaction).
       const { demoId, jobId } = await inAccountTransaction(ctx.sql, ctx.principal.userId, (tx) =>
@@ -160,6 +161,7 @@ export const demosRouter = router({
     .mutation(async ({ ctx, input }) => {
       const demo = await findVisibleDemo(ctx.sql, ctx.principal, input.id);
       if (!demo) throw new NotFoundError('Demo');
+      assertNarrationPossible(input.presentation, ctx.config);
       const job = await inAccountTransaction(ctx.sql, ctx.principal.userId, (tx) =>
         queueDemoJob(
           tx,

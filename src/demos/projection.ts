@@ -170,6 +170,9 @@ export const demosProjection: Projection = {
           where id = ${d.demoId}`;
         return;
       }
+      case 'DemoNarrationScriptEdited':
+        await tx`update demos set narration_script = ${event.data.script}, updated_at = ${at} where id = ${event.data.demoId}`;
+        return;
       case 'DemoAssetReplaced':
         // Uploaded demos only, which have one version.
         if (event.data.asset === 'thumbnail') {

@@ -28,6 +28,8 @@ export interface DemoRecord {
   story?: string | null;
   /** issue 55: the shown version's warnings (JSON array of sentences), null before issue 55 and for uploads */
   warnings?: string | null;
+  /** issue 59: the narration script as the user edited it (JSON array of {chapter, text}), null when never edited */
+  narration_script?: string | null;
   version: number;
   latest_version?: number;
   /** the latest job's step, read with the demo where its phase is shown (findVisibleDemo, listVisibleDemos) */

@@ -44,10 +44,23 @@ export function toDemo(record: DemoRecord) {
  */
 export function storyMembers(text: string | null) {
   const story = parseStory(text);
-  if (!story) return { chapters: [], captions: null };
+  if (!story) return { chapters: [], captions: null, narration: null };
   return {
     chapters: story.chapters.map((chapter) => ({ title: chapter.title, start_ms: chapter.startMs, end_ms: chapter.endMs })),
     captions: { count: story.captions.length, language: story.language, off_reason: story.captionsOff, source: captionsSource(story.captions) },
+    narration: narrationMember(story.narration),
+  };
+}
+
+/** Issue 59: the version's narration as spoken (the lines, their times and shots), or null when it is not narrated. */
+function narrationMember(narration: StoredStory['narration']) {
+  if (!narration || !Array.isArray(narration.lines)) return null;
+  return {
+    engine: narration.engine,
+    voice: narration.voice,
+    speed: narration.speed,
+    lines: narration.lines.map((line) => ({ chapter: line.beatTitle, text: line.text, start_ms: line.startMs, end_ms: line.endMs })),
+    unsaid: (narration.unsaid ?? []).map((line) => ({ chapter: line.beatTitle, text: line.text, reason: line.reason })),
   };
 }
 
@@ -57,6 +70,13 @@ interface StoredStory {
   chapters: Array<{ title: string; startMs: number; endMs: number }>;
   captions: Array<{ by?: unknown }>;
   captionsOff: string | null;
+  narration?: {
+    engine: string;
+    voice: string;
+    speed: number;
+    lines: Array<{ beatTitle: string; text: string; startMs: number; endMs: number }>;
+    unsaid?: Array<{ beatTitle: string; text: string; reason: string }>;
+  };
 }
 
 /** Who wrote the captions shown; a caption stored before model captions existed was written by the rules. */

@@ -74,6 +74,20 @@ export const demoSchema = z.object({
     })
     .nullable()
     .describe('Issue 36: the shown version’s captions; null for uploads and demos recorded before captions existed.'),
+  narration: z
+    .object({
+      engine: z.string().describe('the speech engine that spoke it: `openai` (an OpenAI-compatible `/audio/speech` endpoint) or `elevenlabs`'),
+      voice: z.string().describe('the voice it was spoken in'),
+      speed: z.number().describe('the speaking speed (1 is the voice’s own)'),
+      lines: z
+        .array(z.object({ chapter: z.string(), text: z.string(), start_ms: z.number(), end_ms: z.number() }))
+        .describe('each spoken line, in order: the chapter (shot) it is said over, its words, and when it starts and ends in the video; the captions show these words while they are said'),
+      unsaid: z
+        .array(z.object({ chapter: z.string(), text: z.string(), reason: z.string() }))
+        .describe('lines left unsaid because their shot was too short for them (a line is never cut off)'),
+    })
+    .nullable()
+    .describe('Issue 59: the shown version’s narration (`presentation.narration`); null when it is not narrated.'),
   warnings: z
     .array(z.string())
     .describe(

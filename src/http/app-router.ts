@@ -6,6 +6,7 @@ import { creditsRouter } from '../credits/index.js';
 import { demosRouter, demoVersionsRouter, projectRefreshRouter } from '../demos/index.js';
 import { devicesRouter } from '../devices/index.js';
 import { keysRouter } from '../keys/index.js';
+import { narrationRouter } from './narration/procedures.js';
 import { router } from '../platform/trpc.js';
 import { projectsRouter } from '../projects/index.js';
 import { usageRouter } from '../usage/index.js';
@@ -18,6 +19,7 @@ export const appRouter = router({
   projectRefresh: projectRefreshRouter,
   demos: demosRouter,
   demoVersions: demoVersionsRouter,
+  narration: narrationRouter,
   apiKeys: keysRouter,
   credits: creditsRouter,
   backgrounds: backgroundsRouter,

@@ -26,9 +26,13 @@ import { isFlow } from './record/record-flow.js';
 import { guardSubmits, type SubmitGuard } from './record/submit-guard.js';
 import { pageLanguage } from './story-text/captions.js';
 import { pageNameOf, resolveEndCard } from './compose/end-card.js';
+import { PermanentJobError } from './job-errors.js';
 import { timeStory } from './story-text/chapters.js';
-import type { TimedStory } from './story-text/types.js';
+import type { StoryText, TimedStory } from './story-text/types.js';
 import type { FlowPage } from './fingerprint/index.js';
+import { mixNarration, narrationOn, placeNarration, roomForLines, voiceScript, type Voiced } from './narration/narrate.js';
+import type { SpeechEngine } from './narration/speech.js';
+import type { NarrationLine } from './narration/types.js';
 
 /** The GIF preview's width, as jobs publish it. */
 const GIF_WIDTH = 640;
@@ -63,6 +67,10 @@ export interface RecordingRequest {
    * default no form is submitted and no request but a read leaves the page (record/submit-guard.ts).
    */
   allowSubmit?: boolean;
+  /** Issue 59: the engine that speaks the narration (when the presentation turns it on); null: none configured */
+  speech?: SpeechEngine | null;
+  /** Issue 59: the demo's script as the user edited it (their lines kept, by beat), else null */
+  narrationScript?: NarrationLine[] | null;
 }
 
 export interface Produced {
@@ -199,6 +207,16 @@ async function produceGuarded(
   } else {
     script = request.storedScript ?? { version: 1, url: request.url, viewport: request.viewport, durationMs: 0, templateId: 'guided-tour', steps: [] };
   }
+  // Issue 59: the narration's lines spoken before the recording, and the script given room for them (stretch.ts).
+  // What is stored is the script as planned: a restyle that turns narration off records it as it was.
+  const narrated = narrationOn(request.presentation);
+  const voice = (storyText: StoryText) =>
+    voiceScript({ story: storyText, edited: request.narrationScript ?? null, presentation: request.presentation!, engine: request.speech ?? null, workDir });
+  const workDir = request.workDir ?? path.dirname(path.resolve(request.outFile));
+  let voiced: Voiced | null = null;
+  const plannedStory = (plan ?? request.storedPlan)?.story ?? null;
+  if (narrated && plannedStory && !flowStart) voiced = await voice(plannedStory);
+  const roomy = (takeScript: ActionScript) => (voiced && request.mode !== 'agent' ? roomForLines(takeScript, voiced, request.presentation!) : takeScript);
   // The recording starts where a visitor starts.
   if (!request.storedScript) await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollTo({ top: 0, left: 0, behavior: 'instant' }));
   const flowing = flowStart !== null || (request.storedScript !== undefined && isFlow(request.storedScript));
@@ -207,7 +225,6 @@ async function produceGuarded(
   const history: PlanStep[] = [...(plan?.steps ?? [])];
   const pending: ScriptStep[] = [];
   const agent = request.mode === 'agent' && plan !== null;
-  const workDir = request.workDir ?? path.dirname(path.resolve(request.outFile));
   let cleanFile = path.join(workDir, 'clean.mkv');
   const viewport = (await page.evaluate('({ width: innerWidth * devicePixelRatio, height: innerHeight * devicePixelRatio })')) as { width: number; height: number };
   const captureSize = captureSizeFor(request.presentation ?? null, request.resolution, viewport);
@@ -286,7 +303,7 @@ async function produceGuarded(
       cleanFile = recording.encode.outFile;
       recording.log.push(...flowEntries(replayed.pages, recording));
     } else {
-      recording = await takeOnce(script, cleanFile);
+      recording = await takeOnce(roomy(script), cleanFile);
     }
   } catch (error) {
     await ahead?.abort();
@@ -316,7 +333,9 @@ async function produceGuarded(
         await ahead?.abort();
         ahead = null;
         const retakeFile = path.join(workDir, 'clean-retake.mkv');
-        const second = await takeOnce(rescript, retakeFile, true);
+        // The second take's story may differ from the first's: its lines are spoken again for it.
+        const retakeVoiced = narrated ? await voice(storyBeats(replanned, measured, language)) : null;
+        const second = await takeOnce(retakeVoiced ? roomForLines(rescript, retakeVoiced, request.presentation!) : rescript, retakeFile, true);
         const remeasured = await measureLayout(page, measured).catch(() => measured);
         const secondCheck = scoreOn(asRecorded(measured, remeasured), replanned, second);
         const keepSecond = takeScore(secondCheck) > takeScore(check);
@@ -329,6 +348,7 @@ async function produceGuarded(
           script = rescript;
           cleanFile = retakeFile;
           check = secondCheck;
+          if (retakeVoiced) voiced = retakeVoiced;
           recording = { ...second, log: [...firstLog, ...second.log.map((entry, i) => ({ ...entry, index: firstLog.length + i }))] };
         }
         recording.log.push(retakeEntry(recording.log.length, findings, keepSecond ? 'second' : 'first', recording.durationMs));
@@ -345,7 +365,11 @@ async function produceGuarded(
   for (const warning of warnings) recording.log.push(notFoundEntry(recording.log.length, warning, recording.durationMs));
 
   const storyText = (plan ?? request.storedPlan)?.story ?? null;
-  const story = storyText ? timeStory(storyText, recording.timeline) : null;
+  const timed = storyText ? timeStory(storyText, recording.timeline) : null;
+  // Issue 59: a flow's plan is made as it records: its lines are spoken now, and placed where they fit.
+  if (narrated && !voiced && storyText) voiced = await voice(storyText);
+  if (narrated && !voiced) throw new PermanentJobError('This demo has no story beats to narrate (it was made before captions); generate it again to narrate it.');
+  const story = timed && voiced ? placeNarration(voiced, timed, request.presentation!, recording.durationMs) : timed;
 
   await report('rendering', 0);
   // Issue 57: the end card's words; what the presentation leaves out, from the page (read before compose draws on it).
@@ -387,6 +411,10 @@ async function produceGuarded(
   } catch (error) {
     await ahead?.abort();
     throw error;
+  }
+  if (voiced && story?.narration) {
+    await report('rendering', 1);
+    await mixNarration({ voiced, narration: story.narration, durationMs: recording.durationMs, videoFile: request.outFile, format: request.format, workDir });
   }
   return { outline, startOutline: flowStart?.outline ?? outline, flowPages, snapshot, plan, mainSection: main, script, recording, composed, check, story, warnings };
 }

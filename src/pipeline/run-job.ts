@@ -23,6 +23,8 @@ import { assertSignedIn, enterSite } from './browser/site-access.js';
 import { EgressFailureError } from './browser/request-guard.js';
 import { loadBackgroundImage } from '../backgrounds/load-image.js';
 import { renderOutputs } from './encode/render-outputs.js';
+import { editedLines } from './narration/script.js';
+import { createSpeechEngine } from './narration/speech.js';
 import { demoTitle, shownSections } from './plan/demo-title.js';
 import type { Planner } from './plan/planner.js';
 import { PermanentJobError, TransientJobError, describeFailure } from './job-errors.js';
@@ -161,6 +163,9 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           workDir: work,
           // Issue 56: the project lets the recording submit forms (`recording.allow_submit`; default false).
           allowSubmit: project.allow_submit,
+          // Issue 59: the voice SHOWREEL_SPEECH names, used only when the presentation turns narration on.
+          speech: createSpeechEngine(services.config),
+          narrationScript: editedLines(demo.narration_script),
         },
         planner,
         (step, fraction) =>

@@ -113,6 +113,16 @@ const environmentSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.openai.com/v1'),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  // Narration (issue 59): the voice that reads a demo's script. `none` (default): a demo asking for narration is
+  // refused with the reason; `openai`: any OpenAI-compatible `/audio/speech` endpoint (OpenAI, or a local server),
+  // at SHOWREEL_SPEECH_BASE_URL (else OPENAI_BASE_URL) with SHOWREEL_SPEECH_API_KEY (else OPENAI_API_KEY);
+  // `elevenlabs`: ElevenLabs' text-to-speech API with ELEVENLABS_API_KEY.
+  SHOWREEL_SPEECH: z.enum(['none', 'openai', 'elevenlabs']).default('none'),
+  SHOWREEL_SPEECH_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SHOWREEL_SPEECH_API_KEY: z.string().min(1).optional(),
+  SHOWREEL_SPEECH_MODEL: z.string().min(1).optional(),
+  ELEVENLABS_API_KEY: z.string().min(1).optional(),
+  ELEVENLABS_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.elevenlabs.io'),
   // Payments (issue 34): `none` (default) sells nothing, an administrator grants credits; `stripe` sells packs through
   // Stripe Checkout and its webhook. STRIPE_API_BASE points the SDK elsewhere than api.stripe.com (tests).
   SHOWREEL_PAYMENTS: z.enum(['none', 'stripe']).default('none'),
@@ -159,6 +169,9 @@ function crossFieldProblems(value: Record<string, string | undefined>): string[]
   }
   if ((value.S3_ACCESS_KEY_ID === undefined) !== (value.S3_SECRET_ACCESS_KEY === undefined)) {
     problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (value.SHOWREEL_SPEECH === 'elevenlabs' && value.ELEVENLABS_API_KEY === undefined) {
+    problems.push('ELEVENLABS_API_KEY: is required when SHOWREEL_SPEECH=elevenlabs');
   }
   if (value.SHOWREEL_PAYMENTS === 'stripe') {
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {

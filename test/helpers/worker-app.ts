@@ -23,12 +23,12 @@ export interface DemoProgress {
 
 /**
  * `sitesRoot`: serve the sites from there instead (a copy a test edits between recordings). `log`: where the app's
- * log lines go, at debug level, for a test that reads them.
+ * log lines go, at debug level, for a test that reads them. `env`: more of the service's environment (a speech engine).
  */
-export async function startWorkerApp(options: { credits?: number; sitesRoot?: string; log?: NodeJS.WritableStream } = {}): Promise<WorkerApp> {
+export async function startWorkerApp(options: { credits?: number; sitesRoot?: string; log?: NodeJS.WritableStream; env?: Record<string, string> } = {}): Promise<WorkerApp> {
   const [app, sites] = await Promise.all([
     startTestApp(
-      { SHOWREEL_RUN_WORKER: 'true', SHOWREEL_ALLOW_PRIVATE_URLS: '1', WORKER_CONCURRENCY: '1', ...(options.log ? { LOG_LEVEL: 'debug' } : {}) },
+      { SHOWREEL_RUN_WORKER: 'true', SHOWREEL_ALLOW_PRIVATE_URLS: '1', WORKER_CONCURRENCY: '1', ...(options.log ? { LOG_LEVEL: 'debug' } : {}), ...options.env },
       options.log ? { log: options.log } : {},
     ),
     startFixtureServer(options.sitesRoot ? { root: options.sitesRoot } : {}),

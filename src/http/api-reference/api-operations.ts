@@ -130,10 +130,37 @@ export const API_OPERATIONS: Record<string, OperationReference> = {
     response: { ...demo, version: 1 },
   },
   'demos-restyle': {
-    description: 'Records the stored action script again with a new presentation (background, window, cursor, zoom …): same tour, new look, no re-planning. One credit, refunded on failure. 400 for a demo without a recorded script (an upload).',
+    description: 'Records the stored action script again with a new presentation (background, window, cursor, zoom, narration …): same tour, new look, no re-planning. `narration: {enabled, voice, speed}` turns the voice on or off or changes it (the shots stretch to fit the lines; off, the video is as before). One credit, refunded on failure. 400 for a demo without a recorded script (an upload), or narration on a server with no speech engine.',
     parameters: demoId,
     request: { presentation: { background: 'midnight', mockup: 'macos-dark', cursor: { style: 'dot', size: 24 } } },
     response: { id: IDS.demo, status: 'recording', jobId: IDS.job },
+  },
+  'narration-script': {
+    description:
+      'The narration script (issue 59): one line per chapter, what the next recording with `presentation.narration` on says over that chapter’s shot. Each line is written from the page’s own words (the chapter’s heading and the fact it states), or is your edit (`by: user`). 409 before the demo’s first recording (there are no chapters yet), and for uploads.',
+    parameters: demoId,
+    response: {
+      edited: true,
+      lines: [
+        { chapter: 'Acme', text: 'Plan, track and ship work your whole team can see.', by: 'rules' },
+        { chapter: 'Pricing', text: 'Three plans, from free.', by: 'user' },
+        { chapter: 'Start a team trial', text: 'Start a team trial.', by: 'rules' },
+      ],
+    },
+  },
+  'narration-edit': {
+    description:
+      'Edits the narration script: send the lines by chapter title (all of them, or only those you change). A line the same as the one written from the page is not kept as an edit; an empty text says nothing over that chapter; an empty list goes back to the written script. Edits are kept by chapter, so a refresh that changes the page rewrites only the lines of the chapters that changed. Nothing is recorded: you hear the edit after the next restyle (with narration on) or refresh. 400 names a chapter the demo does not have.',
+    parameters: demoId,
+    request: { lines: [{ chapter: 'Pricing', text: 'Three plans, from free.' }] },
+    response: {
+      edited: true,
+      lines: [
+        { chapter: 'Acme', text: 'Plan, track and ship work your whole team can see.', by: 'rules' },
+        { chapter: 'Pricing', text: 'Three plans, from free.', by: 'user' },
+        { chapter: 'Start a team trial', text: 'Start a team trial.', by: 'rules' },
+      ],
+    },
   },
   'analytics-demo': {
     description:

@@ -83,6 +83,7 @@ export const demo = {
     { title: 'Start a team trial', start_ms: 7400, end_ms: 10240 },
   ],
   captions: { count: 3, language: 'en', off_reason: null, source: 'rules' },
+  narration: null,
   warnings: [],
 };
 

@@ -14,6 +14,7 @@ import { errorPage } from './pages/errors.js';
 import { keyRoutes } from './pages/keys.js';
 import { projectRoutes } from './pages/projects.js';
 import { handlePasswordReset } from './pages/reset-password.js';
+import { narrationRoutes } from './pages/narration.js';
 import { restyleRoutes } from './pages/restyle.js';
 import { uploadRoutes } from './pages/uploads.js';
 import { versionRoutes } from './pages/versions.js';
@@ -30,6 +31,7 @@ const ROUTES: readonly Route[] = [
   ...uploadRoutes,
   ...demoRoutes,
   ...restyleRoutes,
+  ...narrationRoutes,
   ...versionRoutes,
   ...projectRoutes,
   ...webhookRoutes,

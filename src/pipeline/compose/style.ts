@@ -114,5 +114,9 @@ export function effectivePresentation(presentation: Presentation | null | undefi
     // Issue 57: the end card is off unless asked for; its words are the page's unless given.
     endCard: presentation?.endCard ? { ...presentation.endCard } : { enabled: false },
     ...(presentation?.recordingTemplate ? { recordingTemplate: presentation.recordingTemplate } : {}),
+    // Issue 59: narration is not the compositor's; kept as asked when on, and no member when off (its default).
+    ...(presentation?.narration?.enabled
+      ? { narration: { enabled: true, speed: presentation.narration.speed ?? 1, ...(presentation.narration.voice ? { voice: presentation.narration.voice } : {}) } }
+      : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { sectionLabel, shortenAtWord } from '../plan/demo-title.js';
 import { findSection, heroSection } from '../plan/outline-query.js';
 import type { DemoPlan, OutlineSection, PageOutline, PlanStep, Rect, Target } from '../types.js';
-import { captionsOffReason, offlineCaption, wrapCaption } from './captions.js';
+import { captionsOffReason, offlineCaption, spokenLine, wrapCaption } from './captions.js';
 import { checkModelCaption, draftFor, modelCaptionsOffReason } from './model-captions.js';
 import type { CaptionWriter, StoryBeat, StoryText } from './types.js';
 
@@ -31,7 +31,11 @@ export function storyBeats(plan: DemoPlan, outline: PageOutline, language: strin
     section ? sectionCaption(section) : fallback && !rulesOff ? { caption: wrapCaption(fallback), captionBy: 'rules' as const } : { caption: null };
   const hero = heroSection(outline) ?? null;
   const pageName = shortenAtWord(outline.title || '', 60) || (hero ? sectionTitle(hero) : null) || outline.url;
-  const beats: StoryBeat[] = [{ kind: 'opening', stepLabel: null, sectionId: hero?.id ?? null, title: pageName, ...caption(hero, pageName) }];
+  const spoken = (section: OutlineSection | null) => {
+    const line = section ? spokenLine(section) : null;
+    return line ? { spoken: line } : {};
+  };
+  const beats: StoryBeat[] = [{ kind: 'opening', stepLabel: null, sectionId: hero?.id ?? null, title: pageName, ...caption(hero, pageName), ...spoken(hero) }];
   const said = new Set([sameWords(pageName)]);
 
   let lastFocus = -1;
@@ -50,7 +54,7 @@ export function storyBeats(plan: DemoPlan, outline: PageOutline, language: strin
     // Nothing of the page's to call it, or called as something already shown: the shot before runs on over it.
     if (!title || said.has(sameWords(title))) continue;
     said.add(sameWords(title));
-    beats.push({ kind: 'section', stepLabel: step.label, sectionId: section.id, title, ...caption(section, null) });
+    beats.push({ kind: 'section', stepLabel: step.label, sectionId: section.id, title, ...caption(section, null), ...spoken(section) });
   }
 
   const ending = plan.steps.slice(lastFocus + 1).find((step): step is Extract<PlanStep, { action: 'hover' | 'click' }> => step.action === 'hover' || step.action === 'click');

@@ -57,6 +57,32 @@ export function factsOnPage(caption: string, pageText: string): boolean {
   return true;
 }
 
+/** A spoken line is at most this long (issue 59): two caption lines, a few seconds of speech. */
+const SPOKEN_MAX_CHARS = 84;
+
+/**
+ * What a narrator says over a section (issue 59): its heading as the page writes it, whole (the caption cuts it at
+ * 40 characters), with the section's key fact where both fit in a spoken line; its kicker when the heading is too
+ * long to say; else nothing. Copied, never composed: every number and name is checked to be on the page, like a
+ * caption's, and the fact is dropped when it is not.
+ */
+export function spokenLine(section: OutlineSection): string | null {
+  const heading = oneLine(section.heading ?? '');
+  const kicker = oneLine(section.kicker ?? '');
+  const name = heading && heading.length <= SPOKEN_MAX_CHARS ? heading : kicker && kicker.length <= SPOKEN_MAX_CHARS ? quietName(kicker) : null;
+  if (!name) return null;
+  const pageText = `${section.kicker ?? ''} ${section.heading ?? ''} ${section.body ?? section.text}`;
+  const fact = keyFact(section);
+  const full = fact ? `${name.replace(/[.:!?]+$/u, '')}: ${fact}` : name;
+  if (fact && full.length <= SPOKEN_MAX_CHARS && factsOnPage(full, pageText)) return full;
+  return name;
+}
+
+/** A kicker written in capitals ("PRICING") said as a word ("Pricing"). */
+function quietName(text: string): string {
+  return text === text.toUpperCase() && /\p{L}{2}/u.test(text) ? text.charAt(0) + text.slice(1).toLowerCase() : text;
+}
+
 /**
  * A caption's text in at most two lines of at most 42 characters, broken at a space, the second line shortened at a
  * word (with an ellipsis) when the text is longer than two lines hold.

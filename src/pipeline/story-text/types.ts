@@ -1,3 +1,4 @@
+import type { TimedNarration } from '../narration/types.js';
 import type { Rect } from '../types.js';
 
 /**
@@ -17,6 +18,11 @@ export interface StoryBeat {
   caption: string[] | null;
   /** who wrote the caption: the model planner, or the offline rules (absent in stories stored before: the rules) */
   captionBy?: CaptionWriter;
+  /**
+   * Issue 59: what a narrator says over the beat, in the page's words without the caption's two-line cut (the full
+   * heading, and its fact where it fits); absent where the caption or title says it whole, and in stories before.
+   */
+  spoken?: string;
 }
 
 export type CaptionWriter = 'model' | 'rules';
@@ -62,6 +68,8 @@ export interface TimedStory {
   chapters: Chapter[];
   captions: Caption[];
   captionsOff: string | null;
+  /** Issue 59: the narration as spoken in this version (its captions are then the spoken lines); absent when off */
+  narration?: TimedNarration;
 }
 
 /** The timed-text limits captions keep (CaptionHub's and Netflix's): characters a line, lines, seconds on screen. */

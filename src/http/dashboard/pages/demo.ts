@@ -9,6 +9,8 @@ import { refreshHistoryPanel, type RestoreEntry } from './refresh-history.js';
 import { type Version, versionsPanel } from './versions.js';
 import type { DemoAnalytics } from '../../../analytics/index.js';
 import { analyticsPanel } from './analytics-panel.js';
+import { narrationPanel } from './narration.js';
+import { createSpeechEngine } from '../../../pipeline/narration/speech.js';
 
 /**
  * A demo's page: while it records, the live progress (the script follows the API's WebSocket, polling if the socket
@@ -154,7 +156,7 @@ ${canRerecord && demo.action_script ? html`<a class="button secondary" href="/ap
 
 export function demoPage(
   demo: Demo, projectName: string, viewer: Viewer, publicUrl: string, notice: string | null, versions: Version[] = [], stats: DemoAnalytics | null = null,
-  balance: number | null = null, previewsPending = false, restores: RestoreEntry[] = [],
+  balance: number | null = null, previewsPending = false, restores: RestoreEntry[] = [], narration: SafeHtml | null = null,
 ): string {
   const busy = BUSY.has(demo.status);
   const body = html`<p class="crumbs"><a href="/app/">Demos</a> / <a href="/app/projects/${demo.project_id}">${projectName}</a></p>
@@ -168,6 +170,7 @@ ${busy ? progressPanel(demo) : null}
 ${busy && demo.video_key ? html`<p class="muted">The current version below stays online until the new one is ready.</p>` : null}
 ${demo.video_key ? readyPanels(demo, publicUrl, previewsPending) : null}
 ${actions(demo, viewer, balance)}
+${narration}
 ${stats && demo.video_key ? analyticsPanel(stats) : null}
 ${versions.length > 0 ? versionsPanel(demo.id, versions, viewer, !BUSY.has(demo.status)) : null}
 ${refreshHistoryPanel(demo.id, demo.refreshHistory, restores)}
@@ -194,6 +197,7 @@ const NOTICES: Record<string, string> = {
   uploaded: 'Uploaded and published.',
   restored: 'Version restored: it is the one your share link and embeds show now. Nothing was charged.',
   renamed: 'Title saved.',
+  narration: 'Narration script saved: you hear it from the next restyle with narration on, or refresh.',
 };
 
 export const demoRoutes: Route[] = [
@@ -217,7 +221,10 @@ export const demoRoutes: Route[] = [
       const notice = (STARTED.has(done) && !BUSY.has(demo.status) ? null : NOTICES[done]) ?? null;
       // The demo was read through the API above, so it is the viewer's own.
       const restores = await listVersionRestores(r.services.sql, demo.id);
-      r.page(200, demoPage(demo, projectName, r.viewer, r.services.config.PUBLIC_URL, notice, versions, stats, balance, previewsPending, restores));
+      // Issue 59: the narration script, once the demo has chapters (an upload, or a demo still being made, has none).
+      const script = demo.source === 'upload' ? null : await r.caller.narration.script({ id: demo.id }).catch(() => null);
+      const narration = narrationPanel({ demoId: demo.id, viewer: r.viewer, script, spoken: demo.narration, engine: createSpeechEngine(r.services.config) !== null });
+      r.page(200, demoPage(demo, projectName, r.viewer, r.services.config.PUBLIC_URL, notice, versions, stats, balance, previewsPending, restores, narration));
     },
   },
   {

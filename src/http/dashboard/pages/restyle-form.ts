@@ -44,6 +44,8 @@ export function presentationFromForm(form: URLSearchParams, backgrounds: Backgro
   p.debugHud = on(form, 'debug_hud');
   // Issue 57: the end card; its words left empty come from the page. Kept while off, so turning it back on keeps them.
   p.endCard = { enabled: on(form, 'end_card'), title: text(form, 'end_title'), ctaText: text(form, 'end_cta'), ctaUrl: text(form, 'end_url') };
+  // Issue 59: off is no member at all, as a demo that never had narration (so an untouched form changes nothing).
+  if (on(form, 'narration_enabled')) p.narration = { enabled: true, voice: text(form, 'narration_voice'), speed: num(form, 'narration_speed') };
   return JSON.parse(JSON.stringify(p)) as Presentation; // drops the members left undefined
 }
 
@@ -73,6 +75,8 @@ export function restyleForm(input: {
   credits: number;
   frameUrl: string | null;
   error?: string | null;
+  /** issue 59: the server's speech engine (its voices offered, its default voice shown), or null when it has none */
+  speech?: { name: string; defaultVoice: string; voices: readonly string[] } | null;
 }): SafeHtml {
   const c = input.current as Record<string, any>;
   const bg = c.background;
@@ -145,6 +149,7 @@ ${textField('end_url', 'Its link', c.endCard?.ctaUrl, 2048, 'The demo’s page',
 <p class="hint">The last seconds of the video show the title, the call to action as a button and its address. Left empty, each is taken from the page.</p>
 </div>
 </fieldset>
+${narrationFields(input.demoId, c.narration, input.speech ?? null)}
 </div>
 <div class="preview-col">
 <p class="muted small">Preview</p>
@@ -159,4 +164,25 @@ ${textField('end_url', 'Its link', c.endCard?.ctaUrl, 2048, 'The demo’s page',
 </div>
 </div>
 </form>`;
+}
+
+/**
+ * Issue 59: narration on or off, the voice (the engine's voices offered, any other name accepted: a local server has
+ * its own) and the speed; "Hear a line" plays the demo's first line in that voice (a GET of the form to the preview,
+ * in a new tab, so it works without script). Without a speech engine on the server the fieldset says so, disabled.
+ */
+function narrationFields(demoId: string, narration: { enabled?: boolean; voice?: string; speed?: number } | undefined, speech: { name: string; defaultVoice: string; voices: readonly string[] } | null): SafeHtml {
+  if (!speech) {
+    return html`<fieldset disabled><legend>Narration</legend>${check('narration_enabled', 'Narrate: a voice reads one line per shot', false)}
+<p class="hint">This server has no speech engine: its operator sets SHOWREEL_SPEECH (openai or elevenlabs) to narrate demos.</p></fieldset>`;
+  }
+  return html`<fieldset><legend>Narration</legend>${check('narration_enabled', 'Narrate: a voice reads one line per shot', narration?.enabled === true)}
+<div class="row">
+<div><label for="f-narration_voice">Voice</label><input id="f-narration_voice" name="narration_voice" list="narration-voices" maxlength="100" value="${narration?.voice ?? ''}" placeholder="${speech.defaultVoice}">
+<datalist id="narration-voices">${speech.voices.map((voice) => html`<option value="${voice}"></option>`)}</datalist></div>
+${numberField('narration_speed', 'Speed (0.7–1.2)', narration?.speed ?? 1, 0.7, 1.2, 0.05)}
+</div>
+<p><button type="submit" class="secondary" formaction="/app/demos/${demoId}/narration/preview.wav" formmethod="get" formtarget="_blank" formnovalidate>Hear a line in this voice</button></p>
+<p class="hint">Spoken by ${speech.name === 'elevenlabs' ? 'ElevenLabs (a voice id)' : 'the speech endpoint'}; the shots lengthen where a line needs it, and the captions follow the spoken words. Edit the lines on the demo page.</p>
+</fieldset>`;
 }

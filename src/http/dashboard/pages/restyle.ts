@@ -11,6 +11,8 @@ import { pageFrame } from '../preview-frame.js';
 import type { DashboardRequest, Route } from '../request.js';
 import { redirect } from '../send.js';
 import { presentationFromForm, restyleForm } from './restyle-form.js';
+import { OPENAI_VOICES } from './narration.js';
+import { createSpeechEngine } from '../../../pipeline/narration/speech.js';
 
 /**
  * Restyle: the form (restyle-form.ts) opened on the demo's effective presentation, a preview built on a real frame of
@@ -47,11 +49,18 @@ async function restylePage(r: DashboardRequest, status: number, posted?: Present
     demoId: demo.id, viewer: r.viewer, current, backgrounds, error,
     credits: priceOf((demo.duration_target ?? '10s') as DurationTarget),
     frameUrl: demo.video_key ? `/app/demos/${demo.id}/restyle/frame.png?v=${demo.version}` : null,
+    speech: speechChoice(r),
   });
   const body = html`<p class="crumbs"><a href="/app/demos/${demo.id}">← ${demo.title ?? 'Back to the demo'}</a></p>
 <h1>Restyle</h1>
 ${cannot ? html`<section class="panel"><p>${cannot}</p><p><a class="button secondary" href="/app/demos/${demo.id}">Back to the demo</a></p></section>` : form}`;
   r.page(status, appPage({ title: 'Restyle', viewer: r.viewer, section: 'demos', body }));
+}
+
+/** Issue 59: the server's speech engine as the form offers it, or null when it has none. */
+function speechChoice(r: DashboardRequest) {
+  const engine = createSpeechEngine(r.services.config);
+  return engine ? { name: engine.name, defaultVoice: engine.defaultVoice, voices: engine.name === 'openai' ? OPENAI_VOICES : [] } : null;
 }
 
 export const restyleRoutes: Route[] = [
