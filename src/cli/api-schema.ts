@@ -709,7 +709,7 @@ export interface paths {
         put?: never;
         /**
          * Generate a demo for the calling page, or reuse the one already made for the same context
-         * @description What sdk.js calls for each placeholder: a demo of the calling page for the prompt, template and section given. The same page context answers with the demo already made (200, `cached: true`, free); a new one is generated (202, one credit) within the project’s daily caps. Authenticate with a publishable key in X-API-Key from a page on one of its allowed_domains (Origin, else Referer), or with a live key. CORS answers carry Access-Control-Allow-Origin for the calling origin.
+         * @description What sdk.js calls for each placeholder: a demo of the calling page for the prompt, template and section given. The same page context answers with the demo already made (200, `cached: true`, free); a new one is generated (202, one credit) within the project’s daily caps, and with a publishable key only for a page of the project’s own site. Authenticate with a publishable key in X-API-Key (from a page on one of its allowed_domains, Origin else Referer, when it has some), or with a live key. CORS answers carry Access-Control-Allow-Origin for the calling origin.
          */
         post: operations["embeds-generate"];
         delete?: never;
@@ -2635,6 +2635,13 @@ export interface operations {
                             style?: "pill" | "bar";
                         };
                         debugHud?: boolean;
+                        endCard?: {
+                            enabled: boolean;
+                            title?: string;
+                            ctaText?: string;
+                            /** Format: uri */
+                            ctaUrl?: string;
+                        };
                         /** @description Issue 59: a voice reads one line per shot, from the page’s words (the script: GET /demos/{id}/narration); the shots lengthen where a line needs it and the captions follow the spoken words. Off when absent. Needs a speech engine on the server (400 otherwise). */
                         narration?: {
                             enabled: boolean;
@@ -3604,6 +3611,13 @@ export interface operations {
                             style?: "pill" | "bar";
                         };
                         debugHud?: boolean;
+                        endCard?: {
+                            enabled: boolean;
+                            title?: string;
+                            ctaText?: string;
+                            /** Format: uri */
+                            ctaUrl?: string;
+                        };
                         /** @description Issue 59: a voice reads one line per shot, from the page’s words (the script: GET /demos/{id}/narration); the shots lengthen where a line needs it and the captions follow the spoken words. Off when absent. Needs a speech engine on the server (400 otherwise). */
                         narration?: {
                             enabled: boolean;
@@ -6467,6 +6481,13 @@ export interface operations {
                             style?: "pill" | "bar";
                         };
                         debugHud?: boolean;
+                        endCard?: {
+                            enabled: boolean;
+                            title?: string;
+                            ctaText?: string;
+                            /** Format: uri */
+                            ctaUrl?: string;
+                        };
                         /** @description Issue 59: a voice reads one line per shot, from the page’s words (the script: GET /demos/{id}/narration); the shots lengthen where a line needs it and the captions follow the spoken words. Off when absent. Needs a speech engine on the server (400 otherwise). */
                         narration?: {
                             enabled: boolean;
