@@ -191,7 +191,8 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
       }
       if (!opener && a.parentElement && !visible(a)) {
         const toggle = Array.from(a.parentElement.children).find(
-          (c) => c !== a && visible(c) && c.matches('[data-toggle], [data-bs-toggle], [aria-haspopup], [aria-expanded], .dropdown-toggle, .navbar-toggler, button, [role="button"]'),
+          // A control that says it toggles (menu-toggle, submenu-toggle…), or a link beside the list that goes nowhere.
+          (c) => c !== a && visible(c) && c.matches('[data-toggle], [data-bs-toggle], [aria-haspopup], [aria-expanded], .dropdown-toggle, .navbar-toggler, [class*="toggle"], a[href="#"], a[href^="javascript:"], button, [role="button"]'),
         );
         if (toggle) opener = toggle;
       }

@@ -46,9 +46,10 @@ const purposes: Purpose[] = [
     asked: /\b(?:sign(?:s|ed|ing)?[\s-]?up|signup|register(?:s|ed|ing)?|registration|creat(?:e|es|ing) (?:an |a |their |your |his |her )?(?:new )?account|open(?:s|ing)? (?:an |a )?account)\b/i,
     link: /\b(?:sign[\s-]?up|signup|register|registration|create (?:an |your )?account|join (?:now|free|us)|get started|start (?:a |your )?(?:free )?trial)\b/i,
     // Its own sign-up form: one that says so, an e-mail box without a password (a landing page's sign-up), or a
-    // password among more fields than a sign-in asks for. A sign-in form (user name and password) is not one.
+    // password among more fields than a sign-in asks for. A sign-in form (user name and password) is not one, nor a
+    // row of an app's list that says "Create invoice" beside its checkbox (no box to type in).
     heldBy: (form) =>
-      /\b(?:sign[\s-]?up|register|create|join|get started|start)\b/i.test(`${form.label} ${form.submit?.label ?? ''}`) ||
+      (textFields(form) > 0 && /\b(?:sign[\s-]?up|register|create|join|get started|start)\b/i.test(`${form.label} ${form.submit?.label ?? ''}`)) ||
       ((hasType(form, /^email$/) || labelled(form, /e-?mail/i)) && !hasType(form, /^password$/)) ||
       (hasType(form, /^password$/) && form.fields.filter((field) => !/^(?:checkbox|radio|hidden)$/i.test(field.type)).length >= 3),
   },
@@ -181,7 +182,7 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
 function asksFor(beat: string, word: string): boolean {
   const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(
-    `\\b(?:show|see|list|browse|open|view|visit|which|what|find|explore|tour)\\s+(?:me\\s+|us\\s+)?(?:(?:the|all|every|its|their|our|your|his|her|a|an|some)\\s+)?(?:[\\p{L}'’-]+\\s+){0,3}${escaped}\\w*\\b`,
+    `\\b(?:show|see|list|browse|open|view|visit|which|what|find|explore|tour|read|bring up)\\s+(?:me\\s+|us\\s+)?(?:(?:the|all|every|its|their|our|your|my|his|her|a|an|some)\\s+)?(?:[\\p{L}'’-]+\\s+){0,3}${escaped}\\w*\\b`,
     'iu',
   ).test(beat);
 }

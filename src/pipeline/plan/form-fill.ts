@@ -123,7 +123,7 @@ function namedFor(role: Role, values: NamedValues, texts: string[]): string | nu
     case 'email':
       return values.email ?? null;
     case 'username':
-      return values.email ?? values.name ?? null;
+      return values.username ?? values.email ?? values.name ?? null;
     case 'password':
     case 'confirm-password':
       return values.password ?? null;

@@ -8,6 +8,8 @@ export interface NamedValues {
   /** a person's name, as written ("Alex Kim") */
   name?: string;
   password?: string;
+  /** a user name or handle ("username amarao", "called kenji_w"): what a sign-up's user name field takes */
+  username?: string;
   phone?: string;
   company?: string;
   /** a message, note or comment */
@@ -22,9 +24,12 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/;
 const QUOTED = /["“”'‘’]([^"“”'‘’]{1,80})["“”'‘’]/g;
 /** A capitalised name after "as", "named", "called", "name is", "for" (two to four words, or one after "named"). */
 const NAME = /\b(?:as|named|called|name(?:d| is)?|for user)\s+((?:[A-Z][\p{L}'’-]+)(?:\s+(?:[A-Z][\p{L}'’-]+|van|de|da|von|del|le)){0,3})/u;
+/** "username amarao", "handle @kenji", or a handle after "as"/"called"/"named"/"for": lower case with _ . - or digits. */
+const USERNAME = /\b(?:user ?name|handle|login)\s+(?:is\s+|of\s+)?["“'‘@]?([A-Za-z0-9][\w.-]{1,39})/i;
+const HANDLE = /\b(?:as|called|named|for)\s+@?([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|[a-z]+\d+)(?![\w@.-])/;
 const PASSWORD = /\bpassword\s+(?:is\s+|of\s+)?["“'‘]?([^\s"”'’,.;]{3,40})/i;
 const PHONE = /(?:phone|number|call)\D{0,20}(\+?\d[\d\s().-]{6,18}\d)/i;
-const COMPANY = /\b(?:company|organi[sz]ation|business)\s+(?:is\s+|called\s+|named\s+)?["“'‘]?([A-Z][\w&.'’ -]{1,40}?)["”'’]?(?=[,.;]|\s+(?:and|then|with)\b|$)/;
+const COMPANY = /\b(?:company|organi[sz]ation|business)\s+(?:is\s+|called\s+|named\s+|to\s+)?["“'‘]?([A-Z][\w&.'’ -]{1,40}?)["”'’]?(?=[,.;]|\s+(?:and|then|with)\b|$)/;
 const MESSAGE = /\b(?:message|note|comment|question|saying|says)\s*:?\s*["“'‘]([^"”'’]{1,200})["”'’]/i;
 const ABOUT = /\b(?:note|message|comment|question|enquiry|inquiry|email|line)\b[^;]{0,120}?\babout\s+((?:a |an |the |our |their |my )?[\p{L}\d][\p{L}\d '’-]{2,60}?)\s*(?=[,.;!?]|\s+(?:and|then)\b|$)/iu;
 const SEARCH = /\bsearch(?:es|ing)?\s+(?:for\s+)?["“'‘]?([^"”'’,.;]{2,60}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
@@ -48,6 +53,11 @@ export function namedValues(prompt: string): NamedValues {
       values.name = words.join(' ');
       claimed.push(values.name);
     }
+  }
+  const username = USERNAME.exec(prompt)?.[1] ?? HANDLE.exec(prompt)?.[1];
+  if (username && !EMAIL.test(username) && !claimed.some((value) => value.includes(username))) {
+    values.username = username;
+    claimed.push(username);
   }
   const password = PASSWORD.exec(prompt)?.[1];
   if (password) {
@@ -87,5 +97,5 @@ export function namedValues(prompt: string): NamedValues {
 
 /** Whether the prompt names any value to type. */
 export function namesValues(values: NamedValues): boolean {
-  return Boolean(values.email || values.name || values.password || values.phone || values.company || values.message || values.search || values.texts.length > 0);
+  return Boolean(values.email || values.name || values.username || values.password || values.phone || values.company || values.message || values.search || values.texts.length > 0);
 }

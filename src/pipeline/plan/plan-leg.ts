@@ -96,7 +96,24 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
   }
   const budgetMs = Math.max(MIN_SHOW_MS, input.remainingMs);
   const shown = await input.planner.plan({ ...input.base, outline, prompt: input.prompt, durationTarget: budgetMs });
-  return { kind: 'show', plan: { ...shown, durationMs: budgetMs } };
+  // A page the prompt sent the demo to ("take me to the about page", "bring up the pricing page"): where it has
+  // arrived is read first (its title at the top, pushed in on), then what the prompt asks of it.
+  const arrival = input.purpose === 'page' ? arrivalSteps(outline) : [];
+  const arrivalMs = arrival.length > 0 ? ARRIVAL_MS : 0;
+  return { kind: 'show', plan: { ...shown, steps: [...arrival, ...shown.steps], durationMs: budgetMs + arrivalMs } };
+}
+
+/** How long a page arrived at is held on its title before the demo moves on: ≥ 3 s readable once the dissolve from the page before has ended. */
+const ARRIVAL_MS = 3_800;
+
+/** The page's first part, when it opens the page and has a heading: focused on and held. */
+function arrivalSteps(outline: PageOutline): PlanStep[] {
+  const first = [...outline.sections].sort((a, b) => a.rect.y - b.rect.y).find((section) => section.rect.y < outline.viewport.height * 0.5 && section.kind !== 'footer');
+  if (!first?.heading?.trim()) return [];
+  return [
+    { action: 'focus', sectionId: first.id, label: `Arrive on "${first.heading.trim().slice(0, 60)}"` },
+    { action: 'pause', label: `Read "${first.heading.trim().slice(0, 60)}"`, holdMs: ARRIVAL_MS - 600 },
+  ];
 }
 
 /** The last page shown, however little time the legs before left: its beat readable, and a moment more. */

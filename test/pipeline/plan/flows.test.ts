@@ -21,6 +21,13 @@ describe('the values a prompt names', () => {
     assert.equal(namedValues('Send a note as Liam Chen, liam.chen@example.com, about a brand refresh').message, 'A brand refresh');
   });
 
+  it('finds a user name or handle, and an organisation changed "to" a name', () => {
+    assert.equal(namedValues('Register a new user called kenji_w with the email kenji.w@example.com').username, 'kenji_w');
+    assert.equal(namedValues('Open a customer account for Amara Okafor, username amarao, email amara.okafor@example.com').username, 'amarao');
+    assert.equal(namedValues('Sign in as dana@example.com').username, undefined, 'an e-mail is not a handle');
+    assert.equal(namedValues('Change the organisation to Northwind Traders and the phone number to 202 555 0199').company, 'Northwind Traders');
+  });
+
   it('takes no ordinary word for a name, and no apostrophe for a quotation', () => {
     const values = namedValues("Show the customer's dashboard as it looks, then it's done");
     assert.equal(values.name, undefined);
@@ -94,6 +101,20 @@ describe('where a prompt leaves the page', () => {
     const outline = saasOutline();
     outline.contentLinks = [{ label: 'Pricing', kind: 'nav-link', href: '/pricing', selector: 'a[href="/pricing"]', fallbackSelectors: [], rect: { x: 600, y: 900, width: 120, height: 24 } }];
     assert.equal(flowExit('Show the pricing', outline, sameSite), null);
+  });
+
+  it('goes where "open my …" and "read the …" ask, by the link that says it', () => {
+    const outline = saasOutline();
+    const link = (label: string, href: string) => ({ label, kind: 'nav-link' as const, href, selector: `a[href="${href}"]`, fallbackSelectors: [], rect: { x: 600, y: 900, width: 120, height: 24 } });
+    outline.contentLinks = [link('Account', '/settings/account'), link('Sample Post', '/post')];
+    assert.equal(flowExit('Open my account settings and change the phone number to 202 555 0199', outline, sameSite)?.link.label, 'Account');
+    assert.equal(flowExit('Read the sample post down to the part about the stars', outline, sameSite)?.link.label, 'Sample Post');
+  });
+
+  it("takes a row of an app's list that says \"Create invoice\" for no sign-up form", () => {
+    const outline = saasOutline();
+    outline.forms = [{ label: 'Create invoice', selector: '.todo li', fallbackSelectors: [], rect: { x: 400, y: 900, width: 500, height: 40 }, fields: [{ label: 'Create invoice', type: 'checkbox', name: null, selector: '.todo li input', fallbackSelectors: [], rect: { x: 400, y: 900, width: 20, height: 20 } }], submit: null }];
+    assert.equal(flowExit('Register a new user called kenji_w with the email kenji.w@example.com', outline, sameSite)?.purpose, 'sign-up');
   });
 
   it('reads a bare "#!" as a dead link, not as a screen of the app', () => {
