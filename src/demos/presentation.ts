@@ -31,6 +31,14 @@ export const recordingTemplateSchema = z.object({
 
 const colour = z.string().min(1).max(50);
 
+/**
+ * Issue 59: the frames a demo is made in. 16:9 is the demo's own video, always made; each other one listed is a
+ * variant of it composed from the same capture (no second recording), served at `?aspect=9x16` (or `1x1`).
+ */
+export const aspectRatios = ['16:9', '9:16', '1:1'] as const;
+export type AspectRatio = (typeof aspectRatios)[number];
+const aspectRatio = z.enum(aspectRatios);
+
 export const presentationSchema = z.object({
   background: z
     .union([
@@ -87,6 +95,8 @@ export const presentationSchema = z.object({
     })
     .optional(),
   debugHud: z.boolean().optional(),
+  // Issue 59: one frame or several (16:9 is always made); a restyle adds or drops variants without re-planning.
+  aspect: z.union([aspectRatio, z.array(aspectRatio).min(1).max(3)]).optional(),
 });
 
 export type Presentation = z.infer<typeof presentationSchema>;
@@ -108,3 +118,10 @@ export const presentationInputSchema = presentationSchema.superRefine((presentat
     if (value !== undefined && !isCssColour(value)) ctx.addIssue({ code: 'custom', path, message: `must be ${CSS_COLOUR_HINT}`, input: value });
   }
 });
+
+/** Issue 59: the variants a presentation asks for beside the 16:9 video, each once, in the order written. */
+export function aspectVariants(presentation: Presentation | null | undefined): AspectRatio[] {
+  const asked = presentation?.aspect;
+  const list = asked === undefined ? [] : typeof asked === 'string' ? [asked] : asked;
+  return [...new Set(list)].filter((aspect) => aspect !== '16:9');
+}

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import type { Presentation, TemplateId } from '../demos/presentation.js';
+import { aspectVariants, type Presentation, type TemplateId } from '../demos/presentation.js';
 import { analysePage, preparePage, type PageAnalysis, type PageSnapshot } from './analyse/index.js';
 import { assertRecordablePage } from './analyse/recordable-page.js';
 import { viewportFor } from './browser/viewports.js';
@@ -15,6 +15,8 @@ import { asRecorded, discardTake, layoutFindings, measureLayout, retakeEntry, sa
 import { recordScript, type RecordResult } from './record/recorder.js';
 import type { ActionScript, DemoPlan, DurationTarget, OutlineSection, PageContext, PageOutline, PlanStep, RecordingLogEntry, Resolution, ScriptStep, ViewportName } from './types.js';
 import { mainShotMs } from './compose/main-shot.js';
+import { variantFiles } from './compose/aspect.js';
+import { composeVariants } from './compose/compose-variant.js';
 import { mainSection } from './plan/main-section.js';
 import { notFoundEntry, planWarnings } from './plan/not-found.js';
 import { checkTake, takeCheckEntry, type TakeCheck } from './compose/take-check.js';
@@ -214,6 +216,7 @@ async function produceGuarded(
     capture: viewport,
     backgroundImage,
     dir: path.join(workDir, 'layers'),
+    windowLayers: aspectVariants(request.presentation).length > 0,
   });
   // The video's first parts are composed while the page is still being recorded (compose-ahead.ts). Burned-in
   // captions are drawn in the one pass after it, so not then.
@@ -371,10 +374,23 @@ async function produceGuarded(
     gif: { file: request.outFile.replace(/\.[^./]+$/, '') + '.gif', width: GIF_WIDTH },
     // The thumbnail is a frame of the main shot (the asked-for section), not of the opening.
     thumbnail: { file: request.outFile.replace(/\.[^./]+$/, '') + '.png', atMs: mainShotMs(recording.timeline, (plan ?? request.storedPlan)?.mainShot) },
+    // Issue 59: each variant beside the video (demo-9x16.mp4, .gif, .png), its GIF about as many pixels as the video's.
+    variants: aspectVariants(request.presentation).map((aspect) => {
+      const files = variantFiles(request.outFile, aspect, GIF_WIDTH);
+      return { aspect, ...files, thumbnail: { ...files.thumbnail, atMs: mainShotMs(recording.timeline, (plan ?? request.storedPlan)?.mainShot) } };
+    }),
   };
   let composed: ComposeResult;
   try {
     composed = ahead ? await ahead.finish(composeOptions) : await composeVideo(composeOptions);
+    // Issue 59: a video composed ahead leaves its aspect variants to be made here, from its layers and the capture.
+    const variants = composeOptions.variants ?? [];
+    if (composed.variants.length < variants.length) {
+      composed = { ...composed, variants: await composeVariants({
+        cleanFile, smallFrames: recording.smallFrames, timeline: recording.timeline, presentation: request.presentation ?? null,
+        resolution: request.resolution, format: request.format, layers: composed.layers, variants, workDir,
+      }) };
+    }
   } catch (error) {
     await ahead?.abort();
     throw error;

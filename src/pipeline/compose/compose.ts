@@ -21,6 +21,12 @@ import { sideOutputs } from './side-outputs.js';
 import { makeGifPalette } from './gif-palette.js';
 import { resolveStyle, type Style } from './style.js';
 import { type CaptionBurnIn, renderCaptionImages } from './caption-layer.js';
+import type { Aspect } from './aspect.js';
+import { renderVariant, type VariantRequest, type VariantResult, type VariantSource } from './compose-variant.js';
+import type { LayerFiles } from './layers.js';
+import { restingMs } from './main-shot.js';
+
+export { restingMs } from './main-shot.js';
 
 /**
  * The compose stage: clean capture + interaction timeline + presentation → the final video, in one encode pass.
@@ -70,6 +76,13 @@ export interface ComposeOptions {
   thumbnail?: { file: string; maxWidth?: number; atMs?: number | null };
   /** Captions to burn in (issue 36, presentation.captions.burnIn); drawn on `page` once, overlaid while each shows. */
   captions?: CaptionBurnIn | null;
+  /**
+   * Issue 59: the frame of `outFile` (and its GIF and thumbnail); default 16:9, the compositor as it always was. Any
+   * other is composed as an aspect variant (compose-variant.ts) from the 16:9 layers, without captions.
+   */
+  aspect?: Aspect;
+  /** Issue 59: more frames of the same capture, each composed after the video from the same layers (no browser). */
+  variants?: VariantRequest[];
 }
 
 export interface BackgroundBytes {
@@ -91,6 +104,10 @@ export interface ComposeResult {
   gif: (DerivedGif & { file: string }) | null;
   /** the thumbnail, when asked for */
   thumbnail: (DerivedThumbnail & { file: string }) | null;
+  /** the aspect variants asked for (options.variants), in order */
+  variants: VariantResult[];
+  /** the still layers the video was drawn with (files in workDir): what later variants of this capture are made from */
+  layers: LayerFiles;
 }
 
 /**
@@ -119,9 +136,32 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   const foundCuts = await findCuts(options.cleanFile, info.codec, options.smallFrames);
   const backgroundImage =
     style.background.kind !== 'image' ? null : (options.backgroundImage ?? (options.loadImage ? await options.loadImage(style.background.imageUrl) : null));
-  const animated = windowAnimated(layout, style, durationMs);
+  // A variant is made from the window animation's layers (variant-layers.ts): drawn whenever one is asked for.
+  const mainAspect = options.aspect ?? '16:9';
+  const variants = options.variants ?? [];
+  const animated = windowAnimated(layout, style, durationMs) || mainAspect !== '16:9' || variants.length > 0;
   const drawnAhead = usableLayers(options.layersAhead ? await options.layersAhead : null, layout, animated);
   const layers = drawnAhead ?? (await renderLayers({ page: options.page, layout, style, dir, animated, backgroundImage }));
+  const hud = style.debugHud ? await hudText(dir, options.timeline, options.templateId ?? null) : null;
+  const source: VariantSource = {
+    cleanFile: options.cleanFile, capture: { width: info.width, height: info.height, pixelFormat: info.pixelFormat }, timeline: options.timeline,
+    style, durationMs, cuts: foundCuts, layers, layout, resolution: options.resolution, format: options.format, hud, workDir: dir,
+    timeoutMs: options.timeoutMs ?? 600_000,
+  };
+  // Each variant after the video, one pass each: the video's progress is the job's, the variants add their time.
+  const renderVariants = async () => {
+    const made: VariantResult[] = [];
+    for (const variant of variants) made.push(await renderVariant(source, variant));
+    return made;
+  };
+  if (mainAspect !== '16:9') {
+    const main = await renderVariant(source, { aspect: mainAspect, outFile: options.outFile, ...(options.gif ? { gif: options.gif } : {}), ...(options.thumbnail ? { thumbnail: options.thumbnail } : {}) }, options.onProgress);
+    const made = await renderVariants();
+    return {
+      outFile: main.outFile, frames: main.frames, durationMs: main.durationMs, timings: main.timings, layersDrawnAhead: drawnAhead !== null,
+      peakRssBytes: main.peakRssBytes, gif: main.gif, thumbnail: main.thumbnail, variants: made, layers,
+    };
+  }
   const plan = planCompose({ layout, timeline: options.timeline, style, durationMs, layers, cuts: foundCuts });
   const { camera } = plan;
   const layersMs = performance.now() - started;
@@ -131,7 +171,6 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
         file: image.file, x: image.x, y: image.y, fromS: image.fromS, toS: image.toS,
       }))
     : undefined;
-  const hud = style.debugHud ? await hudText(dir, options.timeline, options.templateId ?? null) : null;
   const thumbnail = options.thumbnail ? { ...options.thumbnail, atMs: restingMs(options.thumbnail.atMs, camera) } : undefined;
   const side = await sideOutputs({ gif: options.gif, thumbnail }, { frames: camera.frames, fps: FPS, width: output.width });
 
@@ -159,6 +198,8 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
     peakRssBytes,
     layersDrawnAhead: drawnAhead !== null,
     ...(await side.describe()),
+    variants: await renderVariants(),
+    layers,
   };
 }
 
@@ -184,12 +225,4 @@ async function hudText(dir: string, timeline: InteractionTimeline, templateId: s
   const clock = path.join(dir, 'hud-clock.txt');
   await fs.writeFile(clock, `t %{pts:hms}  frame %{n}  template ${templateId ?? 'none'}`);
   return { steps, clock, fontFile: safePath(fontFile) };
-}
-
-/** A frame time moved off the intro and outro, whose window is still rising in or falling away; null stays null. */
-export function restingMs(atMs: number | null | undefined, camera: { frames: number; introFrames: number; outroFrames: number }): number | null {
-  if (atMs === null || atMs === undefined) return null;
-  const first = camera.introFrames;
-  const last = Math.max(first, camera.frames - camera.outroFrames - 1);
-  return (Math.min(last, Math.max(first, Math.round((atMs * FPS) / 1000))) * 1000) / FPS;
 }

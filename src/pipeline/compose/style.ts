@@ -112,5 +112,7 @@ export function effectivePresentation(presentation: Presentation | null | undefi
     windowAnimation: { ...style.windowAnimation },
     debugHud: style.debugHud,
     ...(presentation?.recordingTemplate ? { recordingTemplate: presentation.recordingTemplate } : {}),
+    // The frames the demo is made in are not a look either: kept as asked (issue 59).
+    ...(presentation?.aspect ? { aspect: presentation.aspect } : {}),
   };
 }
