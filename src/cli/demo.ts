@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { templateIds } from '../demos/presentation.js';
+import { aspectRatios, templateIds } from '../demos/presentation.js';
 import type { Config } from '../platform/config.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
@@ -21,9 +21,15 @@ const input = z.object({
   duration: z.enum(['5s', '10s', '30s']).default('10s'),
   viewport: z.enum(['desktop', 'tablet', 'mobile']).default('desktop'),
   mode: z.enum(['script', 'agent']).default('script'),
+  // Issue 59: one frame or several, comma-separated; the first is --out's, the others go beside it (demo-9x16.mp4).
+  aspect: z
+    .string()
+    .default('16:9')
+    .transform((value) => [...new Set(value.split(',').map((part) => part.trim().replace(/x/i, ':')))])
+    .pipe(z.array(z.enum(aspectRatios)).min(1)),
 });
 
-const USAGE = `demo URL "PROMPT" [--out demo.mp4] [--template auto|${templateIds.join('|')}] [--section S] [--resolution 720p|1080p] [--duration 5s|10s|30s] [--viewport desktop|tablet|mobile] [--mode script|agent] ${SITE_ACCESS_USAGE}`;
+const USAGE = `demo URL "PROMPT" [--out demo.mp4] [--template auto|${templateIds.join('|')}] [--section S] [--resolution 720p|1080p] [--duration 5s|10s|30s] [--viewport desktop|tablet|mobile] [--mode script|agent] [--aspect 16:9|9:16|1:1[,…]] ${SITE_ACCESS_USAGE}`;
 
 /**
  * `showreel demo <url> "<prompt>" [--out demo.mp4] [--template …] [--resolution …] [--duration …]`: the same
@@ -44,10 +50,12 @@ export const demoCommand: ServiceCommand = {
     '--duration D     5s, 10s or 30s (default: 10s)',
     '--viewport V     desktop, tablet or mobile (default: desktop)',
     '--mode M         script or agent (default: script)',
+    '--aspect A       16:9, 9:16 or 1:1, or several comma-separated (default: 16:9): the first is --out\'s frame, each',
+    '                 other is made from the same recording beside it (demo-9x16.mp4, .gif, .png)',
     ...SITE_ACCESS_HELP,
   ],
   options: {
-    ...Object.fromEntries(['out', 'template', 'section', 'resolution', 'duration', 'viewport', 'mode'].map((name) => [name, { type: 'string' as const }])),
+    ...Object.fromEntries(['out', 'template', 'section', 'resolution', 'duration', 'viewport', 'mode', 'aspect'].map((name) => [name, { type: 'string' as const }])),
     ...SITE_ACCESS_OPTIONS,
   },
   positionals: { min: 2, max: 2 },
@@ -68,6 +76,7 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
     duration: option('duration'),
     viewport: option('viewport'),
     mode: option('mode'),
+    aspect: option('aspect'),
   });
   if (!parsed.success) throw new UsageError(`${describeIssues(parsed.error.issues)}\nUsage: showreel ${USAGE}`);
   const args = parsed.data;
@@ -113,7 +122,9 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
         {
           url: args.url, prompt: args.prompt, viewport: args.viewport, format, resolution: args.resolution,
           durationTarget: args.duration, mode: args.mode, template: { id: args.template, ...(args.section ? { sectionHint: args.section } : {}) },
-          presentation: null,
+          // 16:9 alone is the presentation as it always was (null), so that video stays what it was.
+          presentation: args.aspect.length === 1 && args.aspect[0] === '16:9' ? null : { aspect: args.aspect },
+          aspect: args.aspect[0]!,
           outFile: out,
           workDir: work,
           allowSubmit,
@@ -144,6 +155,10 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
       steps: produced.script.steps.length,
       capture_fps: Math.round(produced.recording.captureFps * 10) / 10,
       warnings: produced.warnings,
+      // Issue 59: the other frames, made from the same recording.
+      ...(produced.composed.variants.length > 0
+        ? { aspect: args.aspect[0], variants: produced.composed.variants.map((v) => ({ aspect: v.aspect, video: v.outFile, gif: v.gif?.file ?? null, thumbnail: v.thumbnail?.file ?? null })) }
+        : args.aspect[0] !== '16:9' ? { aspect: args.aspect[0] } : {}),
     };
   } catch (error) {
     await fs.rm(out, { force: true });

@@ -119,9 +119,13 @@ export const presentationInputSchema = presentationSchema.superRefine((presentat
   }
 });
 
-/** Issue 59: the variants a presentation asks for beside the 16:9 video, each once, in the order written. */
-export function aspectVariants(presentation: Presentation | null | undefined): AspectRatio[] {
+/** Issue 59: the variants a presentation asks for beside the video (16:9 unless said), each once, in the order written. */
+export function aspectVariants(presentation: Presentation | null | undefined, video: AspectRatio = '16:9'): AspectRatio[] {
+  return aspectsOf(presentation).filter((aspect) => aspect !== video);
+}
+
+/** The frames a presentation lists, each once, in the order written; [] when it lists none. */
+export function aspectsOf(presentation: Presentation | null | undefined): AspectRatio[] {
   const asked = presentation?.aspect;
-  const list = asked === undefined ? [] : typeof asked === 'string' ? [asked] : asked;
-  return [...new Set(list)].filter((aspect) => aspect !== '16:9');
+  return [...new Set(asked === undefined ? [] : typeof asked === 'string' ? [asked] : asked)];
 }

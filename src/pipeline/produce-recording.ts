@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { aspectVariants, type Presentation, type TemplateId } from '../demos/presentation.js';
+import { aspectVariants, type AspectRatio, type Presentation, type TemplateId } from '../demos/presentation.js';
 import { analysePage, preparePage, type PageAnalysis, type PageSnapshot } from './analyse/index.js';
 import { assertRecordablePage } from './analyse/recordable-page.js';
 import { viewportFor } from './browser/viewports.js';
@@ -15,7 +15,7 @@ import { asRecorded, discardTake, layoutFindings, measureLayout, retakeEntry, sa
 import { recordScript, type RecordResult } from './record/recorder.js';
 import type { ActionScript, DemoPlan, DurationTarget, OutlineSection, PageContext, PageOutline, PlanStep, RecordingLogEntry, Resolution, ScriptStep, ViewportName } from './types.js';
 import { mainShotMs } from './compose/main-shot.js';
-import { variantFiles } from './compose/aspect.js';
+import { gifWidthFor, variantFiles } from './compose/aspect.js';
 import { composeVariants } from './compose/compose-variant.js';
 import { mainSection } from './plan/main-section.js';
 import { notFoundEntry, planWarnings } from './plan/not-found.js';
@@ -63,6 +63,11 @@ export interface RecordingRequest {
    * default no form is submitted and no request but a read leaves the page (record/submit-guard.ts).
    */
   allowSubmit?: boolean;
+  /**
+   * Issue 59: the frame of `outFile` (the one-shot CLI's first --aspect); default 16:9, as a job's video always is.
+   * Every other frame presentation.aspect lists is made beside it.
+   */
+  aspect?: AspectRatio;
 }
 
 export interface Produced {
@@ -216,11 +221,12 @@ async function produceGuarded(
     capture: viewport,
     backgroundImage,
     dir: path.join(workDir, 'layers'),
-    windowLayers: aspectVariants(request.presentation).length > 0,
+    windowLayers: aspectVariants(request.presentation, request.aspect).length > 0 || (request.aspect ?? '16:9') !== '16:9',
   });
   // The video's first parts are composed while the page is still being recorded (compose-ahead.ts). Burned-in
   // captions are drawn in the one pass after it, so not then.
-  let ahead: ComposeAhead | null = request.presentation?.captions?.burnIn || flowing
+  // Composed ahead is a 16:9 video's: another frame for the video is composed in one pass after the recording.
+  let ahead: ComposeAhead | null = request.presentation?.captions?.burnIn || flowing || (request.aspect ?? '16:9') !== '16:9'
     ? null
     : composeAhead({
         presentation: request.presentation ?? null,
@@ -371,11 +377,12 @@ async function produceGuarded(
           }
         : null,
     // The GIF preview as jobs publish it (640 px) and the thumbnail, beside the video where renderOutputs would put them.
-    gif: { file: request.outFile.replace(/\.[^./]+$/, '') + '.gif', width: GIF_WIDTH },
+    gif: { file: request.outFile.replace(/\.[^./]+$/, '') + '.gif', width: gifWidthFor(request.aspect ?? '16:9', GIF_WIDTH) },
     // The thumbnail is a frame of the main shot (the asked-for section), not of the opening.
     thumbnail: { file: request.outFile.replace(/\.[^./]+$/, '') + '.png', atMs: mainShotMs(recording.timeline, (plan ?? request.storedPlan)?.mainShot) },
+    ...(request.aspect ? { aspect: request.aspect } : {}),
     // Issue 59: each variant beside the video (demo-9x16.mp4, .gif, .png), its GIF about as many pixels as the video's.
-    variants: aspectVariants(request.presentation).map((aspect) => {
+    variants: aspectVariants(request.presentation, request.aspect).map((aspect) => {
       const files = variantFiles(request.outFile, aspect, GIF_WIDTH);
       return { aspect, ...files, thumbnail: { ...files.thumbnail, atMs: mainShotMs(recording.timeline, (plan ?? request.storedPlan)?.mainShot) } };
     }),
