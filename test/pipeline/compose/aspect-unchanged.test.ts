@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'puppeteer-core';
+import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
+import { captureSizeFor, composeVideo } from '../../../src/pipeline/compose/compose.js';
+import { ffmpegBinaries } from '../../../src/pipeline/encode/ffmpeg-binaries.js';
+import { probeVideo } from '../../../src/pipeline/encode/probe.js';
+import { clickTimeline } from './compose-fixture.js';
+
+const run = promisify(execFile);
+
+/**
+ * Issue 59: asking for aspect variants leaves the 16:9 video as it is, byte for byte (its GIF and thumbnail too), and
+ * a variant of a presentation whose window does not animate is still made (from layers drawn for it).
+ */
+const SIZE = { width: 1280, height: 720 };
+const CAPTURE = captureSizeFor(null, '720p', SIZE);
+
+describe('the 16:9 video beside its aspect variants', () => {
+  let dir: string;
+  let browser: Browser;
+  let capture: string;
+  before(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-aspect-same-'));
+    const { ffmpeg } = await ffmpegBinaries();
+    capture = path.join(dir, 'capture.mkv');
+    await run(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=s=${CAPTURE.width}x${CAPTURE.height}:r=30:d=4`, '-c:v', 'mjpeg', '-q:v', '2', '-f', 'matroska', capture]);
+    browser = await launchBrowser({ allowPrivate: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  const compose = async (name: string, presentation: Parameters<typeof composeVideo>[0]['presentation'], variants: Parameters<typeof composeVideo>[0]['variants']) => {
+    const work = path.join(dir, name);
+    await fs.mkdir(work, { recursive: true });
+    return composeVideo({
+      cleanFile: capture, timeline: clickTimeline(4000, SIZE), presentation, format: 'mp4', resolution: '720p', outFile: path.join(work, 'demo.mp4'),
+      page: await browser.newPage(), workDir: work,
+      gif: { file: path.join(work, 'demo.gif'), width: 640 }, thumbnail: { file: path.join(work, 'demo.png') },
+      ...(variants ? { variants } : {}),
+    });
+  };
+
+  it('is the same file, GIF and thumbnail whether or not variants are asked for', async () => {
+    const alone = await compose('alone', null, undefined);
+    const beside = await compose('beside', { aspect: ['16:9', '9:16', '1:1'] }, [{ aspect: '9:16', outFile: path.join(dir, 'beside', 'demo-9x16.mp4') }]);
+    assert.equal(await sha(beside.outFile), await sha(alone.outFile), 'the video');
+    assert.equal(await sha(beside.gif!.file), await sha(alone.gif!.file), 'the GIF');
+    assert.equal(await sha(beside.thumbnail!.file), await sha(alone.thumbnail!.file), 'the thumbnail');
+    const variant = await probeVideo(beside.variants[0]!.outFile);
+    assert.deepEqual([variant.width, variant.height], [720, 1280]);
+  });
+
+  it('makes a variant of a window that does not rise in (its layers drawn for the variant)', async () => {
+    const still = await compose('still', { windowAnimation: { intro: false }, mockup: 'minimal' }, [{ aspect: '1:1', outFile: path.join(dir, 'still', 'demo-1x1.mp4') }]);
+    const info = await probeVideo(still.variants[0]!.outFile);
+    assert.deepEqual([info.width, info.height], [720, 720]);
+  });
+});
+
+async function sha(file: string): Promise<string> {
+  return createHash('sha256').update(await fs.readFile(file)).digest('hex');
+}
