@@ -104,7 +104,7 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
   try {
     say('loading', args.url);
     const captureSize = recordingCaptureSize(null, args.resolution, args.viewport);
-    const timeoutMs = pageWorkBudgetMs(args.duration);
+    const timeoutMs = pageWorkBudgetMs(args.duration, args.aspect.length - 1);
     const produced = await browsers.withPage({ viewport: args.viewport, resolution: args.resolution, allowPrivate, captureSize, timeoutMs }, async (page, ctx) => {
       // Issue 56: signed in first, off camera; a sign-in that does not work is said as a sentence (exit 1).
       await asSentence(async () => {

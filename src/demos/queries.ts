@@ -28,6 +28,8 @@ export interface DemoRecord {
   story?: string | null;
   /** issue 55: the shown version's warnings (JSON array of sentences), null before issue 55 and for uploads */
   warnings?: string | null;
+  /** issue 59: the shown version's aspect variants (JSON, see variantsOf), null when it has none */
+  variants?: string | null;
   version: number;
   latest_version?: number;
   /** the latest job's step, read with the demo where its phase is shown (findVisibleDemo, listVisibleDemos) */
@@ -201,6 +203,8 @@ export interface DemoVersionRecord {
   created_at: Date;
   media_removed_at: Date | null;
   story?: string | null;
+  /** issue 59: the version's aspect variants (JSON, see variantsOf), null when it has none */
+  variants?: string | null;
 }
 
 /** A demo's versions, newest first (the caller has checked the demo is visible). */

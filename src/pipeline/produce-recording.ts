@@ -111,8 +111,9 @@ const VIDEO_MS: Record<DurationTarget, number> = { '5s': 5000, '10s': 10_000, '3
  * as hung (the pool's `timeoutMs`): the page is closed and the job retried. A 10 s 1080p demo takes ~20 s, and a
  * loaded machine a few times that; with no limit one stuck page held its worker slot and browser for good.
  */
-export function pageWorkBudgetMs(durationTarget: DurationTarget): number {
-  return 120_000 + 8 * VIDEO_MS[durationTarget];
+export function pageWorkBudgetMs(durationTarget: DurationTarget, variants = 0): number {
+  // Issue 59: each aspect variant is one more compose pass (about the video's own: ~1 s per second of video at 1080p).
+  return 120_000 + 8 * VIDEO_MS[durationTarget] + variants * 4 * VIDEO_MS[durationTarget];
 }
 
 /**
