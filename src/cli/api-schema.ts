@@ -205,7 +205,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a demo; generation runs in the background
-         * @description Asks for a demo of the project’s page: the service plans a tour for the prompt, records it in a browser, composes and encodes it. It costs one credit, charged now and refunded if generation fails. The answer (202) has the demo id and where to follow it: poll `pollUrl`, or open `wsUrl` for pushed progress. `mode` is `script` (a planned tour, the default) or `agent` (a browsing agent decides each step); `presentation.recordingTemplate.id` picks the tour style (`auto` lets the service choose).
+         * @description Asks for a demo of the project’s page: the service plans a tour for the prompt, records it in a browser, composes and encodes it. It costs one credit, charged now and refunded if generation fails. The answer (202) has the demo id and where to follow it: poll `pollUrl`, or open `wsUrl` for pushed progress. `mode` is `script` (a planned tour, the default) or `agent` (a browsing agent decides each step); `presentation.recordingTemplate.id` picks the tour style (`auto` lets the service choose). `presentation.aspect` (`16:9`, `9:16`, `1:1`, or a list of them) adds a vertical or square cut of the same recording beside the 16:9 video, at no extra credit: each is listed in the demo’s `variants` and served at `/video/{id}.mp4?aspect=9x16` (the GIF and thumbnail too).
          */
         post: operations["demos-create"];
         delete?: never;
@@ -293,7 +293,7 @@ export interface paths {
         put?: never;
         /**
          * Re-record from the stored action script with a new presentation
-         * @description Records the stored action script again with a new presentation (background, window, cursor, zoom …): same tour, new look, no re-planning. One credit, refunded on failure. 400 for a demo without a recorded script (an upload).
+         * @description Records the stored action script again with a new presentation (background, window, cursor, zoom …): same tour, new look, no re-planning. `presentation.aspect` adds or drops the vertical and square cuts. One credit, refunded on failure. 400 for a demo without a recorded script (an upload).
          */
         post: operations["demos-restyle"];
         delete?: never;
@@ -2314,7 +2314,7 @@ export interface operations {
                      *           "resolution": "1080p",
                      *           "duration_target": "10s",
                      *           "context": null,
-                     *           "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"}}",
+                     *           "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"},\"aspect\":[\"16:9\",\"9:16\"]}",
                      *           "version": 2,
                      *           "error": null,
                      *           "source": "generated",
@@ -2344,7 +2344,15 @@ export interface operations {
                      *             "off_reason": null,
                      *             "source": "rules"
                      *           },
-                     *           "warnings": []
+                     *           "warnings": [],
+                     *           "variants": [
+                     *             {
+                     *               "aspect": "9:16",
+                     *               "video_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/video-9x16.mp4",
+                     *               "gif_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/gif-9x16.gif",
+                     *               "thumbnail_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/thumbnail-9x16.png"
+                     *             }
+                     *           ]
                      *         }
                      *       ]
                      *     }
@@ -2403,6 +2411,17 @@ export interface operations {
                             } | null;
                             /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
                             warnings: string[];
+                            /** @description Issue 59: the aspect variants of the shown version (9:16, 1:1), each composed from the same recording as the 16:9 video, as `presentation.aspect` asked; empty when none was. Served at `/video/{id}.{format}?aspect=9x16` (and `/gif/…`, `/thumb/…`). */
+                            variants: {
+                                /**
+                                 * @description the frame: `9:16` (vertical) or `1:1` (square)
+                                 * @enum {string}
+                                 */
+                                aspect: "16:9" | "9:16" | "1:1";
+                                video_key: string;
+                                gif_key: string | null;
+                                thumbnail_key: string | null;
+                            }[];
                         }[];
                     };
                 };
@@ -2500,7 +2519,11 @@ export interface operations {
                  *         "recordingTemplate": {
                  *           "id": "pricing-focus",
                  *           "sectionHint": "Pricing"
-                 *         }
+                 *         },
+                 *         "aspect": [
+                 *           "16:9",
+                 *           "9:16"
+                 *         ]
                  *       }
                  *     }
                  */
@@ -2588,6 +2611,7 @@ export interface operations {
                             style?: "pill" | "bar";
                         };
                         debugHud?: boolean;
+                        aspect?: ("16:9" | "9:16" | "1:1") | ("16:9" | "9:16" | "1:1")[];
                     };
                     /**
                      * @default script
@@ -2733,7 +2757,7 @@ export interface operations {
                      *       "resolution": "1080p",
                      *       "duration_target": "10s",
                      *       "context": null,
-                     *       "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"}}",
+                     *       "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"},\"aspect\":[\"16:9\",\"9:16\"]}",
                      *       "version": 2,
                      *       "error": null,
                      *       "source": "generated",
@@ -2764,6 +2788,17 @@ export interface operations {
                      *         "source": "rules"
                      *       },
                      *       "warnings": [],
+                     *       "variants": [
+                     *         {
+                     *           "aspect": "9:16",
+                     *           "video_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/video-9x16.mp4",
+                     *           "gif_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/gif-9x16.gif",
+                     *           "thumbnail_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/thumbnail-9x16.png",
+                     *           "video_url": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?aspect=9x16",
+                     *           "gif_url": "https://showreel.example.com/gif/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.gif?aspect=9x16",
+                     *           "thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?aspect=9x16"
+                     *         }
+                     *       ],
                      *       "latestJob": {
                      *         "id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
                      *         "status": "succeeded",
@@ -2861,6 +2896,22 @@ export interface operations {
                         } | null;
                         /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
                         warnings: string[];
+                        variants: {
+                            /**
+                             * @description the frame: `9:16` (vertical) or `1:1` (square)
+                             * @enum {string}
+                             */
+                            aspect: "16:9" | "9:16" | "1:1";
+                            video_key: string;
+                            gif_key: string | null;
+                            thumbnail_key: string | null;
+                            /** @description `/video/{id}.{format}?aspect=9x16` */
+                            video_url: string;
+                            /** @description `/gif/{id}.gif?aspect=9x16` */
+                            gif_url: string | null;
+                            /** @description `/thumb/{id}.png?aspect=9x16` */
+                            thumbnail_url: string | null;
+                        }[];
                         latestJob: {
                             id: string;
                             status: string;
@@ -3059,7 +3110,7 @@ export interface operations {
                      *       "resolution": "1080p",
                      *       "duration_target": "10s",
                      *       "context": null,
-                     *       "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"}}",
+                     *       "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"},\"aspect\":[\"16:9\",\"9:16\"]}",
                      *       "version": 2,
                      *       "error": null,
                      *       "source": "generated",
@@ -3089,7 +3140,15 @@ export interface operations {
                      *         "off_reason": null,
                      *         "source": "rules"
                      *       },
-                     *       "warnings": []
+                     *       "warnings": [],
+                     *       "variants": [
+                     *         {
+                     *           "aspect": "9:16",
+                     *           "video_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/video-9x16.mp4",
+                     *           "gif_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/gif-9x16.gif",
+                     *           "thumbnail_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/thumbnail-9x16.png"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -3145,6 +3204,17 @@ export interface operations {
                         } | null;
                         /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
                         warnings: string[];
+                        /** @description Issue 59: the aspect variants of the shown version (9:16, 1:1), each composed from the same recording as the 16:9 video, as `presentation.aspect` asked; empty when none was. Served at `/video/{id}.{format}?aspect=9x16` (and `/gif/…`, `/thumb/…`). */
+                        variants: {
+                            /**
+                             * @description the frame: `9:16` (vertical) or `1:1` (square)
+                             * @enum {string}
+                             */
+                            aspect: "16:9" | "9:16" | "1:1";
+                            video_key: string;
+                            gif_key: string | null;
+                            thumbnail_key: string | null;
+                        }[];
                     };
                 };
             };
@@ -3503,6 +3573,7 @@ export interface operations {
                             style?: "pill" | "bar";
                         };
                         debugHud?: boolean;
+                        aspect?: ("16:9" | "9:16" | "1:1") | ("16:9" | "9:16" | "1:1")[];
                     };
                 };
             };
@@ -3763,7 +3834,7 @@ export interface operations {
                      *       "resolution": "1080p",
                      *       "duration_target": "10s",
                      *       "context": null,
-                     *       "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"}}",
+                     *       "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"},\"aspect\":[\"16:9\",\"9:16\"]}",
                      *       "version": 1,
                      *       "error": null,
                      *       "source": "generated",
@@ -3793,7 +3864,15 @@ export interface operations {
                      *         "off_reason": null,
                      *         "source": "rules"
                      *       },
-                     *       "warnings": []
+                     *       "warnings": [],
+                     *       "variants": [
+                     *         {
+                     *           "aspect": "9:16",
+                     *           "video_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/video-9x16.mp4",
+                     *           "gif_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/gif-9x16.gif",
+                     *           "thumbnail_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/thumbnail-9x16.png"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -3849,6 +3928,17 @@ export interface operations {
                         } | null;
                         /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
                         warnings: string[];
+                        /** @description Issue 59: the aspect variants of the shown version (9:16, 1:1), each composed from the same recording as the 16:9 video, as `presentation.aspect` asked; empty when none was. Served at `/video/{id}.{format}?aspect=9x16` (and `/gif/…`, `/thumb/…`). */
+                        variants: {
+                            /**
+                             * @description the frame: `9:16` (vertical) or `1:1` (square)
+                             * @enum {string}
+                             */
+                            aspect: "16:9" | "9:16" | "1:1";
+                            video_key: string;
+                            gif_key: string | null;
+                            thumbnail_key: string | null;
+                        }[];
                     };
                 };
             };
@@ -6069,6 +6159,7 @@ export interface operations {
                             style?: "pill" | "bar";
                         };
                         debugHud?: boolean;
+                        aspect?: ("16:9" | "9:16" | "1:1") | ("16:9" | "9:16" | "1:1")[];
                     };
                     context?: {
                         /** Format: uri */
@@ -7233,7 +7324,12 @@ export interface operations {
     };
     "media-video": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A kept version’s file; default the version the demo shows */
+                v?: number;
+                /** @description Issue 59: an aspect variant of the version (made when `presentation.aspect` lists it; see the demo’s `variants`); `16x9` or none: the video itself */
+                aspect?: "16x9" | "9x16" | "1x1";
+            };
             header?: {
                 /** @example bytes=0-1048575 */
                 Range?: string;
@@ -7304,7 +7400,12 @@ export interface operations {
     };
     "media-thumbnail": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A kept version’s file; default the version the demo shows */
+                v?: number;
+                /** @description Issue 59: an aspect variant of the version (made when `presentation.aspect` lists it; see the demo’s `variants`); `16x9` or none: the video itself */
+                aspect?: "16x9" | "9x16" | "1x1";
+            };
             header?: {
                 Range?: string;
             };
@@ -7374,7 +7475,12 @@ export interface operations {
     };
     "media-gif": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A kept version’s file; default the version the demo shows */
+                v?: number;
+                /** @description Issue 59: an aspect variant of the version (made when `presentation.aspect` lists it; see the demo’s `variants`); `16x9` or none: the video itself */
+                aspect?: "16x9" | "9x16" | "1x1";
+            };
             header?: {
                 Range?: string;
             };
