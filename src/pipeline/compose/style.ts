@@ -1,4 +1,4 @@
-import type { Presentation } from '../../demos/presentation.js';
+import { aspectVariants, type Presentation } from '../../demos/presentation.js';
 
 /**
  * A Presentation with every member decided: what the compositor draws. The defaults are what most users see (they
@@ -112,7 +112,7 @@ export function effectivePresentation(presentation: Presentation | null | undefi
     windowAnimation: { ...style.windowAnimation },
     debugHud: style.debugHud,
     ...(presentation?.recordingTemplate ? { recordingTemplate: presentation.recordingTemplate } : {}),
-    // The frames the demo is made in are not a look either: kept as asked (issue 59).
-    ...(presentation?.aspect ? { aspect: presentation.aspect } : {}),
+    // The cuts the demo is made in (issue 59), written one way: the 16:9 video and each variant, or nothing for none.
+    ...(aspectVariants(presentation).length > 0 ? { aspect: ['16:9', ...aspectVariants(presentation)] } : {}),
   };
 }

@@ -1,4 +1,5 @@
-import type { Presentation } from '../../../demos/index.js';
+import { aspectVariants, type Presentation } from '../../../demos/index.js';
+import { aspectChoices, aspectsFromForm } from './aspect-fields.js';
 import { html, type SafeHtml } from '../../pages/html.js';
 import { csrfField, errorBox, option, type Viewer } from '../layout.js';
 
@@ -42,6 +43,7 @@ export function presentationFromForm(form: URLSearchParams, backgrounds: Backgro
   p.fade = { inMs: num(form, 'fade_in_ms'), outMs: num(form, 'fade_out_ms'), color: form.get('fade_color') ?? undefined };
   p.windowAnimation = { intro: on(form, 'intro'), outro: on(form, 'outro'), introDurationMs: num(form, 'intro_ms'), outroDurationMs: num(form, 'outro_ms') };
   p.debugHud = on(form, 'debug_hud');
+  p.aspect = aspectsFromForm(form);
   return JSON.parse(JSON.stringify(p)) as Presentation; // drops the members left undefined
 }
 
@@ -130,6 +132,7 @@ ${numberField('outro_ms', 'Sink-out ms', c.windowAnimation?.outroDurationMs, 200
 </div>
 ${check('debug_hud', 'Show the debug HUD (step names and timings)', c.debugHud)}
 </fieldset>
+${aspectChoices(aspectVariants(input.current))}
 </div>
 <div class="preview-col">
 <p class="muted small">Preview</p>
