@@ -5,7 +5,8 @@ import type { Presentation } from '../../demos/presentation.js';
 import type { DerivedGif, DerivedThumbnail } from '../encode/derive.js';
 import { probeVideo } from '../encode/probe.js';
 import { FfmpegError } from '../encode/run-tool.js';
-import { OUTPUT_SIZES, type VideoFormat } from '../encode/video-encoder.js';
+import { OUTPUT_SIZES, paletteSamplesFile, type VideoFormat } from '../encode/video-encoder.js';
+import { makeGifPalette } from './gif-palette.js';
 import type { InteractionTimeline, Resolution } from '../types.js';
 import { type Aspect, aspectSlug, frameSize, stageLayout } from './aspect.js';
 import { FPS } from './camera.js';
@@ -50,6 +51,9 @@ export interface VariantResult {
 export interface VariantSource {
   cleanFile: string;
   capture: { width: number; height: number; pixelFormat?: string | null };
+  /** the capture's codec and the muxer's small frames, for the GIF's palette (gif-palette.ts) */
+  codec?: string | null;
+  smallFrames?: string | null;
   timeline: InteractionTimeline;
   style: Style;
   durationMs: number;
@@ -79,10 +83,17 @@ export async function renderVariant(source: VariantSource, variant: VariantReque
   const side = await sideOutputs({ gif: variant.gif, thumbnail }, { frames: camera.frames, fps: FPS, width: frame.width });
   const layersMs = performance.now() - started;
   const renderStarted = performance.now();
+  // The GIF's palette beside the compositor's start, from the stage's plate and the capture (as compose.ts does).
+  const gifPalette = variant.gif && side.gifEncoder
+    ? makeGifPalette({
+        cleanFile: source.cleanFile, samples: source.smallFrames ? paletteSamplesFile(source.smallFrames) : null, plate: layers.plate, output: layout.output,
+        content: layout.content, gifWidth: variant.gif.width, codec: source.codec ?? null, file: path.join(dir, 'gif-palette.png'),
+      }).catch(() => null)
+    : null;
   const peakRssBytes = await renderRange({
     plan, style: source.style, layers, capture: source.capture,
     from: 0, to: camera.frames, source: { file: source.cleanFile }, format: source.format, outFile: variant.outFile, dir,
-    hud: source.hud ?? null, side, gifEncoder: side.gifEncoder, gifPalette: null,
+    hud: source.hud ?? null, side, gifEncoder: side.gifEncoder, gifPalette,
     timeoutMs: source.timeoutMs ?? 600_000, onProgress,
   });
   return {
@@ -120,6 +131,8 @@ export async function composeVariants(options: {
   const source: VariantSource = {
     cleanFile: options.cleanFile,
     capture: { width: info.width, height: info.height, pixelFormat: info.pixelFormat },
+    codec: info.codec,
+    smallFrames: options.smallFrames ?? null,
     timeline: options.timeline,
     style,
     durationMs,

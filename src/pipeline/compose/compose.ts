@@ -144,7 +144,8 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   const layers = drawnAhead ?? (await renderLayers({ page: options.page, layout, style, dir, animated, backgroundImage }));
   const hud = style.debugHud ? await hudText(dir, options.timeline, options.templateId ?? null) : null;
   const source: VariantSource = {
-    cleanFile: options.cleanFile, capture: { width: info.width, height: info.height, pixelFormat: info.pixelFormat }, timeline: options.timeline,
+    cleanFile: options.cleanFile, capture: { width: info.width, height: info.height, pixelFormat: info.pixelFormat }, codec: info.codec,
+    smallFrames: options.smallFrames ?? null, timeline: options.timeline,
     style, durationMs, cuts: foundCuts, layers, layout, resolution: options.resolution, format: options.format, hud, workDir: dir,
     timeoutMs: options.timeoutMs ?? 600_000,
   };
