@@ -3715,6 +3715,12 @@ export interface operations {
                      *           "video_url": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?v=2",
                      *           "gif_url": "https://showreel.example.com/gif/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.gif?v=2",
                      *           "thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?v=2",
+                     *           "variants": [
+                     *             {
+                     *               "aspect": "9:16",
+                     *               "video_url": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?v=2&aspect=9x16"
+                     *             }
+                     *           ],
                      *           "created_at": "2026-05-04T09:12:48.000Z"
                      *         },
                      *         {
@@ -3726,6 +3732,7 @@ export interface operations {
                      *           "video_url": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?v=1",
                      *           "gif_url": "https://showreel.example.com/gif/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.gif?v=1",
                      *           "thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?v=1",
+                     *           "variants": [],
                      *           "created_at": "2026-05-04T09:02:11.000Z"
                      *         }
                      *       ]
@@ -3745,6 +3752,12 @@ export interface operations {
                             video_url: string | null;
                             gif_url: string | null;
                             thumbnail_url: string | null;
+                            /** @description Issue 59: the version’s vertical and square cuts (`?v=N&aspect=9x16`); null URLs once its media were removed */
+                            variants: {
+                                /** @enum {string} */
+                                aspect: "16:9" | "9:16" | "1:1";
+                                video_url: string | null;
+                            }[];
                             created_at: string;
                         }[];
                     };

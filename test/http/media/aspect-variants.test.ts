@@ -65,6 +65,11 @@ describe('aspect variants over HTTP', () => {
     assert.equal((await get(`/video/${demoId}.mp4?aspect=9x16`)).status, 404, 'version 2 was made without a variant');
     assert.deepEqual(await get(`/video/${demoId}.mp4?v=1&aspect=9x16`), { status: 200, text: 'v1 video-9x16.mp4' });
     assert.deepEqual((await app.api(`/api/v1/demos/${demoId}`, { key: user.key })).body.variants, []);
+    const { versions } = (await app.api(`/api/v1/demos/${demoId}/versions`, { key: user.key })).body;
+    assert.deepEqual(versions.map((v: { version: number; variants: unknown }) => [v.version, v.variants]), [
+      [2, []],
+      [1, [{ aspect: '9:16', video_url: `${app.url.replace('127.0.0.1', 'localhost')}/video/${demoId}.mp4?v=1&aspect=9x16` }]],
+    ]);
   });
 
   it('refuses an aspect that is not one', async () => {
