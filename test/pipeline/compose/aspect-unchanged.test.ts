@@ -59,6 +59,26 @@ describe('the 16:9 video beside its aspect variants', () => {
     assert.deepEqual([variant.width, variant.height], [720, 1280]);
   });
 
+  it('makes a vertical cut of a phone\'s portrait capture: the window as tall as the frame allows', async () => {
+    const { ffmpeg } = await ffmpegBinaries();
+    const portrait = path.join(dir, 'portrait.mkv');
+    const size = captureSizeFor(null, '720p', { width: 390, height: 844 });
+    await run(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x1e3a8a:s=${size.width}x${size.height}:r=30:d=3`, '-c:v', 'mjpeg', '-q:v', '2', '-f', 'matroska', portrait]);
+    const work = path.join(dir, 'portrait');
+    await fs.mkdir(work, { recursive: true });
+    const composed = await composeVideo({
+      cleanFile: portrait, timeline: clickTimeline(3000, { width: 390, height: 844 }), presentation: { fade: { inMs: 0, outMs: 0 } }, format: 'mp4', resolution: '720p',
+      outFile: path.join(work, 'demo.mp4'), page: await browser.newPage(), workDir: work, variants: [{ aspect: '9:16', outFile: path.join(work, 'demo-9x16.mp4') }],
+    });
+    const file = composed.variants[0]!.outFile;
+    assert.deepEqual([(await probeVideo(file)).width, (await probeVideo(file)).height], [720, 1280]);
+    // Mid-frame, at rest: the page (deep blue) fills most of the frame's height, background only at its ends.
+    const { stdout } = await run(ffmpeg, ['-v', 'error', '-ss', '2.2', '-i', file, '-frames:v', '1', '-vf', 'scale=9:16', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { encoding: 'buffer' });
+    const column = Array.from({ length: 16 }, (_, y) => [...(stdout as unknown as Buffer).subarray((y * 9 + 4) * 3, (y * 9 + 4) * 3 + 3)]);
+    const blue = column.filter(([r, g, b]) => b! > 100 && r! < 80 && g! < 100).length;
+    assert.ok(blue >= 11, `the page is ${blue}/16 of the frame's height (${JSON.stringify(column)})`);
+  });
+
   it('makes a variant of a window that does not rise in (its layers drawn for the variant)', async () => {
     const still = await compose('still', { windowAnimation: { intro: false }, mockup: 'minimal' }, [{ aspect: '1:1', outFile: path.join(dir, 'still', 'demo-1x1.mp4') }]);
     const info = await probeVideo(still.variants[0]!.outFile);
