@@ -9,7 +9,7 @@ import { OUTPUT_SIZES, paletteSamplesFile, type VideoFormat } from '../encode/vi
 import { makeGifPalette } from './gif-palette.js';
 import type { InteractionTimeline, Resolution } from '../types.js';
 import { type Aspect, aspectSlug, frameSize, stageLayout } from './aspect.js';
-import { FPS } from './camera.js';
+import { type Camera, FPS } from './camera.js';
 import { planCompose } from './compose-plan.js';
 import { type Cut, findCuts } from './cuts.js';
 import type { HudText } from './filter-graph.js';
@@ -66,6 +66,11 @@ export interface VariantSource {
   resolution: Resolution;
   format: VideoFormat;
   hud?: HudText | null;
+  /**
+   * Burned-in captions drawn for a variant's frame and camera (caption-layer.ts, on the browser page the video's were
+   * drawn on); absent, a variant has none (one made later, without a browser).
+   */
+  captionsFor?: (camera: Camera, frame: { width: number; height: number }, dir: string) => Promise<Array<{ file: string; x: number; y: number; fromS: number; toS: number }>>;
   workDir: string;
   timeoutMs?: number;
 }
@@ -79,6 +84,7 @@ export async function renderVariant(source: VariantSource, variant: VariantReque
   const layers = await variantLayers({ layers: source.layers, layout, style: source.style, dir });
   const plan = planCompose({ layout, timeline: source.timeline, style: source.style, durationMs: source.durationMs, layers, cuts: source.cuts });
   const { camera } = plan;
+  const captions = source.captionsFor ? await source.captionsFor(camera, frame, path.join(dir, 'captions')) : undefined;
   const thumbnail = variant.thumbnail ? { ...variant.thumbnail, atMs: restingMs(variant.thumbnail.atMs, camera) } : undefined;
   const side = await sideOutputs({ gif: variant.gif, thumbnail }, { frames: camera.frames, fps: FPS, width: frame.width });
   const layersMs = performance.now() - started;
@@ -93,7 +99,7 @@ export async function renderVariant(source: VariantSource, variant: VariantReque
   const peakRssBytes = await renderRange({
     plan, style: source.style, layers, capture: source.capture,
     from: 0, to: camera.frames, source: { file: source.cleanFile }, format: source.format, outFile: variant.outFile, dir,
-    hud: source.hud ?? null, side, gifEncoder: side.gifEncoder, gifPalette,
+    hud: source.hud ?? null, ...(captions ? { captions } : {}), side, gifEncoder: side.gifEncoder, gifPalette,
     timeoutMs: source.timeoutMs ?? 600_000, onProgress,
   });
   return {

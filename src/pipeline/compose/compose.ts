@@ -9,7 +9,7 @@ import { probeVideo } from '../encode/probe.js';
 import { FfmpegError } from '../encode/run-tool.js';
 import { OUTPUT_SIZES, paletteSamplesFile, type VideoFormat } from '../encode/video-encoder.js';
 import type { InteractionTimeline, Resolution } from '../types.js';
-import { createCamera, FPS } from './camera.js';
+import { type Camera, createCamera, FPS } from './camera.js';
 import { planCompose } from './compose-plan.js';
 import { findCuts } from './cuts.js';
 import type { HudText } from './filter-graph.js';
@@ -78,7 +78,7 @@ export interface ComposeOptions {
   captions?: CaptionBurnIn | null;
   /**
    * Issue 59: the frame of `outFile` (and its GIF and thumbnail); default 16:9, the compositor as it always was. Any
-   * other is composed as an aspect variant (compose-variant.ts) from the 16:9 layers, without captions.
+   * other is composed as an aspect variant (compose-variant.ts) from the 16:9 layers, its captions drawn for its frame.
    */
   aspect?: Aspect;
   /** Issue 59: more frames of the same capture, each composed after the video from the same layers (no browser). */
@@ -148,6 +148,8 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
     smallFrames: options.smallFrames ?? null, timeline: options.timeline,
     style, durationMs, cuts: foundCuts, layers, layout, resolution: options.resolution, format: options.format, hud, workDir: dir,
     timeoutMs: options.timeoutMs ?? 600_000,
+    // The captions of each variant, drawn for its frame on the same page as the video's.
+    ...(options.captions ? { captionsFor: async (camera, frame, captionDir) => drawCaptions(options.page, options.captions!, frame, camera, captionDir) } : {}),
   };
   // Each variant after the video, one pass each: the video's progress is the job's, the variants add their time.
   const renderVariants = async () => {
@@ -167,11 +169,7 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   const { camera } = plan;
   const layersMs = performance.now() - started;
 
-  const captions = options.captions
-    ? (await renderCaptionImages({ page: options.page, burnIn: options.captions, output, camera, dir: path.join(dir, 'captions') })).map((image) => ({
-        file: image.file, x: image.x, y: image.y, fromS: image.fromS, toS: image.toS,
-      }))
-    : undefined;
+  const captions = options.captions ? await drawCaptions(options.page, options.captions, output, camera, path.join(dir, 'captions')) : undefined;
   const thumbnail = options.thumbnail ? { ...options.thumbnail, atMs: restingMs(options.thumbnail.atMs, camera) } : undefined;
   const side = await sideOutputs({ gif: options.gif, thumbnail }, { frames: camera.frames, fps: FPS, width: output.width });
 
@@ -209,6 +207,12 @@ export function windowAnimated(layout: Layout, style: Style, durationMs: number)
   const still: InteractionTimeline = { viewport: { width: 1, height: 1, deviceScaleFactor: 1 }, durationMs, cursor: [], clicks: [], keystrokes: [], scrolls: [], focus: [], steps: [] };
   const camera = createCamera(layout, still, { ...style, zoom: { ...style.zoom, enabled: false } }, durationMs);
   return camera.introFrames > 0 || camera.outroFrames > 0;
+}
+
+/** The captions as stills for the compositor (caption-layer.ts), for a frame of `output` seen through `camera`. */
+async function drawCaptions(page: Page, burnIn: CaptionBurnIn, output: { width: number; height: number }, camera: Camera, dir: string) {
+  const images = await renderCaptionImages({ page, burnIn, output, camera, dir });
+  return images.map((image) => ({ file: image.file, x: image.x, y: image.y, fromS: image.fromS, toS: image.toS }));
 }
 
 async function hudText(dir: string, timeline: InteractionTimeline, templateId: string | null): Promise<HudText | null> {

@@ -11,6 +11,7 @@ import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
 import { captureSizeFor, composeVideo } from '../../../src/pipeline/compose/compose.js';
 import { ffmpegBinaries } from '../../../src/pipeline/encode/ffmpeg-binaries.js';
 import { probeVideo } from '../../../src/pipeline/encode/probe.js';
+import { readableFrames } from '../../helpers/ocr-frames.js';
 import { clickTimeline } from './compose-fixture.js';
 
 const run = promisify(execFile);
@@ -77,6 +78,20 @@ describe('the 16:9 video beside its aspect variants', () => {
     const column = Array.from({ length: 16 }, (_, y) => [...(stdout as unknown as Buffer).subarray((y * 9 + 4) * 3, (y * 9 + 4) * 3 + 3)]);
     const blue = column.filter(([r, g, b]) => b! > 100 && r! < 80 && g! < 100).length;
     assert.ok(blue >= 11, `the page is ${blue}/16 of the frame's height (${JSON.stringify(column)})`);
+  });
+
+  it('burns the captions into a vertical cut too, drawn for its frame', async () => {
+    const work = path.join(dir, 'captioned');
+    await fs.mkdir(work, { recursive: true });
+    const composed = await composeVideo({
+      cleanFile: capture, timeline: clickTimeline(4000, SIZE), presentation: null, format: 'mp4', resolution: '720p', outFile: path.join(work, 'demo.mp4'),
+      page: await browser.newPage(), workDir: work, variants: [{ aspect: '9:16', outFile: path.join(work, 'demo-9x16.mp4') }],
+      captions: { captions: [{ startMs: 2000, endMs: 3500, lines: ['Plans from nine dollars a month'], avoid: null }], position: 'bottom', style: 'pill', viewportHeight: SIZE.height },
+    });
+    const [read] = await readableFrames(composed.variants[0]!.outFile, ['Plans from nine dollars a month'], { fps: 2, scale: 2 });
+    const seconds = read!.map((seen, i) => (seen ? i / 2 : null)).filter((s) => s !== null);
+    assert.ok(seconds.includes(2.5) && seconds.includes(3), `read while it shows (at ${seconds.join(', ')} s)`);
+    assert.ok(seconds.every((s) => s >= 2 && s <= 3.5), `and only then (at ${seconds.join(', ')} s)`);
   });
 
   it('makes a variant of a window that does not rise in (its layers drawn for the variant)', async () => {
