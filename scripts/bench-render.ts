@@ -25,6 +25,11 @@
  *   gif        what the GIF adds after compose (nothing now: compose writes it; kept so older figures compare)
  *   close      closing the browser
  *
+ * and, after the pipeline and not in its totals (issue 59), each aspect variant (9:16, then 1:1) composed from the same
+ * clean capture and the video's still layers as a job makes it (compose-variant.ts: no browser, its GIF and thumbnail
+ * beside it): its wall time and CPU seconds (stages `variant 9:16`, `variant 1:1`; key=values variant_9x16_s,
+ * variant_9x16_cpu_s, variant_1x1_s, variant_1x1_cpu_s), beside the 16:9 compose's,
+ *
  * and the total, × realtime (total wall time divided by the video's duration: 1.5 means the whole pipeline takes
  * one and a half times the video's length), the smoothness of the composed video (stall_ratio: the share of frames
  * inside motion that repeat the previous picture, exactly as ../shared/tools/smoothness.py measures it, ported in
@@ -95,6 +100,8 @@ import { benchNarration, type NarrationCost } from './bench-narration.js';
 import { viewportFor } from '../src/pipeline/browser/viewports.js';
 import { zoomActions } from '../src/pipeline/compose/shots.js';
 import { captureSizeFor, composeVideo } from '../src/pipeline/compose/compose.js';
+import { variantFiles } from '../src/pipeline/compose/aspect.js';
+import { composeVariants } from '../src/pipeline/compose/compose-variant.js';
 import { drawLayersAhead, type LayersAhead } from '../src/pipeline/compose/layers-ahead.js';
 import { type AheadReport, composeAhead as startComposeAhead } from '../src/pipeline/compose/compose-ahead.js';
 import { ffmpegBinaries } from '../src/pipeline/encode/ffmpeg-binaries.js';
@@ -180,6 +187,8 @@ interface ChildReport {
   video: { codec: string; width: number; height: number; fps: number | null; durationMs: number | null; bytes: number };
   gifBytes: number;
   composite: CompositeOverhead | null;
+  /** issue 59: each aspect variant made afterwards from the same capture (wall time, its ffmpeg pass, frame size) */
+  variants: Array<{ aspect: '9:16' | '1:1'; wallS: number; renderS: number; width: number; height: number }>;
 }
 
 interface CompositeOverhead {
@@ -390,6 +399,22 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
 
     const nodeMaxRssMb = process.resourceUsage().maxRSS / 1024;
 
+    // Issue 59: each aspect variant, made afterwards from the same capture and the video's layers (no browser, as a
+    // job makes it, with its GIF and thumbnail): its own cost stage, not part of the pipeline's totals.
+    const variants: ChildReport['variants'] = [];
+    for (const aspect of ['9:16', '1:1'] as const) {
+      const started = performance.now();
+      const [made] = await composeVariants({
+        cleanFile: clean, smallFrames: result.smallFrames, timeline: result.timeline, presentation: null, resolution, format, layers: composed.layers,
+        variants: [{ aspect, ...variantFiles(path.join(work, `demo.${format}`), aspect, 640), thumbnail: { file: path.join(work, `demo-${aspect.replace(':', 'x')}.png`), atMs: null } }],
+        workDir: path.join(work, 'variants'),
+      });
+      const wallS = (performance.now() - started) / 1000;
+      await cost.stage(`variant ${aspect}`);
+      variants.push({ aspect, wallS, renderS: made!.timings.renderMs / 1000, width: made!.width, height: made!.height });
+    }
+    mark = performance.now();
+
     // Not part of the pipeline's figures: narration's extra (issue 59, bench-narration.ts) and the composite
     // overhead, on the same clean capture and the same page.
     await cost.pause();
@@ -404,9 +429,9 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
     browser = null;
     stages.close = lap();
     await cost.stage('close');
-    const totalS = (performance.now() - t0) / 1000 - (composite?.wallS ?? 0) - narration.wallS;
+    const totalS = (performance.now() - t0) / 1000 - (composite?.wallS ?? 0) - narration.wallS - variants.reduce((sum, v) => sum + v.wallS, 0);
     const costs = await cost.stop();
-    const cpuS = costs.stages.reduce((sum, stage) => sum + stage.cpuS, 0);
+    const cpuS = costs.stages.filter((stage) => !stage.stage.startsWith('variant')).reduce((sum, stage) => sum + stage.cpuS, 0);
     const mem = { peakMb: costs.peakRssMb, chromePeakMb: costs.chromePeakRssMb };
     const [smooth, cleanSmooth] = await Promise.all([measureSmoothness(video), measureSmoothness(clean)]);
     if (keepDir) {
@@ -478,6 +503,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       gifBytes: (await fs.stat(outputs.gif)).size,
       composite,
       narration,
+      variants,
     };
   } finally {
     await browser?.close().catch(() => undefined);
@@ -633,6 +659,9 @@ function describeReport(r: ChildReport): string[] {
     describeCost(r),
     `  narration (not in the total: a stand-in voice, ${r.narration.lines} line(s) decoded, laid, measured and muxed): ${f(r.narration.wallS)} s wall (+${f((r.narration.wallS / r.totalS) * 100, 1)}% of the total), ` +
       `${f(r.narration.cpuS, 1)} CPU-s (+${f((r.narration.cpuS / r.cpuS) * 100, 1)}%); the stretch for the lines lengthens the video where they need it`,
+    `  aspect variants (issue 59, after the pipeline from the same capture, no browser; not in the totals): ` +
+      r.variants.map((v) => `${v.aspect} ${v.width}x${v.height} ${f(v.wallS)} s wall (ffmpeg ${f(v.renderS)}), ${f(stageCost(r, `variant ${v.aspect}`).cpuS, 1)} CPU-s`).join('; ') +
+      ` (the 16:9 compose: ${f(s.compose)} s wall, ${f(stageCost(r, 'compose').cpuS, 1)} CPU-s)`,
     c
       ? `  composite overhead (same clean capture, a b a b, faster of each): plain encode ${f(c.plainS)} s (runs ${c.plainRunsS.map((x) => f(x)).join(', ')}; ` +
         `${ms(c.plainDurationMs)} s out), default presentation ${f(c.compositeS)} s (runs ${c.compositeRunsS.map((x) => f(x)).join(', ')}; ` +
@@ -704,6 +733,7 @@ function keyValues(r: ChildReport): string {
     `video_s=${f(r.videoS)}`,
     `narration_s=${f(r.narration.wallS)}`,
     `narration_cpu_s=${f(r.narration.cpuS, 1)}`,
+    ...r.variants.flatMap((v) => [`variant_${v.aspect.replace(':', 'x')}_s=${f(v.wallS)}`, `variant_${v.aspect.replace(':', 'x')}_cpu_s=${f(stageCost(r, `variant ${v.aspect}`).cpuS, 1)}`]),
   ].join(' ');
 }
 

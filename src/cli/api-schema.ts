@@ -205,7 +205,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a demo; generation runs in the background
-         * @description Asks for a demo of the project’s page: the service plans a tour for the prompt, records it in a browser, composes and encodes it. It costs one credit, charged now and refunded if generation fails. The answer (202) has the demo id and where to follow it: poll `pollUrl`, or open `wsUrl` for pushed progress. `mode` is `script` (a planned tour, the default) or `agent` (a browsing agent decides each step); `presentation.recordingTemplate.id` picks the tour style (`auto` lets the service choose).
+         * @description Asks for a demo of the project’s page: the service plans a tour for the prompt, records it in a browser, composes and encodes it. It costs one credit, charged now and refunded if generation fails. The answer (202) has the demo id and where to follow it: poll `pollUrl`, or open `wsUrl` for pushed progress. `mode` is `script` (a planned tour, the default) or `agent` (a browsing agent decides each step); `presentation.recordingTemplate.id` picks the tour style (`auto` lets the service choose). `presentation.aspect` (`16:9`, `9:16`, `1:1`, or a list of them) adds a vertical or square cut of the same recording beside the 16:9 video, at no extra credit: each is listed in the demo’s `variants` and served at `/video/{id}.mp4?aspect=9x16` (the GIF and thumbnail too).
          */
         post: operations["demos-create"];
         delete?: never;
@@ -293,7 +293,7 @@ export interface paths {
         put?: never;
         /**
          * Re-record from the stored action script with a new presentation
-         * @description Records the stored action script again with a new presentation (background, window, cursor, zoom, narration …): same tour, new look, no re-planning. `narration: {enabled, voice, speed}` turns the voice on or off or changes it (the shots stretch to fit the lines; off, the video is as before). One credit, refunded on failure. 400 for a demo without a recorded script (an upload), or narration on a server with no speech engine.
+         * @description Records the stored action script again with a new presentation (background, window, cursor, zoom …): same tour, new look, no re-planning. `presentation.aspect` adds or drops the vertical and square cuts. One credit, refunded on failure. 400 for a demo without a recorded script (an upload).
          */
         post: operations["demos-restyle"];
         delete?: never;
@@ -336,30 +336,6 @@ export interface paths {
          * @description Makes an earlier kept version current again: its stored media become what the share page, embeds and plain media URLs serve, and its look is the one a restyle starts from. Nothing is recorded and no credit is charged. 409 while a job of the demo runs, or once the version’s media are no longer kept.
          */
         post: operations["demoVersions-restore"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/demos/{id}/narration": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The narration script the next recording says
-         * @description The narration script (issue 59): one line per chapter, what the next recording with `presentation.narration` on says over that chapter’s shot. Each line is written from the page’s own words (the chapter’s heading and the fact it states), or is your edit (`by: user`). 409 before the demo’s first recording (there are no chapters yet), and for uploads.
-         */
-        get: operations["narration-script"];
-        /**
-         * Edit the narration script (heard from the next restyle or refresh)
-         * @description Edits the narration script: send the lines by chapter title (all of them, or only those you change). A line the same as the one written from the page is not kept as an edit; an empty text says nothing over that chapter; an empty list goes back to the written script. Edits are kept by chapter, so a refresh that changes the page rewrites only the lines of the chapters that changed. Nothing is recorded: you hear the edit after the next restyle (with narration on) or refresh. 400 names a chapter the demo does not have.
-         */
-        put: operations["narration-edit"];
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -709,7 +685,7 @@ export interface paths {
         put?: never;
         /**
          * Generate a demo for the calling page, or reuse the one already made for the same context
-         * @description What sdk.js calls for each placeholder: a demo of the calling page for the prompt, template and section given. The same page context answers with the demo already made (200, `cached: true`, free); a new one is generated (202, one credit) within the project’s daily caps, and with a publishable key only for a page of the project’s own site. Authenticate with a publishable key in X-API-Key (from a page on one of its allowed_domains, Origin else Referer, when it has some), or with a live key. CORS answers carry Access-Control-Allow-Origin for the calling origin.
+         * @description What sdk.js calls for each placeholder: a demo of the calling page for the prompt, template and section given. The same page context answers with the demo already made (200, `cached: true`, free); a new one is generated (202, one credit) within the project’s daily caps. Authenticate with a publishable key in X-API-Key from a page on one of its allowed_domains (Origin, else Referer), or with a live key. CORS answers carry Access-Control-Allow-Origin for the calling origin.
          */
         post: operations["embeds-generate"];
         delete?: never;
@@ -2338,7 +2314,7 @@ export interface operations {
                      *           "resolution": "1080p",
                      *           "duration_target": "10s",
                      *           "context": null,
-                     *           "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"}}",
+                     *           "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"},\"aspect\":[\"16:9\",\"9:16\"]}",
                      *           "version": 2,
                      *           "error": null,
                      *           "source": "generated",
@@ -2368,8 +2344,15 @@ export interface operations {
                      *             "off_reason": null,
                      *             "source": "rules"
                      *           },
-                     *           "narration": null,
-                     *           "warnings": []
+                     *           "warnings": [],
+                     *           "variants": [
+                     *             {
+                     *               "aspect": "9:16",
+                     *               "video_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/video-9x16.mp4",
+                     *               "gif_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/gif-9x16.gif",
+                     *               "thumbnail_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/thumbnail-9x16.png"
+                     *             }
+                     *           ]
                      *         }
                      *       ]
                      *     }
@@ -2426,30 +2409,19 @@ export interface operations {
                                 /** @description who wrote the captions: `model` (the model planner, in the page’s language), `rules` (the offline rules, English only), `mixed` (the model’s, with the ones that failed the checks replaced by the rules’); null when there are none */
                                 source: ("model" | "rules" | "mixed") | null;
                             } | null;
-                            /** @description Issue 59: the shown version’s narration (`presentation.narration`); null when it is not narrated. */
-                            narration: {
-                                /** @description the speech engine that spoke it: `openai` (an OpenAI-compatible `/audio/speech` endpoint) or `elevenlabs` */
-                                engine: string;
-                                /** @description the voice it was spoken in */
-                                voice: string;
-                                /** @description the speaking speed (1 is the voice’s own) */
-                                speed: number;
-                                /** @description each spoken line, in order: the chapter (shot) it is said over, its words, and when it starts and ends in the video; the captions show these words while they are said */
-                                lines: {
-                                    chapter: string;
-                                    text: string;
-                                    start_ms: number;
-                                    end_ms: number;
-                                }[];
-                                /** @description lines left unsaid because their shot was too short for them (a line is never cut off) */
-                                unsaid: {
-                                    chapter: string;
-                                    text: string;
-                                    reason: string;
-                                }[];
-                            } | null;
                             /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
                             warnings: string[];
+                            /** @description Issue 59: the aspect variants of the shown version (9:16, 1:1), each composed from the same recording as the 16:9 video, as `presentation.aspect` asked; empty when none was. Served at `/video/{id}.{format}?aspect=9x16` (and `/gif/…`, `/thumb/…`). */
+                            variants: {
+                                /**
+                                 * @description the frame: `9:16` (vertical) or `1:1` (square)
+                                 * @enum {string}
+                                 */
+                                aspect: "16:9" | "9:16" | "1:1";
+                                video_key: string;
+                                gif_key: string | null;
+                                thumbnail_key: string | null;
+                            }[];
                         }[];
                     };
                 };
@@ -2547,7 +2519,11 @@ export interface operations {
                  *         "recordingTemplate": {
                  *           "id": "pricing-focus",
                  *           "sectionHint": "Pricing"
-                 *         }
+                 *         },
+                 *         "aspect": [
+                 *           "16:9",
+                 *           "9:16"
+                 *         ]
                  *       }
                  *     }
                  */
@@ -2635,21 +2611,7 @@ export interface operations {
                             style?: "pill" | "bar";
                         };
                         debugHud?: boolean;
-                        endCard?: {
-                            enabled: boolean;
-                            title?: string;
-                            ctaText?: string;
-                            /** Format: uri */
-                            ctaUrl?: string;
-                        };
-                        /** @description Issue 59: a voice reads one line per shot, from the page’s words (the script: GET /demos/{id}/narration); the shots lengthen where a line needs it and the captions follow the spoken words. Off when absent. Needs a speech engine on the server (400 otherwise). */
-                        narration?: {
-                            enabled: boolean;
-                            /** @description the speech engine’s voice (OpenAI: alloy, nova, onyx…; ElevenLabs: a voice id); default the engine’s own */
-                            voice?: string;
-                            /** @description speaking speed, 1 the voice’s own (default) */
-                            speed?: number;
-                        };
+                        aspect?: ("16:9" | "9:16" | "1:1") | ("16:9" | "9:16" | "1:1")[];
                     };
                     /**
                      * @default script
@@ -2795,7 +2757,7 @@ export interface operations {
                      *       "resolution": "1080p",
                      *       "duration_target": "10s",
                      *       "context": null,
-                     *       "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"}}",
+                     *       "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"},\"aspect\":[\"16:9\",\"9:16\"]}",
                      *       "version": 2,
                      *       "error": null,
                      *       "source": "generated",
@@ -2825,8 +2787,18 @@ export interface operations {
                      *         "off_reason": null,
                      *         "source": "rules"
                      *       },
-                     *       "narration": null,
                      *       "warnings": [],
+                     *       "variants": [
+                     *         {
+                     *           "aspect": "9:16",
+                     *           "video_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/video-9x16.mp4",
+                     *           "gif_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/gif-9x16.gif",
+                     *           "thumbnail_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/thumbnail-9x16.png",
+                     *           "video_url": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?aspect=9x16",
+                     *           "gif_url": "https://showreel.example.com/gif/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.gif?aspect=9x16",
+                     *           "thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?aspect=9x16"
+                     *         }
+                     *       ],
                      *       "latestJob": {
                      *         "id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
                      *         "status": "succeeded",
@@ -2922,30 +2894,24 @@ export interface operations {
                             /** @description who wrote the captions: `model` (the model planner, in the page’s language), `rules` (the offline rules, English only), `mixed` (the model’s, with the ones that failed the checks replaced by the rules’); null when there are none */
                             source: ("model" | "rules" | "mixed") | null;
                         } | null;
-                        /** @description Issue 59: the shown version’s narration (`presentation.narration`); null when it is not narrated. */
-                        narration: {
-                            /** @description the speech engine that spoke it: `openai` (an OpenAI-compatible `/audio/speech` endpoint) or `elevenlabs` */
-                            engine: string;
-                            /** @description the voice it was spoken in */
-                            voice: string;
-                            /** @description the speaking speed (1 is the voice’s own) */
-                            speed: number;
-                            /** @description each spoken line, in order: the chapter (shot) it is said over, its words, and when it starts and ends in the video; the captions show these words while they are said */
-                            lines: {
-                                chapter: string;
-                                text: string;
-                                start_ms: number;
-                                end_ms: number;
-                            }[];
-                            /** @description lines left unsaid because their shot was too short for them (a line is never cut off) */
-                            unsaid: {
-                                chapter: string;
-                                text: string;
-                                reason: string;
-                            }[];
-                        } | null;
                         /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
                         warnings: string[];
+                        variants: {
+                            /**
+                             * @description the frame: `9:16` (vertical) or `1:1` (square)
+                             * @enum {string}
+                             */
+                            aspect: "16:9" | "9:16" | "1:1";
+                            video_key: string;
+                            gif_key: string | null;
+                            thumbnail_key: string | null;
+                            /** @description `/video/{id}.{format}?aspect=9x16` */
+                            video_url: string;
+                            /** @description `/gif/{id}.gif?aspect=9x16` */
+                            gif_url: string | null;
+                            /** @description `/thumb/{id}.png?aspect=9x16` */
+                            thumbnail_url: string | null;
+                        }[];
                         latestJob: {
                             id: string;
                             status: string;
@@ -3144,7 +3110,7 @@ export interface operations {
                      *       "resolution": "1080p",
                      *       "duration_target": "10s",
                      *       "context": null,
-                     *       "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"}}",
+                     *       "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"},\"aspect\":[\"16:9\",\"9:16\"]}",
                      *       "version": 2,
                      *       "error": null,
                      *       "source": "generated",
@@ -3174,8 +3140,15 @@ export interface operations {
                      *         "off_reason": null,
                      *         "source": "rules"
                      *       },
-                     *       "narration": null,
-                     *       "warnings": []
+                     *       "warnings": [],
+                     *       "variants": [
+                     *         {
+                     *           "aspect": "9:16",
+                     *           "video_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/video-9x16.mp4",
+                     *           "gif_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/gif-9x16.gif",
+                     *           "thumbnail_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/thumbnail-9x16.png"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -3229,30 +3202,19 @@ export interface operations {
                             /** @description who wrote the captions: `model` (the model planner, in the page’s language), `rules` (the offline rules, English only), `mixed` (the model’s, with the ones that failed the checks replaced by the rules’); null when there are none */
                             source: ("model" | "rules" | "mixed") | null;
                         } | null;
-                        /** @description Issue 59: the shown version’s narration (`presentation.narration`); null when it is not narrated. */
-                        narration: {
-                            /** @description the speech engine that spoke it: `openai` (an OpenAI-compatible `/audio/speech` endpoint) or `elevenlabs` */
-                            engine: string;
-                            /** @description the voice it was spoken in */
-                            voice: string;
-                            /** @description the speaking speed (1 is the voice’s own) */
-                            speed: number;
-                            /** @description each spoken line, in order: the chapter (shot) it is said over, its words, and when it starts and ends in the video; the captions show these words while they are said */
-                            lines: {
-                                chapter: string;
-                                text: string;
-                                start_ms: number;
-                                end_ms: number;
-                            }[];
-                            /** @description lines left unsaid because their shot was too short for them (a line is never cut off) */
-                            unsaid: {
-                                chapter: string;
-                                text: string;
-                                reason: string;
-                            }[];
-                        } | null;
                         /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
                         warnings: string[];
+                        /** @description Issue 59: the aspect variants of the shown version (9:16, 1:1), each composed from the same recording as the 16:9 video, as `presentation.aspect` asked; empty when none was. Served at `/video/{id}.{format}?aspect=9x16` (and `/gif/…`, `/thumb/…`). */
+                        variants: {
+                            /**
+                             * @description the frame: `9:16` (vertical) or `1:1` (square)
+                             * @enum {string}
+                             */
+                            aspect: "16:9" | "9:16" | "1:1";
+                            video_key: string;
+                            gif_key: string | null;
+                            thumbnail_key: string | null;
+                        }[];
                     };
                 };
             };
@@ -3611,21 +3573,7 @@ export interface operations {
                             style?: "pill" | "bar";
                         };
                         debugHud?: boolean;
-                        endCard?: {
-                            enabled: boolean;
-                            title?: string;
-                            ctaText?: string;
-                            /** Format: uri */
-                            ctaUrl?: string;
-                        };
-                        /** @description Issue 59: a voice reads one line per shot, from the page’s words (the script: GET /demos/{id}/narration); the shots lengthen where a line needs it and the captions follow the spoken words. Off when absent. Needs a speech engine on the server (400 otherwise). */
-                        narration?: {
-                            enabled: boolean;
-                            /** @description the speech engine’s voice (OpenAI: alloy, nova, onyx…; ElevenLabs: a voice id); default the engine’s own */
-                            voice?: string;
-                            /** @description speaking speed, 1 the voice’s own (default) */
-                            speed?: number;
-                        };
+                        aspect?: ("16:9" | "9:16" | "1:1") | ("16:9" | "9:16" | "1:1")[];
                     };
                 };
             };
@@ -3767,6 +3715,12 @@ export interface operations {
                      *           "video_url": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?v=2",
                      *           "gif_url": "https://showreel.example.com/gif/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.gif?v=2",
                      *           "thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?v=2",
+                     *           "variants": [
+                     *             {
+                     *               "aspect": "9:16",
+                     *               "video_url": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?v=2&aspect=9x16"
+                     *             }
+                     *           ],
                      *           "created_at": "2026-05-04T09:12:48.000Z"
                      *         },
                      *         {
@@ -3778,6 +3732,7 @@ export interface operations {
                      *           "video_url": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?v=1",
                      *           "gif_url": "https://showreel.example.com/gif/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.gif?v=1",
                      *           "thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?v=1",
+                     *           "variants": [],
                      *           "created_at": "2026-05-04T09:02:11.000Z"
                      *         }
                      *       ]
@@ -3797,6 +3752,12 @@ export interface operations {
                             video_url: string | null;
                             gif_url: string | null;
                             thumbnail_url: string | null;
+                            /** @description Issue 59: the version’s vertical and square cuts (`?v=N&aspect=9x16`); null URLs once its media were removed */
+                            variants: {
+                                /** @enum {string} */
+                                aspect: "16:9" | "9:16" | "1:1";
+                                video_url: string | null;
+                            }[];
                             created_at: string;
                         }[];
                     };
@@ -3886,7 +3847,7 @@ export interface operations {
                      *       "resolution": "1080p",
                      *       "duration_target": "10s",
                      *       "context": null,
-                     *       "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"}}",
+                     *       "presentation": "{\"background\":{\"from\":\"#7b5cff\",\"to\":\"#ff6fb1\",\"angle\":135},\"mockup\":\"macos-light\",\"zoom\":{\"enabled\":true,\"intensity\":1.4},\"cursor\":{\"style\":\"arrow\",\"size\":30},\"recordingTemplate\":{\"id\":\"pricing-focus\",\"sectionHint\":\"Pricing\"},\"aspect\":[\"16:9\",\"9:16\"]}",
                      *       "version": 1,
                      *       "error": null,
                      *       "source": "generated",
@@ -3916,8 +3877,15 @@ export interface operations {
                      *         "off_reason": null,
                      *         "source": "rules"
                      *       },
-                     *       "narration": null,
-                     *       "warnings": []
+                     *       "warnings": [],
+                     *       "variants": [
+                     *         {
+                     *           "aspect": "9:16",
+                     *           "video_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/video-9x16.mp4",
+                     *           "gif_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/gif-9x16.gif",
+                     *           "thumbnail_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/thumbnail-9x16.png"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -3971,296 +3939,19 @@ export interface operations {
                             /** @description who wrote the captions: `model` (the model planner, in the page’s language), `rules` (the offline rules, English only), `mixed` (the model’s, with the ones that failed the checks replaced by the rules’); null when there are none */
                             source: ("model" | "rules" | "mixed") | null;
                         } | null;
-                        /** @description Issue 59: the shown version’s narration (`presentation.narration`); null when it is not narrated. */
-                        narration: {
-                            /** @description the speech engine that spoke it: `openai` (an OpenAI-compatible `/audio/speech` endpoint) or `elevenlabs` */
-                            engine: string;
-                            /** @description the voice it was spoken in */
-                            voice: string;
-                            /** @description the speaking speed (1 is the voice’s own) */
-                            speed: number;
-                            /** @description each spoken line, in order: the chapter (shot) it is said over, its words, and when it starts and ends in the video; the captions show these words while they are said */
-                            lines: {
-                                chapter: string;
-                                text: string;
-                                start_ms: number;
-                                end_ms: number;
-                            }[];
-                            /** @description lines left unsaid because their shot was too short for them (a line is never cut off) */
-                            unsaid: {
-                                chapter: string;
-                                text: string;
-                                reason: string;
-                            }[];
-                        } | null;
                         /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
                         warnings: string[];
-                    };
-                };
-            };
-            /** @description Invalid input; the message names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No credential, or an invalid one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "Authentication required: send a live API key or sign in."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not yours. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "Not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict with the current state. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "A job is already running for this demo; wait until it is done."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "narration-script": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "edited": true,
-                     *       "lines": [
-                     *         {
-                     *           "chapter": "Acme",
-                     *           "text": "Plan, track and ship work your whole team can see.",
-                     *           "by": "rules"
-                     *         },
-                     *         {
-                     *           "chapter": "Pricing",
-                     *           "text": "Three plans, from free.",
-                     *           "by": "user"
-                     *         },
-                     *         {
-                     *           "chapter": "Start a team trial",
-                     *           "text": "Start a team trial.",
-                     *           "by": "rules"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        /** @description one line per chapter, in order: what the next narrated recording says */
-                        lines: {
-                            /** @description the chapter (shot) the line is said over, by its title */
-                            chapter: string;
-                            /** @description what is said; empty: nothing over this chapter */
-                            text: string;
+                        /** @description Issue 59: the aspect variants of the shown version (9:16, 1:1), each composed from the same recording as the 16:9 video, as `presentation.aspect` asked; empty when none was. Served at `/video/{id}.{format}?aspect=9x16` (and `/gif/…`, `/thumb/…`). */
+                        variants: {
                             /**
-                             * @description `rules`: written from the page’s words; `user`: an edit
+                             * @description the frame: `9:16` (vertical) or `1:1` (square)
                              * @enum {string}
                              */
-                            by: "rules" | "user";
+                            aspect: "16:9" | "9:16" | "1:1";
+                            video_key: string;
+                            gif_key: string | null;
+                            thumbnail_key: string | null;
                         }[];
-                        /** @description whether any line is the user’s */
-                        edited: boolean;
-                    };
-                };
-            };
-            /** @description No credential, or an invalid one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "Authentication required: send a live API key or sign in."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not yours. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "Not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict with the current state. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "A job is already running for this demo; wait until it is done."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "narration-edit": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "lines": [
-                 *         {
-                 *           "chapter": "Pricing",
-                 *           "text": "Three plans, from free."
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    /** @description the lines to say, by chapter title (at most 84 characters each; empty: nothing said there). Lines the same as the rules’ are not kept as edits; an empty list goes back to the rules’ script. */
-                    lines: {
-                        chapter: string;
-                        text: string;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "edited": true,
-                     *       "lines": [
-                     *         {
-                     *           "chapter": "Acme",
-                     *           "text": "Plan, track and ship work your whole team can see.",
-                     *           "by": "rules"
-                     *         },
-                     *         {
-                     *           "chapter": "Pricing",
-                     *           "text": "Three plans, from free.",
-                     *           "by": "user"
-                     *         },
-                     *         {
-                     *           "chapter": "Start a team trial",
-                     *           "text": "Start a team trial.",
-                     *           "by": "rules"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        /** @description one line per chapter, in order: what the next narrated recording says */
-                        lines: {
-                            /** @description the chapter (shot) the line is said over, by its title */
-                            chapter: string;
-                            /** @description what is said; empty: nothing over this chapter */
-                            text: string;
-                            /**
-                             * @description `rules`: written from the page’s words; `user`: an edit
-                             * @enum {string}
-                             */
-                            by: "rules" | "user";
-                        }[];
-                        /** @description whether any line is the user’s */
-                        edited: boolean;
                     };
                 };
             };
@@ -6481,21 +6172,7 @@ export interface operations {
                             style?: "pill" | "bar";
                         };
                         debugHud?: boolean;
-                        endCard?: {
-                            enabled: boolean;
-                            title?: string;
-                            ctaText?: string;
-                            /** Format: uri */
-                            ctaUrl?: string;
-                        };
-                        /** @description Issue 59: a voice reads one line per shot, from the page’s words (the script: GET /demos/{id}/narration); the shots lengthen where a line needs it and the captions follow the spoken words. Off when absent. Needs a speech engine on the server (400 otherwise). */
-                        narration?: {
-                            enabled: boolean;
-                            /** @description the speech engine’s voice (OpenAI: alloy, nova, onyx…; ElevenLabs: a voice id); default the engine’s own */
-                            voice?: string;
-                            /** @description speaking speed, 1 the voice’s own (default) */
-                            speed?: number;
-                        };
+                        aspect?: ("16:9" | "9:16" | "1:1") | ("16:9" | "9:16" | "1:1")[];
                     };
                     context?: {
                         /** Format: uri */
@@ -7660,7 +7337,12 @@ export interface operations {
     };
     "media-video": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A kept version’s file; default the version the demo shows */
+                v?: number;
+                /** @description Issue 59: an aspect variant of the version (made when `presentation.aspect` lists it; see the demo’s `variants`); `16x9` or none: the video itself */
+                aspect?: "16x9" | "9x16" | "1x1";
+            };
             header?: {
                 /** @example bytes=0-1048575 */
                 Range?: string;
@@ -7731,7 +7413,12 @@ export interface operations {
     };
     "media-thumbnail": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A kept version’s file; default the version the demo shows */
+                v?: number;
+                /** @description Issue 59: an aspect variant of the version (made when `presentation.aspect` lists it; see the demo’s `variants`); `16x9` or none: the video itself */
+                aspect?: "16x9" | "9x16" | "1x1";
+            };
             header?: {
                 Range?: string;
             };
@@ -7801,7 +7488,12 @@ export interface operations {
     };
     "media-gif": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A kept version’s file; default the version the demo shows */
+                v?: number;
+                /** @description Issue 59: an aspect variant of the version (made when `presentation.aspect` lists it; see the demo’s `variants`); `16x9` or none: the video itself */
+                aspect?: "16x9" | "9x16" | "1x1";
+            };
             header?: {
                 Range?: string;
             };

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { templateIds } from '../demos/presentation.js';
+import { type AspectRatio, aspectRatios, type Presentation, templateIds } from '../demos/presentation.js';
 import type { Config } from '../platform/config.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
@@ -22,9 +22,15 @@ const input = z.object({
   duration: z.enum(['5s', '10s', '30s']).default('10s'),
   viewport: z.enum(['desktop', 'tablet', 'mobile']).default('desktop'),
   mode: z.enum(['script', 'agent']).default('script'),
+  // Issue 59: one frame or several, comma-separated; the first is --out's, the others go beside it (demo-9x16.mp4).
+  aspect: z
+    .string()
+    .default('16:9')
+    .transform((value) => [...new Set(value.split(',').map((part) => part.trim().replace(/x/i, ':')))])
+    .pipe(z.array(z.enum(aspectRatios)).min(1)),
 });
 
-const USAGE = `demo URL "PROMPT" [--out demo.mp4] [--template auto|${templateIds.join('|')}] [--section S] [--resolution 720p|1080p] [--duration 5s|10s|30s] [--viewport desktop|tablet|mobile] [--mode script|agent] ${SITE_ACCESS_USAGE} ${NARRATION_USAGE}`;
+const USAGE = `demo URL "PROMPT" [--out demo.mp4] [--template auto|${templateIds.join('|')}] [--section S] [--resolution 720p|1080p] [--duration 5s|10s|30s] [--viewport desktop|tablet|mobile] [--mode script|agent] [--aspect 16:9|9:16|1:1[,…]] ${SITE_ACCESS_USAGE} ${NARRATION_USAGE}`;
 
 /**
  * `showreel demo <url> "<prompt>" [--out demo.mp4] [--template …] [--resolution …] [--duration …]`: the same
@@ -45,11 +51,13 @@ export const demoCommand: ServiceCommand = {
     '--duration D     5s, 10s or 30s (default: 10s)',
     '--viewport V     desktop, tablet or mobile (default: desktop)',
     '--mode M         script or agent (default: script)',
+    '--aspect A       16:9, 9:16 or 1:1, or several comma-separated (default: 16:9): the first is --out\'s frame, each',
+    '                 other is made from the same recording beside it (demo-9x16.mp4, .gif, .png)',
     ...SITE_ACCESS_HELP,
     ...NARRATION_HELP,
   ],
   options: {
-    ...Object.fromEntries(['out', 'template', 'section', 'resolution', 'duration', 'viewport', 'mode'].map((name) => [name, { type: 'string' as const }])),
+    ...Object.fromEntries(['out', 'template', 'section', 'resolution', 'duration', 'viewport', 'mode', 'aspect'].map((name) => [name, { type: 'string' as const }])),
     ...SITE_ACCESS_OPTIONS,
     ...NARRATION_OPTIONS,
   },
@@ -71,6 +79,7 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
     duration: option('duration'),
     viewport: option('viewport'),
     mode: option('mode'),
+    aspect: option('aspect'),
   });
   if (!parsed.success) throw new UsageError(`${describeIssues(parsed.error.issues)}\nUsage: showreel ${USAGE}`);
   const args = parsed.data;
@@ -100,7 +109,7 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
   try {
     say('loading', args.url);
     const captureSize = recordingCaptureSize(null, args.resolution, args.viewport);
-    const timeoutMs = pageWorkBudgetMs(args.duration);
+    const timeoutMs = pageWorkBudgetMs(args.duration, args.aspect.length - 1);
     const produced = await browsers.withPage({ viewport: args.viewport, resolution: args.resolution, allowPrivate, captureSize, timeoutMs }, async (page, ctx) => {
       // Issue 56: signed in first, off camera; a sign-in that does not work is said as a sentence (exit 1).
       await asSentence(async () => {
@@ -118,7 +127,9 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
         {
           url: args.url, prompt: args.prompt, viewport: args.viewport, format, resolution: args.resolution,
           durationTarget: args.duration, mode: args.mode, template: { id: args.template, ...(args.section ? { sectionHint: args.section } : {}) },
-          presentation: narration,
+          // 16:9 alone is the presentation as it always was (null), so that video stays what it was.
+          presentation: withAspect(narration, args.aspect),
+          aspect: args.aspect[0]!,
           outFile: out,
           workDir: work,
           allowSubmit,
@@ -152,6 +163,10 @@ async function recordDemo(parsedWords: Parsed, config: Config, logger: Logger) {
       warnings: produced.warnings,
       // Issue 59: each line as spoken, and any left unsaid, when --narrate.
       ...(produced.story?.narration ? { narration: { voice: produced.story.narration.voice, lines: produced.story.narration.lines.map((line) => ({ text: line.text, start_ms: line.startMs, end_ms: line.endMs })), unsaid: produced.story.narration.unsaid } } : {}),
+      // Issue 59: the other frames, made from the same recording.
+      ...(produced.composed.variants.length > 0
+        ? { aspect: args.aspect[0], variants: produced.composed.variants.map((v) => ({ aspect: v.aspect, video: v.outFile, gif: v.gif?.file ?? null, thumbnail: v.thumbnail?.file ?? null })) }
+        : args.aspect[0] !== '16:9' ? { aspect: args.aspect[0] } : {}),
     };
   } catch (error) {
     await fs.rm(out, { force: true });
@@ -170,4 +185,13 @@ async function asSentence(step: () => Promise<void>): Promise<void> {
     if (error instanceof Error && error.name === 'PermanentJobError') throw new AppError(400, error.message);
     throw error;
   }
+}
+
+/**
+ * The one-shot demo's presentation: narration when asked (`--narrate`), and the cuts when more than 16:9 alone; null
+ * when neither, so the video is the one it always was.
+ */
+function withAspect(narration: Presentation | null, aspect: AspectRatio[]): Presentation | null {
+  const cuts = aspect.length === 1 && aspect[0] === '16:9' ? null : { aspect };
+  return narration || cuts ? { ...(narration ?? {}), ...(cuts ?? {}) } : null;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { presentationSchema } from './presentation.js';
+import { aspectRatios, presentationSchema } from './presentation.js';
 
 export const formats = ['mp4', 'webm'] as const;
 export const resolutions = ['720p', '1080p'] as const;
@@ -87,6 +87,8 @@ export const demoEventSchemas = {
     story: z.string().nullable().optional(),
     // Issue 55: the beats of the prompt the page did not have, in words; absent before it (a restyle keeps its plan's).
     warnings: z.array(z.string()).optional(),
+    // Issue 59: the aspect variants made from the same recording; absent before it and when none was asked for.
+    variants: z.array(z.object({ aspect: z.enum(aspectRatios), videoKey: z.string(), gifKey: z.string().nullable(), thumbnailKey: z.string().nullable() })).optional(),
   }),
   // A scheduled or webhook refresh that found nothing the demo shows changed: no recording, its credits refunded.
   DemoRefreshUnchanged: z.object({ demoId: z.string(), jobId: z.string(), refundedCredits: z.number().int().min(0) }),

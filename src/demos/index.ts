@@ -1,7 +1,7 @@
 /** Public entry of the demos module. */
 export { demoEventSchemas } from './events.js';
 export { demosProjection } from './projection.js';
-export { presentationInputSchema, presentationSchema, templateIds, type Presentation, type TemplateId } from './presentation.js';
+export { aspectRatios, aspectsOf, aspectVariants, presentationInputSchema, presentationSchema, templateIds, type AspectRatio, type Presentation, type TemplateId } from './presentation.js';
 export { findKeptDemoVersion, listDemoVersions, listVersionRestores, type DemoVersionRecord, type VersionRestore } from './queries.js';
 export { demoActivitySince, findDemoProgress, findLiveDemoByContextHash, findPublicDemo, findVisibleDemo, type DemoActivity, type DemoProgressRead, type DemoRecord } from './queries.js';
 export {
@@ -28,5 +28,6 @@ export { runScheduledRefresh, SCHEDULE_CRONTAB } from './schedules.js';
 export { demosRouter } from './procedures.js';
 export { demoVersionsRouter } from './version-procedures.js';
 export { projectRefreshRouter } from './refresh-procedures.js';
-export { demoUrls } from './urls.js';
+export { demoUrls, variantUrls } from './urls.js';
+export { type StoredVariant, variantsOf } from './representation.js';
 export { demoPhase, demoPhases, PHASE_LABELS, type DemoPhase } from './phase.js';

@@ -33,6 +33,14 @@ export const recordingTemplateSchema = z.object({
 
 const colour = z.string().min(1).max(50);
 
+/**
+ * Issue 59: the frames a demo is made in. 16:9 is the demo's own video, always made; each other one listed is a
+ * variant of it composed from the same capture (no second recording), served at `?aspect=9x16` (or `1x1`).
+ */
+export const aspectRatios = ['16:9', '9:16', '1:1'] as const;
+export type AspectRatio = (typeof aspectRatios)[number];
+const aspectRatio = z.enum(aspectRatios);
+
 export const presentationSchema = z.object({
   background: z
     .union([
@@ -108,6 +116,8 @@ export const presentationSchema = z.object({
     })
     .optional()
     .describe('Issue 59: a voice reads one line per shot, from the page’s words (the script: GET /demos/{id}/narration); the shots lengthen where a line needs it and the captions follow the spoken words. Off when absent. Needs a speech engine on the server (400 otherwise).'),
+  // Issue 59: one frame or several (16:9 is always made); a restyle adds or drops variants without re-planning.
+  aspect: z.union([aspectRatio, z.array(aspectRatio).min(1).max(3)]).optional(),
 });
 
 export type Presentation = z.infer<typeof presentationSchema>;
@@ -138,4 +148,15 @@ export function assertNarrationPossible(presentation: Presentation | null | unde
   if (presentation?.narration?.enabled && config.SHOWREEL_SPEECH === 'none') {
     throw new ValidationError('presentation.narration: this server has no speech engine to narrate with (its operator sets SHOWREEL_SPEECH to openai or elevenlabs).');
   }
+}
+
+/** Issue 59: the variants a presentation asks for beside the video (16:9 unless said), each once, in the order written. */
+export function aspectVariants(presentation: Presentation | null | undefined, video: AspectRatio = '16:9'): AspectRatio[] {
+  return aspectsOf(presentation).filter((aspect) => aspect !== video);
+}
+
+/** The frames a presentation lists, each once, in the order written; [] when it lists none. */
+export function aspectsOf(presentation: Presentation | null | undefined): AspectRatio[] {
+  const asked = presentation?.aspect;
+  return [...new Set(asked === undefined ? [] : typeof asked === 'string' ? [asked] : asked)];
 }

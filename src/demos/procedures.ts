@@ -16,12 +16,13 @@ import {
   demoIdInput,
   demoSchema,
   historyEntrySchema,
+  variantWithUrlsSchema,
   jobAcceptedSchema,
   latestJobSchema,
   progressSchema,
   updateDemoInput,
 } from './schemas.js';
-import { demoUrls } from './urls.js';
+import { demoUrls, variantUrls } from './urls.js';
 
 const tags = ['Demos'];
 
@@ -75,7 +76,7 @@ export const demosRouter = router({
   get: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/demos/{id}', tags, protect: true, summary: 'A demo with its latest job and refresh history', errorResponses: [401, 403, 404] } })
     .input(demoIdInput)
-    .output(demoSchema.extend({ latestJob: latestJobSchema, refreshHistory: z.array(historyEntrySchema) }))
+    .output(demoSchema.extend({ latestJob: latestJobSchema, refreshHistory: z.array(historyEntrySchema), variants: z.array(variantWithUrlsSchema) }))
     .query(async ({ ctx, input }) => {
       // One snapshot: a refresh that ends between two separate reads showed "succeeded, version 6" in the history
       // beside a demo still at version 5.
@@ -85,7 +86,14 @@ export const demosRouter = router({
         const [job, history] = await Promise.all([demo.latest_job_id ? findJob(tx, demo.latest_job_id) : null, listRefreshHistory(tx, demo.id)]);
         return { demo, job, history };
       });
-      return { ...toDemo(demo), latestJob: toLatestJob(job), refreshHistory: history.map((entry) => toHistoryEntry(entry, ctx.config.PUBLIC_URL)) };
+      const shown = toDemo(demo);
+      return {
+        ...shown,
+        latestJob: toLatestJob(job),
+        refreshHistory: history.map((entry) => toHistoryEntry(entry, ctx.config.PUBLIC_URL)),
+        // Issue 59: each variant with its public addresses.
+        variants: shown.variants.map((variant) => ({ ...variant, ...variantUrls(ctx.config.PUBLIC_URL, demo.id, demo.format, variant) })),
+      };
     }),
 
   progress: authedProcedure

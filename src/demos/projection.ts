@@ -103,15 +103,16 @@ export const demosProjection: Projection = {
             presentation = coalesce(${d.presentation ?? null}, presentation),
             story = ${d.story ?? null},
             warnings = ${json(d.warnings)},
+            variants = ${json(d.variants?.length ? d.variants : null)},
             refreshed_at = case when version > 0 then ${at}::timestamptz else refreshed_at end,
             updated_at = ${at}
           where id = ${d.demoId}`,
           // The version's own presentation: the job's (a restyle's), else the demo's as it stands.
           tx`
-          insert into demo_versions (demo_id, version, video_key, gif_key, thumbnail_key, duration_ms, presentation, job_kind, fingerprint, created_at, story, warnings)
+          insert into demo_versions (demo_id, version, video_key, gif_key, thumbnail_key, duration_ms, presentation, job_kind, fingerprint, created_at, story, warnings, variants)
           select ${d.demoId}, ${d.version}, ${d.videoKey}, ${d.gifKey}, ${d.thumbnailKey}, ${d.durationMs},
                  coalesce(${d.presentation ?? null}, j.presentation, demo.presentation), coalesce(j.kind, 'generate'), ${d.fingerprint ?? null}, ${at}, ${d.story ?? null},
-                 ${json(d.warnings)}
+                 ${json(d.warnings)}, ${json(d.variants?.length ? d.variants : null)}
           from demos demo left join demo_jobs j on j.id = ${d.jobId}
           where demo.id = ${d.demoId}
           on conflict (demo_id, version) do nothing`,
@@ -127,7 +128,9 @@ export const demosProjection: Projection = {
             -- the version's own chapters and captions (issue 36), from its row written when it was recorded
             story = (select v.story from demo_versions v where v.demo_id = ${d.demoId} and v.version = ${d.version}),
             -- and its warnings (issue 55)
-            warnings = (select v.warnings from demo_versions v where v.demo_id = ${d.demoId} and v.version = ${d.version})
+            warnings = (select v.warnings from demo_versions v where v.demo_id = ${d.demoId} and v.version = ${d.version}),
+            -- and its aspect variants (issue 59)
+            variants = (select v.variants from demo_versions v where v.demo_id = ${d.demoId} and v.version = ${d.version})
           where id = ${d.demoId}`;
         return;
       }

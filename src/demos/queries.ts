@@ -30,6 +30,8 @@ export interface DemoRecord {
   warnings?: string | null;
   /** issue 59: the narration script as the user edited it (JSON array of {chapter, text}), null when never edited */
   narration_script?: string | null;
+  /** issue 59: the shown version's aspect variants (JSON, see variantsOf), null when it has none */
+  variants?: string | null;
   version: number;
   latest_version?: number;
   /** the latest job's step, read with the demo where its phase is shown (findVisibleDemo, listVisibleDemos) */
@@ -203,6 +205,8 @@ export interface DemoVersionRecord {
   created_at: Date;
   media_removed_at: Date | null;
   story?: string | null;
+  /** issue 59: the version's aspect variants (JSON, see variantsOf), null when it has none */
+  variants?: string | null;
 }
 
 /** A demo's versions, newest first (the caller has checked the demo is visible). */

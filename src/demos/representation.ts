@@ -1,4 +1,5 @@
 import { demoPhase } from './phase.js';
+import { type AspectRatio, aspectRatios } from './presentation.js';
 import type { DemoJobRecord, DemoRecord } from './queries.js';
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
@@ -34,6 +35,7 @@ export function toDemo(record: DemoRecord) {
     refreshed_at: iso(record.refreshed_at),
     ...storyMembers(record.story ?? null),
     warnings: parseSentences(record.warnings ?? null) ?? [],
+    variants: toVariants(record.variants),
   };
 }
 
@@ -159,4 +161,28 @@ export function toProgress(
     error: record.error,
     updated_at: record.updated_at.toISOString(),
   };
+}
+
+/** Issue 59: an aspect variant of a version, as stored (DemoJobSucceeded.variants). */
+export interface StoredVariant {
+  aspect: AspectRatio;
+  videoKey: string;
+  gifKey: string | null;
+  thumbnailKey: string | null;
+}
+
+/** The variants stored with a demo or a version; [] when none (or unreadable). */
+export function variantsOf(text: string | null | undefined): StoredVariant[] {
+  if (!text) return [];
+  try {
+    const value = JSON.parse(text) as StoredVariant[];
+    return Array.isArray(value) ? value.filter((v) => typeof v?.videoKey === 'string' && (aspectRatios as readonly string[]).includes(v.aspect)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A demo's variants as the API shows them: keys, as the spec's `video_key`, `gif_key`, `thumbnail_key`. */
+export function toVariants(text: string | null | undefined) {
+  return variantsOf(text).map((v) => ({ aspect: v.aspect, video_key: v.videoKey, gif_key: v.gifKey, thumbnail_key: v.thumbnailKey }));
 }

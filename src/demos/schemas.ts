@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { durationTargets, formats, modes, resolutions } from './events.js';
 import { demoPhases, PHASE_DESCRIPTION } from './phase.js';
-import { presentationInputSchema } from './presentation.js';
+import { aspectRatios, presentationInputSchema } from './presentation.js';
 
 const phase = z.enum(demoPhases).describe(PHASE_DESCRIPTION);
 
@@ -27,6 +27,20 @@ export const updateDemoInput = z.object({
 });
 
 export const demoIdInput = z.object({ id: z.string().min(1) });
+
+const variantSchema = z.object({
+  aspect: z.enum(aspectRatios).describe('the frame: `9:16` (vertical) or `1:1` (square)'),
+  video_key: z.string(),
+  gif_key: z.string().nullable(),
+  thumbnail_key: z.string().nullable(),
+});
+
+/** Issue 59: a variant in a demo's detail, with its public addresses. */
+export const variantWithUrlsSchema = variantSchema.extend({
+  video_url: z.string().describe('`/video/{id}.{format}?aspect=9x16`'),
+  gif_url: z.string().nullable().describe('`/gif/{id}.gif?aspect=9x16`'),
+  thumbnail_url: z.string().nullable().describe('`/thumb/{id}.png?aspect=9x16`'),
+});
 
 export const demoSchema = z.object({
   id: z.string(),
@@ -92,6 +106,11 @@ export const demoSchema = z.object({
     .array(z.string())
     .describe(
       'Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed.',
+    ),
+  variants: z
+    .array(variantSchema)
+    .describe(
+      'Issue 59: the aspect variants of the shown version (9:16, 1:1), each composed from the same recording as the 16:9 video, as `presentation.aspect` asked; empty when none was. Served at `/video/{id}.{format}?aspect=9x16` (and `/gif/…`, `/thumb/…`).',
     ),
 });
 

@@ -11,3 +11,14 @@ export function demoUrls(publicUrl: string, demoId: string, format: string) {
     gifUrl: `${publicUrl}/gif/${demoId}.gif`,
   };
 }
+
+/** Issue 59: the public addresses of an aspect variant: the demo's own, with `?aspect=9x16` (or `1x1`). */
+export function variantUrls(publicUrl: string, demoId: string, format: string, variant: { aspect: string; gif_key: string | null; thumbnail_key: string | null }) {
+  const query = `?aspect=${variant.aspect.replace(':', 'x')}`;
+  const urls = demoUrls(publicUrl, demoId, format);
+  return {
+    video_url: urls.videoUrl + query,
+    gif_url: variant.gif_key ? urls.gifUrl + query : null,
+    thumbnail_url: variant.thumbnail_key ? urls.thumbnailUrl + query : null,
+  };
+}

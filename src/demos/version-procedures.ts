@@ -4,7 +4,8 @@ import { NotFoundError } from '../platform/errors.js';
 import { authedProcedure, eventMetadata, router } from '../platform/trpc.js';
 import { restoreDemoVersion } from './commands.js';
 import { findVisibleDemo, listDemoVersions } from './queries.js';
-import { toDemo } from './representation.js';
+import { toDemo, variantsOf } from './representation.js';
+import { aspectRatios } from './presentation.js';
 import { demoSchema } from './schemas.js';
 
 /**
@@ -23,6 +24,9 @@ const versionSchema = z.object({
   video_url: z.string().nullable(),
   gif_url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
+  variants: z
+    .array(z.object({ aspect: z.enum(aspectRatios), video_url: z.string().nullable() }))
+    .describe('Issue 59: the version’s vertical and square cuts (`?v=N&aspect=9x16`); null URLs once its media were removed'),
   created_at: z.string(),
 });
 
@@ -52,7 +56,12 @@ export const demoVersionsRouter = router({
           return {
             version: v.version, current: v.version === demo.version, made_by: v.job_kind, duration_ms: v.duration_ms, kept,
             video_url: url(`/video/${demo.id}.${demo.format}`, v.video_key), gif_url: url(`/gif/${demo.id}.gif`, v.gif_key),
-            thumbnail_url: url(`/thumb/${demo.id}.png`, v.thumbnail_key), created_at: v.created_at.toISOString(),
+            thumbnail_url: url(`/thumb/${demo.id}.png`, v.thumbnail_key),
+            variants: variantsOf(v.variants).map((variant) => ({
+              aspect: variant.aspect,
+              video_url: kept ? `${base}/video/${demo.id}.${demo.format}?v=${v.version}&aspect=${variant.aspect.replace(':', 'x')}` : null,
+            })),
+            created_at: v.created_at.toISOString(),
           };
         }),
       };

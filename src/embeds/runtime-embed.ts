@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findPublicDemo, type DemoRecord } from '../demos/index.js';
+import { aspectRatios, findPublicDemo, type DemoRecord } from '../demos/index.js';
 import type { Sql } from '../platform/database.js';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../platform/errors.js';
 import type { EventMetadata } from '../platform/event-store/types.js';
@@ -17,6 +17,8 @@ export const playerPropsSchema = z.object({
   muted: z.boolean().optional(),
   controls: z.boolean().optional(),
   startAt: z.number().min(0).max(24 * 60 * 60).optional(),
+  // Issue 59: which cut to play, when the demo has it (presentation.aspect); else the 16:9 video.
+  aspect: z.enum(aspectRatios).optional(),
 });
 export type PlayerProps = z.infer<typeof playerPropsSchema>;
 

@@ -19,12 +19,20 @@ export function extraOpenApiPaths(): { api: Json; site: Json } {
       operationId: `media-${kind}`,
       tags: ['Media'],
       summary: description,
-      parameters: [idParameter('file', `<demo id>.${kind === 'video' ? '{mp4|webm}' : type.split('/')[1]}`), { name: 'Range', in: 'header', schema: { type: 'string' } }],
+      parameters: [
+        idParameter('file', `<demo id>.${kind === 'video' ? '{mp4|webm}' : type.split('/')[1]}`),
+        { name: 'v', in: 'query', required: false, schema: { type: 'integer', minimum: 1 }, description: 'A kept version’s file; default the version the demo shows' },
+        {
+          name: 'aspect', in: 'query', required: false, schema: { type: 'string', enum: ['16x9', '9x16', '1x1'] },
+          description: 'Issue 59: an aspect variant of the version (made when `presentation.aspect` lists it; see the demo’s `variants`); `16x9` or none: the video itself',
+        },
+        { name: 'Range', in: 'header', schema: { type: 'string' } },
+      ],
       responses: {
         '200': { description: 'The file', content: { [type]: { schema: { type: 'string', format: 'binary' } } } },
         '206': { description: 'A byte range of the file (Range: bytes=a-b)' },
         '304': { description: 'Not modified (If-None-Match)' },
-        '404': error('No such demo or media'),
+        '404': error('No such demo or media, no such kept version, or no such aspect variant'),
         '416': { description: 'Range not satisfiable' },
       },
     },

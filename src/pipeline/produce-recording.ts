@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import type { Presentation, TemplateId } from '../demos/presentation.js';
+import { aspectVariants, type AspectRatio, type Presentation, type TemplateId } from '../demos/presentation.js';
 import { analysePage, preparePage, type PageAnalysis, type PageSnapshot } from './analyse/index.js';
 import { assertRecordablePage } from './analyse/recordable-page.js';
 import { viewportFor } from './browser/viewports.js';
@@ -15,6 +15,8 @@ import { asRecorded, discardTake, layoutFindings, measureLayout, retakeEntry, sa
 import { recordScript, type RecordResult } from './record/recorder.js';
 import type { ActionScript, DemoPlan, DurationTarget, OutlineSection, PageContext, PageOutline, PlanStep, RecordingLogEntry, Resolution, ScriptStep, ViewportName } from './types.js';
 import { mainShotMs } from './compose/main-shot.js';
+import { gifWidthFor, variantFiles } from './compose/aspect.js';
+import { composeVariants } from './compose/compose-variant.js';
 import { mainSection } from './plan/main-section.js';
 import { notFoundEntry, planWarnings } from './plan/not-found.js';
 import { checkTake, takeCheckEntry, type TakeCheck } from './compose/take-check.js';
@@ -71,6 +73,11 @@ export interface RecordingRequest {
   speech?: SpeechEngine | null;
   /** Issue 59: the demo's script as the user edited it (their lines kept, by beat), else null */
   narrationScript?: NarrationLine[] | null;
+  /**
+   * Issue 59: the frame of `outFile` (the one-shot CLI's first --aspect); default 16:9, as a job's video always is.
+   * Every other frame presentation.aspect lists is made beside it.
+   */
+  aspect?: AspectRatio;
 }
 
 export interface Produced {
@@ -116,8 +123,9 @@ const VIDEO_MS: Record<DurationTarget, number> = { '5s': 5000, '10s': 10_000, '3
  * as hung (the pool's `timeoutMs`): the page is closed and the job retried. A 10 s 1080p demo takes ~20 s, and a
  * loaded machine a few times that; with no limit one stuck page held its worker slot and browser for good.
  */
-export function pageWorkBudgetMs(durationTarget: DurationTarget): number {
-  return 120_000 + 8 * VIDEO_MS[durationTarget];
+export function pageWorkBudgetMs(durationTarget: DurationTarget, variants = 0): number {
+  // Issue 59: each aspect variant is one more compose pass (about the video's own: ~1 s per second of video at 1080p).
+  return 120_000 + 8 * VIDEO_MS[durationTarget] + variants * 4 * VIDEO_MS[durationTarget];
 }
 
 /**
@@ -236,10 +244,12 @@ async function produceGuarded(
     capture: viewport,
     backgroundImage,
     dir: path.join(workDir, 'layers'),
+    windowLayers: aspectVariants(request.presentation, request.aspect).length > 0 || (request.aspect ?? '16:9') !== '16:9',
   });
   // The video's first parts are composed while the page is still being recorded (compose-ahead.ts). Burned-in
   // captions and the end card are drawn in the one pass after it, so not then.
-  let ahead: ComposeAhead | null = request.presentation?.captions?.burnIn || request.presentation?.endCard?.enabled || flowing
+  // Composed ahead is a 16:9 video's: another frame for the video is composed in one pass after the recording.
+  let ahead: ComposeAhead | null = request.presentation?.captions?.burnIn || request.presentation?.endCard?.enabled || flowing || (request.aspect ?? '16:9') !== '16:9'
     ? null
     : composeAhead({
         presentation: request.presentation ?? null,
@@ -401,13 +411,27 @@ async function produceGuarded(
         : null,
     endCard,
     // The GIF preview as jobs publish it (640 px) and the thumbnail, beside the video where renderOutputs would put them.
-    gif: { file: request.outFile.replace(/\.[^./]+$/, '') + '.gif', width: GIF_WIDTH },
+    gif: { file: request.outFile.replace(/\.[^./]+$/, '') + '.gif', width: gifWidthFor(request.aspect ?? '16:9', GIF_WIDTH) },
     // The thumbnail is a frame of the main shot (the asked-for section), not of the opening.
     thumbnail: { file: request.outFile.replace(/\.[^./]+$/, '') + '.png', atMs: mainShotMs(recording.timeline, (plan ?? request.storedPlan)?.mainShot) },
+    ...(request.aspect ? { aspect: request.aspect } : {}),
+    // Issue 59: each variant beside the video (demo-9x16.mp4, .gif, .png), its GIF about as many pixels as the video's.
+    variants: aspectVariants(request.presentation, request.aspect).map((aspect) => {
+      const files = variantFiles(request.outFile, aspect, GIF_WIDTH);
+      return { aspect, ...files, thumbnail: { ...files.thumbnail, atMs: mainShotMs(recording.timeline, (plan ?? request.storedPlan)?.mainShot) } };
+    }),
   };
   let composed: ComposeResult;
   try {
     composed = ahead ? await ahead.finish(composeOptions) : await composeVideo(composeOptions);
+    // Issue 59: a video composed ahead leaves its aspect variants to be made here, from its layers and the capture.
+    const variants = composeOptions.variants ?? [];
+    if (composed.variants.length < variants.length) {
+      composed = { ...composed, variants: await composeVariants({
+        cleanFile, smallFrames: recording.smallFrames, timeline: recording.timeline, presentation: request.presentation ?? null,
+        resolution: request.resolution, format: request.format, layers: composed.layers, variants, workDir,
+      }) };
+    }
   } catch (error) {
     await ahead?.abort();
     throw error;

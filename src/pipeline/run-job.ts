@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { HTTPResponse } from 'puppeteer-core';
 import { completeDemoJob, completeUnchangedRefresh, failDemoJob, findPublicDemo, reportDemoProgress, startDemoJob, type DemoJobPayload } from '../demos/index.js';
-import type { Presentation } from '../demos/presentation.js';
+import { type AspectRatio, aspectVariants, type Presentation } from '../demos/presentation.js';
 import { findJob, findVersionFingerprint } from '../demos/queries.js';
 import { announceRefreshOutcome, type RefreshOutcome } from '../demos/refresh-outcome-hooks.js';
 import { inTransaction } from '../platform/command.js';
@@ -13,7 +13,7 @@ import type { Sql } from '../platform/database.js';
 import { AppError, NotFoundError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { checkUrl, logRefusal } from '../platform/network/ssrf-guard.js';
-import { mediaKey, type Storage } from '../platform/storage/index.js';
+import { mediaKey, type Storage, variantMediaKey } from '../platform/storage/index.js';
 import { findProjectById, openSiteAccess } from '../projects/index.js';
 import type { SecretBox } from '../platform/secrets.js';
 import { notifyDemoWebhooks } from '../webhooks/index.js';
@@ -111,7 +111,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
 
     const captureSize = recordingCaptureSize(presentation, resolution, viewport);
     const durationTarget = (demo.duration_target ?? '10s') as DurationTarget;
-    const timeoutMs = pageWorkBudgetMs(durationTarget);
+    const timeoutMs = pageWorkBudgetMs(durationTarget, aspectVariants(presentation).length);
     // Issue 37: the fingerprint of the version shown, which the page is compared with before anything is recorded.
     const previousPrint = demo.version > 0 ? await findVersionFingerprint(sql, demo.id, demo.version) : null;
     const previous = parseFingerprint(previousPrint);
@@ -212,6 +212,23 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
       const { size } = await fs.stat(file);
       await services.storage.put(key, createReadStream(file), { size });
     }
+    // Issue 59: each aspect variant's files, beside the video's under the version's prefix.
+    const variants: Array<{ aspect: AspectRatio; videoKey: string; gifKey: string | null; thumbnailKey: string | null }> = [];
+    for (const variant of produced.composed.variants) {
+      const slug = variant.aspect.replace(':', 'x');
+      const stored = {
+        aspect: variant.aspect,
+        videoKey: variantMediaKey(demo.id, version, 'video', slug, format),
+        gifKey: variant.gif ? variantMediaKey(demo.id, version, 'gif', slug, 'gif') : null,
+        thumbnailKey: variant.thumbnail ? variantMediaKey(demo.id, version, 'thumbnail', slug, 'png') : null,
+      };
+      for (const [key, file] of [[stored.videoKey, variant.outFile], [stored.gifKey, variant.gif?.file], [stored.thumbnailKey, variant.thumbnail?.file]] as const) {
+        if (!key || !file) continue;
+        const { size } = await fs.stat(file);
+        await services.storage.put(key, createReadStream(file), { size });
+      }
+      variants.push(stored);
+    }
     const timelineKey = `demos/${demo.id}/v${version}/timeline.json`;
     await services.storage.put(timelineKey, Buffer.from(JSON.stringify(result.timeline)));
 
@@ -246,6 +263,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           story: produced.story ? JSON.stringify(produced.story) : null,
           // Issue 55: a refresh plans again and says its own; a restyle keeps the plan, and so its warnings.
           warnings: produced.warnings,
+          ...(variants.length > 0 ? { variants } : {}),
         },
         metadata,
       );

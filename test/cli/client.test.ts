@@ -166,6 +166,25 @@ describe('showreel as an API client (issue 13)', () => {
     assert.deepEqual(json(await asUser(['demos', 'show', demo!.id, '--json'])).warnings, [warning]);
   });
 
+  it('demos create --aspect asks for the vertical and square cuts, and demos show lists each cut made', async () => {
+    const project = json(await asUser(['projects', 'create', '--name', 'Cuts', '--url', 'https://cuts.example', '--json']));
+    const created = json(await asUser(['demos', 'create', '--project', project.id, '--prompt', 'Tour', '--aspect', '9:16,1x1', '--json']));
+    const [row] = await app.sql<{ presentation: string; latest_job_id: string }[]>`select presentation, latest_job_id from demos where id = ${created.id}`;
+    assert.deepEqual(JSON.parse(row!.presentation).aspect, ['16:9', '9:16', '1:1']);
+    await inTransaction(app.sql, async (tx) => {
+      await startDemoJob(tx, created.id, row!.latest_job_id, 1, metadata);
+      await completeDemoJob(tx, {
+        demoId: created.id, jobId: row!.latest_job_id, videoKey: 'v.mp4', gifKey: null, thumbnailKey: null, durationMs: 10_000,
+        variants: [{ aspect: '9:16', videoKey: 'v-9x16.mp4', gifKey: null, thumbnailKey: null }],
+      }, metadata);
+    });
+    const shown = await asUser(['demos', 'show', created.id]);
+    assert.match(shown.stdout, new RegExp(`9:16  cut: \\S+/video/${created.id}\\.mp4\\?aspect=9x16\n`));
+    const wrong = await asUser(['demos', 'create', '--project', project.id, '--prompt', 'Tour', '--aspect', '4:3']);
+    assert.notEqual(wrong.code, 0);
+    assert.match(wrong.stderr, /aspect/);
+  });
+
   it('--wait polls when the WebSocket is refused', async () => {
     // A front that passes HTTP through and refuses every upgrade, as some proxies do.
     const front = http.createServer(async (req, res) => {

@@ -53,6 +53,29 @@ describe('showreel demo <url> "<prompt>"', () => {
     assert.ok(isAnimatedGif(await fs.readFile(summary.gif)));
   });
 
+  it('--aspect 9:16,1:1 writes the vertical cut to --out and the square one beside it, from one recording', async () => {
+    const out = path.join(work, 'vertical.mp4');
+    const { stdout } = await run(
+      process.execPath,
+      [path.join(root, 'bin', 'showreel.mjs'), 'demo', sites.url('saas'), 'Show the pricing plans', '--out', out, '--resolution', '720p', '--duration', '5s', '--aspect', '9:16,1:1'],
+      { env: env(), timeout: 180_000 },
+    );
+    const summary = JSON.parse(stdout.trim());
+    assert.equal(summary.aspect, '9:16');
+    const vertical = await probeVideo(out);
+    assert.deepEqual([vertical.width, vertical.height], [720, 1280]);
+    assert.deepEqual(summary.variants.map((v: { aspect: string; video: string }) => [v.aspect, path.basename(v.video)]), [['1:1', 'vertical-1x1.mp4']]);
+    const square = await probeVideo(summary.variants[0].video);
+    assert.deepEqual([square.width, square.height], [720, 720]);
+    assert.ok(Math.abs((square.durationMs ?? 0) - (vertical.durationMs ?? 0)) <= 40, 'both cuts of the same recording');
+    assert.ok(isAnimatedGif(await fs.readFile(summary.variants[0].gif)));
+
+    const wrong = await run(process.execPath, [path.join(root, 'bin', 'showreel.mjs'), 'demo', sites.url('saas'), 'x', '--aspect', '4:3'], { env: env() })
+      .catch((error: { code: number; stderr: string }) => error);
+    assert.equal((wrong as { code: number }).code, 2);
+    assert.match((wrong as { stderr: string }).stderr, /aspect/);
+  });
+
   it('refuses a private address unless allowed, and explains its usage', async () => {
     const refused = await run(process.execPath, [path.join(root, 'bin', 'showreel.mjs'), 'demo', 'http://127.0.0.1:1/', 'x'], {
       env: { ...env(), SHOWREEL_ALLOW_PRIVATE_URLS: '0' },

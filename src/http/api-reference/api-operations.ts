@@ -1,4 +1,4 @@
-import { account, autoTopoff, BASE, demo, demoSummary, IDS, job, liveKey, packs, presentation, project, publishableKey, refreshHistory, transaction } from './samples.js';
+import { account, autoTopoff, BASE, demo, demoSummary, IDS, job, liveKey, packs, presentation, project, publishableKey, refreshHistory, transaction, verticalCutWithUrls } from './samples.js';
 
 /** What /docs says about an operation beyond its schema: a description, and examples of what is sent and returned. */
 export interface OperationReference {
@@ -79,7 +79,7 @@ export const API_OPERATIONS: Record<string, OperationReference> = {
   },
   'demos-create': {
     description:
-      'Asks for a demo of the project’s page: the service plans a tour for the prompt, records it in a browser, composes and encodes it. It costs one credit, charged now and refunded if generation fails. The answer (202) has the demo id and where to follow it: poll `pollUrl`, or open `wsUrl` for pushed progress. `mode` is `script` (a planned tour, the default) or `agent` (a browsing agent decides each step); `presentation.recordingTemplate.id` picks the tour style (`auto` lets the service choose).',
+      'Asks for a demo of the project’s page: the service plans a tour for the prompt, records it in a browser, composes and encodes it. It costs one credit, charged now and refunded if generation fails. The answer (202) has the demo id and where to follow it: poll `pollUrl`, or open `wsUrl` for pushed progress. `mode` is `script` (a planned tour, the default) or `agent` (a browsing agent decides each step); `presentation.recordingTemplate.id` picks the tour style (`auto` lets the service choose). `presentation.aspect` (`16:9`, `9:16`, `1:1`, or a list of them) adds a vertical or square cut of the same recording beside the 16:9 video, at no extra credit: each is listed in the demo’s `variants` and served at `/video/{id}.mp4?aspect=9x16` (the GIF and thumbnail too).',
     request: { project_id: IDS.project, prompt: 'Show the pricing plans and start a team trial', format: 'mp4', resolution: '1080p', duration_target: '10s', mode: 'script', presentation },
     response: { id: IDS.demo, status: 'pending', jobId: IDS.job, pollUrl: `${BASE}/api/v1/demos/${IDS.demo}/progress`, wsUrl: `wss://showreel.example.com/api/v1/demos/${IDS.demo}/ws` },
   },
@@ -91,7 +91,7 @@ export const API_OPERATIONS: Record<string, OperationReference> = {
   'demos-get': {
     description: 'One demo with its latest job (status, step, error) and the history of its refreshes and restyles. Its media are at /video/{id}.mp4, /gif/{id}.gif and /thumb/{id}.png once ready.',
     parameters: demoId,
-    response: { ...demo, latestJob: job, refreshHistory },
+    response: { ...demo, latestJob: job, refreshHistory, variants: [verticalCutWithUrls] },
   },
   'demos-progress': {
     description: 'Where generation stands: status, the current step and progress from 0 to 1, and the error of a failed demo. Poll every 2 s or so, or use the WebSocket (`wsUrl`) instead.',
@@ -119,8 +119,8 @@ export const API_OPERATIONS: Record<string, OperationReference> = {
     parameters: demoId,
     response: {
       versions: [
-        { version: 2, current: true, made_by: 'restyle', duration_ms: 10240, kept: true, video_url: `${BASE}/video/${IDS.demo}.mp4?v=2`, gif_url: `${BASE}/gif/${IDS.demo}.gif?v=2`, thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=2`, created_at: '2026-05-04T09:12:48.000Z' },
-        { version: 1, current: false, made_by: 'generate', duration_ms: 10240, kept: true, video_url: `${BASE}/video/${IDS.demo}.mp4?v=1`, gif_url: `${BASE}/gif/${IDS.demo}.gif?v=1`, thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=1`, created_at: '2026-05-04T09:02:11.000Z' },
+        { version: 2, current: true, made_by: 'restyle', duration_ms: 10240, kept: true, video_url: `${BASE}/video/${IDS.demo}.mp4?v=2`, gif_url: `${BASE}/gif/${IDS.demo}.gif?v=2`, thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=2`, variants: [{ aspect: '9:16', video_url: `${BASE}/video/${IDS.demo}.mp4?v=2&aspect=9x16` }], created_at: '2026-05-04T09:12:48.000Z' },
+        { version: 1, current: false, made_by: 'generate', duration_ms: 10240, kept: true, video_url: `${BASE}/video/${IDS.demo}.mp4?v=1`, gif_url: `${BASE}/gif/${IDS.demo}.gif?v=1`, thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=1`, variants: [], created_at: '2026-05-04T09:02:11.000Z' },
       ],
     },
   },
@@ -130,7 +130,7 @@ export const API_OPERATIONS: Record<string, OperationReference> = {
     response: { ...demo, version: 1 },
   },
   'demos-restyle': {
-    description: 'Records the stored action script again with a new presentation (background, window, cursor, zoom, narration …): same tour, new look, no re-planning. `narration: {enabled, voice, speed}` turns the voice on or off or changes it (the shots stretch to fit the lines; off, the video is as before). One credit, refunded on failure. 400 for a demo without a recorded script (an upload), or narration on a server with no speech engine.',
+    description: 'Records the stored action script again with a new presentation (background, window, cursor, zoom, narration …): same tour, new look, no re-planning. `narration: {enabled, voice, speed}` turns the voice on or off or changes it (the shots stretch to fit the lines; off, the video is as before); `presentation.aspect` adds or drops the vertical and square cuts. One credit, refunded on failure. 400 for a demo without a recorded script (an upload), or narration on a server with no speech engine.',
     parameters: demoId,
     request: { presentation: { background: 'midnight', mockup: 'macos-dark', cursor: { style: 'dot', size: 24 } } },
     response: { id: IDS.demo, status: 'recording', jobId: IDS.job },

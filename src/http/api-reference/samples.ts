@@ -40,6 +40,23 @@ export const presentation = {
   zoom: { enabled: true, intensity: 1.4 },
   cursor: { style: 'arrow', size: 30 },
   recordingTemplate: { id: 'pricing-focus', sectionHint: 'Pricing' },
+  aspect: ['16:9', '9:16'],
+};
+
+/** Issue 59: the 9:16 cut of the sample demo's version 2, as a Demo lists it. */
+const verticalCut = {
+  aspect: '9:16',
+  video_key: `demos/${IDS.demo}/v2/video-9x16.mp4`,
+  gif_key: `demos/${IDS.demo}/v2/gif-9x16.gif`,
+  thumbnail_key: `demos/${IDS.demo}/v2/thumbnail-9x16.png`,
+};
+
+/** The same, in the demo's detail, with its public addresses. */
+export const verticalCutWithUrls = {
+  ...verticalCut,
+  video_url: `${BASE}/video/${IDS.demo}.mp4?aspect=9x16`,
+  gif_url: `${BASE}/gif/${IDS.demo}.gif?aspect=9x16`,
+  thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?aspect=9x16`,
 };
 
 const actionScript = {
@@ -85,6 +102,7 @@ export const demo = {
   captions: { count: 3, language: 'en', off_reason: null, source: 'rules' },
   narration: null,
   warnings: [],
+  variants: [verticalCut],
 };
 
 export const demoSummary = {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { findKeptDemoVersion, findPublicDemo } from '../../demos/index.js';
+import { findKeptDemoVersion, findPublicDemo, variantsOf } from '../../demos/index.js';
 import type { Services } from '../context.js';
 import { sendError } from '../respond.js';
 import { handleBackgroundImage } from './background-images.js';
@@ -18,7 +18,8 @@ const ROUTES: Array<{ pattern: RegExp; column: 'video_key' | 'thumbnail_key' | '
  * Public media by demo id: `/video/<id>.<format>`, and the spec's shortcuts `/thumb/<id>.png`, `/gif/<id>.gif`.
  * Plain, they point at the version the demo shows, so they are cached briefly. With `?v=N` they serve version N as
  * long as its media are kept (issue 35: the last SHOWREEL_VERSIONS_KEPT versions and the current one), else 404;
- * a version's video never changes, so it is cached for good. Background images live under `/background/`
+ * a version's video never changes, so it is cached for good. `?aspect=9x16` (or `1x1`, issue 59) serves that aspect
+ * variant of the version instead, 404 when it has none; `?aspect=16x9` is the video itself. Background images live under `/background/`
  * (background-images.ts). Returns false for other paths.
  */
 export async function handleMediaRequest(services: Services, req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
@@ -49,7 +50,16 @@ export async function handleMediaRequest(services: Services, req: IncomingMessag
       sendError(res, 404, `Version ${asked} of this demo does not exist or is no longer kept.`);
       return true;
     }
-    const key = version ? version[route.column] : demo[route.column];
+    const aspect = new URL(req.url ?? '/', 'http://x').searchParams.get('aspect');
+    let key = version ? version[route.column] : demo[route.column];
+    if (aspect !== null && aspect !== '16x9') {
+      const variant = variantsOf(version ? version.variants : demo.variants).find((v) => v.aspect.replace(':', 'x') === aspect);
+      if (!variant) {
+        sendError(res, 404, `This demo has no ${aspect.replace('x', ':').slice(0, 12)} variant (ask for one with presentation.aspect).`);
+        return true;
+      }
+      key = route.column === 'video_key' ? variant.videoKey : route.column === 'gif_key' ? variant.gifKey : variant.thumbnailKey;
+    }
     if (!key) {
       sendError(res, 404, 'This demo has no such media (yet).');
       return true;

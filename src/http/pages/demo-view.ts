@@ -1,4 +1,4 @@
-import type { DemoRecord } from '../../demos/index.js';
+import { type DemoRecord, type StoredVariant, variantsOf } from '../../demos/index.js';
 import type { demoUrls } from '../../demos/urls.js';
 import { truncateText } from './html.js';
 
@@ -45,17 +45,44 @@ export function thumbnailSize(demo: DemoRecord): { width: number; height: number
   return demo.source === 'generated' ? { width: 1280, height: 720 } : null;
 }
 
-export function describeDemo(demo: DemoRecord, urls: DemoUrls): DemoView {
+/**
+ * Issue 59: the aspect variant a page was asked to show (`?aspect=9x16`, `1x1`), when the demo's version has it; null
+ * for the 16:9 video (none asked, `16x9`, or one the demo does not have: a page never breaks on a stale link).
+ */
+export function variantShown(demo: DemoRecord, asked: string | null | undefined): StoredVariant | null {
+  if (!asked) return null;
+  const slug = asked.trim().toLowerCase().replace(':', 'x');
+  return variantsOf(demo.variants).find((variant) => aspectSlug(variant) === slug) ?? null;
+}
+
+export function aspectSlug(variant: Pick<StoredVariant, 'aspect'>): string {
+  return variant.aspect.replace(':', 'x');
+}
+
+/** A variant's frame: as wide as the 16:9 video is tall (pipeline compose/aspect.ts); its thumbnail is the same size. */
+export function variantSize(demo: DemoRecord, variant: Pick<StoredVariant, 'aspect'>): { width: number; height: number } {
+  const short = videoSize(demo).height;
+  return variant.aspect === '1:1' ? { width: short, height: short } : { width: short, height: Math.round((short * 16) / 9 / 2) * 2 };
+}
+
+/** The media query of a version (`?v=N`) and variant (`aspect=9x16`), or '' for neither. */
+export function mediaQuery(version: number | null, variant: StoredVariant | null): string {
+  const parts = [version ? `v=${version}` : null, variant ? `aspect=${aspectSlug(variant)}` : null].filter(Boolean);
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
+export function describeDemo(demo: DemoRecord, urls: DemoUrls, variant: StoredVariant | null = null): DemoView {
   const titleSource = demo.title?.trim() ? demo.title : demo.prompt;
-  const size = thumbnailSize(demo);
+  const size = variant ? variantSize(demo, variant) : thumbnailSize(demo);
+  const thumbnailKey = variant ? variant.thumbnailKey : demo.thumbnail_key;
   return {
     state: demoState(demo),
     title: truncateText(titleSource, 120),
     shortTitle: truncateText(titleSource, 70),
     description: truncateText(demo.prompt, 200),
     mimeType: demo.format === 'webm' ? 'video/webm' : 'video/mp4',
-    ...videoSize(demo),
-    thumbnail: demo.thumbnail_key === null ? null : { url: urls.thumbnailUrl, width: size?.width ?? null, height: size?.height ?? null },
+    ...(variant ? variantSize(demo, variant) : videoSize(demo)),
+    thumbnail: thumbnailKey === null ? null : { url: urls.thumbnailUrl, width: size?.width ?? null, height: size?.height ?? null },
   };
 }
 

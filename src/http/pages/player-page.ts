@@ -1,6 +1,7 @@
 import type { DemoRecord, } from '../../demos/index.js';
+import { aspectsOf, type Presentation } from '../../demos/index.js';
 import type { PlayerProps } from '../../embeds/index.js';
-import { beaconUrl, describeDemo, type DemoUrls } from './demo-view.js';
+import { aspectSlug, beaconUrl, describeDemo, type DemoUrls, variantShown } from './demo-view.js';
 import { html, raw } from './html.js';
 import { RECORDING_REFRESH_SECONDS } from './share-page.js';
 import { EMBED_CSS, htmlDocument } from './layout.js';
@@ -45,9 +46,15 @@ export function effectiveProps(props: PlayerProps) {
  * CSP allows no inline script at all.
  */
 export function renderPlayerPage(demo: DemoRecord, urls: DemoUrls, props: PlayerProps, options: PlayerPageOptions): string {
-  const view = describeDemo(demo, urls);
+  // Issue 59: the cut asked for (props.aspect), when the version has it.
+  const variant = variantShown(demo, props.aspect ?? null);
+  const view = describeDemo(demo, urls, variant);
   const p = effectiveProps(props);
-  const version = `v=${demo.version}`;
+  const version = `v=${demo.version}${variant ? `&aspect=${aspectSlug(variant)}` : ''}`;
+  // Not playable yet: the cut asked for, when the demo's presentation asks for it, is what the player swaps in.
+  const awaited = view.state !== 'playable' && props.aspect && props.aspect !== '16:9' && aspectsOf(parsedPresentation(demo.presentation)).includes(props.aspect)
+    ? aspectSlug({ aspect: props.aspect })
+    : null;
   const videoUrl = `${urls.videoUrl}?${version}`;
   const poster = view.thumbnail ? `${view.thumbnail.url}?${version}` : '';
   const flag = (on: boolean) => (on ? 'true' : 'false');
@@ -79,7 +86,7 @@ ${options.retryable ? html`<a class="retry" href="" target="_self">Try again</a>
 <link rel="canonical" href="${urls.shareUrl}">
 ${view.state === 'recording' ? html`<noscript><meta http-equiv="refresh" content="${RECORDING_REFRESH_SECONDS}"></noscript>` : null}
 <script src="${options.scriptUrl}" defer></script>`,
-    body: html`<div data-showreel-player data-demo-id="${demo.id}" data-state="${view.state}" data-title="${view.title}" data-video-url="${urls.videoUrl}" data-mime-type="${view.mimeType}" data-poster-url="${view.thumbnail ? view.thumbnail.url : ''}" data-status-url="${options.statusUrl}" data-ws-url="${options.wsUrl}" data-autoplay="${flag(p.autoplay)}" data-muted="${flag(p.muted)}" data-loop="${flag(p.loop)}" data-controls="${flag(p.controls)}" data-start-at="${p.startAt}" data-retryable="${flag(options.retryable)}" data-surface="embed" data-beacon-url="${beaconUrl(urls)}" data-chapters-url="${story.chaptersUrl ?? ''}" data-captions-url="${story.captionsUrl ?? ''}">
+    body: html`<div data-showreel-player data-demo-id="${demo.id}" data-state="${view.state}" data-title="${view.title}" data-video-url="${urls.videoUrl}" data-aspect="${variant ? aspectSlug(variant) : awaited ?? ''}" data-mime-type="${view.mimeType}" data-poster-url="${view.thumbnail ? view.thumbnail.url : ''}" data-status-url="${options.statusUrl}" data-ws-url="${options.wsUrl}" data-autoplay="${flag(p.autoplay)}" data-muted="${flag(p.muted)}" data-loop="${flag(p.loop)}" data-controls="${flag(p.controls)}" data-start-at="${p.startAt}" data-retryable="${flag(options.retryable)}" data-surface="embed" data-beacon-url="${beaconUrl(urls)}" data-chapters-url="${story.chaptersUrl ?? ''}" data-captions-url="${story.captionsUrl ?? ''}">
 ${body}
 </div>`,
   });
@@ -103,4 +110,12 @@ export function playerContentSecurityPolicy(publicUrl: string): string {
     "form-action 'none'",
     'frame-ancestors *',
   ].join('; ');
+}
+
+function parsedPresentation(text: string | null): Presentation | null {
+  try {
+    return text ? (JSON.parse(text) as Presentation) : null;
+  } catch {
+    return null;
+  }
 }

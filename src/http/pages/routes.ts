@@ -3,7 +3,7 @@ import { demoUrls, findPublicDemo, type DemoRecord } from '../../demos/index.js'
 import type { Config } from '../../platform/config.js';
 import type { Queryable } from '../../platform/database.js';
 import { sendJson } from '../respond.js';
-import { demoState } from './demo-view.js';
+import { demoState, variantShown } from './demo-view.js';
 import type { PlayerProps } from '../../embeds/index.js';
 import { renderEmbedPage } from './embed-page.js';
 import { playerContentSecurityPolicy } from './player-page.js';
@@ -67,7 +67,9 @@ export async function handlePageRequest(req: IncomingMessage, res: ServerRespons
   const urls = demoUrls(publicUrl, demo.id, demo.format);
   const query = new URLSearchParams(queryAt === -1 ? '' : raw.slice(queryAt + 1));
   const project = kind === 'share' ? await findProjectById(deps.sql, demo.project_id) : null;
-  const body = kind === 'share' ? renderSharePage(demo, urls, project ? { name: project.name, url: project.url } : null) : renderEmbedPage(demo, urls, playerPropsOf(query));
+  const body = kind === 'share'
+    ? renderSharePage(demo, urls, project ? { name: project.name, url: project.url } : null, variantShown(demo, query.get('aspect')))
+    : renderEmbedPage(demo, urls, playerPropsOf(query));
   // The share page's policy (sharePageSecurityPolicy) already lets the player's script run from our origin: its view
   // beacons (issue 38), and the chapter list and CC button (issue 36).
   sendHtml(req, res, 200, body, { ...headers, 'Cache-Control': cacheControl(demo) });
@@ -85,6 +87,9 @@ function playerPropsOf(query: URLSearchParams): PlayerProps {
     if (value === '1' || value === 'true') props[name] = true;
     else if (value === '0' || value === 'false') props[name] = false;
   }
+  // Issue 59: `aspect=9x16` (or `1x1`) plays that cut when the demo has it (renderPlayerPage), else the 16:9 video.
+  const aspect = query.get('aspect')?.replace(/x/i, ':');
+  if (aspect === '16:9' || aspect === '9:16' || aspect === '1:1') props.aspect = aspect;
   const start = Number(query.get('start'));
   if (query.get('start') !== null && Number.isFinite(start) && start > 0 && start <= 86_400) props.startAt = start;
   return props;

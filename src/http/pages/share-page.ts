@@ -1,6 +1,6 @@
-import type { DemoRecord } from '../../demos/index.js';
+import { type DemoRecord, type StoredVariant, variantsOf } from '../../demos/index.js';
 import { versionedAssetPath } from '../embeds/static-assets.js';
-import { beaconUrl, describeDemo, publicUrlOf, type DemoUrls, type DemoView } from './demo-view.js';
+import { aspectSlug, beaconUrl, describeDemo, mediaQuery, publicUrlOf, type DemoUrls, type DemoView } from './demo-view.js';
 import { html, type SafeHtml } from './html.js';
 import { footer, htmlDocument, SHARE_CSS } from './layout.js';
 import { chapterList, STORY_CSS, storyView, trackElements, type StoryView } from './story-view.js';
@@ -20,12 +20,13 @@ export interface ProductLink {
   url: string;
 }
 
-export function renderSharePage(demo: DemoRecord, latest: DemoUrls, product: ProductLink | null = null): string {
+export function renderSharePage(demo: DemoRecord, latest: DemoUrls, product: ProductLink | null = null, variant: StoredVariant | null = null): string {
   // The media addresses follow the latest version and are cached for 5 minutes: with `?v=` a refreshed demo's page
-  // shows the new video and thumbnail at once, as the embed player does. Page links (share, embed) stay bare.
-  const v = demo.version ? `?v=${demo.version}` : '';
-  const urls = { ...latest, videoUrl: `${latest.videoUrl}${v}`, thumbnailUrl: `${latest.thumbnailUrl}${v}` };
-  const view = describeDemo(demo, urls);
+  // shows the new video and thumbnail at once, as the embed player does. Page links (share, embed) stay bare. Issue 59:
+  // `?aspect=9x16` on the page plays that cut of the version (its own video and poster).
+  const q = mediaQuery(demo.version || null, variant);
+  const urls = { ...latest, videoUrl: `${latest.videoUrl}${q}`, thumbnailUrl: `${latest.thumbnailUrl}${q}` };
+  const view = describeDemo(demo, urls, variant);
   const publicUrl = publicUrlOf(urls);
   const oembedUrl = `${publicUrl}/oembed?url=${encodeURIComponent(urls.shareUrl)}&format=json`;
   const story = storyView(demo, latest);
@@ -40,15 +41,44 @@ ${view.state === 'playable' ? html`<script src="${publicUrl}${versionedAssetPath
 
   const body = html`<main>
 ${view.state === 'playable'
-  ? html`<div class="player" data-showreel-player data-state="playable" data-demo-id="${demo.id}" data-surface="share" data-beacon-url="${beaconUrl(urls)}" data-chapters-url="${story.chaptersUrl ?? ''}" data-captions-url="${story.captionsUrl ?? ''}">${player(view, urls, story)}</div>`
+  ? html`<div class="player${frameClass(variant)}" data-showreel-player data-state="playable" data-demo-id="${demo.id}" data-surface="share" data-beacon-url="${beaconUrl(urls)}" data-chapters-url="${story.chaptersUrl ?? ''}" data-captions-url="${story.captionsUrl ?? ''}">${player(view, urls, story)}</div>`
   : html`<div class="player">${player(view, urls, story)}</div>`}
 <h1>${view.title}</h1>
+${view.state === 'playable' ? formats(demo, latest, variant) : null}
 ${view.state === 'playable' ? chapterList(story) : null}
 ${productLink(product)}
 </main>
 ${footer(publicUrl)}`;
 
-  return htmlDocument({ title: `${view.title} · Showreel`, css: `${SHARE_CSS}\n.player{position:relative}${STORY_CSS}`, head, body });
+  return htmlDocument({ title: `${view.title} · Showreel`, css: `${SHARE_CSS}\n.player{position:relative}${FORMATS_CSS}${STORY_CSS}`, head, body });
+}
+
+/** A vertical or square cut is shown at its own shape, as tall as the window allows, centred. */
+const FORMATS_CSS = `
+.player.tall{aspect-ratio:9/16;width:auto;height:min(78vh,960px);margin:0 auto}
+.player.square{aspect-ratio:1;width:auto;height:min(78vh,720px);margin:0 auto}
+.formats{margin:10px 0 0;color:#a3a7b3;font-size:.95rem}.formats a{color:#a9b3ff;margin-right:12px}.formats a[aria-current]{color:#fff;font-weight:600;text-decoration:none}`;
+
+function frameClass(variant: StoredVariant | null): string {
+  return variant === null ? '' : variant.aspect === '1:1' ? ' square' : ' tall';
+}
+
+/**
+ * Issue 59: "Watch as 16:9 · 9:16 vertical · 1:1 square", when the version has variants: each a link to this page
+ * showing that cut, and a download of its video beside it.
+ */
+function formats(demo: DemoRecord, latest: DemoUrls, shown: StoredVariant | null): SafeHtml | null {
+  const variants = variantsOf(demo.variants);
+  if (variants.length === 0) return null;
+  const names: Record<string, string> = { '16:9': '16:9 landscape', '9:16': '9:16 vertical', '1:1': '1:1 square' };
+  const entry = (variant: StoredVariant | null) => {
+    const aspect = variant?.aspect ?? '16:9';
+    const page = variant ? `${latest.shareUrl}?aspect=${aspectSlug(variant)}` : latest.shareUrl;
+    const current = (shown?.aspect ?? '16:9') === aspect;
+    return html`<a href="${page}" data-aspect="${aspect}"${current ? html` aria-current="page"` : null}>${names[aspect] ?? aspect}</a>`;
+  };
+  const download = `${latest.videoUrl}${mediaQuery(demo.version || null, shown)}`;
+  return html`<p class="formats">Watch as ${entry(null)}${variants.map(entry)}<a href="${download}" download>Download this cut</a></p>`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { InteractionTimeline, Rect } from '../types.js';
-import type { Layout } from './layout.js';
+import { frameOf, type Layout } from './layout.js';
 import type { Style } from './style.js';
 import { FPS } from './frame-rate.js';
 import { zoomActions, type ZoomAction } from './shots.js';
@@ -109,7 +109,8 @@ export function createCamera(layout: Layout, timeline: InteractionTimeline, styl
     const k = layer.width / layout.layer.width;
     const x = (point.x - layout.layer.x) * k + layer.x;
     const y = (point.y - layout.layer.y) * k + layer.y;
-    const zoom = W / crop.width;
+    // The crop is scaled to the video's frame (the stage's own size but for an aspect variant: aspect.ts).
+    const zoom = frameOf(layout).width / crop.width;
     return { x: (x - crop.x) * zoom, y: (y - crop.y) * zoom, scale: k * zoom };
   };
 

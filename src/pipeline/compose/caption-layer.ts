@@ -44,7 +44,8 @@ export async function renderCaptionImages(options: {
   const { page, burnIn, output, camera, dir } = options;
   if (burnIn.captions.length === 0) return [];
   const { width: W, height: H } = output;
-  const unit = H / 1080;
+  // Sized by the frame's shorter side: a 16:9 video's height, a vertical cut's width (issue 59).
+  const unit = Math.min(W, H) / 1080;
   const font = Math.round(40 * unit);
   const margin = Math.round(48 * unit);
   await fs.mkdir(dir, { recursive: true });

@@ -4,7 +4,7 @@ import { type ClickEffectSprite, clickEffectSprite } from './click-effects.js';
 import { asSeenThrough, type Cut, withoutScrolls } from './cuts.js';
 import { commandLines } from './filter-graph.js';
 import type { LayerFiles } from './layers.js';
-import type { Layout } from './layout.js';
+import { type Layout, unitOf } from './layout.js';
 import { type ClickAt, clickEffects, pointerPath } from './pointer-track.js';
 import type { Style } from './style.js';
 
@@ -53,7 +53,7 @@ export function planCompose(input: {
     (cut) => cut.frame - cut.weights.length > camera.introFrames && cut.frame + cut.weights.length < camera.frames - camera.outroFrames,
   );
   const clicks = clickEffects(timeline, camera.frames);
-  const unit = layout.output.height / 1080;
+  const unit = unitOf(layout);
   const sprite =
     style.clickEffect.style !== 'none' && timeline.clicks.length > 0
       ? clickEffectSprite(style.clickEffect.style, layers.colors.clickEffect, style.clickEffect.scale, unit)

@@ -9,7 +9,7 @@ import { probeVideo } from '../encode/probe.js';
 import { FfmpegError } from '../encode/run-tool.js';
 import { OUTPUT_SIZES, paletteSamplesFile, type VideoFormat } from '../encode/video-encoder.js';
 import type { InteractionTimeline, Resolution } from '../types.js';
-import { createCamera, FPS } from './camera.js';
+import { type Camera, createCamera, FPS } from './camera.js';
 import { planCompose } from './compose-plan.js';
 import { findCuts } from './cuts.js';
 import type { HudText } from './filter-graph.js';
@@ -22,6 +22,12 @@ import { makeGifPalette } from './gif-palette.js';
 import { resolveStyle, type Style } from './style.js';
 import { type CaptionBurnIn, renderCaptionImages } from './caption-layer.js';
 import { endCardTiming, type EndCardText, renderEndCardImage } from './end-card.js';
+import type { Aspect } from './aspect.js';
+import { renderVariant, type VariantRequest, type VariantResult, type VariantSource } from './compose-variant.js';
+import type { LayerFiles } from './layers.js';
+import { restingMs } from './main-shot.js';
+
+export { restingMs } from './main-shot.js';
 
 /**
  * The compose stage: clean capture + interaction timeline + presentation → the final video, in one encode pass.
@@ -73,6 +79,13 @@ export interface ComposeOptions {
   captions?: CaptionBurnIn | null;
   /** The end card's words (issue 57, presentation.endCard, end-card.ts); drawn on `page` once, faded in at the end. */
   endCard?: EndCardText | null;
+  /**
+   * Issue 59: the frame of `outFile` (and its GIF and thumbnail); default 16:9, the compositor as it always was. Any
+   * other is composed as an aspect variant (compose-variant.ts) from the 16:9 layers, its captions drawn for its frame.
+   */
+  aspect?: Aspect;
+  /** Issue 59: more frames of the same capture, each composed after the video from the same layers (no browser). */
+  variants?: VariantRequest[];
 }
 
 export interface BackgroundBytes {
@@ -94,6 +107,10 @@ export interface ComposeResult {
   gif: (DerivedGif & { file: string }) | null;
   /** the thumbnail, when asked for */
   thumbnail: (DerivedThumbnail & { file: string }) | null;
+  /** the aspect variants asked for (options.variants), in order */
+  variants: VariantResult[];
+  /** the still layers the video was drawn with (files in workDir): what later variants of this capture are made from */
+  layers: LayerFiles;
 }
 
 /**
@@ -122,9 +139,35 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   const foundCuts = await findCuts(options.cleanFile, info.codec, options.smallFrames);
   const backgroundImage =
     style.background.kind !== 'image' ? null : (options.backgroundImage ?? (options.loadImage ? await options.loadImage(style.background.imageUrl) : null));
-  const animated = windowAnimated(layout, style, durationMs);
+  // A variant is made from the window animation's layers (variant-layers.ts): drawn whenever one is asked for.
+  const mainAspect = options.aspect ?? '16:9';
+  const variants = options.variants ?? [];
+  const animated = windowAnimated(layout, style, durationMs) || mainAspect !== '16:9' || variants.length > 0;
   const drawnAhead = usableLayers(options.layersAhead ? await options.layersAhead : null, layout, animated);
   const layers = drawnAhead ?? (await renderLayers({ page: options.page, layout, style, dir, animated, backgroundImage }));
+  const hud = style.debugHud ? await hudText(dir, options.timeline, options.templateId ?? null) : null;
+  const source: VariantSource = {
+    cleanFile: options.cleanFile, capture: { width: info.width, height: info.height, pixelFormat: info.pixelFormat }, codec: info.codec,
+    smallFrames: options.smallFrames ?? null, timeline: options.timeline,
+    style, durationMs, cuts: foundCuts, layers, layout, resolution: options.resolution, format: options.format, hud, workDir: dir,
+    timeoutMs: options.timeoutMs ?? 600_000,
+    // The captions of each variant, drawn for its frame on the same page as the video's.
+    ...(options.captions ? { captionsFor: async (camera, frame, captionDir) => drawCaptions(options.page, options.captions!, frame, camera, captionDir) } : {}),
+  };
+  // Each variant after the video, one pass each: the video's progress is the job's, the variants add their time.
+  const renderVariants = async () => {
+    const made: VariantResult[] = [];
+    for (const variant of variants) made.push(await renderVariant(source, variant));
+    return made;
+  };
+  if (mainAspect !== '16:9') {
+    const main = await renderVariant(source, { aspect: mainAspect, outFile: options.outFile, ...(options.gif ? { gif: options.gif } : {}), ...(options.thumbnail ? { thumbnail: options.thumbnail } : {}) }, options.onProgress);
+    const made = await renderVariants();
+    return {
+      outFile: main.outFile, frames: main.frames, durationMs: main.durationMs, timings: main.timings, layersDrawnAhead: drawnAhead !== null,
+      peakRssBytes: main.peakRssBytes, gif: main.gif, thumbnail: main.thumbnail, variants: made, layers,
+    };
+  }
   const plan = planCompose({ layout, timeline: options.timeline, style, durationMs, layers, cuts: foundCuts });
   const { camera } = plan;
   const layersMs = performance.now() - started;
@@ -136,11 +179,10 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   // on screen into the fade to black).
   const clearS = captionsClearAt(durationMs, style, endCard?.fromS ?? null);
   const captions = options.captions
-    ? (await renderCaptionImages({ page: options.page, burnIn: options.captions, output, camera, dir: path.join(dir, 'captions') }))
-        .map((image) => ({ file: image.file, x: image.x, y: image.y, fromS: image.fromS, toS: Math.min(image.toS, clearS) }))
+    ? (await drawCaptions(options.page, options.captions, output, camera, path.join(dir, 'captions')))
+        .map((image) => ({ ...image, toS: Math.min(image.toS, clearS) }))
         .filter((image) => image.toS > image.fromS)
     : undefined;
-  const hud = style.debugHud ? await hudText(dir, options.timeline, options.templateId ?? null) : null;
   const thumbnail = options.thumbnail ? { ...options.thumbnail, atMs: restingMs(options.thumbnail.atMs, camera) } : undefined;
   const side = await sideOutputs({ gif: options.gif, thumbnail }, { frames: camera.frames, fps: FPS, width: output.width });
 
@@ -168,6 +210,8 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
     peakRssBytes,
     layersDrawnAhead: drawnAhead !== null,
     ...(await side.describe()),
+    variants: await renderVariants(),
+    layers,
   };
 }
 
@@ -187,6 +231,12 @@ export function windowAnimated(layout: Layout, style: Style, durationMs: number)
   return camera.introFrames > 0 || camera.outroFrames > 0;
 }
 
+/** The captions as stills for the compositor (caption-layer.ts), for a frame of `output` seen through `camera`. */
+async function drawCaptions(page: Page, burnIn: CaptionBurnIn, output: { width: number; height: number }, camera: Camera, dir: string) {
+  const images = await renderCaptionImages({ page, burnIn, output, camera, dir });
+  return images.map((image) => ({ file: image.file, x: image.x, y: image.y, fromS: image.fromS, toS: image.toS }));
+}
+
 async function hudText(dir: string, timeline: InteractionTimeline, templateId: string | null): Promise<HudText | null> {
   const fontFile = await labelFont();
   if (!fontFile) return null;
@@ -202,12 +252,4 @@ async function hudText(dir: string, timeline: InteractionTimeline, templateId: s
   const clock = path.join(dir, 'hud-clock.txt');
   await fs.writeFile(clock, `t %{pts:hms}  frame %{n}  template ${templateId ?? 'none'}`);
   return { steps, clock, fontFile: safePath(fontFile) };
-}
-
-/** A frame time moved off the intro and outro, whose window is still rising in or falling away; null stays null. */
-export function restingMs(atMs: number | null | undefined, camera: { frames: number; introFrames: number; outroFrames: number }): number | null {
-  if (atMs === null || atMs === undefined) return null;
-  const first = camera.introFrames;
-  const last = Math.max(first, camera.frames - camera.outroFrames - 1);
-  return (Math.min(last, Math.max(first, Math.round((atMs * FPS) / 1000))) * 1000) / FPS;
 }

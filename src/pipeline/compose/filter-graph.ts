@@ -1,5 +1,5 @@
 import { type Camera, FPS as FPS_GRID } from './camera.js';
-import type { Layout } from './layout.js';
+import { frameOf, type Layout, unitOf } from './layout.js';
 import type { Style } from './style.js';
 
 /**
@@ -183,9 +183,11 @@ export function buildFilterGraph(options: {
   }
 
   // Zoom: crop per frame, scaled back to the output size (scale passes frames through when the crop is whole).
-  if (camera.actions.length > 0) {
+  // An aspect variant (aspect.ts) always goes through it: its crop of the stage is scaled to the video's frame.
+  const frame = frameOf(layout);
+  if (camera.actions.length > 0 || frame !== layout.output) {
     // exact=1: the camera moves in whole pixels (camera.ts); without it crop rounds offsets down to even ones on yuv420p.
-    chains.push(`[${last}]sendcmd=f=${files.zoomCommands},crop@zoom=w=${W}:h=${H}:x=0:y=0:exact=1,null,scale=${W}:${H}:flags=bicubic,setsar=1[zoomed]`);
+    chains.push(`[${last}]sendcmd=f=${files.zoomCommands},crop@zoom=w=${W}:h=${H}:x=0:y=0:exact=1,null,scale=${frame.width}:${frame.height}:flags=bicubic,setsar=1[zoomed]`);
     last = 'zoomed';
   }
 
@@ -221,9 +223,10 @@ export function buildFilterGraph(options: {
 
   const tail: string[] = [];
   if (hud) {
-    const size = Math.round(22 * (H / 1080));
-    const pad = Math.round(14 * (H / 1080));
-    const box = `box=1:boxcolor=black@0.62:boxborderw=${Math.round(8 * (H / 1080))}:fontcolor=white:fontsize=${size}:fontfile=${hud.fontFile}`;
+    const unit = unitOf(layout);
+    const size = Math.round(22 * unit);
+    const pad = Math.round(14 * unit);
+    const box = `box=1:boxcolor=black@0.62:boxborderw=${Math.round(8 * unit)}:fontcolor=white:fontsize=${size}:fontfile=${hud.fontFile}`;
     for (const step of hud.steps) {
       tail.push(`drawtext=${box}:expansion=none:textfile=${step.file}:x=${pad}:y=${pad}:enable='between(t,${step.from.toFixed(3)},${step.to.toFixed(3)})'`);
     }

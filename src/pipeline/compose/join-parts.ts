@@ -168,6 +168,9 @@ export async function finishParts(options: {
       peakRssBytes: outcomes.reduce<number | null>((peak, outcome) => (outcome.peak === null ? peak : Math.max(peak ?? 0, outcome.peak)), null),
       gif: gifResult ?? null,
       thumbnail: thumbnailResult ?? null,
+      // Variants are composed in one pass each (composeVideo), never ahead: a job that asks for them composes so.
+      variants: [],
+      layers: options.layers,
     },
     kept,
     framesAhead: keptFrames,

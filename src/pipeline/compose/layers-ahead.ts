@@ -44,6 +44,8 @@ export interface DrawLayersAheadOptions {
   backgroundImage: { bytes: Buffer; type: 'png' | 'jpeg' | 'webp' } | null;
   /** where the layer files go (a directory of their own; removed with the job's work directory) */
   dir: string;
+  /** draw the window animation's layers even for a still window: aspect variants are made from them (issue 59) */
+  windowLayers?: boolean;
 }
 
 /** Starts drawing; resolves to null when it could not (compose then draws the layers itself). Never rejects. */
@@ -57,7 +59,7 @@ async function draw(options: DrawLayersAheadOptions): Promise<LayersAhead> {
   const capture = { width: Math.round(options.capture.width), height: Math.round(options.capture.height) };
   const layout = computeLayout(OUTPUT_SIZES[options.resolution], capture, style);
   // As composeVideo decides, except for videos so short that the animation is dropped (then they go unused).
-  const animated = style.windowAnimation.intro || style.windowAnimation.outro;
+  const animated = style.windowAnimation.intro || style.windowAnimation.outro || options.windowLayers === true;
   await fs.mkdir(options.dir, { recursive: true });
   const page = await options.browser.newPage();
   try {

@@ -18,6 +18,23 @@ export interface Layout {
   shadow: { blur: number; offsetY: number };
   /** the window layer (window plus room for its shadow), used when the window animates */
   layer: Rect;
+  /**
+   * An aspect variant's (aspect.ts): `output` is then the stage the window is composed on, and `frame` the video's
+   * own size, which the camera's crop of the stage is scaled to; absent, the video is `output`.
+   */
+  frame?: { width: number; height: number };
+  /** an aspect variant's size unit (the 16:9 video's height / 1080): cursor, click effects and HUD are sized by it */
+  unit?: number;
+}
+
+/** The size of the video's frames. */
+export function frameOf(layout: Layout): { width: number; height: number } {
+  return layout.frame ?? layout.output;
+}
+
+/** Sizes are designed at 1080p: the scale of this video's drawn sizes (cursor, click effects, HUD) to that. */
+export function unitOf(layout: Layout): number {
+  return layout.unit ?? layout.output.height / 1080;
 }
 
 /** how far (px) a capture may be from the window's size and still be placed without rescaling */

@@ -1,4 +1,5 @@
 import type { InteractionTimeline, MainShot } from '../types.js';
+import { FPS } from './frame-rate.js';
 
 /**
  * When the thumbnail is taken (issue 35): in the middle of the main shot, the time the video rests on the section it
@@ -16,4 +17,12 @@ export function mainShotMs(timeline: InteractionTimeline, shot: MainShot | null 
   const to = Math.min(nextScroll, timeline.durationMs);
   if (!(to > from)) return Math.max(0, Math.min(from, timeline.durationMs));
   return Math.round(from + (to - from) / 2);
+}
+
+/** A frame time moved off the intro and outro, whose window is still rising in or falling away; null stays null. */
+export function restingMs(atMs: number | null | undefined, camera: { frames: number; introFrames: number; outroFrames: number }): number | null {
+  if (atMs === null || atMs === undefined) return null;
+  const first = camera.introFrames;
+  const last = Math.max(first, camera.frames - camera.outroFrames - 1);
+  return (Math.min(last, Math.max(first, Math.round((atMs * FPS) / 1000))) * 1000) / FPS;
 }

@@ -39,7 +39,7 @@ export interface SideOutputs {
 
 export async function sideOutputs(options: SideOutputOptions, video: { frames: number; fps: number; width: number }): Promise<SideOutputs> {
   const gif = options.gif ? { fps: 12, maxSeconds: 10, ...options.gif } : null;
-  if (gif) checkGifOptions(gif);
+  if (gif) checkGifOptions(gif, 360);
   const thumbnail = options.thumbnail ?? null;
   const branches: string[] = [];
   const args: string[] = [];

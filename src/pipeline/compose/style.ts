@@ -1,4 +1,4 @@
-import type { Presentation } from '../../demos/presentation.js';
+import { aspectVariants, type Presentation } from '../../demos/presentation.js';
 
 /**
  * A Presentation with every member decided: what the compositor draws. The defaults are what most users see (they
@@ -118,5 +118,7 @@ export function effectivePresentation(presentation: Presentation | null | undefi
     ...(presentation?.narration?.enabled
       ? { narration: { enabled: true, speed: presentation.narration.speed ?? 1, ...(presentation.narration.voice ? { voice: presentation.narration.voice } : {}) } }
       : {}),
+    // The cuts the demo is made in (issue 59), written one way: the 16:9 video and each variant, or nothing for none.
+    ...(aspectVariants(presentation).length > 0 ? { aspect: ['16:9', ...aspectVariants(presentation)] } : {}),
   };
 }

@@ -100,7 +100,11 @@ function zoomRect(action: { x: number; y: number }, layout: Layout, magnificatio
   const width = W / magnification;
   const height = H / magnification;
   const cx = clampCentre(action.x, width, layout.window.x, layout.window.width, W);
-  const cy = clampCentre(action.y, height, layout.window.y, layout.window.height, H);
+  // An aspect variant's crop is often taller than the window: then it keeps the whole window in view, as near the
+  // middle as the action allows, rather than following the action up or down into the background.
+  const cy = layout.frame && height > layout.window.height
+    ? Math.min(Math.max(layout.window.y + layout.window.height / 2, height / 2), H - height / 2)
+    : clampCentre(action.y, height, layout.window.y, layout.window.height, H);
   return { x: cx - width / 2, y: cy - height / 2, width, height };
 }
 

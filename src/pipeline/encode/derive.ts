@@ -111,9 +111,10 @@ export async function deriveGif(videoFile: string, outGif: string, options: GifO
   return describeGif(outGif);
 }
 
-export function checkGifOptions(options: { fps: number; width: number; maxSeconds?: number | undefined }): void {
+/** minWidth: 640, but 360 for an aspect variant's GIF (a 9:16 one is 360 wide and 640 tall: issue 59) */
+export function checkGifOptions(options: { fps: number; width: number; maxSeconds?: number | undefined }, minWidth = 640): void {
   const { fps, width, maxSeconds } = options;
-  if (!Number.isInteger(width) || width < 640 || width > 800) throw new RangeError('GIF width must be an integer from 640 to 800.');
+  if (!Number.isInteger(width) || width < minWidth || width > 800) throw new RangeError(`GIF width must be an integer from ${minWidth} to 800.`);
   if (!(fps > 0 && fps <= 30)) throw new RangeError('GIF fps must be above 0 and at most 30.');
   if (maxSeconds !== undefined && !(maxSeconds > 0)) throw new RangeError('GIF maxSeconds must be positive.');
 }

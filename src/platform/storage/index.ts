@@ -6,7 +6,7 @@ import type { Storage } from './storage.js';
 
 export type { ByteRange, ObjectInfo, PutOptions, Storage, StoredObject } from './storage.js';
 export { SizeMismatchError } from './storage.js';
-export { assertValidKey, contentTypeForKey, demoPrefix, InvalidStorageKeyError, mediaKey, type MediaKind } from './keys.js';
+export { assertValidKey, contentTypeForKey, demoPrefix, InvalidStorageKeyError, mediaKey, type MediaKind, variantMediaKey } from './keys.js';
 export { createLocalStorage } from './local-storage.js';
 export { createS3Storage } from './s3-storage.js';
 

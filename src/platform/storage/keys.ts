@@ -51,6 +51,15 @@ export function mediaKey(demoId: string, version: number, kind: MediaKind, ext: 
   return assertValidKey(`demos/${demoId}/v${version}/${kind}.${ext}`);
 }
 
+/**
+ * Issue 59: a media file of one of a version's aspect variants, `demos/<demoId>/v<version>/<kind>-<aspect>.<ext>`
+ * (aspect as in URLs: `9x16`, `1x1`), under the version's prefix so it goes when the version's media go.
+ */
+export function variantMediaKey(demoId: string, version: number, kind: MediaKind, aspect: string, ext: string): string {
+  if (!/^[1-9]\d?x[1-9]\d?$/.test(aspect)) throw new InvalidStorageKeyError(String(aspect), 'the aspect must be written like 9x16');
+  return assertValidKey(mediaKey(demoId, version, kind, ext).replace(new RegExp(`/${kind}\\.${ext}$`), `/${kind}-${aspect}.${ext}`));
+}
+
 /** Everything stored for one demo, for deletePrefix. */
 export function demoPrefix(demoId: string): string {
   if (!ID.test(demoId)) throw new InvalidStorageKeyError(String(demoId), 'the demo id must be a lowercase UUID');

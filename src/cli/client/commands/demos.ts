@@ -121,14 +121,15 @@ export const demosList: ClientCommand = {
 export const demosCreate: ClientCommand = {
   name: 'demos create',
   summary: 'Ask for a demo of a project\'s site; generation runs on the service',
-  usage: 'demos create --project ID --prompt TEXT [--template STYLE] [--mode script|agent] [--format mp4|webm] [--resolution 720p|1080p] [--duration 5s|10s|30s] [--presentation FILE] [--wait]',
+  usage: 'demos create --project ID --prompt TEXT [--template STYLE] [--mode script|agent] [--format mp4|webm] [--resolution 720p|1080p] [--duration 5s|10s|30s] [--aspect 9:16,1:1] [--presentation FILE] [--wait]',
   help: [
     '--project ID        the project (required)',
     '--prompt TEXT       what the demo shows (required)',
     `--template STYLE    the tour style: ${TEMPLATES.join(', ')} (default auto: the service picks)`,
     '--mode MODE         script (a tour planned up front, the default) or agent (a browsing agent decides each step)',
     '--format, --resolution, --duration   defaults mp4, 1080p, 10s',
-    '--presentation FILE a JSON presentation config (--template overrides its recordingTemplate.id)',
+    '--aspect LIST       vertical and square cuts beside the 16:9 video, from the same recording (no extra credit): 9:16, 1:1 or both',
+    '--presentation FILE a JSON presentation config (--template overrides its recordingTemplate.id, --aspect its aspect)',
     waitHelp,
   ],
   options: {
@@ -140,6 +141,7 @@ export const demosCreate: ClientCommand = {
     resolution: { type: 'string' },
     duration: { type: 'string' },
     presentation: { type: 'string' },
+    aspect: { type: 'string' },
     wait: { type: 'boolean' },
   },
   async run(parsed, context) {
@@ -157,6 +159,9 @@ export const demosCreate: ClientCommand = {
       const recordingTemplate = (body.presentation?.recordingTemplate ?? {}) as Record<string, unknown>;
       body.presentation = { ...body.presentation, recordingTemplate: { ...recordingTemplate, id: template } };
     }
+    // Issue 59: the cuts, as the API takes them (it says which value is wrong).
+    const aspect = stringOption(parsed, 'aspect');
+    if (aspect !== undefined) body.presentation = { ...body.presentation, aspect: ['16:9', ...aspect.split(',').map((a) => a.trim().replace(/x/i, ':')).filter((a) => a !== '16:9')] };
     const accepted = unwrap(await (await context.api()).POST('/api/v1/demos', { body: body as never }));
     await maybeWait(parsed, context, accepted);
   },
@@ -181,6 +186,8 @@ export const demosShow: ClientCommand = {
         `format:    ${demo.format} ${demo.resolution}, version ${demo.version}`,
         `latest job: ${demo.latestJob ? `${demo.latestJob.status}${demo.latestJob.step ? ` (${demo.latestJob.step})` : ''}` : '-'}`,
         ...(demo.status === 'ready' ? [`share:     ${urls.shareUrl}`, `video:     ${urls.video}`] : []),
+        // Issue 59: each cut made beside the 16:9 video.
+        ...demo.variants.map((variant) => `${variant.aspect.padEnd(5)} cut: ${variant.video_url}`),
       ].join('\n'),
     );
   },

@@ -11,6 +11,7 @@ import type { DemoAnalytics } from '../../../analytics/index.js';
 import { analyticsPanel } from './analytics-panel.js';
 import { narrationPanel } from './narration.js';
 import { createSpeechEngine } from '../../../pipeline/narration/speech.js';
+import { variantLinks } from './aspect-fields.js';
 
 /**
  * A demo's page: while it records, the live progress (the script follows the API's WebSocket, polling if the socket
@@ -96,6 +97,7 @@ ${previewsPending ? html`<p class="muted" role="status" data-previews-pending="$
 <h2>Share</h2>
 ${copyField('share-url', 'Share link', `${publicUrl}/share/${id}`)}
 <p class="links"><a href="/share/${id}" target="_blank" rel="noopener">Open the share page</a><span${hiddenUntilReady}> · <a href="/gif/${id}.gif" target="_blank" rel="noopener">GIF</a> · <a href="/thumb/${id}.png" target="_blank" rel="noopener">Thumbnail</a></span> · <a href="/video/${id}.${demo.format}" download>Download the video</a></p>
+${variantLinks(demo, publicUrl)}
 </section>
 <section class="panel" data-embed-snippets>
 <h2>Embed</h2>

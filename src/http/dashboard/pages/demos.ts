@@ -8,6 +8,8 @@ import { demoGrid } from './demo-cards.js';
 import { createProjectForm } from './projects.js';
 import { PLANNING_HINT, TOUR_STYLES } from './tour-styles.js';
 import { type DurationTarget, priceOf } from '../../../credits/index.js';
+import type { AspectRatio } from '../../../demos/index.js';
+import { aspectChoices, aspectsFromForm } from './aspect-fields.js';
 
 /**
  * The dashboard's home: every demo as a grid of thumbnails with its status, or, for a new account, the first steps.
@@ -15,7 +17,7 @@ import { type DurationTarget, priceOf } from '../../../credits/index.js';
  */
 
 
-interface DemoFields { project_id: string; prompt: string; format: string; resolution: string; duration_target: string; mode: string; template: string }
+interface DemoFields { project_id: string; prompt: string; format: string; resolution: string; duration_target: string; mode: string; template: string; aspect?: AspectRatio[] | undefined }
 
 const LENGTHS: DurationTarget[] = ['5s', '10s', '30s'];
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
@@ -40,6 +42,7 @@ ${csrfField(viewer)}
 <div><label for="d-mode">Planning</label><select id="d-mode" name="mode" aria-describedby="d-mode-hint">${[['script', 'Scripted'], ['agent', 'Agent']].map(([v, l]) => option(v!, l, v === (values.mode ?? 'script')))}</select></div>
 </div>
 <p class="hint" id="d-mode-hint">${PLANNING_HINT}</p>
+${aspectChoices(values.aspect ?? [])}
 <p class="cost" data-cost>This demo costs ${credits(cost)} (1 credit for each 10 s started). Your balance: <strong data-balance>${credits(balance)}</strong>${balance < cost ? html` · <a href="/app/credits">buy credits</a>` : null}.</p>
 <p class="muted small">Recording takes a minute or two; you can leave the page and come back.</p>
 <div class="actions"><button type="submit">Create demo</button></div>
@@ -90,12 +93,17 @@ ${demos.length === 0 ? html`<p class="panel empty">No demos yet. <a href="/app/d
       const values: DemoFields = {
         project_id: form.get('project_id') ?? '', prompt: form.get('prompt') ?? '', format: form.get('format') ?? 'mp4', resolution: form.get('resolution') ?? '1080p',
         duration_target: form.get('duration_target') ?? '10s', mode: form.get('mode') ?? 'script', template: form.get('template') ?? 'auto',
+        aspect: aspectsFromForm(form),
+      };
+      const presentation = {
+        ...(values.template === 'auto' ? {} : { recordingTemplate: { id: values.template } }),
+        ...(values.aspect ? { aspect: values.aspect } : {}),
       };
       try {
         const created = await r.caller.demos.create({
           project_id: values.project_id, prompt: values.prompt, format: values.format, resolution: values.resolution,
           duration_target: values.duration_target, mode: values.mode,
-          presentation: values.template === 'auto' ? undefined : { recordingTemplate: { id: values.template } },
+          presentation: Object.keys(presentation).length > 0 ? presentation : undefined,
         } as Parameters<typeof r.caller.demos.create>[0]);
         redirect(r.res, `/app/demos/${created.id}`);
       } catch (error) {

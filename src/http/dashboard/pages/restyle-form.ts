@@ -1,4 +1,5 @@
-import type { Presentation } from '../../../demos/index.js';
+import { aspectVariants, type Presentation } from '../../../demos/index.js';
+import { aspectChoices, aspectsFromForm } from './aspect-fields.js';
 import { html, type SafeHtml } from '../../pages/html.js';
 import { csrfField, errorBox, option, type Viewer } from '../layout.js';
 
@@ -46,6 +47,7 @@ export function presentationFromForm(form: URLSearchParams, backgrounds: Backgro
   p.endCard = { enabled: on(form, 'end_card'), title: text(form, 'end_title'), ctaText: text(form, 'end_cta'), ctaUrl: text(form, 'end_url') };
   // Issue 59: off is no member at all, as a demo that never had narration (so an untouched form changes nothing).
   if (on(form, 'narration_enabled')) p.narration = { enabled: true, voice: text(form, 'narration_voice'), speed: num(form, 'narration_speed') };
+  p.aspect = aspectsFromForm(form);
   return JSON.parse(JSON.stringify(p)) as Presentation; // drops the members left undefined
 }
 
@@ -150,6 +152,7 @@ ${textField('end_url', 'Its link', c.endCard?.ctaUrl, 2048, 'The demo’s page',
 </div>
 </fieldset>
 ${narrationFields(input.demoId, c.narration, input.speech ?? null)}
+${aspectChoices(aspectVariants(input.current))}
 </div>
 <div class="preview-col">
 <p class="muted small">Preview</p>

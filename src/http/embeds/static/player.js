@@ -204,6 +204,8 @@
   function showVideo(version) {
     var v = document.createElement('video');
     var q = '?v=' + encodeURIComponent(version || Date.now());
+    // Issue 59: a vertical or square cut (data-aspect) is the same address with its aspect.
+    var media = q + (d.aspect ? '&aspect=' + encodeURIComponent(d.aspect) : '');
     v.setAttribute('playsinline', '');
     v.preload = 'metadata';
     v.tabIndex = 0;
@@ -211,10 +213,10 @@
     if (d.controls === 'true') v.controls = true;
     if (d.loop === 'true') v.loop = true;
     if (d.muted === 'true') { v.muted = true; v.defaultMuted = true; }
-    if (d.posterUrl) v.poster = d.posterUrl + q;
+    if (d.posterUrl) v.poster = d.posterUrl + media;
     var start = Number(d.startAt) > 0 ? '#t=' + Number(d.startAt) : '';
     var source = document.createElement('source');
-    source.src = d.videoUrl + q + start;
+    source.src = d.videoUrl + media + start;
     source.type = d.mimeType || 'video/mp4';
     v.appendChild(source);
     // The version just recorded has its chapters and captions at the same address as its video, with ?v=.

@@ -122,6 +122,13 @@
     ['autoplay', 'muted', 'loop', 'controls'].forEach(function (name) {
       if (options[name] !== undefined && options[name] !== null) props.push(name + '=' + (isOn(options[name]) ? '1' : '0'));
     });
+    // Issue 59: a vertical or square cut (`data-aspect="9:16"`), in a frame of its shape; the player falls back to
+    // the 16:9 video when the demo has no such cut.
+    var aspect = /^(16|9|1)[:x/](9|16|1)$/i.exec(String(options.aspect || '').trim());
+    if (aspect && ['16:9', '9:16', '1:1'].indexOf(aspect[1] + ':' + aspect[2]) !== -1) {
+      props.push('aspect=' + aspect[1] + 'x' + aspect[2]);
+      element.style.aspectRatio = aspect[1] + '/' + aspect[2];
+    }
     iframe.src = url + (props.length ? (url.indexOf('?') === -1 ? '?' : '&') + props.join('&') : '');
     iframe.title = options.title || 'Product demo';
     // `allow` alone: with `allowfullscreen` too, Chromium warns in the host page's console that one overrides the other.
@@ -148,7 +155,7 @@
     var project = options.project || d.project || defaults.project;
     var base = options.base || defaults.base;
     var demo = pick('demo');
-    var props = { autoplay: pick('autoplay'), muted: pick('muted'), loop: pick('loop'), controls: pick('controls'), title: pick('title') };
+    var props = { autoplay: pick('autoplay'), muted: pick('muted'), loop: pick('loop'), controls: pick('controls'), title: pick('title'), aspect: pick('aspect') };
     style();
     element.classList.add('showreel-embed');
     element.setAttribute('data-showreel-state', 'loading');

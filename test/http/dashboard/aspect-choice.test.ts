@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
+import { publishVariantVersion } from '../../helpers/variant-demo.js';
+
+/**
+ * Issue 59 in the dashboard, as a browser without script uses it: the new-demo and restyle forms choose the vertical
+ * and square cuts, and the demo's page offers each cut made (share page, download, GIF, thumbnail, iframe).
+ */
+describe('choosing the cuts of a demo in the dashboard', () => {
+  let app: TestApp;
+  let ada: TestUser;
+  let origin: string;
+  let cookie: string;
+  let csrf: string;
+
+  before(async () => {
+    app = await startTestApp();
+    ada = await app.createUser({ email: 'ada@example.com', credits: 10 });
+    origin = new URL((await app.api('/api/v1/device/code', { body: { client_name: 'probe', scope: 'write' } })).body.verification_uri).origin;
+    const signedIn = await post('/app/sign-in', { email: ada.email, password: ada.password }, '');
+    cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    csrf = /name="csrf" value="([^"]+)"/.exec(await (await get('/app/')).text())![1]!;
+  });
+  after(() => app.stop());
+
+  function post(path: string, fields: Record<string, string>, withCookie = cookie) {
+    return fetch(`${app.url}${path}`, {
+      method: 'POST', redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin, cookie: withCookie },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+  const get = (path: string) => fetch(`${app.url}${path}`, { redirect: 'manual', headers: { cookie } });
+  const text = async (path: string) => {
+    const response = await get(path);
+    assert.equal(response.status, 200, path);
+    return response.text();
+  };
+
+  it('makes a demo with a vertical cut from the new-demo form, and offers the cut on its page once made', async () => {
+    const project = (await app.api('/api/v1/projects', { key: ada.key, body: { name: 'Docs', url: 'https://docs.example/' } })).body;
+    const form = await text('/app/demos/new');
+    assert.match(form, /<input type="checkbox" name="aspect_9x16" data-label="9:16 vertical cut"> 9:16 vertical/);
+    assert.match(form, /<input type="checkbox" name="aspect_1x1" data-label="1:1 square cut"> 1:1 square/);
+    const created = await post('/app/demos', { csrf, project_id: project.id, prompt: 'Tour', duration_target: '5s', format: 'mp4', resolution: '720p', mode: 'script', template: 'auto', aspect_9x16: 'on' });
+    assert.equal(created.status, 303);
+    const demoId = created.headers.get('location')!.split('/').pop()!;
+    const [row] = await app.sql<{ presentation: string }[]>`select presentation from demos where id = ${demoId}`;
+    assert.deepEqual(JSON.parse(row!.presentation), { aspect: ['16:9', '9:16'] });
+
+    await publishVariantVersion(app, demoId, ['9:16']);
+    const page = await text(`/app/demos/${demoId}`);
+    assert.match(page, new RegExp(`<p class="links" data-variant="9:16"><strong>9:16 vertical</strong>: <a href="/share/${demoId}\\?aspect=9x16"`));
+    assert.match(page, new RegExp(`/video/${demoId}\\.mp4\\?aspect=9x16" download>video</a>`));
+    assert.match(page, new RegExp(`/gif/${demoId}\\.gif\\?aspect=9x16`));
+    assert.match(page, new RegExp(`&lt;iframe src=&quot;[^&]+/embed/${demoId}\\?aspect=9x16&quot; width=&quot;304&quot; height=&quot;540&quot;`), 'its iframe, as text');
+  });
+
+  it('restyles to other cuts; the same cuts and look again is no change', async () => {
+    const project = (await app.api('/api/v1/projects', { key: ada.key, body: { name: 'Restyle', url: 'https://r.example/' } })).body;
+    const demo = (await app.api('/api/v1/demos', { key: ada.key, body: { project_id: project.id, prompt: 'Tour', presentation: { aspect: '9:16' } } })).body;
+    await publishVariantVersion(app, demo.id, ['9:16']);
+    const form = await text(`/app/demos/${demo.id}/restyle`);
+    assert.match(form, /name="aspect_9x16" data-label="9:16 vertical cut" checked/);
+    assert.match(form, /name="aspect_1x1" data-label="1:1 square cut">/);
+    // The form as it opened (a browser without script posts it so): the look and the cuts unchanged.
+    const look = {
+      ...Object.fromEntries([...form.matchAll(/<input id="f-(\w+)" name="\w+" type="(?:number|color)" (?:min="[^"]*" max="[^"]*" step="[^"]*" )?value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!])),
+      csrf, bg_kind: 'gradient', mockup: 'macos-light', zoom_enabled: 'on', cursor_style: 'arrow', click_style: 'ripple', fade_color: 'black', intro: 'on',
+    };
+    const same = await post(`/app/demos/${demo.id}/restyle`, { ...look, aspect_9x16: 'on' });
+    assert.equal(same.status, 400);
+    assert.match(await same.text(), /Nothing changed/);
+    const answer = await post(`/app/demos/${demo.id}/restyle`, { ...look, aspect_1x1: 'on' });
+    assert.equal(answer.status, 303, await answer.text());
+    const [row] = await app.sql<{ presentation: unknown }[]>`select presentation from demo_jobs where demo_id = ${demo.id} and kind = 'restyle'`;
+    const p = (typeof row!.presentation === 'string' ? JSON.parse(row!.presentation) : row!.presentation) as Record<string, unknown>;
+    assert.deepEqual(p.aspect, ['16:9', '1:1']);
+  });
+});
