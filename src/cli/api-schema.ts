@@ -293,7 +293,7 @@ export interface paths {
         put?: never;
         /**
          * Re-record from the stored action script with a new presentation
-         * @description Records the stored action script again with a new presentation (background, window, cursor, zoom …): same tour, new look, no re-planning. `presentation.aspect` adds or drops the vertical and square cuts. One credit, refunded on failure. 400 for a demo without a recorded script (an upload).
+         * @description Records the stored action script again with a new presentation (background, window, cursor, zoom, narration …): same tour, new look, no re-planning. `narration: {enabled, voice, speed}` turns the voice on or off or changes it (the shots stretch to fit the lines; off, the video is as before); `presentation.aspect` adds or drops the vertical and square cuts. One credit, refunded on failure. 400 for a demo without a recorded script (an upload), or narration on a server with no speech engine.
          */
         post: operations["demos-restyle"];
         delete?: never;
@@ -336,6 +336,30 @@ export interface paths {
          * @description Makes an earlier kept version current again: its stored media become what the share page, embeds and plain media URLs serve, and its look is the one a restyle starts from. Nothing is recorded and no credit is charged. 409 while a job of the demo runs, or once the version’s media are no longer kept.
          */
         post: operations["demoVersions-restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/demos/{id}/narration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The narration script the next recording says
+         * @description The narration script (issue 59): one line per chapter, what the next recording with `presentation.narration` on says over that chapter’s shot. Each line is written from the page’s own words (the chapter’s heading and the fact it states), or is your edit (`by: user`). 409 before the demo’s first recording (there are no chapters yet), and for uploads.
+         */
+        get: operations["narration-script"];
+        /**
+         * Edit the narration script (heard from the next restyle or refresh)
+         * @description Edits the narration script: send the lines by chapter title (all of them, or only those you change). A line the same as the one written from the page is not kept as an edit; an empty text says nothing over that chapter; an empty list goes back to the written script. Edits are kept by chapter, so a refresh that changes the page rewrites only the lines of the chapters that changed. Nothing is recorded: you hear the edit after the next restyle (with narration on) or refresh. 400 names a chapter the demo does not have.
+         */
+        put: operations["narration-edit"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -685,7 +709,7 @@ export interface paths {
         put?: never;
         /**
          * Generate a demo for the calling page, or reuse the one already made for the same context
-         * @description What sdk.js calls for each placeholder: a demo of the calling page for the prompt, template and section given. The same page context answers with the demo already made (200, `cached: true`, free); a new one is generated (202, one credit) within the project’s daily caps. Authenticate with a publishable key in X-API-Key from a page on one of its allowed_domains (Origin, else Referer), or with a live key. CORS answers carry Access-Control-Allow-Origin for the calling origin.
+         * @description What sdk.js calls for each placeholder: a demo of the calling page for the prompt, template and section given. The same page context answers with the demo already made (200, `cached: true`, free); a new one is generated (202, one credit) within the project’s daily caps, and with a publishable key only for a page of the project’s own site. Authenticate with a publishable key in X-API-Key (from a page on one of its allowed_domains, Origin else Referer, when it has some), or with a live key. CORS answers carry Access-Control-Allow-Origin for the calling origin.
          */
         post: operations["embeds-generate"];
         delete?: never;
@@ -2344,6 +2368,7 @@ export interface operations {
                      *             "off_reason": null,
                      *             "source": "rules"
                      *           },
+                     *           "narration": null,
                      *           "warnings": [],
                      *           "variants": [
                      *             {
@@ -2408,6 +2433,28 @@ export interface operations {
                                 off_reason: string | null;
                                 /** @description who wrote the captions: `model` (the model planner, in the page’s language), `rules` (the offline rules, English only), `mixed` (the model’s, with the ones that failed the checks replaced by the rules’); null when there are none */
                                 source: ("model" | "rules" | "mixed") | null;
+                            } | null;
+                            /** @description Issue 59: the shown version’s narration (`presentation.narration`); null when it is not narrated. */
+                            narration: {
+                                /** @description the speech engine that spoke it: `openai` (an OpenAI-compatible `/audio/speech` endpoint) or `elevenlabs` */
+                                engine: string;
+                                /** @description the voice it was spoken in */
+                                voice: string;
+                                /** @description the speaking speed (1 is the voice’s own) */
+                                speed: number;
+                                /** @description each spoken line, in order: the chapter (shot) it is said over, its words, and when it starts and ends in the video; the captions show these words while they are said */
+                                lines: {
+                                    chapter: string;
+                                    text: string;
+                                    start_ms: number;
+                                    end_ms: number;
+                                }[];
+                                /** @description lines left unsaid because their shot was too short for them (a line is never cut off) */
+                                unsaid: {
+                                    chapter: string;
+                                    text: string;
+                                    reason: string;
+                                }[];
                             } | null;
                             /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
                             warnings: string[];
@@ -2611,6 +2658,21 @@ export interface operations {
                             style?: "pill" | "bar";
                         };
                         debugHud?: boolean;
+                        endCard?: {
+                            enabled: boolean;
+                            title?: string;
+                            ctaText?: string;
+                            /** Format: uri */
+                            ctaUrl?: string;
+                        };
+                        /** @description Issue 59: a voice reads one line per shot, from the page’s words (the script: GET /demos/{id}/narration); the shots lengthen where a line needs it and the captions follow the spoken words. Off when absent. Needs a speech engine on the server (400 otherwise). */
+                        narration?: {
+                            enabled: boolean;
+                            /** @description the speech engine’s voice (OpenAI: alloy, nova, onyx…; ElevenLabs: a voice id); default the engine’s own */
+                            voice?: string;
+                            /** @description speaking speed, 1 the voice’s own (default) */
+                            speed?: number;
+                        };
                         aspect?: ("16:9" | "9:16" | "1:1") | ("16:9" | "9:16" | "1:1")[];
                     };
                     /**
@@ -2787,6 +2849,7 @@ export interface operations {
                      *         "off_reason": null,
                      *         "source": "rules"
                      *       },
+                     *       "narration": null,
                      *       "warnings": [],
                      *       "variants": [
                      *         {
@@ -2893,6 +2956,28 @@ export interface operations {
                             off_reason: string | null;
                             /** @description who wrote the captions: `model` (the model planner, in the page’s language), `rules` (the offline rules, English only), `mixed` (the model’s, with the ones that failed the checks replaced by the rules’); null when there are none */
                             source: ("model" | "rules" | "mixed") | null;
+                        } | null;
+                        /** @description Issue 59: the shown version’s narration (`presentation.narration`); null when it is not narrated. */
+                        narration: {
+                            /** @description the speech engine that spoke it: `openai` (an OpenAI-compatible `/audio/speech` endpoint) or `elevenlabs` */
+                            engine: string;
+                            /** @description the voice it was spoken in */
+                            voice: string;
+                            /** @description the speaking speed (1 is the voice’s own) */
+                            speed: number;
+                            /** @description each spoken line, in order: the chapter (shot) it is said over, its words, and when it starts and ends in the video; the captions show these words while they are said */
+                            lines: {
+                                chapter: string;
+                                text: string;
+                                start_ms: number;
+                                end_ms: number;
+                            }[];
+                            /** @description lines left unsaid because their shot was too short for them (a line is never cut off) */
+                            unsaid: {
+                                chapter: string;
+                                text: string;
+                                reason: string;
+                            }[];
                         } | null;
                         /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
                         warnings: string[];
@@ -3140,6 +3225,7 @@ export interface operations {
                      *         "off_reason": null,
                      *         "source": "rules"
                      *       },
+                     *       "narration": null,
                      *       "warnings": [],
                      *       "variants": [
                      *         {
@@ -3201,6 +3287,28 @@ export interface operations {
                             off_reason: string | null;
                             /** @description who wrote the captions: `model` (the model planner, in the page’s language), `rules` (the offline rules, English only), `mixed` (the model’s, with the ones that failed the checks replaced by the rules’); null when there are none */
                             source: ("model" | "rules" | "mixed") | null;
+                        } | null;
+                        /** @description Issue 59: the shown version’s narration (`presentation.narration`); null when it is not narrated. */
+                        narration: {
+                            /** @description the speech engine that spoke it: `openai` (an OpenAI-compatible `/audio/speech` endpoint) or `elevenlabs` */
+                            engine: string;
+                            /** @description the voice it was spoken in */
+                            voice: string;
+                            /** @description the speaking speed (1 is the voice’s own) */
+                            speed: number;
+                            /** @description each spoken line, in order: the chapter (shot) it is said over, its words, and when it starts and ends in the video; the captions show these words while they are said */
+                            lines: {
+                                chapter: string;
+                                text: string;
+                                start_ms: number;
+                                end_ms: number;
+                            }[];
+                            /** @description lines left unsaid because their shot was too short for them (a line is never cut off) */
+                            unsaid: {
+                                chapter: string;
+                                text: string;
+                                reason: string;
+                            }[];
                         } | null;
                         /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
                         warnings: string[];
@@ -3573,6 +3681,21 @@ export interface operations {
                             style?: "pill" | "bar";
                         };
                         debugHud?: boolean;
+                        endCard?: {
+                            enabled: boolean;
+                            title?: string;
+                            ctaText?: string;
+                            /** Format: uri */
+                            ctaUrl?: string;
+                        };
+                        /** @description Issue 59: a voice reads one line per shot, from the page’s words (the script: GET /demos/{id}/narration); the shots lengthen where a line needs it and the captions follow the spoken words. Off when absent. Needs a speech engine on the server (400 otherwise). */
+                        narration?: {
+                            enabled: boolean;
+                            /** @description the speech engine’s voice (OpenAI: alloy, nova, onyx…; ElevenLabs: a voice id); default the engine’s own */
+                            voice?: string;
+                            /** @description speaking speed, 1 the voice’s own (default) */
+                            speed?: number;
+                        };
                         aspect?: ("16:9" | "9:16" | "1:1") | ("16:9" | "9:16" | "1:1")[];
                     };
                 };
@@ -3877,6 +4000,7 @@ export interface operations {
                      *         "off_reason": null,
                      *         "source": "rules"
                      *       },
+                     *       "narration": null,
                      *       "warnings": [],
                      *       "variants": [
                      *         {
@@ -3939,6 +4063,28 @@ export interface operations {
                             /** @description who wrote the captions: `model` (the model planner, in the page’s language), `rules` (the offline rules, English only), `mixed` (the model’s, with the ones that failed the checks replaced by the rules’); null when there are none */
                             source: ("model" | "rules" | "mixed") | null;
                         } | null;
+                        /** @description Issue 59: the shown version’s narration (`presentation.narration`); null when it is not narrated. */
+                        narration: {
+                            /** @description the speech engine that spoke it: `openai` (an OpenAI-compatible `/audio/speech` endpoint) or `elevenlabs` */
+                            engine: string;
+                            /** @description the voice it was spoken in */
+                            voice: string;
+                            /** @description the speaking speed (1 is the voice’s own) */
+                            speed: number;
+                            /** @description each spoken line, in order: the chapter (shot) it is said over, its words, and when it starts and ends in the video; the captions show these words while they are said */
+                            lines: {
+                                chapter: string;
+                                text: string;
+                                start_ms: number;
+                                end_ms: number;
+                            }[];
+                            /** @description lines left unsaid because their shot was too short for them (a line is never cut off) */
+                            unsaid: {
+                                chapter: string;
+                                text: string;
+                                reason: string;
+                            }[];
+                        } | null;
                         /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
                         warnings: string[];
                         /** @description Issue 59: the aspect variants of the shown version (9:16, 1:1), each composed from the same recording as the 16:9 video, as `presentation.aspect` asked; empty when none was. Served at `/video/{id}.{format}?aspect=9x16` (and `/gif/…`, `/thumb/…`). */
@@ -3952,6 +4098,272 @@ export interface operations {
                             gif_key: string | null;
                             thumbnail_key: string | null;
                         }[];
+                    };
+                };
+            };
+            /** @description Invalid input; the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The page URL must be a full http(s) address, like https://example.com."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential, or an invalid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A job is already running for this demo; wait until it is done."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "narration-script": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "edited": true,
+                     *       "lines": [
+                     *         {
+                     *           "chapter": "Acme",
+                     *           "text": "Plan, track and ship work your whole team can see.",
+                     *           "by": "rules"
+                     *         },
+                     *         {
+                     *           "chapter": "Pricing",
+                     *           "text": "Three plans, from free.",
+                     *           "by": "user"
+                     *         },
+                     *         {
+                     *           "chapter": "Start a team trial",
+                     *           "text": "Start a team trial.",
+                     *           "by": "rules"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description one line per chapter, in order: what the next narrated recording says */
+                        lines: {
+                            /** @description the chapter (shot) the line is said over, by its title */
+                            chapter: string;
+                            /** @description what is said; empty: nothing over this chapter */
+                            text: string;
+                            /**
+                             * @description `rules`: written from the page’s words; `user`: an edit
+                             * @enum {string}
+                             */
+                            by: "rules" | "user";
+                        }[];
+                        /** @description whether any line is the user’s */
+                        edited: boolean;
+                    };
+                };
+            };
+            /** @description No credential, or an invalid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Authentication required: send a live API key or sign in."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the credential may not do this (publishable or project-scoped key), or a browser sent it from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A publishable key can only call POST /api/v1/embed/generate."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A job is already running for this demo; wait until it is done."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "narration-edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lines": [
+                 *         {
+                 *           "chapter": "Pricing",
+                 *           "text": "Three plans, from free."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the lines to say, by chapter title (at most 84 characters each; empty: nothing said there). Lines the same as the rules’ are not kept as edits; an empty list goes back to the rules’ script. */
+                    lines: {
+                        chapter: string;
+                        text: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "edited": true,
+                     *       "lines": [
+                     *         {
+                     *           "chapter": "Acme",
+                     *           "text": "Plan, track and ship work your whole team can see.",
+                     *           "by": "rules"
+                     *         },
+                     *         {
+                     *           "chapter": "Pricing",
+                     *           "text": "Three plans, from free.",
+                     *           "by": "user"
+                     *         },
+                     *         {
+                     *           "chapter": "Start a team trial",
+                     *           "text": "Start a team trial.",
+                     *           "by": "rules"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description one line per chapter, in order: what the next narrated recording says */
+                        lines: {
+                            /** @description the chapter (shot) the line is said over, by its title */
+                            chapter: string;
+                            /** @description what is said; empty: nothing over this chapter */
+                            text: string;
+                            /**
+                             * @description `rules`: written from the page’s words; `user`: an edit
+                             * @enum {string}
+                             */
+                            by: "rules" | "user";
+                        }[];
+                        /** @description whether any line is the user’s */
+                        edited: boolean;
                     };
                 };
             };
@@ -6172,6 +6584,21 @@ export interface operations {
                             style?: "pill" | "bar";
                         };
                         debugHud?: boolean;
+                        endCard?: {
+                            enabled: boolean;
+                            title?: string;
+                            ctaText?: string;
+                            /** Format: uri */
+                            ctaUrl?: string;
+                        };
+                        /** @description Issue 59: a voice reads one line per shot, from the page’s words (the script: GET /demos/{id}/narration); the shots lengthen where a line needs it and the captions follow the spoken words. Off when absent. Needs a speech engine on the server (400 otherwise). */
+                        narration?: {
+                            enabled: boolean;
+                            /** @description the speech engine’s voice (OpenAI: alloy, nova, onyx…; ElevenLabs: a voice id); default the engine’s own */
+                            voice?: string;
+                            /** @description speaking speed, 1 the voice’s own (default) */
+                            speed?: number;
+                        };
                         aspect?: ("16:9" | "9:16" | "1:1") | ("16:9" | "9:16" | "1:1")[];
                     };
                     context?: {
