@@ -256,10 +256,14 @@ async function targetStep(
   await clickHere(page, rng, ctx.clock);
   if (step.kind === 'click') return {};
 
-  // Typing: make sure the field itself has focus (the click may have landed on its label or padding).
+  // Typing: make sure the field itself has focus (the click may have landed on its label or padding). A field that
+  // already holds words (a profile's saved organisation) is typed over, as a person selects them first: typed after
+  // them, "ThemeSelection" became "ThemeSelectionNorthwind Traders".
   await page.evaluate((selector: string) => {
     const element = document.querySelector(selector);
     if (element instanceof HTMLElement && document.activeElement !== element && !element.contains(document.activeElement)) element.focus();
+    const field = document.activeElement;
+    if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value !== '') field.select();
   }, found.selector);
   await typeText(page, step.text, { rng, maxDurationMs: Math.max(0, left() - 50), onKey: ctx.onKey, clock: ctx.clock });
   return {};

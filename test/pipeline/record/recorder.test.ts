@@ -446,6 +446,30 @@ describe('recorder', () => {
     }
   });
 
+  it('types over what a field already holds, as a person selects it first', async () => {
+    const page = await openPage();
+    try {
+      await page.evaluate(() => {
+        const email = document.querySelector<HTMLInputElement>('#email')!;
+        email.value = 'saved@example.com';
+        email.scrollIntoView({ block: 'center' });
+      });
+      const script: ActionScript = {
+        version: 1,
+        url,
+        viewport: 'desktop',
+        durationMs: 2500,
+        templateId: 'guided-tour',
+        steps: [{ kind: 'type', label: 'Type an address', target: target('#email'), text: 'dana@example.com', startMs: 0, durationMs: 2500 }],
+      };
+      const result = await recordScript(page, script, { format: 'mp4', resolution: '720p', outFile: path.join(dir, 'over.mp4') });
+      assert.ok(result.log.every((entry) => entry.ok), JSON.stringify(result.log));
+      assert.equal(await page.$eval('#email', (el) => (el as HTMLInputElement).value), 'dana@example.com');
+    } finally {
+      await page.close();
+    }
+  });
+
   it('stops when aborted and removes the partial file', async () => {
     const page = await openPage();
     try {
