@@ -115,7 +115,9 @@ describe('a keep-alive connection after a request refused before its body was re
     assert.equal(project.status, 201, project.text);
     const connection = new Connection(port);
     try {
-      const refused = await connection.send(beacon);
+      // Over the limit on this connection (the test before used it up, unless its window has turned since).
+      let refused = await connection.send(beacon);
+      for (let i = 0; i < 4 && refused?.status === 202; i++) refused = await connection.send(beacon);
       assert.equal(refused?.status, 429, 'the address has used its beacons');
       assert.doesNotMatch(refused.headers, /connection: close/i);
       const create = post('/api/v1/demos', JSON.stringify({ project_id: project.body.id, prompt: 'Show the pricing' }), { Authorization: `Bearer ${user.key}` });
