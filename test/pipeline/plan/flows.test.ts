@@ -117,6 +117,14 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Register a new user called kenji_w with the email kenji.w@example.com', outline, sameSite)?.purpose, 'sign-up');
   });
 
+  it('takes a lone e-mail box for a newsletter when the prompt wants an account, and "my account settings" for no sign-up', () => {
+    const outline = saasOutline();
+    outline.forms = [{ label: 'Subscribe to newsletter', selector: '.news', fallbackSelectors: [], rect: { x: 400, y: 900, width: 500, height: 40 }, fields: [{ label: 'Email', type: 'email', name: 'email', selector: '.news input', fallbackSelectors: [], rect: { x: 400, y: 900, width: 300, height: 40 } }], submit: null }];
+    assert.equal(flowExit('Open a customer account for Amara Okafor, username amarao, email amara.okafor@example.com', outline, sameSite)?.purpose, 'sign-up');
+    assert.equal(flowExit('Sign up for the newsletter as sam.lee@example.com', outline, sameSite), null, 'the newsletter box is what this sign-up asks for');
+    assert.notEqual(flowExit('Open my account settings', outline, sameSite)?.purpose, 'sign-up');
+  });
+
   it('reads a bare "#!" as a dead link, not as a screen of the app', () => {
     const outline = saasOutline();
     outline.contentLinks = [{ label: 'Listing', kind: 'nav-link', href: 'http://localhost:4000/saas/#!', selector: 'a.listing', fallbackSelectors: [], rect: { x: 600, y: 900, width: 120, height: 24 } }];
