@@ -21,6 +21,11 @@ describe('the values a prompt names', () => {
     assert.equal(namedValues('Send a note as Liam Chen, liam.chen@example.com, about a brand refresh').message, 'A brand refresh');
   });
 
+  it('finds a subject line', () => {
+    assert.equal(namedValues('Ask the shop about a bulk order from the contact page: Sofia Marquez, sofia.marquez@example.com, subject Wholesale enquiry').subject, 'Wholesale enquiry');
+    assert.equal(namedValues('Write a new email to lena.berg@example.com with the subject Q3 budget review').subject, 'Q3 budget review');
+  });
+
   it('finds a user name or handle, and an organisation changed "to" a name', () => {
     assert.equal(namedValues('Register a new user called kenji_w with the email kenji.w@example.com').username, 'kenji_w');
     assert.equal(namedValues('Open a customer account for Amara Okafor, username amarao, email amara.okafor@example.com').username, 'amarao');
