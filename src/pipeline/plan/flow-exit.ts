@@ -124,6 +124,12 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
       if (way) return { link: way, purpose: 'sign-up' };
     }
   }
+  // An app's conventional place for what the beat does ("write a new email" is its "Compose").
+  for (const place of APP_PLACES) {
+    if (!place.asked.test(beat)) continue;
+    const link = best(links.filter((candidate) => place.link.test(`${candidate.label} ${pathWords(candidate.href)}`)), place.link);
+    if (link) return { link, purpose: 'page' };
+  }
   // "…on its own page", "a separate page": the prompt wants the page for it, even where this page has a part on it.
   const ownPage = OWN_PAGE.test(beat);
   const named = ownPage ? undefined : (GO.exec(beat)?.[1] ?? NAMED_PAGE.exec(beat)?.[1]);
@@ -137,6 +143,11 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
   const link = matching.sort((a, b) => keywords(a.label).length - keywords(b.label).length)[0];
   return link ? { link, purpose: 'page' } : unansweredExit(beat, outline, links, false);
 }
+
+/** What an app's menu calls the place where a thing is done, by the convention every mail or chat app follows. */
+const APP_PLACES: Array<{ asked: RegExp; link: RegExp }> = [
+  { asked: /\b(?:writ(?:e|es|ing)|compos(?:e|es|ing)|draft(?:s|ing)?)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:e-?mail|mail|message)\b/i, link: /\b(?:compose|new (?:e-?mail|mail|message)|write)\b/i },
+];
 
 const OWN_PAGE = /\b(?:on|to|in)\s+(?:its|their|a|the)\s+(?:own|separate|dedicated|full|own dedicated)\s+page\b/i;
 

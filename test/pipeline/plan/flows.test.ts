@@ -130,6 +130,12 @@ describe('where a prompt leaves the page', () => {
     assert.notEqual(flowExit('Open my account settings', outline, sameSite)?.purpose, 'sign-up');
   });
 
+  it("goes to a mail app's Compose to write a new email", () => {
+    const outline = saasOutline();
+    outline.contentLinks = [{ label: 'Compose', kind: 'nav-link', href: '/email-compose.html', selector: 'a.compose', fallbackSelectors: [], rect: { x: 600, y: 900, width: 120, height: 24 } }];
+    assert.equal(flowExit('Write a new email to lena.berg@example.com with the subject Q3 budget review', outline, sameSite)?.link.label, 'Compose');
+  });
+
   it('reads a bare "#!" as a dead link, not as a screen of the app', () => {
     const outline = saasOutline();
     outline.contentLinks = [{ label: 'Listing', kind: 'nav-link', href: 'http://localhost:4000/saas/#!', selector: 'a.listing', fallbackSelectors: [], rect: { x: 600, y: 900, width: 120, height: 24 } }];
