@@ -105,7 +105,8 @@ function roleOf(field: OutlineField): Role {
   const type = field.type.toLowerCase();
   const words = `${field.label} ${field.name ?? ''}`.toLowerCase();
   if (type === 'password') return /confirm|repeat|again|retype/.test(words) ? 'confirm-password' : 'password';
-  if (type === 'email' || /e-?mail/.test(words)) return 'email';
+  // A mail's "To" box (labelled just "To", or a recipient) takes the address the prompt writes to.
+  if (type === 'email' || /e-?mail/.test(words) || /^\s*to\s*:?\s*(?:to)?\s*$|recipient/.test(words)) return 'email';
   if (type === 'search' || /\bsearch\b|\bq\b/.test(words)) return 'search';
   if (type === 'tel' || /phone|mobile|\btel\b/.test(words)) return 'phone';
   if (type !== 'textarea' && /subject|topic/.test(words)) return 'subject';

@@ -179,6 +179,15 @@ describe('a form filled on camera', () => {
     assert.equal(fill?.steps.at(-1)?.action, 'navigate');
   });
 
+  it("types the address into a mail's To box and the subject into its Subject box", () => {
+    const outline = saasOutline();
+    const field = (label: string, y: number, type = 'text') => ({ label, type, name: null, selector: `#f${y}`, fallbackSelectors: [], rect: { x: 400, y, width: 500, height: 40 } });
+    outline.forms = [{ label: 'Compose', selector: '.compose', fallbackSelectors: [], rect: { x: 400, y: 300, width: 500, height: 400 }, fields: [field('To:', 300), field('Subject:', 360), field('Enter text ...', 420, 'textarea')], submit: null }];
+    const fill = fillForm(outline, namedValues('Write a new email to lena.berg@example.com with the subject Q3 budget review'), 'page', { allowSubmit: false });
+    const typed = fill?.steps.flatMap((step) => (step.action === 'type' ? [[step.target.label, step.text]] : []));
+    assert.deepEqual(typed, [['To:', 'lena.berg@example.com'], ['Subject:', 'Q3 budget review']]);
+  });
+
   it('leaves alone a field the prompt does not name', () => {
     const fill = fillForm(saasOutline(), namedValues('Sign up as alex@example.com'), 'sign-up', { allowSubmit: false });
     const typed = fill?.steps.flatMap((step) => (step.action === 'type' ? [step.target.label] : []));
