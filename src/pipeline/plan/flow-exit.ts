@@ -27,7 +27,7 @@ interface Purpose {
   asked: RegExp;
   link: RegExp;
   /** the page already holds what the beat asks for: it is shown here, not behind a link */
-  heldBy(form: OutlineForm): boolean;
+  heldBy(form: OutlineForm, beat: string): boolean;
 }
 
 const hasType = (form: OutlineForm, type: RegExp) => form.fields.some((field) => type.test(field.type));
@@ -43,12 +43,14 @@ const purposes: Purpose[] = [
   },
   {
     purpose: 'sign-up',
-    asked: /\b(?:sign(?:s|ed|ing)?[\s-]?up|signup|register(?:s|ed|ing)?|registration|creat(?:e|es|ing) (?:an |a |their |your |his |her )?(?:new )?account|open(?:s|ing)? (?:an |a )?account)\b/i,
+    asked: /\b(?:sign(?:s|ed|ing)?[\s-]?up|signup|register(?:s|ed|ing)?|registration|creat(?:e|es|ing) (?:new )?account|(?:creat(?:e|es|ing)|open(?:s|ing)?|mak(?:e|es|ing)|set(?:s|ting)? up) (?:an |a |their |your |his |her |my )(?:new )?(?:(?!the |this |that )[\p{L}-]+ )?account(?!\s+(?:settings?|page|details|profile|overview|dashboard|menu)))\b/iu,
     link: /\b(?:sign[\s-]?up|signup|register|registration|create (?:an |your )?account|join (?:now|free|us)|get started|start (?:a |your )?(?:free )?trial)\b/i,
     // Its own sign-up form: one that says so, an e-mail box without a password (a landing page's sign-up), or a
     // password among more fields than a sign-in asks for. A sign-in form (user name and password) is not one, nor a
     // row of an app's list that says "Create invoice" beside its checkbox (no box to type in).
-    heldBy: (form) =>
+    // A beat that wants an account (a user name, a password) is not held by a lone e-mail box: that is a newsletter.
+    heldBy: (form, beat) =>
+      (/\baccount\b|\buser ?name\b|\bpassword\b/i.test(beat) && !hasType(form, /^password$/) && textFields(form) < 2) ? false :
       (textFields(form) > 0 && /\b(?:sign[\s-]?up|register|create|join|get started|start)\b/i.test(`${form.label} ${form.submit?.label ?? ''}`)) ||
       ((hasType(form, /^email$/) || labelled(form, /e-?mail/i)) && !hasType(form, /^password$/)) ||
       (hasType(form, /^password$/) && form.fields.filter((field) => !/^(?:checkbox|radio|hidden)$/i.test(field.type)).length >= 3),
@@ -112,7 +114,7 @@ function namesLinkOnly(beat: string, outline: PageOutline, links: OutlineAction[
 function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { link: OutlineAction; purpose: FlowPurpose } | null {
   for (const purpose of purposes) {
     if (!purpose.asked.test(beat)) continue;
-    if (outline.forms.some((form) => purpose.heldBy(form)) && !NAMED_PAGE.test(beat)) return null;
+    if (outline.forms.some((form) => purpose.heldBy(form, beat)) && !NAMED_PAGE.test(beat)) return null;
     const link = best(links.filter((candidate) => purpose.link.test(`${candidate.label} ${pathWords(candidate.href)}`)), purpose.link);
     if (link) return { link, purpose: purpose.purpose };
     // A sign-up with no link of its own in sight (in a menu that stays closed): sign-in pages link to it.
@@ -121,6 +123,12 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
       const way = best(links.filter((candidate) => signIn.link.test(`${candidate.label} ${pathWords(candidate.href)}`)), signIn.link);
       if (way) return { link: way, purpose: 'sign-up' };
     }
+  }
+  // An app's conventional place for what the beat does ("write a new email" is its "Compose").
+  for (const place of APP_PLACES) {
+    if (!place.asked.test(beat)) continue;
+    const link = best(links.filter((candidate) => place.link.test(`${candidate.label} ${pathWords(candidate.href)}`)), place.link);
+    if (link) return { link, purpose: 'page' };
   }
   // "…on its own page", "a separate page": the prompt wants the page for it, even where this page has a part on it.
   const ownPage = OWN_PAGE.test(beat);
@@ -135,6 +143,11 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
   const link = matching.sort((a, b) => keywords(a.label).length - keywords(b.label).length)[0];
   return link ? { link, purpose: 'page' } : unansweredExit(beat, outline, links, false);
 }
+
+/** What an app's menu calls the place where a thing is done, by the convention every mail or chat app follows. */
+const APP_PLACES: Array<{ asked: RegExp; link: RegExp }> = [
+  { asked: /\b(?:writ(?:e|es|ing)|compos(?:e|es|ing)|draft(?:s|ing)?)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:e-?mail|mail|message)\b/i, link: /\b(?:compose|new (?:e-?mail|mail|message)|write)\b/i },
+];
 
 const OWN_PAGE = /\b(?:on|to|in)\s+(?:its|their|a|the)\s+(?:own|separate|dedicated|full|own dedicated)\s+page\b/i;
 

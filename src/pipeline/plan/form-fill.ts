@@ -18,7 +18,7 @@ export interface FormFill {
   shown: string[];
 }
 
-type Role = 'email' | 'username' | 'password' | 'confirm-password' | 'first-name' | 'last-name' | 'name' | 'phone' | 'company' | 'message' | 'search' | 'text' | 'other';
+type Role = 'email' | 'username' | 'password' | 'confirm-password' | 'first-name' | 'last-name' | 'name' | 'phone' | 'company' | 'subject' | 'message' | 'search' | 'text' | 'other';
 
 const FAKE: Partial<Record<Role, string>> = {
   email: 'alex@example.com',
@@ -89,6 +89,7 @@ function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose 
   if (values.email && (has('email') || has('username'))) score += 2;
   if (values.name && (has('name') || has('first-name'))) score += 2;
   if (values.message && has('message')) score += 2;
+  if (values.subject && has('subject')) score += 1;
   if (values.search && has('search')) score += 3;
   if (values.phone && has('phone')) score += 1;
   if (values.company && has('company')) score += 1;
@@ -104,9 +105,11 @@ function roleOf(field: OutlineField): Role {
   const type = field.type.toLowerCase();
   const words = `${field.label} ${field.name ?? ''}`.toLowerCase();
   if (type === 'password') return /confirm|repeat|again|retype/.test(words) ? 'confirm-password' : 'password';
-  if (type === 'email' || /e-?mail/.test(words)) return 'email';
+  // A mail's "To" box (labelled just "To", or a recipient) takes the address the prompt writes to.
+  if (type === 'email' || /e-?mail/.test(words) || /^\s*to\s*:?\s*(?:to)?\s*$|recipient/.test(words)) return 'email';
   if (type === 'search' || /\bsearch\b|\bq\b/.test(words)) return 'search';
   if (type === 'tel' || /phone|mobile|\btel\b/.test(words)) return 'phone';
+  if (type !== 'textarea' && /subject|topic/.test(words)) return 'subject';
   if (type === 'textarea' || /message|comment|note|question|enquiry|inquiry|details/.test(words)) return 'message';
   if (/user ?name|username|login|account/.test(words)) return 'username';
   if (/first|given|fname/.test(words)) return 'first-name';
@@ -137,6 +140,8 @@ function namedFor(role: Role, values: NamedValues, texts: string[]): string | nu
       return values.phone ?? null;
     case 'company':
       return values.company ?? null;
+    case 'subject':
+      return values.subject ?? null;
     case 'message':
       return values.message ?? texts.shift() ?? null;
     case 'search':

@@ -14,6 +14,8 @@ export interface NamedValues {
   company?: string;
   /** a message, note or comment */
   message?: string;
+  /** a message's subject line ("subject Wholesale enquiry", "with the subject Q3 budget review") */
+  subject?: string;
   /** what to search for */
   search?: string;
   /** quoted words not claimed by any of the above, in the prompt's order (a task to add, a title to type) */
@@ -32,6 +34,7 @@ const PHONE = /(?:phone|number|call)\D{0,20}(\+?\d[\d\s().-]{6,18}\d)/i;
 const COMPANY = /\b(?:company|organi[sz]ation|business)\s+(?:is\s+|called\s+|named\s+|to\s+)?["“'‘]?([A-Z][\w&.'’ -]{1,40}?)["”'’]?(?=[,.;]|\s+(?:and|then|with)\b|$)/;
 const MESSAGE = /\b(?:message|note|comment|question|saying|says)\s*:?\s*["“'‘]([^"”'’]{1,200})["”'’]/i;
 const ABOUT = /\b(?:note|message|comment|question|enquiry|inquiry|email|line)\b[^;]{0,120}?\babout\s+((?:a |an |the |our |their |my )?[\p{L}\d][\p{L}\d '’-]{2,60}?)\s*(?=[,.;!?]|\s+(?:and|then)\b|$)/iu;
+const SUBJECT = /\bsubject(?:\s+line)?\s+(?:is\s+|of\s+)?["“'‘]?([^"”'’,.;]{2,80}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
 const SEARCH = /\bsearch(?:es|ing)?\s+(?:for\s+)?["“'‘]?([^"”'’,.;]{2,60}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
 
 /** Words that start a prompt's next request, so "as Alex Kim Then…" does not take "Then" for a surname. */
@@ -74,6 +77,11 @@ export function namedValues(prompt: string): NamedValues {
     values.company = company.trim();
     claimed.push(values.company);
   }
+  const subject = SUBJECT.exec(prompt)?.[1];
+  if (subject && !EMAIL.test(subject)) {
+    values.subject = subject.trim();
+    claimed.push(values.subject);
+  }
   // "send a note … about a brand refresh": what the note is about, when it is not quoted.
   const message = MESSAGE.exec(prompt)?.[1] ?? ABOUT.exec(prompt)?.[1]?.replace(/^./, (c) => c.toUpperCase());
   if (message) {
@@ -97,5 +105,5 @@ export function namedValues(prompt: string): NamedValues {
 
 /** Whether the prompt names any value to type. */
 export function namesValues(values: NamedValues): boolean {
-  return Boolean(values.email || values.name || values.username || values.password || values.phone || values.company || values.message || values.search || values.texts.length > 0);
+  return Boolean(values.email || values.name || values.username || values.password || values.phone || values.company || values.message || values.subject || values.search || values.texts.length > 0);
 }

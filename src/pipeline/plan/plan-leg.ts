@@ -90,7 +90,11 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
     ? fillForm(outline, values, input.purpose, { allowSubmit: input.allowSubmit })
     : null;
   if (fill) {
-    const steps: PlanStep[] = [{ action: 'pause', label: `Look at "${outline.title || 'the page'}"`, holdMs: LOOK_MS }, ...fill.steps];
+    // Arrived here by a link ("go to the contact page and …"): where the demo is, is read first when the page's title
+    // is a part of its own above the form (a contact page's masthead), then the form is filled.
+    const arrival = input.purpose !== null ? arrivalSteps(outline).filter((step) => step.action !== 'focus' || !fill.steps.some((s) => s.action === 'focus' && s.sectionId === step.sectionId)) : [];
+    const opening: PlanStep[] = arrival.length === 2 ? arrival : [{ action: 'pause', label: `Look at "${outline.title || 'the page'}"`, holdMs: LOOK_MS }];
+    const steps: PlanStep[] = [...opening, ...fill.steps];
     const plan = legPlan(null, steps, 0, 'conversion-flow');
     return { kind: 'fill', shown: fill.shown, plan: { ...plan, durationMs: lastLegMs(plan, input.remainingMs) } };
   }

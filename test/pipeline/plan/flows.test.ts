@@ -21,6 +21,11 @@ describe('the values a prompt names', () => {
     assert.equal(namedValues('Send a note as Liam Chen, liam.chen@example.com, about a brand refresh').message, 'A brand refresh');
   });
 
+  it('finds a subject line', () => {
+    assert.equal(namedValues('Ask the shop about a bulk order from the contact page: Sofia Marquez, sofia.marquez@example.com, subject Wholesale enquiry').subject, 'Wholesale enquiry');
+    assert.equal(namedValues('Write a new email to lena.berg@example.com with the subject Q3 budget review').subject, 'Q3 budget review');
+  });
+
   it('finds a user name or handle, and an organisation changed "to" a name', () => {
     assert.equal(namedValues('Register a new user called kenji_w with the email kenji.w@example.com').username, 'kenji_w');
     assert.equal(namedValues('Open a customer account for Amara Okafor, username amarao, email amara.okafor@example.com').username, 'amarao');
@@ -117,6 +122,20 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Register a new user called kenji_w with the email kenji.w@example.com', outline, sameSite)?.purpose, 'sign-up');
   });
 
+  it('takes a lone e-mail box for a newsletter when the prompt wants an account, and "my account settings" for no sign-up', () => {
+    const outline = saasOutline();
+    outline.forms = [{ label: 'Subscribe to newsletter', selector: '.news', fallbackSelectors: [], rect: { x: 400, y: 900, width: 500, height: 40 }, fields: [{ label: 'Email', type: 'email', name: 'email', selector: '.news input', fallbackSelectors: [], rect: { x: 400, y: 900, width: 300, height: 40 } }], submit: null }];
+    assert.equal(flowExit('Open a customer account for Amara Okafor, username amarao, email amara.okafor@example.com', outline, sameSite)?.purpose, 'sign-up');
+    assert.equal(flowExit('Sign up for the newsletter as sam.lee@example.com', outline, sameSite), null, 'the newsletter box is what this sign-up asks for');
+    assert.notEqual(flowExit('Open my account settings', outline, sameSite)?.purpose, 'sign-up');
+  });
+
+  it("goes to a mail app's Compose to write a new email", () => {
+    const outline = saasOutline();
+    outline.contentLinks = [{ label: 'Compose', kind: 'nav-link', href: '/email-compose.html', selector: 'a.compose', fallbackSelectors: [], rect: { x: 600, y: 900, width: 120, height: 24 } }];
+    assert.equal(flowExit('Write a new email to lena.berg@example.com with the subject Q3 budget review', outline, sameSite)?.link.label, 'Compose');
+  });
+
   it('reads a bare "#!" as a dead link, not as a screen of the app', () => {
     const outline = saasOutline();
     outline.contentLinks = [{ label: 'Listing', kind: 'nav-link', href: 'http://localhost:4000/saas/#!', selector: 'a.listing', fallbackSelectors: [], rect: { x: 600, y: 900, width: 120, height: 24 } }];
@@ -158,6 +177,15 @@ describe('a form filled on camera', () => {
   it('presses it only when the project allows submitting', () => {
     const fill = fillForm(saasOutline(), namedValues('Sign up as alex@example.com'), 'sign-up', { allowSubmit: true });
     assert.equal(fill?.steps.at(-1)?.action, 'navigate');
+  });
+
+  it("types the address into a mail's To box and the subject into its Subject box", () => {
+    const outline = saasOutline();
+    const field = (label: string, y: number, type = 'text') => ({ label, type, name: null, selector: `#f${y}`, fallbackSelectors: [], rect: { x: 400, y, width: 500, height: 40 } });
+    outline.forms = [{ label: 'Compose', selector: '.compose', fallbackSelectors: [], rect: { x: 400, y: 300, width: 500, height: 400 }, fields: [field('To:', 300), field('Subject:', 360), field('Enter text ...', 420, 'textarea')], submit: null }];
+    const fill = fillForm(outline, namedValues('Write a new email to lena.berg@example.com with the subject Q3 budget review'), 'page', { allowSubmit: false });
+    const typed = fill?.steps.flatMap((step) => (step.action === 'type' ? [[step.target.label, step.text]] : []));
+    assert.deepEqual(typed, [['To:', 'lena.berg@example.com'], ['Subject:', 'Q3 budget review']]);
   });
 
   it('leaves alone a field the prompt does not name', () => {
