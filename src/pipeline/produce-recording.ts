@@ -27,7 +27,7 @@ import { type FlowStart, produceFlow, replayFlow } from './produce-flow.js';
 import { isFlow } from './record/record-flow.js';
 import { guardSubmits, type SubmitGuard } from './record/submit-guard.js';
 import { pageLanguage } from './story-text/captions.js';
-import { pageNameOf, resolveEndCard } from './compose/end-card.js';
+import { nameFrom, pageNameOf, resolveEndCard } from './compose/end-card.js';
 import { PermanentJobError } from './job-errors.js';
 import { timeStory } from './story-text/chapters.js';
 import type { StoryText, TimedStory } from './story-text/types.js';
@@ -383,7 +383,11 @@ async function produceGuarded(
 
   await report('rendering', 0);
   // Issue 57: the end card's words; what the presentation leaves out, from the page (read before compose draws on it).
-  const endCard = request.presentation?.endCard?.enabled ? resolveEndCard(request.presentation, { name: await pageNameOf(page), url: request.url }) : null;
+  // A flow has left the demo's page: the card names the site from the page the demo was made from (its title), not
+  // the page it ended on ("Sign in").
+  const startTitle = flowPages.length > 1 ? (flowPages[0]!.outline.title ?? '') : null;
+  const siteName = startTitle !== null ? nameFrom({ site: '', app: '', title: startTitle, host: new URL(request.url).hostname }) : await pageNameOf(page);
+  const endCard = request.presentation?.endCard?.enabled ? resolveEndCard(request.presentation, { name: siteName, url: request.url }) : null;
   const composeOptions: ComposeOptions = {
     cleanFile,
     smallFrames: recording.smallFrames,

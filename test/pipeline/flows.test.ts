@@ -88,6 +88,12 @@ describe('a demo that follows the prompt to another page', () => {
     assert.ok(smooth.stallRatio <= 0.02, `stall ratio ${smooth.stallRatio}`);
   });
 
+  it("closes a flow's end card on the site's name, not on the page it ended on", async () => {
+    const { produced, outFile } = await record('end-card', { presentation: { endCard: { enabled: true } } });
+    const read = await readAt(outFile, produced.recording.durationMs / 1000 - 0.9, path.join(path.dirname(outFile), 'card.png'));
+    assert.match(read, /northwind studio/, `the card names the studio; read: ${read}`);
+  });
+
   it('replays the stored flow on a restyle, to the same final page', async () => {
     const { produced } = first;
     const workDir = path.join(work, 'restyle');
