@@ -117,23 +117,28 @@ describe('a demo that follows the prompt to another page', () => {
     assert.match(read, /dana@example\.com/, `the restyle shows the typed e-mail too; read: ${read}`);
   });
 
-  it("does an app's own actions in order: adds three tasks, ticks one off, clears the finished ones", async () => {
-    const workDir = path.join(work, 'todo');
+  /** The to-do app recorded with the prompt, and the rows its list holds at the end. */
+  const recordTodo = async (name: string, prompt: string) => {
+    const workDir = path.join(work, name);
     await fs.mkdir(workDir, { recursive: true });
     const outFile = path.join(workDir, 'demo.mp4');
     const url = sites.url('flow-todo');
-    const prompt = 'Add three tasks: buy milk, walk the dog and call mum, tick off the first one, then clear the finished ones';
     const pageOptions = { viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop'), timeoutMs: pageWorkBudgetMs('10s') } as const;
-    const { produced, rows } = await browsers.withPage(pageOptions, async (page, ctx) => {
+    const made = await browsers.withPage(pageOptions, async (page, ctx) => {
       await ctx.goto(url, { waitUntil: 'load' });
-      const made = await produceRecording(
+      const produced = await produceRecording(
         page,
         { url, prompt, viewport: 'desktop', format: 'mp4', resolution: '720p', durationTarget: '10s', mode: 'script', template: { id: 'auto' }, presentation: null, outFile, workDir },
         planner,
         () => undefined,
       );
-      return { produced: made, rows: await page.evaluate(() => [...document.querySelectorAll('.todo-list li')].map((li) => li.textContent?.trim())) };
+      return { produced, rows: await page.evaluate(() => [...document.querySelectorAll('.todo-list li')].map((li) => li.textContent?.trim())) };
     });
+    return { ...made, outFile, workDir };
+  };
+
+  it("does an app's own actions in order: adds three tasks, ticks one off, clears the finished ones", async () => {
+    const { produced, rows, outFile, workDir } = await recordTodo('todo', 'Add three tasks: buy milk, walk the dog and call mum, tick off the first one, then clear the finished ones');
     assert.deepEqual(rows, ['walk the dog', 'call mum'], 'the first task was ticked off and cleared; the others stay');
     assert.ok(produced.recording.log.every((entry) => entry.ok), JSON.stringify(produced.recording.log.filter((entry) => !entry.ok)));
     const read = await readAt(outFile, 5.5, path.join(workDir, 'middle.png'));
@@ -141,22 +146,7 @@ describe('a demo that follows the prompt to another page', () => {
   });
 
   it('edits a task in place: its words double-clicked, typed over, and kept', async () => {
-    const workDir = path.join(work, 'todo-edit');
-    await fs.mkdir(workDir, { recursive: true });
-    const outFile = path.join(workDir, 'demo.mp4');
-    const url = sites.url('flow-todo');
-    const prompt = 'Add a task "send the invoice", then edit it to read "send the March invoice"';
-    const pageOptions = { viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop'), timeoutMs: pageWorkBudgetMs('10s') } as const;
-    const { produced, rows } = await browsers.withPage(pageOptions, async (page, ctx) => {
-      await ctx.goto(url, { waitUntil: 'load' });
-      const made = await produceRecording(
-        page,
-        { url, prompt, viewport: 'desktop', format: 'mp4', resolution: '720p', durationTarget: '10s', mode: 'script', template: { id: 'auto' }, presentation: null, outFile, workDir },
-        planner,
-        () => undefined,
-      );
-      return { produced: made, rows: await page.evaluate(() => [...document.querySelectorAll('.todo-list li')].map((li) => li.textContent?.trim())) };
-    });
+    const { produced, rows, outFile, workDir } = await recordTodo('todo-edit', 'Add a task "send the invoice", then edit it to read "send the March invoice"');
     assert.deepEqual(rows, ['send the March invoice'], 'the one task now reads as asked');
     assert.ok(produced.recording.log.every((entry) => entry.ok), JSON.stringify(produced.recording.log.filter((entry) => !entry.ok)));
     // A moment after the edit, while the list is held.
