@@ -10,7 +10,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { decodeLine, layTrack, muxNarration, writeWav } from '../src/pipeline/narration/audio.js';
+import { decodeLine, layTrack, muxNarration, wavBytes, writeWav } from '../src/pipeline/narration/audio.js';
 
 export interface NarrationCost {
   lines: number;
@@ -53,20 +53,7 @@ function standInVoice(ms: number): Buffer {
     const t = i / rate;
     samples[i] = Math.round(3000 * (Math.sin(2 * Math.PI * 180 * t) + 0.5 * Math.sin(2 * Math.PI * 720 * t)) * (0.6 + 0.4 * Math.sin(2 * Math.PI * 4 * t)));
   }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples.length * 2, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples.length * 2, 40);
-  return Buffer.concat([header, Buffer.from(samples.buffer)]);
+  return wavBytes(samples, rate);
 }
 
 async function reapedCpuSeconds(): Promise<number> {

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { wavBytes } from '../../src/pipeline/narration/audio.js';
 
 /**
  * A stand-in for an OpenAI-compatible speech endpoint (issue 59), for tests: `POST /audio/speech` answers a WAV of
@@ -58,18 +59,5 @@ export function speechWav(toneMs: number): Buffer {
   const samples = new Int16Array(silence * 2 + tone);
   const amplitude = 32767 * 10 ** (-30 / 20);
   for (let i = 0; i < tone; i++) samples[silence + i] = Math.round(amplitude * Math.sin((2 * Math.PI * 330 * i) / RATE));
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples.length * 2, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(RATE, 24);
-  header.writeUInt32LE(RATE * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples.length * 2, 40);
-  return Buffer.concat([header, Buffer.from(samples.buffer)]);
+  return wavBytes(samples, RATE);
 }

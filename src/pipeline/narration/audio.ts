@@ -51,6 +51,11 @@ export function layTrack(lines: Array<{ startMs: number; samples: Int16Array }>,
 
 /** A PCM track as a WAV file (what ffmpeg reads it from). */
 export async function writeWav(file: string, samples: Int16Array): Promise<void> {
+  await fs.writeFile(file, wavBytes(samples, SAMPLE_RATE));
+}
+
+/** 16-bit mono PCM as the bytes of a WAV file at `rate`. */
+export function wavBytes(samples: Int16Array, rate: number): Buffer {
   const header = Buffer.alloc(44);
   const bytes = samples.length * 2;
   header.write('RIFF', 0);
@@ -59,13 +64,13 @@ export async function writeWav(file: string, samples: Int16Array): Promise<void>
   header.writeUInt32LE(16, 16);
   header.writeUInt16LE(1, 20);
   header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(SAMPLE_RATE, 24);
-  header.writeUInt32LE(SAMPLE_RATE * 2, 28);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
   header.writeUInt16LE(2, 32);
   header.writeUInt16LE(16, 34);
   header.write('data', 36);
   header.writeUInt32LE(bytes, 40);
-  await fs.writeFile(file, Buffer.concat([header, Buffer.from(samples.buffer, samples.byteOffset, bytes)]));
+  return Buffer.concat([header, Buffer.from(samples.buffer, samples.byteOffset, bytes)]);
 }
 
 interface Measured {
