@@ -52,7 +52,7 @@ export interface ProducedFlow {
 }
 
 /** A flow runs as long as it needs, up to this many times the asked-for length (typing is not rushed). */
-const MAX_STRETCH = 1.6;
+const MAX_STRETCH = 2.2;
 /** How long the page a submitted form leads to is shown. */
 const ANSWER_MS = 2_500;
 
@@ -112,6 +112,8 @@ export async function produceFlow(
       // Back at the top: the next leg starts where a visitor arriving on the page would.
       await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollTo({ top: 0, left: 0, behavior: 'instant' }));
       if (previous.leg.kind === 'leave' && previous.leg.exit) return planOn(outline, previous.leg.exit.after, previous.leg.exit.purpose, index);
+      // A form sent on the way ("log in … and land on the dashboard"): the rest of the prompt is shown on its answer.
+      if (previous.leg.kind === 'fill' && previous.leg.after) return planOn(outline, previous.leg.after, 'page', index);
       return answerOn(outline, index);
     },
   });

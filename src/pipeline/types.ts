@@ -76,6 +76,8 @@ export interface OutlineField extends Target {
 export interface OutlineForm extends Target {
   fields: OutlineField[];
   submit: OutlineAction | null;
+  /** a <form>'s method, lower case ("get" when it names none); absent for a form made of other elements, and in outlines made before it */
+  method?: string;
 }
 
 export interface PageOutline {

@@ -117,12 +117,12 @@ describe('a demo that follows the prompt to another page', () => {
     assert.match(read, /dana@example\.com/, `the restyle shows the typed e-mail too; read: ${read}`);
   });
 
-  /** The to-do app recorded with the prompt, and the rows its list holds at the end. */
-  const recordTodo = async (name: string, prompt: string) => {
+  /** A small app (the to-do app unless named) recorded with the prompt, and the rows its list holds at the end. */
+  const recordTodo = async (name: string, prompt: string, app = { site: 'flow-todo', rows: '.todo-list li' }) => {
     const workDir = path.join(work, name);
     await fs.mkdir(workDir, { recursive: true });
     const outFile = path.join(workDir, 'demo.mp4');
-    const url = sites.url('flow-todo');
+    const url = sites.url(app.site);
     const pageOptions = { viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop'), timeoutMs: pageWorkBudgetMs('10s') } as const;
     const made = await browsers.withPage(pageOptions, async (page, ctx) => {
       await ctx.goto(url, { waitUntil: 'load' });
@@ -132,7 +132,7 @@ describe('a demo that follows the prompt to another page', () => {
         planner,
         () => undefined,
       );
-      return { produced, rows: await page.evaluate(() => [...document.querySelectorAll('.todo-list li')].map((li) => li.textContent?.trim())) };
+      return { produced, rows: await page.evaluate((rows: string) => [...document.querySelectorAll(rows)].map((li) => li.textContent?.trim()), app.rows) };
     });
     return { ...made, outFile, workDir };
   };
@@ -154,6 +154,38 @@ describe('a demo that follows the prompt to another page', () => {
     assert.ok(edited, JSON.stringify(produced.recording.timeline.steps.map((step) => step.label)));
     const read = await readAt(outFile, (edited.endMs + 1200) / 1000, path.join(workDir, 'end.png'));
     assert.match(read, /march/, `the edited task is on screen at the end; read: ${read}`);
+  });
+
+  it("sets a reminder's time and date: types the hour and minute, picks the day and month from their lists, presses Add", async () => {
+    const { produced, rows, outFile } = await recordTodo('reminder', 'Remind me to call the plumber at 6:15 pm on 3 March', { site: 'flow-reminders', rows: '#reminders li' });
+    assert.deepEqual(rows, ['call the plumber — 18:15, 3 Mar 2026'], 'the reminder was added with its time and date (the year left as the form had it)');
+    assert.ok(produced.recording.log.every((entry) => entry.ok), JSON.stringify(produced.recording.log.filter((entry) => !entry.ok)));
+    const smooth = await measureSmoothness(outFile);
+    assert.ok(smooth.stallRatio <= 0.02, `no frame stalls while the lists are picked from (stall ratio ${smooth.stallRatio})`);
+  });
+
+  it('sends a GET sign-in form when the prompt goes on past it, and shows the page it answers', async () => {
+    requests.length = 0;
+    const workDir = path.join(work, 'console');
+    await fs.mkdir(workDir, { recursive: true });
+    const outFile = path.join(workDir, 'demo.mp4');
+    const url = sites.url('flow-console');
+    const pageOptions = { viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop'), timeoutMs: pageWorkBudgetMs('10s') } as const;
+    const { produced, endUrl } = await browsers.withPage(pageOptions, async (page, ctx) => {
+      await ctx.goto(url, { waitUntil: 'load' });
+      const made = await produceRecording(
+        page,
+        { url, prompt: 'Log in with dana@example.com and land on the quarterly revenue report', viewport: 'desktop', format: 'mp4', resolution: '720p', durationTarget: '10s', mode: 'script', template: { id: 'auto' }, presentation: null, outFile, workDir },
+        planner,
+        () => undefined,
+      );
+      return { produced: made, endUrl: page.url() };
+    });
+    assert.match(endUrl, /dashboard\.html\?email=dana%40example\.com/, 'the form was sent as the page writes it: a GET, which changes nothing');
+    assert.deepEqual(requests.filter((r) => r.method !== 'GET'), []);
+    assert.deepEqual(produced.warnings, [], 'the report the prompt lands on is found');
+    const read = await readAt(outFile, produced.recording.durationMs / 1000 - 1.6, path.join(workDir, 'end.png'));
+    assert.match(read, /quarterly revenue report/, `the flow ends on the page the form answers; read: ${read}`);
   });
 
   it('opens a closed menu on camera to reach a link inside it', async () => {

@@ -235,7 +235,13 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
   const fieldLabel = (f: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement) => {
     const label = f.labels && f.labels[0];
     if (label) {
-      const t = norm(label.innerText);
+      // A label that wraps its field: its own words, not the choices of the drop-down inside it ("Day 1 2 3 …").
+      let t = norm(label.innerText);
+      if (label.contains(f)) {
+        const words = label.cloneNode(true) as Element;
+        for (const control of Array.from(words.querySelectorAll('select, textarea, input, option'))) control.remove();
+        t = norm(words.textContent);
+      }
       if (t) return t;
     }
     const labelledBy = f.getAttribute('aria-labelledby');
@@ -301,7 +307,9 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
     const sel = selectorsFor(container);
     if (!sel) continue;
     const named = container.getAttribute('aria-label') || container.getAttribute('name') || headingIn(container)?.textContent;
-    forms.push({ label: clip(norm(named) || fields.map((f) => f.label).join(', '), 80), rect: docRect(container), fields, submit, ...sel });
+    // How it sends (a <form> without `method` sends a GET); a form built of divs sends by script: not known.
+    const method = container.tagName === 'FORM' ? (container.getAttribute('method') || 'get').toLowerCase() : null;
+    forms.push({ label: clip(norm(named) || fields.map((f) => f.label).join(', '), 80), rect: docRect(container), fields, submit, ...(method ? { method } : {}), ...sel });
   }
 
   // ---------- media ----------

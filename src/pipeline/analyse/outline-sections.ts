@@ -62,11 +62,11 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
   /** The direct h2 children (or h3, when there is no h2) a flat block should be split by. */
   // The headings a flat run is split by: the highest level among its direct headings, when it has three or more. An
   // h1 or two above them is a title, not a split (a docs page's markdown may use h1 for every part, or h6).
-  const flatHeadings = (el: Element) => {
+  const flatHeadings = (el: Element, least = 3) => {
     const direct = Array.from(el.children).filter((c) => /^H[1-6]$/.test(c.tagName) && visible(c));
     for (const level of ['H1', 'H2', 'H3', 'H4', 'H5', 'H6']) {
       const at = direct.filter((h) => h.tagName === level);
-      if (at.length >= 3) return at;
+      if (at.length >= least) return at;
       if (at.length > 0 && level !== 'H1') return [];
     }
     return [];
@@ -151,12 +151,21 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
   for (const el of blocks) {
     const rect = docRect(el);
     // A long flat block of headings and paragraphs (an article, a docs page): one section per heading.
-    const splitBy = flatHeadings(el);
-    if (splitBy.length >= 3 && rect.height > vh * 1.5) {
+    // Two headings split it too when it is long (a blog post of a few screens with two parts): each is a place a
+    // prompt may ask for ("down to the part about …").
+    // The run may sit inside wrappers with one child each (an article's container, row and column).
+    let run = el;
+    for (let i = 0; i < 4 && flatHeadings(run, 2).length === 0; i++) {
+      const only = significantChildren(run);
+      if (only.length !== 1) break;
+      run = only[0] as Element;
+    }
+    const splitBy = rect.height > vh * 2.5 ? flatHeadings(run, 2) : flatHeadings(run);
+    if (splitBy.length >= 2 && rect.height > vh * 1.5) {
       // What comes before the first split heading (a title and an intro) is a section when it has a heading.
       const firstSplit = splitBy[0] as Element;
-      const lead = Array.from(el.children)
-        .slice(0, Array.from(el.children).indexOf(firstSplit))
+      const lead = Array.from(run.children)
+        .slice(0, Array.from(run.children).indexOf(firstSplit))
         .find((c) => /^H[1-6]$/.test(c.tagName) && visible(c));
       if (lead) {
         const top = docRect(lead).y;

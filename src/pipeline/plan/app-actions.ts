@@ -1,4 +1,6 @@
-import type { OutlineField, PageOutline, PlanStep, Target } from '../types.js';
+import type { OutlineField, OutlineForm, PageOutline, PlanStep, Target } from '../types.js';
+import { isWhenRole, roleOf, whenValueFor } from './form-fill.js';
+import { type When, whenOf, withoutWhen } from './when.js';
 
 /**
  * Issue 56: what a prompt asks a small app to do, in order: "add three tasks: buy milk, walk the dog and call mum,
@@ -21,8 +23,10 @@ const ADD = new RegExp(
     String.raw`\s*(?::|called|named|like|such as|for)?\s*([^.;]+?)(?=\s*(?:,\s*)?(?:then|and then|after that|next|before)\b|,\s*(?:tick|check|mark|complete|cross|finish|clear|remove|delete)|[.;]|$)`,
   'giu',
 );
-const ADD_QUOTED = /\badd(?:s|ing)?\s+(["“'‘][^"”'’]{1,80}["”'’](?:\s*(?:,|and)\s*["“'‘][^"”'’]{1,80}["”'’])*)/giu;
+const ADD_QUOTED = /\b(?:add(?:s|ing)?|put(?:s|ting)?|schedul(?:e|es|ing)|remind (?:me|us) (?:to|about))\s+(["“'‘][^"”'’]{1,80}["”'’](?:\s*(?:,|and)\s*["“'‘][^"”'’]{1,80}["”'’])*)/giu;
 const CHECK = /\b(?:tick(?:s|ing)?|check(?:s|ing)?|mark(?:s|ing)?|complet(?:e|es|ing)|cross(?:es|ing)?|finish(?:es|ing)?)\s+(?:off\s+)?(.+?)(?:\s+(?:off|as (?:done|complete|completed|finished|read)))?(?=\s*(?:,|\bthen\b|\band\b|[.;]|$))/giu;
+// "remind me to pay the water bill at 09:30 on 14 December": one item, its time and date said with it.
+const REMIND = /\bremind(?:s|ing)?\s+(?:me|us|them)\s+(?:to|about)\s+([^.;"“]+?)(?=\s*(?:,\s*)?(?:then|and then|after that)\b|[.;]|$)/giu;
 const CLEAR = /\b(?:clear(?:s|ing)?|remov(?:e|es|ing)|delet(?:e|es|ing))\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:finished|completed|done|checked|ticked)\b[^,.;]*/giu;
 // "edit it to read "send the March invoice"", "rename the first one to "…"": an item's new words, always quoted (an
 // unquoted "change it to done" is a tick, not new words).
@@ -42,20 +46,31 @@ export function appActions(prompt: string, outline: PageOutline): AppActions | n
   type Found = { at: number; step: (items: string[]) => PlanStep[] };
   const found: Found[] = [];
   const items: string[] = [];
+  const whens: Array<When | null> = [];
+  const adding = (at: number, added: Array<{ text: string; when: When | null }>) => {
+    items.push(...added.map((item) => item.text));
+    whens.push(...added.map((item) => item.when));
+    found.push({ at, step: () => added.map((item) => items.indexOf(item.text)).flatMap((index) => addItem(box, outline, items[index]!, whens[index] ?? null)) });
+  };
   for (const match of prompt.matchAll(ADD_QUOTED)) {
-    const added = [...match[1]!.matchAll(/["“'‘]([^"”'’]{1,80})["”'’]/gu)].map((m) => m[1]!.trim());
-    items.push(...added);
-    found.push({ at: match.index!, step: () => added.map((item) => typeItem(box, item)) });
+    const added = [...match[1]!.matchAll(/["“'‘]([^"”'’]{1,80})["”'’]/gu)].map((m) => ({ text: m[1]!.trim(), when: null }));
+    adding(match.index!, added);
+  }
+  if (found.length === 0) {
+    for (const match of prompt.matchAll(REMIND)) {
+      const text = withoutWhen(match[1]!);
+      if (text) adding(match.index!, [{ text, when: whenOf(match[1]!) }]);
+    }
   }
   if (found.length === 0) {
     for (const match of prompt.matchAll(ADD)) {
       const added = listItems(match[1]!);
-      if (added.length === 0) continue;
-      items.push(...added);
-      found.push({ at: match.index!, step: () => added.map((item) => typeItem(box, item)) });
+      if (added.length > 0) adding(match.index!, added);
     }
   }
   if (items.length === 0) return null;
+  // A time and date said once for the prompt ("… on the list for 5:45 pm on 30 June") go with each item said without one.
+  if (!whens.some((when) => when !== null)) whens.fill(whenOf(prompt));
   const shown = [...items];
   for (const match of prompt.matchAll(CHECK)) {
     // "mark everything as done", "tick them all off": each item in turn.
@@ -76,7 +91,10 @@ export function appActions(prompt: string, outline: PageOutline): AppActions | n
   }
   found.sort((a, b) => a.at - b.at);
   const steps = found.flatMap((entry) => entry.step(items));
-  steps.push({ action: 'pause', label: 'Hold on the list', holdMs: LIST_HOLD_MS });
+  // An item added by a form's button lands where the app puts it, often above the form (the camera was on the
+  // button): a second more to find it and read it.
+  const byButton = steps.some((step) => step.action === 'click' && step.label.startsWith('Press '));
+  steps.push({ action: 'pause', label: 'Hold on the list', holdMs: LIST_HOLD_MS + (byButton ? 1_200 : 0) });
   return { steps, shown };
 }
 
@@ -88,12 +106,24 @@ function textBox(outline: PageOutline): OutlineField | null {
   return boxes.sort((a, b) => b.rect.width - a.rect.width)[0] ?? null;
 }
 
-/** "buy milk, walk the dog and call mum" → three items; quotes taken off. */
-function listItems(text: string): string[] {
-  return text
-    .split(/\s*(?:,|;|\band\b)\s*/u)
-    .map((item) => item.trim().replace(/^["“'‘]|["”'’]$/gu, '').trim())
-    .filter((item) => item.length > 0 && item.length <= 80);
+/**
+ * "buy milk, walk the dog and call mum" → three items; quotes taken off. A time or date goes with the item it is said
+ * with: "Book flights, due 18:00 on 3 March, and Pack bags" → "Book flights" (18:00, 3 March) and "Pack bags".
+ */
+function listItems(text: string): Array<{ text: string; when: When | null }> {
+  const items: Array<{ text: string; when: When | null }> = [];
+  for (const part of text.split(/\s*(?:,|;|\band\b)\s*/u)) {
+    const words = part.trim().replace(/^["“'‘]|["”'’]$/gu, '').trim();
+    if (!words) continue;
+    const when = whenOf(words);
+    const rest = when ? withoutWhen(words) : words;
+    if (!rest && when && items.length > 0) {
+      items.at(-1)!.when = { ...items.at(-1)!.when, ...when };
+      continue;
+    }
+    if (rest && rest.length <= 80) items.push({ text: rest, when });
+  }
+  return items;
 }
 
 /** "the first one", "'walk the dog'", "the milk one": which of the items added. */
@@ -111,6 +141,32 @@ function typeItem(box: OutlineField, item: string): PlanStep {
   return { action: 'type', target: targetOf(box), text: `${item}\n`, label: `Add "${item}"` };
 }
 
+/**
+ * An item added: typed and entered; or, where the app's box sits in a form with time and date fields and the item
+ * has a time or date (a reminder, a deadline), typed, its time and date set, and the form's button pressed. The
+ * button of a form that writes (a POST) is still refused in the page by the submit guard (record/submit-guard.ts);
+ * an app that keeps its items in the browser adds it.
+ */
+function addItem(box: OutlineField, outline: PageOutline, item: string, when: When | null): PlanStep[] {
+  const form = outline.forms.find((candidate) => candidate.fields.includes(box));
+  const fields = when && form?.submit ? whenFields(form, box, when) : [];
+  if (fields.length === 0 || !form?.submit) return [typeItem(box, item)];
+  return [
+    { action: 'type', target: targetOf(box), text: item, label: `Type "${item}"` },
+    ...fields.map(({ field, value }): PlanStep => ({ action: 'type', target: targetOf(field), text: value, label: `Set "${field.label}" to ${value}` })),
+    { action: 'click', target: targetOf(form.submit), label: `Press "${form.submit.label}"` },
+  ];
+}
+
+function whenFields(form: OutlineForm, box: OutlineField, when: When): Array<{ field: OutlineField; value: string }> {
+  return form.fields.flatMap((field) => {
+    const role = roleOf(field);
+    if (field === box || !isWhenRole(role)) return [];
+    const value = whenValueFor(role, when);
+    return value === null ? [] : [{ field, value }];
+  });
+}
+
 /** The item's words, double-clicked and typed over (record/steps.ts: `edit:` targets); Enter keeps the change. */
 function editItem(box: OutlineField, item: string, words: string, row: number): PlanStep {
   const rect = { x: box.rect.x + 48, y: box.rect.y + box.rect.height + 12 + row * 56, width: Math.min(240, box.rect.width), height: 40 };
@@ -124,6 +180,6 @@ function clickTarget(selector: string, label: string, box: OutlineField, row: nu
   return { action: 'click', target, label: stepLabel };
 }
 
-function targetOf(field: OutlineField): Target {
+function targetOf(field: Target): Target {
   return { label: field.label, selector: field.selector, fallbackSelectors: field.fallbackSelectors, rect: field.rect };
 }

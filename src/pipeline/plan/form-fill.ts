@@ -2,6 +2,7 @@ import type { OutlineField, OutlineForm, PageOutline, PlanStep, Target } from '.
 import type { FlowPurpose } from './flow-exit.js';
 import type { NamedValues } from './named-values.js';
 import { sectionsInOrder } from './outline-query.js';
+import { MONTHS, twoDigits, type When } from './when.js';
 
 /**
  * Issue 56: a form filled on camera. The values the prompt names go into the fields that ask for them (by type,
@@ -16,9 +17,20 @@ export interface FormFill {
   steps: PlanStep[];
   /** the values typed that a viewer should be able to read (not passwords) */
   shown: string[];
+  /** the form is sent (a `navigate` to its answer) */
+  submits: boolean;
 }
 
-type Role = 'email' | 'username' | 'password' | 'confirm-password' | 'first-name' | 'last-name' | 'name' | 'phone' | 'company' | 'subject' | 'message' | 'search' | 'text' | 'other';
+export type Role =
+  | 'email' | 'username' | 'password' | 'confirm-password' | 'first-name' | 'last-name' | 'name' | 'phone' | 'company' | 'subject' | 'message' | 'search'
+  | WhenRole | 'text' | 'other';
+/** The fields a time and a date go into (when.ts): hour and minute boxes, day, month and year pickers, a date or time input. */
+export type WhenRole = 'hours' | 'minutes' | 'day' | 'month' | 'year' | 'date' | 'time';
+const WHEN_ROLES: ReadonlySet<Role> = new Set<Role>(['hours', 'minutes', 'day', 'month', 'year', 'date', 'time']);
+
+export function isWhenRole(role: Role): role is WhenRole {
+  return WHEN_ROLES.has(role);
+}
 
 const FAKE: Partial<Record<Role, string>> = {
   email: 'alex@example.com',
@@ -36,7 +48,11 @@ const FAKE: Partial<Record<Role, string>> = {
 /** The least a viewer reads a filled form for, once the last value is in. */
 const FILLED_HOLD_MS = 2_600;
 
-export function fillForm(outline: PageOutline, values: NamedValues, purpose: FlowPurpose | null, options: { allowSubmit: boolean }): FormFill | null {
+/**
+ * `goesOn`: the prompt goes on past the form ("log in … and land on the dashboard"): a GET form, which changes
+ * nothing on the site (the submit guard lets it through), is then sent, and the flow goes on on the page it answers.
+ */
+export function fillForm(outline: PageOutline, values: NamedValues, purpose: FlowPurpose | null, options: { allowSubmit: boolean; goesOn?: boolean }): FormFill | null {
   const ranked = outline.forms
     .map((form) => ({ form, score: formScore(form, values, purpose) }))
     .filter((entry) => entry.score > 0)
@@ -71,15 +87,16 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
   for (const { field, text, role } of typed) {
     steps.push({ action: 'type', target: targetOf(field), text, label: role === 'password' || role === 'confirm-password' ? `Type a password into "${field.label}"` : `Type "${text}" into "${field.label}"` });
   }
+  const submits = options.allowSubmit || (options.goesOn === true && form.method === 'get');
   if (form.submit) {
     steps.push(
-      options.allowSubmit
+      submits
         ? { action: 'navigate', target: targetOf(form.submit), href: null, label: `Submit "${form.submit.label}"` }
         : { action: 'hover', target: targetOf(form.submit), label: `Point at "${form.submit.label}"` },
     );
   }
-  if (!options.allowSubmit || !form.submit) steps.push({ action: 'pause', label: 'Hold on the filled form', holdMs: FILLED_HOLD_MS });
-  return { form, steps, shown: typed.filter((entry) => entry.role !== 'password' && entry.role !== 'confirm-password').map((entry) => entry.text) };
+  if (!submits || !form.submit) steps.push({ action: 'pause', label: 'Hold on the filled form', holdMs: FILLED_HOLD_MS });
+  return { form, steps, submits: submits && form.submit !== null, shown: typed.filter((entry) => entry.role !== 'password' && entry.role !== 'confirm-password').map((entry) => entry.text) };
 }
 
 function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose | null): number {
@@ -101,7 +118,7 @@ function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose 
   return score;
 }
 
-function roleOf(field: OutlineField): Role {
+export function roleOf(field: OutlineField): Role {
   const type = field.type.toLowerCase();
   const words = `${field.label} ${field.name ?? ''}`.toLowerCase();
   if (type === 'password') return /confirm|repeat|again|retype/.test(words) ? 'confirm-password' : 'password';
@@ -109,6 +126,8 @@ function roleOf(field: OutlineField): Role {
   if (type === 'email' || /e-?mail/.test(words) || /^\s*to\s*:?\s*(?:to)?\s*$|recipient/.test(words)) return 'email';
   if (type === 'search' || /\bsearch\b|\bq\b/.test(words)) return 'search';
   if (type === 'tel' || /phone|mobile|\btel\b/.test(words)) return 'phone';
+  const when = whenRoleOf(type, words);
+  if (when) return when;
   if (type !== 'textarea' && /subject|topic/.test(words)) return 'subject';
   if (type === 'textarea' || /message|comment|note|question|enquiry|inquiry|details/.test(words)) return 'message';
   if (/user ?name|username|login|account/.test(words)) return 'username';
@@ -118,6 +137,43 @@ function roleOf(field: OutlineField): Role {
   if (/name/.test(words)) return 'name';
   if (type === 'text' || type === '') return 'text';
   return 'other';
+}
+
+/** A time or date field by its type, or by a label that says which part it takes ("Hours (hh)", "Mins", "Month"). */
+function whenRoleOf(type: string, words: string): WhenRole | null {
+  if (type === 'date') return 'date';
+  if (type === 'time') return 'time';
+  if (!/^(?:number|text|select|)$/.test(type)) return null;
+  if (/\bhours?\b|\bhh\b/.test(words)) return 'hours';
+  if (/\bmins?\b|\bminutes?\b/.test(words)) return 'minutes';
+  if (/\bmonth\b/.test(words)) return 'month';
+  if (/\byears?\b|\byyyy\b/.test(words)) return 'year';
+  if (/\bday\b|\bdd\b/.test(words)) return 'day';
+  return null;
+}
+
+/**
+ * What a time or date field takes of a named time and date: "09" for an hour box, "December" for a month picker
+ * (record/steps.ts picks the option that says it), "2027-06-30" for a date input. A year is typed only when named,
+ * except into a date input, which cannot go without one: the current year then.
+ */
+export function whenValueFor(role: WhenRole, when: When): string | null {
+  switch (role) {
+    case 'hours':
+      return when.hours === undefined ? null : twoDigits(when.hours);
+    case 'minutes':
+      return when.minutes === undefined ? null : twoDigits(when.minutes);
+    case 'day':
+      return when.day === undefined ? null : twoDigits(when.day);
+    case 'month':
+      return when.month === undefined ? null : MONTHS[when.month - 1]!;
+    case 'year':
+      return when.year === undefined ? null : String(when.year);
+    case 'date':
+      return when.day === undefined || when.month === undefined ? null : `${when.year ?? new Date().getFullYear()}-${twoDigits(when.month)}-${twoDigits(when.day)}`;
+    case 'time':
+      return when.hours === undefined ? null : `${twoDigits(when.hours)}:${twoDigits(when.minutes ?? 0)}`;
+  }
 }
 
 function namedFor(role: Role, values: NamedValues, texts: string[]): string | null {
@@ -148,6 +204,14 @@ function namedFor(role: Role, values: NamedValues, texts: string[]): string | nu
       return values.search ?? texts.shift() ?? null;
     case 'text':
       return texts.shift() ?? null;
+    case 'hours':
+    case 'minutes':
+    case 'day':
+    case 'month':
+    case 'year':
+    case 'date':
+    case 'time':
+      return values.when ? whenValueFor(role, values.when) : null;
     default:
       return null;
   }

@@ -1,3 +1,5 @@
+import { whenOf, type When } from './when.js';
+
 /**
  * Issue 56: the values a prompt names for a form ("sign in as dana@example.com", "fill it in as Alex Kim", "search
  * for 'trail shoes'", "with the message “Hello there”"). Only what the prompt says: fields it does not name are left
@@ -18,6 +20,8 @@ export interface NamedValues {
   subject?: string;
   /** what to search for */
   search?: string;
+  /** a time and date the prompt names (when.ts), for a form's time and date fields; on its own it names no value */
+  when?: When;
   /** quoted words not claimed by any of the above, in the prompt's order (a task to add, a title to type) */
   texts: string[];
 }
@@ -25,7 +29,7 @@ export interface NamedValues {
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/;
 const QUOTED = /["“”'‘’]([^"“”'‘’]{1,80})["“”'‘’]/g;
 /** A capitalised name after "as", "named", "called", "name is", "for" (two to four words, or one after "named"). */
-const NAME = /\b(?:as|named|called|name(?:d| is)?|for user)\s+((?:[A-Z][\p{L}'’-]+)(?:\s+(?:[A-Z][\p{L}'’-]+|van|de|da|von|del|le)){0,3})/u;
+const NAME = /\b(?:as|named|called|name(?:d| is)?|for user|I['’]m|I am)\s+((?:[A-Z][\p{L}'’-]+)(?:\s+(?:[A-Z][\p{L}'’-]+|van|de|da|von|del|le)){0,3})/u;
 /** "username amarao", "handle @kenji", or a handle after "as"/"called"/"named"/"for": lower case with _ . - or digits. */
 const USERNAME = /\b(?:user ?name|handle|login)\s+(?:is\s+|of\s+)?["“'‘@]?([A-Za-z0-9][\w.-]{1,39})/i;
 const HANDLE = /\b(?:as|called|named|for)\s+@?([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|[a-z]+\d+)(?![\w@.-])/;
@@ -33,7 +37,9 @@ const PASSWORD = /\bpassword\s+(?:is\s+|of\s+)?["“'‘]?([^\s"”'’,.;]{3,40
 const PHONE = /(?:phone|number|call)\D{0,20}(\+?\d[\d\s().-]{6,18}\d)/i;
 const COMPANY = /\b(?:company|organi[sz]ation|business)\s+(?:is\s+|called\s+|named\s+|to\s+)?["“'‘]?([A-Z][\w&.'’ -]{1,40}?)["”'’]?(?=[,.;]|\s+(?:and|then|with)\b|$)/;
 const MESSAGE = /\b(?:message|note|comment|question|saying|says)\s*:?\s*["“'‘]([^"”'’]{1,200})["”'’]/i;
-const ABOUT = /\b(?:note|message|comment|question|enquiry|inquiry|email|line)\b[^;]{0,120}?\babout\s+((?:a |an |the |our |their |my )?[\p{L}\d][\p{L}\d '’-]{2,60}?)\s*(?=[,.;!?]|\s+(?:and|then)\b|$)/iu;
+const ABOUT = /\b(?:note|message|comment|question|enquiry|inquiry|email|line)\b[^;]{0,120}?\babout\s+((?:a |an |the |our |their |my )?[\p{L}\d][\p{L}\d '’-]{2,60}?)\s*(?=[,.;!?]|\s+(?:and|then|as|from|with)\b|$)/iu;
+/** An unquoted message said in the first person: "…, and I'd like to pitch a guest post", "we're looking for a quote". */
+const FIRST_PERSON = /(?:^|[,;:]\s*|\band\s+|\bsaying\s+|\bthat\s+)((?:I|we)(?:['’]d| would) (?:like|love) to\b[^.;!?]{3,160}|(?:I|we)(?:['’]m| am|['’]re| are) (?:interested in|looking for|hoping to|keen to)\b[^.;!?]{3,160})/u;
 const SUBJECT = /\bsubject(?:\s+line)?\s+(?:is\s+|of\s+)?["“'‘]?([^"”'’,.;]{2,80}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
 const SEARCH = /\bsearch(?:es|ing)?\s+(?:for\s+)?["“'‘]?([^"”'’,.;]{2,60}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
 
@@ -83,7 +89,7 @@ export function namedValues(prompt: string): NamedValues {
     claimed.push(values.subject);
   }
   // "send a note … about a brand refresh": what the note is about, when it is not quoted.
-  const message = MESSAGE.exec(prompt)?.[1] ?? ABOUT.exec(prompt)?.[1]?.replace(/^./, (c) => c.toUpperCase());
+  const message = MESSAGE.exec(prompt)?.[1] ?? (FIRST_PERSON.exec(prompt)?.[1] ?? ABOUT.exec(prompt)?.[1])?.replace(/^./, (c) => c.toUpperCase());
   if (message) {
     values.message = message.trim();
     claimed.push(values.message);
@@ -93,6 +99,8 @@ export function namedValues(prompt: string): NamedValues {
     values.search = search.trim();
     claimed.push(values.search);
   }
+  const when = whenOf(prompt);
+  if (when) values.when = when;
   for (const match of prompt.matchAll(QUOTED)) {
     const text = match[1]!.trim();
     // An apostrophe pair inside words ("customer's … it's") is not a quotation.

@@ -2,6 +2,8 @@ import type { DemoPlan, PageOutline, PlanStep } from '../types.js';
 import { type FlowExit, type FlowPurpose, flowExit } from './flow-exit.js';
 import { appActions } from './app-actions.js';
 import { fillForm } from './form-fill.js';
+import { stop } from './lexicon.js';
+import { promptWords, stem } from './section-meaning.js';
 import { type NamedValues, namesValues } from './named-values.js';
 import type { PlanInput } from './heuristic-planner.js';
 import type { Planner } from './planner.js';
@@ -22,6 +24,8 @@ export interface LegPlan {
   exit?: FlowExit;
   /** fill: the values typed that the video should show (passwords excepted) */
   shown?: string[];
+  /** fill: the form is sent and the prompt goes on on its answer ("… and land on the analytics dashboard") */
+  after?: string;
 }
 
 export interface LegInput {
@@ -87,16 +91,20 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
     return { kind: 'fill', shown: app.shown, plan: { ...plan, durationMs: lastLegMs(plan, input.remainingMs) } };
   }
   const fill = namesValues(values) || input.purpose === 'sign-in' || input.purpose === 'sign-up' || input.purpose === 'contact'
-    ? fillForm(outline, values, input.purpose, { allowSubmit: input.allowSubmit })
+    ? fillForm(outline, values, input.purpose, { allowSubmit: input.allowSubmit, goesOn: goesOnAfter(input.prompt) !== null })
     : null;
   if (fill) {
     // Arrived here by a link ("go to the contact page and …"): where the demo is, is read first when the page's title
     // is a part of its own above the form (a contact page's masthead), then the form is filled.
     const arrival = input.purpose !== null ? arrivalSteps(outline).filter((step) => step.action !== 'focus' || !fill.steps.some((s) => s.action === 'focus' && s.sectionId === step.sectionId)) : [];
-    const opening: PlanStep[] = arrival.length === 2 ? arrival : [{ action: 'pause', label: `Look at "${outline.title || 'the page'}"`, holdMs: LOOK_MS }];
+    // A page arrived at whose top has no heading of its own (a settings card that opens on its photo and buttons) is
+    // still read before the typing starts: a glance of 0.9 s left it unread.
+    const look = input.purpose !== null ? ARRIVAL_MS - 600 : LOOK_MS;
+    const opening: PlanStep[] = arrival.length === 2 ? arrival : [{ action: 'pause', label: `Look at "${outline.title || 'the page'}"`, holdMs: look }];
     const steps: PlanStep[] = [...opening, ...fill.steps];
     const plan = legPlan(null, steps, 0, 'conversion-flow');
-    return { kind: 'fill', shown: fill.shown, plan: { ...plan, durationMs: lastLegMs(plan, input.remainingMs) } };
+    const after = fill.submits ? goesOnAfter(input.prompt) : null;
+    return { kind: 'fill', shown: fill.shown, ...(after ? { after } : {}), plan: { ...plan, durationMs: lastLegMs(plan, input.remainingMs) } };
   }
   const budgetMs = Math.max(MIN_SHOW_MS, input.remainingMs);
   const shown = await input.planner.plan({ ...input.base, outline, prompt: input.prompt, durationTarget: budgetMs });
@@ -104,7 +112,29 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
   // arrived is read first (its title at the top, pushed in on), then what the prompt asks of it.
   const arrival = input.purpose === 'page' ? arrivalSteps(outline) : [];
   const arrivalMs = arrival.length > 0 ? ARRIVAL_MS : 0;
-  return { kind: 'show', plan: { ...shown, steps: [...arrival, ...shown.steps], durationMs: budgetMs + arrivalMs } };
+  // A beat that names the page itself ("land on the analytics dashboard" on the page titled "Dashboard - Analytics") is
+  // answered by arriving there: no part of the page is missing for it.
+  const notFound = input.purpose === 'page' ? shown.notFound?.filter((entry) => !namesPage(entry.clause, outline)) : shown.notFound;
+  const { notFound: _notFound, ...rest } = shown;
+  return { kind: 'show', plan: { ...rest, ...(notFound?.length ? { notFound } : {}), steps: [...arrival, ...shown.steps], durationMs: budgetMs + arrivalMs } };
+}
+
+/**
+ * Where a prompt goes once its form is sent: "log in with … and land on the analytics dashboard", "sign in, then open
+ * the reports" → "the analytics dashboard", "open the reports". Ending on the form itself ("… and end on the filled
+ * form") goes nowhere.
+ */
+const GOES_ON = /\b(?:and|then|to)\s+((?:land(?:s|ing)?\s+(?:on|in|at)|get(?:s|ting)?\s+(?:in)?to|arriv(?:e|es|ing)\s+(?:at|on|in)|end(?:s|ing)?\s+up\s+(?:on|at|in)|reach(?:es|ing)?|go(?:es|ing)?\s+(?:on\s+)?to|open(?:s|ing)?|see(?:s|ing)?|view(?:s|ing)?)\s+.{3,})$/iu;
+
+export function goesOnAfter(prompt: string): string | null {
+  const after = GOES_ON.exec(prompt.trim())?.[1]?.replace(/[.!]+$/, '').trim() ?? null;
+  return after && !/\bform\b/i.test(after) ? after : null;
+}
+
+function namesPage(clause: string, outline: PageOutline): boolean {
+  const title = new Set(promptWords(outline.title).map(stem));
+  const asked = promptWords(clause).filter((word) => !stop.has(word)).map(stem);
+  return asked.length > 0 && asked.every((word) => title.has(word));
 }
 
 /** How long a page arrived at is held on its title before the demo moves on: ≥ 3 s readable once the dissolve from the page before has ended. */

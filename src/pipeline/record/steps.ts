@@ -253,6 +253,14 @@ async function targetStep(
   // Issue 56: "edit it to read …": the item's words are double-clicked, as a person opens a list item to edit it; its
   // text is then selected whole and typed over.
   if (step.kind === 'type' && step.target.selector.startsWith('edit:')) return editInPlace(ctx, step.text, at, left, rng);
+  // A drop-down or a date picker is not clicked for real: the browser's own list opens in a window of its own, which a
+  // headless browser paints in no frame, and whose pending frame stalls a frame-by-frame capture for good. The click
+  // is drawn; the field takes focus, and a value is chosen as a person would from the list (pick).
+  if ((step.kind === 'click' || step.kind === 'type') && (await isPicker(page, found.selector))) {
+    if (step.kind === 'type') return pick(ctx, found.selector, step.text, left);
+    await page.evaluate((selector: string) => (document.querySelector(selector) as HTMLElement | null)?.focus(), found.selector);
+    return {};
+  }
   await clickHere(page, rng, ctx.clock);
   if (step.kind === 'click') return {};
 
@@ -286,6 +294,53 @@ async function editInPlace(ctx: StepContext, text: string, at: Point, left: () =
   const aside = clampToViewport({ x: at.x + 30, y: at.y + 44 }, await scrollMetrics(page));
   await moveCursor(page, ctx.cursor(), aside, Math.max(0, Math.min(300, left() - 50)), { rng, onMove: ctx.onMove, clock: ctx.clock });
   return {};
+}
+
+/** A drop-down or a date or time input: what a person sets by choosing, not by typing letters. */
+async function isPicker(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((sel: string) => {
+    const element = document.querySelector(sel);
+    return element instanceof HTMLSelectElement || (element instanceof HTMLInputElement && /^(?:date|time|datetime-local|month|week)$/.test(element.type));
+  }, selector);
+}
+
+/**
+ * Issue 56: a drop-down set to the option that says the value ("December", "14" for "14", "03" for "3"), a date or
+ * time input to the value. The click is drawn; the browser's own picker is not opened (a headless browser paints it
+ * in no frame), the choice shows in the field as it is made, and the page hears the change as from a person.
+ */
+async function pick(ctx: StepContext, selector: string, value: string, left: () => number): Promise<{ error?: string }> {
+  ctx.clock.changed();
+  const chosen = await ctx.page.evaluate(
+    (sel: string, wanted: string) => {
+      const element = document.querySelector(sel);
+      if (!(element instanceof HTMLSelectElement || element instanceof HTMLInputElement)) return null;
+      element.focus();
+      if (element instanceof HTMLSelectElement) {
+        // (No named function in here: the TypeScript loader wraps those in a helper the page does not have.)
+        const want = wanted.trim().toLowerCase();
+        const options = Array.from(element.options).map((o) => ({ o, text: o.text.trim().toLowerCase(), value: o.value.trim().toLowerCase() }));
+        const option = (
+          options.find((c) => c.text === want || c.value === want) ??
+          options.find((c) => /^\d+$/.test(want) && (Number(c.value) === Number(want) || Number(c.text) === Number(want))) ??
+          options.find((c) => want.length >= 3 && c.text.startsWith(want.slice(0, 3)))
+        )?.o;
+        if (!option) return null;
+        element.value = option.value;
+      } else {
+        element.value = wanted;
+        if (element.value !== wanted) return null;
+      }
+      element.dispatchEvent(new Event('input', { bubbles: true }));
+      element.dispatchEvent(new Event('change', { bubbles: true }));
+      return element instanceof HTMLSelectElement ? element.options[element.selectedIndex]?.text ?? wanted : wanted;
+    },
+    selector,
+    value,
+  );
+  // The choice is seen before the cursor moves on.
+  await ctx.clock.sleep(Math.max(0, Math.min(350, left() - 50)));
+  return chosen === null ? { error: `No choice "${value}" in the field "${selector}".` } : {};
 }
 
 /** Time a text wants at the typing cadence, capped so a long text still leaves room to reach the field. */

@@ -4,6 +4,7 @@ import { flowExit } from '../../../src/pipeline/plan/flow-exit.js';
 import { appActions } from '../../../src/pipeline/plan/app-actions.js';
 import { fillForm } from '../../../src/pipeline/plan/form-fill.js';
 import { namedValues } from '../../../src/pipeline/plan/named-values.js';
+import { goesOnAfter } from '../../../src/pipeline/plan/plan-leg.js';
 import { saasOutline } from './outlines.js';
 
 /**
@@ -31,6 +32,20 @@ describe('the values a prompt names', () => {
     assert.equal(namedValues('Open a customer account for Amara Okafor, username amarao, email amara.okafor@example.com').username, 'amarao');
     assert.equal(namedValues('Sign in as dana@example.com').username, undefined, 'an e-mail is not a handle');
     assert.equal(namedValues('Change the organisation to Northwind Traders and the phone number to 202 555 0199').company, 'Northwind Traders');
+  });
+
+  it('finds a person who says who they are, and a message said in the first person', () => {
+    const values = namedValues("Send the author a message: I'm Tomas Rivera, tomas.rivera@example.com, phone 555 0142, and I'd like to pitch a guest post");
+    assert.equal(values.name, 'Tomas Rivera');
+    assert.equal(values.message, "I'd like to pitch a guest post");
+    assert.equal(namedValues('Email the studio about a brand refresh as Alex Kim').message, 'A brand refresh', 'the sender is not part of the subject');
+  });
+
+  it('says where a prompt goes once its form is sent, and nowhere when it ends on the form', () => {
+    assert.equal(goesOnAfter('Log in with maria.gomez@example.com and land on the analytics dashboard'), 'land on the analytics dashboard');
+    assert.equal(goesOnAfter('Sign in as dana@example.com, then open the reports'), 'open the reports');
+    assert.equal(goesOnAfter('Sign in as dana@example.com'), null);
+    assert.equal(goesOnAfter('Sign up for the newsletter as sam.lee@example.com and end on the filled form'), null);
   });
 
   it('takes no ordinary word for a name, and no apostrophe for a quotation', () => {
@@ -224,6 +239,24 @@ describe("an app's own actions", () => {
     const acts = app.steps.filter((step) => step.action === 'type').map((step) => (step.action === 'type' ? [step.target.selector, step.text] : []));
     assert.deepEqual(acts, [['.new-todo', 'send the invoice\n'], ['edit:send the invoice', 'send the March invoice\n']]);
     assert.deepEqual(app.shown, ['send the March invoice']);
+  });
+
+  it("sets each item's own time and date in the app's form, then presses its button", () => {
+    const outline = saasOutline();
+    const field = (label: string, y: number, type: string) => ({ label, type, name: null, selector: `#${label.toLowerCase().replace(/\W+/g, '')}`, fallbackSelectors: [], rect: { x: 400, y, width: 500, height: 40 } });
+    const submit = { label: 'Add Task', kind: 'button' as const, href: null, selector: '#submit', fallbackSelectors: [], rect: { x: 400, y: 500, width: 200, height: 40 } };
+    outline.forms = [{
+      label: 'Add new to-do item.', selector: '#task-form', fallbackSelectors: [], rect: { x: 400, y: 200, width: 560, height: 360 }, method: 'get', submit,
+      fields: [field('Task title:', 200, 'text'), field('Hours (hh):', 260, 'number'), field('Mins (mm):', 260, 'number'), field('Day:', 320, 'select'), field('Month:', 320, 'select'), field('Year:', 320, 'select')],
+    }];
+    const app = appActions('Add two tasks: Book flights, due 18:00 on 3 March, and Pack bags, due 20:00 on 4 March 2027', outline);
+    assert.ok(app);
+    assert.deepEqual(app.shown, ['Book flights', 'Pack bags']);
+    const acts = app.steps.flatMap((step) => (step.action === 'type' ? [`${step.target.label} ${step.text}`] : step.action === 'click' ? [`press ${step.target.label}`] : []));
+    assert.deepEqual(acts, [
+      'Task title: Book flights', 'Hours (hh): 18', 'Mins (mm): 00', 'Day: 03', 'Month: March', 'press Add Task',
+      'Task title: Pack bags', 'Hours (hh): 20', 'Mins (mm): 00', 'Day: 04', 'Month: March', 'Year: 2027', 'press Add Task',
+    ]);
   });
 
   it('reads nothing as an app action in a prompt that adds nothing', () => {
