@@ -196,6 +196,28 @@ describe('outlining unfamiliar markup', () => {
     }
   });
 
+  it("splits a long blog post with just two parts at its headings, through the article's wrappers; a short one stays whole", async () => {
+    const post = (paragraphs: number) => `
+      <header style="height: 600px; background: #333; color: #fff"><h1>Man must explore</h1></header>
+      <article><div class="container"><div class="row"><div class="col">
+        ${filler(paragraphs)}<h2>The Final Frontier</h2>${filler(paragraphs)}<h2>Reaching for the Stars</h2>${filler(paragraphs)}
+      </div></div></div></article>`;
+    const long = await pageWith(post(20));
+    try {
+      const { outline } = await analysePage(long);
+      assert.deepEqual(outline.sections.map((s) => s.heading).filter((h) => h !== 'Man must explore'), ['The Final Frontier', 'Reaching for the Stars']);
+    } finally {
+      await long.close();
+    }
+    const short = await pageWith(post(2));
+    try {
+      const { outline } = await analysePage(short);
+      assert.ok(!outline.sections.some((s) => s.heading === 'Reaching for the Stars'), JSON.stringify(outline.sections.map((s) => s.heading)));
+    } finally {
+      await short.close();
+    }
+  });
+
   it('ignores generated ids, prefers data-testid, and never uses state classes', async () => {
     const page = await pageWith(`
       <div id=":r1:">
