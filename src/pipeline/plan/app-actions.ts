@@ -19,7 +19,7 @@ export interface AppActions {
 
 const NOUNS = '(?:tasks?|items?|todos?|to-dos?|entries|notes?|things?|cards?|reminders?|errands?|chores?)';
 const ADD = new RegExp(
-  String.raw`\b(?:add(?:s|ing)?|creat(?:e|es|ing)|enter(?:s|ing)?|put(?:s|ting)? in)\s+(?:(?:a|an|one|two|three|four|five|six|\d+)\s+)?(?:new\s+)?` + NOUNS +
+  String.raw`\b(?:add(?:s|ing)?|creat(?:e|es|ing)|enter(?:s|ing)?|put(?:s|ting)? in|jot(?:s|ting)? down|sav(?:e|es|ing)|writ(?:e|es|ing) down)\s+(?:(?:a|an|one|two|three|four|five|six|\d+)\s+)?(?:new\s+)?` + NOUNS +
     String.raw`\s*(?::|called|named|like|such as|for)?\s*([^.;]+?)(?=\s*(?:,\s*)?(?:then|and then|after that|next|before)\b|,\s*(?:tick|check|mark|complete|cross|finish|clear|remove|delete)|[.;]|$)`,
   'giu',
 );
@@ -43,6 +43,8 @@ const LIST_HOLD_MS = 4_400;
 export function appActions(prompt: string, outline: PageOutline): AppActions | null {
   const box = textBox(outline);
   if (!box) return null;
+  const paired = pairedActions(prompt, outline, box);
+  if (paired) return paired;
   type Found = { at: number; step: (items: string[]) => PlanStep[] };
   const found: Found[] = [];
   const items: string[] = [];
@@ -96,6 +98,43 @@ export function appActions(prompt: string, outline: PageOutline): AppActions | n
   const byButton = steps.some((step) => step.action === 'click' && step.label.startsWith('Press '));
   steps.push({ action: 'pause', label: 'Hold on the list', holdMs: LIST_HOLD_MS + (byButton ? 1_200 : 0) });
   return { steps, shown };
+}
+
+/**
+ * A notes app's form: a title and a text, and a button ("jot down two notes: Passport, forms are in the blue folder;
+ * Gym, cancel the membership before June", "add a note Plumber with the text …, then a note Bins saying …"). Each
+ * note's title and text are typed into their boxes and the button pressed, note after note.
+ */
+const PAIR_ADD = new RegExp(
+  String.raw`\b(?:add(?:s|ing)?|creat(?:e|es|ing)|enter(?:s|ing)?|jot(?:s|ting)? down|sav(?:e|es|ing)|writ(?:e|es|ing) down)\s+(?:(?:a|an|one|two|three|four|five|\d+)\s+)?(?:new\s+)?` + NOUNS +
+    String.raw`\s*:?\s*(.+?)(?=(?:,\s*)?(?:and\s+)?(?:then\s+)?\b(?:delete|remove|tick|check|mark|clear|edit)\b|$)`,
+  'isu',
+);
+const NEXT_NOTE = new RegExp(String.raw`\s*;\s*|\s*,?\s*(?:and\s+)?then\s+(?:add\s+)?(?:a|an|another)\s+(?:new\s+)?` + NOUNS + String.raw`\s*`, 'iu');
+const TITLE_AND_TEXT = /^(.{1,60}?)(?:\s*[,:]\s*|\s+(?:with the (?:text|body|note)|saying|that says|which says|reading)\s+)(.{2,200})$/iu;
+
+function pairedActions(prompt: string, outline: PageOutline, box: OutlineField): AppActions | null {
+  const form = outline.forms.find((candidate) => candidate.fields.includes(box));
+  if (!form?.submit) return null;
+  const roles = form.fields.map((field) => ({ field, role: roleOf(field) }));
+  const title = roles.find((entry) => entry.role === 'title')?.field;
+  const text = roles.find((entry) => entry.field !== title && (entry.role === 'message' || entry.field.type === 'textarea'))?.field;
+  if (!title || !text) return null;
+  const segment = PAIR_ADD.exec(prompt)?.[1];
+  if (!segment) return null;
+  const unquote = (words: string) => words.trim().replace(/^["“'‘]|["”'’]$/gu, '').trim();
+  const notes = segment
+    .split(NEXT_NOTE)
+    .map((part) => TITLE_AND_TEXT.exec(part.trim().replace(/^(?:a|an|another)\s+(?:new\s+)?\w+\s+/i, '').replace(/^(?:titled|entitled|called|named|headed)\s+/i, '').replace(/[,.]+$/, '')))
+    .flatMap((match) => (match ? [{ title: unquote(match[1]!), text: unquote(match[2]!) }] : []));
+  if (notes.length === 0) return null;
+  const steps: PlanStep[] = notes.flatMap((note): PlanStep[] => [
+    { action: 'type', target: targetOf(title), text: note.title, label: `Type "${note.title}"` },
+    { action: 'type', target: targetOf(text), text: note.text, label: `Type "${note.text}"` },
+    { action: 'click', target: targetOf(form.submit!), label: `Press "${form.submit!.label}"` },
+  ]);
+  steps.push({ action: 'pause', label: 'Hold on the list', holdMs: LIST_HOLD_MS + 1_200 });
+  return { steps, shown: notes.flatMap((note) => [note.title, note.text]) };
 }
 
 /** The app's text box: the widest plain text input that is not an e-mail, password or search. */

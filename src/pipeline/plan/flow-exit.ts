@@ -112,6 +112,8 @@ function namesLinkOnly(beat: string, outline: PageOutline, links: OutlineAction[
 }
 
 function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { link: OutlineAction; purpose: FlowPurpose } | null {
+  const called = calledByName(beat, outline, links);
+  if (called) return { link: called, purpose: 'page' };
   for (const purpose of purposes) {
     if (!purpose.asked.test(beat)) continue;
     if (outline.forms.some((form) => purpose.heldBy(form, beat)) && !NAMED_PAGE.test(beat)) return null;
@@ -142,6 +144,23 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
   });
   const link = matching.sort((a, b) => keywords(a.label).length - keywords(b.label).length)[0];
   return link ? { link, purpose: 'page' } : unansweredExit(beat, outline, links, false);
+}
+
+/**
+ * A link the prompt calls by its name, as the interface writes it: "the account details in Settings", "open Register
+ * from the Account menu", "it's under About, then Pricing". A capitalised word in mid-sentence after "in", "under",
+ * "from", "to", "open" or "click" is the name of a control, not a subject; it beats what the prompt's other words
+ * suggest ("account" is no sign-up here). Not where a part of this page is headed by it ("the FAQ" on a page with
+ * an FAQ).
+ */
+function calledByName(beat: string, outline: PageOutline, links: OutlineAction[]): OutlineAction | null {
+  return links.find((link) => {
+    const label = link.label.trim();
+    if (!/^\p{Lu}[\p{L}'’&-]*(?:\s+\p{Lu}?[\p{L}'’&-]*){0,2}$/u.test(label) || label.length < 3 || STOCK_PHRASE.test(label)) return false;
+    const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const said = new RegExp(`\\b(?:in|under|from|into|to|on|open|opens|click|clicks|press|via)\\s+(?:the\\s+)?${escaped}(?![\\p{L}])`, 'u').test(beat);
+    return said && !outline.sections.some((section) => headedBy(section, label));
+  }) ?? null;
 }
 
 /** What an app's menu calls the place where a thing is done, by the convention every mail or chat app follows. */

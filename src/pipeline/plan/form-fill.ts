@@ -22,7 +22,7 @@ export interface FormFill {
 }
 
 export type Role =
-  | 'email' | 'username' | 'password' | 'confirm-password' | 'first-name' | 'last-name' | 'name' | 'phone' | 'company' | 'subject' | 'message' | 'search'
+  | 'email' | 'username' | 'password' | 'confirm-password' | 'first-name' | 'last-name' | 'name' | 'phone' | 'company' | 'subject' | 'title' | 'message' | 'search'
   | WhenRole | 'text' | 'other';
 /** The fields a time and a date go into (when.ts): hour and minute boxes, day, month and year pickers, a date or time input. */
 export type WhenRole = 'hours' | 'minutes' | 'day' | 'month' | 'year' | 'date' | 'time';
@@ -45,6 +45,9 @@ const FAKE: Partial<Record<Role, string>> = {
   message: 'Hello! Just trying out the form.',
 };
 
+/** What a form's button made (a note, a task) held long enough to read, as an app's list is (app-actions.ts). */
+const MADE_HOLD_MS = 5_600;
+
 /** The least a viewer reads a filled form for, once the last value is in. */
 const FILLED_HOLD_MS = 2_600;
 
@@ -52,7 +55,7 @@ const FILLED_HOLD_MS = 2_600;
  * `goesOn`: the prompt goes on past the form ("log in … and land on the dashboard"): a GET form, which changes
  * nothing on the site (the submit guard lets it through), is then sent, and the flow goes on on the page it answers.
  */
-export function fillForm(outline: PageOutline, values: NamedValues, purpose: FlowPurpose | null, options: { allowSubmit: boolean; goesOn?: boolean }): FormFill | null {
+export function fillForm(outline: PageOutline, values: NamedValues, purpose: FlowPurpose | null, options: { allowSubmit: boolean; goesOn?: boolean; creates?: boolean }): FormFill | null {
   const ranked = outline.forms
     .map((form) => ({ form, score: formScore(form, values, purpose) }))
     .filter((entry) => entry.score > 0)
@@ -62,10 +65,19 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
 
   const typed: Array<{ field: OutlineField; text: string; role: Role }> = [];
   const texts = [...values.texts];
+  const used = new Set<string>();
   for (const field of form.fields) {
     const role = roleOf(field);
-    const text = namedFor(role, values, texts);
-    if (text) typed.push({ field, text, role });
+    // A field the prompt names by its label ("set the job title to …") takes its value before any guess by role.
+    const named = values.fields.find((pair) => labelSays(field.label, pair.label));
+    const [first, ...rest] = (named?.value ?? '').split(/\s+/);
+    let text = !named ? namedFor(role, values, texts) : role === 'first-name' ? first! : role === 'last-name' ? rest.join(' ') || null : named.value;
+    // One message, one field: a note's title and its text both read as notes, and the message went into both.
+    if (text && !named && used.has(text)) text = role === 'message' || role === 'title' || role === 'text' ? (texts.shift() ?? null) : null;
+    if (text) {
+      used.add(text);
+      typed.push({ field, text, role });
+    }
   }
   // A form none of whose fields takes a value the prompt names is not the form it means (a search box, when the
   // prompt names a person): unless the flow came here for a form (a sign-in, a sign-up, a contact).
@@ -88,7 +100,17 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
     steps.push({ action: 'type', target: targetOf(field), text, label: role === 'password' || role === 'confirm-password' ? `Type a password into "${field.label}"` : `Type "${text}" into "${field.label}"` });
   }
   const submits = options.allowSubmit || (options.goesOn === true && form.method === 'get');
-  if (form.submit) {
+  // An app's own form that makes something ("save a note titled …", "post a comment"): a GET form changes nothing on
+  // the site, and its button is what the prompt is about; pressed in place, and what it made is held.
+  if (form.submit && !submits && options.creates && form.method === 'get') {
+    steps.push({ action: 'click', target: targetOf(form.submit), label: `Press "${form.submit.label}"` }, { action: 'pause', label: 'Hold on what was made', holdMs: MADE_HOLD_MS });
+    return { form, steps, submits: false, shown: typed.filter((entry) => entry.role !== 'password' && entry.role !== 'confirm-password').map((entry) => entry.text) };
+  }
+  // A long form's button far below what was typed (a settings page's "Save changes" under a dozen empty fields) is
+  // not pointed at: going down to it took the values typed off screen for the whole hold.
+  const lastTyped = typed.at(-1)?.field;
+  const farBelow = !submits && form.submit !== null && lastTyped !== undefined && form.submit.rect.y - lastTyped.rect.y > outline.viewport.height * 0.45;
+  if (form.submit && !farBelow) {
     steps.push(
       submits
         ? { action: 'navigate', target: targetOf(form.submit), href: null, label: `Submit "${form.submit.label}"` }
@@ -129,6 +151,7 @@ export function roleOf(field: OutlineField): Role {
   const when = whenRoleOf(type, words);
   if (when) return when;
   if (type !== 'textarea' && /subject|topic/.test(words)) return 'subject';
+  if (type !== 'textarea' && /\btitle\b|\bheadline\b/.test(words) && !/job|position/.test(words)) return 'title';
   if (type === 'textarea' || /message|comment|note|question|enquiry|inquiry|details/.test(words)) return 'message';
   if (/user ?name|username|login|account/.test(words)) return 'username';
   if (/first|given|fname/.test(words)) return 'first-name';
@@ -176,6 +199,14 @@ export function whenValueFor(role: WhenRole, when: When): string | null {
   }
 }
 
+/** Whether a field's label says the words the prompt named it by: "Job title" for "job title", "Full name" for "name". */
+function labelSays(fieldLabel: string, named: string): boolean {
+  const words = (text: string) => text.toLowerCase().replace(/e-mail/g, 'email').split(/[^a-z]+/).filter((word) => word.length > 1 && !['the', 'my', 'your', 'of'].includes(word));
+  const label = new Set(words(fieldLabel));
+  const asked = words(named);
+  return asked.length > 0 && asked.every((word) => label.has(word));
+}
+
 function namedFor(role: Role, values: NamedValues, texts: string[]): string | null {
   const [first, ...rest] = (values.name ?? '').split(/\s+/).filter(Boolean);
   switch (role) {
@@ -198,6 +229,8 @@ function namedFor(role: Role, values: NamedValues, texts: string[]): string | nu
       return values.company ?? null;
     case 'subject':
       return values.subject ?? null;
+    case 'title':
+      return values.title ?? texts.shift() ?? null;
     case 'message':
       return values.message ?? texts.shift() ?? null;
     case 'search':

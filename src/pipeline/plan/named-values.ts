@@ -20,6 +20,13 @@ export interface NamedValues {
   subject?: string;
   /** what to search for */
   search?: string;
+  /**
+   * A field named with its value: "set the job title to Head of Customer Support", "the name becomes Farah Haddad",
+   * "change the organisation to Northwind Traders": the field whose label says those words takes the value.
+   */
+  fields: Array<{ label: string; value: string }>;
+  /** a title for what is made ("a note titled "Dentist"", "with the title Q3 plan") */
+  title?: string;
   /** a time and date the prompt names (when.ts), for a form's time and date fields; on its own it names no value */
   when?: When;
   /** quoted words not claimed by any of the above, in the prompt's order (a task to add, a title to type) */
@@ -40,14 +47,18 @@ const MESSAGE = /\b(?:message|note|comment|question|saying|says)\s*:?\s*["“'�
 const ABOUT = /\b(?:note|message|comment|question|enquiry|inquiry|email|line)\b[^;]{0,120}?\babout\s+((?:a |an |the |our |their |my )?[\p{L}\d][\p{L}\d '’-]{2,60}?)\s*(?=[,.;!?]|\s+(?:and|then|as|from|with)\b|$)/iu;
 /** An unquoted message said in the first person: "…, and I'd like to pitch a guest post", "we're looking for a quote". */
 const FIRST_PERSON = /(?:^|[,;:]\s*|\band\s+|\bsaying\s+|\bthat\s+)((?:I|we)(?:['’]d| would) (?:like|love) to\b[^.;!?]{3,160}|(?:I|we)(?:['’]m| am|['’]re| are) (?:interested in|looking for|hoping to|keen to)\b[^.;!?]{3,160})/u;
-const SUBJECT = /\bsubject(?:\s+line)?\s+(?:is\s+|of\s+)?["“'‘]?([^"”'’,.;]{2,80}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
+/** "set the job title to X", "the name becomes X", "change my display name to "X"": a field's words, then its value. */
+const FIELD_TO = /\b(?:(?:set|change|update|make|edit|switch|rename)\s+)?(?:the|my|its|their|your)\s+([a-z][a-z -]{1,30}?)\s+(?:to|becomes|become|is now|should be|should read|to read)\s+["“'‘]?([^"”'’,;]{1,80}?)["”'’]?(?=\s*(?:[,;]|\.(?:\s|$)|$|\s+and\s+(?:the|my|its|their|your|then|set|change)\b|\s+then\b))/giu;
+/** "a note titled "Dentist"", "with the title Q3 plan", "headed Weekly sync" */
+const TITLED = /\b(?:titled|entitled|headed|with the (?:title|heading))\s+["“'‘]?([^"”'’,;]{1,80}?)["”'’]?(?=\s*(?:[,;.]|$|\s+(?:that|which|and|then|with|saying|says)\b))/iu;
+const SUBJECT = /\bsubject(?:\s+line)?\s*:?\s+(?:is\s+|of\s+)?["“'‘]?([^"”'’,.;]{2,80}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
 const SEARCH = /\bsearch(?:es|ing)?\s+(?:for\s+)?["“'‘]?([^"”'’,.;]{2,60}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
 
 /** Words that start a prompt's next request, so "as Alex Kim Then…" does not take "Then" for a surname. */
 const NOT_NAMES = new Set(['Then', 'And', 'Show', 'Finish', 'End', 'With', 'Sign', 'Log', 'Open', 'Go', 'The', 'A', 'An', 'I', 'Submit']);
 
 export function namedValues(prompt: string): NamedValues {
-  const values: NamedValues = { texts: [] };
+  const values: NamedValues = { texts: [], fields: [] };
   const claimed: string[] = [];
   const email = EMAIL.exec(prompt)?.[0];
   if (email) {
@@ -99,6 +110,22 @@ export function namedValues(prompt: string): NamedValues {
     values.search = search.trim();
     claimed.push(values.search);
   }
+  for (const match of prompt.matchAll(FIELD_TO)) {
+    const label = match[1]!.trim();
+    // "… to X" is a value only where the sentence changes something ("set", "change", "update" before it): "drop
+    // their email to stay in the loop" is no value.
+    const before = prompt.slice(Math.max(0, match.index! - 80), match.index! + match[0].length).split(/[.!?]\s/).at(-1)!;
+    if (/^\s*(?:the|my|its|their|your)\s+[a-z][a-z -]*?\s+(?:to|as)\s/i.test(match[0].replace(/^\s*(?:set|change|update|make|edit|switch|rename)\s+/i, '')) && !/\b(?:set|change|update|edit|rename|switch)\b/i.test(before)) continue;
+    // "the flow to work", "the plan to …": only words a form labels a field with.
+    if (!/\b(?:name|title|email|e-mail|address|phone|number|company|organi[sz]ation|role|position|job|bio|city|country|website|url|username|handle|department|team|time ?zone|language|currency|nickname|display)\b/i.test(label)) continue;
+    values.fields.push({ label, value: match[2]!.trim() });
+    claimed.push(match[2]!.trim());
+  }
+  const title = TITLED.exec(prompt)?.[1]?.trim();
+  if (title) {
+    values.title = title;
+    claimed.push(title);
+  }
   const when = whenOf(prompt);
   if (when) values.when = when;
   for (const match of prompt.matchAll(QUOTED)) {
@@ -113,5 +140,5 @@ export function namedValues(prompt: string): NamedValues {
 
 /** Whether the prompt names any value to type. */
 export function namesValues(values: NamedValues): boolean {
-  return Boolean(values.email || values.name || values.username || values.password || values.phone || values.company || values.message || values.subject || values.search || values.texts.length > 0);
+  return Boolean(values.fields.length > 0 || values.title || values.email || values.name || values.username || values.password || values.phone || values.company || values.message || values.subject || values.search || values.texts.length > 0);
 }

@@ -91,7 +91,7 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
     return { kind: 'fill', shown: app.shown, plan: { ...plan, durationMs: lastLegMs(plan, input.remainingMs) } };
   }
   const fill = namesValues(values) || input.purpose === 'sign-in' || input.purpose === 'sign-up' || input.purpose === 'contact'
-    ? fillForm(outline, values, input.purpose, { allowSubmit: input.allowSubmit, goesOn: goesOnAfter(input.prompt) !== null })
+    ? fillForm(outline, values, input.purpose, { allowSubmit: input.allowSubmit, goesOn: goesOnAfter(input.prompt) !== null, creates: CREATES.test(input.prompt) })
     : null;
   if (fill) {
     // Arrived here by a link ("go to the contact page and …"): where the demo is, is read first when the page's title
@@ -125,6 +125,9 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
  * form") goes nowhere.
  */
 const GOES_ON = /\b(?:and|then|to)\s+((?:land(?:s|ing)?\s+(?:on|in|at)|get(?:s|ting)?\s+(?:in)?to|arriv(?:e|es|ing)\s+(?:at|on|in)|end(?:s|ing)?\s+up\s+(?:on|at|in)|reach(?:es|ing)?|go(?:es|ing)?\s+(?:on\s+)?to|open(?:s|ing)?|see(?:s|ing)?|view(?:s|ing)?)\s+.{3,})$/iu;
+
+/** A prompt that makes something with a form: "save a note titled …", "jot down a reminder", "post a comment". */
+const CREATES = /\b(?:save|add|create|post|jot(?:s|ting)? down|write down|put|make)\b[^.;]{0,40}?\b(?:notes?|tasks?|items?|entry|entries|events?|reminders?|to-?dos?|cards?|comments?)\b/i;
 
 export function goesOnAfter(prompt: string): string | null {
   const after = GOES_ON.exec(prompt.trim())?.[1]?.replace(/[.!]+$/, '').trim() ?? null;

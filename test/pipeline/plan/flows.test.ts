@@ -15,7 +15,7 @@ const sameSite = (url: string) => new URL(url, 'http://localhost:4000/').host ==
 
 describe('the values a prompt names', () => {
   it('finds an e-mail, a person, a message and a search', () => {
-    assert.deepEqual(namedValues('Show how a customer signs in as dana@example.com'), { email: 'dana@example.com', texts: [] });
+    assert.deepEqual(namedValues('Show how a customer signs in as dana@example.com'), { email: 'dana@example.com', texts: [], fields: [] });
     assert.equal(namedValues('Go to the contact form and fill it in as Alex Kim').name, 'Alex Kim');
     assert.equal(namedValues('Send a note with the message "Can we book a demo?"').message, 'Can we book a demo?');
     assert.equal(namedValues("Search for 'trail shoes' and show the results").search, 'trail shoes');
@@ -46,6 +46,13 @@ describe('the values a prompt names', () => {
     assert.equal(goesOnAfter('Sign in as dana@example.com, then open the reports'), 'open the reports');
     assert.equal(goesOnAfter('Sign in as dana@example.com'), null);
     assert.equal(goesOnAfter('Sign up for the newsletter as sam.lee@example.com and end on the filled form'), null);
+  });
+
+  it('finds a field named with its value, only where the sentence changes something', () => {
+    assert.deepEqual(namedValues('In my profile settings, set the job title to Head of Customer Support').fields, [{ label: 'job title', value: 'Head of Customer Support' }]);
+    assert.deepEqual(namedValues('Update the account: the name becomes Farah Haddad and the email farah.h@example.net').fields, [{ label: 'name', value: 'Farah Haddad' }]);
+    assert.deepEqual(namedValues('End on where readers can drop their email to stay in the loop.').fields, []);
+    assert.equal(namedValues('Save a note titled "Dentist" that says "bring the card"').title, 'Dentist');
   });
 
   it('takes no ordinary word for a name, and no apostrophe for a quotation', () => {
@@ -86,6 +93,13 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Go from the blog to the sign-in page and sign in as dana@example.com', outline, sameSite)?.link.label, 'Blog');
     // A beat the page answers itself is shown here, not looked for elsewhere.
     assert.equal(flowExit('Show the pricing, then sign in as dana@example.com', outline, sameSite)?.link.label, 'Sign in');
+  });
+
+  it('goes where the prompt calls a control by its name ("in Settings"), over what its other words suggest', () => {
+    const outline = saasOutline();
+    outline.navigation.push({ label: 'Settings', kind: 'nav-link', href: '/settings.html', selector: 'a[href="/settings.html"]', fallbackSelectors: [], rect: { x: 1000, y: 20, width: 60, height: 30 } });
+    assert.equal(flowExit('Update the account details in Settings: the name becomes Farah Haddad', outline, sameSite)?.link.label, 'Settings', '"account" is no sign-up here');
+    assert.notEqual(flowExit('Update the account details in the settings', outline, sameSite)?.link.label, 'Settings', 'a lower-case word is a subject, not a name');
   });
 
   it("takes an app's hash route for another screen, and a plain anchor for a place on this page", () => {
@@ -203,6 +217,31 @@ describe('a form filled on camera', () => {
     assert.deepEqual(typed, [['To:', 'lena.berg@example.com'], ['Subject:', 'Q3 budget review']]);
   });
 
+  it('types a value into the field the prompt names by its label, and does not go down to a button far below it', () => {
+    const outline = saasOutline();
+    const field = (label: string, y: number) => ({ label, type: 'text', name: null, selector: `#f${y}`, fallbackSelectors: [], rect: { x: 400, y, width: 500, height: 40 } });
+    const submit = { label: 'Save changes', kind: 'button' as const, href: null, selector: '#save', fallbackSelectors: [], rect: { x: 400, y: 1400, width: 160, height: 40 } };
+    outline.forms = [{ label: 'Profile', selector: '.profile', fallbackSelectors: [], rect: { x: 400, y: 300, width: 500, height: 1200 }, method: 'post', submit, fields: [field('First name', 300), field('Job title', 380), field('Bio', 460)] }];
+    const fill = fillForm(outline, namedValues('Set the job title to Head of Customer Support'), 'page', { allowSubmit: false });
+    assert.deepEqual(fill?.steps.flatMap((step) => (step.action === 'type' ? [[step.target.label, step.text]] : [])), [['Job title', 'Head of Customer Support']]);
+    assert.ok(!fill?.steps.some((step) => step.action === 'hover'), 'the button a screen below stays unvisited: the typed value stays in view');
+  });
+
+  it("presses an app's GET form when the prompt makes something with it, and only a GET form", () => {
+    const outline = saasOutline();
+    const field = (label: string, y: number) => ({ label, type: 'text', name: null, selector: `#f${y}`, fallbackSelectors: [], rect: { x: 400, y, width: 500, height: 40 } });
+    const submit = { label: 'Create new note', kind: 'button' as const, href: null, selector: '#create', fallbackSelectors: [], rect: { x: 400, y: 420, width: 160, height: 40 } };
+    const form = { label: 'Enter a new note', selector: 'form', fallbackSelectors: [], rect: { x: 400, y: 300, width: 500, height: 200 }, submit, fields: [field('Note title', 300), field('Note text', 360)] };
+    outline.forms = [{ ...form, method: 'get' }];
+    const values = namedValues('Save a note titled "Dentist" that says "Tuesday 4:15, bring the insurance card"');
+    const made = fillForm(outline, values, null, { allowSubmit: false, creates: true });
+    assert.deepEqual(made?.steps.flatMap((step) => (step.action === 'type' ? [[step.target.label, step.text]] : step.action === 'click' ? [['press', step.target.label]] : [])), [
+      ['Note title', 'Dentist'], ['Note text', 'Tuesday 4:15, bring the insurance card'], ['press', 'Create new note'],
+    ]);
+    outline.forms = [{ ...form, method: 'post' }];
+    assert.ok(!fillForm(outline, values, null, { allowSubmit: false, creates: true })?.steps.some((step) => step.action === 'click'), 'a POST form is only pointed at');
+  });
+
   it('leaves alone a field the prompt does not name', () => {
     const fill = fillForm(saasOutline(), namedValues('Sign up as alex@example.com'), 'sign-up', { allowSubmit: false });
     const typed = fill?.steps.flatMap((step) => (step.action === 'type' ? [step.target.label] : []));
@@ -257,6 +296,16 @@ describe("an app's own actions", () => {
       'Task title: Book flights', 'Hours (hh): 18', 'Mins (mm): 00', 'Day: 03', 'Month: March', 'press Add Task',
       'Task title: Pack bags', 'Hours (hh): 20', 'Mins (mm): 00', 'Day: 04', 'Month: March', 'Year: 2027', 'press Add Task',
     ]);
+  });
+
+  it("adds a notes app's notes, each with its title and its text, pressing its button after each", () => {
+    const outline = saasOutline();
+    const field = (label: string, y: number) => ({ label, type: 'text', name: null, selector: `#f${y}`, fallbackSelectors: [], rect: { x: 400, y, width: 500, height: 40 } });
+    const submit = { label: 'Create new note', kind: 'button' as const, href: null, selector: '#create', fallbackSelectors: [], rect: { x: 400, y: 420, width: 160, height: 40 } };
+    outline.forms = [{ label: 'Enter a new note', selector: 'form', fallbackSelectors: [], rect: { x: 400, y: 300, width: 500, height: 200 }, method: 'get', submit, fields: [field('Note title', 300), field('Note text', 360)] }];
+    const notes = (prompt: string) => appActions(prompt, outline)?.steps.flatMap((step) => (step.action === 'type' ? [step.text] : step.action === 'click' ? ['press'] : []));
+    assert.deepEqual(notes('Jot down two notes: Passport, forms are in the blue folder; Gym, cancel the membership before June'), ['Passport', 'forms are in the blue folder', 'press', 'Gym', 'cancel the membership before June', 'press']);
+    assert.deepEqual(notes('Add a note Plumber with the text leak under the kitchen sink, then a note Bins saying green bin goes out Thursday'), ['Plumber', 'leak under the kitchen sink', 'press', 'Bins', 'green bin goes out Thursday', 'press']);
   });
 
   it('reads nothing as an app action in a prompt that adds nothing', () => {
