@@ -41,6 +41,17 @@ export const aspectRatios = ['16:9', '9:16', '1:1'] as const;
 export type AspectRatio = (typeof aspectRatios)[number];
 const aspectRatio = z.enum(aspectRatios);
 
+/**
+ * The frame of a demo's video in an aspect: 16:9 at the resolution's size (1920×1080, 1280×720); the others as wide as
+ * that frame is tall (9:16 1080×1920, 1:1 1080×1080; 720 wide at 720p). The compositor and the API both read it here.
+ */
+export function aspectFrameSize(aspect: AspectRatio, resolution: '720p' | '1080p'): { width: number; height: number } {
+  const short = resolution === '1080p' ? 1080 : 720;
+  if (aspect === '16:9') return { width: (short * 16) / 9, height: short };
+  if (aspect === '1:1') return { width: short, height: short };
+  return { width: short, height: (short * 16) / 9 };
+}
+
 export const presentationSchema = z.object({
   background: z
     .union([

@@ -16,13 +16,12 @@ import {
   demoIdInput,
   demoSchema,
   historyEntrySchema,
-  variantWithUrlsSchema,
   jobAcceptedSchema,
   latestJobSchema,
   progressSchema,
   updateDemoInput,
 } from './schemas.js';
-import { demoUrls, variantUrls } from './urls.js';
+import { demoUrls } from './urls.js';
 
 const tags = ['Demos'];
 
@@ -70,13 +69,13 @@ export const demosRouter = router({
         throw new NotFoundError('Project');
       }
       const demos = await listVisibleDemos(ctx.sql, ctx.principal, input.project_id ?? null);
-      return { demos: demos.map(toDemo) };
+      return { demos: demos.map((demo) => toDemo(demo, ctx.config.PUBLIC_URL)) };
     }),
 
   get: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/demos/{id}', tags, protect: true, summary: 'A demo with its latest job and refresh history', errorResponses: [401, 403, 404] } })
     .input(demoIdInput)
-    .output(demoSchema.extend({ latestJob: latestJobSchema, refreshHistory: z.array(historyEntrySchema), variants: z.array(variantWithUrlsSchema) }))
+    .output(demoSchema.extend({ latestJob: latestJobSchema, refreshHistory: z.array(historyEntrySchema) }))
     .query(async ({ ctx, input }) => {
       // One snapshot: a refresh that ends between two separate reads showed "succeeded, version 6" in the history
       // beside a demo still at version 5.
@@ -86,13 +85,10 @@ export const demosRouter = router({
         const [job, history] = await Promise.all([demo.latest_job_id ? findJob(tx, demo.latest_job_id) : null, listRefreshHistory(tx, demo.id)]);
         return { demo, job, history };
       });
-      const shown = toDemo(demo);
       return {
-        ...shown,
+        ...toDemo(demo, ctx.config.PUBLIC_URL),
         latestJob: toLatestJob(job),
         refreshHistory: history.map((entry) => toHistoryEntry(entry, ctx.config.PUBLIC_URL)),
-        // Issue 59: each variant with its public addresses.
-        variants: shown.variants.map((variant) => ({ ...variant, ...variantUrls(ctx.config.PUBLIC_URL, demo.id, demo.format, variant) })),
       };
     }),
 
@@ -117,7 +113,7 @@ export const demosRouter = router({
       );
       const demo = await findVisibleDemo(ctx.sql, ctx.principal, input.id);
       if (!demo) throw new NotFoundError('Demo');
-      return toDemo(demo);
+      return toDemo(demo, ctx.config.PUBLIC_URL);
     }),
 
   delete: authedProcedure
