@@ -202,7 +202,9 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     const { gif: gifFile, thumbnail: thumbFile } = await renderOutputs({ videoFile, durationMs: result.durationMs, gifWidth: 640, gif: produced.composed.gif, thumbnail: produced.composed.thumbnail });
 
     await progress('publishing', 0.9);
-    const version = demo.version + 1;
+    // Numbered after the latest recording, as the version is (decide.ts): after a restore of v1 with v2 kept, the
+    // next is v3, and its files go under v3/, never over v2's.
+    const version = (demo.latest_version ?? demo.version) + 1;
     const keys = {
       videoKey: mediaKey(demo.id, version, 'video', format),
       thumbnailKey: mediaKey(demo.id, version, 'thumbnail', 'png'),
