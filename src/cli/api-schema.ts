@@ -293,7 +293,7 @@ export interface paths {
         put?: never;
         /**
          * Re-record from the stored action script with a new presentation
-         * @description Records the stored action script again with a new presentation (background, window, cursor, zoom, narration …): same tour, new look, no re-planning. `narration: {enabled, voice, speed}` turns the voice on or off or changes it (the shots stretch to fit the lines; off, the video is as before); `presentation.aspect` adds or drops the vertical and square cuts. One credit, refunded on failure. 400 for a demo without a recorded script (an upload), or narration on a server with no speech engine.
+         * @description Records the stored action script again with a new presentation (background, window, cursor, zoom, narration …): same tour, new look, no re-planning. `narration: {enabled, voice, speed}` turns the voice on or off or changes it (the shots stretch to fit the lines; off, the video is as before); `presentation.aspect` adds or drops the vertical and square cuts. One credit, refunded on failure. A restyle that changes only `presentation.aspect` (send the demo’s presentation with other cuts) records nothing: the cuts are composed from the recording kept with the version shown, at no credit. 409 when that version keeps no recording (made before recordings were kept) or burns its captions in: `?force=true` records it again with the cut, at the usual price. 400 for a demo without a recorded script (an upload), or narration on a server with no speech engine.
          */
         post: operations["demos-restyle"];
         delete?: never;

@@ -171,3 +171,28 @@ export function aspectsOf(presentation: Presentation | null | undefined): Aspect
   const asked = presentation?.aspect;
   return [...new Set(asked === undefined ? [] : typeof asked === 'string' ? [asked] : asked)];
 }
+
+/**
+ * Issue 59: when a restyle changes nothing but the cuts, the cuts it adds (which a kept capture can make without
+ * recording), else null. Compared member by member in any key order, the recording template aside (the planner's,
+ * which a restyle cannot change); a look written differently but meaning the same counts as a change.
+ */
+export function cutsAddedOnly(before: Presentation | null, after: Presentation): AspectRatio[] | null {
+  const look = (presentation: Presentation | null) => {
+    const { aspect: _aspect, recordingTemplate: _template, ...rest } = presentation ?? {};
+    return canonical(rest);
+  };
+  if (look(before) !== look(after)) return null;
+  const had = new Set(aspectVariants(before));
+  return aspectVariants(after).filter((aspect) => !had.has(aspect));
+}
+
+/** JSON with each object's keys in order and absent members left out: two writings of one value compare equal. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, member]) => member !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([key, member]) => `${JSON.stringify(key)}:${canonical(member)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

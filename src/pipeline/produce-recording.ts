@@ -96,6 +96,8 @@ export interface Produced {
   mainSection: OutlineSection | null;
   script: ActionScript;
   recording: RecordResult;
+  /** the clean capture the video was composed from (the take kept), which a later cut is made from (issue 59) */
+  cleanFile: string;
   composed: ComposeResult;
   /** How the take reads (each framed section's longest readable stretch); null for a restyle, which plans nothing. */
   check: TakeCheck | null;
@@ -244,7 +246,8 @@ async function produceGuarded(
     capture: viewport,
     backgroundImage,
     dir: path.join(workDir, 'layers'),
-    windowLayers: aspectVariants(request.presentation, request.aspect).length > 0 || (request.aspect ?? '16:9') !== '16:9',
+    // Always: a cut added later is made from the window animation's layers (issue 59, capture-kit.ts).
+    windowLayers: true,
   });
   // The video's first parts are composed while the page is still being recorded (compose-ahead.ts). Burned-in
   // captions and the end card are drawn in the one pass after it, so not then.
@@ -444,7 +447,7 @@ async function produceGuarded(
     await report('rendering', 1);
     await mixNarration({ voiced, narration: story.narration, durationMs: recording.durationMs, videoFile: request.outFile, format: request.format, workDir });
   }
-  return { outline, startOutline: flowStart?.outline ?? outline, flowPages, snapshot, plan, mainSection: main, script, recording, composed, check, story, warnings };
+  return { outline, startOutline: flowStart?.outline ?? outline, flowPages, snapshot, plan, mainSection: main, script, recording, cleanFile, composed, check, story, warnings };
 }
 
 /**

@@ -23,6 +23,8 @@ import { assertSignedIn, enterSite } from './browser/site-access.js';
 import { EgressFailureError } from './browser/request-guard.js';
 import { loadBackgroundImage } from '../backgrounds/load-image.js';
 import { renderOutputs } from './encode/render-outputs.js';
+import { captureKey, keepCapture } from './capture-kit.js';
+import { cutFromCapture } from './cut-from-capture.js';
 import { editedLines } from './narration/script.js';
 import { createSpeechEngine } from './narration/speech.js';
 import { demoTitle, shownSections } from './plan/demo-title.js';
@@ -85,6 +87,11 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
   try {
     const started = await inTransaction(sql, (tx) => startDemoJob(tx, payload.demoId, payload.jobId, attempt.attempt, metadata));
     if (!started) return;
+    // Issue 59: a restyle that only changes the cuts is composed from the kept capture: no page, no browser.
+    if (job.from_capture) {
+      await cutFromCapture({ services, demo, payload, presentation: parsePresentation(job.presentation), work, progress, metadata, log });
+      return;
+    }
     const project = await findProjectById(sql, demo.project_id);
     if (!project) throw new PermanentJobError('The project of this demo no longer exists.');
 
@@ -233,6 +240,13 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     }
     const timelineKey = `demos/${demo.id}/v${version}/timeline.json`;
     await services.storage.put(timelineKey, Buffer.from(JSON.stringify(result.timeline)));
+    // Issue 59: the capture and the 16:9 layers, kept so that a cut can be added later without recording again.
+    const kept = await keepCapture(services.storage, captureKey(demo.id, version), {
+      cleanFile: produced.cleanFile, smallFrames: null, timeline: result.timeline, layers: produced.composed.layers,
+    }).catch((error: unknown) => {
+      log.warn({ err: error }, 'the capture was not kept; a cut of this version will need a new recording');
+      return null;
+    });
 
     // A restyle plans nothing: the template its script was planned with stays on record.
     const previousTemplate = parsePresentation(demo.presentation).recordingTemplate;
@@ -266,6 +280,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           // Issue 55: a refresh plans again and says its own; a restyle keeps the plan, and so its warnings.
           warnings: produced.warnings,
           ...(variants.length > 0 ? { variants } : {}),
+          ...(kept ? { captureKey: kept } : {}),
         },
         metadata,
       );

@@ -139,10 +139,11 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   const foundCuts = await findCuts(options.cleanFile, info.codec, options.smallFrames);
   const backgroundImage =
     style.background.kind !== 'image' ? null : (options.backgroundImage ?? (options.loadImage ? await options.loadImage(style.background.imageUrl) : null));
-  // A variant is made from the window animation's layers (variant-layers.ts): drawn whenever one is asked for.
+  // A variant is made from the window animation's layers (variant-layers.ts): always drawn, since a cut may be added
+  // later from the layers kept with the capture (issue 59). Only an intro or outro draws the video with them.
   const mainAspect = options.aspect ?? '16:9';
   const variants = options.variants ?? [];
-  const animated = windowAnimated(layout, style, durationMs) || mainAspect !== '16:9' || variants.length > 0;
+  const animated = true;
   const drawnAhead = usableLayers(options.layersAhead ? await options.layersAhead : null, layout, animated);
   const layers = drawnAhead ?? (await renderLayers({ page: options.page, layout, style, dir, animated, backgroundImage }));
   const hud = style.debugHud ? await hudText(dir, options.timeline, options.templateId ?? null) : null;

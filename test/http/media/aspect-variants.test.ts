@@ -106,6 +106,41 @@ describe('aspect variants over HTTP', () => {
     }
   });
 
+  it('refuses to add a cut to a version whose capture is not kept, unless asked to record it again; a cut-only restyle costs no credit', async () => {
+    const demoId = (await app.api('/api/v1/demos', { key: user.key, body: { project_id: projectId, prompt: 'Tour', presentation: { aspect: '9:16' } } })).body.id;
+    // Published as a version made before captures were kept: no capture_key.
+    await publish(demoId, ['9:16']);
+    const balance = async () => (await app.api('/api/v1/credits', { key: user.key })).body.balance as number;
+    const credits = await balance();
+    const restyle = (presentation: object, query = '') => app.api(`/api/v1/demos/${demoId}/restyle${query}`, { key: user.key, body: { presentation } });
+
+    const refused = await restyle({ aspect: ['9:16', '1:1'] });
+    assert.equal(refused.status, 409, JSON.stringify(refused.body));
+    assert.match(refused.body.error, /made before captures were kept, so a 1:1 cut cannot be made from it without recording again\. Restyle with \?force=true/);
+    assert.deepEqual(Object.keys(refused.body), ['error']);
+    assert.equal(await balance(), credits, 'nothing charged');
+    assert.equal((await app.api(`/api/v1/demos/${demoId}`, { key: user.key })).body.status, 'ready', 'nothing queued');
+
+    // Asked to record again, it is an ordinary restyle, at the demo's price.
+    const forced = await restyle({ aspect: ['9:16', '1:1'] }, '?force=true');
+    assert.equal(forced.status, 202, JSON.stringify(forced.body));
+    assert.equal(await balance(), credits - 1);
+    const [job] = await app.sql<{ from_capture: boolean; credits: number }[]>`select from_capture, credits from demo_jobs where id = ${forced.body.jobId}`;
+    assert.deepEqual({ ...job }, { from_capture: false, credits: 1 });
+    await publish(demoId, ['9:16', '1:1']);
+
+    // A version that keeps its capture: a cut-only restyle is queued to be made from it, at no credit.
+    await app.sql`update demos set capture_key = ${`demos/${demoId}/v2/capture/`} where id = ${demoId}`;
+    // (The stand-in publisher leaves the demo's presentation as created, `9:16`: the 1:1 cut is the one added.)
+    const cut = await restyle({ aspect: ['9:16', '1:1'] });
+    assert.equal(cut.status, 202, JSON.stringify(cut.body));
+    const [cutJob] = await app.sql<{ from_capture: boolean; credits: number }[]>`select from_capture, credits from demo_jobs where id = ${cut.body.jobId}`;
+    assert.deepEqual({ ...cutJob }, { from_capture: true, credits: 0 });
+    assert.equal(await balance(), credits - 1, 'the cut cost nothing');
+    const transactions = (await app.api('/api/v1/credits', { key: user.key })).body;
+    assert.ok(!JSON.stringify(transactions).includes(cut.body.jobId), 'no transaction for the cut');
+  });
+
   it('refuses an aspect that is not one', async () => {
     const refused = await app.api('/api/v1/demos', { key: user.key, body: { project_id: projectId, prompt: 'Tour', presentation: { aspect: ['4:3'] } } });
     assert.equal(refused.status, 400);

@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { probeVideo } from '../../src/pipeline/encode/probe.js';
+import { browserProcesses } from '../helpers/processes.js';
+import { startWorkerApp, type WorkerApp } from '../helpers/worker-app.js';
+
+/**
+ * Issue 59: a cut added to a demo that is already made. Asking for a 1:1 cut of a recorded 16:9 demo records
+ * nothing: the cut is composed from the capture kept with the version shown, no browser page is opened, no credit
+ * is charged, and the 16:9 video stays the very same file. The new version keeps the capture again, so a 9:16
+ * cut can be added to it the same way.
+ */
+describe('adding a cut to a demo without recording it again', () => {
+  let env: WorkerApp;
+  let work: string;
+
+  before(async () => {
+    env = await startWorkerApp({ credits: 10 });
+    work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-cut-later-'));
+  });
+  after(async () => {
+    await env.stop();
+    await fs.rm(work, { recursive: true, force: true });
+  });
+
+  const download = async (url: string, name: string) => {
+    const response = await fetch(url.replace(/^https?:\/\/[^/]+/, env.app.url));
+    assert.equal(response.status, 200, url);
+    const file = path.join(work, name);
+    await fs.writeFile(file, Buffer.from(await response.arrayBuffer()));
+    return file;
+  };
+  const sha = async (file: string) => createHash('sha256').update(await fs.readFile(file)).digest('hex');
+
+  it('makes a 1:1, then a 9:16 cut from the kept capture: no page opened, no credit, the 16:9 video unchanged', async () => {
+    const { app, user, sites } = env;
+    const project = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'Saas', url: sites.url('saas') } })).body;
+    const created = await app.api('/api/v1/demos', {
+      key: user.key,
+      body: { project_id: project.id, prompt: 'Show the pricing plans', resolution: '720p', duration_target: '5s' },
+    });
+    assert.equal(created.status, 202, JSON.stringify(created.body));
+    const demoId = created.body.id as string;
+    assert.equal((await env.waitForOutcome(demoId)).progress.status, 'ready');
+    const first = (await app.api(`/api/v1/demos/${demoId}`, { key: user.key })).body;
+    assert.deepEqual(first.variants, []);
+    const wide = await sha(await download(`${app.url}/video/${demoId}.mp4`, 'v1.mp4'));
+    const balance = (await app.api('/api/v1/credits', { key: user.key })).body.balance;
+
+    const addCut = async (aspect: string[], version: number) => {
+      const before = browserProcesses();
+      const seen = new Set<number>();
+      const watch = setInterval(() => {
+        for (const pid of browserProcesses()) if (!before.has(pid)) seen.add(pid);
+      }, 50);
+      try {
+        const restyled = await app.api(`/api/v1/demos/${demoId}/restyle`, { key: user.key, body: { presentation: { aspect } } });
+        assert.equal(restyled.status, 202, JSON.stringify(restyled.body));
+        const { progress, steps } = await env.waitForOutcome(demoId);
+        assert.equal(progress.status, 'ready', progress.error ?? '');
+        assert.ok(!steps.has('recording') && !steps.has('analyzing'), `nothing recorded: ${[...steps].join(', ')}`);
+      } finally {
+        clearInterval(watch);
+      }
+      assert.deepEqual([...seen], [], 'no browser process or page was started for the cut');
+      const detail = (await app.api(`/api/v1/demos/${demoId}`, { key: user.key })).body;
+      assert.equal(detail.version, version);
+      assert.equal(detail.recording_log, first.recording_log, 'the recording is the one made first');
+      assert.equal(await sha(await download(`${app.url}/video/${demoId}.mp4`, `v${version}.mp4`)), wide, 'the 16:9 video is the same file');
+      return detail;
+    };
+
+    const square = await addCut(['16:9', '1:1'], 2);
+    assert.deepEqual(square.variants.map((v: { aspect: string }) => v.aspect), ['1:1']);
+    const squareFile = await download(square.variants[0].video_url, 'v2-1x1.mp4');
+    const main = await probeVideo(path.join(work, 'v1.mp4'));
+    const cut = await probeVideo(squareFile);
+    assert.deepEqual([cut.width, cut.height], [720, 720]);
+    assert.ok(Math.abs((cut.durationMs ?? 0) - (main.durationMs ?? 0)) <= 40, 'the cut is as long as the video');
+
+    const both = await addCut(['16:9', '1:1', '9:16'], 3);
+    assert.deepEqual(both.variants.map((v: { aspect: string }) => v.aspect), ['1:1', '9:16']);
+    assert.equal(await sha(await download(both.variants[0].video_url, 'v3-1x1.mp4')), await sha(squareFile), 'the 1:1 cut it had is kept as it was');
+    const tall = await probeVideo(await download(both.variants[1].video_url, 'v3-9x16.mp4'));
+    assert.deepEqual([tall.width, tall.height], [720, 1280]);
+
+    assert.equal((await app.api('/api/v1/credits', { key: user.key })).body.balance, balance, 'no credit for either cut');
+  });
+});
