@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { AspectRatio } from '../demos/presentation.js';
 import type { Storage } from '../platform/storage/index.js';
 import type { LayerFiles } from './compose/layers.js';
 import type { InteractionTimeline } from './types.js';
@@ -17,6 +18,8 @@ export interface CaptureKit {
   smallFrames: string | null;
   timeline: InteractionTimeline;
   layers: LayerFiles;
+  /** the end card drawn for each frame when the video was made (presentation.endCard), if it has one */
+  endCards?: Partial<Record<AspectRatio, string>>;
 }
 
 type LayerRole = 'plate' | 'background' | 'window' | 'mask';
@@ -24,6 +27,8 @@ type LayerRole = 'plate' | 'background' | 'window' | 'mask';
 /** What is written beside the files: the layers' roles and measures, and the timeline. */
 interface Manifest {
   smallFrames: boolean;
+  /** the frames an end card is kept for (absent: none) */
+  endCards?: AspectRatio[];
   timeline: InteractionTimeline;
   layers: Record<LayerRole, boolean> & { cursor: { width: number; height: number; hotspotX: number; hotspotY: number } | null; colors: LayerFiles['colors'] };
 }
@@ -46,10 +51,13 @@ export async function keepCapture(storage: Storage, prefix: string, kit: Capture
   const small = kit.smallFrames ? await fs.stat(kit.smallFrames).then(() => true, () => false) : false;
   if (small) await put('small.gray', kit.smallFrames!);
   for (const [role, file] of Object.entries(files)) if (file) await put(`layers/${role}.png`, file);
+  const cards = Object.entries(kit.endCards ?? {}).filter((entry): entry is [AspectRatio, string] => typeof entry[1] === 'string');
+  for (const [aspect, file] of cards) await put(`end-cards/${aspect.replace(':', 'x')}.png`, file);
   const has = (role: LayerRole) => files[role] !== null;
   const cursor = layers.cursor ? { width: layers.cursor.width, height: layers.cursor.height, hotspotX: layers.cursor.hotspotX, hotspotY: layers.cursor.hotspotY } : null;
   const manifest: Manifest = {
     smallFrames: small,
+    ...(cards.length > 0 ? { endCards: cards.map(([aspect]) => aspect) } : {}),
     timeline: kit.timeline,
     layers: { plate: true, background: has('background'), window: has('window'), mask: has('mask'), cursor, colors: layers.colors },
   };
@@ -76,7 +84,13 @@ export async function loadCapture(storage: Storage, prefix: string, dir: string)
   if (!cleanFile || !plate) return null;
   const layer = async (role: LayerRole) => (manifest.layers[role] ? get(`layers/${role}.png`) : null);
   const cursorFile = manifest.layers.cursor ? await get('layers/cursor.png') : null;
+  const endCards: Partial<Record<AspectRatio, string>> = {};
+  for (const aspect of manifest.endCards ?? []) {
+    const file = await get(`end-cards/${aspect.replace(':', 'x')}.png`);
+    if (file) endCards[aspect] = file;
+  }
   return {
+    ...(Object.keys(endCards).length > 0 ? { endCards } : {}),
     cleanFile,
     smallFrames: manifest.smallFrames ? await get('small.gray') : null,
     timeline: manifest.timeline,

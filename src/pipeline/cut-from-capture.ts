@@ -55,6 +55,8 @@ export async function cutFromCapture(options: {
   const made = await composeVariants({
     cleanFile: kit.cleanFile, smallFrames: kit.smallFrames, timeline: kit.timeline, presentation,
     resolution: demo.resolution as Resolution, format: demo.format, layers: kit.layers, workDir: work,
+    // The end card drawn for each frame when the video was made (its words were the page's then).
+    ...(kit.endCards && presentation.endCard?.enabled ? { endCards: kit.endCards } : {}),
     variants: wanted.filter((aspect) => !had.has(aspect)).map((aspect) => {
       const files = variantFiles(outFile, aspect, GIF_WIDTH);
       return { aspect, ...files, thumbnail: { ...files.thumbnail, atMs: mainShotMs(kit.timeline, plan?.mainShot) } };

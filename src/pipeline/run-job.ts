@@ -243,6 +243,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     // Issue 59: the capture and the 16:9 layers, kept so that a cut can be added later without recording again.
     const kept = await keepCapture(services.storage, captureKey(demo.id, version), {
       cleanFile: produced.cleanFile, smallFrames: null, timeline: result.timeline, layers: produced.composed.layers,
+      ...(produced.composed.endCards ? { endCards: produced.composed.endCards } : {}),
     }).catch((error: unknown) => {
       log.warn({ err: error }, 'the capture was not kept; a cut of this version will need a new recording');
       return null;

@@ -1,24 +1,31 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { ffmpegBinaries } from '../../src/pipeline/encode/ffmpeg-binaries.js';
 import { probeVideo } from '../../src/pipeline/encode/probe.js';
+import { ocrLines } from '../helpers/ocr.js';
 import { browserProcesses } from '../helpers/processes.js';
 import { startWorkerApp, type WorkerApp } from '../helpers/worker-app.js';
 
 /**
  * Issue 59: a cut added to a demo that is already made. Asking for a 1:1 cut of a recorded 16:9 demo records
  * nothing: the cut is composed from the capture kept with the version shown, no browser page is opened, no credit
- * is charged, and the 16:9 video stays the very same file. The new version keeps the capture again, so a 9:16
+ * is charged, and the 16:9 video stays the very same file; the cut closes on the end card as the video does. The new version keeps the capture again, so a 9:16
  * cut can be added to it the same way.
  */
 describe('adding a cut to a demo without recording it again', () => {
   let env: WorkerApp;
   let work: string;
+  let ffmpeg: string;
+  const run = promisify(execFile);
 
   before(async () => {
+    ({ ffmpeg } = await ffmpegBinaries());
     env = await startWorkerApp({ credits: 10 });
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'showreel-cut-later-'));
   });
@@ -35,13 +42,18 @@ describe('adding a cut to a demo without recording it again', () => {
     return file;
   };
   const sha = async (file: string) => createHash('sha256').update(await fs.readFile(file)).digest('hex');
+  const wordsAt = async (file: string, seconds: number) => {
+    const png = `${file}-${seconds}.png`;
+    await run(ffmpeg, ['-v', 'error', '-y', '-ss', seconds.toFixed(3), '-i', file, '-frames:v', '1', png]);
+    return (await ocrLines(png)).map((line) => line.text).join('\n');
+  };
 
   it('makes a 1:1, then a 9:16 cut from the kept capture: no page opened, no credit, the 16:9 video unchanged', async () => {
     const { app, user, sites } = env;
     const project = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'Saas', url: sites.url('saas') } })).body;
     const created = await app.api('/api/v1/demos', {
       key: user.key,
-      body: { project_id: project.id, prompt: 'Show the pricing plans', resolution: '720p', duration_target: '5s' },
+      body: { project_id: project.id, prompt: 'Show the pricing plans', resolution: '720p', duration_target: '5s', presentation: { endCard: { enabled: true } } },
     });
     assert.equal(created.status, 202, JSON.stringify(created.body));
     const demoId = created.body.id as string;
@@ -58,7 +70,7 @@ describe('adding a cut to a demo without recording it again', () => {
         for (const pid of browserProcesses()) if (!before.has(pid)) seen.add(pid);
       }, 50);
       try {
-        const restyled = await app.api(`/api/v1/demos/${demoId}/restyle`, { key: user.key, body: { presentation: { aspect } } });
+        const restyled = await app.api(`/api/v1/demos/${demoId}/restyle`, { key: user.key, body: { presentation: { endCard: { enabled: true }, aspect } } });
         assert.equal(restyled.status, 202, JSON.stringify(restyled.body));
         const { progress, steps } = await env.waitForOutcome(demoId);
         assert.equal(progress.status, 'ready', progress.error ?? '');
@@ -81,6 +93,10 @@ describe('adding a cut to a demo without recording it again', () => {
     const cut = await probeVideo(squareFile);
     assert.deepEqual([cut.width, cut.height], [720, 720]);
     assert.ok(Math.abs((cut.durationMs ?? 0) - (main.durationMs ?? 0)) <= 40, 'the cut is as long as the video');
+    // It closes on the end card drawn for its frame when the video was made, as the video does (the page's name).
+    const [wideCard, squareCard] = await Promise.all([wordsAt(path.join(work, 'v1.mp4'), 4.4), wordsAt(squareFile, 4.4)]);
+    assert.match(wideCard, /Flowboard/);
+    assert.match(squareCard, /Flowboard/, 'the 1:1 cut ends on the card too');
 
     const both = await addCut(['16:9', '1:1', '9:16'], 3);
     assert.deepEqual(both.variants.map((v: { aspect: string }) => v.aspect), ['1:1', '9:16']);
