@@ -1,5 +1,7 @@
-import path from 'node:path';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { completeDemoJob, type DemoJobPayload, type DemoRecord, variantsOf } from '../demos/index.js';
 import { type AspectRatio, aspectVariants, type Presentation } from '../demos/presentation.js';
 import { findVersionFingerprint } from '../demos/queries.js';
@@ -13,6 +15,8 @@ import { aspectSlug, variantFiles } from './compose/aspect.js';
 import { composeVariants } from './compose/compose-variant.js';
 import { mainShotMs } from './compose/main-shot.js';
 import { demoReadyEvent } from './demo-webhooks.js';
+import { probeVideo } from './encode/probe.js';
+import { copySoundTrack } from './narration/audio.js';
 import { PermanentJobError } from './job-errors.js';
 import type { PipelineServices } from './run-job.js';
 import type { DemoPlan, Resolution } from './types.js';
@@ -62,6 +66,15 @@ export async function cutFromCapture(options: {
       return { aspect, ...files, thumbnail: { ...files.thumbnail, atMs: mainShotMs(kit.timeline, plan?.mainShot) } };
     }),
   });
+
+  // A narrated video's cuts speak too: the 16:9 video's track, copied into each new cut.
+  if (made.length > 0 && parseJson<{ narration?: unknown }>(demo.story ?? null)?.narration) {
+    const wide = path.join(work, `wide.${demo.format}`);
+    await download(storage, demo.video_key, wide);
+    if ((await probeVideo(wide)).hasAudio) {
+      for (const cut of made) await copySoundTrack({ fromVideo: wide, videoFile: cut.outFile, format: demo.format });
+    }
+  }
 
   await options.progress('publishing', 0.9);
   const version = (demo.latest_version ?? demo.version) + 1;
@@ -125,6 +138,12 @@ async function copyObject(storage: Storage, from: string, to: string): Promise<s
   if (!info || !stream) throw new PermanentJobError('A file of the version shown is no longer stored; restyle with ?force=true to record it again.');
   await storage.put(to, stream, { size: info.size });
   return to;
+}
+
+async function download(storage: Storage, key: string, file: string): Promise<void> {
+  const stream = await storage.read(key);
+  if (!stream) throw new PermanentJobError('A file of the version shown is no longer stored; restyle with ?force=true to record it again.');
+  await pipeline(stream, createWriteStream(file));
 }
 
 async function putFile(storage: Storage, file: string, key: string): Promise<string> {

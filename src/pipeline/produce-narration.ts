@@ -23,8 +23,8 @@ export interface Narrator {
    * spoken now (`voiced` null), and placed where they fit.
    */
   tell(voiced: Voiced | null, storyText: StoryText | null, timed: TimedStory | null, durationMs: number): Promise<{ voiced: Voiced | null; story: TimedStory | null }>;
-  /** mixes the placed lines into the composed video (when there are any) */
-  mix(voiced: Voiced | null, story: TimedStory | null, options: { durationMs: number; videoFile: string; format: 'mp4' | 'webm' }): Promise<boolean>;
+  /** mixes the placed lines into the composed video and its cuts (when there are any) */
+  mix(voiced: Voiced | null, story: TimedStory | null, options: { durationMs: number; videoFile: string; cuts: string[]; format: 'mp4' | 'webm' }): Promise<boolean>;
 }
 
 export function narrator(request: {

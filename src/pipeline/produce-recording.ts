@@ -378,6 +378,6 @@ async function produceGuarded(
     throw error;
   }
   if (voiced && story?.narration) await report('rendering', 1);
-  await narration.mix(voiced, story, { durationMs: recording.durationMs, videoFile: request.outFile, format: request.format });
+  await narration.mix(voiced, story, { durationMs: recording.durationMs, videoFile: request.outFile, cuts: composed.variants.map((cut) => cut.outFile), format: request.format });
   return { outline, startOutline: flowStart?.outline ?? outline, flowPages, snapshot, plan, mainSection: main, script, recording, cleanFile, composed, check, story, warnings };
 }
