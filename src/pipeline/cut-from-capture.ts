@@ -1,9 +1,8 @@
 import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { completeDemoJob, type DemoJobPayload, type DemoRecord, variantsOf } from '../demos/index.js';
-import { type AspectRatio, aspectVariants, type Presentation } from '../demos/presentation.js';
+import { aspectVariants, type Presentation } from '../demos/presentation.js';
 import { findVersionFingerprint } from '../demos/queries.js';
 import { inTransaction } from '../platform/command.js';
 import type { EventMetadata } from '../platform/event-store/types.js';
@@ -11,6 +10,7 @@ import type { Logger } from '../platform/logger.js';
 import { mediaKey, type Storage, variantMediaKey } from '../platform/storage/index.js';
 import { notifyDemoWebhooks } from '../webhooks/index.js';
 import { captureKey, keepCapture, loadCapture } from './capture-kit.js';
+import { storeCut, type StoredCut } from './publish-files.js';
 import { aspectSlug, variantFiles } from './compose/aspect.js';
 import { composeVariants } from './compose/compose-variant.js';
 import { mainShotMs } from './compose/main-shot.js';
@@ -23,8 +23,6 @@ import type { DemoPlan, Resolution } from './types.js';
 
 /** The GIF preview's width, as jobs publish it. */
 const GIF_WIDTH = 640;
-
-type StoredVariant = { aspect: AspectRatio; videoKey: string; gifKey: string | null; thumbnailKey: string | null };
 
 /**
  * Issue 59: a restyle that only changes the cuts (`presentation.aspect`), made from the kept capture of the version
@@ -83,7 +81,7 @@ export async function cutFromCapture(options: {
     gifKey: demo.gif_key ? await copyObject(storage, demo.gif_key, mediaKey(demo.id, version, 'gif', 'gif')) : null,
     thumbnailKey: demo.thumbnail_key ? await copyObject(storage, demo.thumbnail_key, mediaKey(demo.id, version, 'thumbnail', 'png')) : null,
   };
-  const variants: StoredVariant[] = [];
+  const variants: StoredCut[] = [];
   for (const aspect of wanted) {
     const slug = aspectSlug(aspect);
     const key = (kind: 'video' | 'gif' | 'thumbnail', ext: string) => variantMediaKey(demo.id, version, kind, slug, ext);
@@ -97,13 +95,7 @@ export async function cutFromCapture(options: {
       });
       continue;
     }
-    const cut = made.find((variant) => variant.aspect === aspect)!;
-    variants.push({
-      aspect,
-      videoKey: await putFile(storage, cut.outFile, key('video', demo.format)),
-      gifKey: cut.gif ? await putFile(storage, cut.gif.file, key('gif', 'gif')) : null,
-      thumbnailKey: cut.thumbnail ? await putFile(storage, cut.thumbnail.file, key('thumbnail', 'png')) : null,
-    });
+    variants.push(await storeCut(storage, demo.id, version, demo.format, made.find((variant) => variant.aspect === aspect)!));
   }
   const kept = await keepCapture(storage, captureKey(demo.id, version), kit);
   await storage.put(`demos/${demo.id}/v${version}/timeline.json`, Buffer.from(JSON.stringify(kit.timeline)));
@@ -144,12 +136,6 @@ async function download(storage: Storage, key: string, file: string): Promise<vo
   const stream = await storage.read(key);
   if (!stream) throw new PermanentJobError('A file of the version shown is no longer stored; restyle with ?force=true to record it again.');
   await pipeline(stream, createWriteStream(file));
-}
-
-async function putFile(storage: Storage, file: string, key: string): Promise<string> {
-  const bytes = await fs.readFile(file);
-  await storage.put(key, bytes);
-  return key;
 }
 
 function parseJson<T>(text: string | null): T | null {
