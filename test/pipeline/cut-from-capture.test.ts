@@ -101,8 +101,19 @@ describe('adding a cut to a demo without recording it again', () => {
     const both = await addCut(['16:9', '1:1', '9:16'], 3);
     assert.deepEqual(both.variants.map((v: { aspect: string }) => v.aspect), ['1:1', '9:16']);
     assert.equal(await sha(await download(both.variants[0].video_url, 'v3-1x1.mp4')), await sha(squareFile), 'the 1:1 cut it had is kept as it was');
-    const tall = await probeVideo(await download(both.variants[1].video_url, 'v3-9x16.mp4'));
+    const tallFile = await download(both.variants[1].video_url, 'v3-9x16.mp4');
+    const tall = await probeVideo(tallFile);
     assert.deepEqual([tall.width, tall.height], [720, 1280]);
+
+    // After a restore of v2, the next version is v4: its files go under v4/, and v3's stay what they were.
+    assert.equal((await app.api(`/api/v1/demos/${demoId}/versions/2/restore`, { key: user.key, method: 'POST' })).status, 200);
+    const again = await addCut(['16:9', '1:1', '9:16'], 4);
+    assert.deepEqual(again.variants.map((v: { aspect: string }) => v.aspect), ['1:1', '9:16']);
+    assert.equal(await sha(await download(`${app.url}/video/${demoId}.mp4?v=3&aspect=9x16`, 'v3-again-9x16.mp4')), await sha(tallFile), 'v3 kept its own cut');
+    const [row] = await app.sql<{ video_key: string; variants: string; capture_key: string }[]>`select video_key, variants, capture_key from demo_versions where demo_id = ${demoId} and version = 4`;
+    const prefix = `demos/${demoId}/v4/`;
+    const keys = [row!.video_key, row!.capture_key, ...JSON.parse(row!.variants).flatMap((v: { videoKey: string; gifKey: string; thumbnailKey: string }) => [v.videoKey, v.gifKey, v.thumbnailKey])];
+    assert.deepEqual(keys.filter((key: string) => !key.startsWith(prefix)), [], 'every file of v4 under v4/');
 
     assert.equal((await app.api('/api/v1/credits', { key: user.key })).body.balance, balance, 'no credit for either cut');
   });
