@@ -293,7 +293,7 @@ export interface paths {
         put?: never;
         /**
          * Re-record from the stored action script with a new presentation
-         * @description Records the stored action script again with a new presentation (background, window, cursor, zoom, narration …): same tour, new look, no re-planning. `narration: {enabled, voice, speed}` turns the voice on or off or changes it (the shots stretch to fit the lines; off, the video is as before); `presentation.aspect` adds or drops the vertical and square cuts. One credit, refunded on failure. 400 for a demo without a recorded script (an upload), or narration on a server with no speech engine.
+         * @description Records the stored action script again with a new presentation (background, window, cursor, zoom, narration …): same tour, new look, no re-planning. `narration: {enabled, voice, speed}` turns the voice on or off or changes it (the shots stretch to fit the lines; off, the video is as before); `presentation.aspect` adds or drops the vertical and square cuts. One credit, refunded on failure. A restyle that changes only `presentation.aspect` (send the demo’s presentation with other cuts) records nothing: the cuts are composed from the recording kept with the version shown, at no credit. 409 when that version keeps no recording (made before recordings were kept) or burns its captions in: `?force=true` records it again with the cut, at the usual price. 400 for a demo without a recorded script (an upload), or narration on a server with no speech engine.
          */
         post: operations["demos-restyle"];
         delete?: never;
@@ -2373,9 +2373,13 @@ export interface operations {
                      *           "variants": [
                      *             {
                      *               "aspect": "9:16",
-                     *               "video_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/video-9x16.mp4",
-                     *               "gif_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/gif-9x16.gif",
-                     *               "thumbnail_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/thumbnail-9x16.png"
+                     *               "format": "mp4",
+                     *               "width": 1080,
+                     *               "height": 1920,
+                     *               "duration_ms": 10240,
+                     *               "video_url": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?aspect=9x16",
+                     *               "gif_url": "https://showreel.example.com/gif/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.gif?aspect=9x16",
+                     *               "thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?aspect=9x16"
                      *             }
                      *           ]
                      *         }
@@ -2458,16 +2462,30 @@ export interface operations {
                             } | null;
                             /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
                             warnings: string[];
-                            /** @description Issue 59: the aspect variants of the shown version (9:16, 1:1), each composed from the same recording as the 16:9 video, as `presentation.aspect` asked; empty when none was. Served at `/video/{id}.{format}?aspect=9x16` (and `/gif/…`, `/thumb/…`). */
+                            /** @description Issue 59: the aspect variants of the shown version (9:16, 1:1), each composed from the same recording as the 16:9 video, as `presentation.aspect` asked; empty when none was. Each with its frame, format, length and public URLs (`/video/{id}.{format}?aspect=9x16`, `/gif/…`, `/thumb/…`). */
                             variants: {
                                 /**
                                  * @description the frame: `9:16` (vertical) or `1:1` (square)
                                  * @enum {string}
                                  */
                                 aspect: "16:9" | "9:16" | "1:1";
-                                video_key: string;
-                                gif_key: string | null;
-                                thumbnail_key: string | null;
+                                /**
+                                 * @description the video's container, the demo's `format`
+                                 * @enum {string}
+                                 */
+                                format: "mp4" | "webm";
+                                /** @description the video's width in pixels: 1080 (720 at 720p) */
+                                width: number;
+                                /** @description the video's height in pixels: 1920 for 9:16, 1080 for 1:1 (1280, 720 at 720p) */
+                                height: number;
+                                /** @description the video's length, the 16:9 video's (the same timeline) */
+                                duration_ms: number | null;
+                                /** @description `/video/{id}.{format}?aspect=9x16` */
+                                video_url: string;
+                                /** @description `/gif/{id}.gif?aspect=9x16` */
+                                gif_url: string | null;
+                                /** @description `/thumb/{id}.png?aspect=9x16` */
+                                thumbnail_url: string | null;
                             }[];
                         }[];
                     };
@@ -2854,9 +2872,10 @@ export interface operations {
                      *       "variants": [
                      *         {
                      *           "aspect": "9:16",
-                     *           "video_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/video-9x16.mp4",
-                     *           "gif_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/gif-9x16.gif",
-                     *           "thumbnail_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/thumbnail-9x16.png",
+                     *           "format": "mp4",
+                     *           "width": 1080,
+                     *           "height": 1920,
+                     *           "duration_ms": 10240,
                      *           "video_url": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?aspect=9x16",
                      *           "gif_url": "https://showreel.example.com/gif/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.gif?aspect=9x16",
                      *           "thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?aspect=9x16"
@@ -2981,15 +3000,24 @@ export interface operations {
                         } | null;
                         /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
                         warnings: string[];
+                        /** @description Issue 59: the aspect variants of the shown version (9:16, 1:1), each composed from the same recording as the 16:9 video, as `presentation.aspect` asked; empty when none was. Each with its frame, format, length and public URLs (`/video/{id}.{format}?aspect=9x16`, `/gif/…`, `/thumb/…`). */
                         variants: {
                             /**
                              * @description the frame: `9:16` (vertical) or `1:1` (square)
                              * @enum {string}
                              */
                             aspect: "16:9" | "9:16" | "1:1";
-                            video_key: string;
-                            gif_key: string | null;
-                            thumbnail_key: string | null;
+                            /**
+                             * @description the video's container, the demo's `format`
+                             * @enum {string}
+                             */
+                            format: "mp4" | "webm";
+                            /** @description the video's width in pixels: 1080 (720 at 720p) */
+                            width: number;
+                            /** @description the video's height in pixels: 1920 for 9:16, 1080 for 1:1 (1280, 720 at 720p) */
+                            height: number;
+                            /** @description the video's length, the 16:9 video's (the same timeline) */
+                            duration_ms: number | null;
                             /** @description `/video/{id}.{format}?aspect=9x16` */
                             video_url: string;
                             /** @description `/gif/{id}.gif?aspect=9x16` */
@@ -3230,9 +3258,13 @@ export interface operations {
                      *       "variants": [
                      *         {
                      *           "aspect": "9:16",
-                     *           "video_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/video-9x16.mp4",
-                     *           "gif_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/gif-9x16.gif",
-                     *           "thumbnail_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/thumbnail-9x16.png"
+                     *           "format": "mp4",
+                     *           "width": 1080,
+                     *           "height": 1920,
+                     *           "duration_ms": 10240,
+                     *           "video_url": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?aspect=9x16",
+                     *           "gif_url": "https://showreel.example.com/gif/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.gif?aspect=9x16",
+                     *           "thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?aspect=9x16"
                      *         }
                      *       ]
                      *     }
@@ -3312,16 +3344,30 @@ export interface operations {
                         } | null;
                         /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
                         warnings: string[];
-                        /** @description Issue 59: the aspect variants of the shown version (9:16, 1:1), each composed from the same recording as the 16:9 video, as `presentation.aspect` asked; empty when none was. Served at `/video/{id}.{format}?aspect=9x16` (and `/gif/…`, `/thumb/…`). */
+                        /** @description Issue 59: the aspect variants of the shown version (9:16, 1:1), each composed from the same recording as the 16:9 video, as `presentation.aspect` asked; empty when none was. Each with its frame, format, length and public URLs (`/video/{id}.{format}?aspect=9x16`, `/gif/…`, `/thumb/…`). */
                         variants: {
                             /**
                              * @description the frame: `9:16` (vertical) or `1:1` (square)
                              * @enum {string}
                              */
                             aspect: "16:9" | "9:16" | "1:1";
-                            video_key: string;
-                            gif_key: string | null;
-                            thumbnail_key: string | null;
+                            /**
+                             * @description the video's container, the demo's `format`
+                             * @enum {string}
+                             */
+                            format: "mp4" | "webm";
+                            /** @description the video's width in pixels: 1080 (720 at 720p) */
+                            width: number;
+                            /** @description the video's height in pixels: 1920 for 9:16, 1080 for 1:1 (1280, 720 at 720p) */
+                            height: number;
+                            /** @description the video's length, the 16:9 video's (the same timeline) */
+                            duration_ms: number | null;
+                            /** @description `/video/{id}.{format}?aspect=9x16` */
+                            video_url: string;
+                            /** @description `/gif/{id}.gif?aspect=9x16` */
+                            gif_url: string | null;
+                            /** @description `/thumb/{id}.png?aspect=9x16` */
+                            thumbnail_url: string | null;
                         }[];
                     };
                 };
@@ -3841,7 +3887,13 @@ export interface operations {
                      *           "variants": [
                      *             {
                      *               "aspect": "9:16",
-                     *               "video_url": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?v=2&aspect=9x16"
+                     *               "format": "mp4",
+                     *               "width": 1080,
+                     *               "height": 1920,
+                     *               "duration_ms": 10240,
+                     *               "video_url": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?v=2&aspect=9x16",
+                     *               "gif_url": "https://showreel.example.com/gif/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.gif?v=2&aspect=9x16",
+                     *               "thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?v=2&aspect=9x16"
                      *             }
                      *           ],
                      *           "created_at": "2026-05-04T09:12:48.000Z"
@@ -3877,9 +3929,27 @@ export interface operations {
                             thumbnail_url: string | null;
                             /** @description Issue 59: the version’s vertical and square cuts (`?v=N&aspect=9x16`); null URLs once its media were removed */
                             variants: {
-                                /** @enum {string} */
+                                /**
+                                 * @description the frame: `9:16` (vertical) or `1:1` (square)
+                                 * @enum {string}
+                                 */
                                 aspect: "16:9" | "9:16" | "1:1";
+                                /**
+                                 * @description the video's container, the demo's `format`
+                                 * @enum {string}
+                                 */
+                                format: "mp4" | "webm";
+                                /** @description the video's width in pixels: 1080 (720 at 720p) */
+                                width: number;
+                                /** @description the video's height in pixels: 1920 for 9:16, 1080 for 1:1 (1280, 720 at 720p) */
+                                height: number;
+                                /** @description the video's length, the 16:9 video's (the same timeline) */
+                                duration_ms: number | null;
                                 video_url: string | null;
+                                /** @description `/gif/{id}.gif?aspect=9x16` */
+                                gif_url: string | null;
+                                /** @description `/thumb/{id}.png?aspect=9x16` */
+                                thumbnail_url: string | null;
                             }[];
                             created_at: string;
                         }[];
@@ -4005,9 +4075,13 @@ export interface operations {
                      *       "variants": [
                      *         {
                      *           "aspect": "9:16",
-                     *           "video_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/video-9x16.mp4",
-                     *           "gif_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/gif-9x16.gif",
-                     *           "thumbnail_key": "demos/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f/v2/thumbnail-9x16.png"
+                     *           "format": "mp4",
+                     *           "width": 1080,
+                     *           "height": 1920,
+                     *           "duration_ms": 10240,
+                     *           "video_url": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?aspect=9x16",
+                     *           "gif_url": "https://showreel.example.com/gif/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.gif?aspect=9x16",
+                     *           "thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?aspect=9x16"
                      *         }
                      *       ]
                      *     }
@@ -4087,16 +4161,30 @@ export interface operations {
                         } | null;
                         /** @description Issue 55: what the prompt asked for that the page did not have, one sentence each, e.g. “Couldn’t find “the roadmap” on this page; the video shows the parts that were found.” Those of the shown version; empty when everything asked for was found, and for uploads and demos recorded before warnings existed. */
                         warnings: string[];
-                        /** @description Issue 59: the aspect variants of the shown version (9:16, 1:1), each composed from the same recording as the 16:9 video, as `presentation.aspect` asked; empty when none was. Served at `/video/{id}.{format}?aspect=9x16` (and `/gif/…`, `/thumb/…`). */
+                        /** @description Issue 59: the aspect variants of the shown version (9:16, 1:1), each composed from the same recording as the 16:9 video, as `presentation.aspect` asked; empty when none was. Each with its frame, format, length and public URLs (`/video/{id}.{format}?aspect=9x16`, `/gif/…`, `/thumb/…`). */
                         variants: {
                             /**
                              * @description the frame: `9:16` (vertical) or `1:1` (square)
                              * @enum {string}
                              */
                             aspect: "16:9" | "9:16" | "1:1";
-                            video_key: string;
-                            gif_key: string | null;
-                            thumbnail_key: string | null;
+                            /**
+                             * @description the video's container, the demo's `format`
+                             * @enum {string}
+                             */
+                            format: "mp4" | "webm";
+                            /** @description the video's width in pixels: 1080 (720 at 720p) */
+                            width: number;
+                            /** @description the video's height in pixels: 1920 for 9:16, 1080 for 1:1 (1280, 720 at 720p) */
+                            height: number;
+                            /** @description the video's length, the 16:9 video's (the same timeline) */
+                            duration_ms: number | null;
+                            /** @description `/video/{id}.{format}?aspect=9x16` */
+                            video_url: string;
+                            /** @description `/gif/{id}.gif?aspect=9x16` */
+                            gif_url: string | null;
+                            /** @description `/thumb/{id}.png?aspect=9x16` */
+                            thumbnail_url: string | null;
                         }[];
                     };
                 };

@@ -67,6 +67,8 @@ async function enqueueNotifyAndCharge(
         enqueueNewJob(tx, DEMO_TASKS.generate, payload, jobOptions)
       : Promise.all([enqueueJob(tx, DEMO_TASKS[payload.kind], payload, jobOptions), notifyChanged(tx, payload.demoId)]),
   );
+  // A job that costs nothing (cuts from a kept capture, issue 59) is no transaction at all; its failure refunds nothing.
+  if (credits === 0) return;
   const charge = { userId, amount: credits, description: `Demo ${payload.kind} (${payload.demoId})`, reference: `job:${payload.jobId}` };
   await chargeNewReference(tx, charge, metadata, { precondition });
 }
@@ -106,6 +108,8 @@ export interface QueueJobInput {
   durationTarget: DurationTarget;
   /** Re-record even if the page has not changed (a refresh asked with `?force=true`). */
   force?: boolean;
+  /** Issue 59: a restyle that only adds cuts, composed from the shown version's kept capture: no credit. */
+  fromCapture?: boolean;
 }
 
 /**
@@ -114,7 +118,8 @@ export interface QueueJobInput {
  */
 export async function queueDemoJob(tx: Tx, input: QueueJobInput, metadata: EventMetadata): Promise<{ jobId: string; queued: boolean } | null> {
   const jobId = newId();
-  const credits = priceOf(input.durationTarget);
+  // A cut made from the kept capture records nothing: it costs no credit (docs/decisions.md, "Cuts added later").
+  const credits = input.fromCapture ? 0 : priceOf(input.durationTarget);
   const { state, events } = await run(
     tx,
     input.demoId,
@@ -122,6 +127,7 @@ export async function queueDemoJob(tx: Tx, input: QueueJobInput, metadata: Event
       type: 'QueueJob', demoId: input.demoId, userId: input.userId, jobId, kind: input.kind, triggeredBy: input.triggeredBy,
       credits, onlyIfReady: input.onlyIfReady, ...(input.presentation ? { presentation: input.presentation } : {}),
       ...(input.force ? { force: true } : {}),
+      ...(input.fromCapture ? { fromCapture: true } : {}),
     },
     metadata,
   );

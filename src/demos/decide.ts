@@ -52,6 +52,8 @@ export type DemoCommand =
       credits: number;
       presentation?: Presentation;
       force?: boolean;
+      /** Issue 59: only cuts are added, from the shown version's kept capture */
+      fromCapture?: boolean;
       /** Project refresh, webhook and schedules only touch demos that are ready (spec States rule 5). */
       onlyIfReady?: boolean;
     }
@@ -169,6 +171,7 @@ export const demoDecider: Decider<DemoState, DemoEvent, DemoCommand> = {
             demoId: command.demoId, jobId: command.jobId, kind: command.kind, triggeredBy: command.triggeredBy,
             credits: command.credits, ...(command.presentation ? { presentation: command.presentation } : {}),
             ...(command.force ? { force: true } : {}),
+            ...(command.fromCapture ? { fromCapture: true } : {}),
           },
         }];
       }

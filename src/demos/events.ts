@@ -65,6 +65,8 @@ export const demoEventSchemas = {
     presentation: presentationSchema.nullable().optional(),
     // A refresh that re-records whatever the page shows (`?force=true`); schedules and webhooks check first.
     force: z.boolean().optional(),
+    // Issue 59: a restyle that only adds cuts, made from the shown version's kept capture (no recording, no credit).
+    fromCapture: z.boolean().optional(),
   }),
   DemoJobStarted: z.object({ demoId: z.string(), jobId: z.string(), attempt: z.number().int().min(1) }),
   DemoJobProgressed: z.object({ demoId: z.string(), jobId: z.string(), step: z.string(), progress: z.number().min(0).max(1) }),
@@ -89,6 +91,8 @@ export const demoEventSchemas = {
     warnings: z.array(z.string()).optional(),
     // Issue 59: the aspect variants made from the same recording; absent before it and when none was asked for.
     variants: z.array(z.object({ aspect: z.enum(aspectRatios), videoKey: z.string(), gifKey: z.string().nullable(), thumbnailKey: z.string().nullable() })).optional(),
+    // Issue 59: where the version's capture is kept (a prefix), for cuts added later; absent when it is not kept.
+    captureKey: z.string().optional(),
   }),
   // A scheduled or webhook refresh that found nothing the demo shows changed: no recording, its credits refunded.
   DemoRefreshUnchanged: z.object({ demoId: z.string(), jobId: z.string(), refundedCredits: z.number().int().min(0) }),

@@ -28,6 +28,6 @@ export { runScheduledRefresh, SCHEDULE_CRONTAB } from './schedules.js';
 export { demosRouter } from './procedures.js';
 export { demoVersionsRouter } from './version-procedures.js';
 export { projectRefreshRouter } from './refresh-procedures.js';
-export { demoUrls, variantUrls } from './urls.js';
+export { demoUrls, variantView } from './urls.js';
 export { type StoredVariant, variantsOf } from './representation.js';
 export { demoPhase, demoPhases, PHASE_LABELS, type DemoPhase } from './phase.js';

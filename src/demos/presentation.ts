@@ -41,6 +41,17 @@ export const aspectRatios = ['16:9', '9:16', '1:1'] as const;
 export type AspectRatio = (typeof aspectRatios)[number];
 const aspectRatio = z.enum(aspectRatios);
 
+/**
+ * The frame of a demo's video in an aspect: 16:9 at the resolution's size (1920×1080, 1280×720); the others as wide as
+ * that frame is tall (9:16 1080×1920, 1:1 1080×1080; 720 wide at 720p). The compositor and the API both read it here.
+ */
+export function aspectFrameSize(aspect: AspectRatio, resolution: '720p' | '1080p'): { width: number; height: number } {
+  const short = resolution === '1080p' ? 1080 : 720;
+  if (aspect === '16:9') return { width: (short * 16) / 9, height: short };
+  if (aspect === '1:1') return { width: short, height: short };
+  return { width: short, height: (short * 16) / 9 };
+}
+
 export const presentationSchema = z.object({
   background: z
     .union([
@@ -159,4 +170,29 @@ export function aspectVariants(presentation: Presentation | null | undefined, vi
 export function aspectsOf(presentation: Presentation | null | undefined): AspectRatio[] {
   const asked = presentation?.aspect;
   return [...new Set(asked === undefined ? [] : typeof asked === 'string' ? [asked] : asked)];
+}
+
+/**
+ * Issue 59: when a restyle changes nothing but the cuts, the cuts it adds (which a kept capture can make without
+ * recording), else null. Compared member by member in any key order, the recording template aside (the planner's,
+ * which a restyle cannot change); a look written differently but meaning the same counts as a change.
+ */
+export function cutsAddedOnly(before: Presentation | null, after: Presentation): AspectRatio[] | null {
+  const look = (presentation: Presentation | null) => {
+    const { aspect: _aspect, recordingTemplate: _template, ...rest } = presentation ?? {};
+    return canonical(rest);
+  };
+  if (look(before) !== look(after)) return null;
+  const had = new Set(aspectVariants(before));
+  return aspectVariants(after).filter((aspect) => !had.has(aspect));
+}
+
+/** JSON with each object's keys in order and absent members left out: two writings of one value compare equal. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, member]) => member !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([key, member]) => `${JSON.stringify(key)}:${canonical(member)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }

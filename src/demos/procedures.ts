@@ -1,28 +1,27 @@
 import { z } from 'zod';
-import { inAccountTransaction } from '../credits/index.js';
+import { inAccountTransaction, priceOf } from '../credits/index.js';
 import { inTransaction } from '../platform/command.js';
 import { inReadSnapshot } from '../platform/database.js';
-import { NotFoundError } from '../platform/errors.js';
+import { ConflictError, NotFoundError } from '../platform/errors.js';
 import { authedProcedure, eventMetadata, rateLimited, router } from '../platform/trpc.js';
 import { findVisibleProject, visibleProjectPrecondition } from '../projects/index.js';
 import { deleteDemo, queueDemoJob, requestDemo, updateDemo } from './commands.js';
 import type { DurationTarget } from './events.js';
 import { forceParameter } from './force-parameter.js';
-import { assertNarrationPossible, presentationInputSchema } from './presentation.js';
-import { findJob, findVisibleDemo, listRefreshHistory, listVisibleDemos } from './queries.js';
+import { aspectVariants, assertNarrationPossible, cutsAddedOnly, type Presentation, presentationInputSchema } from './presentation.js';
+import { type DemoRecord, findJob, findVisibleDemo, listRefreshHistory, listVisibleDemos } from './queries.js';
 import { toDemo, toHistoryEntry, toLatestJob, toProgress } from './representation.js';
 import {
   createDemoInput,
   demoIdInput,
   demoSchema,
   historyEntrySchema,
-  variantWithUrlsSchema,
   jobAcceptedSchema,
   latestJobSchema,
   progressSchema,
   updateDemoInput,
 } from './schemas.js';
-import { demoUrls, variantUrls } from './urls.js';
+import { demoUrls } from './urls.js';
 
 const tags = ['Demos'];
 
@@ -70,13 +69,13 @@ export const demosRouter = router({
         throw new NotFoundError('Project');
       }
       const demos = await listVisibleDemos(ctx.sql, ctx.principal, input.project_id ?? null);
-      return { demos: demos.map(toDemo) };
+      return { demos: demos.map((demo) => toDemo(demo, ctx.config.PUBLIC_URL)) };
     }),
 
   get: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/demos/{id}', tags, protect: true, summary: 'A demo with its latest job and refresh history', errorResponses: [401, 403, 404] } })
     .input(demoIdInput)
-    .output(demoSchema.extend({ latestJob: latestJobSchema, refreshHistory: z.array(historyEntrySchema), variants: z.array(variantWithUrlsSchema) }))
+    .output(demoSchema.extend({ latestJob: latestJobSchema, refreshHistory: z.array(historyEntrySchema) }))
     .query(async ({ ctx, input }) => {
       // One snapshot: a refresh that ends between two separate reads showed "succeeded, version 6" in the history
       // beside a demo still at version 5.
@@ -86,13 +85,10 @@ export const demosRouter = router({
         const [job, history] = await Promise.all([demo.latest_job_id ? findJob(tx, demo.latest_job_id) : null, listRefreshHistory(tx, demo.id)]);
         return { demo, job, history };
       });
-      const shown = toDemo(demo);
       return {
-        ...shown,
+        ...toDemo(demo, ctx.config.PUBLIC_URL),
         latestJob: toLatestJob(job),
         refreshHistory: history.map((entry) => toHistoryEntry(entry, ctx.config.PUBLIC_URL)),
-        // Issue 59: each variant with its public addresses.
-        variants: shown.variants.map((variant) => ({ ...variant, ...variantUrls(ctx.config.PUBLIC_URL, demo.id, demo.format, variant) })),
       };
     }),
 
@@ -117,7 +113,7 @@ export const demosRouter = router({
       );
       const demo = await findVisibleDemo(ctx.sql, ctx.principal, input.id);
       if (!demo) throw new NotFoundError('Demo');
-      return toDemo(demo);
+      return toDemo(demo, ctx.config.PUBLIC_URL);
     }),
 
   delete: authedProcedure
@@ -170,12 +166,13 @@ export const demosRouter = router({
       const demo = await findVisibleDemo(ctx.sql, ctx.principal, input.id);
       if (!demo) throw new NotFoundError('Demo');
       assertNarrationPossible(input.presentation, ctx.config);
+      const fromCapture = restyleFromCapture(demo, input.presentation, forceParameter(ctx.query));
       const job = await inAccountTransaction(ctx.sql, ctx.principal.userId, (tx) =>
         queueDemoJob(
           tx,
           {
             demoId: demo.id, userId: ctx.principal.userId, kind: 'restyle', triggeredBy: 'restyle', presentation: input.presentation,
-            durationTarget: (demo.duration_target ?? '10s') as DurationTarget,
+            durationTarget: (demo.duration_target ?? '10s') as DurationTarget, fromCapture,
           },
           eventMetadata(ctx),
         ),
@@ -184,3 +181,39 @@ export const demosRouter = router({
       return { id: demo.id, status: 'recording', jobId: job.jobId };
     }),
 });
+
+/**
+ * Issue 59: whether a restyle is made from the shown version's kept capture: its presentation changes only the cuts
+ * (`aspect`), and the capture is kept. Adding a cut to a version whose capture is not kept (made before captures
+ * were, or uploaded) is a 409 that says so, unless `?force=true` asks to record it again.
+ */
+function restyleFromCapture(demo: DemoRecord, presentation: Presentation, force: boolean): boolean {
+  // An upload has no script to restyle at all (decide.ts says so); a forced restyle records, as it always did.
+  if (force || demo.source === 'upload') return false;
+  const stored = storedPresentation(demo.presentation);
+  const added = cutsAddedOnly(stored, presentation);
+  if (added === null) return false;
+  const changed = added.length > 0 || aspectVariants(stored).some((aspect) => !aspectVariants(presentation).includes(aspect));
+  if (!changed) return false;
+  // Burned-in captions are drawn by the browser for each cut's frame and camera: a cut made later, without one,
+  // would lack them, so it is recorded again instead (asked for with ?force=true), never shown without them.
+  if (added.length > 0 && presentation.captions?.burnIn) {
+    throw new ConflictError(
+      `This demo's captions are burned in, and a ${added.join(' and ')} cut made from the kept capture would have none. Restyle with ?force=true to record it again with the cut and its captions (${priceOf((demo.duration_target ?? '10s') as DurationTarget)} credit(s)).`,
+    );
+  }
+  if (demo.capture_key) return true;
+  if (added.length === 0) return false;
+  throw new ConflictError(
+    `This version's recording was made before captures were kept, so a ${added.join(' and ')} cut cannot be made from it without recording again. Restyle with ?force=true to record it again with the cut (${priceOf((demo.duration_target ?? '10s') as DurationTarget)} credit(s)).`,
+  );
+}
+
+function storedPresentation(text: string | null): Presentation | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as Presentation;
+  } catch {
+    return null;
+  }
+}

@@ -66,9 +66,9 @@ export const demosProjection: Projection = {
             where id = ${d.demoId}
             returning version
           )
-          insert into demo_jobs (id, demo_id, kind, triggered_by, status, step, credits, presentation, old_version, force, created_at, updated_at)
+          insert into demo_jobs (id, demo_id, kind, triggered_by, status, step, credits, presentation, old_version, force, from_capture, created_at, updated_at)
           values (${d.jobId}, ${d.demoId}, ${d.kind}, ${d.triggeredBy}, 'queued', 'queued', ${d.credits}, ${json(d.presentation)},
-                  ${d.kind === 'generate' ? null : tx`(select version from demo)`}, ${d.force ?? false}, ${at}, ${at})`;
+                  ${d.kind === 'generate' ? null : tx`(select version from demo)`}, ${d.force ?? false}, ${d.fromCapture ?? false}, ${at}, ${at})`;
         return;
       }
       case 'DemoJobStarted':
@@ -104,15 +104,16 @@ export const demosProjection: Projection = {
             story = ${d.story ?? null},
             warnings = ${json(d.warnings)},
             variants = ${json(d.variants?.length ? d.variants : null)},
+            capture_key = ${d.captureKey ?? null},
             refreshed_at = case when version > 0 then ${at}::timestamptz else refreshed_at end,
             updated_at = ${at}
           where id = ${d.demoId}`,
           // The version's own presentation: the job's (a restyle's), else the demo's as it stands.
           tx`
-          insert into demo_versions (demo_id, version, video_key, gif_key, thumbnail_key, duration_ms, presentation, job_kind, fingerprint, created_at, story, warnings, variants)
+          insert into demo_versions (demo_id, version, video_key, gif_key, thumbnail_key, duration_ms, presentation, job_kind, fingerprint, created_at, story, warnings, variants, capture_key)
           select ${d.demoId}, ${d.version}, ${d.videoKey}, ${d.gifKey}, ${d.thumbnailKey}, ${d.durationMs},
                  coalesce(${d.presentation ?? null}, j.presentation, demo.presentation), coalesce(j.kind, 'generate'), ${d.fingerprint ?? null}, ${at}, ${d.story ?? null},
-                 ${json(d.warnings)}, ${json(d.variants?.length ? d.variants : null)}
+                 ${json(d.warnings)}, ${json(d.variants?.length ? d.variants : null)}, ${d.captureKey ?? null}
           from demos demo left join demo_jobs j on j.id = ${d.jobId}
           where demo.id = ${d.demoId}
           on conflict (demo_id, version) do nothing`,
@@ -130,7 +131,9 @@ export const demosProjection: Projection = {
             -- and its warnings (issue 55)
             warnings = (select v.warnings from demo_versions v where v.demo_id = ${d.demoId} and v.version = ${d.version}),
             -- and its aspect variants (issue 59)
-            variants = (select v.variants from demo_versions v where v.demo_id = ${d.demoId} and v.version = ${d.version})
+            variants = (select v.variants from demo_versions v where v.demo_id = ${d.demoId} and v.version = ${d.version}),
+            -- and its kept capture, which later cuts are made from
+            capture_key = (select v.capture_key from demo_versions v where v.demo_id = ${d.demoId} and v.version = ${d.version})
           where id = ${d.demoId}`;
         return;
       }

@@ -32,6 +32,8 @@ export interface DemoRecord {
   narration_script?: string | null;
   /** issue 59: the shown version's aspect variants (JSON, see variantsOf), null when it has none */
   variants?: string | null;
+  /** issue 59: where the shown version's capture is kept (db/031), null when it is not */
+  capture_key?: string | null;
   version: number;
   latest_version?: number;
   /** the latest job's step, read with the demo where its phase is shown (findVisibleDemo, listVisibleDemos) */
@@ -60,6 +62,8 @@ export interface DemoJobRecord {
   /** JSON array of sentences: what changed on the page (issue 37); null before fingerprints existed */
   changes?: string | null;
   force?: boolean;
+  /** issue 59: a restyle that makes its cuts from the kept capture (db/031) */
+  from_capture?: boolean;
   error: string | null;
   created_at: Date;
   started_at: Date | null;

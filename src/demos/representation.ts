@@ -1,11 +1,12 @@
 import { demoPhase } from './phase.js';
 import { type AspectRatio, aspectRatios } from './presentation.js';
 import type { DemoJobRecord, DemoRecord } from './queries.js';
+import { variantView } from './urls.js';
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
-/** The spec's Demo resource. */
-export function toDemo(record: DemoRecord) {
+/** The spec's Demo resource; `publicUrl` (PUBLIC_URL) makes its variants' addresses. */
+export function toDemo(record: DemoRecord, publicUrl: string) {
   return {
     id: record.id,
     project_id: record.project_id,
@@ -35,7 +36,8 @@ export function toDemo(record: DemoRecord) {
     refreshed_at: iso(record.refreshed_at),
     ...storyMembers(record.story ?? null),
     warnings: parseSentences(record.warnings ?? null) ?? [],
-    variants: toVariants(record.variants),
+    // A variant is as long as the video: the same timeline composed for another frame.
+    variants: variantsOf(record.variants).map((variant) => variantView(publicUrl, record, variant, record.duration_ms)),
   };
 }
 
@@ -180,9 +182,4 @@ export function variantsOf(text: string | null | undefined): StoredVariant[] {
   } catch {
     return [];
   }
-}
-
-/** A demo's variants as the API shows them: keys, as the spec's `video_key`, `gif_key`, `thumbnail_key`. */
-export function toVariants(text: string | null | undefined) {
-  return variantsOf(text).map((v) => ({ aspect: v.aspect, video_key: v.videoKey, gif_key: v.gifKey, thumbnail_key: v.thumbnailKey }));
 }

@@ -28,15 +28,16 @@ export const updateDemoInput = z.object({
 
 export const demoIdInput = z.object({ id: z.string().min(1) });
 
-const variantSchema = z.object({
+/**
+ * Issue 59: an aspect variant as the API shows it: what it is and where to get it, never where it is stored (the
+ * demo's own `video_key` etc. are the spec's; a variant's keys are not shown).
+ */
+export const variantSchema = z.object({
   aspect: z.enum(aspectRatios).describe('the frame: `9:16` (vertical) or `1:1` (square)'),
-  video_key: z.string(),
-  gif_key: z.string().nullable(),
-  thumbnail_key: z.string().nullable(),
-});
-
-/** Issue 59: a variant in a demo's detail, with its public addresses. */
-export const variantWithUrlsSchema = variantSchema.extend({
+  format: z.enum(['mp4', 'webm']).describe('the video\'s container, the demo\'s `format`'),
+  width: z.number().int().describe('the video\'s width in pixels: 1080 (720 at 720p)'),
+  height: z.number().int().describe('the video\'s height in pixels: 1920 for 9:16, 1080 for 1:1 (1280, 720 at 720p)'),
+  duration_ms: z.number().nullable().describe('the video\'s length, the 16:9 video\'s (the same timeline)'),
   video_url: z.string().describe('`/video/{id}.{format}?aspect=9x16`'),
   gif_url: z.string().nullable().describe('`/gif/{id}.gif?aspect=9x16`'),
   thumbnail_url: z.string().nullable().describe('`/thumb/{id}.png?aspect=9x16`'),
@@ -110,7 +111,7 @@ export const demoSchema = z.object({
   variants: z
     .array(variantSchema)
     .describe(
-      'Issue 59: the aspect variants of the shown version (9:16, 1:1), each composed from the same recording as the 16:9 video, as `presentation.aspect` asked; empty when none was. Served at `/video/{id}.{format}?aspect=9x16` (and `/gif/…`, `/thumb/…`).',
+      'Issue 59: the aspect variants of the shown version (9:16, 1:1), each composed from the same recording as the 16:9 video, as `presentation.aspect` asked; empty when none was. Each with its frame, format, length and public URLs (`/video/{id}.{format}?aspect=9x16`, `/gif/…`, `/thumb/…`).',
     ),
 });
 

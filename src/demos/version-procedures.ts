@@ -5,8 +5,8 @@ import { authedProcedure, eventMetadata, router } from '../platform/trpc.js';
 import { restoreDemoVersion } from './commands.js';
 import { findVisibleDemo, listDemoVersions } from './queries.js';
 import { toDemo, variantsOf } from './representation.js';
-import { aspectRatios } from './presentation.js';
-import { demoSchema } from './schemas.js';
+import { demoSchema, variantSchema } from './schemas.js';
+import { variantView } from './urls.js';
 
 /**
  * A demo's versions (issue 35): each published recording keeps its media for the retention (SHOWREEL_VERSIONS_KEPT,
@@ -25,7 +25,7 @@ const versionSchema = z.object({
   gif_url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
   variants: z
-    .array(z.object({ aspect: z.enum(aspectRatios), video_url: z.string().nullable() }))
+    .array(variantSchema.extend({ video_url: z.string().nullable() }))
     .describe('Issue 59: the version’s vertical and square cuts (`?v=N&aspect=9x16`); null URLs once its media were removed'),
   created_at: z.string(),
 });
@@ -57,10 +57,11 @@ export const demoVersionsRouter = router({
             version: v.version, current: v.version === demo.version, made_by: v.job_kind, duration_ms: v.duration_ms, kept,
             video_url: url(`/video/${demo.id}.${demo.format}`, v.video_key), gif_url: url(`/gif/${demo.id}.gif`, v.gif_key),
             thumbnail_url: url(`/thumb/${demo.id}.png`, v.thumbnail_key),
-            variants: variantsOf(v.variants).map((variant) => ({
-              aspect: variant.aspect,
-              video_url: kept ? `${base}/video/${demo.id}.${demo.format}?v=${v.version}&aspect=${variant.aspect.replace(':', 'x')}` : null,
-            })),
+            // Issue 59: as in the demo's detail; a version whose media are gone lists its cuts without addresses.
+            variants: variantsOf(v.variants).map((variant) => {
+              const view = variantView(base, demo, variant, v.duration_ms, v.version);
+              return kept ? view : { ...view, video_url: null, gif_url: null, thumbnail_url: null };
+            }),
             created_at: v.created_at.toISOString(),
           };
         }),
@@ -82,6 +83,6 @@ export const demoVersionsRouter = router({
       await inTransaction(ctx.sql, (tx) => restoreDemoVersion(tx, { demoId: input.id, userId: ctx.principal.userId, version: Number(input.version) }, eventMetadata(ctx)));
       const demo = await findVisibleDemo(ctx.sql, ctx.principal, input.id);
       if (!demo) throw new NotFoundError('Demo');
-      return toDemo(demo);
+      return toDemo(demo, ctx.config.PUBLIC_URL);
     }),
 });

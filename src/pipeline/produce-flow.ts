@@ -13,7 +13,7 @@ import { endOnNavigate, legsOf, type RecordedFlow, recordFlow } from './record/r
 import type { RecordResult } from './record/recorder.js';
 import { storyBeats } from './story-text/beats.js';
 import type { StoryBeat, StoryText } from './story-text/types.js';
-import type { ActionScript, DemoPlan, OutlineSection, PageOutline, Resolution, ViewportName } from './types.js';
+import type { ActionScript, DemoPlan, OutlineSection, PageOutline, RecordingLogEntry, Resolution, ViewportName } from './types.js';
 import type { Presentation } from '../demos/presentation.js';
 import type { FlowPage } from './fingerprint/index.js';
 
@@ -184,4 +184,33 @@ function joinStories(legs: Array<{ leg: LegPlan; outline: PageOutline; script: A
     }
   });
   return { language, beats, captionsOff, stickyHeaderHeight };
+}
+
+/**
+ * The pages a flow may go to: the demo's own site. Its host with or without "www.", on the same scheme and port;
+ * never another site a page links to.
+ */
+export function sameSiteAs(url: string): (candidate: string) => boolean {
+  const home = new URL(url);
+  const hostKey = (host: string) => host.replace(/^www\./, '');
+  return (candidate) => {
+    try {
+      const target = new URL(candidate, url);
+      return target.protocol === home.protocol && target.port === home.port && hostKey(target.hostname) === hostKey(home.hostname);
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** Issue 56: each page the flow went to, in the recording log. */
+export function flowEntries(pages: string[], recording: RecordResult): RecordingLogEntry[] {
+  return pages.slice(1).map((url, i) => ({
+    index: recording.log.length + i,
+    action: 'page',
+    target: `The flow went on to page ${i + 2}: ${url}`,
+    startMs: 0,
+    endMs: Math.round(recording.durationMs),
+    ok: true,
+  }));
 }

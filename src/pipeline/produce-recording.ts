@@ -4,35 +4,34 @@ import { aspectVariants, type AspectRatio, type Presentation, type TemplateId } 
 import { analysePage, preparePage, type PageAnalysis, type PageSnapshot } from './analyse/index.js';
 import { assertRecordablePage } from './analyse/recordable-page.js';
 import { viewportFor } from './browser/viewports.js';
-import { extractOutline } from './analyse/outline.js';
 import { type BackgroundBytes, captureSizeFor, type ComposeOptions, composeVideo, type ComposeResult } from './compose/compose.js';
 import { type ComposeAhead, composeAhead } from './compose/compose-ahead.js';
 import { drawLayersAhead } from './compose/layers-ahead.js';
-import { compileScript, compileStep } from './plan/compile.js';
+import { compileScript } from './plan/compile.js';
 import type { Planner } from './plan/planner.js';
 import type { PlanInput } from './plan/heuristic-planner.js';
-import { asRecorded, discardTake, layoutFindings, measureLayout, retakeEntry, sameScript, takeScore } from './retake.js';
-import { recordScript, type RecordResult } from './record/recorder.js';
-import type { ActionScript, DemoPlan, DurationTarget, OutlineSection, PageContext, PageOutline, PlanStep, RecordingLogEntry, Resolution, ScriptStep, ViewportName } from './types.js';
+import type { RecordResult } from './record/recorder.js';
+import type { ActionScript, DemoPlan, DurationTarget, OutlineSection, PageContext, PageOutline, Resolution, ViewportName } from './types.js';
 import { mainShotMs } from './compose/main-shot.js';
 import { gifWidthFor, variantFiles } from './compose/aspect.js';
 import { composeVariants } from './compose/compose-variant.js';
 import { mainSection } from './plan/main-section.js';
 import { notFoundEntry, planWarnings } from './plan/not-found.js';
-import { checkTake, takeCheckEntry, type TakeCheck } from './compose/take-check.js';
+import { takeCheckEntry, type TakeCheck } from './compose/take-check.js';
 import { storyBeats } from './story-text/beats.js';
 import { namedValues } from './plan/named-values.js';
 import { startsFlow } from './plan/plan-leg.js';
-import { type FlowStart, produceFlow, replayFlow } from './produce-flow.js';
+import { flowEntries, type FlowStart, produceFlow, replayFlow, sameSiteAs } from './produce-flow.js';
 import { isFlow } from './record/record-flow.js';
-import { guardSubmits, type SubmitGuard } from './record/submit-guard.js';
+import { guardSubmits, submitEntries, type SubmitGuard } from './record/submit-guard.js';
 import { pageLanguage } from './story-text/captions.js';
 import { nameFrom, pageNameOf, resolveEndCard } from './compose/end-card.js';
-import { PermanentJobError } from './job-errors.js';
 import { timeStory } from './story-text/chapters.js';
-import type { StoryText, TimedStory } from './story-text/types.js';
+import type { TimedStory } from './story-text/types.js';
 import type { FlowPage } from './fingerprint/index.js';
-import { mixNarration, narrationOn, placeNarration, roomForLines, voiceScript, type Voiced } from './narration/narrate.js';
+import type { Voiced } from './narration/narrate.js';
+import { narrator } from './produce-narration.js';
+import { checkAndRetake, takeRecorder } from './produce-take.js';
 import type { SpeechEngine } from './narration/speech.js';
 import type { NarrationLine } from './narration/types.js';
 
@@ -96,6 +95,8 @@ export interface Produced {
   mainSection: OutlineSection | null;
   script: ActionScript;
   recording: RecordResult;
+  /** the clean capture the video was composed from (the take kept), which a later cut is made from (issue 59) */
+  cleanFile: string;
   composed: ComposeResult;
   /** How the take reads (each framed section's longest readable stretch); null for a restyle, which plans nothing. */
   check: TakeCheck | null;
@@ -215,23 +216,17 @@ async function produceGuarded(
   } else {
     script = request.storedScript ?? { version: 1, url: request.url, viewport: request.viewport, durationMs: 0, templateId: 'guided-tour', steps: [] };
   }
-  // Issue 59: the narration's lines spoken before the recording, and the script given room for them (stretch.ts).
-  // What is stored is the script as planned: a restyle that turns narration off records it as it was.
-  const narrated = narrationOn(request.presentation);
-  const voice = (storyText: StoryText) =>
-    voiceScript({ story: storyText, edited: request.narrationScript ?? null, presentation: request.presentation!, engine: request.speech ?? null, workDir });
   const workDir = request.workDir ?? path.dirname(path.resolve(request.outFile));
+  // Issue 59: the narration's lines spoken before the recording, and the script given room for them (produce-narration.ts).
+  const narration = narrator(request, workDir);
   let voiced: Voiced | null = null;
   const plannedStory = (plan ?? request.storedPlan)?.story ?? null;
-  if (narrated && plannedStory && !flowStart) voiced = await voice(plannedStory);
-  const roomy = (takeScript: ActionScript) => (voiced && request.mode !== 'agent' ? roomForLines(takeScript, voiced, request.presentation!) : takeScript);
+  if (narration.on && plannedStory && !flowStart) voiced = await narration.voice(plannedStory);
   // The recording starts where a visitor starts.
   if (!request.storedScript) await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollTo({ top: 0, left: 0, behavior: 'instant' }));
   const flowing = flowStart !== null || (request.storedScript !== undefined && isFlow(request.storedScript));
 
   await report('recording', 0);
-  const history: PlanStep[] = [...(plan?.steps ?? [])];
-  const pending: ScriptStep[] = [];
   const agent = request.mode === 'agent' && plan !== null;
   let cleanFile = path.join(workDir, 'clean.mkv');
   const viewport = (await page.evaluate('({ width: innerWidth * devicePixelRatio, height: innerHeight * devicePixelRatio })')) as { width: number; height: number };
@@ -244,7 +239,8 @@ async function produceGuarded(
     capture: viewport,
     backgroundImage,
     dir: path.join(workDir, 'layers'),
-    windowLayers: aspectVariants(request.presentation, request.aspect).length > 0 || (request.aspect ?? '16:9') !== '16:9',
+    // Always: a cut added later is made from the window animation's layers (issue 59, capture-kit.ts).
+    windowLayers: true,
   });
   // The video's first parts are composed while the page is still being recorded (compose-ahead.ts). Burned-in
   // captions and the end card are drawn in the one pass after it, so not then.
@@ -260,37 +256,10 @@ async function produceGuarded(
         smallFrames: `${cleanFile}.small.gray`,
         gifWidth: GIF_WIDTH,
       });
-  // A second take reports no progress of its own: the job's bar holds where the first take left it, not back to 0.
-  const takeOnce = (takeScript: ActionScript, outFile: string, retake = false) =>
-    recordScript(page, takeScript, {
-      format: 'capture',
-      ...(ahead && !retake ? { live: ahead.watcher } : {}),
-      resolution: request.resolution,
-      captureSize,
-      outFile,
-      onProgress: (fraction) => void (retake ? undefined : report('recording', fraction)),
-      // Agent mode: after the plan's steps, observe the page again and plan one more step, until time runs out.
-      ...(agent
-        ? {
-            nextAgentStep: async (context) => {
-              if (pending.length > 0) return pending.shift()!;
-              const observed = await extractOutline(page);
-              const step = planner.nextStep({
-                prompt: request.prompt,
-                outline: observed,
-                history,
-                remainingMs: context.remainingMs,
-                template: { id: plan!.templateId, sectionHint: plan!.sectionHint },
-              });
-              if (!step) return null;
-              history.push(step);
-              const compiled = compileStep(step, observed, { remainingMs: context.remainingMs, templateId: plan!.templateId });
-              pending.push(...compiled.steps);
-              return pending.shift() ?? null;
-            },
-          }
-        : {}),
-    });
+  const takeOnce = takeRecorder({
+    page, request, captureSize, planner, agentPlan: agent ? plan : null, live: () => ahead?.watcher ?? null,
+    report: (fraction) => void report('recording', fraction),
+  });
   let recording: RecordResult;
   let check: TakeCheck | null = null;
   try {
@@ -313,58 +282,27 @@ async function produceGuarded(
       cleanFile = recording.encode.outFile;
       recording.log.push(...flowEntries(replayed.pages, recording));
     } else {
-      recording = await takeOnce(roomy(script), cleanFile);
+      recording = await takeOnce(narration.roomFor(script, voiced), cleanFile);
     }
   } catch (error) {
     await ahead?.abort();
     throw error;
   }
 
-  // The service checks its own take as the story evaluation would, where the headings really were when it ended,
-  // and says so in the recording log. A take below the bar is planned once more on that layout and recorded again
-  // (retake.ts); the better of the two is kept. Agent mode plans as it records, so it has no plan to redo.
+  // The service checks its own take, and takes it again when the page's layout was not the one planned for.
   if (outline && plan && planInput && !flowStart) {
-    const planned: PageOutline = outline;
-    const measured = await measureLayout(page, planned).catch(() => null);
-    const scoreOn = (layout: PageOutline, takePlan: DemoPlan, take: RecordResult) =>
-      checkTake({ outline: layout, plan: takePlan, timeline: take.timeline, presentation: request.presentation ?? null, resolution: request.resolution });
-    check = scoreOn(measured ? asRecorded(planned, measured) : planned, plan, recording);
-    // Only what the score found is worth a second take: a layout that moved, a taller header. A take that missed
-    // its bar on the layout it was planned for would be planned the same way again.
-    const findings = measured && !check.passed && !agent ? layoutFindings(planned, measured, check) : [];
-    if (measured && findings.length > 0) {
-      const replanned = await planner.plan({ ...planInput, outline: measured });
-      const rescript = compileScript(replanned, measured, { url: request.url, viewport: request.viewport });
-      if (!sameScript(script, rescript)) {
-        // Kept, the second take's log follows the first take's steps and score; otherwise the first take's log stands.
-        const firstLog = [...recording.log, takeCheckEntry(check, recording.log.length, recording.durationMs)];
-        await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollTo({ top: 0, left: 0, behavior: 'instant' }));
-        // What was composed of the first take is of no use to the second (composed in one pass, as before).
+    const taken = await checkAndRetake({
+      page, request, planner, planInput, outline, plan, script, cleanFile, recording, agent, language, workDir, takeOnce,
+      dropAhead: async () => {
         await ahead?.abort();
         ahead = null;
-        const retakeFile = path.join(workDir, 'clean-retake.mkv');
-        // The second take's story may differ from the first's: its lines are spoken again for it.
-        const retakeVoiced = narrated ? await voice(storyBeats(replanned, measured, language)) : null;
-        const second = await takeOnce(retakeVoiced ? roomForLines(rescript, retakeVoiced, request.presentation!) : rescript, retakeFile, true);
-        const remeasured = await measureLayout(page, measured).catch(() => measured);
-        const secondCheck = scoreOn(asRecorded(measured, remeasured), replanned, second);
-        const keepSecond = takeScore(secondCheck) > takeScore(check);
-        await discardTake(keepSecond ? recording : second, keepSecond ? cleanFile : retakeFile);
-        if (keepSecond) {
-          const chosen = mainSection(replanned, measured);
-          outline = measured;
-          main = chosen?.section ?? null;
-          plan = { ...replanned, mainShot: chosen?.shot ?? null, story: storyBeats(replanned, measured, language) };
-          script = rescript;
-          cleanFile = retakeFile;
-          check = secondCheck;
-          if (retakeVoiced) voiced = retakeVoiced;
-          recording = { ...second, log: [...firstLog, ...second.log.map((entry, i) => ({ ...entry, index: firstLog.length + i }))] };
-        }
-        recording.log.push(retakeEntry(recording.log.length, findings, keepSecond ? 'second' : 'first', recording.durationMs));
-      }
-    }
-    recording.log.push(takeCheckEntry(check, recording.log.length, recording.durationMs));
+      },
+      voice: narration.on ? narration.voice : null,
+      roomFor: (takeScript, lines) => narration.roomFor(takeScript, lines),
+    });
+    ({ outline, plan, script, cleanFile, recording, check } = taken);
+    if (taken.main !== undefined) main = taken.main;
+    if (taken.voiced) voiced = taken.voiced;
   } else if (check) {
     recording.log.push(takeCheckEntry(check, recording.log.length, recording.durationMs));
   }
@@ -376,10 +314,9 @@ async function produceGuarded(
 
   const storyText = (plan ?? request.storedPlan)?.story ?? null;
   const timed = storyText ? timeStory(storyText, recording.timeline) : null;
-  // Issue 59: a flow's plan is made as it records: its lines are spoken now, and placed where they fit.
-  if (narrated && !voiced && storyText) voiced = await voice(storyText);
-  if (narrated && !voiced) throw new PermanentJobError('This demo has no story beats to narrate (it was made before captions); generate it again to narrate it.');
-  const story = timed && voiced ? placeNarration(voiced, timed, request.presentation!, recording.durationMs) : timed;
+  const told = await narration.tell(voiced, storyText, timed, recording.durationMs);
+  voiced = told.voiced;
+  const { story } = told;
 
   await report('rendering', 0);
   // Issue 57: the end card's words; what the presentation leaves out, from the page (read before compose draws on it).
@@ -440,52 +377,7 @@ async function produceGuarded(
     await ahead?.abort();
     throw error;
   }
-  if (voiced && story?.narration) {
-    await report('rendering', 1);
-    await mixNarration({ voiced, narration: story.narration, durationMs: recording.durationMs, videoFile: request.outFile, format: request.format, workDir });
-  }
-  return { outline, startOutline: flowStart?.outline ?? outline, flowPages, snapshot, plan, mainSection: main, script, recording, composed, check, story, warnings };
-}
-
-/**
- * The pages a flow may go to: the demo's own site. Its host with or without "www.", on the same scheme and port;
- * never another site a page links to.
- */
-function sameSiteAs(url: string): (candidate: string) => boolean {
-  const home = new URL(url);
-  const hostKey = (host: string) => host.replace(/^www\./, '');
-  return (candidate) => {
-    try {
-      const target = new URL(candidate, url);
-      return target.protocol === home.protocol && target.port === home.port && hostKey(target.hostname) === hostKey(home.hostname);
-    } catch {
-      return false;
-    }
-  };
-}
-
-/** Issue 56: each page the flow went to, in the recording log. */
-function flowEntries(pages: string[], recording: RecordResult): RecordingLogEntry[] {
-  return pages.slice(1).map((url, i) => ({
-    index: recording.log.length + i,
-    action: 'page',
-    target: `The flow went on to page ${i + 2}: ${url}`,
-    startMs: 0,
-    endMs: Math.round(recording.durationMs),
-    ok: true,
-  }));
-}
-
-/** Issue 56: what the recording kept from reaching the site (submits, requests that change things), in its log. */
-function submitEntries(guard: SubmitGuard, recording: RecordResult): RecordingLogEntry[] {
-  if (guard.refusedCount === 0) return [];
-  const first = guard.refused.map((request) => `${request.method} ${request.url}`).join(', ');
-  return [{
-    index: recording.log.length,
-    action: 'submit-guard',
-    startMs: 0,
-    endMs: Math.round(recording.durationMs),
-    ok: true,
-    target: `Kept ${guard.refusedCount} request(s) that would change the site from leaving the page (the project does not allow submitting): ${first}`,
-  }];
+  if (voiced && story?.narration) await report('rendering', 1);
+  await narration.mix(voiced, story, { durationMs: recording.durationMs, videoFile: request.outFile, cuts: composed.variants.map((cut) => cut.outFile), format: request.format });
+  return { outline, startOutline: flowStart?.outline ?? outline, flowPages, snapshot, plan, mainSection: main, script, recording, cleanFile, composed, check, story, warnings };
 }

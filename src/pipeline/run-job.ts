@@ -1,10 +1,9 @@
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { HTTPResponse } from 'puppeteer-core';
 import { completeDemoJob, completeUnchangedRefresh, failDemoJob, findPublicDemo, reportDemoProgress, startDemoJob, type DemoJobPayload } from '../demos/index.js';
-import { type AspectRatio, aspectVariants, type Presentation } from '../demos/presentation.js';
+import { aspectVariants, type Presentation } from '../demos/presentation.js';
 import { findJob, findVersionFingerprint } from '../demos/queries.js';
 import { announceRefreshOutcome, type RefreshOutcome } from '../demos/refresh-outcome-hooks.js';
 import { inTransaction } from '../platform/command.js';
@@ -13,7 +12,7 @@ import type { Sql } from '../platform/database.js';
 import { AppError, NotFoundError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { checkUrl, logRefusal } from '../platform/network/ssrf-guard.js';
-import { mediaKey, type Storage, variantMediaKey } from '../platform/storage/index.js';
+import type { Storage } from '../platform/storage/index.js';
 import { findProjectById, openSiteAccess } from '../projects/index.js';
 import type { SecretBox } from '../platform/secrets.js';
 import { notifyDemoWebhooks } from '../webhooks/index.js';
@@ -23,6 +22,8 @@ import { assertSignedIn, enterSite } from './browser/site-access.js';
 import { EgressFailureError } from './browser/request-guard.js';
 import { loadBackgroundImage } from '../backgrounds/load-image.js';
 import { renderOutputs } from './encode/render-outputs.js';
+import { storeVersionFiles } from './publish-files.js';
+import { cutFromCapture } from './cut-from-capture.js';
 import { editedLines } from './narration/script.js';
 import { createSpeechEngine } from './narration/speech.js';
 import { demoTitle, shownSections } from './plan/demo-title.js';
@@ -85,6 +86,11 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
   try {
     const started = await inTransaction(sql, (tx) => startDemoJob(tx, payload.demoId, payload.jobId, attempt.attempt, metadata));
     if (!started) return;
+    // Issue 59: a restyle that only changes the cuts is composed from the kept capture: no page, no browser.
+    if (job.from_capture) {
+      await cutFromCapture({ services, demo, payload, presentation: parsePresentation(job.presentation), work, progress, metadata, log });
+      return;
+    }
     const project = await findProjectById(sql, demo.project_id);
     if (!project) throw new PermanentJobError('The project of this demo no longer exists.');
 
@@ -202,35 +208,18 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
     const { gif: gifFile, thumbnail: thumbFile } = await renderOutputs({ videoFile, durationMs: result.durationMs, gifWidth: 640, gif: produced.composed.gif, thumbnail: produced.composed.thumbnail });
 
     await progress('publishing', 0.9);
-    const version = demo.version + 1;
-    const keys = {
-      videoKey: mediaKey(demo.id, version, 'video', format),
-      thumbnailKey: mediaKey(demo.id, version, 'thumbnail', 'png'),
-      gifKey: mediaKey(demo.id, version, 'gif', 'gif'),
-    };
-    for (const [key, file] of [[keys.videoKey, videoFile], [keys.thumbnailKey, thumbFile], [keys.gifKey, gifFile]] as const) {
-      const { size } = await fs.stat(file);
-      await services.storage.put(key, createReadStream(file), { size });
-    }
-    // Issue 59: each aspect variant's files, beside the video's under the version's prefix.
-    const variants: Array<{ aspect: AspectRatio; videoKey: string; gifKey: string | null; thumbnailKey: string | null }> = [];
-    for (const variant of produced.composed.variants) {
-      const slug = variant.aspect.replace(':', 'x');
-      const stored = {
-        aspect: variant.aspect,
-        videoKey: variantMediaKey(demo.id, version, 'video', slug, format),
-        gifKey: variant.gif ? variantMediaKey(demo.id, version, 'gif', slug, 'gif') : null,
-        thumbnailKey: variant.thumbnail ? variantMediaKey(demo.id, version, 'thumbnail', slug, 'png') : null,
-      };
-      for (const [key, file] of [[stored.videoKey, variant.outFile], [stored.gifKey, variant.gif?.file], [stored.thumbnailKey, variant.thumbnail?.file]] as const) {
-        if (!key || !file) continue;
-        const { size } = await fs.stat(file);
-        await services.storage.put(key, createReadStream(file), { size });
-      }
-      variants.push(stored);
-    }
-    const timelineKey = `demos/${demo.id}/v${version}/timeline.json`;
-    await services.storage.put(timelineKey, Buffer.from(JSON.stringify(result.timeline)));
+    // Numbered after the latest recording, as the version is (decide.ts): after a restore of v1 with v2 kept, the
+    // next is v3, and its files go under v3/, never over v2's.
+    const version = (demo.latest_version ?? demo.version) + 1;
+    const { keys, variants, captureKey: kept } = await storeVersionFiles({
+      storage: services.storage, demoId: demo.id, version, format, files: { video: videoFile, thumbnail: thumbFile, gif: gifFile },
+      cuts: produced.composed.variants, timeline: result.timeline, log,
+      // Issue 59: the capture and the 16:9 layers, kept so that a cut can be added later without recording again.
+      capture: {
+        cleanFile: produced.cleanFile, smallFrames: null, timeline: result.timeline, layers: produced.composed.layers,
+        ...(produced.composed.endCards ? { endCards: produced.composed.endCards } : {}),
+      },
+    });
 
     // A restyle plans nothing: the template its script was planned with stays on record.
     const previousTemplate = parsePresentation(demo.presentation).recordingTemplate;
@@ -264,6 +253,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           // Issue 55: a refresh plans again and says its own; a restyle keeps the plan, and so its warnings.
           warnings: produced.warnings,
           ...(variants.length > 0 ? { variants } : {}),
+          ...(kept ? { captureKey: kept } : {}),
         },
         metadata,
       );

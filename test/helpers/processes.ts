@@ -20,3 +20,20 @@ export function descendantsOf(pid: number): number[] {
   }
   return found;
 }
+
+/**
+ * Chromium's processes started by this test process (its descendants): other people's recordings on the machine do
+ * not count. One that appears while something is made "without a browser" would be a browser started (or a page
+ * opened: each page has a renderer process of its own).
+ */
+export function browserProcesses(): Set<number> {
+  const named = (pid: number) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    } catch {
+      return '';
+    }
+  };
+  return new Set(descendantsOf(process.pid).filter((pid) => /chrom|headless/i.test(named(pid))));
+}

@@ -1,4 +1,4 @@
-import { account, autoTopoff, BASE, demo, demoSummary, IDS, job, liveKey, packs, presentation, project, publishableKey, refreshHistory, transaction, verticalCutWithUrls } from './samples.js';
+import { account, autoTopoff, BASE, demo, demoSummary, IDS, job, liveKey, packs, presentation, project, publishableKey, refreshHistory, transaction } from './samples.js';
 
 /** What /docs says about an operation beyond its schema: a description, and examples of what is sent and returned. */
 export interface OperationReference {
@@ -91,7 +91,7 @@ export const API_OPERATIONS: Record<string, OperationReference> = {
   'demos-get': {
     description: 'One demo with its latest job (status, step, error) and the history of its refreshes and restyles. Its media are at /video/{id}.mp4, /gif/{id}.gif and /thumb/{id}.png once ready.',
     parameters: demoId,
-    response: { ...demo, latestJob: job, refreshHistory, variants: [verticalCutWithUrls] },
+    response: { ...demo, latestJob: job, refreshHistory },
   },
   'demos-progress': {
     description: 'Where generation stands: status, the current step and progress from 0 to 1, and the error of a failed demo. Poll every 2 s or so, or use the WebSocket (`wsUrl`) instead.',
@@ -119,7 +119,7 @@ export const API_OPERATIONS: Record<string, OperationReference> = {
     parameters: demoId,
     response: {
       versions: [
-        { version: 2, current: true, made_by: 'restyle', duration_ms: 10240, kept: true, video_url: `${BASE}/video/${IDS.demo}.mp4?v=2`, gif_url: `${BASE}/gif/${IDS.demo}.gif?v=2`, thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=2`, variants: [{ aspect: '9:16', video_url: `${BASE}/video/${IDS.demo}.mp4?v=2&aspect=9x16` }], created_at: '2026-05-04T09:12:48.000Z' },
+        { version: 2, current: true, made_by: 'restyle', duration_ms: 10240, kept: true, video_url: `${BASE}/video/${IDS.demo}.mp4?v=2`, gif_url: `${BASE}/gif/${IDS.demo}.gif?v=2`, thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=2`, variants: [{ aspect: '9:16', format: 'mp4', width: 1080, height: 1920, duration_ms: 10240, video_url: `${BASE}/video/${IDS.demo}.mp4?v=2&aspect=9x16`, gif_url: `${BASE}/gif/${IDS.demo}.gif?v=2&aspect=9x16`, thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=2&aspect=9x16` }], created_at: '2026-05-04T09:12:48.000Z' },
         { version: 1, current: false, made_by: 'generate', duration_ms: 10240, kept: true, video_url: `${BASE}/video/${IDS.demo}.mp4?v=1`, gif_url: `${BASE}/gif/${IDS.demo}.gif?v=1`, thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=1`, variants: [], created_at: '2026-05-04T09:02:11.000Z' },
       ],
     },
@@ -130,7 +130,7 @@ export const API_OPERATIONS: Record<string, OperationReference> = {
     response: { ...demo, version: 1 },
   },
   'demos-restyle': {
-    description: 'Records the stored action script again with a new presentation (background, window, cursor, zoom, narration …): same tour, new look, no re-planning. `narration: {enabled, voice, speed}` turns the voice on or off or changes it (the shots stretch to fit the lines; off, the video is as before); `presentation.aspect` adds or drops the vertical and square cuts. One credit, refunded on failure. 400 for a demo without a recorded script (an upload), or narration on a server with no speech engine.',
+    description: 'Records the stored action script again with a new presentation (background, window, cursor, zoom, narration …): same tour, new look, no re-planning. `narration: {enabled, voice, speed}` turns the voice on or off or changes it (the shots stretch to fit the lines; off, the video is as before); `presentation.aspect` adds or drops the vertical and square cuts. One credit, refunded on failure. A restyle that changes only `presentation.aspect` (send the demo’s presentation with other cuts) records nothing: the cuts are composed from the recording kept with the version shown, at no credit. 409 when that version keeps no recording (made before recordings were kept) or burns its captions in: `?force=true` records it again with the cut, at the usual price. 400 for a demo without a recorded script (an upload), or narration on a server with no speech engine.',
     parameters: demoId,
     request: { presentation: { background: 'midnight', mockup: 'macos-dark', cursor: { style: 'dot', size: 24 } } },
     response: { id: IDS.demo, status: 'recording', jobId: IDS.job },

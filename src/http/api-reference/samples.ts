@@ -44,16 +44,13 @@ export const presentation = {
 };
 
 /** Issue 59: the 9:16 cut of the sample demo's version 2, as a Demo lists it. */
+/** Issue 59: a vertical cut as the API lists it: its frame and public addresses, never its storage keys. */
 const verticalCut = {
   aspect: '9:16',
-  video_key: `demos/${IDS.demo}/v2/video-9x16.mp4`,
-  gif_key: `demos/${IDS.demo}/v2/gif-9x16.gif`,
-  thumbnail_key: `demos/${IDS.demo}/v2/thumbnail-9x16.png`,
-};
-
-/** The same, in the demo's detail, with its public addresses. */
-export const verticalCutWithUrls = {
-  ...verticalCut,
+  format: 'mp4',
+  width: 1080,
+  height: 1920,
+  duration_ms: 10240,
   video_url: `${BASE}/video/${IDS.demo}.mp4?aspect=9x16`,
   gif_url: `${BASE}/gif/${IDS.demo}.gif?aspect=9x16`,
   thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?aspect=9x16`,

@@ -1,4 +1,4 @@
-import { type AspectRatio, aspectRatios } from '../../demos/presentation.js';
+import { type AspectRatio, aspectFrameSize, aspectRatios } from '../../demos/presentation.js';
 import { OUTPUT_SIZES } from '../encode/video-encoder.js';
 import type { Resolution } from '../types.js';
 import type { Layout } from './layout.js';
@@ -30,11 +30,8 @@ export function parseAspect(value: string): Aspect | null {
 
 /** The video's frame: 16:9 at the resolution's size; the others as wide as the 16:9 frame is tall (1080 or 720). */
 export function frameSize(aspect: Aspect, resolution: Resolution): { width: number; height: number } {
-  const base = OUTPUT_SIZES[resolution];
-  const short = base.height;
-  if (aspect === '16:9') return { width: base.width, height: base.height };
-  if (aspect === '1:1') return { width: short, height: short };
-  return { width: short, height: even((short * 16) / 9) };
+  if (aspect === '16:9') return { ...OUTPUT_SIZES[resolution] };
+  return aspectFrameSize(aspect, resolution);
 }
 
 /**

@@ -20,6 +20,7 @@ import { renderRange } from './render-range.js';
 import { sideOutputs } from './side-outputs.js';
 import { resolveStyle, type Style } from './style.js';
 import { variantLayers } from './variant-layers.js';
+import { captionsClearAt, endCardTiming } from './end-card.js';
 
 /**
  * Composing an aspect variant (aspect.ts) from a capture and the still layers its 16:9 video was drawn with: no
@@ -71,6 +72,11 @@ export interface VariantSource {
    * drawn on); absent, a variant has none (one made later, without a browser).
    */
   captionsFor?: (camera: Camera, frame: { width: number; height: number }, dir: string) => Promise<Array<{ file: string; x: number; y: number; fromS: number; toS: number }>>;
+  /**
+   * Issue 59: the end card drawn for each frame (presentation.endCard; end-card.ts), faded in over the video's end as
+   * in the 16:9 video; absent, a variant has none.
+   */
+  endCards?: Partial<Record<Aspect, string>>;
   workDir: string;
   timeoutMs?: number;
 }
@@ -84,7 +90,13 @@ export async function renderVariant(source: VariantSource, variant: VariantReque
   const layers = await variantLayers({ layers: source.layers, layout, style: source.style, dir });
   const plan = planCompose({ layout, timeline: source.timeline, style: source.style, durationMs: source.durationMs, layers, cuts: source.cuts });
   const { camera } = plan;
-  const captions = source.captionsFor ? await source.captionsFor(camera, frame, path.join(dir, 'captions')) : undefined;
+  const cardFile = source.endCards?.[variant.aspect];
+  const endCard = cardFile ? { file: cardFile, ...endCardTiming(source.durationMs) } : null;
+  // As in the 16:9 video, a caption leaves before the fade out and before the end card.
+  const clearS = captionsClearAt(source.durationMs, source.style, endCard?.fromS ?? null);
+  const captions = source.captionsFor
+    ? (await source.captionsFor(camera, frame, path.join(dir, 'captions'))).map((c) => ({ ...c, toS: Math.min(c.toS, clearS) })).filter((c) => c.toS > c.fromS)
+    : undefined;
   const thumbnail = variant.thumbnail ? { ...variant.thumbnail, atMs: restingMs(variant.thumbnail.atMs, camera) } : undefined;
   const side = await sideOutputs({ gif: variant.gif, thumbnail }, { frames: camera.frames, fps: FPS, width: frame.width });
   const layersMs = performance.now() - started;
@@ -99,7 +111,7 @@ export async function renderVariant(source: VariantSource, variant: VariantReque
   const peakRssBytes = await renderRange({
     plan, style: source.style, layers, capture: source.capture,
     from: 0, to: camera.frames, source: { file: source.cleanFile }, format: source.format, outFile: variant.outFile, dir,
-    hud: source.hud ?? null, ...(captions ? { captions } : {}), side, gifEncoder: side.gifEncoder, gifPalette,
+    hud: source.hud ?? null, ...(captions ? { captions } : {}), endCard, side, gifEncoder: side.gifEncoder, gifPalette,
     timeoutMs: source.timeoutMs ?? 600_000, onProgress,
   });
   return {
@@ -127,6 +139,8 @@ export async function composeVariants(options: {
   format: VideoFormat;
   layers: LayerFiles;
   variants: VariantRequest[];
+  /** Issue 59: the end card drawn for each frame when the video was made (kept with the capture), if it has one */
+  endCards?: Partial<Record<Aspect, string>>;
   workDir: string;
   timeoutMs?: number;
 }): Promise<VariantResult[]> {
@@ -147,6 +161,7 @@ export async function composeVariants(options: {
     layout: computeLayout(OUTPUT_SIZES[options.resolution], { width: info.width, height: info.height }, style),
     resolution: options.resolution,
     format: options.format,
+    ...(options.endCards ? { endCards: options.endCards } : {}),
     workDir: options.workDir,
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   };

@@ -21,8 +21,8 @@ import { sideOutputs } from './side-outputs.js';
 import { makeGifPalette } from './gif-palette.js';
 import { resolveStyle, type Style } from './style.js';
 import { type CaptionBurnIn, renderCaptionImages } from './caption-layer.js';
-import { endCardTiming, type EndCardText, renderEndCardImage } from './end-card.js';
-import type { Aspect } from './aspect.js';
+import { captionsClearAt, endCardTiming, type EndCardText, renderEndCardImage } from './end-card.js';
+import { type Aspect, ASPECTS, aspectSlug, frameSize } from './aspect.js';
 import { renderVariant, type VariantRequest, type VariantResult, type VariantSource } from './compose-variant.js';
 import type { LayerFiles } from './layers.js';
 import { restingMs } from './main-shot.js';
@@ -111,6 +111,8 @@ export interface ComposeResult {
   variants: VariantResult[];
   /** the still layers the video was drawn with (files in workDir): what later variants of this capture are made from */
   layers: LayerFiles;
+  /** Issue 59: the end card drawn for each frame (presentation.endCard), kept with the capture for later cuts */
+  endCards?: Partial<Record<Aspect, string>>;
 }
 
 /**
@@ -139,18 +141,22 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
   const foundCuts = await findCuts(options.cleanFile, info.codec, options.smallFrames);
   const backgroundImage =
     style.background.kind !== 'image' ? null : (options.backgroundImage ?? (options.loadImage ? await options.loadImage(style.background.imageUrl) : null));
-  // A variant is made from the window animation's layers (variant-layers.ts): drawn whenever one is asked for.
+  // A variant is made from the window animation's layers (variant-layers.ts): always drawn, since a cut may be added
+  // later from the layers kept with the capture (issue 59). Only an intro or outro draws the video with them.
   const mainAspect = options.aspect ?? '16:9';
   const variants = options.variants ?? [];
-  const animated = windowAnimated(layout, style, durationMs) || mainAspect !== '16:9' || variants.length > 0;
+  const animated = true;
   const drawnAhead = usableLayers(options.layersAhead ? await options.layersAhead : null, layout, animated);
   const layers = drawnAhead ?? (await renderLayers({ page: options.page, layout, style, dir, animated, backgroundImage }));
   const hud = style.debugHud ? await hudText(dir, options.timeline, options.templateId ?? null) : null;
+  // Issue 57/59: the end card laid out for each frame, the cuts' too (and kept with the capture for a cut made later).
+  const endCards = options.endCard ? await drawEndCards(options.page, options.endCard, style, options.resolution, path.join(dir, 'end-card')) : null;
   const source: VariantSource = {
     cleanFile: options.cleanFile, capture: { width: info.width, height: info.height, pixelFormat: info.pixelFormat }, codec: info.codec,
     smallFrames: options.smallFrames ?? null, timeline: options.timeline,
     style, durationMs, cuts: foundCuts, layers, layout, resolution: options.resolution, format: options.format, hud, workDir: dir,
     timeoutMs: options.timeoutMs ?? 600_000,
+    ...(endCards ? { endCards } : {}),
     // The captions of each variant, drawn for its frame on the same page as the video's.
     ...(options.captions ? { captionsFor: async (camera, frame, captionDir) => drawCaptions(options.page, options.captions!, frame, camera, captionDir) } : {}),
   };
@@ -165,16 +171,14 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
     const made = await renderVariants();
     return {
       outFile: main.outFile, frames: main.frames, durationMs: main.durationMs, timings: main.timings, layersDrawnAhead: drawnAhead !== null,
-      peakRssBytes: main.peakRssBytes, gif: main.gif, thumbnail: main.thumbnail, variants: made, layers,
+      peakRssBytes: main.peakRssBytes, gif: main.gif, thumbnail: main.thumbnail, variants: made, layers, ...(endCards ? { endCards } : {}),
     };
   }
   const plan = planCompose({ layout, timeline: options.timeline, style, durationMs, layers, cuts: foundCuts });
   const { camera } = plan;
   const layersMs = performance.now() - started;
 
-  const endCard = options.endCard
-    ? { file: await renderEndCardImage({ page: options.page, card: options.endCard, style, output, dir: path.join(dir, 'end-card') }), ...endCardTiming(durationMs) }
-    : null;
+  const endCard = endCards?.['16:9'] ? { file: endCards['16:9'], ...endCardTiming(durationMs) } : null;
   // A caption leaves before the picture fades out and before the end card comes (issue 57: the last caption stayed
   // on screen into the fade to black).
   const clearS = captionsClearAt(durationMs, style, endCard?.fromS ?? null);
@@ -212,16 +216,17 @@ export async function composeVideo(options: ComposeOptions): Promise<ComposeResu
     ...(await side.describe()),
     variants: await renderVariants(),
     layers,
+    ...(endCards ? { endCards } : {}),
   };
 }
 
-/**
- * When burned-in captions are gone (s): before the fade out starts (with a frame to spare for its eased start) and
- * before the end card fades in.
- */
-export function captionsClearAt(durationMs: number, style: Style, endCardFromS: number | null): number {
-  const beforeFade = style.fade.outMs > 0 ? (durationMs - style.fade.outMs - 100) / 1000 : durationMs / 1000;
-  return endCardFromS === null ? beforeFade : Math.min(beforeFade, endCardFromS);
+/** The end card drawn for each frame a demo can be cut in (end-card.ts), by the frame's name. */
+async function drawEndCards(page: Page, card: EndCardText, style: Style, resolution: Resolution, dir: string): Promise<Partial<Record<Aspect, string>>> {
+  const cards: Partial<Record<Aspect, string>> = {};
+  for (const aspect of ASPECTS) {
+    cards[aspect] = await renderEndCardImage({ page, card, style, output: frameSize(aspect, resolution), dir: path.join(dir, aspectSlug(aspect)) });
+  }
+  return cards;
 }
 
 /** Whether the window rises in or falls away at all (a very short video drops the animation: camera.ts). */

@@ -30,6 +30,15 @@ export function endCardTiming(durationMs: number): EndCardTiming {
 }
 
 /**
+ * When burned-in captions are gone (s): before the fade out starts (with a frame to spare for its eased start) and
+ * before the end card fades in.
+ */
+export function captionsClearAt(durationMs: number, style: Style, endCardFromS: number | null): number {
+  const beforeFade = style.fade.outMs > 0 ? (durationMs - style.fade.outMs - 100) / 1000 : durationMs / 1000;
+  return endCardFromS === null ? beforeFade : Math.min(beforeFade, endCardFromS);
+}
+
+/**
  * The page's name for the card, from what the page says of itself: `og:site_name`, else `application-name`, else
  * the part of its title that names the host ("Pricing | Acme" on acme.com: "Acme"), else the title's first part.
  */
@@ -88,7 +97,8 @@ export async function renderEndCardImage(options: { page: Page; card: EndCardTex
   const { page, card, style, output } = options;
   await fs.mkdir(options.dir, { recursive: true });
   await page.setViewport({ width: output.width, height: output.height, deviceScaleFactor: 1 });
-  await page.setContent(endCardHtml(output.height / 1080, style.clickEffect.color), { waitUntil: 'load' });
+  // Sized by the frame's shorter side (its height in 16:9, as always; its width in a 9:16 or 1:1 cut, issue 59).
+  await page.setContent(endCardHtml(Math.min(output.width, output.height) / 1080, style.clickEffect.color, output.width <= output.height), { waitUntil: 'load' });
   await page.evaluate(
     (text: { title: string; cta: string; address: string }) => {
       document.querySelector('.title')!.textContent = text.title;
@@ -103,7 +113,7 @@ export async function renderEndCardImage(options: { page: Page; card: EndCardTex
   return file;
 }
 
-function endCardHtml(unit: number, accent: string): string {
+function endCardHtml(unit: number, accent: string, upright = false): string {
   const px = (value: number) => `${Math.round(value * unit)}px`;
   // The accent is a colour the presentation schema accepted (a CSS colour); anything else falls back.
   const button = /^[#\w(),.%\s-]+$/.test(accent) ? accent : '#6366f1';
@@ -111,7 +121,7 @@ function endCardHtml(unit: number, accent: string): string {
 html,body{margin:0;background:transparent}
 body{width:100vw;height:100vh;display:flex;align-items:center;justify-content:center;background:rgba(9,10,15,.78);
   font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;-webkit-font-smoothing:antialiased}
-.panel{max-width:72vw;padding:${px(64)} ${px(88)};border-radius:${px(28)};background:#fff;text-align:center;
+.panel{max-width:${upright ? 86 : 72}vw;box-sizing:${upright ? 'border-box' : 'content-box'};padding:${px(64)} ${px(88)};border-radius:${px(28)};background:#fff;text-align:center;
   box-shadow:0 ${px(24)} ${px(80)} rgba(0,0,0,.45)}
 .title{font-size:${px(76)};font-weight:750;letter-spacing:-.02em;line-height:1.1;color:#0f172a;overflow-wrap:anywhere}
 .cta{display:inline-block;margin-top:${px(40)};padding:${px(20)} ${px(44)};border-radius:999px;background:${button};color:#fff;

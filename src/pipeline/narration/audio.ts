@@ -119,3 +119,23 @@ export async function muxNarration(options: { videoFile: string; trackFile: stri
   }
   await fs.rename(temporary, options.outFile);
 }
+
+/**
+ * Issue 59: a cut made later (cut-from-capture.ts) with the sound of the video it was cut from: the same timeline,
+ * so the same track, copied as it is (already normalised). `videoFile` is replaced once the new file is whole.
+ */
+export async function copySoundTrack(options: { fromVideo: string; videoFile: string; format: 'mp4' | 'webm' }): Promise<void> {
+  const { ffmpeg } = await ffmpegBinaries();
+  const temporary = path.join(path.dirname(path.resolve(options.videoFile)), `.sound-${path.basename(options.videoFile)}`);
+  const container = options.format === 'mp4' ? ['-movflags', '+faststart', '-f', 'mp4'] : ['-f', 'webm'];
+  const result = await runTool(
+    ffmpeg,
+    ['-hide_banner', '-v', 'error', '-y', '-i', fileArg(options.videoFile), '-i', fileArg(options.fromVideo), '-map', '0:v', '-map', '1:a', '-c', 'copy', '-shortest', ...container, fileArg(temporary)],
+    TOOL_TIMEOUT_MS,
+  );
+  if (result.exitCode !== 0) {
+    await fs.rm(temporary, { force: true });
+    throw new FfmpegError(`The cut's sound could not be copied from the video: ${result.stderr.split('\n').at(-1)}`, result.exitCode, result.stderr);
+  }
+  await fs.rename(temporary, options.videoFile);
+}

@@ -104,13 +104,18 @@ export function placeNarration(voiced: Voiced, story: TimedStory, presentation: 
   return { ...story, captions: story.captionsOff ? story.captions : narratedCaptions(placed.lines, story), narration };
 }
 
-/** The composed video (`videoFile`) remade with the voice: the placed lines laid on one track, normalised, muxed. */
-export async function mixNarration(options: { voiced: Voiced; narration: TimedNarration; durationMs: number; videoFile: string; format: 'mp4' | 'webm'; workDir: string }): Promise<void> {
+/**
+ * The composed video (`videoFile`) remade with the voice: the placed lines laid on one track, normalised, muxed; and
+ * each of its cuts (`cuts`, the same timeline in another frame) with the same track.
+ */
+export async function mixNarration(options: { voiced: Voiced; narration: TimedNarration; durationMs: number; videoFile: string; cuts?: string[]; format: 'mp4' | 'webm'; workDir: string }): Promise<void> {
   const samplesOf = new Map(options.voiced.lines.map((line) => [line.beatTitle, line.samples]));
   const placed = options.narration.lines.map((line) => ({ startMs: line.startMs, samples: samplesOf.get(line.beatTitle)! }));
   if (placed.length === 0) return;
   const trackFile = path.join(options.workDir, 'narration', 'track.wav');
   await fs.mkdir(path.dirname(trackFile), { recursive: true });
   await writeWav(trackFile, layTrack(placed, options.durationMs));
-  await muxNarration({ videoFile: options.videoFile, trackFile, format: options.format, durationMs: options.durationMs, outFile: options.videoFile });
+  for (const videoFile of [options.videoFile, ...(options.cuts ?? [])]) {
+    await muxNarration({ videoFile, trackFile, format: options.format, durationMs: options.durationMs, outFile: videoFile });
+  }
 }

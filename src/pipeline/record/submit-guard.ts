@@ -1,4 +1,5 @@
 import type { HTTPRequest, Page } from 'puppeteer-core';
+import type { RecordingLogEntry } from '../types.js';
 
 /**
  * Issue 56: recording a customer's site changes nothing on it. While a demo is made, no request but a read leaves the
@@ -78,4 +79,18 @@ function cancelWritingSubmits(): void {
     const method = (this.getAttribute('method') ?? 'get').toLowerCase();
     if (method === 'get') submit.call(this);
   };
+}
+
+/** Issue 56: what the recording kept from reaching the site (submits, requests that change things), in its log. */
+export function submitEntries(guard: SubmitGuard, recording: { log: RecordingLogEntry[]; durationMs: number }): RecordingLogEntry[] {
+  if (guard.refusedCount === 0) return [];
+  const first = guard.refused.map((request) => `${request.method} ${request.url}`).join(', ');
+  return [{
+    index: recording.log.length,
+    action: 'submit-guard',
+    startMs: 0,
+    endMs: Math.round(recording.durationMs),
+    ok: true,
+    target: `Kept ${guard.refusedCount} request(s) that would change the site from leaving the page (the project does not allow submitting): ${first}`,
+  }];
 }

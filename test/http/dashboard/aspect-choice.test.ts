@@ -72,10 +72,35 @@ describe('choosing the cuts of a demo in the dashboard', () => {
     const same = await post(`/app/demos/${demo.id}/restyle`, { ...look, aspect_9x16: 'on' });
     assert.equal(same.status, 400);
     assert.match(await same.text(), /Nothing changed/);
+    // A version made before captures were kept: the cut cannot be made from one; the page says so and offers to record.
+    const refused = await post(`/app/demos/${demo.id}/restyle`, { ...look, aspect_1x1: 'on' });
+    assert.equal(refused.status, 409);
+    const page = await refused.text();
+    assert.match(page, /made before captures were kept, so a 1:1 cut cannot be made from it without recording again/);
+    assert.match(page, new RegExp(`formaction="/app/demos/${demo.id}/restyle\\?force=true" data-record-again>Record it again with the cut for 1 credit`));
+
+    // With its capture kept, only the cuts changing is a restyle made from it, sent as the demo's own presentation.
+    await app.sql`update demos set capture_key = ${`demos/${demo.id}/v1/capture/`} where id = ${demo.id}`;
     const answer = await post(`/app/demos/${demo.id}/restyle`, { ...look, aspect_1x1: 'on' });
     assert.equal(answer.status, 303, await answer.text());
-    const [row] = await app.sql<{ presentation: unknown }[]>`select presentation from demo_jobs where demo_id = ${demo.id} and kind = 'restyle'`;
+    const [row] = await app.sql<{ presentation: unknown; from_capture: boolean; credits: number }[]>`select presentation, from_capture, credits from demo_jobs where demo_id = ${demo.id} and kind = 'restyle'`;
     const p = (typeof row!.presentation === 'string' ? JSON.parse(row!.presentation) : row!.presentation) as Record<string, unknown>;
-    assert.deepEqual(p.aspect, ['16:9', '1:1']);
+    assert.deepEqual(p, { aspect: ['16:9', '1:1'] }, 'the demo\'s own presentation, its cuts changed');
+    assert.deepEqual([row!.from_capture, row!.credits], [true, 0]);
+  });
+
+  it('records again with the cut when asked from the refusal', async () => {
+    const project = (await app.api('/api/v1/projects', { key: ada.key, body: { name: 'Again', url: 'https://again.example/' } })).body;
+    const demo = (await app.api('/api/v1/demos', { key: ada.key, body: { project_id: project.id, prompt: 'Tour' } })).body;
+    await publishVariantVersion(app, demo.id, []);
+    const form = await text(`/app/demos/${demo.id}/restyle`);
+    const look = {
+      ...Object.fromEntries([...form.matchAll(/<input id="f-(\w+)" name="\w+" type="(?:number|color)" (?:min="[^"]*" max="[^"]*" step="[^"]*" )?value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!])),
+      csrf, bg_kind: 'gradient', mockup: 'macos-light', zoom_enabled: 'on', cursor_style: 'arrow', click_style: 'ripple', fade_color: 'black', intro: 'on',
+    };
+    const again = await post(`/app/demos/${demo.id}/restyle?force=true`, { ...look, aspect_9x16: 'on' });
+    assert.equal(again.status, 303, await again.text());
+    const [row] = await app.sql<{ from_capture: boolean; credits: number }[]>`select from_capture, credits from demo_jobs where demo_id = ${demo.id} and kind = 'restyle'`;
+    assert.deepEqual([row!.from_capture, row!.credits], [false, 1]);
   });
 });

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { composeVariants } from '../../../src/pipeline/compose/compose-variant.js';
 import { probeVideo } from '../../../src/pipeline/encode/probe.js';
 import { type Produced, produceRecording, recordingCaptureSize } from '../../../src/pipeline/produce-recording.js';
+import { browserProcesses } from '../../helpers/processes.js';
 import { readableFrames } from '../../helpers/ocr-frames.js';
 import { heuristicPlanner, recordingRig } from '../../helpers/recording-rig.js';
 
@@ -93,32 +93,6 @@ describe('aspect variants of a recorded demo', () => {
     assert.equal(await sha(again), await sha(produced.composed.variants[0]!.outFile));
   });
 });
-
-/**
- * Chromium's processes started by this test process (its descendants): other people's recordings on the machine do
- * not count. Those that appear while the variants are made would be theirs.
- */
-function browserProcesses(): Set<number> {
-  const parents = new Map<number, number>();
-  const names = new Map<number, string>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // pid (comm) state ppid …: comm may hold spaces, so read after its closing parenthesis.
-      const close = stat.lastIndexOf(')');
-      names.set(Number(entry), stat.slice(stat.indexOf('(') + 1, close));
-      parents.set(Number(entry), Number(stat.slice(close + 2).split(' ')[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const ours = (pid: number): boolean => {
-    for (let p = parents.get(pid), hops = 0; p !== undefined && p > 1 && hops < 64; p = parents.get(p), hops++) if (p === process.pid) return true;
-    return false;
-  };
-  return new Set([...names].filter(([pid, name]) => /chrom|headless/i.test(name) && ours(pid)).map(([pid]) => pid));
-}
 
 async function sha(file: string): Promise<string> {
   return createHash('sha256').update(await fs.readFile(file)).digest('hex');

@@ -76,6 +76,8 @@ export interface ComposeFixture {
       sideOutputs?: boolean;
       captions?: Parameters<typeof composeVideo>[0]['captions'];
       endCard?: Parameters<typeof composeVideo>[0]['endCard'];
+      /** issue 59: cuts of the same capture, beside the video (out-9x16.mp4, out-1x1.mp4) */
+      variants?: Array<'9:16' | '1:1'>;
     },
   ): Promise<Rendered>;
   close(): Promise<void>;
@@ -121,6 +123,7 @@ export async function startComposeFixture(): Promise<ComposeFixture> {
         ...(options.loadImage ? { loadImage: options.loadImage } : {}),
         ...(options.captions ? { captions: options.captions } : {}),
         ...(options.endCard ? { endCard: options.endCard } : {}),
+        ...(options.variants ? { variants: options.variants.map((aspect) => ({ aspect, outFile: path.join(work, `out-${aspect.replace(':', 'x')}.${format}`) })) } : {}),
         ...(options.sideOutputs ? { gif: { file: path.join(work, 'out.gif'), width: 640 }, thumbnail: { file: path.join(work, 'out.png') } } : {}),
       });
       const style = resolveStyle(presentation);

@@ -62,6 +62,24 @@ describe('the end card and the last caption', () => {
     assert.equal(rendered.composed.durationMs, 4000, 'the card is laid over the end, the video keeps its length');
   });
 
+  it('closes the 9:16 and the 1:1 cut on the card too, laid out for their frame, the caption gone before it', async () => {
+    const rendered = await fixture.render(
+      { endCard: { enabled: true } },
+      { captions: CAPTIONS, endCard: { title: 'Acme Analytics', ctaText: 'Start your free trial', ctaUrl: 'https://acme.example/signup' }, variants: ['9:16', '1:1'] },
+    );
+    assert.deepEqual(rendered.composed.variants.map((variant) => [variant.aspect, variant.width, variant.height]), [['9:16', 720, 1280], ['1:1', 720, 720]]);
+    for (const variant of rendered.composed.variants) {
+      assert.match(await wordsAt(variant.outFile, 1.0), /Every chart in one place/, `${variant.aspect}: the caption shows during the tour`);
+      const card = await wordsAt(variant.outFile, 3.2);
+      // Whole words, each line inside the frame: the card is drawn for this frame, not the 16:9 one cropped.
+      assert.match(card, /Acme Analytics/, variant.aspect);
+      assert.match(card, /Start your free trial/, variant.aspect);
+      assert.match(card, /acme\.example\/signup/, variant.aspect);
+      assert.doesNotMatch(card, /Every chart/, `${variant.aspect}: the caption left before the card came`);
+      assert.doesNotMatch(await wordsAt(variant.outFile, 1.0), /Acme Analytics/, `${variant.aspect}: no card during the tour`);
+    }
+  });
+
   it('clears the last caption before the picture fades out, with no end card', async () => {
     const rendered = await fixture.render(null, { captions: CAPTIONS });
     assert.match(await wordsAt(rendered.file, 3.3), /Every chart in one place/, 'still read before the fade');

@@ -48,7 +48,7 @@ describe('a narrated demo', () => {
   it('speaks one line per shot, each inside its shot and over before the next, at -16 LUFS, captioned with its words', async (t) => {
     const { app, user, sites } = env;
     const project = (await app.api('/api/v1/projects', { key: user.key, body: { name: 'SaaS', url: sites.url('saas') } })).body;
-    const presentation = { narration: { enabled: true, voice: 'verse', speed: 1.1 } };
+    const presentation = { narration: { enabled: true, voice: 'verse', speed: 1.1 }, aspect: ['16:9', '9:16'] };
     const created = await app.api('/api/v1/demos', {
       key: user.key,
       body: { project_id: project.id, prompt: 'Show our pricing plans', resolution: '720p', duration_target: '10s', presentation },
@@ -99,6 +99,11 @@ describe('a narrated demo', () => {
     const loudness = await integratedLoudness(video);
     t.diagnostic(`narrated ${Math.round(await durationMs(video))} ms, ${loudness} LUFS; shots ${JSON.stringify(chapters)}; lines ${JSON.stringify(narration.lines)}; heard ${JSON.stringify(heard)}`);
     assert.ok(Math.abs(loudness - -16) <= 2, `integrated loudness ${loudness} LUFS, within 2 LU of -16`);
+    // The 9:16 cut speaks the same lines at the same times: the same timeline, the same track.
+    const tall = await download(`${app.url}/video/${created.body.id}.mp4?aspect=9x16`, 'narrated-9x16.mp4');
+    assert.deepEqual(await streamCodecs(tall), ['h264', 'aac']);
+    const heardTall = await voicedStretches(tall);
+    assert.deepEqual(heardTall.map((voice) => Math.round(voice.startMs / 100)), heard.map((voice) => Math.round(voice.startMs / 100)), JSON.stringify({ heardTall, heard }));
 
     // The captions are the spoken words, shown while they are said.
     const vtt = await (await fetch(`${app.url}/captions/${created.body.id}.vtt`)).text();
@@ -162,5 +167,16 @@ describe('a narrated demo', () => {
     assert.match(failed.latestJob.error, /Narration failed: The speech engine answered 400: .*Unknown voice: nobody/);
     assert.equal(failed.version, 2, 'the narrated version stays');
     assert.equal((await app.api('/api/v1/credits', { key: user.key })).body.balance, balance, 'refunded');
+
+    // A square cut added later, from the kept capture: it speaks as the video does, and costs nothing.
+    const cut = await app.api(`/api/v1/demos/${created.body.id}/restyle`, { key: user.key, body: { presentation: { narration: { enabled: true }, aspect: ['16:9', '1:1'] } } });
+    assert.equal(cut.status, 202, JSON.stringify(cut.body));
+    const cutOutcome = await env.waitForOutcome(created.body.id);
+    assert.equal(cutOutcome.progress.status, 'ready', cutOutcome.progress.error ?? '');
+    assert.ok(!cutOutcome.steps.has('recording'), `nothing recorded (${[...cutOutcome.steps]})`);
+    const square = await download(`${app.url}/video/${created.body.id}.webm?aspect=1x1`, 'narrated-1x1.webm');
+    assert.deepEqual(await streamCodecs(square), ['vp9', 'opus']);
+    assert.equal((await voicedStretches(square)).length, heard.length, 'the same lines');
+    assert.equal((await app.api('/api/v1/credits', { key: user.key })).body.balance, balance, 'the cut cost nothing');
   });
 });

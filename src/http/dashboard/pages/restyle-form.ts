@@ -79,6 +79,8 @@ export function restyleForm(input: {
   error?: string | null;
   /** issue 59: the server's speech engine (its voices offered, its default voice shown), or null when it has none */
   speech?: { name: string; defaultVoice: string; voices: readonly string[] } | null;
+  /** issue 59: a cut could not be made from the kept capture (the 409's error): offer to record it again */
+  recordAgain?: boolean;
 }): SafeHtml {
   const c = input.current as Record<string, any>;
   const bg = c.background;
@@ -162,8 +164,8 @@ ${aspectChoices(aspectVariants(input.current))}
 </div>
 <p class="hint" data-preview-note>${input.frameUrl ? 'A frame of this demo, framed in the look you choose (the preview follows your choices with JavaScript).' : 'The preview follows your choices as you change them (it needs JavaScript).'}</p>
 <div class="changes" data-changes aria-live="polite"><p class="muted small">Nothing changed yet: this is the demo's current look.</p></div>
-<div class="actions"><button type="submit" data-restyle-submit>Restyle for ${credits}</button></div>
-<p class="muted small">Restyling re-records the stored script with this look and costs ${credits}; the current video stays online until the new one is ready, and stays listed under Versions.</p>
+<div class="actions"><button type="submit" data-restyle-submit>Restyle for ${credits}</button>${input.recordAgain ? html` <button type="submit" class="secondary" formaction="/app/demos/${input.demoId}/restyle?force=true" data-record-again>Record it again with the cut for ${credits}</button>` : null}</div>
+<p class="muted small">Restyling re-records the stored script with this look and costs ${credits}; the current video stays online until the new one is ready, and stays listed under Versions. Adding or removing a cut alone records nothing and is free: the cut is made from the recording kept with the video.</p>
 </div>
 </div>
 </form>`;

@@ -35,7 +35,7 @@ const lookOf = (presentation: Presentation) => {
   return look;
 };
 
-async function restylePage(r: DashboardRequest, status: number, posted?: Presentation, error?: string) {
+async function restylePage(r: DashboardRequest, status: number, posted?: Presentation, error?: string, recordAgain = false) {
   const [demo, { backgrounds }] = await Promise.all([r.caller.demos.get({ id: r.params[0]! }), r.caller.backgrounds.list()]);
   // Restyling replays the recorded script: without one there is nothing the form could do (the demo page shows no
   // Restyle button then; this is for an address typed or kept from before).
@@ -50,6 +50,7 @@ async function restylePage(r: DashboardRequest, status: number, posted?: Present
     credits: priceOf((demo.duration_target ?? '10s') as DurationTarget),
     frameUrl: demo.video_key ? `/app/demos/${demo.id}/restyle/frame.png?v=${demo.version}` : null,
     speech: speechChoice(r),
+    recordAgain,
   });
   const body = html`<p class="crumbs"><a href="/app/demos/${demo.id}">← ${demo.title ?? 'Back to the demo'}</a></p>
 <h1>Restyle</h1>
@@ -93,13 +94,20 @@ export const restyleRoutes: Route[] = [
       if (isDeepStrictEqual(lookOf(presentation), lookOf(parsePresentation(demo.presentation)))) {
         return restylePage(r, 400, presentation, 'Nothing changed: this is already the demo’s look. Change something first; an unchanged restyle would cost a credit for the same video.');
       }
+      // Issue 59: only the cuts changed: the demo's own presentation with the new cuts, as the API compares it, so
+      // that the cut is made from the kept capture (no recording, no credit) however the form writes the look.
+      const stored = parsePresentation(demo.presentation);
+      const { aspect: _posted, ...postedLook } = lookOf(presentation);
+      const { aspect: _stored, ...storedLook } = lookOf(stored);
+      const sent = isDeepStrictEqual(postedLook, storedLook) ? { ...stored, aspect: presentation.aspect ?? '16:9' } : presentation;
       try {
-        await r.caller.demos.restyle({ id: r.params[0]!, presentation } as Parameters<typeof r.caller.demos.restyle>[0]);
+        await r.caller.demos.restyle({ id: r.params[0]!, presentation: sent } as Parameters<typeof r.caller.demos.restyle>[0]);
         redirect(r.res, `/app/demos/${r.params[0]}?done=restyling`);
       } catch (error) {
         const mapped = toErrorResponse(error);
         if (mapped.fault || ![400, 402, 409, 429].includes(mapped.status)) throw error;
-        await restylePage(r, mapped.status, presentation, mapped.body.error);
+        // Issue 59: a cut the kept capture cannot make (none kept, burned-in captions): the page offers to record it.
+        await restylePage(r, mapped.status, presentation, mapped.body.error, mapped.status === 409 && /\?force=true/.test(mapped.body.error));
       }
     },
   },
