@@ -57,8 +57,9 @@ const purposes: Purpose[] = [
   },
   {
     purpose: 'contact',
-    asked: /\b(?:contact(?:s|ing)?|get(?:s|ting)? in touch|reach(?:es|ing)? (?:out|us|the team|them)|send(?:s|ing)? (?:a |us a |them a )?message|enquir\w*|inquir\w*)\b/i,
-    link: /\b(?:contact|get in touch|enquir\w*|inquir\w*)\b/i,
+    // "ask for a quote", "write to the studio" are what a contact page is for too.
+    asked: /\b(?:contact(?:s|ing)?|get(?:s|ting)? in touch|reach(?:es|ing)? (?:out|us|the team|them)|send(?:s|ing)? (?:a |us a |them a )?message|enquir\w*|inquir\w*|(?:ask(?:s|ing)?(?: for)?|request(?:s|ing)?|get(?:s|ting)?) an? (?:quote|estimate)|writ(?:e|es|ing) to (?:the|us|them|our|their)\b)/i,
+    link: /\b(?:contact|get in touch|enquir\w*|inquir\w*|(?:get|request) an? (?:quote|estimate))\b/i,
     // A message box, or more than a lone e-mail box: a newsletter sign-up is not a contact form.
     heldBy: (form) => hasType(form, /^textarea$/) || labelled(form, /message/i) || ((hasType(form, /^email$/) || labelled(form, /e-?mail/i)) && textFields(form) >= 2),
   },
@@ -158,7 +159,7 @@ function calledByName(beat: string, outline: PageOutline, links: OutlineAction[]
     const label = link.label.trim();
     if (!/^\p{Lu}[\p{L}'’&-]*(?:\s+\p{Lu}?[\p{L}'’&-]*){0,2}$/u.test(label) || label.length < 3 || STOCK_PHRASE.test(label)) return false;
     const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const said = new RegExp(`\\b(?:in|under|from|into|to|on|open|opens|click|clicks|press|via)\\s+(?:the\\s+)?${escaped}(?![\\p{L}])`, 'u').test(beat);
+    const said = new RegExp(`\\b(?:[Ii]n|[Uu]nder|[Ff]rom|[Ii]nto|[Tt]o|[Oo]n|[Oo]pens?|[Cc]licks?|[Pp]ress|[Vv]ia)\\s+(?:the\\s+)?${escaped}(?![\\p{L}])`, 'u').test(beat);
     return said && !outline.sections.some((section) => headedBy(section, label));
   }) ?? null;
 }

@@ -39,6 +39,7 @@ describe('the values a prompt names', () => {
     assert.equal(values.name, 'Tomas Rivera');
     assert.equal(values.message, "I'd like to pitch a guest post");
     assert.equal(namedValues('Email the studio about a brand refresh as Alex Kim').message, 'A brand refresh', 'the sender is not part of the subject');
+    assert.equal(namedValues('Ask for a quote as Helena Costa, helena.costa@example.org, with the message: We need an online menu by March').message, 'We need an online menu by March');
   });
 
   it('says where a prompt goes once its form is sent, and nowhere when it ends on the form', () => {
