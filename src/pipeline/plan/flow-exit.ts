@@ -169,6 +169,7 @@ const APP_PLACES: Array<{ asked: RegExp; link: RegExp }> = [
   { asked: /\b(?:writ(?:e|es|ing)|compos(?:e|es|ing)|draft(?:s|ing)?)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:e-?mail|mail|message)\b/i, link: /\b(?:compose|new (?:e-?mail|mail|message)|write)\b/i },
 ];
 
+const PART_OF_PAGE = /\b(?:the|that)\s+(?:part|section|bit|block|band|area)\s+(?:where|that|which|with|in which)\b/i;
 const OWN_PAGE = /\b(?:on|to|in)\s+(?:its|their|a|the)\s+(?:own|separate|dedicated|full|own dedicated)\s+page\b/i;
 
 /**
@@ -177,6 +178,9 @@ const OWN_PAGE = /\b(?:on|to|in)\s+(?:its|their|a|the)\s+(?:own|separate|dedicat
  * beat asks for ("Pricing" for "compare the three plans", "Services" for "which services does the studio offer").
  */
 function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction[], wantsPage: boolean): { link: OutlineAction; purpose: FlowPurpose } | null {
+  // "The part where they invite me to tell my story" asks for a part of this page (the one with that call to action),
+  // not for where its button leads.
+  if (!wantsPage && PART_OF_PAGE.test(beat)) return null;
   // A link the prompt names word for word ("Forgot password?"), not a call to action's stock phrase ("Get started").
   const beatWords = new Set(keywords(beat));
   const named = links.find((link) => {

@@ -138,6 +138,13 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Show the pricing', outline, sameSite), null);
   });
 
+  it('stays on this page for "the part where …": a part of it, not where its button leads', () => {
+    const outline = saasOutline();
+    outline.contentLinks = [{ label: 'Tell us your story', kind: 'nav-link', href: '/contact', selector: 'a[href="/contact"]', fallbackSelectors: [], rect: { x: 600, y: 900, width: 160, height: 24 } }];
+    assert.equal(flowExit('Show the part where they invite me to tell them my story', outline, sameSite), null);
+    assert.equal(flowExit('Tell them my story', outline, sameSite)?.link.label, 'Tell us your story');
+  });
+
   it('goes where "open my …" and "read the …" ask, by the link that says it', () => {
     const outline = saasOutline();
     const link = (label: string, href: string) => ({ label, kind: 'nav-link' as const, href, selector: `a[href="${href}"]`, fallbackSelectors: [], rect: { x: 600, y: 900, width: 120, height: 24 } });
