@@ -290,22 +290,25 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
       Array.from(container.querySelectorAll('button[type="submit"], input[type="submit"], button:not([type])')).find((b) => visible(b)) ??
       (container.tagName === 'FORM' ? null : Array.from(container.querySelectorAll('button, [role="button"]')).find((b) => visible(b))) ??
       null;
+    const sel = selectorsFor(container);
+    if (!sel) continue;
     let submit: PageOutline['forms'][number]['submit'] = null;
     if (submitEl) {
       const known = actionsRaw.find((a) => a.el === submitEl);
-      const sel = selectorsFor(submitEl);
-      if (sel) {
+      const own = selectorsFor(submitEl);
+      if (own) {
+        // Within its form: a bare "button", unique while the page is new, is an app's first "Delete" once it has
+        // items (the second note's "Create" pressed the first note's "Delete").
+        const scoped = /^[#\[]/.test(own.selector) ? own : { selector: `${sel.selector} ${own.selector}`, fallbackSelectors: [own.selector, ...own.fallbackSelectors] };
         submit = {
           label: labelFor(submitEl) || 'Submit',
           kind: known && known.kind !== 'nav-link' ? known.kind : 'button',
           href: null,
           rect: docRect(submitEl),
-          ...sel,
+          ...scoped,
         };
       }
     }
-    const sel = selectorsFor(container);
-    if (!sel) continue;
     const named = container.getAttribute('aria-label') || container.getAttribute('name') || headingIn(container)?.textContent;
     // How it sends (a <form> without `method` sends a GET); a form built of divs sends by script: not known.
     const method = container.tagName === 'FORM' ? (container.getAttribute('method') || 'get').toLowerCase() : null;

@@ -117,7 +117,11 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
   if (called) return { link: called, purpose: 'page' };
   for (const purpose of purposes) {
     if (!purpose.asked.test(beat)) continue;
-    if (outline.forms.some((form) => purpose.heldBy(form, beat)) && !NAMED_PAGE.test(beat)) return null;
+    // "Go to the Register page and fill it in": the page named is another page, unless this is it (arrived at, its
+    // form holds the beat: a "login" said on the way does not send the flow on to the sign-in page).
+    const named = NAMED_PAGE.exec(beat)?.[1];
+    const namedIsHere = named !== undefined && isThisPage(named, outline);
+    if (outline.forms.some((form) => purpose.heldBy(form, beat)) && (!named || namedIsHere)) return null;
     const link = best(links.filter((candidate) => purpose.link.test(`${candidate.label} ${pathWords(candidate.href)}`)), purpose.link);
     if (link) return { link, purpose: purpose.purpose };
     // A sign-up with no link of its own in sight (in a menu that stays closed): sign-in pages link to it.
@@ -162,6 +166,13 @@ function calledByName(beat: string, outline: PageOutline, links: OutlineAction[]
     const said = new RegExp(`\\b(?:[Ii]n|[Uu]nder|[Ff]rom|[Ii]nto|[Tt]o|[Oo]n|[Oo]pens?|[Cc]licks?|[Pp]ress|[Vv]ia)\\s+(?:the\\s+)?${escaped}(?![\\p{L}])`, 'u').test(beat);
     return said && !outline.sections.some((section) => headedBy(section, label));
   }) ?? null;
+}
+
+/** Whether this page is the one the words name: its title or its address says them ("Register" on register.html). */
+function isThisPage(name: string, outline: PageOutline): boolean {
+  const words = keywords(name);
+  const here = new Set([...keywords(outline.title), ...keywords(pathWords(outline.url))]);
+  return words.length > 0 && words.every((word) => here.has(word));
 }
 
 /** What an app's menu calls the place where a thing is done, by the convention every mail or chat app follows. */

@@ -138,6 +138,19 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Show the pricing', outline, sameSite), null);
   });
 
+  it('stays on the page a prompt named once it is there: "go to the Register page and fill it in" fills its form', () => {
+    const outline = saasOutline();
+    outline.url = 'http://localhost:4000/saas/register.html';
+    outline.title = 'Register | Reelio';
+    const prompt = 'Our new hire needs a login: go to the Register page and fill it in with username mateo.r and email mateo.ruiz@example.com';
+    const field = (label: string, y: number, type: string) => ({ label, type, name: null, selector: `#f${y}`, fallbackSelectors: [], rect: { x: 400, y, width: 500, height: 40 } });
+    outline.forms = [{ label: 'Create your account', selector: 'form', fallbackSelectors: [], rect: { x: 400, y: 300, width: 500, height: 300 }, submit: null, fields: [field('Username', 300, 'text'), field('Email', 360, 'email'), field('Password', 420, 'password')] }];
+    assert.equal(flowExit(prompt, outline, sameSite), null, 'the "login" said on the way does not send it on to the sign-in page');
+    outline.url = 'http://localhost:4000/saas/';
+    outline.title = 'Reelio';
+    assert.notEqual(flowExit(prompt, outline, sameSite), null, 'from another page, the Register page is still where it goes');
+  });
+
   it('stays on this page for "the part where …": a part of it, not where its button leads', () => {
     const outline = saasOutline();
     outline.contentLinks = [{ label: 'Tell us your story', kind: 'nav-link', href: '/contact', selector: 'a[href="/contact"]', fallbackSelectors: [], rect: { x: 600, y: 900, width: 160, height: 24 } }];
