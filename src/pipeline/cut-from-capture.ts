@@ -20,6 +20,7 @@ import { copySoundTrack } from './narration/audio.js';
 import { PermanentJobError } from './job-errors.js';
 import type { PipelineServices } from './run-job.js';
 import type { DemoPlan, Resolution } from './types.js';
+import { parseJsonOrNull } from '../platform/json-or-null.js';
 
 /** The GIF preview's width, as jobs publish it. */
 const GIF_WIDTH = 640;
@@ -53,7 +54,7 @@ export async function cutFromCapture(options: {
   const had = new Map(variantsOf(demo.variants).map((variant) => [variant.aspect, variant]));
   const wanted = aspectVariants(presentation);
   const outFile = path.join(work, `video.${demo.format}`);
-  const plan = parseJson<DemoPlan>(demo.ai_plan);
+  const plan = parseJsonOrNull<DemoPlan>(demo.ai_plan);
   const made = await composeVariants({
     cleanFile: kit.cleanFile, smallFrames: kit.smallFrames, timeline: kit.timeline, presentation,
     resolution: demo.resolution as Resolution, format: demo.format, layers: kit.layers, workDir: work,
@@ -66,7 +67,7 @@ export async function cutFromCapture(options: {
   });
 
   // A narrated video's cuts speak too: the 16:9 video's track, copied into each new cut.
-  if (made.length > 0 && parseJson<{ narration?: unknown }>(demo.story ?? null)?.narration) {
+  if (made.length > 0 && parseJsonOrNull<{ narration?: unknown }>(demo.story ?? null)?.narration) {
     const wide = path.join(work, `wide.${demo.format}`);
     await download(storage, demo.video_key, wide);
     if ((await probeVideo(wide)).hasAudio) {
@@ -101,7 +102,7 @@ export async function cutFromCapture(options: {
   await storage.put(`demos/${demo.id}/v${version}/timeline.json`, Buffer.from(JSON.stringify(kit.timeline)));
 
   // The shown version's look, plan, story and warnings carry over: only the cuts are new.
-  const before = parseJson<Presentation>(demo.presentation) ?? {};
+  const before = parseJsonOrNull<Presentation>(demo.presentation) ?? {};
   const finalPresentation: Presentation = { ...presentation, ...(before.recordingTemplate ? { recordingTemplate: before.recordingTemplate } : {}) };
   const durationMs = demo.duration_ms ?? kit.timeline.durationMs;
   const fingerprint = demo.version > 0 ? await findVersionFingerprint(sql, demo.id, demo.version) : null;
@@ -112,7 +113,7 @@ export async function cutFromCapture(options: {
         demoId: demo.id, jobId: payload.jobId, ...keys, durationMs, title: null,
         actionScript: demo.action_script, aiPlan: demo.ai_plan, snapshots: demo.snapshots, recordingLog: demo.recording_log,
         presentation: JSON.stringify(finalPresentation), fingerprint, story: demo.story ?? null,
-        warnings: parseJson<string[]>(demo.warnings ?? null) ?? [],
+        warnings: parseJsonOrNull<string[]>(demo.warnings ?? null) ?? [],
         ...(variants.length > 0 ? { variants } : {}),
         captureKey: kept,
       },
@@ -127,22 +128,15 @@ export async function cutFromCapture(options: {
 async function copyObject(storage: Storage, from: string, to: string): Promise<string> {
   const info = await storage.stat(from);
   const stream = await storage.read(from);
-  if (!info || !stream) throw new PermanentJobError('A file of the version shown is no longer stored; restyle with ?force=true to record it again.');
+  if (!info || !stream) throw new PermanentJobError(FILE_GONE);
   await storage.put(to, stream, { size: info.size });
   return to;
 }
 
+const FILE_GONE = 'A file of the version shown is no longer stored; restyle with ?force=true to record it again.';
+
 async function download(storage: Storage, key: string, file: string): Promise<void> {
   const stream = await storage.read(key);
-  if (!stream) throw new PermanentJobError('A file of the version shown is no longer stored; restyle with ?force=true to record it again.');
+  if (!stream) throw new PermanentJobError(FILE_GONE);
   await pipeline(stream, createWriteStream(file));
-}
-
-function parseJson<T>(text: string | null): T | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
 }

@@ -6,6 +6,7 @@ import { authedProcedure, eventMetadata, router } from '../../platform/trpc.js';
 import { editedLines, writeNarrationScript } from '../../pipeline/narration/script.js';
 import { LINE_MAX_CHARS } from '../../pipeline/narration/types.js';
 import type { StoryText } from '../../pipeline/story-text/types.js';
+import { parseJsonOrNull } from '../../platform/json-or-null.js';
 
 /**
  * Issue 59: a demo's narration script, shown and edited on its own (the demo page's editor, the API). The script is
@@ -71,7 +72,7 @@ export const narrationRouter = router({
 
 /** The story beats stored with the demo's plan; a demo without them (an upload, one made before captions) has no script. */
 function storyOf(demo: DemoRecord): StoryText {
-  const story = parseJson<{ story?: StoryText }>(demo.ai_plan)?.story;
+  const story = parseJsonOrNull<{ story?: StoryText }>(demo.ai_plan)?.story;
   if (!story || !Array.isArray(story.beats)) {
     throw new ConflictError(demo.source === 'upload' ? 'Uploaded demos are not narrated.' : 'This demo has no story beats to narrate yet (it is still being made, or was made before captions); wait until it is ready, or refresh it.');
   }
@@ -87,13 +88,4 @@ function scriptOf(story: StoryText, edits: Array<{ chapter: string; text: string
     lines: story.beats.map((beat) => ({ chapter: beat.title, text: said.get(beat.title)?.text ?? '', by: edited.has(beat.title) ? ('user' as const) : ('rules' as const) })),
     edited: edits.length > 0,
   };
-}
-
-function parseJson<T>(text: string | null): T | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
 }

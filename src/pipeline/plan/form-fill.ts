@@ -92,6 +92,8 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
     if (needed && fake) typed.push({ field, text: fake, role });
   }
   typed.sort((a, b) => form.fields.indexOf(a.field) - form.fields.indexOf(b.field));
+  // What a viewer reads of it: passwords show as dots.
+  const shown = typed.filter((entry) => entry.role !== 'password' && entry.role !== 'confirm-password').map((entry) => entry.text);
 
   const section = sectionsInOrder(outline).find((s) => s.rect.y <= form.rect.y + 4 && s.rect.y + s.rect.height >= form.rect.y + Math.min(form.rect.height, 40));
   const steps: PlanStep[] = [];
@@ -104,7 +106,7 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
   // the site, and its button is what the prompt is about; pressed in place, and what it made is held.
   if (form.submit && !submits && options.creates && form.method === 'get') {
     steps.push({ action: 'click', target: targetOf(form.submit), label: `Press "${form.submit.label}"` }, { action: 'pause', label: 'Hold on what was made', holdMs: MADE_HOLD_MS });
-    return { form, steps, submits: false, shown: typed.filter((entry) => entry.role !== 'password' && entry.role !== 'confirm-password').map((entry) => entry.text) };
+    return { form, steps, submits: false, shown };
   }
   // A long form's button far below what was typed (a settings page's "Save changes" under a dozen empty fields) is
   // not pointed at: going down to it took the values typed off screen for the whole hold.
@@ -118,7 +120,7 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
     );
   }
   if (!submits || !form.submit) steps.push({ action: 'pause', label: 'Hold on the filled form', holdMs: FILLED_HOLD_MS });
-  return { form, steps, submits: submits && form.submit !== null, shown: typed.filter((entry) => entry.role !== 'password' && entry.role !== 'confirm-password').map((entry) => entry.text) };
+  return { form, steps, submits: submits && form.submit !== null, shown };
 }
 
 function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose | null): number {
