@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { promisify } from 'node:util';
 import { composeVariants } from '../../../src/pipeline/compose/compose-variant.js';
+import { ffmpegBinaries } from '../../../src/pipeline/encode/ffmpeg-binaries.js';
 import { probeVideo } from '../../../src/pipeline/encode/probe.js';
 import { type Produced, produceRecording, recordingCaptureSize } from '../../../src/pipeline/produce-recording.js';
 import { browserProcesses } from '../../helpers/processes.js';
@@ -89,11 +90,19 @@ describe('aspect variants of a recorded demo', () => {
     }
     assert.deepEqual([...seen], [], 'no browser process started');
     assert.equal(made[0]!.outFile, again);
-    // The same capture, layers and plan: the same video as the one the job made.
-    assert.equal(await sha(again), await sha(produced.composed.variants[0]!.outFile));
+    // The same capture, layers and plan: the same video as the one the job made, picture for picture. (Compared by
+    // PSNR, not bytes: the encoder's output differed by a few bits in one run of three on a fresh clone.)
+    const first = produced.composed.variants[0]!.outFile;
+    assert.equal((await probeVideo(again)).durationMs, (await probeVideo(first)).durationMs);
+    const psnr = await averagePsnr(again, first);
+    assert.ok(psnr >= 45, `the pictures are the job's (PSNR ${psnr} dB)`);
   });
 });
 
-async function sha(file: string): Promise<string> {
-  return createHash('sha256').update(await fs.readFile(file)).digest('hex');
+/** ffmpeg's average PSNR of b against a over every frame; Infinity when they are identical. */
+async function averagePsnr(a: string, b: string): Promise<number> {
+  const { ffmpeg } = await ffmpegBinaries();
+  const { stderr } = await promisify(execFile)(ffmpeg, ['-hide_banner', '-i', a, '-i', b, '-lavfi', 'psnr', '-f', 'null', '-']);
+  const average = /average:(inf|[\d.]+)/.exec(stderr)?.[1];
+  return average === 'inf' ? Infinity : Number(average ?? 0);
 }
