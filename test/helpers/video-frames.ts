@@ -29,3 +29,18 @@ export function frameDetail(frame: Buffer): number {
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   return Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
 }
+
+/**
+ * ffmpeg's PSNR of b against a: the average over every frame and the worst frame's (Infinity when identical). Two
+ * videos composed from the same pictures differ by a few bits when the compositor split them into parts at other
+ * frames (compose-ahead.ts and join-parts.ts split by what else is running), so "the same video" is compared here.
+ */
+export async function picturePsnr(a: string, b: string): Promise<{ average: number; worst: number }> {
+  const { ffmpeg } = await ffmpegBinaries();
+  const { stderr } = await run(ffmpeg, ['-hide_banner', '-i', a, '-i', b, '-lavfi', 'psnr', '-f', 'null', '-']);
+  const read = (name: string) => {
+    const value = new RegExp(`${name}:(inf|[\\d.]+)`).exec(stderr)?.[1];
+    return value === 'inf' ? Infinity : Number(value ?? 0);
+  };
+  return { average: read('average'), worst: read('min') };
+}

@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import { composeVariants } from '../../../src/pipeline/compose/compose-variant.js';
-import { ffmpegBinaries } from '../../../src/pipeline/encode/ffmpeg-binaries.js';
 import { probeVideo } from '../../../src/pipeline/encode/probe.js';
 import { type Produced, produceRecording, recordingCaptureSize } from '../../../src/pipeline/produce-recording.js';
 import { browserProcesses } from '../../helpers/processes.js';
 import { readableFrames } from '../../helpers/ocr-frames.js';
+import { picturePsnr } from '../../helpers/video-frames.js';
 import { heuristicPlanner, recordingRig } from '../../helpers/recording-rig.js';
 
 /**
@@ -94,15 +92,7 @@ describe('aspect variants of a recorded demo', () => {
     // PSNR, not bytes: the encoder's output differed by a few bits in one run of three on a fresh clone.)
     const first = produced.composed.variants[0]!.outFile;
     assert.equal((await probeVideo(again)).durationMs, (await probeVideo(first)).durationMs);
-    const psnr = await averagePsnr(again, first);
-    assert.ok(psnr >= 45, `the pictures are the job's (PSNR ${psnr} dB)`);
+    const psnr = await picturePsnr(again, first);
+    assert.ok(psnr.average >= 45, `the pictures are the job's (PSNR ${psnr.average} dB)`);
   });
 });
-
-/** ffmpeg's average PSNR of b against a over every frame; Infinity when they are identical. */
-async function averagePsnr(a: string, b: string): Promise<number> {
-  const { ffmpeg } = await ffmpegBinaries();
-  const { stderr } = await promisify(execFile)(ffmpeg, ['-hide_banner', '-i', a, '-i', b, '-lavfi', 'psnr', '-f', 'null', '-']);
-  const average = /average:(inf|[\d.]+)/.exec(stderr)?.[1];
-  return average === 'inf' ? Infinity : Number(average ?? 0);
-}
