@@ -218,7 +218,11 @@ export interface InteractionTimeline {
   clicks: Array<{ t: number; x: number; y: number }>;
   keystrokes: Array<{ t: number; key: string }>;
   scrolls: Array<{ t: number; y: number }>;
-  focus: Array<{ t: number; rect: Rect; label: string }>;
+  /**
+   * A target the recorder went to. `frame`, for a field typed into: the field with the heading its form is read by
+   * (the form's title above it), which the camera keeps in view while the typing is zoomed on.
+   */
+  focus: Array<{ t: number; rect: Rect; label: string; frame?: Rect }>;
   steps: Array<{ index: number; label: string; kind: string; startMs: number; endMs: number }>;
 }
 

@@ -56,8 +56,12 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
     if (!run) return;
     const field = [...timeline.focus].reverse().find((f) => f.t <= run!.t);
     const click = [...timeline.clicks].reverse().find((c) => c.t <= run!.t);
-    const point = field ? { x: field.rect.x + field.rect.width / 2, y: field.rect.y + field.rect.height / 2 } : click ?? null;
-    if (point) actions.push({ t: run.t, until: heldUntil(run.until, Math.min(run.until, run.t + MAX_ACTION_MS * 2)), x: point.x, y: point.y, kind: 'type' });
+    // The field with its form's title when the recorder found one (InteractionTimeline.focus `frame`): the zoom keeps
+    // both whole, so the viewer reads what is being filled in while it is typed.
+    const shown = field?.frame ?? field?.rect;
+    const point = shown ? { x: shown.x + shown.width / 2, y: shown.y + shown.height / 2 } : click ?? null;
+    const fit = field?.frame ? { width: field.frame.width, height: field.frame.height } : undefined;
+    if (point) actions.push({ t: run.t, until: heldUntil(run.until, Math.min(run.until, run.t + MAX_ACTION_MS * 2)), x: point.x, y: point.y, kind: 'type', ...(fit ? { fit } : {}) });
     run = null;
   };
   for (const key of timeline.keystrokes) {

@@ -236,7 +236,7 @@ export async function recordScript(page: Page, script: ActionScript, options: Re
       },
       onClick: (point) => timeline.clicks.push({ t: now(), x: point.x, y: point.y }),
       onKey: (key) => timeline.keystrokes.push({ t: now(), key }),
-      onFocus: (rect, label) => timeline.focus.push({ t: now(), rect, label }),
+      onFocus: (rect, label, frame) => timeline.focus.push({ t: now(), rect, label, ...(frame ? { frame } : {}) }),
       cursor: () => cursor,
     };
 

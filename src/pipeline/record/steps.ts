@@ -18,7 +18,8 @@ export interface StepContext {
   onScroll(y: number): void;
   onClick(point: Point): void;
   onKey(key: string): void;
-  onFocus(rect: Rect, label: string): void;
+  /** `frame`: a field's rect with its form's heading (InteractionTimeline.focus) */
+  onFocus(rect: Rect, label: string, frame?: Rect): void;
 }
 
 export interface Located {
@@ -224,7 +225,8 @@ async function targetStep(
     await smoothScroll(page, toY, Math.max(0, Math.min(budget * share, 1500)), { onScroll: ctx.onScroll, clock: ctx.clock });
     found = (await locateTarget(page, step.target)) ?? found;
   }
-  ctx.onFocus(roundRect(found.rect), step.target.label);
+  const frame = step.kind === 'type' ? await fieldWithHeading(page, found.selector) : null;
+  ctx.onFocus(roundRect(found.rect), step.target.label, frame ? roundRect(frame) : undefined);
 
   // Aim near the middle, not at the exact pixel.
   const aim = clampToViewport(
@@ -294,6 +296,42 @@ async function editInPlace(ctx: StepContext, text: string, at: Point, left: () =
   const aside = clampToViewport({ x: at.x + 30, y: at.y + 44 }, await scrollMetrics(page));
   await moveCursor(page, ctx.cursor(), aside, Math.max(0, Math.min(300, left() - 50)), { rng, onMove: ctx.onMove, clock: ctx.clock });
   return {};
+}
+
+/**
+ * A field with the heading its form is read by: the nearest visible heading (or legend) above the field inside the
+ * field's own form, card or box, at most half a screen above it. A zoom on the field alone cut the form's title off
+ * ("Sign Up" read 1.5 s of a 10 s flow, the rest of the typing zoomed past it); the camera keeps both (shots.ts).
+ * Null when no such heading is near.
+ */
+async function fieldWithHeading(page: Page, selector: string): Promise<Rect | null> {
+  return page.evaluate((sel: string) => {
+    const field = document.querySelector(sel);
+    if (!field) return null;
+    const box = field.getBoundingClientRect();
+    const reach = window.innerHeight * 0.5;
+    let container: Element | null = field.parentElement;
+    for (let depth = 0; container && container !== document.body && depth < 8; depth++, container = container.parentElement) {
+      let best: DOMRect | null = null;
+      for (const heading of Array.from(container.querySelectorAll('h1, h2, h3, h4, h5, h6, legend, [role="heading"]'))) {
+        // Its words, not its box: a heading's box spans its column, its words may fill a third of it.
+        const range = document.createRange();
+        range.selectNodeContents(heading);
+        const words = range.getBoundingClientRect();
+        const r = words.width > 0 && words.height > 0 ? words : heading.getBoundingClientRect();
+        if (r.width <= 0 || r.height <= 0 || r.bottom > box.top + 1 || box.top - r.bottom > reach) continue;
+        if (!best || r.bottom > best.bottom) best = r;
+      }
+      if (best) {
+        const left = Math.min(best.left, box.left);
+        const top = Math.min(best.top, box.top);
+        const right = Math.max(best.right, box.right);
+        const bottom = Math.max(best.bottom, box.bottom);
+        return { x: left, y: top, width: right - left, height: bottom - top };
+      }
+    }
+    return null;
+  }, selector);
 }
 
 /** A drop-down or a date or time input: what a person sets by choosing, not by typing letters. */

@@ -115,6 +115,29 @@ describe('the camera', () => {
     assert.ok(Math.max(...zoom) > 1.9);
   });
 
+  it('keeps the form\'s title in view while it zooms on the field being typed into', () => {
+    const title = { x: 560, y: 180, width: 160, height: 40 };
+    const field = { x: 480, y: 420, width: 320, height: 40 };
+    const frame = { x: 480, y: 180, width: 320, height: 280 };
+    const typing = (withFrame: boolean) => timeline({
+      focus: [{ t: 1000, rect: field, label: 'Email', ...(withFrame ? { frame } : {}) }],
+      clicks: [{ t: 1300, x: 640, y: 440 }],
+      keystrokes: Array.from({ length: 20 }, (_, i) => ({ t: 1600 + i * 90, key: 'a' })),
+    });
+    const seen = (withFrame: boolean) => {
+      const { camera, zoom } = zoomCurve(typing(withFrame));
+      const top = camera.fromViewport({ x: title.x, y: title.y });
+      const frames = Array.from({ length: camera.frames }, (_, i) => i).filter((i) => zoom[i]! > 1.2);
+      const titleCut = frames.filter((i) => camera.at(i).crop.y > top.y + 1);
+      return { zoomed: frames.length, titleCut: titleCut.length };
+    };
+    const alone = seen(false);
+    assert.ok(alone.titleCut > 0, 'a zoom on the field alone cuts the title off (the defect this guards)');
+    const framed = seen(true);
+    assert.ok(framed.zoomed > 30, `the typing is still zoomed on (${framed.zoomed} frames)`);
+    assert.equal(framed.titleCut, 0, 'the title stays in view through the zoom');
+  });
+
   it('zooms on a focused section only as far as it stays whole, and on one that fills the view only as far as the page fills the frame', () => {
     const focused = (rect: { x: number; y: number; width: number; height: number }) =>
       timeline({
