@@ -87,7 +87,7 @@ export function refreshHistoryPanel(demoId: string, history: HistoryEntry[], res
     ...history.map((h) => ({ at: h.checked_at ?? h.created_at, row: runRow(demoId, h, cuts) })),
     ...restores.map((r) => ({ at: r.restored_at.toISOString(), row: restoreRow(demoId, r) })),
   ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
-  return html`<section class="panel"><h2>History</h2><div class="table-wrap"><table class="history">
+  return html`<section class="panel"><h2>History</h2><div class="table-wrap"><table class="history stack">
 <thead><tr><th>When</th><th>Trigger</th><th>Result</th><th>What changed</th><th>Before → after</th></tr></thead>
 <tbody>${rows.map((r) => r.row)}</tbody>
 </table></div></section>`;
@@ -95,21 +95,21 @@ export function refreshHistoryPanel(demoId: string, history: HistoryEntry[], res
 
 function runRow(demoId: string, h: HistoryEntry, cuts: CutsByVersion): SafeHtml {
   return html`<tr data-history="${h.id}">
-<td>${formatDate(h.checked_at ?? h.created_at)}</td>
-<td>${TRIGGER_WORDS[h.triggered_by] ?? h.triggered_by}</td>
-<td data-result>${resultWords(h, cuts)}${h.error ? html`<span class="muted small"> — ${h.error}</span>` : null}</td>
-<td>${changeSummary(h)}</td>
-<td>${frames(demoId, h)}</td>
+<td data-label="When">${formatDate(h.checked_at ?? h.created_at)}</td>
+<td data-label="Trigger">${TRIGGER_WORDS[h.triggered_by] ?? h.triggered_by}</td>
+<td data-label="Result" data-result>${resultWords(h, cuts)}${h.error ? html`<span class="muted small"> — ${h.error}</span>` : null}</td>
+<td data-label="What changed">${changeSummary(h)}</td>
+<td data-label="Before → after" class="frames-cell">${frames(demoId, h)}</td>
 </tr>`;
 }
 
 function restoreRow(demoId: string, r: RestoreEntry): SafeHtml {
   return html`<tr data-history="restore" data-restored="${r.version}">
-<td>${formatDate(r.restored_at.toISOString())}</td>
-<td>Restore</td>
-<td data-result>v${r.version} made current again · free</td>
-<td>Nothing recorded: ${r.from_version !== null ? `v${r.from_version} is kept under Versions` : 'the version before stays under Versions'}</td>
-<td>${frames(demoId, { old_version: r.from_version, new_version: r.version, result: 'succeeded' })}</td>
+<td data-label="When">${formatDate(r.restored_at.toISOString())}</td>
+<td data-label="Trigger">Restore</td>
+<td data-label="Result" data-result>v${r.version} made current again · free</td>
+<td data-label="What changed">Nothing recorded: ${r.from_version !== null ? `v${r.from_version} is kept under Versions` : 'the version before stays under Versions'}</td>
+<td data-label="Before → after" class="frames-cell">${frames(demoId, { old_version: r.from_version, new_version: r.version, result: 'succeeded' })}</td>
 </tr>`;
 }
 
