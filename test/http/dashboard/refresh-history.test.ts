@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { completeUnchangedRefresh, startDemoJob } from '../../../src/demos/index.js';
 import { inTransaction } from '../../../src/platform/command.js';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
+import { signInToDashboard } from '../../helpers/dashboard-session.js';
 import { failJob, finishJob } from '../../helpers/pipeline.js';
 import { publishVariantVersion } from '../../helpers/variant-demo.js';
 
@@ -14,18 +15,11 @@ describe('the dashboard history shows what changed, with frames before and after
   let app: TestApp;
   let ada: TestUser;
   let cookie: string;
-  let origin: string;
 
   before(async () => {
     app = await startTestApp();
     ada = await app.createUser({ email: 'ada@example.com', credits: 10 });
-    origin = new URL((await app.api('/api/v1/device/code', { body: { client_name: 'probe', scope: 'write' } })).body.verification_uri).origin;
-    const signedIn = await fetch(`${app.url}/app/sign-in`, {
-      method: 'POST', redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-      body: new URLSearchParams({ email: ada.email, password: ada.password }).toString(),
-    });
-    cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    ({ cookie } = await signInToDashboard(app, ada));
   });
   after(() => app.stop());
 
