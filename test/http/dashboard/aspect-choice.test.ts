@@ -68,6 +68,12 @@ describe('choosing the cuts of a demo in the dashboard', () => {
 
     // With its capture kept, only the cuts changing is a restyle made from it, sent as the demo's own presentation.
     await app.sql`update demos set capture_key = ${`demos/${demo.id}/v1/capture/`} where id = ${demo.id}`;
+    // The button's words for the form as it stands, as the page's script asks them (a read; the post is priced again).
+    const quote = async (fields: Record<string, string>) => (await session.get(`/app/demos/${demo.id}/restyle/price?${new URLSearchParams(fields)}`)).json();
+    assert.deepEqual(await quote({ ...look, aspect_1x1: 'on' }), { label: 'Make the 1:1 cut, remove the 9:16 cut — free', price: 'free' });
+    assert.deepEqual(await quote({ ...look, aspect_9x16: 'on', aspect_1x1: 'on', debug_hud: 'on' }), { label: 'Restyle for 1 credit', price: '1 credit' });
+    const stranger = await signInToDashboard(app, await app.createUser());
+    assert.equal((await stranger.get(`/app/demos/${demo.id}/restyle/price?aspect_1x1=on`)).status, 404, 'another user’s demo is not there');
     const answer = await post(`/app/demos/${demo.id}/restyle`, { ...look, aspect_1x1: 'on' });
     assert.equal(answer.status, 303, await answer.text());
     const [row] = await app.sql<{ presentation: unknown; from_capture: boolean; credits: number }[]>`select presentation, from_capture, credits from demo_jobs where demo_id = ${demo.id} and kind = 'restyle'`;
