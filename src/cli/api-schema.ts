@@ -2342,6 +2342,7 @@ export interface operations {
                      *           "version": 2,
                      *           "error": null,
                      *           "source": "generated",
+                     *           "capture_kept": true,
                      *           "created_at": "2026-05-04T09:12:31.000Z",
                      *           "updated_at": "2026-05-04T09:13:02.000Z",
                      *           "refreshed_at": "2026-05-04T09:13:02.000Z",
@@ -2418,6 +2419,8 @@ export interface operations {
                             error: string | null;
                             /** @enum {string} */
                             source: "generated" | "upload";
+                            /** @description Issue 59: whether the shown version’s recording (its capture) is kept, so a 9:16 or 1:1 cut added by a restyle is made from it without recording again, at no credit. False for uploads and versions made before captures were kept. */
+                            capture_kept: boolean;
                             created_at: string;
                             updated_at: string;
                             refreshed_at: string | null;
@@ -2841,6 +2844,7 @@ export interface operations {
                      *       "version": 2,
                      *       "error": null,
                      *       "source": "generated",
+                     *       "capture_kept": true,
                      *       "created_at": "2026-05-04T09:12:31.000Z",
                      *       "updated_at": "2026-05-04T09:13:02.000Z",
                      *       "refreshed_at": "2026-05-04T09:13:02.000Z",
@@ -2902,7 +2906,8 @@ export interface operations {
                      *           "checked_at": "2026-05-04T09:13:02.000Z",
                      *           "before_thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?v=2",
                      *           "after_thumbnail_url": null,
-                     *           "credits_charged": 0
+                     *           "credits_charged": 0,
+                     *           "from_capture": false
                      *         },
                      *         {
                      *           "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
@@ -2920,7 +2925,8 @@ export interface operations {
                      *           "checked_at": "2026-05-04T09:13:02.000Z",
                      *           "before_thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?v=1",
                      *           "after_thumbnail_url": "https://showreel.example.com/thumb/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.png?v=2",
-                     *           "credits_charged": 1
+                     *           "credits_charged": 1,
+                     *           "from_capture": false
                      *         }
                      *       ]
                      *     }
@@ -2956,6 +2962,8 @@ export interface operations {
                         error: string | null;
                         /** @enum {string} */
                         source: "generated" | "upload";
+                        /** @description Issue 59: whether the shown version’s recording (its capture) is kept, so a 9:16 or 1:1 cut added by a restyle is made from it without recording again, at no credit. False for uploads and versions made before captures were kept. */
+                        capture_kept: boolean;
                         created_at: string;
                         updated_at: string;
                         refreshed_at: string | null;
@@ -3051,6 +3059,8 @@ export interface operations {
                             after_thumbnail_url: string | null;
                             /** @description What this run cost: charged when queued, 0 once refunded (it failed, or found nothing changed and recorded nothing). */
                             credits_charged: number;
+                            /** @description Issue 59: a restyle that only changed the cuts, made from the kept recording of the version before: nothing was recorded and nothing charged. */
+                            from_capture: boolean;
                         }[];
                     };
                 };
@@ -3227,6 +3237,7 @@ export interface operations {
                      *       "version": 2,
                      *       "error": null,
                      *       "source": "generated",
+                     *       "capture_kept": true,
                      *       "created_at": "2026-05-04T09:12:31.000Z",
                      *       "updated_at": "2026-05-04T09:13:02.000Z",
                      *       "refreshed_at": "2026-05-04T09:13:02.000Z",
@@ -3300,6 +3311,8 @@ export interface operations {
                         error: string | null;
                         /** @enum {string} */
                         source: "generated" | "upload";
+                        /** @description Issue 59: whether the shown version’s recording (its capture) is kept, so a 9:16 or 1:1 cut added by a restyle is made from it without recording again, at no credit. False for uploads and versions made before captures were kept. */
+                        capture_kept: boolean;
                         created_at: string;
                         updated_at: string;
                         refreshed_at: string | null;
@@ -4044,6 +4057,7 @@ export interface operations {
                      *       "version": 1,
                      *       "error": null,
                      *       "source": "generated",
+                     *       "capture_kept": true,
                      *       "created_at": "2026-05-04T09:12:31.000Z",
                      *       "updated_at": "2026-05-04T09:13:02.000Z",
                      *       "refreshed_at": "2026-05-04T09:13:02.000Z",
@@ -4117,6 +4131,8 @@ export interface operations {
                         error: string | null;
                         /** @enum {string} */
                         source: "generated" | "upload";
+                        /** @description Issue 59: whether the shown version’s recording (its capture) is kept, so a 9:16 or 1:1 cut added by a restyle is made from it without recording again, at no credit. False for uploads and versions made before captures were kept. */
+                        capture_kept: boolean;
                         created_at: string;
                         updated_at: string;
                         refreshed_at: string | null;

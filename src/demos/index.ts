@@ -2,6 +2,7 @@
 export { demoEventSchemas } from './events.js';
 export { demosProjection } from './projection.js';
 export { aspectRatios, aspectsOf, aspectVariants, presentationInputSchema, presentationSchema, templateIds, type AspectRatio, type Presentation, type TemplateId } from './presentation.js';
+export { quoteRestyle, type QuotedDemo, type RestyleQuote } from './restyle-quote.js';
 export { findKeptDemoVersion, listDemoVersions, listVersionRestores, type DemoVersionRecord, type VersionRestore } from './queries.js';
 export { demoActivitySince, findDemoProgress, findLiveDemoByContextHash, findPublicDemo, findVisibleDemo, type DemoActivity, type DemoProgressRead, type DemoRecord } from './queries.js';
 export {

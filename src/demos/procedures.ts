@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inAccountTransaction, priceOf } from '../credits/index.js';
+import { inAccountTransaction } from '../credits/index.js';
 import { inTransaction } from '../platform/command.js';
 import { inReadSnapshot } from '../platform/database.js';
 import { ConflictError, NotFoundError } from '../platform/errors.js';
@@ -8,8 +8,9 @@ import { findVisibleProject, visibleProjectPrecondition } from '../projects/inde
 import { deleteDemo, queueDemoJob, requestDemo, updateDemo } from './commands.js';
 import type { DurationTarget } from './events.js';
 import { forceParameter } from './force-parameter.js';
-import { aspectVariants, assertNarrationPossible, cutsAddedOnly, type Presentation, presentationInputSchema } from './presentation.js';
-import { type DemoRecord, findJob, findVisibleDemo, listRefreshHistory, listVisibleDemos } from './queries.js';
+import { assertNarrationPossible, presentationInputSchema } from './presentation.js';
+import { findJob, findVisibleDemo, listRefreshHistory, listVisibleDemos } from './queries.js';
+import { quoteRestyle } from './restyle-quote.js';
 import { toDemo, toHistoryEntry, toLatestJob, toProgress } from './representation.js';
 import {
   createDemoInput,
@@ -166,7 +167,10 @@ export const demosRouter = router({
       const demo = await findVisibleDemo(ctx.sql, ctx.principal, input.id);
       if (!demo) throw new NotFoundError('Demo');
       assertNarrationPossible(input.presentation, ctx.config);
-      const fromCapture = restyleFromCapture(demo, input.presentation, forceParameter(ctx.query));
+      // Issue 59: a change of the cuts alone is made from the kept capture, free; a cut it cannot make is a 409.
+      const quote = quoteRestyle({ ...demo, captureKept: Boolean(demo.capture_key) }, input.presentation, forceParameter(ctx.query));
+      if (quote.refusal) throw new ConflictError(quote.refusal);
+      const fromCapture = quote.fromCapture;
       const job = await inAccountTransaction(ctx.sql, ctx.principal.userId, (tx) =>
         queueDemoJob(
           tx,
@@ -182,38 +186,3 @@ export const demosRouter = router({
     }),
 });
 
-/**
- * Issue 59: whether a restyle is made from the shown version's kept capture: its presentation changes only the cuts
- * (`aspect`), and the capture is kept. Adding a cut to a version whose capture is not kept (made before captures
- * were, or uploaded) is a 409 that says so, unless `?force=true` asks to record it again.
- */
-function restyleFromCapture(demo: DemoRecord, presentation: Presentation, force: boolean): boolean {
-  // An upload has no script to restyle at all (decide.ts says so); a forced restyle records, as it always did.
-  if (force || demo.source === 'upload') return false;
-  const stored = storedPresentation(demo.presentation);
-  const added = cutsAddedOnly(stored, presentation);
-  if (added === null) return false;
-  const changed = added.length > 0 || aspectVariants(stored).some((aspect) => !aspectVariants(presentation).includes(aspect));
-  if (!changed) return false;
-  // Burned-in captions are drawn by the browser for each cut's frame and camera: a cut made later, without one,
-  // would lack them, so it is recorded again instead (asked for with ?force=true), never shown without them.
-  if (added.length > 0 && presentation.captions?.burnIn) {
-    throw new ConflictError(
-      `This demo's captions are burned in, and a ${added.join(' and ')} cut made from the kept capture would have none. Restyle with ?force=true to record it again with the cut and its captions (${priceOf((demo.duration_target ?? '10s') as DurationTarget)} credit(s)).`,
-    );
-  }
-  if (demo.capture_key) return true;
-  if (added.length === 0) return false;
-  throw new ConflictError(
-    `This version's recording was made before captures were kept, so a ${added.join(' and ')} cut cannot be made from it without recording again. Restyle with ?force=true to record it again with the cut (${priceOf((demo.duration_target ?? '10s') as DurationTarget)} credit(s)).`,
-  );
-}
-
-function storedPresentation(text: string | null): Presentation | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as Presentation;
-  } catch {
-    return null;
-  }
-}

@@ -31,6 +31,8 @@ export function toDemo(record: DemoRecord, publicUrl: string) {
     version: record.version,
     error: record.error,
     source: record.source,
+    // Issue 59: whether a cut added later is made from the shown version's recording (free) or needs a new one.
+    capture_kept: Boolean(record.capture_key),
     created_at: record.created_at.toISOString(),
     updated_at: record.updated_at.toISOString(),
     refreshed_at: iso(record.refreshed_at),
@@ -118,7 +120,8 @@ export function toLatestJob(job: DemoJobRecord | null) {
  * `changes` (what changed, in words; [] when nothing did; null when unknown: before fingerprints, or still running),
  * `checked_at`, the thumbnails of the versions before and after (`?v=N` URLs; after is null when nothing new
  * was recorded), and `credits_charged` (issue 57): what the run cost in the end. Every run is charged when it is
- * queued; a failed one and one that found nothing changed are refunded in full, so they show 0.
+ * queued; a failed one and one that found nothing changed are refunded in full, so they show 0. `from_capture`
+ * (issue 59): a restyle that made its cuts from the kept capture, recording nothing (and charging nothing).
  */
 export function toHistoryEntry(job: DemoJobRecord, publicUrl: string) {
   const thumbnail = (version: number | null) => (version === null || version < 1 ? null : `${publicUrl}/thumb/${job.demo_id}.png?v=${version}`);
@@ -135,6 +138,7 @@ export function toHistoryEntry(job: DemoJobRecord, publicUrl: string) {
     before_thumbnail_url: thumbnail(job.old_version),
     after_thumbnail_url: thumbnail(job.new_version),
     credits_charged: job.status === 'failed' || job.status === 'unchanged' ? 0 : job.credits,
+    from_capture: job.from_capture ?? false,
   };
 }
 

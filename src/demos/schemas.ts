@@ -67,6 +67,9 @@ export const demoSchema = z.object({
   version: z.number(),
   error: z.string().nullable(),
   source: z.enum(['generated', 'upload']),
+  capture_kept: z
+    .boolean()
+    .describe('Issue 59: whether the shown version’s recording (its capture) is kept, so a 9:16 or 1:1 cut added by a restyle is made from it without recording again, at no credit. False for uploads and versions made before captures were kept.'),
   created_at: z.string(),
   updated_at: z.string(),
   refreshed_at: z.string().nullable(),
@@ -139,6 +142,7 @@ export const historyEntrySchema = z.object({
   before_thumbnail_url: z.string().nullable().describe('Thumbnail of the version this refresh started from.'),
   after_thumbnail_url: z.string().nullable().describe('Thumbnail of the version it recorded; null when nothing was recorded.'),
   credits_charged: z.number().describe('What this run cost: charged when queued, 0 once refunded (it failed, or found nothing changed and recorded nothing).'),
+  from_capture: z.boolean().describe('Issue 59: a restyle that only changed the cuts, made from the kept recording of the version before: nothing was recorded and nothing charged.'),
 });
 
 export const progressSchema = z.object({

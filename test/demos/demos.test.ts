@@ -107,9 +107,10 @@ describe('the demo lifecycle', () => {
     assert.equal(demo.status, 'refreshing');
     assert.equal(demo.refreshHistory.length, 1);
     // The spec's members, then issue 37's additions (nothing is known of changes until the job ends) and issue 57's
-    // credits_charged (charged when queued).
-    const { changes, checked_at, before_thumbnail_url, after_thumbnail_url, credits_charged, ...specMembers } = demo.refreshHistory[0];
+    // credits_charged (charged when queued), issue 59's from_capture (a refresh always records).
+    const { changes, checked_at, before_thumbnail_url, after_thumbnail_url, credits_charged, from_capture, ...specMembers } = demo.refreshHistory[0];
     assert.equal(credits_charged, 1);
+    assert.equal(from_capture, false);
     assert.deepEqual(
       { ...specMembers, created_at: undefined },
       { id: first.body.jobId, triggered_by: 'manual', result: 'queued', old_version: 1, new_version: null, error: null, created_at: undefined },

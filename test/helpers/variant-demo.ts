@@ -7,9 +7,10 @@ import type { TestApp } from './app.js';
 
 /**
  * Issue 59 without recording anything: stands in for the worker finishing a demo's running job with a video and the
- * given aspect variants, each file a few bytes naming itself ("v1 video-9x16.mp4"). Returns the version.
+ * given aspect variants, each file a few bytes naming itself ("v1 video-9x16.mp4"), and the presentation it was made
+ * with when given (as the worker reports a restyle's). Returns the version.
  */
-export async function publishVariantVersion(app: TestApp, demoId: string, aspects: Array<'9:16' | '1:1'>): Promise<number> {
+export async function publishVariantVersion(app: TestApp, demoId: string, aspects: Array<'9:16' | '1:1'>, presentation?: object): Promise<number> {
   const [demo] = await app.sql<{ latest_job_id: string; latest_version: number }[]>`select latest_job_id, latest_version from demos where id = ${demoId}`;
   const version = demo!.latest_version + 1;
   const write = async (key: string) => {
@@ -35,7 +36,7 @@ export async function publishVariantVersion(app: TestApp, demoId: string, aspect
   }
   await inTransaction(app.sql, async (tx) => {
     await startDemoJob(tx, demoId, demo!.latest_job_id, 1, { actor: 'pipeline' });
-    await completeDemoJob(tx, { demoId, jobId: demo!.latest_job_id, ...keys, durationMs: 6000, actionScript: '{"steps":[]}', variants }, { actor: 'pipeline' });
+    await completeDemoJob(tx, { demoId, jobId: demo!.latest_job_id, ...keys, durationMs: 6000, actionScript: '{"steps":[]}', variants, ...(presentation ? { presentation: JSON.stringify(presentation) } : {}) }, { actor: 'pipeline' });
   });
   return version;
 }

@@ -88,6 +88,7 @@ export const demo = {
   version: 2,
   error: null,
   source: 'generated',
+  capture_kept: true,
   created_at: CREATED,
   updated_at: UPDATED,
   refreshed_at: UPDATED,
@@ -125,12 +126,12 @@ export const job = { id: IDS.job, status: 'succeeded', step: 'ready', started_at
 export const refreshHistory = [
   {
     id: 'b7d1e0c2-5f3a-4e8b-9c1d-2a3b4c5d6e7f', triggered_by: 'schedule', result: 'unchanged', old_version: 2, new_version: null, error: null,
-    created_at: UPDATED, changes: [], checked_at: UPDATED, before_thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=2`, after_thumbnail_url: null, credits_charged: 0,
+    created_at: UPDATED, changes: [], checked_at: UPDATED, before_thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=2`, after_thumbnail_url: null, credits_charged: 0, from_capture: false,
   },
   {
     id: IDS.refresh, triggered_by: 'webhook', result: 'succeeded', old_version: 1, new_version: 2, error: null, created_at: UPDATED,
     changes: ['Pricing: Pro $12 → $15 per user', 'New section: Integrations', "'Start free trial' is now 'Try it free'"],
-    checked_at: UPDATED, before_thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=1`, after_thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=2`, credits_charged: 1,
+    checked_at: UPDATED, before_thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=1`, after_thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=2`, credits_charged: 1, from_capture: false,
   },
 ];
 

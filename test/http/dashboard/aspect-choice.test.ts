@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
+import { type DashboardSession, signInToDashboard } from '../../helpers/dashboard-session.js';
 import { publishVariantVersion } from '../../helpers/variant-demo.js';
 
 /**
@@ -10,33 +11,19 @@ import { publishVariantVersion } from '../../helpers/variant-demo.js';
 describe('choosing the cuts of a demo in the dashboard', () => {
   let app: TestApp;
   let ada: TestUser;
-  let origin: string;
-  let cookie: string;
+  let session: DashboardSession;
   let csrf: string;
 
   before(async () => {
     app = await startTestApp();
     ada = await app.createUser({ email: 'ada@example.com', credits: 10 });
-    origin = new URL((await app.api('/api/v1/device/code', { body: { client_name: 'probe', scope: 'write' } })).body.verification_uri).origin;
-    const signedIn = await post('/app/sign-in', { email: ada.email, password: ada.password }, '');
-    cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
-    csrf = /name="csrf" value="([^"]+)"/.exec(await (await get('/app/')).text())![1]!;
+    session = await signInToDashboard(app, ada);
+    ({ csrf } = session);
   });
   after(() => app.stop());
 
-  function post(path: string, fields: Record<string, string>, withCookie = cookie) {
-    return fetch(`${app.url}${path}`, {
-      method: 'POST', redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin, cookie: withCookie },
-      body: new URLSearchParams(fields).toString(),
-    });
-  }
-  const get = (path: string) => fetch(`${app.url}${path}`, { redirect: 'manual', headers: { cookie } });
-  const text = async (path: string) => {
-    const response = await get(path);
-    assert.equal(response.status, 200, path);
-    return response.text();
-  };
+  const post: DashboardSession['post'] = (...args) => session.post(...args);
+  const text = (path: string) => session.text(path);
 
   it('makes a demo with a vertical cut from the new-demo form, and offers the cut on its page once made', async () => {
     const project = (await app.api('/api/v1/projects', { key: ada.key, body: { name: 'Docs', url: 'https://docs.example/' } })).body;
@@ -81,6 +68,12 @@ describe('choosing the cuts of a demo in the dashboard', () => {
 
     // With its capture kept, only the cuts changing is a restyle made from it, sent as the demo's own presentation.
     await app.sql`update demos set capture_key = ${`demos/${demo.id}/v1/capture/`} where id = ${demo.id}`;
+    // The button's words for the form as it stands, as the page's script asks them (a read; the post is priced again).
+    const quote = async (fields: Record<string, string>) => (await session.get(`/app/demos/${demo.id}/restyle/price?${new URLSearchParams(fields)}`)).json();
+    assert.deepEqual(await quote({ ...look, aspect_1x1: 'on' }), { label: 'Make the 1:1 cut, remove the 9:16 cut — free', price: 'free' });
+    assert.deepEqual(await quote({ ...look, aspect_9x16: 'on', aspect_1x1: 'on', debug_hud: 'on' }), { label: 'Restyle for 1 credit', price: '1 credit' });
+    const stranger = await signInToDashboard(app, await app.createUser());
+    assert.equal((await stranger.get(`/app/demos/${demo.id}/restyle/price?aspect_1x1=on`)).status, 404, 'another user’s demo is not there');
     const answer = await post(`/app/demos/${demo.id}/restyle`, { ...look, aspect_1x1: 'on' });
     assert.equal(answer.status, 303, await answer.text());
     const [row] = await app.sql<{ presentation: unknown; from_capture: boolean; credits: number }[]>`select presentation, from_capture, credits from demo_jobs where demo_id = ${demo.id} and kind = 'restyle'`;

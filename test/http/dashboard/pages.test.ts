@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
+import { type DashboardSession, signInToDashboard } from '../../helpers/dashboard-session.js';
 import { reportDemoProgress, startDemoJob } from '../../../src/demos/index.js';
 import { inTransaction } from '../../../src/platform/command.js';
 import { failJob, finishJob } from '../../helpers/pipeline.js';
@@ -12,32 +13,21 @@ describe('the dashboard pages', () => {
   let ada: TestUser;
   let bob: TestUser;
   let origin: string;
+  let session: DashboardSession;
   let cookie: string;
   let csrf: string;
 
   before(async () => {
     app = await startTestApp();
     [ada, bob] = await Promise.all([app.createUser({ email: 'ada@example.com', credits: 10 }), app.createUser({ email: 'bob@example.com' })]);
-    origin = new URL((await app.api('/api/v1/device/code', { body: { client_name: 'probe', scope: 'write' } })).body.verification_uri).origin;
-    const signedIn = await post('/app/sign-in', { email: ada.email, password: ada.password }, '');
-    cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
-    csrf = /name="csrf" value="([^"]+)"/.exec(await (await get('/app/')).text())![1]!;
+    session = await signInToDashboard(app, ada);
+    ({ origin, cookie, csrf } = session);
   });
   after(() => app.stop());
 
-  function post(path: string, fields: Record<string, string>, withCookie = cookie, from = origin) {
-    return fetch(`${app.url}${path}`, {
-      method: 'POST', redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: from, cookie: withCookie },
-      body: new URLSearchParams(fields).toString(),
-    });
-  }
-  const get = (path: string) => fetch(`${app.url}${path}`, { redirect: 'manual', headers: { cookie } });
-  const text = async (path: string) => {
-    const response = await get(path);
-    assert.equal(response.status, 200, path);
-    return response.text();
-  };
+  const post: DashboardSession['post'] = (...args) => session.post(...args);
+  const get = (path: string) => session.get(path);
+  const text = (path: string) => session.text(path);
 
   it('welcomes a new account with the first steps, under a strict CSP with no inline script or style', async () => {
     const home = await get('/app/');

@@ -3,7 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { completeUnchangedRefresh, startDemoJob } from '../../../src/demos/index.js';
 import { inTransaction } from '../../../src/platform/command.js';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
+import { signInToDashboard } from '../../helpers/dashboard-session.js';
 import { failJob, finishJob } from '../../helpers/pipeline.js';
+import { publishVariantVersion } from '../../helpers/variant-demo.js';
 
 /**
  * Issue 37 item 4, as the owner reads it: the demo page's history says what each deploy changed on the site, in
@@ -13,18 +15,11 @@ describe('the dashboard history shows what changed, with frames before and after
   let app: TestApp;
   let ada: TestUser;
   let cookie: string;
-  let origin: string;
 
   before(async () => {
     app = await startTestApp();
     ada = await app.createUser({ email: 'ada@example.com', credits: 10 });
-    origin = new URL((await app.api('/api/v1/device/code', { body: { client_name: 'probe', scope: 'write' } })).body.verification_uri).origin;
-    const signedIn = await fetch(`${app.url}/app/sign-in`, {
-      method: 'POST', redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-      body: new URLSearchParams({ email: ada.email, password: ada.password }).toString(),
-    });
-    cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    ({ cookie } = await signInToDashboard(app, ada));
   });
   after(() => app.stop());
 
@@ -69,7 +64,7 @@ describe('the dashboard history shows what changed, with frames before and after
     assert.match(page, /Skipped: nothing the demo shows changed · free/);
     assert.match(page, /Nothing the demo shows changed/);
     assert.match(page, /Re‑recorded · 1 credit charged/);
-    assert.match(page, /<td>Deploy webhook<\/td>/);
+    assert.match(page, /<td data-label="Trigger">Deploy webhook<\/td>/);
     assert.deepEqual([last.credits_charged, first.credits_charged], [0, 1]);
   });
 
@@ -91,5 +86,28 @@ describe('the dashboard history shows what changed, with frames before and after
     assert.match(failed!, /^\S.* Refresh Failed · refunded — The page did not load within 30 s\./);
     assert.match(recorded!, /Refresh Re‑recorded · 1 credit charged The page looked the same; re‑recorded as asked/);
     assert.doesNotMatch(recorded!, /Nothing the demo shows changed/);
+  });
+
+  it('a cut made from the kept recording says which cut, that nothing was recorded, and that it was free (issue 59)', async () => {
+    const project = (await app.api('/api/v1/projects', { key: ada.key, body: { name: 'Quay', url: 'https://quay.example/' } })).body;
+    const demo = (await app.api('/api/v1/demos', { key: ada.key, body: { project_id: project.id, prompt: 'A tour', duration_target: '10s' } })).body;
+    const keepCapture = (version: number) => app.sql`update demos set capture_key = ${`demos/${demo.id}/v${version}/capture/`} where id = ${demo.id}`;
+    await keepCapture(await publishVariantVersion(app, demo.id, []));
+    const restyle = (aspect: string[]) => app.api(`/api/v1/demos/${demo.id}/restyle`, { key: ada.key, body: { presentation: { aspect } } });
+    const balance = (await app.api('/api/v1/credits', { key: ada.key })).body.balance as number;
+    assert.equal((await restyle(['16:9', '9:16'])).status, 202);
+    await keepCapture(await publishVariantVersion(app, demo.id, ['9:16'], { aspect: ['16:9', '9:16'] }));
+    assert.equal((await restyle(['16:9'])).status, 202);
+    await publishVariantVersion(app, demo.id, [], { aspect: ['16:9'] });
+    assert.equal((await app.api('/api/v1/credits', { key: ada.key })).body.balance, balance, 'neither cost a credit');
+
+    const detail = (await app.api(`/api/v1/demos/${demo.id}`, { key: ada.key })).body;
+    assert.deepEqual(detail.refreshHistory.map((h: { from_capture: boolean; credits_charged: number }) => [h.from_capture, h.credits_charged]), [[true, 0], [true, 0]]);
+    const page = await (await fetch(`${app.url}/app/demos/${demo.id}`, { headers: { cookie } })).text();
+    const history = page.slice(page.indexOf('<h2>History</h2>'));
+    const [removed, added] = [...history.matchAll(/<tr data-history="[^"]+">([\s\S]*?)<\/tr>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
+    assert.match(added!, /Restyle New cut \(9:16\) from the same recording · free Nothing recorded: made from v1’s recording/);
+    assert.match(removed!, /Restyle 9:16 cut removed, nothing recorded · free Nothing recorded: made from v2’s recording/);
+    assert.doesNotMatch(history, /Re‑recorded/);
   });
 });

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { createSecretBox, parseMasterKey } from '../../../src/platform/secrets.js';
 import { openSiteAccess } from '../../../src/projects/index.js';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
+import { type DashboardSession, signInToDashboard } from '../../helpers/dashboard-session.js';
 
 /**
  * Issue 56 in the dashboard: a project's settings say how the recorder signs in to the app, and whether recordings
@@ -11,8 +12,7 @@ import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js'
 describe('the project page’s sign-in settings', () => {
   let app: TestApp;
   let ada: TestUser;
-  let origin: string;
-  let cookie: string;
+  let session: DashboardSession;
   let csrf: string;
   let projectId: string;
   const password = 'dashboard-Secret-77';
@@ -20,23 +20,14 @@ describe('the project page’s sign-in settings', () => {
   before(async () => {
     app = await startTestApp();
     ada = await app.createUser();
-    origin = new URL((await app.api('/api/v1/device/code', { body: { client_name: 'probe', scope: 'write' } })).body.verification_uri).origin;
-    const signedIn = await post('/app/sign-in', { email: ada.email, password: ada.password }, '');
-    cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
-    csrf = /name="csrf" value="([^"]+)"/.exec(await (await get('/app/')).text())![1]!;
+    session = await signInToDashboard(app, ada);
+    ({ csrf } = session);
     projectId = (await app.api('/api/v1/projects', { key: ada.key, body: { name: 'Ledgerly', url: 'https://app.ledgerly.example/invoices' } })).body.id;
   });
   after(() => app.stop());
 
-  function post(path: string, fields: Record<string, string>, withCookie = cookie) {
-    return fetch(`${app.url}${path}`, {
-      method: 'POST', redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin, cookie: withCookie },
-      body: new URLSearchParams(fields).toString(),
-    });
-  }
-  const get = (path: string) => fetch(`${app.url}${path}`, { redirect: 'manual', headers: { cookie } });
-  const projectPage = async () => (await get(`/app/projects/${projectId}`)).text();
+  const post: DashboardSession['post'] = (...args) => session.post(...args);
+  const projectPage = async () => (await session.get(`/app/projects/${projectId}`)).text();
   const stored = async () => {
     const [row] = await app.sql<Array<{ site_access_enc: string | null }>>`select site_access_enc from projects where id = ${projectId}`;
     return openSiteAccess(createSecretBox(parseMasterKey(app.masterKey)), row!.site_access_enc);

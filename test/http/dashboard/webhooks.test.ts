@@ -2,39 +2,28 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { notifyDemoWebhooks } from '../../../src/webhooks/index.js';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers/app.js';
+import { type DashboardSession, signInToDashboard } from '../../helpers/dashboard-session.js';
 
 /** The project page's outbound webhooks, as a browser without script uses them: forms, redirects, what it says. */
 describe('the dashboard’s webhooks section', () => {
   let app: TestApp;
   let ada: TestUser;
   let bob: TestUser;
-  let origin: string;
+  let session: DashboardSession;
   let cookie: string;
   let csrf: string;
 
   before(async () => {
     app = await startTestApp();
     [ada, bob] = await Promise.all([app.createUser(), app.createUser()]);
-    origin = new URL((await app.api('/api/v1/device/code', { body: { client_name: 'probe', scope: 'write' } })).body.verification_uri).origin;
-    const signedIn = await post('/app/sign-in', [['email', ada.email], ['password', ada.password]], '');
-    cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
-    csrf = /name="csrf" value="([^"]+)"/.exec(await (await get('/app/')).text())![1]!;
+    session = await signInToDashboard(app, ada);
+    ({ cookie, csrf } = session);
   });
   after(() => app.stop());
 
-  function post(path: string, fields: string[][], withCookie = cookie, from = origin) {
-    return fetch(`${app.url}${path}`, {
-      method: 'POST', redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: from, cookie: withCookie },
-      body: new URLSearchParams(fields).toString(),
-    });
-  }
-  const get = (path: string) => fetch(`${app.url}${path}`, { redirect: 'manual', headers: { cookie } });
-  const text = async (path: string) => {
-    const response = await get(path);
-    assert.equal(response.status, 200, path);
-    return response.text();
-  };
+  const post: DashboardSession['post'] = (...args) => session.post(...args);
+  const get = (path: string) => session.get(path);
+  const text = (path: string) => session.text(path);
 
   it('adds an endpoint and shows its secret once, lists it, rotates, shows the delivery log, deletes', async () => {
     const project = (await app.api('/api/v1/projects', { key: ada.key, body: { name: 'Shop', url: 'https://shop.example/' } })).body;

@@ -175,7 +175,7 @@ ${actions(demo, viewer, balance)}
 ${narration}
 ${stats && demo.video_key ? analyticsPanel(stats) : null}
 ${versions.length > 0 ? versionsPanel(demo.id, versions, viewer, !BUSY.has(demo.status)) : null}
-${refreshHistoryPanel(demo.id, demo.refreshHistory, restores)}
+${refreshHistoryPanel(demo.id, demo.refreshHistory, restores, new Map(versions.map((v) => [v.version, v.variants.map((variant) => variant.aspect)])))}
 <p class="muted small">${demo.source === 'upload' ? 'Uploaded' : 'Generated'} · ${demo.format.toUpperCase()} · ${demo.resolution} · version ${demo.version} · created ${formatDate(demo.created_at)}</p>`;
   // Without script, a page in progress reloads itself every 5 s instead of following the socket.
   const head = busy ? html`<noscript><meta http-equiv="refresh" content="5"></noscript>` : undefined;

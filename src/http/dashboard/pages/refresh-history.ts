@@ -12,7 +12,12 @@ interface HistoryEntry {
   changes: string[] | null;
   checked_at: string | null;
   credits_charged: number;
+  /** issue 59: a restyle that made its cuts from the kept capture (no recording, no credit) */
+  from_capture: boolean;
 }
+
+/** Issue 59: each version's cuts (its 9:16 and 1:1 variants), by version number, to name what a cut run made. */
+export type CutsByVersion = ReadonlyMap<number, readonly string[]>;
 
 const TRIGGER_WORDS: Record<string, string> = {
   manual: 'Refresh',
@@ -29,7 +34,8 @@ const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
  * re-recorded and charged read "Nothing the demo shows changed"). "Re‑recorded" has a non-breaking hyphen: the
  * column is narrow.
  */
-function resultWords(entry: HistoryEntry): string {
+function resultWords(entry: HistoryEntry, cuts: CutsByVersion): string {
+  if (entry.from_capture) return cutWords(entry, cuts);
   switch (entry.result) {
     case 'succeeded':
       return `Re‑recorded · ${credits(entry.credits_charged)} charged`;
@@ -46,6 +52,24 @@ function resultWords(entry: HistoryEntry): string {
 }
 
 /**
+ * Issue 59: a run that made cuts from the recording kept with the version before: it recorded nothing and cost
+ * nothing (the walk found it reading "Re‑recorded · 0 credits charged"). Which cuts, from the versions' variants.
+ */
+function cutWords(entry: HistoryEntry, cuts: CutsByVersion): string {
+  if (entry.result === 'failed') return 'Failed · nothing charged';
+  if (entry.result === 'queued' || entry.result === 'running') return 'In progress: cutting from the same recording · free';
+  const before = entry.old_version === null ? undefined : cuts.get(entry.old_version);
+  const after = entry.new_version === null ? undefined : cuts.get(entry.new_version);
+  if (!before || !after) return 'New cuts from the same recording · free';
+  const added = after.filter((aspect) => !before.includes(aspect));
+  const removed = before.filter((aspect) => !after.includes(aspect));
+  const made = added.length > 0 ? `New cut${added.length === 1 ? '' : 's'} (${added.join(', ')}) from the same recording` : null;
+  const gone = removed.length > 0 ? `${removed.join(', ')} cut removed` : null;
+  const words = made && gone ? `${made}; ${gone}` : (made ?? (gone ? `${gone[0]!.toUpperCase()}${gone.slice(1)}, nothing recorded` : 'Same cuts, from the same recording'));
+  return `${words} · free`;
+}
+
+/**
  * Every refresh and restyle run, failed ones included (the Versions panel lists what they published), with what
  * changed on the page in words and the frames before and after (issue 37): the thumbnails of the version the run
  * started from and of the one it recorded, served by version (`?v=N`) from this site.
@@ -57,39 +81,40 @@ export interface RestoreEntry {
   restored_at: Date;
 }
 
-export function refreshHistoryPanel(demoId: string, history: HistoryEntry[], restores: RestoreEntry[] = []): SafeHtml | null {
+export function refreshHistoryPanel(demoId: string, history: HistoryEntry[], restores: RestoreEntry[] = [], cuts: CutsByVersion = new Map()): SafeHtml | null {
   if (history.length === 0 && restores.length === 0) return null;
   const rows = [
-    ...history.map((h) => ({ at: h.checked_at ?? h.created_at, row: runRow(demoId, h) })),
+    ...history.map((h) => ({ at: h.checked_at ?? h.created_at, row: runRow(demoId, h, cuts) })),
     ...restores.map((r) => ({ at: r.restored_at.toISOString(), row: restoreRow(demoId, r) })),
   ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
-  return html`<section class="panel"><h2>History</h2><div class="table-wrap"><table class="history">
+  return html`<section class="panel"><h2>History</h2><div class="table-wrap"><table class="history stack">
 <thead><tr><th>When</th><th>Trigger</th><th>Result</th><th>What changed</th><th>Before → after</th></tr></thead>
 <tbody>${rows.map((r) => r.row)}</tbody>
 </table></div></section>`;
 }
 
-function runRow(demoId: string, h: HistoryEntry): SafeHtml {
+function runRow(demoId: string, h: HistoryEntry, cuts: CutsByVersion): SafeHtml {
   return html`<tr data-history="${h.id}">
-<td>${formatDate(h.checked_at ?? h.created_at)}</td>
-<td>${TRIGGER_WORDS[h.triggered_by] ?? h.triggered_by}</td>
-<td data-result>${resultWords(h)}${h.error ? html`<span class="muted small"> — ${h.error}</span>` : null}</td>
-<td>${changeSummary(h)}</td>
-<td>${frames(demoId, h)}</td>
+<td data-label="When">${formatDate(h.checked_at ?? h.created_at)}</td>
+<td data-label="Trigger">${TRIGGER_WORDS[h.triggered_by] ?? h.triggered_by}</td>
+<td data-label="Result" data-result>${resultWords(h, cuts)}${h.error ? html`<span class="muted small"> — ${h.error}</span>` : null}</td>
+<td data-label="What changed">${changeSummary(h)}</td>
+<td data-label="Before → after" class="frames-cell">${frames(demoId, h)}</td>
 </tr>`;
 }
 
 function restoreRow(demoId: string, r: RestoreEntry): SafeHtml {
   return html`<tr data-history="restore" data-restored="${r.version}">
-<td>${formatDate(r.restored_at.toISOString())}</td>
-<td>Restore</td>
-<td data-result>v${r.version} made current again · free</td>
-<td>Nothing recorded: ${r.from_version !== null ? `v${r.from_version} is kept under Versions` : 'the version before stays under Versions'}</td>
-<td>${frames(demoId, { old_version: r.from_version, new_version: r.version, result: 'succeeded' })}</td>
+<td data-label="When">${formatDate(r.restored_at.toISOString())}</td>
+<td data-label="Trigger">Restore</td>
+<td data-label="Result" data-result>v${r.version} made current again · free</td>
+<td data-label="What changed">Nothing recorded: ${r.from_version !== null ? `v${r.from_version} is kept under Versions` : 'the version before stays under Versions'}</td>
+<td data-label="Before → after" class="frames-cell">${frames(demoId, { old_version: r.from_version, new_version: r.version, result: 'succeeded' })}</td>
 </tr>`;
 }
 
 function changeSummary(entry: HistoryEntry): SafeHtml | string {
+  if (entry.from_capture) return entry.old_version ? `Nothing recorded: made from v${entry.old_version}’s recording` : 'Nothing recorded';
   if (entry.triggered_by === 'restyle') return entry.changes?.length ? html`<ul class="changes">${entry.changes.map((change) => html`<li>${change}</li>`)}</ul>` : 'New look, same page';
   if (entry.changes === null) return '—';
   // A run that re-recorded although the page looked the same was asked to (a manual or forced refresh): say both.

@@ -1,5 +1,6 @@
 import { aspectVariants, type Presentation } from '../../../demos/index.js';
 import { aspectChoices, aspectsFromForm } from './aspect-fields.js';
+import type { RestyleButton } from './restyle-price.js';
 import { html, type SafeHtml } from '../../pages/html.js';
 import { csrfField, errorBox, option, type Viewer } from '../layout.js';
 
@@ -7,7 +8,8 @@ import { csrfField, errorBox, option, type Viewer } from '../layout.js';
  * The restyle form: every member of the spec's Presentation as a field, opened on the demo's effective presentation
  * (every member with the compositor's defaults resolved, effectivePresentation), so an untouched form describes the
  * video as it is. The script lists what will change and keeps the button disabled until something does; the server
- * refuses an unchanged form too (no script). The recording template is not here: a restyle replays the stored script,
+ * refuses an unchanged form too (no script). The button says what the change costs (issue 59: a cut alone is free),
+ * asked of the server (`restyle/price`) as the form changes. The recording template is not here: a restyle replays the stored script,
  * so the template it was planned with cannot change (run-job keeps it on record).
  */
 
@@ -75,6 +77,10 @@ export function restyleForm(input: {
   current: Presentation;
   backgrounds: Background[];
   credits: number;
+  /** issue 59: the submit button's words and price for the form as shown (restyle-price.ts); the script asks again as it changes */
+  button: RestyleButton;
+  /** issue 59: whether the shown version's recording is kept (a cut alone is made from it, free) */
+  captureKept: boolean;
   frameUrl: string | null;
   error?: string | null;
   /** issue 59: the server's speech engine (its voices offered, its default voice shown), or null when it has none */
@@ -164,8 +170,8 @@ ${aspectChoices(aspectVariants(input.current))}
 </div>
 <p class="hint" data-preview-note>${input.frameUrl ? 'A frame of this demo, framed in the look you choose (the preview follows your choices with JavaScript).' : 'The preview follows your choices as you change them (it needs JavaScript).'}</p>
 <div class="changes" data-changes aria-live="polite"><p class="muted small">Nothing changed yet: this is the demo's current look.</p></div>
-<div class="actions"><button type="submit" data-restyle-submit>Restyle for ${credits}</button>${input.recordAgain ? html` <button type="submit" class="secondary" formaction="/app/demos/${input.demoId}/restyle?force=true" data-record-again>Record it again with the cut for ${credits}</button>` : null}</div>
-<p class="muted small">Restyling re-records the stored script with this look and costs ${credits}; the current video stays online until the new one is ready, and stays listed under Versions. Adding or removing a cut alone records nothing and is free: the cut is made from the recording kept with the video.</p>
+<div class="actions"><button type="submit" data-restyle-submit data-price="${input.button.price}">${input.button.label}</button>${input.recordAgain ? html` <button type="submit" class="secondary" formaction="/app/demos/${input.demoId}/restyle?force=true" data-record-again>Record it again with the cut for ${credits}</button>` : null}</div>
+<p class="muted small">Restyling re-records the stored script with this look and costs ${credits}; the current video stays online until the new one is ready, and stays listed under Versions. ${input.captureKept ? 'Adding or removing a cut alone records nothing and is free: the cut is made from the recording kept with the video.' : 'This version’s recording was not kept (it was made before recordings were), so a new cut records it again, at the same price.'}</p>
 </div>
 </div>
 </form>`;

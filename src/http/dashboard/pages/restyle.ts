@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { priceOf, type DurationTarget } from '../../../credits/index.js';
-import type { Presentation } from '../../../demos/index.js';
+import { type Presentation, quoteRestyle } from '../../../demos/index.js';
 import { effectivePresentation } from '../../../pipeline/compose/style.js';
 import type { ViewportName } from '../../../pipeline/types.js';
 import { toErrorResponse } from '../../errors.js';
@@ -9,7 +9,9 @@ import { sendError } from '../../respond.js';
 import { appPage } from '../layout.js';
 import { pageFrame } from '../preview-frame.js';
 import type { DashboardRequest, Route } from '../request.js';
+import { sendJson } from '../../respond.js';
 import { redirect } from '../send.js';
+import { restyleButton } from './restyle-price.js';
 import { presentationFromForm, restyleForm } from './restyle-form.js';
 import { OPENAI_VOICES } from './narration.js';
 import { createSpeechEngine } from '../../../pipeline/narration/speech.js';
@@ -35,6 +37,29 @@ const lookOf = (presentation: Presentation) => {
   return look;
 };
 
+type ShownDemo = Awaited<ReturnType<DashboardRequest['caller']['demos']['get']>>;
+
+/** Whether the form describes the demo's look as it is (an unchanged restyle is refused: same video, a credit). */
+const unchangedLook = (posted: Presentation, demo: ShownDemo) => isDeepStrictEqual(lookOf(posted), lookOf(parsePresentation(demo.presentation)));
+
+/**
+ * What the post sends: when only the cuts changed, the demo's own presentation with the new cuts, as the API compares
+ * it, so that the cut is made from the kept capture (no recording, no credit) however the form writes the look.
+ */
+function presentationToSend(posted: Presentation, demo: ShownDemo): Presentation {
+  const stored = parsePresentation(demo.presentation);
+  const { aspect: _posted, ...postedLook } = lookOf(posted);
+  const { aspect: _stored, ...storedLook } = lookOf(stored);
+  return isDeepStrictEqual(postedLook, storedLook) ? { ...stored, aspect: posted.aspect ?? '16:9' } : posted;
+}
+
+/** The button for the form's presentation, priced by the API's own rule (quoteRestyle); unchanged is no quote. */
+function buttonFor(demo: ShownDemo, posted: Presentation | undefined) {
+  const price = priceOf((demo.duration_target ?? '10s') as DurationTarget);
+  if (!posted || unchangedLook(posted, demo)) return restyleButton(null, price);
+  return restyleButton(quoteRestyle({ ...demo, captureKept: demo.capture_kept }, presentationToSend(posted, demo)), price);
+}
+
 async function restylePage(r: DashboardRequest, status: number, posted?: Presentation, error?: string, recordAgain = false) {
   const [demo, { backgrounds }] = await Promise.all([r.caller.demos.get({ id: r.params[0]! }), r.caller.backgrounds.list()]);
   // Restyling replays the recorded script: without one there is nothing the form could do (the demo page shows no
@@ -48,6 +73,8 @@ async function restylePage(r: DashboardRequest, status: number, posted?: Present
   const form = restyleForm({
     demoId: demo.id, viewer: r.viewer, current, backgrounds, error,
     credits: priceOf((demo.duration_target ?? '10s') as DurationTarget),
+    button: buttonFor(demo, posted),
+    captureKept: demo.capture_kept,
     frameUrl: demo.video_key ? `/app/demos/${demo.id}/restyle/frame.png?v=${demo.version}` : null,
     speech: speechChoice(r),
     recordAgain,
@@ -66,6 +93,17 @@ function speechChoice(r: DashboardRequest) {
 
 export const restyleRoutes: Route[] = [
   { method: 'GET', pattern: /^\/app\/demos\/([^/]+)\/restyle$/, handle: (r) => restylePage(r, 200) },
+  {
+    // Issue 59: the button's words for the form as it stands (the page's script asks as the user changes it). A read:
+    // the form's fields in the query, the csrf token left out; the post is priced again by the API, whatever this said.
+    method: 'GET',
+    pattern: /^\/app\/demos\/([^/]+)\/restyle\/price$/,
+    json: true,
+    async handle(r) {
+      const [{ backgrounds }, demo] = await Promise.all([r.caller.backgrounds.list(), r.caller.demos.get({ id: r.params[0]! })]);
+      sendJson(r.res, 200, buttonFor(demo, presentationFromForm(r.url.searchParams, backgrounds)), { 'Cache-Control': 'no-store' });
+    },
+  },
   {
     method: 'GET',
     pattern: /^\/app\/demos\/([^/]+)\/restyle\/frame\.png$/,
@@ -91,15 +129,10 @@ export const restyleRoutes: Route[] = [
       const form = await r.form();
       const [{ backgrounds }, demo] = await Promise.all([r.caller.backgrounds.list(), r.caller.demos.get({ id: r.params[0]! })]);
       const presentation = presentationFromForm(form, backgrounds);
-      if (isDeepStrictEqual(lookOf(presentation), lookOf(parsePresentation(demo.presentation)))) {
+      if (unchangedLook(presentation, demo)) {
         return restylePage(r, 400, presentation, 'Nothing changed: this is already the demo’s look. Change something first; an unchanged restyle would cost a credit for the same video.');
       }
-      // Issue 59: only the cuts changed: the demo's own presentation with the new cuts, as the API compares it, so
-      // that the cut is made from the kept capture (no recording, no credit) however the form writes the look.
-      const stored = parsePresentation(demo.presentation);
-      const { aspect: _posted, ...postedLook } = lookOf(presentation);
-      const { aspect: _stored, ...storedLook } = lookOf(stored);
-      const sent = isDeepStrictEqual(postedLook, storedLook) ? { ...stored, aspect: presentation.aspect ?? '16:9' } : presentation;
+      const sent = presentationToSend(presentation, demo);
       try {
         await r.caller.demos.restyle({ id: r.params[0]!, presentation: sent } as Parameters<typeof r.caller.demos.restyle>[0]);
         redirect(r.res, `/app/demos/${r.params[0]}?done=restyling`);

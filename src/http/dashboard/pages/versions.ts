@@ -21,9 +21,9 @@ export function versionsPanel(demoId: string, versions: Version[], viewer: Viewe
         ? null
         : html`<form method="post" action="/app/demos/${demoId}/versions/${v.version}/restore" class="inline-form">${csrfField(viewer)}<button type="submit" class="secondary small">Restore</button></form>`;
     const state = v.current ? html`<span class="badge ok">Current</span>` : v.kept ? null : html`<span class="muted small">media removed</span>`;
-    return html`<tr data-version="${v.version}"${v.current ? html` data-current` : null}><td>v${v.version} ${state}</td><td>${MADE_BY[v.made_by] ?? v.made_by}</td><td>${formatDate(v.created_at)}</td><td>${seconds(v.duration_ms)}</td><td class="version-actions">${play} ${restore}</td></tr>`;
+    return html`<tr data-version="${v.version}"${v.current ? html` data-current` : null}><td data-label="Version">v${v.version} ${state}</td><td data-label="Made by">${MADE_BY[v.made_by] ?? v.made_by}</td><td data-label="When">${formatDate(v.created_at)}</td><td data-label="Length">${seconds(v.duration_ms)}</td><td class="version-actions">${play} ${restore}</td></tr>`;
   });
-  return html`<section class="panel" data-versions><h2>Versions</h2><div class="table-wrap"><table>
+  return html`<section class="panel" data-versions><h2>Versions</h2><div class="table-wrap"><table class="stack">
 <thead><tr><th>Version</th><th>Made by</th><th>When</th><th>Length</th><th></th></tr></thead>
 <tbody>${rows}</tbody>
 </table></div><p class="muted small">Restoring makes an earlier version the one your share link and embeds show; nothing is recorded and no credit is charged. The last few versions are kept.</p></section>`;

@@ -297,6 +297,29 @@
       if (field && field.tagName === 'SELECT') { var o = field.querySelector('option[value="' + String(v).replace(/["\\]/g, '') + '"]'); return o ? o.textContent : v; }
       return String(v);
     };
+    // The button's words and price (issue 59: a cut alone is free, a new look costs a credit) for the form as it
+    // stands, asked of the server, which prices the post again by the same rule: the browser never sets a price.
+    var initialButton = { label: submitButton.textContent, price: submitButton.getAttribute('data-price') };
+    var priceAsked = 0, priceTimer = null;
+    var showButton = function (button) {
+      submitButton.textContent = button.label;
+      submitButton.setAttribute('data-price', button.price);
+      var head = $('[data-changes-head]', changesBox);
+      if (head) head.textContent = 'What will change (' + button.price + '):';
+    };
+    var askPrice = function (changed) {
+      clearTimeout(priceTimer);
+      var asked = ++priceAsked;
+      if (!changed) { showButton(initialButton); return; }
+      priceTimer = setTimeout(function () {
+        var fields = new URLSearchParams(new FormData(restyle));
+        fields.delete('csrf');
+        fetch(restyle.getAttribute('action') + '/price?' + fields.toString(), { credentials: 'same-origin' })
+          .then(function (r) { return r.ok ? r.json() : null; })
+          .then(function (button) { if (button && asked === priceAsked) showButton(button); })
+          .catch(function () { /* the label stays as it was; the post is priced by the server anyway */ });
+      }, 150);
+    };
     var listChanges = function () {
       var now = fieldsOf(), lines = [];
       Object.keys(Object.assign({}, initial, now)).forEach(function (name) {
@@ -310,7 +333,8 @@
         head.textContent = restyle.hasAttribute('data-posted') ? 'Your changes were not sent (see above).' : 'Nothing changed yet: this is the demo\'s current look.';
         changesBox.appendChild(head);
       } else {
-        head.textContent = 'What will change (' + submitButton.textContent.replace(/^Restyle for /, '') + '):';
+        head.setAttribute('data-changes-head', '');
+        head.textContent = 'What will change (' + submitButton.getAttribute('data-price') + '):';
         var list = document.createElement('ul');
         list.className = 'change-list';
         lines.forEach(function (line) { var li = document.createElement('li'); li.textContent = line; list.appendChild(li); });
@@ -318,6 +342,7 @@
         changesBox.appendChild(list);
       }
       submitButton.disabled = lines.length === 0 && !restyle.hasAttribute('data-posted');
+      askPrice(lines.length > 0);
     };
     var onEdit = function (event) {
       draw();
