@@ -64,6 +64,8 @@ export interface OutlineAction extends Target {
   opener?: Target;
   /** menus inside that menu, opened after it, outermost first (a sidebar's "Pages", then its "Authentication") */
   thenOpen?: Target[];
+  /** the heading of the card the link sits in, when it is not the label ("Site Reliability Engineer" for "Apply Now") */
+  context?: string;
 }
 
 export interface OutlineField extends Target {

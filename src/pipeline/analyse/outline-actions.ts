@@ -126,9 +126,24 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
     const original = actionsRaw.find((a) => a.el === primary.el);
     if (original) original.kind = 'primary-cta';
   }
+  // Issue 56: the heading of the card a link sits in ("Site Reliability Engineer" for its "Apply Now"): the smallest
+  // box around the link, a few levels up, that has a heading and no more than three links, so a prompt can open the
+  // item it names. Not for navigation, whose labels say where they go.
+  const cardHeading = (el: Element): string | null => {
+    let node: Element | null = el.parentElement;
+    for (let depth = 0; node && node !== document.body && depth < 6; depth++, node = node.parentElement) {
+      if (node.querySelectorAll('a[href]').length > 3) return null;
+      const heading = node.querySelector('h1, h2, h3, h4, h5, h6');
+      const text = heading ? textOf(heading) : '';
+      if (text && text.length <= 100) return text;
+    }
+    return null;
+  };
   const toAction = (a: RawAction) => {
     const sel = selectorsFor(a.el);
-    return sel ? { label: a.label, kind: a.kind, href: a.href, rect: a.rect, ...sel } : null;
+    if (!sel) return null;
+    const context = a.nav ? null : cardHeading(a.el);
+    return { label: a.label, kind: a.kind, href: a.href, rect: a.rect, ...sel, ...(context && context !== a.label ? { context } : {}) };
   };
   const navigation: PageOutline['navigation'] = [];
   const navSeen = new Set<string>();

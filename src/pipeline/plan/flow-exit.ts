@@ -113,6 +113,8 @@ function namesLinkOnly(beat: string, outline: PageOutline, links: OutlineAction[
 }
 
 function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { link: OutlineAction; purpose: FlowPurpose } | null {
+  const item = itemOpened(beat, links);
+  if (item) return { link: item, purpose: 'page' };
   const called = calledByName(beat, outline, links);
   if (called) return { link: called, purpose: 'page' };
   for (const purpose of purposes) {
@@ -168,6 +170,39 @@ function calledByName(beat: string, outline: PageOutline, links: OutlineAction[]
   }) ?? null;
 }
 
+/** "open the Site Reliability Engineer posting", "read the full story", "the Business Controller job's details": an item opened. */
+const OPEN_ITEM = /\b(?:open(?:s|ing)?|read(?:s|ing)?|view(?:s|ing)?|click(?:s|ing)?(?: on| into)?|go(?:es)? into|dig(?:s)? into)\s+(?:up\s+)?(.{2,80})|(.{2,60}?)(?:'s|’s)\s+(?:details|description|posting|page|full story)\b/iu;
+/** Names in the item's words: two capitalised words or more ("Site Reliability Engineer", "Business Controller"). */
+const ITEM_NAME = /\p{Lu}[\p{L}\d'’&-]*(?:\s+(?:of\s+|for\s+|&\s+)?\p{Lu}[\p{L}\d'’&-]*)+/gu;
+/** "one of the finished projects": any item of that kind (the plural noun). */
+const ONE_OF = /\bone of (?:the|their|its|our|his|her|these|those)\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+s)\b/iu;
+
+/**
+ * Issue 56: an item of a list opened by its name: a job posting, an article, a project, a product, whose card's
+ * heading or link says the name ("open the Site Reliability Engineer posting" clicks the "Apply Now" of the card
+ * headed "Site Reliability Engineer"). "Open one of the finished projects" opens the first link whose address says
+ * the kind of item ("project-details.html"), a card's first. Only on a request to open: a name said in passing ("show
+ * the Pro Plan") stays on this page.
+ */
+function itemOpened(beat: string, links: OutlineAction[]): OutlineAction | null {
+  const asked = OPEN_ITEM.exec(beat);
+  if (!asked) return null;
+  const words = asked[1] ?? asked[2]!;
+  const names = [...words.matchAll(ITEM_NAME)].map((match) => keywords(match[0])).filter((name) => name.length >= 2);
+  for (const name of names) {
+    const found = links.find((link) => {
+      const said = new Set(keywords(`${link.label} ${link.context ?? ''}`));
+      return name.every((word) => said.has(word));
+    });
+    if (found) return found;
+  }
+  const kind = ONE_OF.exec(words)?.[1];
+  if (!kind) return null;
+  const root = stem(kind.toLowerCase());
+  const ofKind = links.filter((link) => keywords(pathWords(link.href)).some((word) => stem(word) === root || stem(word).startsWith(root)));
+  return ofKind.find((link) => link.context) ?? null;
+}
+
 /** Whether this page is the one the words name: its title or its address says them ("Register" on register.html). */
 function isThisPage(name: string, outline: PageOutline): boolean {
   const words = keywords(name);
@@ -206,6 +241,11 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
     const words = keywords(link.label).filter((word) => !FUNCTION_WORDS.has(stem(word)));
     return words.length >= 1 && words.length <= 2 && words.length === keywords(link.label).length && words.every((word) => word.length > 3 && beatWords.has(word)) && !STOCK_PHRASE.test(link.label) && asksFor(beat, words.at(-1)!);
   });
+  const beatConcepts = conceptsOf(beat);
+  const meant = links.find((link) => {
+    const words = keywords(link.label);
+    return words.length === 1 && words[0]!.length > 3 && [...conceptsOf(link.label)].some((concept) => beatConcepts.has(concept));
+  });
   // Only where the page has nothing for it at all: a weak match on this page is still this page's.
   if (!wantsPage) {
     const meaning = promptSubjects(beat, outline);
@@ -215,11 +255,6 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
   }
   // A form asked for on a page that has forms is one of those, whatever its words.
   if (/\b(?:form|box|field)s?\b/i.test(beat) && outline.forms.length > 0) return null;
-  const beatConcepts = conceptsOf(beat);
-  const meant = links.find((link) => {
-    const words = keywords(link.label);
-    return words.length === 1 && words[0]!.length > 3 && [...conceptsOf(link.label)].some((concept) => beatConcepts.has(concept));
-  });
   return meant ? { link: meant, purpose: 'page' } : null;
 }
 
@@ -273,7 +308,8 @@ function exitLinks(outline: PageOutline, sameSite: (url: string) => boolean): Ou
     // "#/settings", "#!/inbox": an app's own route, another screen; "#pricing": a place on this page.
     const route = /^#(?:!\/?|\/)[\p{L}\d]/u.test(url.hash) && url.href !== outline.url;
     if (stripHash(url.href) === here && !route) return false;
-    const key = `${link.label}|${url.href}`;
+    // Cards' links that say the same ("Apply Now") to the same place are told apart by their card's heading.
+    const key = `${link.label}|${url.href}|${link.context ?? ''}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

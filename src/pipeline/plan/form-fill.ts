@@ -146,6 +146,8 @@ export function roleOf(field: OutlineField): Role {
   const type = field.type.toLowerCase();
   const words = `${field.label} ${field.name ?? ''}`.toLowerCase();
   if (type === 'password') return /confirm|repeat|again|retype/.test(words) ? 'confirm-password' : 'password';
+  // A box labelled "Username" takes the user name, whatever its type says (templates mark it type="email" by copy).
+  if (/\buser ?name\b/.test(words) && !/e-?mail/.test(words)) return 'username';
   // A mail's "To" box (labelled just "To", or a recipient) takes the address the prompt writes to.
   if (type === 'email' || /e-?mail/.test(words) || /^\s*to\s*:?\s*(?:to)?\s*$|recipient/.test(words)) return 'email';
   if (type === 'search' || /\bsearch\b|\bq\b/.test(words)) return 'search';

@@ -46,7 +46,11 @@ export const concepts: Record<string, string[]> = {
   logos: ['logo', 'brand', 'trusted', 'company', 'companies', 'sponsor', 'backer', 'patron', 'supporter', 'funder', 'business', 'firm', 'corporate', 'foundation', 'partner'],
   // ("how it works" is a process by its phrase below; "work" alone is as often the portfolio: "selected work")
   process: ['process', 'step', 'workflow', 'method', 'approach'],
-  about: ['about', 'mission', 'value', 'belief', 'purpose', 'vision', 'principle', 'ethos', 'philosophy'],
+  about: ['about', 'mission', 'value', 'belief', 'purpose', 'vision', 'principle', 'ethos', 'philosophy', 'aim', 'goal', 'ambition', 'objective'],
+  // SaaS pages: the pains a product takes away ("Facing these challenges?", "Sound familiar?")
+  problems: ['problem', 'challenge', 'headache', 'headach', 'struggle', 'frustration', 'frustrating', 'hassle', 'obstacle', 'difficulty', 'bottleneck'],
+  // libraries, apps and products: what changed from one version to the next
+  changelog: ['changelog', 'release', 'releases', 'version', 'versions'],
   comparison: ['compare', 'comparison', 'versus', 'difference', 'different', 'differ', 'alternative', 'choose', 'choice', 'pick', 'competition', 'competitor', 'rival'],
   // developer tools and kits: where it is explained (not "docs" itself: on a docs page, "the docs" are the page)
   docs: ['documentation', 'documented', 'guide', 'tutorial', 'manual', 'handbook', 'reference', 'explained', 'explanation'],
@@ -68,7 +72,7 @@ export const concepts: Record<string, string[]> = {
   // shops: a price cut for a while, often with a clock counting down to its end
   sale: ['sale', 'deal', 'discount', 'countdown', 'limited', 'hurry', 'timer', 'clearance', 'promo', 'promotion', 'coupon', 'flash', 'markdown', 'bargain'],
   // shops, libraries, media: what someone there recommends
-  picks: ['recommend', 'recommendation', 'favourite', 'favorite', 'curated', 'bestseller', 'bestselling', 'popular', 'trending', 'editor', 'pick', 'staff'],
+  picks: ['recommend', 'recommendation', 'favourite', 'favorite', 'curated', 'bestseller', 'bestselling', 'popular', 'trending', 'trendy', 'editor', 'pick', 'staff'],
   // charities, clubs, open-source projects: giving money, giving time
   donate: ['donate', 'donation', 'donor', 'contribute', 'contribution', 'fundraise', 'fundraising', 'pledge', 'appeal'],
   volunteer: ['volunteer', 'rota', 'helper', 'involved'],
@@ -118,6 +122,8 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // "Make a quick clip", "I need a short promo", "put together a demo that…": the request, not its subject.
   [/\b(?:i need|i'd like|i want|we need|let's do|let us do|can you (?:do|make|record|create)|(?:make|record|create|do|shoot|produce|put together|give me)) (?:a|an|me a|us a)? ?(?:(?:quick|short|little|fun|punchy|snappy|polished|new|\d+[\s-]second) )*(?:video|clip|reel|demo|promo|teaser|walkthrough|walk-through|trailer|recording|tour)\b/g, ' '],
   [/\bapp ?store\b|\bgoogle play\b|\bplay store\b/g, 'download'],
+  // "What changed in the latest releases", "what's new": the change log, not a change of plan.
+  [/\bwhat(?:'s|’s| has| have)? (?:changed|new)\b|\b(?:latest|recent|new|past) (?:releases?|versions?|updates?)\b|\brelease notes\b/g, 'changelog'],
   // "For power users", "expert mode": what goes beyond the basics, not "power" (features) nor the users.
   [/\bpower[- ]users?\b|\bexperts? (?:users?|mode)\b/g, 'advanced'],
   [/\bget(?:ting)? in touch\b|\breach(?:ing)? out\b|\bdrop (?:us |them )?a line\b/g, 'contact'],
@@ -170,6 +176,7 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
  */
 export const pagePhrases: Array<[RegExp, string]> = [
   [/\bearly[- ]access\b/i, 'beta'],
+  [/\bchange[\s-]?log\b|\brelease notes\b|\bwhat[’']?s new\b/i, 'changelog'],
   // A telephone number written out ("+1 (555) 010-2030", "020 7946 0958"): what "the phone number" asks for.
   // International ("+23 345 67980"), North American ("(555) 010-2030", "555-010-2030") or national ("020 7946 0958")
   // forms only: a year range ("2009 - 2011") is not one.

@@ -166,6 +166,26 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Read the sample post down to the part about the stars', outline, sameSite)?.link.label, 'Sample Post');
   });
 
+  it('opens the item a prompt names by its card\'s heading, and one of a kind by its address', () => {
+    const outline = saasOutline();
+    const apply = (job: string, y: number) => ({ label: 'Apply Now', kind: 'cta' as const, href: '/career-details.html', context: job, selector: `#job${y} a`, fallbackSelectors: [], rect: { x: 1000, y, width: 120, height: 40 } });
+    outline.actions = [apply('Revenue & Pricing Analyst', 700), apply('Site Reliability Engineer', 800), apply('Ruby Developer', 900)];
+    const opened = flowExit('See the openings, then open the Site Reliability Engineer posting', outline, sameSite);
+    assert.equal(opened?.link.context, 'Site Reliability Engineer', 'the card that says the name, not the first "Apply Now"');
+    assert.equal(flowExit("Show the Ruby Developer job's details", outline, sameSite)?.link.context, 'Ruby Developer');
+    assert.equal(flowExit('Show the Ruby Developer role', outline, sameSite), null, 'a name said in passing opens nothing');
+    outline.actions = [{ label: 'View case', kind: 'cta', href: '/project-details.html', context: 'Dental booking app', selector: '#p a', fallbackSelectors: [], rect: { x: 600, y: 900, width: 120, height: 40 } }];
+    assert.equal(flowExit('Open one of the finished projects and show who the client was', outline, sameSite)?.link.href, '/project-details.html');
+  });
+
+  it('types the user name into a box labelled "Username", though the page marks it an e-mail box', () => {
+    const outline = saasOutline();
+    const field = (label: string, y: number, type: string) => ({ label, type, name: null, selector: `#f${y}`, fallbackSelectors: [], rect: { x: 400, y, width: 500, height: 40 } });
+    outline.forms = [{ label: 'Sign in', selector: 'form', fallbackSelectors: [], rect: { x: 400, y: 300, width: 500, height: 200 }, submit: null, fields: [field('Username', 300, 'email'), field('Password', 360, 'password')] }];
+    const typed = JSON.stringify(fillForm(outline, namedValues('Show how a teammate signs in as ops.manager'), 'sign-in', { allowSubmit: false }));
+    assert.ok(typed.includes('ops.manager'), typed);
+  });
+
   it("takes a row of an app's list that says \"Create invoice\" for no sign-up form", () => {
     const outline = saasOutline();
     outline.forms = [{ label: 'Create invoice', selector: '.todo li', fallbackSelectors: [], rect: { x: 400, y: 900, width: 500, height: 40 }, fields: [{ label: 'Create invoice', type: 'checkbox', name: null, selector: '.todo li input', fallbackSelectors: [], rect: { x: 400, y: 900, width: 20, height: 20 } }], submit: null }];

@@ -57,6 +57,30 @@ describe('what the prompt asks to see, by meaning', () => {
     assert.deepEqual(ids('Tell the story from the early days'), ['story'], 'early days are history, not early access');
   });
 
+  it('knows the pains a product takes away, what changed in the latest releases, and trendy products as popular ones', () => {
+    const outline = studioOutline();
+    outline.sections = [
+      block('hero', 'hero', 'Ship your MVP faster', 0, 'The toolkit for small teams.'),
+      block('pains', 'features', 'Facing these challenges?', 600, 'Scattered tools. Slow launches. Messy feedback.'),
+      block('trendy', 'content', 'Trendy products', 1200, 'Linen shirt $40. Canvas tote $25.'),
+      block('plans', 'pricing', 'Simple & transparent pricing', 1800, 'Free $0. Starter $10. Pro $25.'),
+      block('log', 'content', 'Change Log', 2400, '1.6.0 — Added a new option. 1.5.3 — Fixed a bug.'),
+    ];
+    const ids = subjectIdsOn(outline);
+    assert.deepEqual(ids('Start with the headaches it takes away'), ['pains']);
+    assert.deepEqual(ids('Which pieces are popular right now?'), ['trendy']);
+    assert.deepEqual(ids('End on what changed in the latest releases'), ['log']);
+  });
+
+  it('reads names listed before their noun as one subject: "the Free, Starter and Pro plans"', () => {
+    assert.deepEqual(clausesOf('Start with the headaches, then end on what the Free, Starter and Pro plans cost.'), [
+      'Start with the headaches',
+      'end on what the Free Starter Pro plans cost',
+    ]);
+    // Names not followed by their noun are still a list of subjects.
+    assert.deepEqual(clausesOf('Show Pricing, Team and Contact'), ['Show Pricing', 'Team', 'Contact']);
+  });
+
   it('takes a "who" in the middle of a heading for a relative clause, not for a team', () => {
     const outline = studioOutline();
     outline.sections = [
