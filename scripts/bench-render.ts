@@ -64,9 +64,10 @@
  * `npm run bench:render -- --concurrent 2 --res 720p --seconds 10 --format mp4` for the recorder under load (issue
  * 58): two recordings at once beside a CPU hog, as a worker with WORKER_CONCURRENCY=2 on two cores is. Its summary
  * line `bench:render concurrent=2 hog=1 …` gives the recordings' skipped and failed steps, the missed pictures (a
- * changed frame captured without its own picture), the stall ratio of the clean captures and of the composed videos
- * (the worst of the recordings), and the wall time of the whole round: what a customer's video looks like must not
- * depend on what else the worker is doing.
+ * changed frame captured without its own picture) and restarts of the screencast, the frames rendered behind the wall
+ * clock (past the capture's lead, where the page's animations may follow the wall clock instead of the frames), the
+ * stall ratio of the clean captures and of the composed videos (the worst of the recordings), and the wall time and
+ * CPU seconds of the whole round: what a customer's video looks like must not depend on what else the worker is doing.
  * Also BENCH_FIXTURE (default glasshouse), BENCH_CAPTURE (frames | screencast, default frames), BENCH_PICTURES (how
  * frame capture takes its pictures: screencast | screenshots, default the recorder's), BENCH_KEEP (a
  * directory: the composed video, the clean capture and the interaction timeline of each run are copied there, for
@@ -163,7 +164,7 @@ interface ChildReport {
   /** the same measure over the clean capture, before composing */
   cleanSmoothness: { stallRatio: number; movingFrames: number; stalls: number };
   /** frame capture: how pictures were taken, how many, frames without damage, the wall time of each, and pictures no frame accounted for */
-  frameCapture: { pictures: string; screenshots: number; probes: number; screenshotS: number; probeS: number; sinkS: number; strayPictures: number; missedPictures: number; screencastRestarts: number } | null;
+  frameCapture: { pictures: string; screenshots: number; probes: number; screenshotS: number; probeS: number; sinkS: number; strayPictures: number; missedPictures: number; screencastRestarts: number; framesBehindWallClock: number } | null;
   captureFps: number;
   motionCaptureFps: number;
   frames: number;
@@ -474,7 +475,7 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       },
       cleanSmoothness: { stallRatio: cleanSmooth.stallRatio, movingFrames: cleanSmooth.movingFrames, stalls: cleanSmooth.stalls },
       frameCapture: fc
-        ? { pictures: fc.pictures, screenshots: fc.screenshots, probes: fc.probes, screenshotS: fc.screenshotMs / 1000, probeS: fc.probeMs / 1000, sinkS: fc.sinkMs / 1000, strayPictures: fc.strayPictures, missedPictures: fc.missedPictures, screencastRestarts: fc.screencastRestarts }
+        ? { pictures: fc.pictures, screenshots: fc.screenshots, probes: fc.probes, screenshotS: fc.screenshotMs / 1000, probeS: fc.probeMs / 1000, sinkS: fc.sinkMs / 1000, strayPictures: fc.strayPictures, missedPictures: fc.missedPictures, screencastRestarts: fc.screencastRestarts, framesBehindWallClock: fc.framesBehindWallClock }
         : null,
       captureFps: result.captureFps,
       motionCaptureFps: motionMs > 0 ? motionFrames / (motionMs / 1000) : 0,
@@ -648,7 +649,8 @@ function describeReport(r: ChildReport): string[] {
     r.frameCapture
       ? `  capture: frames on demand, ${f(r.captureFps, 1)} distinct pictures per second of video, ${f(r.motionCaptureFps, 1)} while scrolling; ` +
         `pictures by ${r.frameCapture.pictures}: ${r.frameCapture.screenshots} (${f(r.frameCapture.screenshotS)} s), ${r.frameCapture.probes} frames without damage (${f(r.frameCapture.probeS)} s), ` +
-        `writing ${f(r.frameCapture.sinkS)} s, ${r.frameCapture.strayPictures} stray, ${r.frameCapture.missedPictures} missed picture(s), ${r.frameCapture.screencastRestarts} restart(s) of the screencast`
+        `writing ${f(r.frameCapture.sinkS)} s, ${r.frameCapture.strayPictures} stray, ${r.frameCapture.missedPictures} missed picture(s), ${r.frameCapture.screencastRestarts} restart(s) of the screencast, ` +
+        `${r.frameCapture.framesBehindWallClock} frame(s) behind the wall clock`
       : `  capture: screencast ${f(r.captureFps, 1)} fps overall before resampling to 30, ${f(r.motionCaptureFps, 1)} fps while scrolling; ` +
         `muxer backlog peak ${r.maxBacklogFrames} frames (${f(r.maxBacklogMb, 1)} MB of distinct JPEGs)`,
     `  smoothness (as smoothness.py): stall_ratio ${f(r.smoothness.stallRatio, 3)} (${r.smoothness.stalls} of ${r.smoothness.movingFrames} moving frames), ` +
@@ -822,11 +824,15 @@ function roundSummary(run: Run, reports: ChildReport[], { concurrent, hogs, wall
     `skipped_steps=${sum((r) => r.skippedSteps)}`,
     `failed_steps=${sum((r) => r.failedSteps)}`,
     `missed_pictures=${sum((r) => r.frameCapture?.missedPictures ?? 0)}`,
+    `screencast_restarts=${sum((r) => r.frameCapture?.screencastRestarts ?? 0)}`,
+    // frames past the capture's lead: the page's animations may have followed the wall clock (frame-capture.ts)
+    `behind_wall_clock=${sum((r) => r.frameCapture?.framesBehindWallClock ?? 0)}`,
     `clean_stalls=${sum((r) => r.cleanSmoothness.stalls)}`,
     `clean_stall_ratio_max=${f(max((r) => r.cleanSmoothness.stallRatio), 3)}`,
     `stall_ratio_max=${f(max((r) => r.smoothness.stallRatio), 3)}`,
     `wall_s=${f(wallS)}`,
     `realtime_x=${f(wallS / run.seconds)}`,
+    `cpu_s=${f(sum((r) => r.cpuS))}`,
   ].join(' ');
 }
 

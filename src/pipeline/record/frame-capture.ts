@@ -32,9 +32,23 @@ import { type Pictures, startPictures } from './screencast-pictures.js';
  *
  * Not virtual: the page's JavaScript clock (Date, setTimeout, performance.now) stays the wall clock. Frame-driven
  * motion (CSS animations and transitions, requestAnimationFrame with its timestamp) follows the frame clock;
- * timer-driven motion runs at its own pace while frames take longer than 1/fps to capture.
+ * timer-driven motion runs at its own pace while frames take longer than 1/fps to capture. The frame clock starts
+ * ahead of the wall clock (see LEAD_SHARE), so rAF timestamps read ahead of performance.now() during a capture.
  */
 
+/**
+ * How far ahead of the wall clock a capture's frame times start, as a share of the capture's length (LEAD_SHARE) and
+ * at least MIN_LEAD_MS: a capture that falls behind real time by less than this keeps the page's animations on the
+ * frame clock. Frame times must never fall behind the wall clock: Blink's animation clock, read outside a frame (a
+ * task of ours such as the recorder's scrollTo, a timer of the page's), moves itself on to the wall clock (rounded
+ * up to 1/60 s) when the last frame's time is behind it, and never goes back (AnimationClock::CurrentTime). On a
+ * busy machine a capture runs slower than real time: a CSS transition then started on a frame that depended on the
+ * load, and stood still for frames in a row until the frames caught up (frames without damage, repeating the one
+ * before while the page should have moved: issue 58). Ahead of the wall clock, an out-of-frame read finds the
+ * clock already past it and leaves it alone.
+ */
+const LEAD_SHARE = 1;
+const MIN_LEAD_MS = 5_000;
 /** the longest a still stretch goes without a fresh screenshot (0.5 s at 30 fps), when capturing by screenshots */
 const REFRESH_FRAMES = 15;
 /**
@@ -109,6 +123,11 @@ export interface FrameCaptureStats {
   missedPictures: number;
   /** times the screencast was started afresh after a missed picture */
   screencastRestarts: number;
+  /**
+   * frames rendered after the wall clock had passed their frame time (the capture fell further behind real time than
+   * its lead): from the first, the page's animations may follow the wall clock instead of the frames (see LEAD_SHARE)
+   */
+  framesBehindWallClock: number;
   frameSize: { width: number; height: number } | null;
   /** output frames with a fresh screenshot, ms from the start (as the screencast's frame times) */
   frameTimesMs: number[];
@@ -128,12 +147,14 @@ export interface FrameCapture extends MotionClock {
 export async function startFrameCapture(page: Page, control: FrameControl, options: FrameCaptureOptions): Promise<FrameCapture> {
   const frameMs = 1000 / options.fps;
   const quality = options.quality ?? 80;
+  const leadMs = Math.max(MIN_LEAD_MS, LEAD_SHARE * options.frameCount * frameMs);
   const driver: FrameDriver = await control.takeOver();
   let pictures: Pictures | null = null;
   let last: Buffer | null = null;
   try {
     // The opening picture, taken before the screencast starts so that it cannot send one of its own for it.
-    const opening = await driver.frame({ ticks: Math.max(driver.lastTicks + frameMs, monotonicMs()), interval: frameMs, screenshot: { quality } });
+    // The page's clock moves on by the lead here, at once (see LEAD_SHARE): animations running now are that much on.
+    const opening = await driver.frame({ ticks: Math.max(driver.lastTicks + frameMs, monotonicMs() + leadMs), interval: frameMs, screenshot: { quality } });
     last = opening.jpeg;
     if ((options.pictures ?? 'screencast') === 'screencast') pictures = await startPictures(page, driver, frameMs, quality);
     else await driver.frame({ ticks: driver.lastTicks + 0.01, interval: frameMs }); // the screenshot's own damage
@@ -142,8 +163,8 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
     driver.release();
     throw error;
   }
-  // Frame i is rendered at base + i·frameMs: after anything rendered so far, and not before now.
-  const base = Math.max(driver.lastTicks + frameMs, monotonicMs());
+  // Frame i is rendered at base + i·frameMs: after anything rendered so far, and the lead ahead of now.
+  const base = Math.max(driver.lastTicks + frameMs, monotonicMs() + leadMs);
   let index = 0;
   let written = 0;
   /** Frames rendered but not written yet, in order; null for a frame without damage (it repeats the picture before). */
@@ -164,7 +185,7 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
   const late: Array<Promise<unknown>> = [];
   const stats: FrameCaptureStats = {
     pictures: pictures ? 'screencast' : 'screenshots',
-    framesWritten: 0, screenshots: 0, probes: 0, damagedProbes: 0, screenshotMs: 0, probeMs: 0, sinkMs: 0, strayPictures: 0, missedPictures: 0, screencastRestarts: 0, frameSize: null, frameTimesMs: [],
+    framesWritten: 0, screenshots: 0, probes: 0, damagedProbes: 0, screenshotMs: 0, probeMs: 0, sinkMs: 0, strayPictures: 0, missedPictures: 0, screencastRestarts: 0, framesBehindWallClock: 0, frameSize: null, frameTimesMs: [],
   };
 
   const release = async () => {
@@ -248,6 +269,7 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
     options.signal?.throwIfAborted();
     if (page.isClosed()) throw new Error('The page was closed while it was being recorded.');
     const ticks = base + index * frameMs;
+    if (ticks < monotonicMs()) stats.framesBehindWallClock++;
     if (pictures) {
       // One picture at most on its way while the next frame renders: Chromium keeps two screencast frames in flight
       // and skips (does not queue) the capture of a third.

@@ -56,6 +56,7 @@ export async function joinLegs(legs: RecordResult[], outFile: string): Promise<R
         missedPictures: sum((leg) => leg.frameCapture?.missedPictures ?? 0),
         strayPictures: sum((leg) => leg.frameCapture?.strayPictures ?? 0),
         screencastRestarts: sum((leg) => leg.frameCapture?.screencastRestarts ?? 0),
+        framesBehindWallClock: sum((leg) => leg.frameCapture?.framesBehindWallClock ?? 0),
         frameTimesMs,
       }
     : null;

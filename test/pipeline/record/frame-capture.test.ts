@@ -7,6 +7,7 @@ import { ffmpegBinaries } from '../../../src/pipeline/encode/ffmpeg-binaries.js'
 import { fileArg, runTool } from '../../../src/pipeline/encode/run-tool.js';
 import { measureSmoothness } from '../../../src/pipeline/encode/smoothness.js';
 import { recordingCaptureSize } from '../../../src/pipeline/produce-recording.js';
+import { startFrameCapture } from '../../../src/pipeline/record/frame-capture.js';
 import { recordScript } from '../../../src/pipeline/record/recorder.js';
 import type { ActionScript, ScriptStep, Target } from '../../../src/pipeline/types.js';
 import { captureRig } from '../../helpers/recording-rig.js';
@@ -129,6 +130,45 @@ describe('frame-by-frame capture', () => {
       if (sum / size > 0.5) differing.push(`${frame}: ${(sum / size).toFixed(2)}`);
     }
     assert.deepEqual(differing, [], 'frames whose picture differs between screencast and screenshots');
+  });
+
+  it('keeps the page\'s animations on the frames when the capture is slower than real time', async () => {
+    // Blink's animation clock, read outside a frame (here by a timer of the page's) while no animation frame is
+    // pending, moves itself on to the wall clock when the last frame's time is behind it, and never goes back. A busy
+    // machine makes a capture slower than real time; here a sink slower than a frame does, on any machine. The
+    // page's animation time in each frame must still be that frame's moment.
+    const page = await openPage();
+    try {
+      // The timer reads the clock, then asks for one animation frame, which notes the animation time it is drawn at.
+      await page.evaluate(`(() => {
+        window.__times = [];
+        setInterval(() => {
+          void document.timeline.currentTime;
+          requestAnimationFrame(() => __times.push(document.timeline.currentTime));
+        }, 4);
+      })()`);
+      const frames = 20;
+      const sink = () => new Promise<void>((resolve) => setTimeout(resolve, 60));
+      const capture = await startFrameCapture(page, frameControlOf(page)!, { fps: FPS, frameCount: frames, sink, pictures: 'screenshots' });
+      let times: number[];
+      try {
+        await page.evaluate('window.__times.length = 0');
+        capture.begin();
+        await capture.sleep((frames * 1000) / FPS);
+        times = (await page.evaluate('window.__times')) as number[];
+      } finally {
+        await capture.finish();
+      }
+      // In frames from the first noted: each a frame's moment (a frame 0.01 ms after a screenshot, which takes the
+      // screenshot's own damage, is the same moment; the clock's resolution is 0.1 ms), none past the last frame's.
+      // A frame before which the timer did not run notes nothing.
+      const moments = times.map((t) => ((t - times[0]!) * FPS) / 1000);
+      assert.ok(new Set(moments.map(Math.round)).size >= frames / 2, `${times.length} times noted`);
+      assert.deepEqual(moments.filter((m) => Math.abs(m - Math.round(m)) > 0.05).map((m) => m.toFixed(2)), [], 'animation times between frames');
+      assert.ok(Math.max(...moments) < frames - 0.95, `the animation time ran ${Math.max(...moments).toFixed(2)} frames in ${frames - 1}`);
+    } finally {
+      await closeFrameControlledPage(page);
+    }
   });
 
   it('keeps a frame-controlled page painting between recordings, and other pages of the browser painting on their own', async () => {
