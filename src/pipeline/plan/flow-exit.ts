@@ -239,7 +239,7 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
   // site's pages, a "design. coding." block).
   const said = links.find((link) => {
     const words = keywords(link.label).filter((word) => !FUNCTION_WORDS.has(stem(word)));
-    return words.length >= 1 && words.length <= 2 && words.length === keywords(link.label).length && words.every((word) => word.length > 3 && beatWords.has(word)) && !STOCK_PHRASE.test(link.label) && asksFor(beat, words.at(-1)!);
+    return words.length >= 1 && words.length <= 2 && words.length === keywords(link.label).length && words.every((word) => (word.length > 3 || acronym(link.label, word)) && beatWords.has(word)) && !STOCK_PHRASE.test(link.label) && asksFor(beat, words.at(-1)!);
   });
   const beatConcepts = conceptsOf(beat);
   const meant = links.find((link) => {
@@ -268,6 +268,11 @@ function asksFor(beat: string, word: string): boolean {
     `\\b(?:show|see|list|browse|open|view|visit|which|what|find|explore|tour|read|bring up)\\s+(?:me\\s+|us\\s+)?(?:(?:the|all|every|its|their|our|your|my|his|her|a|an|some)\\s+)?(?:[\\p{L}'’-]+\\s+){0,3}${escaped}\\w*\\b`,
     'iu',
   ).test(beat);
+}
+
+/** A short word the label writes in capitals ("FAQ's", "API"): a name, not a little word. */
+function acronym(label: string, word: string): boolean {
+  return word.length >= 2 && new RegExp(`\\b${word.toUpperCase()}(?![\\p{Ll}])`, 'u').test(label);
 }
 
 /** A part of the page whose heading or kicker has every word of a link's label. */

@@ -79,6 +79,19 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
       typed.push({ field, text, role });
     }
   }
+  // A message the form has no box for, in a box of its own just below it (a checkout's "Order notes" under the billing
+  // fields, a page with no <form> whose parts the analyser keeps apart): typed there, after the form.
+  if (values.message && !used.has(values.message) && !typed.some((entry) => entry.role === 'message')) {
+    const bottom = form.rect.y + form.rect.height;
+    const box = outline.forms
+      .filter((other) => other !== form && other.rect.y >= bottom - 8 && other.rect.y - bottom < outline.viewport.height * 1.2)
+      .flatMap((other) => other.fields)
+      .find((field) => roleOf(field) === 'message');
+    if (box) {
+      used.add(values.message);
+      typed.push({ field: box, text: values.message, role: 'message' });
+    }
+  }
   // A form none of whose fields takes a value the prompt names is not the form it means (a search box, when the
   // prompt names a person): unless the flow came here for a form (a sign-in, a sign-up, a contact).
   const typedAny = typed.length > 0;
@@ -91,7 +104,9 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
     const fake = FAKE[role];
     if (needed && fake) typed.push({ field, text: fake, role });
   }
-  typed.sort((a, b) => form.fields.indexOf(a.field) - form.fields.indexOf(b.field));
+  // In the form's order; a box below the form (above) last.
+  const order = (field: OutlineField) => (form.fields.includes(field) ? form.fields.indexOf(field) : form.fields.length + field.rect.y);
+  typed.sort((a, b) => order(a.field) - order(b.field));
   // What a viewer reads of it: passwords show as dots.
   const shown = typed.filter((entry) => entry.role !== 'password' && entry.role !== 'confirm-password').map((entry) => entry.text);
 

@@ -47,6 +47,12 @@ const MESSAGE = /\b(?:message|note|comment|question|saying|says)\s*:?\s*["“'�
 const ABOUT = /\b(?:note|message|comment|question|enquiry|inquiry|email|line)\b[^;]{0,120}?\babout\s+((?:a |an |the |our |their |my )?[\p{L}\d][\p{L}\d '’-]{2,60}?)\s*(?=[,.;!?]|\s+(?:and|then|as|from|with)\b|$)/iu;
 /** An unquoted message that ends the prompt after a colon: "…, with the message: We need an online menu by March". */
 const MESSAGE_REST = /\b(?:message|note|comment|question|saying)\s*:\s*([^"“'‘\s][^"”]{2,200}?)\s*[.!]?\s*$/i;
+/**
+ * What is written, after the last colon of a prompt that asks to write a review, a comment or feedback: "Write a
+ * review of this laptop as Hannah Cole, hannah@example.com: Fast, quiet and the battery lasts all day". Three words
+ * at least, and no address in them.
+ */
+const WRITTEN_REST = /\b(?:review|comment|feedback|testimonial|message|note|question|reply)\b[^:]*:\s*([^"“'‘\s:@][^"”:@]{2,200}?)\s*[.!]?\s*$/iu;
 /** An unquoted message said in the first person: "…, and I'd like to pitch a guest post", "we're looking for a quote". */
 const FIRST_PERSON = /(?:^|[,;:]\s*|\band\s+|\bsaying\s+|\bthat\s+)((?:I|we)(?:['’]d| would) (?:like|love) to\b[^.;!?]{3,160}|(?:I|we)(?:['’]m| am|['’]re| are) (?:interested in|looking for|hoping to|keen to)\b[^.;!?]{3,160})/u;
 /** "set the job title to X", "the name becomes X", "change my display name to "X"": a field's words, then its value. */
@@ -104,7 +110,9 @@ export function namedValues(prompt: string): NamedValues {
   // "send a note … about a brand refresh": what the note is about, when it is not quoted.
   // What follows "message:" is the message unless it is the sender's details (an address in it).
   const rest = MESSAGE_REST.exec(prompt)?.[1];
-  const message = MESSAGE.exec(prompt)?.[1] ?? (FIRST_PERSON.exec(prompt)?.[1] ?? (rest && !rest.includes('@') ? rest : undefined) ?? ABOUT.exec(prompt)?.[1])?.replace(/^./, (c) => c.toUpperCase());
+  const written = WRITTEN_REST.exec(prompt)?.[1];
+  const writtenText = written && written.trim().split(/\s+/).length >= 3 ? written : undefined;
+  const message = MESSAGE.exec(prompt)?.[1] ?? (FIRST_PERSON.exec(prompt)?.[1] ?? (rest && !rest.includes('@') ? rest : undefined) ?? writtenText ?? ABOUT.exec(prompt)?.[1])?.replace(/^./, (c) => c.toUpperCase());
   if (message) {
     values.message = message.trim();
     claimed.push(values.message);

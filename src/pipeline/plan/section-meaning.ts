@@ -167,7 +167,7 @@ export function clausesOf(prompt: string): string[] {
       (_, lead: string, list: string) => ` ${lead}${list.replace(/,|&|\band\b|\bor\b/gi, ' ')}`)
     // Names listed before the noun they name ("the Free, Starter and Pro plans", "the S, M and L sizes") are one
     // subject, not three: the commas are the list's.
-    .replace(/\b([A-Z][\w$£€-]*(?:,\s*[A-Z][\w$£€-]*)+,?\s+(?:and|or|&)\s+[A-Z][\w$£€-]*)(?=\s+[a-z]+s\b)/g, (list: string) => list.replace(/\s*(?:,|&|\band\b|\bor\b)\s*/g, ' ').replace(/\s+/g, ' '))
+    .replace(/\b([A-Z][\w$£€-]*(?:,\s*[A-Z][\w$£€-]*)+,?\s+(?:and|or|&)\s+[A-Z][\w$£€-]*)(?=\s+(?!(?:then|and|or|to|on|in|at|for|with|from|first|last|before|after|as|is|are|was|were|that|which|who|where|when)\b)[a-z]{3,}\b)/g, (list: string) => list.replace(/\s*(?:,|&|\band\b|\bor\b)\s*/g, ' ').replace(/\s+/g, ' '))
     .split(/[.;!?]|,|\band then\b|\bthen\b|\band\b|\bfollowed by\b|\bplus\b|&/i)
     .map((clause) => clause.trim())
     .filter((clause) => clause.length > 1);

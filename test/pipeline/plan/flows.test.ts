@@ -178,6 +178,27 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Open one of the finished projects and show who the client was', outline, sameSite)?.link.href, '/project-details.html');
   });
 
+  it('takes what follows the colon of "write a review … :" for the words written, and types a note into its own box under the form', () => {
+    assert.equal(namedValues('Write a review of this laptop as Hannah Cole, hannah.cole@example.com: Fast, quiet and the battery lasts all day').message, 'Fast, quiet and the battery lasts all day');
+    assert.equal(namedValues('Sign up for the newsletter: use sam@example.com').message, undefined, 'no review asked for, and an address is no message');
+    const outline = saasOutline();
+    const field = (label: string, y: number, type: string) => ({ label, type, name: null, selector: `#f${y}`, fallbackSelectors: [], rect: { x: 400, y, width: 500, height: 40 } });
+    outline.forms = [
+      { label: 'Billing address', selector: '.billing', fallbackSelectors: [], rect: { x: 400, y: 300, width: 500, height: 200 }, submit: null, fields: [field('First Name', 300, 'text'), field('Last Name', 360, 'text'), field('Email', 420, 'email')] },
+      { label: 'Order Notes', selector: '.notes', fallbackSelectors: [], rect: { x: 400, y: 560, width: 500, height: 120 }, submit: null, fields: [field('Order Notes', 560, 'textarea')] },
+    ];
+    const fill = fillForm(outline, namedValues('Fill in the billing details for Jonas Weber (jonas.weber@example.com) and leave the order note "Leave it with the neighbour"'), null, { allowSubmit: false });
+    assert.deepEqual(fill?.shown, ['jonas.weber@example.com', 'Leave it with the neighbour'], 'the note last, in its own box');
+  });
+
+  it('follows a link named by a short word in capitals ("FAQ\'s") when the prompt asks to open it', () => {
+    const outline = saasOutline();
+    outline.navigation.push({ label: "FAQ's", kind: 'nav-link', href: '/faqs.html', selector: 'a[href="/faqs.html"]', fallbackSelectors: [], rect: { x: 1000, y: 20, width: 60, height: 30 } });
+    assert.equal(flowExit('Open their FAQ and expand the question about cookies', outline, sameSite), null, 'this page has an FAQ of its own');
+    outline.sections = outline.sections.filter((section) => section.kind !== 'faq');
+    assert.equal(flowExit('Open their FAQ and expand the question about cookies', outline, sameSite)?.link.label, "FAQ's");
+  });
+
   it('types the user name into a box labelled "Username", though the page marks it an e-mail box', () => {
     const outline = saasOutline();
     const field = (label: string, y: number, type: string) => ({ label, type, name: null, selector: `#f${y}`, fallbackSelectors: [], rect: { x: 400, y, width: 500, height: 40 } });

@@ -77,7 +77,9 @@ describe('what the prompt asks to see, by meaning', () => {
       'Start with the headaches',
       'end on what the Free Starter Pro plans cost',
     ]);
+    assert.deepEqual(clausesOf('Open Widgets and show the Standard, Business and Premium pricing'), ['Open Widgets', 'show the Standard Business Premium pricing']);
     // Names not followed by their noun are still a list of subjects.
+    assert.deepEqual(clausesOf('Show Pricing, Team and Contact then end on the FAQ'), ['Show Pricing', 'Team', 'Contact', 'end on the FAQ']);
     assert.deepEqual(clausesOf('Show Pricing, Team and Contact'), ['Show Pricing', 'Team', 'Contact']);
   });
 
