@@ -215,6 +215,7 @@ const APP_PLACES: Array<{ asked: RegExp; link: RegExp }> = [
   { asked: /\b(?:writ(?:e|es|ing)|compos(?:e|es|ing)|draft(?:s|ing)?)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:e-?mail|mail|message)\b/i, link: /\b(?:compose|new (?:e-?mail|mail|message)|write)\b/i },
 ];
 
+const ABOUT_THE_SAME = /^\s*(?:and\s+|then\s+|also\s+)?(?:what|how much|how|where|when|which|why|who)\s+(?:[\p{L}'’]+\s+){0,2}?(?:they|them|it|its|their|these|those)\b/iu;
 const PART_OF_PAGE = /\b(?:the|that)\s+(?:part|section|bit|block|band|area)\s+(?:where|that|which|with|in which)\b/i;
 const OWN_PAGE = /\b(?:on|to|in)\s+(?:its|their|a|the)\s+(?:own|separate|dedicated|full|own dedicated)\s+page\b/i;
 
@@ -227,6 +228,9 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
   // "The part where they invite me to tell my story" asks for a part of this page (the one with that call to action),
   // not for where its button leads.
   if (!wantsPage && PART_OF_PAGE.test(beat)) return null;
+  // "…and what do they cost?": a short question about what the beat before showed ("they", "it") asks more of the
+  // same part, not for a page of its own (the products' prices are on their cards, not behind "Pricing").
+  if (!wantsPage && ABOUT_THE_SAME.test(beat) && beat.trim().split(/\s+/).length <= 7) return null;
   // A link the prompt names word for word ("Forgot password?"), not a call to action's stock phrase ("Get started").
   const beatWords = new Set(keywords(beat));
   const named = links.find((link) => {

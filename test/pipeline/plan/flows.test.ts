@@ -199,6 +199,15 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Open their FAQ and expand the question about cookies', outline, sameSite)?.link.label, "FAQ's");
   });
 
+  it('stays for a short question about what the beat before showed: "…, and what do they cost?"', () => {
+    const outline = saasOutline();
+    outline.sections = [{ id: 'trendy', kind: 'content', heading: 'Trendy products', text: 'Linen shirt. Canvas tote. Straw hat.', label: 'Trendy products', selector: '#trendy', fallbackSelectors: [], rect: { x: 0, y: 700, width: 1440, height: 600 } }];
+    outline.forms = [];
+    outline.navigation.push({ label: 'Pricing', kind: 'nav-link', href: '/pricing', selector: 'a[href="/pricing"]', fallbackSelectors: [], rect: { x: 1000, y: 20, width: 60, height: 30 } });
+    assert.equal(flowExit('Which pieces are popular right now, and what do they cost?', outline, sameSite), null);
+    assert.equal(flowExit('Which pieces are popular right now? Then show the pricing', outline, sameSite)?.link.label, 'Pricing', 'a beat of its own still goes');
+  });
+
   it('types the user name into a box labelled "Username", though the page marks it an e-mail box', () => {
     const outline = saasOutline();
     const field = (label: string, y: number, type: string) => ({ label, type, name: null, selector: `#f${y}`, fallbackSelectors: [], rect: { x: 400, y, width: 500, height: 40 } });
