@@ -60,7 +60,8 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
     // both whole, so the viewer reads what is being filled in while it is typed.
     const shown = field?.frame ?? field?.rect;
     const point = shown ? { x: shown.x + shown.width / 2, y: shown.y + shown.height / 2 } : click ?? null;
-    const fit = field?.frame ? { width: field.frame.width, height: field.frame.height } : undefined;
+    // With a margin, as a shot's section has: flush with the frame's edge, the title's top was shaved off.
+    const fit = field?.frame ? { width: field.frame.width + 96, height: field.frame.height + 48 } : undefined;
     if (point) actions.push({ t: run.t, until: heldUntil(run.until, Math.min(run.until, run.t + MAX_ACTION_MS * 2)), x: point.x, y: point.y, kind: 'type', ...(fit ? { fit } : {}) });
     run = null;
   };
@@ -89,6 +90,19 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
     const fit = { width: focus.rect.width, height: focus.rect.height };
     if (hover) actions.push({ t: arrive, until, ...centre, kind: 'hover', fit });
     else actions.push({ t: arrive, until, ...centre, kind: 'focus', fit });
+  }
+  // The button pointed at after a form is filled ("Send message", not pressed) is shown with the form, not alone: a
+  // zoom on the button by itself cut the form's title and the typed values off for the whole closing hold.
+  for (const hover of actions) {
+    if (hover.kind !== 'hover') continue;
+    const typed = actions.filter((a) => a.kind === 'type' && a.t < hover.t && hover.t - a.until < 3000).at(-1);
+    if (!typed) continue;
+    const box = (a: ZoomAction) => ({ left: a.x - (a.fit?.width ?? 0) / 2, right: a.x + (a.fit?.width ?? 0) / 2, top: a.y - (a.fit?.height ?? 0) / 2, bottom: a.y + (a.fit?.height ?? 0) / 2 });
+    const [a, b] = [box(typed), box(hover)];
+    const union = { left: Math.min(a.left, b.left), right: Math.max(a.right, b.right), top: Math.min(a.top, b.top), bottom: Math.max(a.bottom, b.bottom) };
+    hover.x = (union.left + union.right) / 2;
+    hover.y = (union.top + union.bottom) / 2;
+    hover.fit = { width: union.right - union.left, height: union.bottom - union.top };
   }
   // A click that is part of typing (clicking into the field) is not a zoom of its own.
   const zooms = actions

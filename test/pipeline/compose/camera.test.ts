@@ -138,6 +138,31 @@ describe('the camera', () => {
     assert.equal(framed.titleCut, 0, 'the title stays in view through the zoom');
   });
 
+  it('keeps the filled form in view while it points at its button after the typing', () => {
+    const title = { x: 560, y: 180, width: 160, height: 40 };
+    const field = { x: 480, y: 420, width: 320, height: 40 };
+    const frame = { x: 480, y: 180, width: 320, height: 280 };
+    const button = { x: 480, y: 520, width: 140, height: 44 };
+    const t = timeline({
+      cursor: [{ t: 0, x: 640, y: 400 }, { t: 4400, x: 550, y: 542 }],
+      focus: [{ t: 1000, rect: field, label: 'Email', frame }, { t: 4000, rect: button, label: 'Send message' }],
+      clicks: [{ t: 1300, x: 640, y: 440 }],
+      keystrokes: Array.from({ length: 20 }, (_, i) => ({ t: 1600 + i * 90, key: 'a' })),
+      steps: [
+        { index: 0, label: 'Type into "Email"', kind: 'type', startMs: 1000, endMs: 3500 },
+        { index: 1, label: 'Point at "Send message"', kind: 'hover', startMs: 4000, endMs: 6000 },
+        { index: 2, label: 'Hold on the filled form', kind: 'wait', startMs: 6000, endMs: 9000 },
+      ],
+    });
+    const { camera } = zoomCurve(t);
+    const top = camera.fromViewport({ x: title.x, y: title.y });
+    const bottom = camera.fromViewport({ x: button.x, y: button.y + button.height });
+    for (const ms of [4600, 5500, 7000]) {
+      const crop = camera.at(Math.round((ms * FPS) / 1000)).crop;
+      assert.ok(crop.y <= top.y + 1 && crop.y + crop.height >= bottom.y - 1, `the title and the button in view at ${ms} ms: ${JSON.stringify(crop)}`);
+    }
+  });
+
   it('zooms on a focused section only as far as it stays whole, and on one that fills the view only as far as the page fills the frame', () => {
     const focused = (rect: { x: number; y: number; width: number; height: number }) =>
       timeline({
