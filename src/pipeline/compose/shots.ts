@@ -56,12 +56,17 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
     if (!run) return;
     const field = [...timeline.focus].reverse().find((f) => f.t <= run!.t);
     const click = [...timeline.clicks].reverse().find((c) => c.t <= run!.t);
-    // The field with its form's title when the recorder found one (InteractionTimeline.focus `frame`): the zoom keeps
-    // both whole, so the viewer reads what is being filled in while it is typed.
-    const shown = field?.frame ?? field?.rect;
-    const point = shown ? { x: shown.x + shown.width / 2, y: shown.y + shown.height / 2 } : click ?? null;
-    // With a margin, as a shot's section has: flush with the frame's edge, the title's top was shaved off.
-    const fit = field?.frame ? { width: field.frame.width + 96, height: field.frame.height + 48 } : undefined;
+    // Centred on the field, as before, and only as close as keeps its form's title in view when the recorder found
+    // one (InteractionTimeline.focus `frame`), with as much room below the field as above: what the typing adds to
+    // (an app's list under its box) stays in view as the title does.
+    const point = field ? { x: field.rect.x + field.rect.width / 2, y: field.rect.y + field.rect.height / 2 } : click ?? null;
+    const frame = field?.frame;
+    const fit = frame && point
+      ? {
+          width: 2 * Math.max(point.x - frame.x, frame.x + frame.width - point.x) + 96,
+          height: 2 * Math.max(point.y - frame.y, frame.y + frame.height - point.y) + 48,
+        }
+      : undefined;
     if (point) actions.push({ t: run.t, until: heldUntil(run.until, Math.min(run.until, run.t + MAX_ACTION_MS * 2)), x: point.x, y: point.y, kind: 'type', ...(fit ? { fit } : {}) });
     run = null;
   };

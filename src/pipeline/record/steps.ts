@@ -311,7 +311,11 @@ async function fieldWithHeading(page: Page, selector: string): Promise<Rect | nu
     const box = field.getBoundingClientRect();
     const reach = window.innerHeight * 0.5;
     let container: Element | null = field.parentElement;
+    // Within the field's own column: a climb into a row as wide as the page found another card's heading above (a
+    // dashboard's project card over its to-do list), and the zoom left the list's rows for it.
+    const column = Math.max(box.width, (field.closest('form') ?? field.parentElement)?.getBoundingClientRect().width ?? 0);
     for (let depth = 0; container && container !== document.body && depth < 8; depth++, container = container.parentElement) {
+      if (container.getBoundingClientRect().width > column * 1.8 + 40) break;
       let best: DOMRect | null = null;
       for (const heading of Array.from(container.querySelectorAll('h1, h2, h3, h4, h5, h6, legend, [role="heading"]'))) {
         // Its words, not its box: a heading's box spans its column, its words may fill a third of it.
