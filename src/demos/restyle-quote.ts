@@ -1,6 +1,7 @@
 import { priceOf } from '../credits/index.js';
 import type { DurationTarget } from './events.js';
 import { type AspectRatio, aspectVariants, cutsAddedOnly, type Presentation } from './presentation.js';
+import { parseJsonOrNull } from '../platform/json-or-null.js';
 
 /**
  * What a restyle to `presentation` does and costs (issue 59): the one rule the restyle endpoint charges by and the
@@ -36,7 +37,7 @@ export function quoteRestyle(demo: QuotedDemo, presentation: Presentation, force
   const record = (cuts: RestyleQuote['cuts'] = null, refusal: string | null = null): RestyleQuote => ({ fromCapture: false, credits: price, cuts, refusal });
   // An upload has no script to restyle at all (decide.ts says so); a forced restyle records, as it always did.
   if (force || demo.source === 'upload') return record();
-  const stored = storedPresentation(demo.presentation);
+  const stored = parseJsonOrNull<Presentation>(demo.presentation);
   const added = cutsAddedOnly(stored, presentation);
   if (added === null) return record();
   const removed = aspectVariants(stored).filter((aspect) => !aspectVariants(presentation).includes(aspect));
@@ -60,11 +61,3 @@ export function quoteRestyle(demo: QuotedDemo, presentation: Presentation, force
   );
 }
 
-function storedPresentation(text: string | null): Presentation | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as Presentation;
-  } catch {
-    return null;
-  }
-}

@@ -32,6 +32,7 @@ import { PermanentJobError, TransientJobError, describeFailure } from './job-err
 import { pageWorkBudgetMs, produceRecording, recordingCaptureSize } from './produce-recording.js';
 import { checkLaterPages, checkPage, checksForChanges, fingerprintToStore, parseFingerprint, plannerForChangedPage, type PageCheck } from './change-check.js';
 import type { ActionScript, DemoPlan, DurationTarget, PageContext, Resolution, ViewportName } from './types.js';
+import { parseJsonOrNull } from '../platform/json-or-null.js';
 
 export interface PipelineServices {
   sql: Sql;
@@ -144,7 +145,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
         if (changeAware && check.changes?.length === 0) return null;
         // Something changed: the stored plan is kept where the page still has what it shows, not made again. A flow
         // is planned again: its links and fields are found anew by what they say, as a renamed section is.
-        if (changeAware && flowPages === 0) planner = plannerForChangedPage(planner, storedPlanOf(demo.ai_plan), previous!, check.analysis.outline, template.id);
+        if (changeAware && flowPages === 0) planner = plannerForChangedPage(planner, parseJsonOrNull<DemoPlan>(demo.ai_plan), previous!, check.analysis.outline, template.id);
       }
       const stepStart = { analyzing: 0.15, planning: 0.3, recording: 0.4, rendering: 0.72 } as const;
       const stepShare = { analyzing: 0, planning: 0, recording: 0.3, rendering: 0.15 } as const;
@@ -161,7 +162,7 @@ export async function runDemoJob(services: PipelineServices, payload: DemoJobPay
           mode: demo.mode === 'agent' ? 'agent' : 'script',
           template: { id: template.id, ...(template.sectionHint ? { sectionHint: template.sectionHint } : {}) },
           // Restyle re-records the stored script: no analysis, no planning.
-          ...(payload.kind === 'restyle' ? { storedScript: JSON.parse(demo.action_script!) as ActionScript, storedPlan: storedPlanOf(demo.ai_plan) } : {}),
+          ...(payload.kind === 'restyle' ? { storedScript: JSON.parse(demo.action_script!) as ActionScript, storedPlan: parseJsonOrNull<DemoPlan>(demo.ai_plan) } : {}),
           ...(check ? { analysis: (check as PageCheck).analysis } : {}),
           presentation,
           loadImage: (url) => loadBackgroundImage(url, { config: services.config, storage: services.storage, sql }),
@@ -342,14 +343,6 @@ function siteAccessOf(services: PipelineServices, sealed: string | null) {
   }
 }
 
-function storedPlanOf(text: string | null): DemoPlan | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as DemoPlan;
-  } catch {
-    return null;
-  }
-}
 
 function parsePresentation(text: string | null): Presentation {
   if (!text) return {};
