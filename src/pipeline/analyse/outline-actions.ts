@@ -1,4 +1,5 @@
 import type { PageOutline } from '../types.js';
+import type { hiddenForms as findHiddenForms } from './hidden-forms.js';
 import type { OutlineKit } from './outline-kit.js';
 
 type Rect = { x: number; y: number; width: number; height: number };
@@ -33,7 +34,11 @@ export interface PageControls {
  * primary one: the strongest above the fold), navigation and plain buttons; forms with their fields' labels (with or
  * without a <form>); large media.
  */
-export function readControls(kit: OutlineKit, limits: { maxActions: number; maxNavigation: number; maxMedia: number; maxContentLinks: number }): PageControls {
+export function readControls(
+  kit: OutlineKit,
+  limits: { maxActions: number; maxNavigation: number; maxMedia: number; maxContentLinks: number },
+  hiddenForms: typeof findHiddenForms,
+): PageControls {
   const { vh, norm, clip, css, box, docRect, visible, tagOf, textOf, selectorsFor, buttonLook, headingIn } = kit;
   // ---------- actions and navigation ----------
   const UTILITY = /^(copy|copied|close|×|✕|menu|toggle|search|prev|previous|next|yes|no|share|like|more|expand|collapse|show|hide|play|pause|mute|unmute|submit search)$/i;
@@ -269,26 +274,67 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
       );
       if (t) return t;
     }
+    // A <label> beside its field without `for` (Bootstrap's form groups: the label, then the input, in one box).
+    const group = f.parentElement;
+    if (group && group.querySelectorAll('input, select, textarea').length === 1) {
+      const beside = Array.from(group.children).find((c) => c.tagName === 'LABEL' && !c.hasAttribute('for'));
+      const t = beside ? norm(beside.textContent) : '';
+      if (t) return t;
+    }
     return norm(f.getAttribute('aria-label') || f.getAttribute('placeholder') || f.getAttribute('title') || f.getAttribute('name') || f.type);
   };
   const formContainers: Element[] = Array.from(document.forms).filter((f) => visible(f) && fieldsIn(f).length > 0);
-  for (const f of Array.from(document.querySelectorAll('input, select, textarea'))) {
-    if ((f as HTMLInputElement).form || FIELD_SKIP.test((f as HTMLInputElement).type || '') || !visible(f)) continue;
+  const loose = Array.from(document.querySelectorAll('input, select, textarea')).filter(
+    (f) => !(f as HTMLInputElement).form && !FIELD_SKIP.test((f as HTMLInputElement).type || '') && visible(f),
+  );
+  // Containers found by fields alone (no button near them): a later, wider one takes their place.
+  const buttonless = new Set<Element>();
+  for (const f of loose) {
     if (formContainers.some((c) => c.contains(f))) continue;
     // A form without <form>: the nearest ancestor (a few levels up) that also holds a button.
     let container: Element = f.parentElement ?? f;
+    let found = false;
     for (let a = f.parentElement, i = 0; a && a !== document.body && i < 4; a = a.parentElement, i++) {
       if (a.querySelector('button, [type="submit"], [role="button"]')) {
         container = a;
+        found = true;
         break;
       }
     }
-    if (!formContainers.includes(container)) formContainers.push(container);
+    if (!found) {
+      // No button at all (a checkout whose "Place order" is a link, fields saved by script): the fields that sit
+      // together are one form, not one form each: the nearest ancestor, a few levels up, that holds another loose
+      // field and no form with a button of its own. A field further down joins the form above it by the same rule
+      // (the wider container takes the narrower one's place).
+      for (let a = f.parentElement, i = 0; a && a !== document.body && i < 5; a = a.parentElement, i++) {
+        if (formContainers.some((c) => !buttonless.has(c) && (a.contains(c) || c.contains(a)))) break;
+        if (loose.some((o) => o !== f && a.contains(o))) {
+          container = a;
+          break;
+        }
+      }
+    }
+    for (const c of [...buttonless]) {
+      if (c !== container && container.contains(c)) {
+        buttonless.delete(c);
+        formContainers.splice(formContainers.indexOf(c), 1);
+      }
+    }
+    if (!formContainers.includes(container)) {
+      formContainers.push(container);
+      if (!found) buttonless.add(container);
+    }
   }
+  const hidden = hiddenForms(kit, formContainers);
   const forms: PageOutline['forms'] = [];
-  for (const container of formContainers) {
+  for (const container of [...formContainers, ...hidden.keys()]) {
+    const opener = hidden.get(container);
+    const openerTarget = opener ? selectorsFor(opener.control) : null;
+    if (opener && !openerTarget) continue;
+    // Where a hidden form will show, as far as the page tells before it opens.
+    const at = (el: Element) => (opener ? opener.rect : docRect(el));
     const fields: PageOutline['forms'][number]['fields'] = [];
-    for (const f of fieldsIn(container)) {
+    for (const f of opener ? opener.fields : fieldsIn(container)) {
       const sel = selectorsFor(f);
       if (!sel) continue;
       fields.push({
@@ -296,15 +342,16 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
         name: f.getAttribute('name'),
         type: f.tagName === 'INPUT' ? (f as HTMLInputElement).type || 'text' : tagOf(f),
         ...(f.required || f.getAttribute('aria-required') === 'true' ? { required: true } : {}),
-        rect: docRect(f),
+        rect: at(f),
         ...sel,
       });
     }
     if (fields.length === 0) continue;
-    const submitEl =
-      Array.from(container.querySelectorAll('button[type="submit"], input[type="submit"], button:not([type])')).find((b) => visible(b)) ??
-      (container.tagName === 'FORM' ? null : Array.from(container.querySelectorAll('button, [role="button"]')).find((b) => visible(b))) ??
-      null;
+    const submitEl = opener
+      ? opener.submit
+      : (Array.from(container.querySelectorAll('button[type="submit"], input[type="submit"], button:not([type])')).find((b) => visible(b)) ??
+        (container.tagName === 'FORM' ? null : Array.from(container.querySelectorAll('button, [role="button"]')).find((b) => visible(b))) ??
+        null);
     const sel = selectorsFor(container);
     if (!sel) continue;
     let submit: PageOutline['forms'][number]['submit'] = null;
@@ -319,7 +366,7 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
           label: labelFor(submitEl) || 'Submit',
           kind: known && known.kind !== 'nav-link' ? known.kind : 'button',
           href: null,
-          rect: docRect(submitEl),
+          rect: at(submitEl),
           ...scoped,
         };
       }
@@ -327,7 +374,15 @@ export function readControls(kit: OutlineKit, limits: { maxActions: number; maxN
     const named = container.getAttribute('aria-label') || container.getAttribute('name') || headingIn(container)?.textContent;
     // How it sends (a <form> without `method` sends a GET); a form built of divs sends by script: not known.
     const method = container.tagName === 'FORM' ? (container.getAttribute('method') || 'get').toLowerCase() : null;
-    forms.push({ label: clip(norm(named) || fields.map((f) => f.label).join(', '), 80), rect: docRect(container), fields, submit, ...(method ? { method } : {}), ...sel });
+    forms.push({
+      label: clip(norm(named) || fields.map((f) => f.label).join(', '), 80),
+      rect: at(container),
+      fields,
+      submit,
+      ...(method ? { method } : {}),
+      ...sel,
+      ...(opener && openerTarget ? { opener: { label: labelFor(opener.control) || 'Open the form', rect: docRect(opener.control), ...openerTarget } } : {}),
+    });
   }
 
   // ---------- media ----------

@@ -4,6 +4,7 @@ import { evaluateComposedInPage } from './in-page.js';
 import { readControls } from './outline-actions.js';
 import { outlineKit } from './outline-kit.js';
 import { findSections } from './outline-sections.js';
+import { hiddenForms } from './hidden-forms.js';
 import { inPlaceControls } from './section-controls.js';
 import { describeSections } from './section-kinds.js';
 
@@ -27,7 +28,7 @@ export interface OutlineInPageOptions {
 }
 
 /** The in-page parts of the reading, sent with it: each is serialised on its own (in-page.ts). */
-const parts = { outlineKit, findSections, readControls, describeSections, inPlaceControls };
+const parts = { outlineKit, findSections, readControls, describeSections, inPlaceControls, hiddenForms };
 type OutlineParts = typeof parts;
 
 /**
@@ -55,7 +56,7 @@ export function extractOutlineInPage(options: OutlineInPageOptions, part: Outlin
   const kit = part.outlineKit();
   const { SKIP, box, clip, css, docH, norm, vh, visible, vw } = kit;
   const kept = part.findSections(kit, options.maxSections);
-  const controls = part.readControls(kit, options);
+  const controls = part.readControls(kit, options, part.hiddenForms);
   const { navigation, menuLinks, contentLinks, actions, forms, media } = controls;
   const sections = part.describeSections(kit, kept, controls).map((section) => {
     // What changes it in place, read from the element the section's selector names.

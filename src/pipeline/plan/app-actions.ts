@@ -140,6 +140,7 @@ function pairedActions(prompt: string, outline: PageOutline, box: OutlineField):
 /** The app's text box: the widest plain text input that is not an e-mail, password or search. */
 function textBox(outline: PageOutline): OutlineField | null {
   const boxes = outline.forms
+    .filter((form) => !form.opener)
     .flatMap((form) => form.fields)
     .filter((field) => /^(?:text|textarea|)$/i.test(field.type) && !/e-?mail|password|search|user ?name/i.test(`${field.label} ${field.name ?? ''}`));
   return boxes.sort((a, b) => b.rect.width - a.rect.width)[0] ?? null;

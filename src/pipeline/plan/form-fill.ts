@@ -48,6 +48,9 @@ const FAKE: Partial<Record<Role, string>> = {
 /** What a form's button made (a note, a task) held long enough to read, as an app's list is (app-actions.ts). */
 const MADE_HOLD_MS = 5_600;
 
+/** A form behind a tab or a modal's button: long enough for its fade to end before the first field is typed into. */
+const OPEN_MS = 600;
+
 /** The least a viewer reads a filled form for, once the last value is in. */
 const FILLED_HOLD_MS = 2_600;
 
@@ -113,6 +116,8 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
   const section = sectionsInOrder(outline).find((s) => s.rect.y <= form.rect.y + 4 && s.rect.y + s.rect.height >= form.rect.y + Math.min(form.rect.height, 40));
   const steps: PlanStep[] = [];
   if (section) steps.push({ action: 'focus', sectionId: section.id, label: `Show the form "${form.label}"` });
+  // A form behind a tab or a button ("Reviews (3)", "Add Row") is opened first, and given a moment to show.
+  if (form.opener) steps.push({ action: 'click', target: targetOf(form.opener), label: `Open "${form.opener.label}"` }, { action: 'pause', label: 'Let the form open', holdMs: OPEN_MS });
   for (const { field, text, role } of typed) {
     steps.push({ action: 'type', target: targetOf(field), text, label: role === 'password' || role === 'confirm-password' ? `Type a password into "${field.label}"` : `Type "${text}" into "${field.label}"` });
   }

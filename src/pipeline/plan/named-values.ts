@@ -138,6 +138,7 @@ export function namedValues(prompt: string): NamedValues {
     values.title = title;
     claimed.push(title);
   }
+  listedValues(prompt, values, claimed);
   const when = whenOf(prompt);
   if (when) values.when = when;
   for (const match of prompt.matchAll(QUOTED)) {
@@ -153,4 +154,35 @@ export function namedValues(prompt: string): NamedValues {
 /** Whether the prompt names any value to type. */
 export function namesValues(values: NamedValues): boolean {
   return Boolean(values.fields.length > 0 || values.title || values.email || values.name || values.username || values.password || values.phone || values.company || values.message || values.subject || values.search || values.texts.length > 0);
+}
+
+/** A prompt that adds or fills something in, then lists the values after its last colon. */
+const FILLS = /\b(?:add(?:s|ing)?|send(?:s|ing)?|creat(?:e|es|ing)|fill(?:s|ing)?(?: in| out)?|enter(?:s|ing)?|register(?:s|ing)?|put in|type|book(?:s|ing)?|request(?:s|ing)?|invite|onboard)\b/i;
+const CAPITALISED_NAME = /^[A-Z][\p{L}'’-]+(?:\s+(?:[A-Z][\p{L}'’-]+|van|de|da|von|del|le)){1,3}$/u;
+
+/**
+ * "Add a new person to the staff table: Maya Lindqvist, Data Analyst, Stockholm office": the values listed after the
+ * last colon of a prompt that adds or fills something in, in the form's order. A name first in the list is the
+ * person's name; the rest, not claimed by anything above, are texts for the fields the form filler cannot tell by
+ * role (a position, an office), in the order said. Two values at least, each a few words: a sentence after the colon
+ * is a message (WRITTEN_REST), not a list.
+ */
+function listedValues(prompt: string, values: NamedValues, claimed: string[]): void {
+  const colon = prompt.lastIndexOf(':');
+  if (colon < 0 || !FILLS.test(prompt.slice(0, colon))) return;
+  const rest = prompt.slice(colon + 1).trim().replace(/[.!]+$/, '');
+  if (claimed.some((value) => value.includes(rest) || rest.includes(value) && value.length > rest.length / 2)) return;
+  const items = rest.split(/\s*,\s*(?:and\s+)?|\s+and\s+(?=[^"”]*(?:["“][^"”]*["”][^"”]*)*$)/).map((item) => item.trim()).filter(Boolean);
+  // A quoted value is the quotation reading's (below); unquoted, a value is a few words.
+  const quoted = (item: string) => /^["“'‘].*["”'’]$/u.test(item);
+  if (items.length < 2 || items.some((item) => !quoted(item) && item.split(/\s+/).length > 5)) return;
+  items.forEach((item, index) => {
+    if (quoted(item) || claimed.some((value) => value.includes(item) || item.includes(value))) return;
+    if (index === 0 && !values.name && CAPITALISED_NAME.test(item)) {
+      values.name = item;
+    } else {
+      values.texts.push(item);
+    }
+    claimed.push(item);
+  });
 }

@@ -166,9 +166,13 @@ export function fillableFields(form: OutlineForm): OutlineForm['fields'] {
   return form.fields.filter((field) => fillableTypes.has(field.type.toLowerCase()));
 }
 
-/** The form worth demonstrating: the one with the most fields a person would type into, an email field first. */
+/**
+ * The form worth demonstrating: the one with the most fields a person would type into, an email field first. Of the
+ * forms in sight: one behind a tab or a modal is for a flow that opens it (form-fill.ts).
+ */
 export function bestForm(outline: PageOutline): OutlineForm | null {
   const scored = outline.forms
+    .filter((form) => !form.opener)
     .map((form, index) => {
       const fields = fillableFields(form);
       const hasEmail = fields.some((field) => field.type === 'email' || /e-?mail/i.test(`${field.name ?? ''} ${field.label}`));

@@ -456,4 +456,55 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+  it('takes the fields of a checkout built without <form> or button as one form, and a search box with its button as another', async () => {
+    const field = (name: string, placeholder: string) => `<div class="form-group"><input type="text" name="${name}" placeholder="${placeholder}"></div>`;
+    const page = await pageWith(`
+      <header style="padding:16px"><div class="search"><input type="search" name="q" placeholder="Search products"><button>Search</button></div></header>
+      <div class="section"><div class="container"><div class="row">
+        <div class="col">
+          <div class="billing-details"><h3>Billing address</h3>${field('first-name', 'First Name')}${field('last-name', 'Last Name')}${field('email', 'Email')}</div>
+          <div class="order-notes"><textarea placeholder="Order Notes"></textarea></div>
+        </div>
+        <div class="col"><h3>Your Order</h3><p>Total $2940.00</p><a href="#" class="order-submit">Place order</a></div>
+      </div></div></div>`);
+    try {
+      const { outline } = await analysePage(page);
+      const labels = outline.forms.map((f) => f.fields.map((x) => x.label));
+      assert.deepEqual(labels, [['Search products'], ['First Name', 'Last Name', 'Email', 'Order Notes']]);
+      assert.equal(outline.forms[1]!.label, 'Billing address');
+      assert.equal(outline.forms[0]!.submit?.label, 'Search');
+    } finally {
+      await page.close();
+    }
+  });
+  it("finds a form hidden in a tab or a modal with the control that shows it, its labels beside the fields, and the button that saves it, not the one that closes it", async () => {
+    const page = await pageWith(`
+      <div style="padding:40px"><h2>Trail Runner 2</h2>
+        <ul><li class="active"><a data-toggle="tab" href="#tab1">Description</a></li><li><a data-toggle="tab" href="#tab3">Reviews (3)</a></li></ul>
+        <div class="tab-content">
+          <div id="tab1" class="tab-pane"><p>Light and quick on rocky ground.</p></div>
+          <div id="tab3" class="tab-pane" style="display:none"><form class="review-form"><input type="text" placeholder="Your Name"><textarea placeholder="Your Review"></textarea><button>Submit</button></form></div>
+        </div></div>
+      <div style="padding:40px"><h4>Add Row</h4><button data-bs-toggle="modal" data-bs-target="#addRowModal">Add Row</button>
+        <div class="modal" id="addRowModal" style="display:none"><div class="modal-content">
+          <div class="modal-header"><h5>New Row</h5><button type="button" class="close" data-dismiss="modal" aria-label="Close">×</button></div>
+          <form><div class="form-group"><label>Name</label><input id="addName" type="text" placeholder="fill name"></div>
+            <div class="form-group"><label>Position</label><input id="addPosition" type="text" placeholder="fill position"></div></form>
+          <div class="modal-footer"><button type="button" id="addRowButton">Add</button><button type="button" data-dismiss="modal">Close</button></div>
+        </div></div></div>`);
+    try {
+      const { outline } = await analysePage(page);
+      const review = outline.forms.find((f) => f.opener?.label === 'Reviews (3)');
+      assert.ok(review, JSON.stringify(outline.forms.map((f) => [f.label, f.opener?.label])));
+      assert.deepEqual(review.fields.map((f) => f.label), ['Your Name', 'Your Review']);
+      assert.equal(review.submit?.label, 'Submit');
+      const row = outline.forms.find((f) => f.opener?.label === 'Add Row');
+      assert.ok(row);
+      assert.deepEqual(row.fields.map((f) => f.label), ['Name', 'Position'], 'the label beside its field, not the placeholder');
+      assert.equal(row.submit?.label, 'Add');
+      assert.equal(await shown(page, row.opener!.selector), true);
+    } finally {
+      await page.close();
+    }
+  });
 });

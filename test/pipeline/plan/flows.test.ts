@@ -56,6 +56,17 @@ describe('the values a prompt names', () => {
     assert.equal(namedValues('Save a note titled "Dentist" that says "bring the card"').title, 'Dentist');
   });
 
+  it('takes the values listed after the colon of a prompt that adds or fills something in, a name first', () => {
+    const added = namedValues('Add a new person to the staff table on the DataTables page: Maya Lindqvist, Data Analyst, Stockholm office');
+    assert.equal(added.name, 'Maya Lindqvist');
+    assert.deepEqual(added.texts, ['Data Analyst', 'Stockholm office']);
+    const sent = namedValues('Send the studio a message from the contact form at the bottom: Noor Haddad, noor.haddad@example.com, "We need a new logo for our bakery"');
+    assert.equal(sent.name, 'Noor Haddad');
+    assert.deepEqual(sent.texts, ['We need a new logo for our bakery'], 'the address and the quotation are read as before, once');
+    assert.deepEqual(namedValues('Show the new plans: Free, Pro and Team').texts, [], 'a list that adds nothing names no values');
+    assert.equal(namedValues('Write a review as Hannah Cole, hannah@example.com: Fast, quiet and the battery lasts all day').message, 'Fast, quiet and the battery lasts all day');
+  });
+
   it('takes no ordinary word for a name, and no apostrophe for a quotation', () => {
     const values = namedValues("Show the customer's dashboard as it looks, then it's done");
     assert.equal(values.name, undefined);
@@ -277,6 +288,21 @@ describe('a form filled on camera', () => {
   it('presses it only when the project allows submitting', () => {
     const fill = fillForm(saasOutline(), namedValues('Sign up as alex@example.com'), 'sign-up', { allowSubmit: true });
     assert.equal(fill?.steps.at(-1)?.action, 'navigate');
+  });
+
+  it('opens a form hidden behind its button first, and types the listed values into its fields in order', () => {
+    const outline = saasOutline();
+    const at = { x: 1200, y: 1650, width: 120, height: 40 };
+    const field = (label: string, id: string) => ({ label, type: 'text', name: null, selector: `#${id}`, fallbackSelectors: [], rect: at });
+    const opener = { label: 'Add Row', selector: '#open-add-row', fallbackSelectors: [], rect: at };
+    const submit = { label: 'Add', kind: 'button' as const, href: null, selector: '#addRowButton', fallbackSelectors: [], rect: at };
+    outline.forms = [{ label: 'Name, Position, Office', selector: '#addRowModal', fallbackSelectors: [], rect: at, submit, opener, fields: [field('Name', 'addName'), field('Position', 'addPosition'), field('Office', 'addOffice')] }];
+    const fill = fillForm(outline, namedValues('Add a new person to the staff table: Maya Lindqvist, Data Analyst, Stockholm office'), null, { allowSubmit: false });
+    assert.ok(fill);
+    const acts = fill.steps.filter((step) => step.action !== 'pause' && step.action !== 'focus');
+    assert.equal(acts[0]?.action === 'click' && acts[0].target.selector, '#open-add-row', 'the button that shows the form is pressed first');
+    assert.deepEqual(acts.flatMap((step) => (step.action === 'type' ? [[step.target.label, step.text]] : [])), [['Name', 'Maya Lindqvist'], ['Position', 'Data Analyst'], ['Office', 'Stockholm office']]);
+    assert.equal(acts.at(-1)?.action, 'hover', '"Add" is pointed at, not pressed');
   });
 
   it("types the address into a mail's To box and the subject into its Subject box", () => {

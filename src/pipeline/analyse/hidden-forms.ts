@@ -1,0 +1,56 @@
+import type { Rect } from '../types.js';
+import type { OutlineKit } from './outline-kit.js';
+
+/** A form the page hides until a control shows it, as the outline's form reading takes it (outline-actions.ts). */
+export interface HiddenForm {
+  /** what a visitor clicks to show it: a tab, the button that opens a modal or a collapsed panel */
+  control: Element;
+  /** where it will show, as far as the page tells before it opens: the tabs' panel, or the control itself */
+  rect: Rect;
+  fields: Array<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
+  /** the button that sends or saves it, never one that only closes it */
+  submit: Element | null;
+}
+
+/**
+ * In the page (issue 56): the forms hidden behind a control, which a flow opens before it types: a product's review
+ * form in its "Reviews (3)" tab, a table's "Add Row" modal, a collapsed "Write a reply". Found by the toolkits' and
+ * ARIA's wiring (a tab, modal or collapse toggle naming its target by `data-(bs-)target`, `href="#id"` or
+ * `aria-controls`), never by a page's own class names. A target already shown, or holding a form read in sight
+ * (`known`), is not one. Runs in the page: see in-page.ts.
+ */
+export function hiddenForms(kit: OutlineKit, known: Element[]): Map<Element, HiddenForm> {
+  const { visible, docRect, vh } = kit;
+  const FIELD_SKIP = /^(hidden|submit|button|reset|image)$/i;
+  const found = new Map<Element, HiddenForm>();
+  const toggles = Array.from(
+    document.querySelectorAll(
+      '[data-toggle="modal"], [data-bs-toggle="modal"], [data-toggle="tab"], [data-bs-toggle="tab"], [data-toggle="pill"], [data-bs-toggle="pill"], [role="tab"], [data-toggle="collapse"], [data-bs-toggle="collapse"], [aria-controls][aria-expanded="false"]',
+    ),
+  );
+  for (const control of toggles) {
+    if (!visible(control)) continue;
+    const id = (control.getAttribute('data-bs-target') ?? control.getAttribute('data-target') ?? control.getAttribute('aria-controls') ?? control.getAttribute('href') ?? '').replace(/^#/, '');
+    const target = id && /^[\w-]+$/.test(id) ? document.getElementById(id) : null;
+    if (!target || visible(target) || known.some((k) => target.contains(k) || k.contains(target))) continue;
+    // The <form> inside, or the target itself when its fields are not in one (a modal whose button sits in its footer,
+    // outside the <form> of its body: the modal is the form then).
+    const inner = Array.from(target.querySelectorAll('form'));
+    const container: Element = inner.length === 1 && inner[0]!.querySelector('button, input[type="submit"]') ? inner[0]! : target;
+    const fields = Array.from(container.querySelectorAll('input, select, textarea')).filter(
+      (f) => !FIELD_SKIP.test((f as HTMLInputElement).type || '') && (f as HTMLElement).style.display !== 'none',
+    ) as HiddenForm['fields'];
+    if (fields.length === 0 || found.has(container)) continue;
+    const dismisses = (b: Element) =>
+      b.hasAttribute('data-dismiss') || b.hasAttribute('data-bs-dismiss') || /^(close|cancel|dismiss|×|✕|x)$/i.test((b.textContent ?? '').trim() || b.getAttribute('aria-label') || '');
+    const buttons = Array.from(container.querySelectorAll('button, input[type="submit"], [role="button"]')).filter((b) => !dismisses(b));
+    const submit = buttons.find((b) => b.matches('[type="submit"], button:not([type])')) ?? buttons[0] ?? null;
+    // A tab's panel shows where the tabs' content is; a modal over wherever the page is: at the control then.
+    let shownAt: Element | null = target.parentElement;
+    while (shownAt && shownAt !== document.body && !visible(shownAt)) shownAt = shownAt.parentElement;
+    const modal = control.matches('[data-toggle="modal"], [data-bs-toggle="modal"]');
+    const rect = !modal && shownAt && shownAt !== document.body && docRect(shownAt).height < vh * 1.5 ? docRect(shownAt) : docRect(control);
+    found.set(container, { control, rect, fields, submit });
+  }
+  return found;
+}
