@@ -66,7 +66,9 @@
  * line `bench:render concurrent=2 hog=1 …` gives the recordings' skipped and failed steps, the missed pictures (a
  * changed frame captured without its own picture) and restarts of the screencast, the frames rendered behind the wall
  * clock (past the capture's lead, where the page's animations may follow the wall clock instead of the frames), the
- * stall ratio of the clean captures and of the composed videos (the worst of the recordings), and the wall time and
+ * stall ratio of the clean captures and of the composed videos (the worst of the recordings), the stalls of each
+ * within motion (motion on both sides; the measure's window also counts up to three still frames at each edge of a
+ * motion, where nothing should move: smoothness.ts), and the wall time and
  * CPU seconds of the whole round: what a customer's video looks like must not depend on what else the worker is doing.
  * Also BENCH_FIXTURE (default glasshouse), BENCH_CAPTURE (frames | screencast, default frames), BENCH_PICTURES (how
  * frame capture takes its pictures: screencast | screenshots, default the recorder's), BENCH_KEEP (a
@@ -160,9 +162,10 @@ interface ChildReport {
   /** Chromium's CPU by process and group of threads, from its launch to the end of the record stage */
   chromiumThreads: ChromiumThreads[];
   captureMode: string;
-  smoothness: { stallRatio: number; movingFrames: number; stalls: number; longestStallMs: number; distinctFpsMoving: number };
+  /** stallsWithinMotion: the stalls with motion on both sides (smoothness.ts), beside the script's figures */
+  smoothness: { stallRatio: number; movingFrames: number; stalls: number; stallsWithinMotion: number; longestStallMs: number; distinctFpsMoving: number };
   /** the same measure over the clean capture, before composing */
-  cleanSmoothness: { stallRatio: number; movingFrames: number; stalls: number };
+  cleanSmoothness: { stallRatio: number; movingFrames: number; stalls: number; stallsWithinMotion: number };
   /** frame capture: how pictures were taken, how many, frames without damage, the wall time of each, and pictures no frame accounted for */
   frameCapture: { pictures: string; screenshots: number; probes: number; screenshotS: number; probeS: number; sinkS: number; strayPictures: number; missedPictures: number; screencastRestarts: number; framesBehindWallClock: number } | null;
   captureFps: number;
@@ -470,10 +473,10 @@ async function benchOne(resolution: Resolution): Promise<ChildReport> {
       chromiumThreads,
       captureMode: result.captureMode,
       smoothness: {
-        stallRatio: smooth.stallRatio, movingFrames: smooth.movingFrames, stalls: smooth.stalls,
+        stallRatio: smooth.stallRatio, movingFrames: smooth.movingFrames, stalls: smooth.stalls, stallsWithinMotion: smooth.stallsWithinMotion,
         longestStallMs: smooth.longestStallMs, distinctFpsMoving: smooth.distinctFpsMoving,
       },
-      cleanSmoothness: { stallRatio: cleanSmooth.stallRatio, movingFrames: cleanSmooth.movingFrames, stalls: cleanSmooth.stalls },
+      cleanSmoothness: { stallRatio: cleanSmooth.stallRatio, movingFrames: cleanSmooth.movingFrames, stalls: cleanSmooth.stalls, stallsWithinMotion: cleanSmooth.stallsWithinMotion },
       frameCapture: fc
         ? { pictures: fc.pictures, screenshots: fc.screenshots, probes: fc.probes, screenshotS: fc.screenshotMs / 1000, probeS: fc.probeMs / 1000, sinkS: fc.sinkMs / 1000, strayPictures: fc.strayPictures, missedPictures: fc.missedPictures, screencastRestarts: fc.screencastRestarts, framesBehindWallClock: fc.framesBehindWallClock }
         : null,
@@ -655,7 +658,8 @@ function describeReport(r: ChildReport): string[] {
         `muxer backlog peak ${r.maxBacklogFrames} frames (${f(r.maxBacklogMb, 1)} MB of distinct JPEGs)`,
     `  smoothness (as smoothness.py): stall_ratio ${f(r.smoothness.stallRatio, 3)} (${r.smoothness.stalls} of ${r.smoothness.movingFrames} moving frames), ` +
       `longest stall ${r.smoothness.longestStallMs} ms, ${f(r.smoothness.distinctFpsMoving, 1)} distinct fps while moving; ` +
-      `clean capture ${f(r.cleanSmoothness.stallRatio, 3)} (${r.cleanSmoothness.stalls} of ${r.cleanSmoothness.movingFrames})`,
+      `clean capture ${f(r.cleanSmoothness.stallRatio, 3)} (${r.cleanSmoothness.stalls} of ${r.cleanSmoothness.movingFrames}); ` +
+      `within motion (motion on both sides, not a motion's still edge): ${r.smoothness.stallsWithinMotion}, clean ${r.cleanSmoothness.stallsWithinMotion}`,
     `  peak RSS ${f(r.peakRssMb, 0)} MB (process tree: node + Chromium + ffmpeg, summed VmRSS); node ${f(r.nodeMaxRssMb, 0)} MB, ` +
       `Chromium ${f(r.chromePeakRssMb, 0)} MB, ffmpeg muxer ${mb(r.muxerPeakRssMb)}, compositor ${mb(r.composerPeakRssMb)}`,
     describeCost(r),
@@ -830,6 +834,9 @@ function roundSummary(run: Run, reports: ChildReport[], { concurrent, hogs, wall
     `clean_stalls=${sum((r) => r.cleanSmoothness.stalls)}`,
     `clean_stall_ratio_max=${f(max((r) => r.cleanSmoothness.stallRatio), 3)}`,
     `stall_ratio_max=${f(max((r) => r.smoothness.stallRatio), 3)}`,
+    // the stalls above with motion on both sides: a repeat while the page or camera moves, not a motion's still edge
+    `clean_stalls_within_motion=${sum((r) => r.cleanSmoothness.stallsWithinMotion)}`,
+    `stalls_within_motion=${sum((r) => r.smoothness.stallsWithinMotion)}`,
     `wall_s=${f(wallS)}`,
     `realtime_x=${f(wallS / run.seconds)}`,
     `cpu_s=${f(sum((r) => r.cpuS))}`,

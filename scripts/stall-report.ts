@@ -57,8 +57,8 @@ const crop = (frame: number) => {
 const near = <T extends { t: number }>(list: T[], t: number, within: number) => list.filter((e) => Math.abs(e.t - t) <= within);
 
 console.log(
-  `${videoFile}: ${composed.m.frames} frames, ${composed.m.movingFrames} moving, ${composed.m.stalls} stalls, stall_ratio ${composed.m.stallRatio}` +
-    (clean ? `; clean capture: ${clean.m.stalls} stalls of ${clean.m.movingFrames} (frames ${clean.frames.join(' ') || 'none'})` : ''),
+  `${videoFile}: ${composed.m.frames} frames, ${composed.m.movingFrames} moving, ${composed.m.stalls} stalls (${composed.m.stallsWithinMotion} within motion), stall_ratio ${composed.m.stallRatio}` +
+    (clean ? `; clean capture: ${clean.m.stalls} stalls of ${clean.m.movingFrames} (${clean.m.stallsWithinMotion} within motion; frames ${clean.frames.join(' ') || 'none'})` : ''),
 );
 console.log(`camera: ${camera.actions.length} zoom action(s) at ${camera.actions.map((a) => `${Math.round(a.t)}ms ${a.kind}`).join(', ') || 'none'}`);
 for (const frame of composed.frames) {

@@ -10,6 +10,12 @@ import { fileArg, runTool } from './run-tool.js';
  * d over k−3 … k+3 is above MOVE (2.0 grey levels); a moving change below SAME (0.15) is a stall: the same picture
  * shown again while motion goes on. Reported: moving changes, stalls, their ratio, the longest run of stalls in ms
  * ((run + 1) frames, as the script counts it) and distinct frames per second while moving.
+ *
+ * Beside the script's figures, not in them: the stalls *within* motion, those with a change above MOVE inside the
+ * window on both sides. The window also counts the still changes at a motion's edges, up to three before a motion
+ * starts and three after it stops, where the page or the camera stands still (issue 58): a `<details>` that opens in
+ * one frame is six such stalls, a camera whose last step re-samples the picture (d ≈ 2.2 for a 1-px crop change) three.
+ * A picture repeated while the motion goes on before and after it, the judder the measure is for, is within.
  */
 export const SMOOTHNESS = { width: 160, height: 90, move: 2.0, same: 0.15, window: 3 } as const;
 
@@ -18,6 +24,8 @@ export interface Smoothness {
   frames: number;
   movingFrames: number;
   stalls: number;
+  /** stalls with a change above MOVE within the window on both sides: a repeat in the middle of motion (not in the script) */
+  stallsWithinMotion: number;
   /** stalls / moving frames, rounded to 3 decimals as the script prints it (0 when nothing moves) */
   stallRatio: number;
   longestStallMs: number;
@@ -71,6 +79,7 @@ export function smoothnessOf(raw: Buffer, fps: number): Smoothness {
   const moving: boolean[] = [];
   const stalled: boolean[] = [];
   let stalls = 0;
+  let stallsWithinMotion = 0;
   let longest = 0;
   let run = 0;
   for (let k = 0; k < n; k++) {
@@ -82,6 +91,7 @@ export function smoothnessOf(raw: Buffer, fps: number): Smoothness {
     moving.push(m);
     stalled.push(s);
     if (s) stalls++;
+    if (s && movesWithin(diffs, k - window, k - 1) && movesWithin(diffs, k + 1, k + window)) stallsWithinMotion++;
     run = s ? run + 1 : 0;
     longest = Math.max(longest, run);
   }
@@ -92,6 +102,7 @@ export function smoothnessOf(raw: Buffer, fps: number): Smoothness {
     frames,
     movingFrames,
     stalls,
+    stallsWithinMotion,
     stallRatio: movingFrames ? Math.round((stalls / movingFrames) * 1000) / 1000 : 0,
     longestStallMs: longest ? Math.round(((longest + 1) * 1000) / fps) : 0,
     distinctFpsMoving: Math.round(distinct * 10) / 10,
@@ -99,4 +110,10 @@ export function smoothnessOf(raw: Buffer, fps: number): Smoothness {
     moving,
     stalled,
   };
+}
+
+/** Whether a change in from … to (clipped to the video) is above MOVE. */
+function movesWithin(diffs: Float64Array, from: number, to: number): boolean {
+  for (let j = Math.max(0, from); j <= Math.min(diffs.length - 1, to); j++) if (diffs[j]! > SMOOTHNESS.move) return true;
+  return false;
 }

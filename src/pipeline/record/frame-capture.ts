@@ -2,7 +2,7 @@ import type { Page } from 'puppeteer-core';
 import { type FrameControl, type FrameDriver, monotonicMs } from '../browser/frame-control.js';
 import { jpegSize } from './screencast.js';
 import type { MotionClock } from './motion.js';
-import { type Pictures, startPictures } from './screencast-pictures.js';
+import { pictureOwner, type Pictures, startPictures } from './screencast-pictures.js';
 
 /**
  * Capture frame by frame on a frame-controlled page (browser/frame-control.ts): time is the frame count. The
@@ -216,10 +216,11 @@ export async function startFrameCapture(page: Page, control: FrameControl, optio
         // repeated frame either way). The frames left without one repeat the picture before: the screencast sends
         // none for some frames that report damage, such as the first of a fade-in from nothing, where nothing
         // visible changes yet (the saas fixture's cards, two of the five real pages).
-        // A picture belongs to the last frame sent before it was taken (its stamp): one that came for a later frame
-        // is not shown a frame early in place of a missing one.
+        // A picture belongs to the last frame sent before it was taken (its stamp, a few ms after its frame: see
+        // OWN_PICTURE_AFTER_SEND_MS): one that came for a later frame is not shown a frame early in place of a
+        // missing one, nor one of this frame's, stamped just after the next was sent, a frame late.
         const frames = [expects, ...later];
-        const owner = (picture: { stampMs: number }) => frames.findLastIndex((frame, k) => k === 0 || frame.sentAt <= picture.stampMs);
+        const owner = (picture: { stampMs: number }) => pictureOwner(frames.map((frame) => frame.sentAt), picture.stampMs);
         const got = new Map<number, Buffer>();
         for (const picture of taken.timedOut) {
           const k = owner(picture);

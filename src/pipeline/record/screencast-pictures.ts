@@ -5,6 +5,21 @@ import type { FrameDriver } from '../browser/frame-control.js';
 const SETTLE_FRAMES = 4;
 /** a timer this much later than asked for says this process was not running meanwhile (see take) */
 const OVERSLEPT_MS = 20;
+/**
+ * A picture stamped less than this after a frame was sent is still the frame before's. A picture is stamped when it
+ * reaches Chromium's browser process, after its frame was drawn and copied: no frame's own picture came sooner than
+ * 6.4 ms after the frame was sent (about 700 pictures on saas at 720p, quiet and beside two recordings and two busy
+ * loops), while the frame before's came up to 2.7 ms (once 7 ms) after it, about one picture in twenty on a quiet
+ * machine. Counted by the send alone, such a picture went to the next frame whenever that one had no picture of its own
+ * (the first frame of a reveal's fade, just after a scroll stopped), and the scroll's last frame repeated the one
+ * before it while the page moved (issue 58: saas's clean capture, one run in two).
+ */
+export const OWN_PICTURE_AFTER_SEND_MS = 5;
+
+/** Which of `sentAt` (frames in flight, oldest first, Date.now() clock) a picture stamped `stampMs` shows: the last sent before it, by OWN_PICTURE_AFTER_SEND_MS. */
+export function pictureOwner(sentAt: number[], stampMs: number): number {
+  return Math.max(0, sentAt.findLastIndex((sent) => sent + OWN_PICTURE_AFTER_SEND_MS <= stampMs));
+}
 
 export interface Picture {
   /** when Chromium took it (Date.now() clock) */
@@ -17,7 +32,8 @@ export interface Picture {
 export interface Pictures {
   /**
    * The picture of the oldest frame still waiting for one, sent at `after` (Date.now() clock): `inFlight` frames are
-   * (this one and the later ones, the next sent at `before`). When `until` (Date.now()) passes first, or the
+   * (this one and the later ones, the next sent at `before`; a picture stamped before it, by OWN_PICTURE_AFTER_SEND_MS,
+   * is this one's). When `until` (Date.now()) passes first, or the
    * screencast stops: the pictures that came for these frames, oldest first, taken off the queue; fewer than
    * `inFlight`, as some frames got none.
    */
@@ -77,7 +93,7 @@ export async function startPictures(page: Page, driver: FrameDriver, frameMs: nu
         if (queue.shift()!.stampMs >= startedAt) late++;
       }
       const oldest = queue[0];
-      if (oldest && (queue.length >= inFlight || oldest.stampMs < before)) return { picture: queue.shift()! };
+      if (oldest && (queue.length >= inFlight || oldest.stampMs < before + OWN_PICTURE_AFTER_SEND_MS)) return { picture: queue.shift()! };
       const left = deadline - Date.now();
       if (stopped) return { timedOut: queue.splice(0, inFlight) };
       if (left <= 0) {

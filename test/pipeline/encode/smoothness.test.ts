@@ -26,6 +26,17 @@ describe('smoothness (smoothness.py ported)', () => {
     assert.equal(m.movingFrames, 16);
     assert.equal(m.stallRatio, Math.round((7 / 16) * 1000) / 1000);
     assert.equal(m.longestStallMs, Math.round(((3 + 1) * 1000) / 30));
+    // Of those, only the repeat has motion on both sides; the six others are the still page at the motion's edges.
+    assert.equal(m.stallsWithinMotion, 1);
+  });
+
+  it('counts a page that changes in one frame and stands still around it as six stalls, none within motion', () => {
+    // A `<details>` opened by a click (glasshouse's and saas's FAQ in the render bench): still, one jump, still.
+    const offsets = [...Array(10).fill(0), ...Array(10).fill(40)];
+    const m = smoothnessOf(frames(offsets), 30);
+    assert.deepEqual(m.stalled.map((s, k) => (s ? k : -1)).filter((k) => k >= 0), [6, 7, 8, 10, 11, 12]);
+    assert.equal(m.stalls, 6);
+    assert.equal(m.stallsWithinMotion, 0);
   });
 
   it('reports no stall for a video that never moves', () => {

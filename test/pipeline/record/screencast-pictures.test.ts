@@ -5,6 +5,7 @@ import { closeFrameControlledPage, openFrameControlledPage } from '../../../src/
 import { ffmpegBinaries } from '../../../src/pipeline/encode/ffmpeg-binaries.js';
 import { fileArg, runTool } from '../../../src/pipeline/encode/run-tool.js';
 import { recordScript } from '../../../src/pipeline/record/recorder.js';
+import { pictureOwner } from '../../../src/pipeline/record/screencast-pictures.js';
 import type { ActionScript } from '../../../src/pipeline/types.js';
 import { captureRig } from '../../helpers/recording-rig.js';
 
@@ -94,5 +95,25 @@ describe('the screencast\'s pictures on a cheap page', () => {
     // fresh clone's `make test` beside a flows evaluation still saw one (frame 72 of ~190). More than one fails.
     assert.ok(repeated.length <= 1, `frames that repeat the one before where the page changed: ${repeated.join(', ')}`);
     assert.deepEqual(elsewhere, [], 'frames that show none of their moment and its neighbours');
+  });
+});
+
+describe('which frame a screencast picture shows', () => {
+  // Two frames in flight, sent at 1000 and 1020 (Date.now() clock); one picture came for them and the other did not.
+  const sent = [1000, 1020];
+
+  it('gives a picture stamped just after the next frame was sent to the frame before, whose picture it is', () => {
+    // Seen on saas: the scroll's last frame drawn, its picture stamped 0.5–2.7 ms after the next frame (a reveal's
+    // first, invisible frame, which gets none) was sent. Given to that next frame, the scroll's last frame repeated
+    // the one before it while the page moved.
+    assert.equal(pictureOwner(sent, 1021), 0);
+    assert.equal(pictureOwner(sent, 1023), 0);
+  });
+
+  it('gives the next frame a picture stamped as its own come (6.4 ms and more after it was sent)', () => {
+    assert.equal(pictureOwner(sent, 1027), 1);
+    assert.equal(pictureOwner(sent, 1060), 1);
+    // and the oldest frame whatever came before it was sent (a late picture of a frame already decided)
+    assert.equal(pictureOwner(sent, 990), 0);
   });
 });
