@@ -173,13 +173,30 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
         for (let n = lead.nextElementSibling; n && n !== firstSplit && text.length < 2000; n = n.nextElementSibling) text += ` ${readableText(n, 2000)}`;
         raw.push({ el: lead, rect: { x: rect.x, y: top, width: rect.width, height: Math.max(1, docRect(firstSplit).y - top) }, heading: lead, text: norm(text), virtual: true });
       }
-      splitBy.forEach((h, i) => {
+      const part = (h: Element, next: Element | undefined, end: number) => {
         const top = docRect(h).y;
-        const next = splitBy[i + 1];
-        const bottom = next ? docRect(next).y : rect.y + rect.height;
+        const bottom = next ? docRect(next).y : end;
         let text = '';
         for (let n = h.nextElementSibling; n && n !== next && text.length < 2000; n = n.nextElementSibling) text += ` ${readableText(n, 2000)}`;
         raw.push({ el: h, rect: { x: rect.x, y: top, width: rect.width, height: Math.max(1, bottom - top) }, heading: h, text: norm(text), virtual: true });
+      };
+      splitBy.forEach((h, i) => {
+        const next = splitBy[i + 1];
+        const end = next ? docRect(next).y : rect.y + rect.height;
+        // A part of several screens with headings of its own a level down (a docs page's "Usage" over "Options",
+        // "Methods", "Usage with jQuery"): one part each too, under the part's own title and intro; a prompt asks for
+        // one of them, and the camera cannot hold five screens.
+        const subs: Element[] = [];
+        const subTag = `H${Math.min(6, levelOf(h) + 1)}`;
+        for (let n = h.nextElementSibling; n && n !== next; n = n.nextElementSibling) if (n.tagName === subTag && visible(n)) subs.push(n);
+        // A release log's dozen short entries are not parts of their own: each sub-part must be a good part of a screen.
+        const height = end - docRect(h).y;
+        if (height <= vh * 2.5 || subs.length < 2 || height / subs.length < vh * 0.35) {
+          part(h, next, end);
+          return;
+        }
+        part(h, subs[0], end);
+        subs.forEach((sub, j) => part(sub, subs[j + 1] ?? next, end));
       });
       continue;
     }

@@ -315,6 +315,29 @@ describe('outlining unfamiliar markup', () => {
     }
   });
 
+  it("splits a docs part of several screens by its own sub-headings (\"Usage\" over \"Usage with jQuery\"), but not a release log's short entries", async () => {
+    const sub = (title: string) => `<h3>${title}</h3>${filler(12)}`;
+    const release = (v: string) => `<h3>${v}</h3><p>Bugfix: one small thing fixed.</p>`;
+    const page = await pageWith(`
+      <header style="padding:80px 24px;background:#234;color:#fff;text-align:center"><h1>headkit</h1><p>Hide your header until you need it.</p></header>
+      <main style="width:640px;margin:0 auto">
+        <h2>Installation</h2>${filler(4)}
+        <h2>Usage</h2>${filler(2)}${['Options', 'Methods', 'Dealing with anchor links', 'Usage with jQuery'].map(sub).join('')}
+        <h2>Browser support</h2>${filler(4)}
+        <h2>Changelog</h2>${Array.from({ length: 30 }, (_, i) => release(`v0.${30 - i}.0`)).join('')}
+      </main>`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((s) => s.heading);
+      for (const title of ['Usage', 'Options', 'Usage with jQuery', 'Browser support', 'Changelog']) assert.ok(headings.includes(title), `a section "${title}" in ${JSON.stringify(headings)}`);
+      assert.ok(!headings.includes('v0.29.0'), 'a release is a line of the log, not a part of the page');
+      const usage = outline.sections.find((s) => s.heading === 'Usage')!;
+      assert.ok(usage.rect.height < 810, 'the title part ends where its first sub-part starts');
+    } finally {
+      await page.close();
+    }
+  });
+
   it('keeps the last part of a page headed by h6 throughout as a part, while a real footer is still the footer', async () => {
     // The last part has links and no h1 or h2, as a footer has; but it is headed as every other part is.
     const part = (id: string, title: string, extra = '') => `<div id="${id}" style="padding:40px 0"><h6>${title}</h6>${filler(4)}${extra}</div>`;
