@@ -3892,6 +3892,7 @@ export interface operations {
                      *           "version": 2,
                      *           "current": true,
                      *           "made_by": "restyle",
+                     *           "cut_from_version": 1,
                      *           "duration_ms": 10240,
                      *           "kept": true,
                      *           "video_url": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?v=2",
@@ -3915,6 +3916,7 @@ export interface operations {
                      *           "version": 1,
                      *           "current": false,
                      *           "made_by": "generate",
+                     *           "cut_from_version": null,
                      *           "duration_ms": 10240,
                      *           "kept": true,
                      *           "video_url": "https://showreel.example.com/video/7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f.mp4?v=1",
@@ -3934,6 +3936,8 @@ export interface operations {
                             current: boolean;
                             /** @description generate, refresh, restyle or upload */
                             made_by: string;
+                            /** @description Issue 59: for a restyle that only changed the cuts, the version whose kept recording they were made from (nothing was recorded); null for a version recorded anew */
+                            cut_from_version: number | null;
                             duration_ms: number;
                             /** @description false once its media were removed after newer versions (it can no longer be played or restored) */
                             kept: boolean;

@@ -213,9 +213,20 @@ export interface DemoVersionRecord {
   variants?: string | null;
 }
 
+/**
+ * A version as listed: issue 59's `cut_from_version` is the version whose kept recording its cuts were made from (a
+ * restyle that only changed the cuts recorded nothing), null for one recorded anew. The version's `job_kind` says
+ * `restyle` for both; the job that published it says which.
+ */
+export interface ListedDemoVersion extends DemoVersionRecord {
+  cut_from_version: number | null;
+}
+
 /** A demo's versions, newest first (the caller has checked the demo is visible). */
-export async function listDemoVersions(sql: Queryable, demoId: string): Promise<DemoVersionRecord[]> {
-  return sql<DemoVersionRecord[]>`select * from demo_versions where demo_id = ${demoId} order by version desc`;
+export async function listDemoVersions(sql: Queryable, demoId: string): Promise<ListedDemoVersion[]> {
+  return sql<ListedDemoVersion[]>`
+    select v.*, (select j.old_version from demo_jobs j where j.demo_id = v.demo_id and j.new_version = v.version and j.from_capture limit 1) as cut_from_version
+    from demo_versions v where v.demo_id = ${demoId} order by v.version desc`;
 }
 
 /** The fingerprint stored with a version (JSON, src/pipeline/fingerprint); null for versions recorded before it. */

@@ -19,6 +19,10 @@ const versionSchema = z.object({
   version: z.number().describe('1 for the first recording, then one more for each refresh or restyle'),
   current: z.boolean().describe('whether this is the version the demo shows (its plain media URLs serve it)'),
   made_by: z.string().describe('generate, refresh, restyle or upload'),
+  cut_from_version: z
+    .number()
+    .nullable()
+    .describe('Issue 59: for a restyle that only changed the cuts, the version whose kept recording they were made from (nothing was recorded); null for a version recorded anew'),
   duration_ms: z.number(),
   kept: z.boolean().describe('false once its media were removed after newer versions (it can no longer be played or restored)'),
   video_url: z.string().nullable(),
@@ -54,7 +58,7 @@ export const demoVersionsRouter = router({
           const kept = v.media_removed_at === null;
           const url = (path: string, key: string | null) => (kept && key ? `${base}${path}?v=${v.version}` : null);
           return {
-            version: v.version, current: v.version === demo.version, made_by: v.job_kind, duration_ms: v.duration_ms, kept,
+            version: v.version, current: v.version === demo.version, made_by: v.job_kind, cut_from_version: v.cut_from_version, duration_ms: v.duration_ms, kept,
             video_url: url(`/video/${demo.id}.${demo.format}`, v.video_key), gif_url: url(`/gif/${demo.id}.gif`, v.gif_key),
             thumbnail_url: url(`/thumb/${demo.id}.png`, v.thumbnail_key),
             // Issue 59: as in the demo's detail; a version whose media are gone lists its cuts without addresses.

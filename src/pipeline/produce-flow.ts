@@ -126,7 +126,7 @@ export async function produceFlow(
     durationMs: flow.script.durationMs,
     steps: legs.slice(0, flow.legs.length).flatMap(({ leg }) => leg.plan.steps),
     mainShot: chosen?.shot ?? null,
-    story: joinStories(legs.slice(0, flow.legs.length), start.language),
+    story: joinStories(legs.slice(0, flow.legs.length), start.language, start.base.prompt),
     ...(legs.some(({ leg }) => leg.plan.notFound?.length) ? { notFound: legs.flatMap(({ leg }) => leg.plan.notFound ?? []) } : {}),
   };
   const check = checkTake({ outline: last.outline, plan: last.leg.plan, timeline: lastRecording.timeline, presentation: options.presentation, resolution: options.resolution });
@@ -167,12 +167,12 @@ function arrivalLabel(outline: PageOutline): string {
 }
 
 /** Each page's beats, its opening starting when the page comes in; what was said once is not said again. */
-function joinStories(legs: Array<{ leg: LegPlan; outline: PageOutline; script: ActionScript }>, language: string | null): StoryText {
+function joinStories(legs: Array<{ leg: LegPlan; outline: PageOutline; script: ActionScript }>, language: string | null, prompt: string): StoryText {
   const beats: StoryBeat[] = [];
   let stickyHeaderHeight = 0;
   let captionsOff: string | null = null;
   legs.forEach(({ leg, outline, script }, index) => {
-    const story = storyBeats(leg.plan, outline, language);
+    const story = storyBeats(leg.plan, outline, language, prompt);
     if (index === 0) {
       stickyHeaderHeight = story.stickyHeaderHeight ?? 0;
       captionsOff = story.captionsOff;

@@ -211,7 +211,7 @@ async function produceGuarded(
     const chosen = mainSection(plan, outline);
     main = chosen?.section ?? null;
     // The chapters' and captions' words, in the page's language, stored with the plan for restyles.
-    plan = { ...plan, mainShot: chosen?.shot ?? null, story: storyBeats(plan, outline, language) };
+    plan = { ...plan, mainShot: chosen?.shot ?? null, story: storyBeats(plan, outline, language, request.prompt) };
     script = compileScript(plan, outline, { url: request.url, viewport: request.viewport });
   } else {
     script = request.storedScript ?? { version: 1, url: request.url, viewport: request.viewport, durationMs: 0, templateId: 'guided-tour', steps: [] };

@@ -132,7 +132,7 @@ export async function checkAndRetake<V>(options: {
       await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollTo({ top: 0, left: 0, behavior: 'instant' }));
       await options.dropAhead();
       const retakeFile = path.join(options.workDir, 'clean-retake.mkv');
-      const retakeVoiced = options.voice ? await options.voice(storyBeats(replanned, measured, options.language)) : null;
+      const retakeVoiced = options.voice ? await options.voice(storyBeats(replanned, measured, options.language, planInput.prompt)) : null;
       const second = await options.takeOnce(retakeVoiced ? options.roomFor(rescript, retakeVoiced) : rescript, retakeFile, true);
       const remeasured = await measureLayout(page, measured).catch(() => measured);
       const secondCheck = scoreOn(asRecorded(measured, remeasured), replanned, second);
@@ -144,7 +144,7 @@ export async function checkAndRetake<V>(options: {
         taken = {
           outline: measured,
           main: chosen?.section ?? null,
-          plan: { ...replanned, mainShot: chosen?.shot ?? null, story: storyBeats(replanned, measured, options.language) },
+          plan: { ...replanned, mainShot: chosen?.shot ?? null, story: storyBeats(replanned, measured, options.language, planInput.prompt) },
           script: rescript,
           cleanFile: retakeFile,
           recording,

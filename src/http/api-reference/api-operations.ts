@@ -119,8 +119,8 @@ export const API_OPERATIONS: Record<string, OperationReference> = {
     parameters: demoId,
     response: {
       versions: [
-        { version: 2, current: true, made_by: 'restyle', duration_ms: 10240, kept: true, video_url: `${BASE}/video/${IDS.demo}.mp4?v=2`, gif_url: `${BASE}/gif/${IDS.demo}.gif?v=2`, thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=2`, variants: [{ aspect: '9:16', format: 'mp4', width: 1080, height: 1920, duration_ms: 10240, video_url: `${BASE}/video/${IDS.demo}.mp4?v=2&aspect=9x16`, gif_url: `${BASE}/gif/${IDS.demo}.gif?v=2&aspect=9x16`, thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=2&aspect=9x16` }], created_at: '2026-05-04T09:12:48.000Z' },
-        { version: 1, current: false, made_by: 'generate', duration_ms: 10240, kept: true, video_url: `${BASE}/video/${IDS.demo}.mp4?v=1`, gif_url: `${BASE}/gif/${IDS.demo}.gif?v=1`, thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=1`, variants: [], created_at: '2026-05-04T09:02:11.000Z' },
+        { version: 2, current: true, made_by: 'restyle', cut_from_version: 1, duration_ms: 10240, kept: true, video_url: `${BASE}/video/${IDS.demo}.mp4?v=2`, gif_url: `${BASE}/gif/${IDS.demo}.gif?v=2`, thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=2`, variants: [{ aspect: '9:16', format: 'mp4', width: 1080, height: 1920, duration_ms: 10240, video_url: `${BASE}/video/${IDS.demo}.mp4?v=2&aspect=9x16`, gif_url: `${BASE}/gif/${IDS.demo}.gif?v=2&aspect=9x16`, thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=2&aspect=9x16` }], created_at: '2026-05-04T09:12:48.000Z' },
+        { version: 1, current: false, made_by: 'generate', cut_from_version: null, duration_ms: 10240, kept: true, video_url: `${BASE}/video/${IDS.demo}.mp4?v=1`, gif_url: `${BASE}/gif/${IDS.demo}.gif?v=1`, thumbnail_url: `${BASE}/thumb/${IDS.demo}.png?v=1`, variants: [], created_at: '2026-05-04T09:02:11.000Z' },
       ],
     },
   },

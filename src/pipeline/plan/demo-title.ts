@@ -1,5 +1,6 @@
 import type { StoryText, TimedStory } from '../story-text/types.js';
 import type { OutlineSection } from '../types.js';
+import { keywords } from './text-match.js';
 
 /** A title's length: short enough to read at a glance in a card, a tab or an unfurl. */
 export const TITLE_MAX = 60;
@@ -68,13 +69,29 @@ function sameWords(text: string): string {
   return text.toLocaleLowerCase('en').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
-/** The section's name as a title shows it: its kicker, else its heading, at most 40 characters. */
-export function sectionLabel(section: OutlineSection): string | null {
+/**
+ * The section's name as a title shows it, at most 40 characters: its kicker or its heading, whichever is the shorter
+ * in words. The kicker (a few words above the heading, see analyse/section-kinds.ts) names a section whose heading is
+ * a slogan ("PRICING" over "Simple pricing", "Line-up" over "The voices taking the main deck this year"); a heading
+ * shorter than its kicker is the name itself ("Contact" under "Get in touch", a product under its breadcrumb). Two
+ * as long as each other: the one the prompt calls the section by, else the kicker (issue 59: a demo of "fill in the
+ * contact form" was called "Send a message", the eyebrow over "Contact the studio").
+ */
+export function sectionLabel(section: OutlineSection, prompt: string | null = null): string | null {
   const kicker = oneLine(section.kicker ?? '');
-  if (kicker && kicker.length <= 32) return shortenAtWord(quietCaps(kicker), 40);
   const heading = oneLine(section.heading ?? '');
-  return heading ? shortenAtWord(heading, 40) : null;
+  const byKicker = () => shortenAtWord(quietCaps(kicker), 40);
+  const byHeading = () => (heading ? shortenAtWord(heading, 40) : null);
+  if (!kicker || kicker.length > 32) return byHeading();
+  if (!heading) return byKicker();
+  const longer = wordCount(kicker) - wordCount(heading);
+  if (longer !== 0) return longer < 0 ? byKicker() : byHeading();
+  const asked = new Set(keywords(prompt ?? ''));
+  const named = (text: string) => keywords(text).some((word) => asked.has(word));
+  return named(heading) && !named(kicker) ? byHeading() : byKicker();
 }
+
+const wordCount = (text: string) => text.split(' ').length;
 
 /**
  * `text` on one line, at most `max` characters: cut at the last space that fits, never inside a word, trailing

@@ -9,7 +9,8 @@ import type { CaptionWriter, StoryBeat, StoryText } from './types.js';
  * The story beats of a plan (issue 36), untimed: the opening (from 0 s, named by the page), one beat per section the
  * plan frames (its `focus` steps, in order, a section framed twice in a row counted once), and the ending when the
  * plan ends on an action of the page's own (hover or click after the last framed section). Titles and captions are
- * the page's words. `language` is the page's `<html lang>`. A section's caption is the model planner's
+ * the page's words. `language` is the page's `<html lang>`; `prompt`, the owner's, names a section whose kicker and heading
+ * are as long as each other by the one it uses (sectionLabel). A section's caption is the model planner's
  * (`plan.captionDrafts`) when it wrote one that passes the checks, else the offline rules' where they can write the
  * page's language (English), else none; captions are off, with the reason, when no beat has one for want of a writer.
  *
@@ -17,20 +18,20 @@ import type { CaptionWriter, StoryBeat, StoryText } from './types.js';
  * and never the same words twice: a beat whose title repeats an earlier one's is the same thing again, not a new
  * chapter, and a caption that repeats an earlier one is left out.
  */
-export function storyBeats(plan: DemoPlan, outline: PageOutline, language: string | null): StoryText {
+export function storyBeats(plan: DemoPlan, outline: PageOutline, language: string | null, prompt: string | null = null): StoryText {
   const rulesOff = captionsOffReason(language, 'rules');
   const drafts = plan.captionDrafts;
   const sectionCaption = (section: OutlineSection): { caption: string[] | null; captionBy?: CaptionWriter } => {
     const draft = draftFor(drafts, section.id);
     const checked = draft === null ? null : checkModelCaption(draft, section, outline);
     if (checked && 'lines' in checked) return { caption: checked.lines, captionBy: 'model' };
-    const offline = rulesOff ? null : offlineCaption(section);
+    const offline = rulesOff ? null : offlineCaption(section, prompt);
     return offline ? { caption: offline, captionBy: 'rules' } : { caption: null };
   };
   const caption = (section: OutlineSection | null, fallback: string | null) =>
     section ? sectionCaption(section) : fallback && !rulesOff ? { caption: wrapCaption(fallback), captionBy: 'rules' as const } : { caption: null };
   const hero = heroSection(outline) ?? null;
-  const pageName = shortenAtWord(outline.title || '', 60) || (hero ? sectionTitle(hero) : null) || outline.url;
+  const pageName = shortenAtWord(outline.title || '', 60) || (hero ? sectionTitle(hero, prompt) : null) || outline.url;
   const spoken = (section: OutlineSection | null) => {
     const line = section ? spokenLine(section) : null;
     return line ? { spoken: line } : {};
@@ -50,7 +51,7 @@ export function storyBeats(plan: DemoPlan, outline: PageOutline, language: strin
     if (previous.sectionId === section.id) continue;
     // The hero framed first is the opening itself: the glance on the way, not a chapter of its own.
     if (section === hero && beats.length === 1) continue;
-    const title = sectionTitle(section);
+    const title = sectionTitle(section, prompt);
     // Nothing of the page's to call it, or called as something already shown: the shot before runs on over it.
     if (!title || said.has(sameWords(title))) continue;
     said.add(sameWords(title));
@@ -71,11 +72,12 @@ export function storyBeats(plan: DemoPlan, outline: PageOutline, language: strin
 }
 
 /**
- * What a section's chapter is called: its kicker or heading (`sectionLabel`); a section without either by the first
- * words of its text, up to a sentence's end, as the page writes them; else nothing (its kind, "content", is ours).
+ * What a section's chapter is called: its kicker or heading (`sectionLabel`, which the prompt's words decide between
+ * when they are as long as each other); a section without either by the first words of its text, up to a sentence's
+ * end, as the page writes them; else nothing (its kind, "content", is ours).
  */
-export function sectionTitle(section: OutlineSection): string | null {
-  const label = sectionLabel(section);
+export function sectionTitle(section: OutlineSection, prompt: string | null = null): string | null {
+  const label = sectionLabel(section, prompt);
   if (label) return label;
   const first = (section.text || '').replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s/)[0] ?? '';
   return first ? shortenAtWord(first.replace(/[.!?]+$/u, ''), 40) || null : null;

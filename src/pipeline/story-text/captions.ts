@@ -9,8 +9,9 @@ import { CAPTION_LIMITS } from './types.js';
  * number and name a caption holds appears on the page. `factsOnPage` checks that, and a caption that fails it is cut
  * back to the section's name.
  */
-export function offlineCaption(section: OutlineSection): string[] | null {
-  const name = sectionLabel(section);
+export function offlineCaption(section: OutlineSection, prompt: string | null = null): string[] | null {
+  // Named as its chapter is (the prompt decides between a kicker and a heading as long as each other).
+  const name = sectionLabel(section, prompt);
   if (!name) return null;
   const pageText = `${section.kicker ?? ''} ${section.heading ?? ''} ${section.body ?? section.text}`;
   const fact = keyFact(section);

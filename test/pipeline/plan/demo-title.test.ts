@@ -7,7 +7,7 @@ import { planDemo } from '../../../src/pipeline/plan/heuristic-planner.js';
 import { compileScript } from '../../../src/pipeline/plan/compile.js';
 import { mainShotMs } from '../../../src/pipeline/compose/main-shot.js';
 import type { InteractionTimeline, OutlineSection } from '../../../src/pipeline/types.js';
-import { saasOutline } from './outlines.js';
+import { formAppOutline, saasOutline } from './outlines.js';
 
 const section = (heading: string | null, kicker?: string): OutlineSection => ({
   id: 's', kind: 'pricing', heading, ...(kicker ? { kicker } : {}), text: '', label: heading ?? 'pricing', selector: '#s', fallbackSelectors: [], rect: { x: 0, y: 0, width: 10, height: 10 },
@@ -52,6 +52,37 @@ describe('the default title of a generated demo', () => {
     assert.ok(title.length <= 60 && title.endsWith('…'), title);
     assert.ok(title.startsWith('Walk through the whole onboarding'), title);
     assert.equal(demoTitle({ shown: [], pageTitle: null, prompt: '' }), null);
+  });
+
+  it('names a section by its heading, not the eyebrow above it, when the prompt calls it by the heading (issue 59)', () => {
+    // A studio's contact section as the analyser reads it: "Send a message" in small capitals above "Contact the
+    // studio", then the form. A new user's demo of filling it was called "Send a message": the eyebrow.
+    const outline = formAppOutline();
+    outline.title = 'Lumen Studio';
+    const contact = outline.sections.find((s) => s.id === 'contact')!;
+    Object.assign(contact, { heading: 'Contact the studio', label: 'Contact the studio', kicker: 'SEND A MESSAGE', text: 'Tell us about your project and we reply within two days.' });
+    outline.forms[0]!.label = 'Contact the studio';
+    for (const prompt of ['Fill in the contact form', 'Fill the contact form with a short enquiry about a new logo']) {
+      const plan = planDemo({ prompt, outline, durationTarget: '10s', mode: 'script', template: { id: 'auto' } });
+      const story = storyBeats(plan, outline, 'en', prompt);
+      assert.deepEqual(story.beats.map((beat) => beat.title), ['Lumen Studio', 'Contact the studio'], prompt);
+      assert.deepEqual(story.beats[1]!.caption, ['Contact the studio'], 'the caption names it as its chapter does');
+      assert.equal(demoTitle({ shown: shownSections(story, null), pageTitle: outline.title, prompt }), 'Contact the studio', prompt);
+    }
+    // The owner who calls it by the eyebrow's words gets those.
+    assert.equal(sectionLabel(contact, 'Send us a message through the form'), 'Send a message');
+  });
+
+  it('takes the shorter of a section’s eyebrow and heading; between two as long, the eyebrow unless the prompt says otherwise', () => {
+    // The eyebrow names a section whose heading is a longer line, a slogan.
+    assert.equal(sectionLabel(section('Simple pricing', 'PRICING')), 'Pricing');
+    assert.equal(sectionLabel(section('The voices taking the main deck this year', 'Line-up')), 'Line-up');
+    // A heading shorter than its eyebrow is the name: a call above it, a breadcrumb over a product.
+    assert.equal(sectionLabel(section('Contact', 'Get in touch')), 'Contact');
+    assert.equal(sectionLabel(section('Precision Burr Grinder P64', 'Home / Grinders / P64')), 'Precision Burr Grinder P64');
+    // As long as each other, and the prompt names neither: the eyebrow, as before.
+    assert.equal(sectionLabel(section('Everyone belongs on this pier', 'CODE OF CONDUCT & ACCESS')), 'Code of conduct & access');
+    assert.equal(sectionLabel(section('Contact the studio', 'SEND A MESSAGE'), 'Record a short tour'), 'Send a message');
   });
 
   it('is made from the chapters the recording kept: a section passed through is not in it', () => {

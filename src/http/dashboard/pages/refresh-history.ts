@@ -1,5 +1,6 @@
 import { html, type SafeHtml } from '../../pages/html.js';
 import { formatDate } from '../layout.js';
+import { cutChange } from './cut-words.js';
 
 interface HistoryEntry {
   id: string;
@@ -61,10 +62,9 @@ function cutWords(entry: HistoryEntry, cuts: CutsByVersion): string {
   const before = entry.old_version === null ? undefined : cuts.get(entry.old_version);
   const after = entry.new_version === null ? undefined : cuts.get(entry.new_version);
   if (!before || !after) return 'New cuts from the same recording · free';
-  const added = after.filter((aspect) => !before.includes(aspect));
-  const removed = before.filter((aspect) => !after.includes(aspect));
-  const made = added.length > 0 ? `New cut${added.length === 1 ? '' : 's'} (${added.join(', ')}) from the same recording` : null;
-  const gone = removed.length > 0 ? `${removed.join(', ')} cut removed` : null;
+  const change = cutChange(before, after);
+  const made = change.made && `${change.made} from the same recording`;
+  const gone = change.gone;
   const words = made && gone ? `${made}; ${gone}` : (made ?? (gone ? `${gone[0]!.toUpperCase()}${gone.slice(1)}, nothing recorded` : 'Same cuts, from the same recording'));
   return `${words} · free`;
 }
