@@ -110,8 +110,12 @@ const PAIR_ADD = new RegExp(
     String.raw`\s*:?\s*(.+?)(?=(?:,\s*)?(?:and\s+)?(?:then\s+)?\b(?:delete|remove|tick|check|mark|clear|edit)\b|$)`,
   'isu',
 );
-const NEXT_NOTE = new RegExp(String.raw`\s*;\s*|\s*,?\s*(?:and\s+)?then\s+(?:add\s+)?(?:a|an|another)\s+(?:new\s+)?` + NOUNS + String.raw`\s*`, 'iu');
-const TITLE_AND_TEXT = /^(.{1,60}?)(?:\s*[,:]\s*|\s+(?:with the (?:text|body|note)|saying|that says|which says|reading)\s+)(.{2,200})$/iu;
+// "…; …", "…, then add a note …", and "… and Gym with …": an "and" before a capital or a quotation, outside quotes.
+const NEXT_NOTE = new RegExp(
+  String.raw`\s*;\s*|\s*,?\s*(?:and\s+)?then\s+(?:add\s+)?(?:a|an|another)\s+(?:new\s+)?` + NOUNS + String.raw`\s*|\s*,?\s+and\s+(?=[\p{Lu}"“])(?=[^"“”]*(?:["“][^"“”]*["”][^"“”]*)*$)`,
+  'iu',
+);
+const TITLE_AND_TEXT = /^(.{1,60}?)(?:\s*[,:]\s*|\s+(?:with the (?:text|body|note)|saying|that says|which says|reading)\s+|\s+with\s+(?=["“'‘]))(.{2,200})$/iu;
 
 function pairedActions(prompt: string, outline: PageOutline, box: OutlineField): AppActions | null {
   const form = outline.forms.find((candidate) => candidate.fields.includes(box));
@@ -120,8 +124,11 @@ function pairedActions(prompt: string, outline: PageOutline, box: OutlineField):
   const title = roles.find((entry) => entry.role === 'title')?.field;
   const text = roles.find((entry) => entry.field !== title && (entry.role === 'message' || entry.field.type === 'textarea'))?.field;
   if (!title || !text) return null;
-  const segment = PAIR_ADD.exec(prompt)?.[1];
+  const added = PAIR_ADD.exec(prompt);
+  const segment = added?.[1];
   if (!segment) return null;
+  // What comes after the notes (edit one, delete one) is the general planner's, which does both.
+  if (/\b(?:delete|remove|tick|check|mark|clear|edit)\b/i.test(prompt.slice(added.index + added[0].length))) return null;
   const unquote = (words: string) => words.trim().replace(/^["“'‘]|["”'’]$/gu, '').trim();
   const notes = segment
     .split(NEXT_NOTE)

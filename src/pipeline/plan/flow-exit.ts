@@ -1,4 +1,4 @@
-import type { OutlineAction, OutlineForm, PageOutline } from '../types.js';
+import type { OutlineAction, OutlineForm, OutlineSection, PageOutline } from '../types.js';
 import { beatsOf } from './not-found.js';
 import { concepts } from './lexicon.js';
 import { promptSubjects, promptWords, stem } from './section-meaning.js';
@@ -58,7 +58,7 @@ const purposes: Purpose[] = [
   {
     purpose: 'contact',
     // "ask for a quote", "write to the studio" are what a contact page is for too.
-    asked: /\b(?:contact(?:s|ing)?|get(?:s|ting)? in touch|reach(?:es|ing)? (?:out|us|the team|them)|send(?:s|ing)? (?:a |us a |them a )?message|enquir\w*|inquir\w*|(?:ask(?:s|ing)?(?: for)?|request(?:s|ing)?|get(?:s|ting)?) an? (?:quote|estimate)|writ(?:e|es|ing) to (?:the|us|them|our|their)\b)/i,
+    asked: /\b(?:contact(?:s|ing)?|get(?:s|ting)? in touch|reach(?:es|ing)? (?:out|us|the team|them)|send(?:s|ing)? (?:a |us a |them a |him a |her a )?(?:message|note)|message(?:s|d|ing)? (?:the|us|them|their|our|his|her)\b|enquir\w*|inquir\w*|(?:ask(?:s|ing)?(?: for)?|request(?:s|ing)?|get(?:s|ting)?) an? (?:quote|estimate)|writ(?:e|es|ing) to (?:the|us|them|our|their)\b)/i,
     link: /\b(?:contact|get in touch|enquir\w*|inquir\w*|(?:get|request) an? (?:quote|estimate))\b/i,
     // A message box, or more than a lone e-mail box: a newsletter sign-up is not a contact form.
     heldBy: (form) => hasType(form, /^textarea$/) || labelled(form, /message/i) || ((hasType(form, /^email$/) || labelled(form, /e-?mail/i)) && textFields(form) >= 2),
@@ -83,12 +83,20 @@ export function flowExit(prompt: string, outline: PageOutline, sameSite: (url: s
     // A flow, then: a beat before it that this page does not answer and that names one of its links ("go from the
     // pricing to the contact form" on a home page whose pricing is a page of its own) is that page, visited first.
     const earlier = beats.slice(0, index).findIndex((b) => namesLinkOnly(b.text, outline, links) !== null);
-    const at = earlier >= 0 ? earlier : index;
+    let at = earlier >= 0 ? earlier : index;
+    // A question this page has no answer for, just before the beat that leaves ("Can I send it back? Find the answer
+    // in their help questions"), is asked of the page the link opens, not shown here first.
+    while (earlier < 0 && at > 0 && unansweredHere(beats[at - 1]!.text, outline)) at--;
     const link = earlier >= 0 ? namesLinkOnly(beats[earlier]!.text, outline, links)! : found.link;
     const before = beats.slice(0, at).map((b) => b.text).join(', then ');
     return { before, after: remainderFrom(prompt, beats[at]!.text), link, purpose: earlier >= 0 ? 'page' : found.purpose };
   }
   return null;
+}
+
+function unansweredHere(beat: string, outline: PageOutline): boolean {
+  const meaning = promptSubjects(beat, outline);
+  return meaning.subjects.length === 0 && meaning.endsOn === null && !meaning.endsOnAction;
 }
 
 /** The words a beat asks for, beyond its request ("go from", "show me", "then"). */
@@ -136,8 +144,10 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
   // An app's conventional place for what the beat does ("write a new email" is its "Compose").
   for (const place of APP_PLACES) {
     if (!place.asked.test(beat)) continue;
-    const link = best(links.filter((candidate) => place.link.test(`${candidate.label} ${pathWords(candidate.href)}`)), place.link);
-    if (link) return { link, purpose: 'page' };
+    for (const words of place.or ? [place.link, place.or] : [place.link]) {
+      const link = best(links.filter((candidate) => words.test(`${candidate.label} ${pathWords(candidate.href)}`)), words);
+      if (link) return { link, purpose: 'page' };
+    }
   }
   // "…on its own page", "a separate page": the prompt wants the page for it, even where this page has a part on it.
   const ownPage = OWN_PAGE.test(beat);
@@ -211,8 +221,15 @@ function isThisPage(name: string, outline: PageOutline): boolean {
 }
 
 /** What an app's menu calls the place where a thing is done, by the convention every mail or chat app follows. */
-const APP_PLACES: Array<{ asked: RegExp; link: RegExp }> = [
-  { asked: /\b(?:writ(?:e|es|ing)|compos(?:e|es|ing)|draft(?:s|ing)?)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:e-?mail|mail|message)\b/i, link: /\b(?:compose|new (?:e-?mail|mail|message)|write)\b/i },
+const APP_PLACES: Array<{ asked: RegExp; link: RegExp; or?: RegExp }> = [
+  {
+    asked: /\b(?:writ(?:e|es|ing)|compos(?:e|es|ing)|draft(?:s|ing)?)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:e-?mail|mail|message)\b|\be-?mail(?:s|ing)?\s+(?:the|a|an|our|my|their|him|her|them)\b|\bfrom\s+(?:the|my|their|your)\s+(?:mailbox|inbox)\b/i,
+    link: /\b(?:compose|new (?:e-?mail|mail|message)|write)\b/i,
+    // No "Compose" in sight: the mail app itself, where it is.
+    or: /\b(?:e-?mail|mail|mailbox|inbox)\b/i,
+  },
+  // A password is changed in the account's settings (a "forgot password" page is for one who cannot sign in).
+  { asked: /\b(?:change|update|reset|set|edit)\s+(?:my\s+|your\s+|the\s+|their\s+|a\s+new\s+)?password\b/i, link: /\b(?:settings?|security|account)\b/i },
 ];
 
 const ABOUT_THE_SAME = /^\s*(?:and\s+|then\s+|also\s+)?(?:what|how much|how|where|when|which|why|who)\s+(?:[\p{L}'’]+\s+){0,2}?(?:they|them|it|its|their|these|those)\b/iu;
@@ -246,15 +263,29 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
     return words.length >= 1 && words.length <= 2 && words.length === keywords(link.label).length && words.every((word) => (word.length > 3 || acronym(link.label, word)) && beatWords.has(word)) && !STOCK_PHRASE.test(link.label) && asksFor(beat, words.at(-1)!);
   });
   const beatConcepts = conceptsOf(beat);
-  const meant = links.find((link) => {
-    const words = keywords(link.label);
-    return words.length === 1 && words[0]!.length > 3 && [...conceptsOf(link.label)].some((concept) => beatConcepts.has(concept));
-  });
+  // A one-word label means what the beat asks for ("Pricing" for "compare the plans", "F.A.Q" for "help questions");
+  // or, where the label is a word of its own (a misspelt "MEMEBERSHIP"), the one word of its address ("pricing.html").
+  const meaningOf = (link: OutlineAction): string[] => {
+    const words = keywords(spelledOut(link.label));
+    if (words.length !== 1 || words[0]!.length <= 2) return [];
+    const path = keywords(pathWords(link.href));
+    const shared = (text: string) => [...conceptsOf(text)].filter((concept) => beatConcepts.has(concept));
+    const byLabel = words[0]!.length > 3 || acronym(spelledOut(link.label), words[0]!) ? shared(spelledOut(link.label)) : [];
+    return byLabel.length > 0 ? byLabel : path.length === 1 && path[0]!.length > 3 ? shared(path[0]!) : [];
+  };
+  // Of several, the one whose meaning the beat says most ("cost … per month … packages" over "join").
+  const weight = (link: OutlineAction) => Math.max(0, ...meaningOf(link).map((concept) => conceptWeight(beat, concept)));
+  const meant = links.filter((link) => meaningOf(link).length > 0).sort((a, b) => weight(b) - weight(a))[0];
   // Only where the page has nothing for it at all: a weak match on this page is still this page's.
   if (!wantsPage) {
     const meaning = promptSubjects(beat, outline);
     const answered = [...meaning.subjects, ...(meaning.endsOn ? [meaning.endsOn] : [])].filter((subject) => subject.section.kind !== 'footer');
     if (said && !answered.some((subject) => headedBy(subject.section, said.label))) return { link: said, purpose: 'page' };
+    // A link that means it ("Pricing" for "what it costs") beats parts of this page that answer by other words only
+    // (a grid matched by "does", testimonials by "people"): none is of its kind, none is headed by its meaning.
+    if (meant && answered.length > 0 && !meaning.endsOnAction && !meaningOf(meant).some((concept) => pageHolds(outline, answered.map((subject) => subject.section), concept))) {
+      return { link: meant, purpose: 'page' };
+    }
     if (answered.length > 0 || meaning.endsOnAction) return null;
   }
   // A form asked for on a page that has forms is one of those, whatever its words.
@@ -269,9 +300,31 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
 function asksFor(beat: string, word: string): boolean {
   const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(
-    `\\b(?:show|see|list|browse|open|view|visit|which|what|find|explore|tour|read|bring up)\\s+(?:me\\s+|us\\s+)?(?:(?:the|all|every|its|their|our|your|my|his|her|a|an|some)\\s+)?(?:[\\p{L}'’-]+\\s+){0,3}${escaped}\\w*\\b`,
+    `\\b(?:show|see|list|browse|open|view|visit|which|what|find|explore|tour|read|bring up|update|change|edit)\\s+(?:me\\s+|us\\s+)?(?:(?:the|all|every|its|their|our|your|my|his|her|a|an|some)\\s+)?(?:[\\p{L}'’-]+\\s+){0,3}${escaped}\\w*\\b`,
     'iu',
   ).test(beat);
+}
+
+/** The kinds of part that hold a concept (section-kinds.ts); a concept without one is held by a heading that says it. */
+const KIND_OF: Record<string, OutlineSection['kind']> = { pricing: 'pricing', faq: 'faq', testimonials: 'testimonials' };
+
+/**
+ * Whether this page holds a concept itself: a part of its kind anywhere on it, or one of the parts that answer the
+ * beat headed by a word of it (what customers say is no team, whatever word they say it with).
+ */
+function pageHolds(outline: PageOutline, answering: OutlineSection[], concept: string): boolean {
+  const kind = KIND_OF[concept];
+  if (kind && outline.sections.some((section) => section.kind === kind)) return true;
+  const stems = new Set((concepts[concept] ?? []).map(stem).filter((word) => !FUNCTION_WORDS.has(word)));
+  return answering.some((section) => {
+    if (section.kind === 'testimonials' && concept !== 'testimonials') return false;
+    return promptWords(`${section.heading ?? ''} ${section.kicker ?? ''}`).map(stem).some((word) => stems.has(word));
+  });
+}
+
+/** "F.A.Q" → "FAQ": an acronym written with dots is one word. */
+function spelledOut(label: string): string {
+  return label.replace(/\b(\p{Lu})\.(?=\p{Lu}(?:\.|\b))/gu, '$1');
 }
 
 /** A short word the label writes in capitals ("FAQ's", "API"): a name, not a little word. */
@@ -296,6 +349,12 @@ function conceptsOf(text: string): Set<string> {
   const found = new Set<string>();
   for (const [concept, words] of Object.entries(concepts)) if (words.some((word) => stems.has(stem(word)))) found.add(concept);
   return found;
+}
+
+/** How many of a text's words belong to a concept. */
+function conceptWeight(text: string, concept: string): number {
+  const stems = new Set((concepts[concept] ?? []).map(stem));
+  return promptWords(text).map(stem).filter((word) => !FUNCTION_WORDS.has(word) && stems.has(word)).length;
 }
 
 /** The page's links to other pages of the site: navigation first, then the page's own buttons. */

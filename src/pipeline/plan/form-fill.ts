@@ -176,6 +176,8 @@ export function roleOf(field: OutlineField): Role {
   if (when) return when;
   if (type !== 'textarea' && /subject|topic/.test(words)) return 'subject';
   if (type !== 'textarea' && /\btitle\b|\bheadline\b/.test(words) && !/job|position/.test(words)) return 'title';
+  // "Note Name", "Task name": the name of what is made is its title, not a person's name nor the note's text.
+  if (type !== 'textarea' && /\b(?:note|task|item|card|list|post|event|project|board|entry)\s+name\b/.test(words)) return 'title';
   if (type === 'textarea' || /message|comment|note|question|enquiry|inquiry|details/.test(words)) return 'message';
   if (/user ?name|username|login|account/.test(words)) return 'username';
   if (/first|given|fname/.test(words)) return 'first-name';

@@ -11,13 +11,17 @@ import type { OutlineSection } from '../types.js';
 export const concepts: Record<string, string[]> = {
   pricing: ['price', 'pric', 'plan', 'tier', 'cost', 'pay', 'paid', 'billing', 'bill', 'subscription', 'afford', 'cheap', 'expensive', 'budget', 'package', 'fee', 'money', 'dollar', 'monthly', 'annual', 'much', 'spend', 'quote', 'ticket', 'admission', 'pass',
     // courses and big purchases
-    'payment', 'instalment', 'installment', 'financing', 'tuition', 'scholarship', 'rate'],
+    'payment', 'instalment', 'installment', 'financing', 'tuition', 'scholarship', 'rate',
+    // an account's bills
+    'invoice', 'charge', 'receipt'],
   testimonials: ['testimonial', 'review', 'customer', 'client', 'love', 'feedback', 'rating', 'star', 'praise', 'opinion', 'word', 'mouth', 'happy', 'rave', 'endorsement', 'buyer', 'owner', 'verified'],
   team: ['team', 'people', 'founder', 'staff', 'crew', 'member', 'behind', 'employee', 'leadership', 'leader', 'face', 'who', 'person', 'human', 'squad', 'hire', 'meet', 'makers',
     // an open-source project's people
     'contributor', 'maintainer',
     // an event's people
-    'speaker', 'stage', 'keynote', 'lineup', 'presenter', 'panelist'],
+    'speaker', 'stage', 'keynote', 'lineup', 'presenter', 'panelist',
+    // a gym's, a school's people
+    'coach', 'coaching', 'trainer', 'instructor', 'tutor', 'mentor'],
   contact: ['contact', 'touch', 'reach', 'email', 'call', 'message', 'talk', 'write', 'address', 'phone', 'inbox', 'chat', 'connect', 'hello', 'enquiry', 'inquiry', 'enquire', 'inquire', 'reply', 'book', 'booking', 'reserve', 'reservation', 'sales', 'form',
     // a first meeting with a lawyer, an adviser, an agency
     'meeting', 'consult', 'consultation'],

@@ -56,7 +56,12 @@ const WRITTEN_REST = /\b(?:review|comment|feedback|testimonial|message|note|ques
 /** An unquoted message said in the first person: "…, and I'd like to pitch a guest post", "we're looking for a quote". */
 const FIRST_PERSON = /(?:^|[,;:]\s*|\band\s+|\bsaying\s+|\bthat\s+)((?:I|we)(?:['’]d| would) (?:like|love) to\b[^.;!?]{3,160}|(?:I|we)(?:['’]m| am|['’]re| are) (?:interested in|looking for|hoping to|keen to)\b[^.;!?]{3,160})/u;
 /** "set the job title to X", "the name becomes X", "change my display name to "X"": a field's words, then its value. */
-const FIELD_TO = /\b(?:(?:set|change|update|make|edit|switch|rename)\s+)?(?:the|my|its|their|your)\s+([a-z][a-z -]{1,30}?)\s+(?:to|becomes|become|is now|should be|should read|to read)\s+["“'‘]?([^"”'’,;]{1,80}?)["”'’]?(?=\s*(?:[,;]|\.(?:\s|$)|$|\s+and\s+(?:the|my|its|their|your|then|set|change)\b|\s+then\b))/giu;
+const FIELD_TO = /\b(?:(?:set|change|update|make|edit|switch|rename)\s+)?(?:the|my|its|their|your)\s+([a-z][a-z -]{1,30}?)\s+(?:to|becomes|become|is now|should be|should read|to read|says|reads|to say)\s+["“'‘]?([^"”'’,;]{1,80}?)["”'’]?(?=\s*(?:[,;]|\.(?:\s|$)|$|\s+and\s+(?:the|my|its|their|your|then|set|change)\b|\s+then\b))/giu;
+/** Words a form labels a field with: "the flow to work", "the plan to …" name none. */
+const FIELD_WORDS = /\b(?:name|title|email|e-mail|address|phone|number|company|organi[sz]ation|role|position|job|bio|city|country|website|url|username|handle|department|team|time ?zone|language|currency|nickname|display)\b/i;
+/** The next field and its value after a FIELD_TO, with its verb left out: "and the country Portugal". */
+const AND_THE_FIELD = /^\s*(?:,\s*)?and\s+(?:the|my|its|their|your)\s+([a-z][a-z -]{1,30}?)\s+(?:to\s+|as\s+)?["“'‘]?(\p{Lu}[^"”'’,;.]{0,60}?)["”'’]?(?=\s*(?:[,;.]|$|\s+and\b|\s+then\b))/u;
+
 /** "a note titled "Dentist"", "with the title Q3 plan", "headed Weekly sync" */
 const TITLED = /\b(?:titled|entitled|headed|with the (?:title|heading))\s+["“'‘]?([^"”'’,;]{1,80}?)["”'’]?(?=\s*(?:[,;.]|$|\s+(?:that|which|and|then|with|saying|says)\b))/iu;
 const SUBJECT = /\bsubject(?:\s+line)?\s*:?\s+(?:is\s+|of\s+)?["“'‘]?([^"”'’,.;]{2,80}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
@@ -123,15 +128,22 @@ export function namedValues(prompt: string): NamedValues {
     claimed.push(values.search);
   }
   for (const match of prompt.matchAll(FIELD_TO)) {
-    const label = match[1]!.trim();
+    // "my profile so the city says Lisbon": the field is the last thing named before its value.
+    const label = match[1]!.split(/\b(?:the|my|its|their|your)\s+/).at(-1)!.trim();
     // "… to X" is a value only where the sentence changes something ("set", "change", "update" before it): "drop
     // their email to stay in the loop" is no value.
     const before = prompt.slice(Math.max(0, match.index! - 80), match.index! + match[0].length).split(/[.!?]\s/).at(-1)!;
     if (/^\s*(?:the|my|its|their|your)\s+[a-z][a-z -]*?\s+(?:to|as)\s/i.test(match[0].replace(/^\s*(?:set|change|update|make|edit|switch|rename)\s+/i, '')) && !/\b(?:set|change|update|edit|rename|switch)\b/i.test(before)) continue;
-    // "the flow to work", "the plan to …": only words a form labels a field with.
-    if (!/\b(?:name|title|email|e-mail|address|phone|number|company|organi[sz]ation|role|position|job|bio|city|country|website|url|username|handle|department|team|time ?zone|language|currency|nickname|display)\b/i.test(label)) continue;
+    // Only words a form labels a field with.
+    if (!FIELD_WORDS.test(label)) continue;
     values.fields.push({ label, value: match[2]!.trim() });
     claimed.push(match[2]!.trim());
+    // "…the city says Lisbon and the country Portugal": the verb said once for both.
+    const more = AND_THE_FIELD.exec(prompt.slice(match.index! + match[0].length));
+    if (more && FIELD_WORDS.test(more[1]!) && !values.fields.some((field) => field.label === more[1])) {
+      values.fields.push({ label: more[1]!, value: more[2]!.trim() });
+      claimed.push(more[2]!.trim());
+    }
   }
   const title = TITLED.exec(prompt)?.[1]?.trim();
   if (title) {

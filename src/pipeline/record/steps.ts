@@ -228,11 +228,14 @@ async function targetStep(
   const frame = step.kind === 'type' ? await fieldWithHeading(page, found.selector) : null;
   ctx.onFocus(roundRect(found.rect), step.target.label, frame ? roundRect(frame) : undefined);
 
-  // Aim near the middle, not at the exact pixel.
+  // Aim near the middle, not at the exact pixel. A pointer that rests on a button or a heading (a hover, held while
+  // the viewer reads) rests on its lower right: the arrow drawn down and right from there leaves the words readable
+  // ("SEND MESSAGE" under a cursor at its middle read as neither word).
+  const [across, down, spread] = step.kind === 'hover' ? [0.8, 0.72, 0.1] : [0.5, 0.5, 0.2];
   const aim = clampToViewport(
     {
-      x: found.aim.x + found.aim.width * (0.5 + (rng() - 0.5) * 0.2),
-      y: found.aim.y + found.aim.height * (0.5 + (rng() - 0.5) * 0.2),
+      x: found.aim.x + found.aim.width * (across + (rng() - 0.5) * spread),
+      y: found.aim.y + found.aim.height * (down + (rng() - 0.5) * spread),
     },
     { viewportWidth: found.viewportWidth, viewportHeight: found.viewportHeight },
   );

@@ -67,6 +67,14 @@ describe('the values a prompt names', () => {
     assert.equal(namedValues('Write a review as Hannah Cole, hannah@example.com: Fast, quiet and the battery lasts all day').message, 'Fast, quiet and the battery lasts all day');
   });
 
+  it('messages the gym through its contact page: "message the gym", "send them a note"', () => {
+    const outline = saasOutline();
+    outline.forms = [];
+    outline.navigation.push({ label: 'Contact', kind: 'nav-link', href: '/contact.html', selector: 'a[href="/contact.html"]', fallbackSelectors: [], rect: { x: 600, y: 20, width: 80, height: 30 } });
+    assert.equal(flowExit('Message the gym as Marta Silva, marta.silva@example.com, asking "Do you offer a free trial week?"', outline, sameSite)?.purpose, 'contact');
+    assert.equal(flowExit('Ask them about business accounts: send them a note as Lena Park, lena.park@example.com', outline, sameSite)?.purpose, 'contact');
+  });
+
   it('takes no ordinary word for a name, and no apostrophe for a quotation', () => {
     const values = namedValues("Show the customer's dashboard as it looks, then it's done");
     assert.equal(values.name, undefined);
@@ -245,6 +253,28 @@ describe('where a prompt leaves the page', () => {
     const outline = saasOutline();
     outline.contentLinks = [{ label: 'Compose', kind: 'nav-link', href: '/email-compose.html', selector: 'a.compose', fallbackSelectors: [], rect: { x: 600, y: 900, width: 120, height: 24 } }];
     assert.equal(flowExit('Write a new email to lena.berg@example.com with the subject Q3 budget review', outline, sameSite)?.link.label, 'Compose');
+  });
+
+  it("goes to the mail app for \"email the team … from the mailbox\", and to the settings to change a password", () => {
+    const outline = saasOutline();
+    const link = (label: string, href: string) => ({ label, kind: 'nav-link' as const, href, selector: `a[href="${href}"]`, fallbackSelectors: [], rect: { x: 20, y: 300, width: 200, height: 30 } });
+    outline.menuLinks = [link('Email', '/email.html'), link('Settings', '/settings.html'), link('Forgot Password', '/forgot-password.html'), link('Profile', '/profile.html')];
+    assert.equal(flowExit('Email the design team at design@example.com from the mailbox, with the subject "New logo drafts"', outline, sameSite)?.link.label, 'Email');
+    assert.equal(flowExit('Where do I go to change my password?', outline, sameSite)?.link.label, 'Settings');
+    assert.equal(flowExit("I've moved: update my profile so the city says Lisbon and the country Portugal", outline, sameSite)?.link.label, 'Profile');
+    assert.deepEqual(namedValues("I've moved: update my profile so the city says Lisbon and the country Portugal").fields, [{ label: 'city', value: 'Lisbon' }, { label: 'country', value: 'Portugal' }]);
+  });
+
+  it('goes to the page whose one word means the question when this page answers it only by other words, and asks the question there', () => {
+    const outline = saasOutline();
+    outline.sections = outline.sections.filter((section) => section.kind !== 'pricing' && section.kind !== 'faq');
+    const link = (label: string, href: string) => ({ label, kind: 'nav-link' as const, href, selector: `a[href="${href}"]`, fallbackSelectors: [], rect: { x: 600, y: 20, width: 80, height: 30 } });
+    outline.navigation.push(link('MEMEBERSHIP', '/pricing.html'), link('F.A.Q', '/faq.html'));
+    assert.equal(flowExit('How much does it cost to join per month? Show me the packages', outline, sameSite)?.link.href, '/pricing.html', 'a misspelt label, read by its address');
+    const faq = flowExit('Can I send back or swap something I bought? Find the answer in their help questions', outline, sameSite);
+    assert.equal(faq?.link.label, 'F.A.Q');
+    assert.equal(faq?.before, '', 'the question is asked on the FAQ page, not shown here first');
+    assert.equal(flowExit('How much does it cost per month?', saasOutline(), sameSite), null, 'a page with its own pricing stays');
   });
 
   it('reads a bare "#!" as a dead link, not as a screen of the app', () => {

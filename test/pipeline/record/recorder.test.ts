@@ -288,6 +288,11 @@ describe('recorder', () => {
       assert.ok(click.x >= rect.x && click.x <= rect.x + rect.width, `click x ${click.x} in ${JSON.stringify(rect)}`);
       assert.ok(click.y >= rect.y && click.y <= rect.y + rect.height, `click y ${click.y} in ${JSON.stringify(rect)}`);
       assert.equal(scrollAt(click.t), scrollAt(ctaFocus.t), 'no scroll between focus and click');
+      // The pointer held on the button before the click rests on its lower right, clear of its words.
+      const resting = timeline.cursor.filter((c) => c.t >= 3300 && c.t < 3750).at(-1);
+      assert.ok(resting, JSON.stringify(timeline.cursor.slice(-20)));
+      assert.ok(resting.x > rect.x + rect.width * 0.65 && resting.x <= rect.x + rect.width, `hover x ${resting.x} in ${JSON.stringify(rect)}`);
+      assert.ok(resting.y > rect.y + rect.height * 0.55 && resting.y <= rect.y + rect.height, `hover y ${resting.y} in ${JSON.stringify(rect)}`);
 
       assert.equal(timeline.scrolls[0]!.t, 0);
       assert.ok(timeline.scrolls.some((s) => Math.abs(s.y - 640) < 2), 'scrolled to the features');
