@@ -1,4 +1,5 @@
 import type { OutlineField, OutlineForm, PageOutline, PlanStep, Target } from '../types.js';
+import { containerActions } from './container-actions.js';
 import { isWhenRole, roleOf, whenValueFor } from './form-fill.js';
 import { type When, whenOf, withoutWhen } from './when.js';
 
@@ -41,6 +42,9 @@ const ORDINALS: Array<[string, number]> = [['first', 0], ['second', 1], ['third'
 const LIST_HOLD_MS = 4_400;
 
 export function appActions(prompt: string, outline: PageOutline): AppActions | null {
+  // A board's cards and columns, each with a box or a button of its own (container-actions.ts).
+  const board = containerActions(prompt, outline);
+  if (board) return board;
   const box = textBox(outline);
   if (!box) return null;
   const paired = pairedActions(prompt, outline, box);

@@ -142,8 +142,11 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
     }
   }
   // An app's conventional place for what the beat does ("write a new email" is its "Compose").
+  const here = `${outline.title} ${pathWords(outline.url)}`;
   for (const place of APP_PLACES) {
     if (!place.asked.test(beat)) continue;
+    // Arrived: the mail app is where "from the mailbox" is done.
+    if (place.link.test(here) || place.or?.test(here)) return null;
     for (const words of place.or ? [place.link, place.or] : [place.link]) {
       const link = best(links.filter((candidate) => words.test(`${candidate.label} ${pathWords(candidate.href)}`)), words);
       if (link) return { link, purpose: 'page' };

@@ -165,7 +165,8 @@ function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose 
 export function roleOf(field: OutlineField): Role {
   const type = field.type.toLowerCase();
   const words = `${field.label} ${field.name ?? ''}`.toLowerCase();
-  if (type === 'password') return /confirm|repeat|again|retype/.test(words) ? 'confirm-password' : 'password';
+  // A box labelled "Password" is one, whatever its type says (a template's copied type="email"); typed as dots.
+  if (type === 'password' || (/\bpassword\b/.test(words) && /^(?:text|email|)$/.test(type))) return /confirm|repeat|again|retype/.test(words) ? 'confirm-password' : 'password';
   // A box labelled "Username" takes the user name, whatever its type says (templates mark it type="email" by copy).
   if (/\buser ?name\b/.test(words) && !/e-?mail/.test(words)) return 'username';
   // A mail's "To" box (labelled just "To", or a recipient) takes the address the prompt writes to.

@@ -1,10 +1,11 @@
-import type { DemoPlan, PageOutline, PlanStep } from '../types.js';
+import type { DemoPlan, OutlineForm, PageOutline, PlanStep } from '../types.js';
 import { type FlowExit, type FlowPurpose, flowExit } from './flow-exit.js';
 import { appActions } from './app-actions.js';
 import { fillForm } from './form-fill.js';
 import { stop } from './lexicon.js';
 import { promptWords, stem } from './section-meaning.js';
 import { type NamedValues, namesValues } from './named-values.js';
+import { keywords } from './text-match.js';
 import type { PlanInput } from './heuristic-planner.js';
 import type { Planner } from './planner.js';
 
@@ -106,6 +107,19 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
     const after = fill.submits ? goesOnAfter(input.prompt) : null;
     return { kind: 'fill', shown: fill.shown, ...(after ? { after } : {}), plan: { ...plan, durationMs: lastLegMs(plan, input.remainingMs) } };
   }
+  // "Where do I change my password?" on a settings page whose password form is behind its "Security" tab: the tab is
+  // opened and the form held (nothing typed: the prompt names no values).
+  const hidden = hiddenFormAsked(input.prompt, outline);
+  if (hidden?.opener) {
+    const look = input.purpose !== null ? arrivalSteps(outline) : [];
+    const steps: PlanStep[] = [
+      ...(look.length === 2 ? look : [{ action: 'pause' as const, label: `Look at "${outline.title || 'the page'}"`, holdMs: LOOK_MS }]),
+      { action: 'click', target: hidden.opener, label: `Open "${hidden.opener.label}"` },
+      { action: 'pause', label: `Hold on "${hidden.label}"`, holdMs: HIDDEN_HOLD_MS },
+    ];
+    const plan = legPlan(null, steps, 0, 'guided-tour');
+    return { kind: 'fill', shown: [], plan: { ...plan, durationMs: lastLegMs(plan, input.remainingMs) } };
+  }
   const budgetMs = Math.max(MIN_SHOW_MS, input.remainingMs);
   const shown = await input.planner.plan({ ...input.base, outline, prompt: input.prompt, durationTarget: budgetMs });
   // A page the prompt sent the demo to ("take me to the about page", "bring up the pricing page"): where it has
@@ -151,6 +165,23 @@ function arrivalSteps(outline: PageOutline): PlanStep[] {
     { action: 'focus', sectionId: first.id, label: `Arrive on "${first.heading.trim().slice(0, 60)}"` },
     { action: 'pause', label: `Read "${first.heading.trim().slice(0, 60)}"`, holdMs: ARRIVAL_MS - 600 },
   ];
+}
+
+/** A form opened to be read, not filled: long enough to read its title and fields. */
+const HIDDEN_HOLD_MS = 4_200;
+
+/**
+ * A form hidden behind a tab or a button whose own words (its title, its fields, its opener) hold a word the prompt
+ * asks about that no part in sight is headed by ("password" for the "Security" tab's "Change Password").
+ */
+function hiddenFormAsked(prompt: string, outline: PageOutline): OutlineForm | null {
+  const asked = new Set(keywords(prompt).filter((word) => word.length > 3));
+  const headed = new Set(outline.sections.flatMap((section) => keywords(section.heading ?? '')));
+  return outline.forms.find((form) => {
+    if (!form.opener) return false;
+    const words = keywords(`${form.label} ${form.fields.map((field) => field.label).join(' ')}`);
+    return words.some((word) => asked.has(word) && !headed.has(word));
+  }) ?? null;
 }
 
 /** The last page shown, however little time the legs before left: its beat readable, and a moment more. */

@@ -63,7 +63,59 @@ export async function locateTarget(page: Page, target: Target): Promise<Located 
       // themselves, double-clicked to edit them). Marked, so what follows (the click, typing) finds the same element
       // by an ordinary selector.
       const byWords = /^(check|text|edit):(.+)$/s.exec(wanted);
-      if (byWords) {
+      // Issue 56 (plan/container-actions.ts): `in:<name>|field`, `in:<name>|submit`, `in:<name>|text:<words>`: a box,
+      // a form's button or a control inside the card or column that shows the name (in words of its own, not a
+      // button's), the nearest such container to those words.
+      const inBox = /^in:(.+?)\|(field|submit|text:.+)$/s.exec(wanted);
+      if (inBox) {
+        // (Loops, not helper functions: see above.)
+        const name = inBox[1]!.toLowerCase().trim();
+        const what = inBox[2]!;
+        const words = what.startsWith('text:') ? what.slice(5).toLowerCase().trim() : '';
+        const query =
+          what === 'field'
+            ? 'input:not([type]), input[type="text"], input[type="search"], textarea'
+            : what === 'submit'
+              ? 'button[type="submit"], input[type="submit"], form button:not([type])'
+              : 'button, a, [role="button"], input[type="button"], input[type="submit"]';
+        let best: Element | null = null;
+        let nearest = Infinity;
+        for (const el of Array.from(document.querySelectorAll('body *'))) {
+          if (el.closest('button, a, input, textarea, select, option, script, style')) continue;
+          const own = Array.from(el.childNodes).filter((n) => n.nodeType === 3).map((n) => n.textContent ?? '').join(' ').toLowerCase().trim();
+          if (!own.includes(name)) continue;
+          const seen = el.getBoundingClientRect();
+          if (seen.width <= 0 || seen.height <= 0) continue;
+          // A title that starts with the name ("Working (Try drag me too)") before one that only mentions it ("To Do
+          // (Can drop item only in working)"); then the nearest container; then the shorter title.
+          const lead = own.startsWith(name) ? 0 : 100;
+          let box: Element | null = el;
+          for (let depth = 0; box && box !== document.body && depth < 8 && lead + depth + own.length / 1000 < nearest; depth++, box = box.parentElement) {
+            let hit: Element | null = null;
+            for (const candidate of Array.from(box.querySelectorAll(query))) {
+              const r = candidate.getBoundingClientRect();
+              if (r.width <= 0 || r.height <= 0 || (candidate as HTMLInputElement).disabled) continue;
+              if (words && !((candidate as HTMLElement).innerText || (candidate as HTMLInputElement).value || '').toLowerCase().includes(words)) continue;
+              // An empty box before one already written in.
+              if (what === 'field' && (candidate as HTMLInputElement).value !== '') {
+                hit = hit ?? candidate;
+                continue;
+              }
+              hit = candidate;
+              break;
+            }
+            if (!hit) continue;
+            best = hit;
+            nearest = lead + depth + own.length / 1000;
+            break;
+          }
+        }
+        if (!best) continue;
+        const token = String(Math.floor(Math.random() * 1e9));
+        best.setAttribute('data-showreel-target', token);
+        selector = `[data-showreel-target="${token}"]`;
+        element = best;
+      } else if (byWords) {
         const words = byWords[2]!.toLowerCase().trim();
         let best: Element | null = null;
         let bestLength = Infinity;

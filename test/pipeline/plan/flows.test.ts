@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { flowExit } from '../../../src/pipeline/plan/flow-exit.js';
 import { appActions } from '../../../src/pipeline/plan/app-actions.js';
+import type { PageOutline } from '../../../src/pipeline/types.js';
 import { fillForm } from '../../../src/pipeline/plan/form-fill.js';
 import { namedValues } from '../../../src/pipeline/plan/named-values.js';
 import { goesOnAfter } from '../../../src/pipeline/plan/plan-leg.js';
@@ -235,6 +236,15 @@ describe('where a prompt leaves the page', () => {
     assert.ok(typed.includes('ops.manager'), typed);
   });
 
+  it('takes a box labelled "Password" for the password though the page marks it an e-mail box', () => {
+    const outline = saasOutline();
+    const field = (label: string, y: number) => ({ label, type: 'email', name: null, selector: `#f${y}`, fallbackSelectors: [], rect: { x: 400, y, width: 500, height: 40 } });
+    outline.forms = [{ label: 'Email, Password, Remember me', selector: 'form', fallbackSelectors: [], rect: { x: 400, y: 300, width: 500, height: 200 }, submit: null, fields: [field('Email', 300), field('Password', 360)] }];
+    const fill = fillForm(outline, namedValues('Show how a returning customer signs in as dana.kowalski@example.com'), 'sign-in', { allowSubmit: false });
+    assert.deepEqual(fill?.steps.flatMap((step) => (step.action === 'type' ? [step.label] : [])), ['Type "dana.kowalski@example.com" into "Email"', 'Type a password into "Password"']);
+    assert.deepEqual(fill?.shown, ['dana.kowalski@example.com']);
+  });
+
   it("takes a row of an app's list that says \"Create invoice\" for no sign-up form", () => {
     const outline = saasOutline();
     outline.forms = [{ label: 'Create invoice', selector: '.todo li', fallbackSelectors: [], rect: { x: 400, y: 900, width: 500, height: 40 }, fields: [{ label: 'Create invoice', type: 'checkbox', name: null, selector: '.todo li input', fallbackSelectors: [], rect: { x: 400, y: 900, width: 20, height: 20 } }], submit: null }];
@@ -261,6 +271,8 @@ describe('where a prompt leaves the page', () => {
     outline.menuLinks = [link('Email', '/email.html'), link('Settings', '/settings.html'), link('Forgot Password', '/forgot-password.html'), link('Profile', '/profile.html')];
     assert.equal(flowExit('Email the design team at design@example.com from the mailbox, with the subject "New logo drafts"', outline, sameSite)?.link.label, 'Email');
     assert.equal(flowExit('Where do I go to change my password?', outline, sameSite)?.link.label, 'Settings');
+    const mailbox = { ...outline, url: 'http://localhost:4000/email.html', title: 'Email - srtdash' };
+    assert.equal(flowExit('Email the design team at design@example.com from the mailbox', mailbox, sameSite), null, 'arrived: the mail app is where it is done');
     assert.equal(flowExit("I've moved: update my profile so the city says Lisbon and the country Portugal", outline, sameSite)?.link.label, 'Profile');
     assert.deepEqual(namedValues("I've moved: update my profile so the city says Lisbon and the country Portugal").fields, [{ label: 'city', value: 'Lisbon' }, { label: 'country', value: 'Portugal' }]);
   });
@@ -439,3 +451,43 @@ describe("an app's own actions", () => {
     assert.equal(appActions('Check the pricing, then end on the FAQ', todoApp()), null);
   });
 });
+
+describe("a board's cards and columns", () => {
+  const typed = (steps: Array<{ action: string; text?: string; target?: { selector: string } }>) =>
+    steps.filter((step) => step.action !== 'pause').map((step) => `${step.action}${step.text ? ` ${JSON.stringify(step.text)}` : ''} @${step.target?.selector ?? ''}`);
+  const cardsApp = (): PageOutline => {
+    const outline = saasOutline();
+    const box = (label: string, id: string, y: number) => ({ label, type: 'text', name: null, selector: `#${id}`, fallbackSelectors: [], rect: { x: 400, y, width: 300, height: 36 } });
+    outline.forms = [
+      { label: 'Add Board...', selector: '.boards', fallbackSelectors: [], rect: { x: 20, y: 80, width: 300, height: 36 }, fields: [box('Add Board...', 'add-board-text', 80)], submit: null },
+      { label: 'Add Card...', selector: '.cards', fallbackSelectors: [], rect: { x: 400, y: 80, width: 300, height: 36 }, fields: [box('Add Card...', 'add-card-text', 80)], submit: null },
+    ];
+    return outline;
+  };
+
+  it('makes a card with the box that makes cards, then types its items into the card\'s own box, found by its name', () => {
+    const made = appActions('Make a Groceries card with oat milk, rye bread and lemons on it', cardsApp());
+    assert.deepEqual(typed(made!.steps), ['type "Groceries\\n" @#add-card-text', 'type "oat milk\\n" @in:Groceries|field', 'type "rye bread\\n" @in:Groceries|field', 'type "lemons\\n" @in:Groceries|field']);
+    assert.deepEqual(made!.shown, ['Groceries', 'oat milk', 'rye bread', 'lemons']);
+    const two = appActions('Add two cards, This week and Next week, then put "call the landlord" under This week and "book flights" under Next week', cardsApp());
+    assert.deepEqual(typed(two!.steps), ['type "This week\\n" @#add-card-text', 'type "Next week\\n" @#add-card-text', 'type "call the landlord\\n" @in:This week|field', 'type "book flights\\n" @in:Next week|field']);
+    const ticked = appActions('Add a Chores card with vacuum the stairs and take out recycling, then tick off the recycling', cardsApp());
+    assert.equal(typed(ticked!.steps).at(-1), 'click @check:take out recycling');
+  });
+
+  it("adds to a column by its own \"+ Add\" button, the box it opens and the form's button; removes a column by the button that names it", () => {
+    const outline = saasOutline();
+    outline.forms = [];
+    const button = (label: string, selector: string, x: number) => ({ label, kind: 'button' as const, href: null, selector, fallbackSelectors: [], rect: { x, y: 600, width: 200, height: 36 } });
+    outline.actions = [button('+ Add New Card', '#todo .add', 20), button('+ Add New Card', '#working .add', 480), button('+ Add New Card', '#done .add', 940), button('Remove "Done" Board', '#removeBoard', 20)];
+    const put = appActions('Put two new cards in To Do: "Book the venue" and "Send invitations"', outline);
+    assert.deepEqual(typed(put!.steps), [
+      'click @in:To Do|text:+ Add New Card', 'type "Book the venue" @in:To Do|field', 'click @in:To Do|submit',
+      'click @in:To Do|text:+ Add New Card', 'type "Send invitations" @in:To Do|field', 'click @in:To Do|submit',
+    ]);
+    const moved = appActions('We don\'t need the Done column any more: remove it, then add "Write release notes" to To Do', outline);
+    assert.deepEqual(typed(moved!.steps).slice(0, 2), ['click @#removeBoard', 'click @in:To Do|text:+ Add New Card']);
+    assert.equal(appActions('Add three tasks: buy milk, walk the dog and call mum', outline), null, 'plain items are no board\'s');
+  });
+});
+
