@@ -17,7 +17,7 @@ export interface RawSection {
  * headings and paragraphs (an article, a docs page) is one part per heading. Sorted top to bottom.
  */
 export function findSections(kit: OutlineKit, maxSections: number): RawSection[] {
-  const { vw, vh, sy, docH, norm, box, docRect, visible, HEADINGS, levelOf, readableText, SKIP, isFixed, hasMajorHeading, headingIn } = kit;
+  const { vw, vh, sy, docH, norm, css, box, docRect, visible, HEADINGS, levelOf, readableText, SKIP, isFixed, hasMajorHeading, headingIn } = kit;
   // ---------- sections ----------
   const LEAF_TAGS = new Set([
     'HEADER', 'FOOTER', 'ASIDE', 'FORM', 'NAV', 'FIGURE', 'UL', 'OL', 'DL', 'TABLE', 'DETAILS', 'BLOCKQUOTE', 'P', 'PRE', 'A',
@@ -48,8 +48,10 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
     }
     return best;
   };
+  // A panel one screen tall whose content runs on down the page (an admin template's `.main-panel { height: 100vh }`
+  // with its overflow shown): the page is in it, whatever its own box says.
   const isRootish = (el: Element) =>
-    el === document.body || el.tagName === 'MAIN' || el.getAttribute('role') === 'main' || box(el).height >= docH * 0.8;
+    el === document.body || el.tagName === 'MAIN' || el.getAttribute('role') === 'main' || box(el).height >= docH * 0.8 || (docH > vh * 1.5 && el.scrollHeight >= docH * 0.8 && css(el).overflowY === 'visible');
   const isNavBar = (el: Element) => {
     const r = box(el);
     if (r.height > Math.max(160, vh * 0.22) || r.top + sy > vh * 0.25) return false;

@@ -168,7 +168,7 @@ function arrivalSteps(outline: PageOutline): PlanStep[] {
 }
 
 /** A form opened to be read, not filled: long enough to read its title and fields. */
-const HIDDEN_HOLD_MS = 4_200;
+const HIDDEN_HOLD_MS = 5_200;
 
 /**
  * A form hidden behind a tab or a button whose own words (its title, its fields, its opener) hold a word the prompt

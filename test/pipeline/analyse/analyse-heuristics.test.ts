@@ -338,6 +338,24 @@ describe('outlining unfamiliar markup', () => {
     }
   });
 
+  it("reads the parts of an admin page whose panel is one screen tall and lets its content run on down the page", async () => {
+    const part = (title: string) => `<h3>${title}</h3><div class="row" style="height:700px">${filler(3)}</div>`;
+    const page = await pageWith(`
+      <div class="wrapper" style="min-height:100vh">
+        <div class="sidebar" style="position:fixed;left:0;top:0;width:240px;height:100vh;background:#123"><a href="#">Dashboard</a><a href="#">Widgets</a></div>
+        <div class="main-panel" style="margin-left:260px;height:100vh">
+          <div class="page-inner">${['Card', 'Timeline', 'Pricing', 'Pricing 2', 'Customized Card'].map(part).join('')}</div>
+        </div>
+      </div>`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((s) => s.heading);
+      for (const title of ['Timeline', 'Pricing', 'Pricing 2']) assert.ok(headings.includes(title), `a section "${title}" in ${JSON.stringify(headings)}`);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('keeps the last part of a page headed by h6 throughout as a part, while a real footer is still the footer', async () => {
     // The last part has links and no h1 or h2, as a footer has; but it is headed as every other part is.
     const part = (id: string, title: string, extra = '') => `<div id="${id}" style="padding:40px 0"><h6>${title}</h6>${filler(4)}${extra}</div>`;
