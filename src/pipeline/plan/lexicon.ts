@@ -202,6 +202,9 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b(?:rather than|instead of) (?:somewhere|anywhere|someone|anybody|anyone) else\b/g, 'comparison'],
   // "Up to date": recent.
   [/\bup[- ]to[- ]date\b/g, 'uptodate'],
+  // "Push numbers from my scripts", "feed my metrics in": getting data in (developer tools, dashboards), not a page's
+  // figures (the stats).
+  [/\b(?:push|send|feed|pipe|post|stream|load|import)(?:es|s|ed|ing)? (?:(?:my|our|your|their|the|own|some|live) )*(?:numbers|data|figures|metrics|values|readings)\b/g, 'data'],
 ];
 
 /**

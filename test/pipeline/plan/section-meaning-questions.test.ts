@@ -95,4 +95,15 @@ describe('a carrier, a garage, a school, a gallery', () => {
     ]);
     assert.deepEqual(idsOn(gallery)('Show the freshest drops first, then end on the full gallery of pieces I can bid on.'), ['newest', 'explore']);
   });
+
+  it('knows pushing numbers from one\'s scripts as getting data in, not the part that shows a dashboard', () => {
+    // A dashboard framework's page: "dashboard" is in most parts, the page's own subject.
+    const framework = page([
+      part('hero', 'hero', 'Dashing', 0, 'The handsome dashboard framework.'),
+      part('example', 'content', 'Example dashboard', 600, 'A sample dashboard with two widgets. Each widget has an id, used when pushing data to it.'),
+      part('data', 'content', 'Getting data into your widgets', 1200, 'Providing data is easy: pass in the JSON. Jobs run on a schedule; or post to the API to reload a dashboard.'),
+      part('browsers', 'content', 'Browser compatibility', 1800, 'Dashboards are tested in Chrome, Safari and Firefox.'),
+    ]);
+    assert.deepEqual(idsOn(framework)('How do I push numbers from my own scripts into a dashboard?'), ['data']);
+  });
 });
