@@ -16,6 +16,8 @@ export const concepts: Record<string, string[]> = {
     'invoice', 'charge', 'receipt'],
   testimonials: ['testimonial', 'review', 'customer', 'client', 'love', 'feedback', 'rating', 'star', 'praise', 'opinion', 'word', 'mouth', 'happy', 'rave', 'endorsement', 'buyer', 'owner', 'verified'],
   team: ['team', 'people', 'founder', 'staff', 'crew', 'member', 'behind', 'employee', 'leadership', 'leader', 'face', 'who', 'person', 'human', 'squad', 'hire', 'meet', 'makers',
+    // a school's, a gym's, a course's people: who teaches
+    'teach', 'teacher', 'instructor', 'tutor', 'lecturer', 'educator', 'trainer', 'mentor', 'faculty',
     // an open-source project's people
     'contributor', 'maintainer',
     // an event's people
@@ -26,7 +28,7 @@ export const concepts: Record<string, string[]> = {
     // a first meeting with a lawyer, an adviser, an agency
     'meeting', 'consult', 'consultation'],
   faq: ['faq', 'question', 'query', 'ask', 'answer', 'frequently', 'wonder', 'doubt', 'common', 'curious', 'concern', 'objection', 'help', 'assistance', 'unsure', 'worry', 'worried', 'hesitation'],
-  stats: ['stat', 'statistic', 'number', 'metric', 'figure', 'count', 'result', 'growth', 'percent', 'uptime', 'impact', 'measure', 'scale', 'million', 'kpi', 'track', 'record', 'proof', 'outcome', 'achievement', 'achieve', 'accomplish'],
+  stats: ['stat', 'statistic', 'number', 'metric', 'figure', 'count', 'result', 'growth', 'percent', 'uptime', 'impact', 'measure', 'scale', 'million', 'kpi', 'record', 'proof', 'outcome', 'achievement', 'achieve', 'accomplish'],
   history: ['history', 'timeline', 'journey', 'founded', 'year', 'milestone', 'past', 'began', 'origin', 'story', 'started', 'evolution', 'chronology', 'since', 'decade'],
   signup: ['signup', 'sign', 'register', 'registration', 'join', 'account', 'trial', 'onboard', 'waitlist', 'subscribe', 'newsletter', 'enrol', 'enroll', 'create', 'free',
     // a product not out yet: its beta, early access, an invitation
@@ -87,6 +89,15 @@ export const concepts: Record<string, string[]> = {
   // firms, studios, projects: what the press wrote and what they posted
   news: ['news', 'press', 'article', 'blog', 'journal', 'coverage', 'announcement', 'newsroom'],
   // events and communities: how people are expected to treat each other, and who can take part
+  // shops, restaurants, carriers: how it gets to the customer, and how soon
+  delivery: ['delivery', 'deliver', 'shipping', 'shipment', 'courier', 'dispatch', 'postage', 'doorstep'],
+  speed: ['speed', 'fast', 'faster', 'fastest', 'quick', 'quicker', 'rapid', 'express', 'minute', 'min'],
+  // carriers, couriers, orders: where a parcel is on its way ("track record" is the stats', by its phrase)
+  tracking: ['track', 'tracking', 'tracker', 'trace', 'whereabouts'],
+  // news, items, projects, course material: the newest of them
+  recent: ['latest', 'recent', 'recently', 'newest', 'freshest', 'current', 'uptodate'],
+  // garages, plumbers, repair shops: what they mend
+  repair: ['repair', 'fix', 'mend', 'restore'],
   conduct: ['conduct', 'harassment', 'inclusion', 'inclusive', 'inclusivity', 'accessibility', 'accessible', 'diversity', 'respect', 'wheelchair'],
 };
 
@@ -172,6 +183,32 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b(?:made|make|makes|making|hit|hits|grabbed|grabbing) (?:the )?headlines\b|\bin the (?:headlines|press|news)\b/g, 'news'],
   // "Where the place is located", "where they are based": the location, whatever the place is called.
   [/\bwhere (?:[\w'’]+ ){0,3}?(?:is|are) (?:located|based)\b/g, 'location'],
+  // "A proven track record": what was achieved (the stats), not where a parcel is.
+  [/\btrack records?\b/g, 'record'],
+  // "Follow where my parcel is", "keep track of the order": tracking it; what is tracked stays ($1).
+  [/\b(?:follow|see|check|know|find out|tell) where (?:my|our|your|the|their|a) (\w+) (?:is|are)\b/g, 'tracking $1'],
+  [/\bkeep(?:s|ing)? (?:track|tabs) (?:of|on)\b/g, 'tracking'],
+  // "How quickly will my food get to me", "how soon does an order arrive": the delivery's speed; what is delivered is
+  // the page's whole subject (a restaurant's food), not a part of it.
+  [/\bhow (?:quickly|fast|soon|long)(?: [\w'’]+){0,4}? (?:gets? (?:to|here to) (?:me|you|us|them)|arrives?|(?:be|is|are|get|gets) (?:delivered|shipped)|turns? up)\b/g, 'delivery speed'],
+  // "How long have they been around", "how long has the place been going": years in business.
+  [/\bhow long (?:have|has) (?:[\w'’]+ ){1,3}?been (?:around|going|open|running|trading|in business|operating)\b|\bbeen around\b/g, 'history year experience'],
+  // "How many customers have they served": a figure.
+  [/\bhow many\b/g, 'stats'],
+  // "A regular who comes in for lunch": a customer.
+  [/\b(?:a|the|their|our|one of the) regulars?\b/g, 'customer'],
+  // "Everything they can fix", "all it can build": what they offer (what it can *do* is its features, above).
+  [/\b(?:everything|all|anything|what) (?:they|he|she|we|you) (?:can|could) (?=\w)/g, 'service '],
+  // "Jobs they've finished", "work they have done": their past projects (a "job" alone is as often a vacancy).
+  [/\b(?:jobs?|work) (?:(?:they|we|he|she|you)(?:'ve|’ve| have| has| had)? )?(?:finished|done|completed|delivered|carried out)\b/g, 'project'],
+  // "Why learn with them", "why shop at them": the verb is what the whole page offers; the question asks for reasons.
+  [/\bwhy (?:should (?:i|we) |would (?:i|we) |do people )?[a-z]+ (?:with|from|at) (?:them|us|him|her|it)\b/g, 'reason'],
+  [/\b(?:rather than|instead of) (?:somewhere|anywhere|someone|anybody|anyone) else\b/g, 'comparison'],
+  // "Up to date": recent.
+  [/\bup[- ]to[- ]date\b/g, 'uptodate'],
+  // "Push numbers from my scripts", "feed my metrics in": getting data in (developer tools, dashboards), not a page's
+  // figures (the stats).
+  [/\b(?:push|send|feed|pipe|post|stream|load|import)(?:es|s|ed|ing)? (?:(?:my|our|your|their|the|own|some|live) )*(?:numbers|data|figures|metrics|values|readings)\b/g, 'data'],
 ];
 
 /**
@@ -193,6 +230,8 @@ export const pagePhrases: Array<[RegExp, string]> = [
   [/\bget involved\b|\bgive (?:your|some|a little) time\b/gi, 'volunteer'],
   [/\bapp ?store\b|\bgoogle play\b|\bplay store\b/gi, 'download'],
   [/\bhow (?:it|this|they|we|everything) works?\b/gi, 'process'],
+  [/\bup[- ]to[- ]date\b/i, 'uptodate'],
+  [/\btrack records?\b/i, 'record'],
 ];
 
 /** Words of a prompt that name no part of a page (its frame, the video, the camera). */

@@ -90,8 +90,21 @@ function field(rawText: string, weight: number, what: string, extraConcepts: str
   const pageWords = words(text);
   const stems = new Set([...pageWords, ...named].map(stem));
   const found = new Set(extraConcepts);
+  if (isFigureBand(text)) found.add('stats');
   for (const s of stems) for (const concept of conceptOfStem.get(s) ?? []) found.add(concept);
   return { weight, what, stems, concepts: found, ...fieldWords(pageWords.filter((word) => !stop.has(word))) };
+}
+
+/** A figure as a band of numbers shows one: "8K+", "50+", "99%", "1.2M". */
+const figure = /(?<![\w$£€.,])\d+(?:[.,]\d+)?\s?(?:[kKmM]\+?|\+|%)(?![\w])/g;
+
+/**
+ * Text that shows three different figures or more ("8K+ Happy Clients 22+ Instruments 50+ Years in market 99%
+ * Projects completed"): the page's numbers, whatever its words call them, which is what "how many…" asks for. A
+ * figure repeated on every card of a grid ("12+" bids) is one figure.
+ */
+function isFigureBand(text: string): boolean {
+  return new Set(text.match(figure) ?? []).size >= 3;
 }
 
 /** The text a section is known by, each source weighted by how much it says what the section is. */
@@ -191,6 +204,9 @@ const BOTTOM_BONUS = 0.6;
 
 /** The least an ending clause's best section must score to end on it (a subject needs 0.65). */
 const ENDING_FLOOR = 0.35;
+
+/** How nearly a part not yet shown must answer a later beat, against one an earlier beat took, to be given it. */
+const SHARED_BEAT_SHARE = 0.8;
 
 /** The least a subject found by a word only its section uses must score (one such word in its text: 0.45). */
 const LITERAL_FLOOR = 0.45;
@@ -374,7 +390,16 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
     }
     // A video that ends on the hero went back up to where it began: only when the clause asks for the top.
     const backToTop = /\b(hero|top|headline|first screen|start)\b/i.test(clause);
-    const [top, next] = ending && !backToTop ? ranked.filter((r) => r.section.kind !== 'hero') : ranked;
+    const candidates = ending && !backToTop ? ranked.filter((r) => r.section.kind !== 'hero') : ranked;
+    // "Show A, then end on B": the ending asks for something else than the beats before it. When the part that
+    // answers it best is one an earlier beat already took and another answers it nearly as well (two grids of the same
+    // cards, "Newest Items" and "Explore Product"), it ends on the other one rather than merging with the earlier beat.
+    // Only an ending: a clause in the middle ("…by train or car, map included") often elaborates the one before.
+    const taken = (r: (typeof ranked)[number]) => subjects.some((s) => s.section === r.section);
+    if (ending && candidates.length > 1 && taken(candidates[0]!) && !taken(candidates[1]!) && candidates[1]!.score >= candidates[0]!.score * SHARED_BEAT_SHARE) {
+      candidates.splice(0, 2, candidates[1]!, candidates[0]!);
+    }
+    const [top, next] = candidates;
     // An ending is a hard constraint ("finish on the closing banner"): the video ends on the section that answers
     // the clause best, even when no section answers it as surely as a subject must. A word of the clause that only
     // one section's own words hold ("Chrome", "dentistry", "mortgage") is as good a reason as a concept.
