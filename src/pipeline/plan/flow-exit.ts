@@ -271,7 +271,8 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
   const meaningOf = (link: OutlineAction): string[] => {
     const words = keywords(spelledOut(link.label));
     if (words.length !== 1 || words[0]!.length <= 2) return [];
-    const path = keywords(pathWords(link.href));
+    // The page's own name: the last part of its address ("/tf-gymfit/pricing.html" → "pricing").
+    const path = keywords(pathWords(link.href).split(' ').at(-1) ?? '');
     const shared = (text: string) => [...conceptsOf(text)].filter((concept) => beatConcepts.has(concept));
     const byLabel = words[0]!.length > 3 || acronym(spelledOut(link.label), words[0]!) ? shared(spelledOut(link.label)) : [];
     return byLabel.length > 0 ? byLabel : path.length === 1 && path[0]!.length > 3 ? shared(path[0]!) : [];
@@ -286,7 +287,9 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
     if (said && !answered.some((subject) => headedBy(subject.section, said.label))) return { link: said, purpose: 'page' };
     // A link that means it ("Pricing" for "what it costs") beats parts of this page that answer by other words only
     // (a grid matched by "does", testimonials by "people"): none is of its kind, none is headed by its meaning.
-    if (meant && answered.length > 0 && !meaning.endsOnAction && !meaningOf(meant).some((concept) => pageHolds(outline, answered.map((subject) => subject.section), concept))) {
+    // Only for a beat that says the link's meaning twice over ("cost … per month … packages", "help questions …
+    // the answer"): one word of it ("who the doctors are") left a dozen one-page prompts off their page.
+    if (meant && weight(meant) >= 2 && answered.length > 0 && !meaning.endsOnAction && !meaningOf(meant).some((concept) => pageHolds(outline, answered.map((subject) => subject.section), concept))) {
       return { link: meant, purpose: 'page' };
     }
     if (answered.length > 0 || meaning.endsOnAction) return null;
@@ -409,6 +412,7 @@ function remainderFrom(prompt: string, beat: string): string {
   return at >= 0 ? prompt.slice(at).trim() : beat;
 }
 
+/** An address without its anchor, and a folder's "index.html" as the folder ("/site/index.html" is "/site/"). */
 function stripHash(url: string): string {
-  return url.replace(/#.*$/, '');
+  return url.replace(/#.*$/, '').replace(/\/index\.html?$/i, '/');
 }

@@ -22,8 +22,8 @@ export const concepts: Record<string, string[]> = {
     'contributor', 'maintainer',
     // an event's people
     'speaker', 'stage', 'keynote', 'lineup', 'presenter', 'panelist',
-    // a gym's, a school's people
-    'coach', 'coaching', 'trainer', 'instructor', 'tutor', 'mentor'],
+    // a gym's people
+    'coach', 'coaching'],
   contact: ['contact', 'touch', 'reach', 'email', 'call', 'message', 'talk', 'write', 'address', 'phone', 'inbox', 'chat', 'connect', 'hello', 'enquiry', 'inquiry', 'enquire', 'inquire', 'reply', 'book', 'booking', 'reserve', 'reservation', 'sales', 'form',
     // a first meeting with a lawyer, an adviser, an agency
     'meeting', 'consult', 'consultation'],

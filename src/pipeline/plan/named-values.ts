@@ -45,6 +45,8 @@ const PHONE = /(?:phone|number|call)\D{0,20}(\+?\d[\d\s().-]{6,18}\d)/i;
 const COMPANY = /\b(?:company|organi[sz]ation|business)\s+(?:is\s+|called\s+|named\s+|to\s+)?["“'‘]?([A-Z][\w&.'’ -]{1,40}?)["”'’]?(?=[,.;]|\s+(?:and|then|with)\b|$)/;
 const MESSAGE = /\b(?:message|note|comment|question|saying|says)\s*:?\s*["“'‘]([^"”'’]{1,200})["”'’]/i;
 const ABOUT = /\b(?:note|message|comment|question|enquiry|inquiry|email|line)\b[^;]{0,120}?\babout\s+((?:a |an |the |our |their |my )?[\p{L}\d][\p{L}\d '’-]{2,60}?)\s*(?=[,.;!?]|\s+(?:and|then|as|from|with)\b|$)/iu;
+/** "Where do I send him a message about a job?": a question about where to write, not words to write. */
+const ASKS_WHERE = /^\s*(?:where|how)\s+(?:do|can|could|should|would)\s+(?:I|we|you|one)\b/i;
 /** An unquoted message that ends the prompt after a colon: "…, with the message: We need an online menu by March". */
 const MESSAGE_REST = /\b(?:message|note|comment|question|saying)\s*:\s*([^"“'‘\s][^"”]{2,200}?)\s*[.!]?\s*$/i;
 /**
@@ -117,7 +119,7 @@ export function namedValues(prompt: string): NamedValues {
   const rest = MESSAGE_REST.exec(prompt)?.[1];
   const written = WRITTEN_REST.exec(prompt)?.[1];
   const writtenText = written && written.trim().split(/\s+/).length >= 3 ? written : undefined;
-  const message = MESSAGE.exec(prompt)?.[1] ?? (FIRST_PERSON.exec(prompt)?.[1] ?? (rest && !rest.includes('@') ? rest : undefined) ?? writtenText ?? ABOUT.exec(prompt)?.[1])?.replace(/^./, (c) => c.toUpperCase());
+  const message = MESSAGE.exec(prompt)?.[1] ?? (FIRST_PERSON.exec(prompt)?.[1] ?? (rest && !rest.includes('@') ? rest : undefined) ?? writtenText ?? (ASKS_WHERE.test(prompt) ? undefined : ABOUT.exec(prompt)?.[1]))?.replace(/^./, (c) => c.toUpperCase());
   if (message) {
     values.message = message.trim();
     claimed.push(values.message);

@@ -76,6 +76,11 @@ describe('the values a prompt names', () => {
     assert.equal(flowExit('Ask them about business accounts: send them a note as Lena Park, lena.park@example.com', outline, sameSite)?.purpose, 'contact');
   });
 
+  it('reads no message in a question about where to write one', () => {
+    assert.equal(namedValues('Where do I send him a message about a job?').message, undefined);
+    assert.equal(namedValues('Send a note as Liam Chen, liam.chen@example.com, about a brand refresh').message, 'A brand refresh');
+  });
+
   it('takes no ordinary word for a name, and no apostrophe for a quotation', () => {
     const values = namedValues("Show the customer's dashboard as it looks, then it's done");
     assert.equal(values.name, undefined);
@@ -287,6 +292,10 @@ describe('where a prompt leaves the page', () => {
     assert.equal(faq?.link.label, 'F.A.Q');
     assert.equal(faq?.before, '', 'the question is asked on the FAQ page, not shown here first');
     assert.equal(flowExit('How much does it cost per month?', saasOutline(), sameSite), null, 'a page with its own pricing stays');
+    const home = saasOutline();
+    home.url = 'http://localhost:4000/saas/';
+    home.navigation.push(link('Logo', 'http://localhost:4000/saas/index.html'));
+    assert.equal(flowExit('Show the Logo', home, sameSite), null, 'the folder\'s index.html is this page');
   });
 
   it('reads a bare "#!" as a dead link, not as a screen of the app', () => {
