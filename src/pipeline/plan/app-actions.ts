@@ -119,6 +119,8 @@ const NEXT_NOTE = new RegExp(
   String.raw`\s*;\s*|\s*,?\s*(?:and\s+)?then\s+(?:add\s+)?(?:a|an|another)\s+(?:new\s+)?` + NOUNS + String.raw`\s*|\s*,?\s+and\s+(?=[\p{Lu}"“])(?=[^"“”]*(?:["“][^"“”]*["”][^"“”]*)*$)`,
   'iu',
 );
+/** "…, and delete the plumber one", "then remove the Gym note" */
+const DELETE_NOTE = /\b(?:delete|remove)\s+(.{2,60}?)(?=\s*(?:,|\bthen\b|[.;]|$))/iu;
 const TITLE_AND_TEXT = /^(.{1,60}?)(?:\s*[,:]\s*|\s+(?:with the (?:text|body|note)|saying|that says|which says|reading)\s+|\s+with\s+(?=["“'‘]))(.{2,200})$/iu;
 
 function pairedActions(prompt: string, outline: PageOutline, box: OutlineField): AppActions | null {
@@ -131,8 +133,10 @@ function pairedActions(prompt: string, outline: PageOutline, box: OutlineField):
   const added = PAIR_ADD.exec(prompt);
   const segment = added?.[1];
   if (!segment) return null;
-  // What comes after the notes (edit one, delete one) is the general planner's, which does both.
-  if (/\b(?:delete|remove|tick|check|mark|clear|edit)\b/i.test(prompt.slice(added.index + added[0].length))) return null;
+  // What comes after the notes: an edit or a tick is the general planner's, which does them; a note deleted is
+  // deleted here, by the Delete of the note that shows its title ("…, and delete the plumber one").
+  const after = prompt.slice(added.index + added[0].length);
+  if (/\b(?:tick|check|mark|clear|edit)\b/i.test(after)) return null;
   const unquote = (words: string) => words.trim().replace(/^["“'‘]|["”'’]$/gu, '').trim();
   const notes = segment
     .split(NEXT_NOTE)
@@ -144,8 +148,11 @@ function pairedActions(prompt: string, outline: PageOutline, box: OutlineField):
     { action: 'type', target: targetOf(text), text: note.text, label: `Type "${note.text}"` },
     { action: 'click', target: targetOf(form.submit!), label: `Press "${form.submit!.label}"` },
   ]);
+  const deleted = DELETE_NOTE.exec(after)?.[1];
+  const gone = deleted ? itemNamed(deleted, notes.map((note) => note.title)) : null;
+  if (gone) steps.push({ action: 'click', target: { label: `Delete "${gone}"`, selector: `in:${gone}|text:delete`, fallbackSelectors: [], rect: form.rect }, label: `Delete the note "${gone}"` });
   steps.push({ action: 'pause', label: 'Hold on the list', holdMs: LIST_HOLD_MS + 1_200 });
-  return { steps, shown: notes.flatMap((note) => [note.title, note.text]) };
+  return { steps, shown: notes.filter((note) => note.title !== gone).flatMap((note) => [note.title, note.text]) };
 }
 
 /** The app's text box: the widest plain text input that is not an e-mail, password or search. */

@@ -454,6 +454,10 @@ describe("an app's own actions", () => {
     const notes = (prompt: string) => appActions(prompt, outline)?.steps.flatMap((step) => (step.action === 'type' ? [step.text] : step.action === 'click' ? ['press'] : []));
     assert.deepEqual(notes('Jot down two notes: Passport, forms are in the blue folder; Gym, cancel the membership before June'), ['Passport', 'forms are in the blue folder', 'press', 'Gym', 'cancel the membership before June', 'press']);
     assert.deepEqual(notes('Add a note Plumber with the text leak under the kitchen sink, then a note Bins saying green bin goes out Thursday'), ['Plumber', 'leak under the kitchen sink', 'press', 'Bins', 'green bin goes out Thursday', 'press']);
+    const deleted = appActions('Add a note Plumber with the text leak under the kitchen sink, then a note Bins saying green bin goes out Thursday, and delete the plumber one', outline);
+    assert.equal(deleted?.steps.filter((step) => step.action === 'click').at(-1)?.target.selector, 'in:Plumber|text:delete', "the Plumber note's own Delete");
+    assert.deepEqual(deleted?.shown, ['Bins', 'green bin goes out Thursday']);
+    assert.deepEqual(notes('Save two notes: Dentist with "Tuesday 9:30" and Gym with "leg day"'), ['Dentist', 'Tuesday 9:30', 'press', 'Gym', 'leg day', 'press']);
   });
 
   it('reads nothing as an app action in a prompt that adds nothing', () => {
