@@ -1,6 +1,6 @@
 import type { OutlineField, OutlineForm, PageOutline, PlanStep, Target } from '../types.js';
 import { containerActions } from './container-actions.js';
-import { isWhenRole, roleOf, whenValueFor } from './form-fill.js';
+import { isWhenRole, roleOf, targetOf, whenValueFor } from './form-fill.js';
 import { type When, whenOf, withoutWhen } from './when.js';
 
 /**
@@ -236,8 +236,4 @@ function clickTarget(selector: string, label: string, box: OutlineField, row: nu
   const rect = { x: box.rect.x, y: box.rect.y + box.rect.height + 12 + row * 56, width: Math.min(40, box.rect.width), height: 40 };
   const target: Target = { label, selector, fallbackSelectors: [], rect };
   return { action: 'click', target, label: stepLabel };
-}
-
-function targetOf(field: Target): Target {
-  return { label: field.label, selector: field.selector, fallbackSelectors: field.fallbackSelectors, rect: field.rect };
 }

@@ -1,5 +1,6 @@
 import type { OutlineAction, OutlineField, PageOutline, PlanStep, Target } from '../types.js';
 import type { AppActions } from './app-actions.js';
+import { targetOf } from './form-fill.js';
 
 /**
  * Issue 56: a board app's cards and columns, each with its own box or button ("Make a Groceries card with oat milk
@@ -118,8 +119,4 @@ function perContainerAdd(outline: PageOutline): OutlineAction | null {
 /** Where a target made on camera will be is unknown when planned: the middle of the first screen. */
 function anywhere(outline: PageOutline) {
   return { x: outline.viewport.width / 2 - 100, y: outline.viewport.height / 2, width: 200, height: 40 };
-}
-
-function targetOf(target: Target): Target {
-  return { label: target.label, selector: target.selector, fallbackSelectors: target.fallbackSelectors, rect: target.rect };
 }

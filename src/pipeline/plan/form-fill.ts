@@ -277,6 +277,7 @@ function namedFor(role: Role, values: NamedValues, texts: string[]): string | nu
   }
 }
 
-function targetOf(target: Target): Target {
+/** A field's or a button's target alone, without what the outline adds to it (a field's type, a button's kind). */
+export function targetOf(target: Target): Target {
   return { label: target.label, selector: target.selector, fallbackSelectors: target.fallbackSelectors, rect: target.rect };
 }
