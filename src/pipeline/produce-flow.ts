@@ -11,7 +11,9 @@ import { type LegPlan, planLeg } from './plan/plan-leg.js';
 import type { Planner } from './plan/planner.js';
 import { endOnNavigate, legsOf, type RecordedFlow, recordFlow } from './record/record-flow.js';
 import type { RecordResult } from './record/recorder.js';
+import { arrivalName } from './story-text/arrival-name.js';
 import { storyBeats } from './story-text/beats.js';
+import { wrapCaption } from './story-text/captions.js';
 import type { StoryBeat, StoryText } from './story-text/types.js';
 import type { ActionScript, DemoPlan, OutlineSection, PageOutline, RecordingLogEntry, Resolution, ViewportName } from './types.js';
 import type { Presentation } from '../demos/presentation.js';
@@ -178,13 +180,18 @@ function joinStories(legs: Array<{ leg: LegPlan; outline: PageOutline; script: A
       captionsOff = story.captionsOff;
     }
     for (const beat of story.beats) {
-      const placed = index > 0 && beat.kind === 'opening' ? { ...beat, stepLabel: script.steps[0]?.label ?? null } : beat;
-      if (beats.some((b) => b.title === placed.title)) continue;
+      // A page the flow arrives on is a section of the story, as one scrolled to is: named by the page (not the
+      // whole <title>, which often names only the site), a chapter from its first step, and in the demo's title.
+      const arrival = index > 0 && beat.kind === 'opening' ? (arrivalName(outline, legs[0]!.outline, prompt) ?? beat.title) : null;
+      const placed: StoryBeat = arrival !== null ? { ...beat, kind: 'section', title: arrival, stepLabel: script.steps[0]?.label ?? null, ...(beat.sectionId === null && beat.captionBy === 'rules' ? { caption: wrapCaption(arrival) } : {}) } : beat;
+      if (beats.some((b) => sameWords(b.title) === sameWords(placed.title))) continue;
       beats.push(placed);
     }
   });
   return { language, beats, captionsOff, stickyHeaderHeight };
 }
+
+const sameWords = (text: string) => text.toLocaleLowerCase('en').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /**
  * The pages a flow may go to: the demo's own site. Its host with or without "www.", on the same scheme and port;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { createBrowserPool, type BrowserPool } from '../../src/pipeline/browser/pool.js';
+import { demoTitle, shownSections } from '../../src/pipeline/plan/demo-title.js';
 import { ffmpegBinaries } from '../../src/pipeline/encode/ffmpeg-binaries.js';
 import { measureSmoothness } from '../../src/pipeline/encode/smoothness.js';
 import { pageWorkBudgetMs, type Produced, produceRecording, recordingCaptureSize, type RecordingRequest } from '../../src/pipeline/produce-recording.js';
@@ -77,6 +78,12 @@ describe('a demo that follows the prompt to another page', () => {
     assert.ok(typed.every((step) => step.url?.endsWith('login.html')), 'the steps on the sign-in page carry its URL');
     assert.ok(produced.recording.log.some((entry) => entry.action === 'page' && entry.target?.includes('login.html')), 'the log names the page it went to');
     assert.deepEqual(requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD'), [], 'the site saw no request that changes anything');
+
+    // The page it went to is a chapter, and what the demo is called: by the page's name, not the site's.
+    const chapters = produced.story?.chapters.map((chapter) => chapter.title) ?? [];
+    assert.ok(chapters.includes('Sign in'), `a chapter names the sign-in page: ${JSON.stringify(chapters)}`);
+    const title = demoTitle({ shown: shownSections(produced.plan?.story ?? null, produced.story), pageTitle: produced.startOutline?.title ?? null, prompt: null });
+    assert.match(title ?? '', /Sign in/, `the demo is named by where it goes: ${title}`);
 
     // What a viewer sees near the end: the sign-in page's heading and the e-mail typed, before the fade.
     const read = await readAt(outFile, produced.recording.durationMs / 1000 - 1.2, path.join(path.dirname(outFile), 'end.png'));
