@@ -40,6 +40,8 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
   const actions: ZoomAction[] = [];
   // The step under way at t; at a boundary the one starting then (a focus is reported as its step begins).
   const stepAt = (t: number) => timeline.steps.findLast((s) => t >= s.startMs && t <= s.endMs) ?? null;
+  // When the page changed: the end of each step that followed a link (record/follow-link.ts).
+  const pageChanges = timeline.steps.filter((s) => s.kind === 'navigate').map((s) => s.endMs).sort((a, b) => a - b);
   // The sections the plan framed: each is a shot, and the zooms inside it become one (asShots).
   const sectionFocus = focusedSections(timeline, stepAt);
   // An action the plan then holds on (a wait right after its step: the finished list, the filled form): the zoom
@@ -108,6 +110,13 @@ export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
     hover.x = (union.left + union.right) / 2;
     hover.y = (union.top + union.bottom) / 2;
     hover.fit = { width: union.right - union.left, height: union.bottom - union.top };
+  }
+  // A zoom never holds across a page change (a flow's link followed): the new page comes in on the whole window, and
+  // its own shot pushes in from there. Held on, the zoom on the clicked link ran into the next page's shot as one
+  // pan, and the arrival, already magnified, stood still for seven seconds.
+  for (const action of actions) {
+    const change = pageChanges.find((at) => at > action.t);
+    if (change !== undefined) action.until = Math.min(action.until, Math.max(action.t, change - 1));
   }
   // A click that is part of typing (clicking into the field) is not a zoom of its own.
   const zooms = actions

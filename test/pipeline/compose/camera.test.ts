@@ -224,6 +224,34 @@ describe('the camera', () => {
     assert.equal(camera.actions.length, 2);
   });
 
+  it("comes back to the whole window as a flow's link opens the next page, and pushes in again on the page it arrives on", () => {
+    // As a flow records it (issue 56): a click on a menu's link, held while the link is followed; the next page comes
+    // in at 4.4 s (each leg starts with a scroll sample), its first part is framed and read to the end.
+    const banner = { x: 0, y: 0, width: 1280, height: 330 };
+    const t = timeline({
+      durationMs: 13_000,
+      cursor: [{ t: 0, x: 640, y: 400 }, { t: 3000, x: 520, y: 140 }, { t: 5400, x: 640, y: 160 }],
+      clicks: [{ t: 3600, x: 520, y: 140 }],
+      scrolls: [{ t: 0, y: 0 }, { t: 4400, y: 0 }],
+      focus: [{ t: 3000, rect: { x: 430, y: 125, width: 260, height: 40 }, label: 'Trainer' }, { t: 4900, rect: banner, label: 'Trainer' }],
+      steps: [
+        { index: 0, label: 'Look at the page', kind: 'wait', startMs: 0, endMs: 2500 },
+        { index: 1, label: 'Move to "Trainer"', kind: 'move', startMs: 2500, endMs: 3000 },
+        { index: 2, label: 'Open "Trainer"', kind: 'navigate', startMs: 3000, endMs: 4400 },
+        { index: 3, label: 'Arrive on the page', kind: 'wait', startMs: 4400, endMs: 4900 },
+        { index: 4, label: 'Arrive on "Trainer"', kind: 'move', startMs: 4900, endMs: 5400 },
+        { index: 5, label: 'Read "Trainer"', kind: 'wait', startMs: 5400, endMs: 13_000 },
+      ],
+    });
+    const { zoom } = zoomCurve(t, { zoom: { enabled: true } });
+    const frame = (ms: number) => Math.round((ms * FPS) / 1000);
+    assert.ok(zoom[frame(3700)]! > 1.1, 'the click on the link is zoomed on');
+    assert.equal(zoom[frame(4400)], 1, 'the next page comes in on the whole window');
+    const arrival = zoom.slice(frame(5400), frame(12_000));
+    const rising = arrival.filter((z, i) => i > 0 && z > arrival[i - 1]!).length;
+    assert.ok(rising >= FPS * 2, `the arrival is pushed in on slowly (${rising} frames rising)`);
+  });
+
   it('keeps the zoom inside the frame for a click in a corner', () => {
     const { camera } = zoomCurve(timeline({ clicks: [{ t: 3000, x: 2, y: 2 }] }));
     const crop = camera.at(Math.round(3 * FPS)).crop;
