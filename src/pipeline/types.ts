@@ -50,6 +50,12 @@ export interface OutlineSection extends Target {
    * outlines made before it existed.
    */
   body?: string;
+  /**
+   * Issue 55: in a section taller than the screen, its parts with a heading of their own (a card, a step, an entry):
+   * the heading, where it and its part's box are (document coordinates), the part's text (≤ 300 chars), and the
+   * heading's selectors (what the cursor rests on).
+   */
+  parts?: Array<{ heading: string; headingRect: Rect; rect: Rect; text: string; selector: string; fallbackSelectors: string[] }>;
 }
 
 /** A control that changes its section in place, without leaving the page: what a demo clicks to show it working. */

@@ -202,7 +202,32 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
       }
     }
     const body = norm(`${summary.slice(0, 1500)} ${norm(unrendered.join(' ')).slice(0, 500)}`);
-    sections.push({ id, kind, heading, ...(kicker ? { kicker } : {}), ...(headingRect && headingRect.height > 0 ? { headingRect } : {}), ...(widgets.length > 0 ? { widgets } : {}), text: clip(summary, 200), ...(body ? { body } : {}), label: heading ? clip(heading, 80) : KIND_LABEL[kind], rect: s.rect, ...sel });
+    const subParts = s.virtual || s.rect.height <= vh * 0.9 ? [] : headedParts(s.el, ownHeading);
+    sections.push({ id, kind, heading, ...(kicker ? { kicker } : {}), ...(headingRect && headingRect.height > 0 ? { headingRect } : {}), ...(widgets.length > 0 ? { widgets } : {}), text: clip(summary, 200), ...(body ? { body } : {}), ...(subParts.length > 0 ? { parts: subParts } : {}), label: heading ? clip(heading, 80) : KIND_LABEL[kind], rect: s.rect, ...sel });
   });
   return sections;
+
+  /**
+   * Issue 55: the parts with a heading of their own inside a section taller than the screen (a card of a services
+   * grid, a step, an entry), each with its box: the largest block around its heading that holds no other heading and
+   * fits in the screen. A beat that names one ("a car battery that keeps going flat" → "BATTERY REPAIR") is shown
+   * by it; a section's top showed its heading and first row, and the card two rows down never came into view.
+   */
+  function headedParts(el: Element, own: Element | null): NonNullable<PageOutline['sections'][number]['parts']> {
+    const found: NonNullable<PageOutline['sections'][number]['parts']> = [];
+    const headings = Array.from(el.querySelectorAll('h2, h3, h4, h5, h6')).filter((h) => h !== own && visible(h) && !(own && own.contains(h)));
+    for (const h of headings.slice(0, 30)) {
+      const heading = clip(cleanText(h), 80);
+      if (!heading) continue;
+      let card: Element = h;
+      for (let a = h.parentElement; a && a !== el; a = a.parentElement) {
+        if (a.querySelectorAll('h2, h3, h4, h5, h6').length > 1 || a.getBoundingClientRect().height > vh * 0.8) break;
+        card = a;
+      }
+      const at = selectorsFor(h);
+      if (!at) continue;
+      found.push({ heading, headingRect: docRect(h), rect: docRect(card), text: clip(norm((card as HTMLElement).innerText ?? ''), 300), ...at });
+    }
+    return found;
+  }
 }

@@ -548,4 +548,22 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+  it('lists the cards with their own heading inside a section taller than the screen, each with its box', async () => {
+    const card = (name: string) => `<div style="height: 300px; margin: 16px; padding: 16px; border: 1px solid #ccc"><h3>${name}</h3><p>We fix it the same day.</p></div>`;
+    const page = await pageWith(`
+      <section style="padding: 80px 24px; min-height: 500px"><h1 style="font-size: 48px">Kwik Garage</h1><p>Car care in Leeds.</p></section>
+      <section id="services" style="padding: 40px 24px"><h2>We provide great services for your vehicle</h2>${['Engine Repair', 'Brake Repair', 'Tyre Change', 'Battery Repair'].map(card).join('')}</section>
+      <section style="padding: 40px 24px"><h2>Visit us</h2><p>12 Mill Road.</p></section>`);
+    try {
+      const { outline } = await analysePage(page);
+      const services = outline.sections.find((s) => s.heading === 'We provide great services for your vehicle');
+      assert.deepEqual(services?.parts?.map((part) => part.heading), ['Engine Repair', 'Brake Repair', 'Tyre Change', 'Battery Repair']);
+      const battery = services!.parts![3]!;
+      assert.ok(battery.rect.height >= 300 && battery.rect.y > services!.rect.y + 900, 'the last card is its whole box, three cards down');
+      assert.ok(battery.headingRect.y >= battery.rect.y && battery.headingRect.height < 60, 'its heading is inside it');
+      assert.ok(outline.sections.filter((s) => s !== services).every((s) => !s.parts), 'a section that fits the screen has no parts');
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -2,6 +2,7 @@ import type { OutlineSection, PlanStep, Target } from '../../types.js';
 import { actionsIn, heroSection, isVisible, mediaIn, scrollYForSection, sectionName, strongestSection } from '../outline-query.js';
 import { headlineTarget } from '../targets.js';
 import { promptSubjects } from '../section-meaning.js';
+import { askedPart, partTarget, scrollYForPart } from '../section-parts.js';
 import { headingsMentioned, matchSection, sectionPhrase } from '../text-match.js';
 import { BEAT_HOLD_MS, Choreography, chooseFitting, controlInView, LAST_BEAT_HOLD_MS, type Template, type TemplateContext } from './choreography.js';
 import { heroSpotlight } from './hero-spotlight.js';
@@ -21,7 +22,7 @@ export const sectionFocus: Template = (context) => {
   // A hint that is the first subject's name agrees with it even when another section goes by that name too (parts
   // without a heading are all called "content").
   const agrees = !hinted || hinted === subjects[0]?.section || (subjects[0] !== undefined && sectionName(subjects[0].section) === hint);
-  if (subjects.length > 1 && agrees) return visitInOrder(context, subjects.map((s) => s.section), endsOnAction);
+  if (subjects.length > 1 && agrees) return visitInOrder(context, subjects, endsOnAction);
   const section =
     hinted ??
     (subjects[0]?.section) ??
@@ -39,11 +40,15 @@ export const sectionFocus: Template = (context) => {
       rect: item.rect,
     })),
   ].slice(0, 5);
-  const heading = section.heading ? headlineTarget(section) : null;
+  // The card inside it the prompt names, when it names one: the shot frames that card (with the heading when both fit).
+  const part = askedPart(section, subjects.find((s) => s.section === section)?.clause ?? prompt, prompt);
+  const sectionY = scrollYForSection(outline, section);
+  const atSection = (part ? scrollYForPart(outline, section, part, sectionY) : null) ?? sectionY;
+  // Traced where the shot shows it; with a card in view, only if tracing it does not scroll the card away.
+  const heading = section.heading && (!part || isVisible(outline, headlineTarget(section).rect, atSection)) ? headlineTarget(section) : null;
   // What it offers is pointed at only where it is on screen with the heading: a shot holds its section's heading
   // and first row, and reaching a button further down scrolled the heading away for the rest of the video.
-  const atSection = scrollYForSection(outline, section);
-  const onScreen = items.filter((item) => isVisible(outline, item.rect, atSection));
+  const onScreen = [...(part ? [partTarget(part)] : []), ...items.filter((item) => isVisible(outline, item.rect, atSection))];
   const atTop = atSection === 0;
   // What changes the section in place (a tab, a question, the prices' switch, the next slide) is clicked, so the
   // viewer sees the page answer; it goes first among the extras the shot has time for.
@@ -56,7 +61,8 @@ export const sectionFocus: Template = (context) => {
       c.pause('Open on the page');
       if (hero && hero !== section) c.focus(hero, 'Glance at the hero on the way');
     }
-    c.scrollTo(section, `Scroll to "${name}"`);
+    if (atSection === sectionY) c.scrollTo(section, `Scroll to "${name}"`);
+    else c.scrollToY(atSection, `Scroll to "${part?.heading}" in "${name}"`);
     c.focus(section, `Focus on "${name}"`);
     if (heading && extras.includes(heading)) c.hover(heading, `Trace the heading "${name}"`);
     for (const item of onScreen) if (extras.includes(item)) c.hover(item, `Hover "${item.label}"`);
@@ -67,8 +73,9 @@ export const sectionFocus: Template = (context) => {
     return c;
   };
   const candidates: Extra[] = [
+    ...(part ? onScreen.slice(0, 1) : []),
     ...(control ? [control] : []),
-    ...onScreen.slice(0, 2),
+    ...onScreen.slice(part ? 1 : 0, 2),
     ...(atTop ? [] : ['opening' as const]),
     ...(heading ? [heading] : []),
     ...onScreen.slice(2),
@@ -81,14 +88,22 @@ export const sectionFocus: Template = (context) => {
  * subject, when there is one) is held to the end. Sections that do not fit the budget are left out from the middle,
  * never the last.
  */
-function visitInOrder(context: TemplateContext, sections: OutlineSection[], endsOnAction?: Target): PlanStep[] {
+function visitInOrder(context: TemplateContext, subjects: Array<{ section: OutlineSection; clause: string }>, endsOnAction?: Target): PlanStep[] {
   const { outline, budgetMs } = context;
+  const sections = subjects.map((subject) => subject.section);
   const compose = (shown: OutlineSection[], operate: boolean) => {
     const c = new Choreography(outline, budgetMs);
     shown.forEach((section, index) => {
       const name = sectionName(section);
-      c.scrollTo(section, `Scroll to "${name}"`);
+      // The card the beat names inside its section, framed with it (see sectionFocus).
+      const named = askedPart(section, subjects.find((s) => s.section === section)!.clause, context.prompt);
+      const sectionY = scrollYForSection(outline, section);
+      const partY = (named ? scrollYForPart(outline, section, named, sectionY, index === shown.length - 1) : null) ?? sectionY;
+      const part = named && (partY !== sectionY || isVisible(outline, named.headingRect, sectionY)) ? named : null;
+      if (partY === sectionY) c.scrollTo(section, `Scroll to "${name}"`);
+      else c.scrollToY(partY, `Scroll to "${part?.heading}" in "${name}"`);
       c.focus(section, `Focus on "${name}"`);
+      if (part) c.hover(partTarget(part), `Point at "${part.heading}"`);
       // Each beat is held long enough to read; the last one longest (it is what the video ends on).
       c.pause(`Read "${name}"`, index === shown.length - 1 ? LAST_BEAT_HOLD_MS : BEAT_HOLD_MS);
     });

@@ -1,0 +1,129 @@
+import type { OutlineSection, PageOutline, Target } from '../types.js';
+import { concepts, stop } from './lexicon.js';
+import { promptWords, stem } from './section-meaning.js';
+import { closeWordIn, fieldWords } from './word-meaning.js';
+
+export type SectionPart = NonNullable<OutlineSection['parts']>[number];
+
+/**
+ * Issue 55: the part of a tall section a beat names ("can they sort out a car battery that keeps going flat?" →
+ * the "BATTERY REPAIR" card of "Our services"; "follow where my shipment is" → "Tracking made easy"): the section
+ * answers the beat, and the card inside it is what the viewer should read. A part is named when the clause's words
+ * that the section's own heading does not say meet its heading word for word or as the page's misspelling, and its heading and text hold them clearly more than any other part's do. Null when
+ * none is, when several headings are named (the clause asks for the section), or the section has fewer than two
+ * parts (one part is the section).
+ */
+export function askedPart(section: OutlineSection, clause: string, prompt: string = clause): SectionPart | null {
+  const parts = section.parts ?? [];
+  if (parts.length < 2) return null;
+  const own = new Set(textWords(`${section.heading ?? ''} ${section.kicker ?? ''}`).map(stem));
+  const content = (text: string) => [...new Set(promptWords(text))].filter((word) => !stop.has(word) && !GENERIC.has(word) && word.length > 2 && !own.has(stem(word)));
+  const asked = content(clause);
+  if (asked.length === 0) return null;
+  // A section whose own heading answers the clause ("Speakers" for who is presenting, "Latest Articles" for articles
+  // to read) is what was asked for, whatever one card of it also says; a card is named inside a section headed by
+  // something general ("We Provide Great Services", "Has a wide range of solutions").
+  const headingConcepts = new Set([...own].flatMap((word) => conceptOfStem.get(word) ?? []));
+  if (promptWords(clause).some((word) => own.has(stem(word)) || [...conceptsOf(word)].some((c) => headingConcepts.has(c)))) return null;
+  // A prompt that names several parts by their headings ("components, writing and layouts"; "by sea, by air or by
+  // train", split into clauses) asks for the section.
+  if (LISTS.test(prompt) || SPANS.test(clause)) return null;
+  const all = content(prompt);
+  if (parts.filter((part) => partScore(all, part).heading >= IN_HEADING * 0.5).length > 1) return null;
+  const ranked = parts.map((part) => ({ part, ...partScore(asked, part) })).sort((a, b) => b.score - a.score);
+  const [top, next] = ranked;
+  // Named by its heading: words only in a card's text are too weak to take the shot off the section's heading.
+  if (!top || top.heading < MIN_HEADING || top.score < (next?.score ?? 0) * CLEAR_LEAD) return null;
+  return top.part;
+}
+
+/** A list of three ("by sea, by air or by train", "keys, cloning and …"): the prompt asks what the section holds. */
+const LISTS = /\b[\w'-]+(?: [\w'-]+){0,3}, (?:[\w'-]+ ){0,3}[\w'-]+,? (?:and|or) /i;
+
+/** A span ("from its early days to the latest expansion"): the parts between its ends, so the section. */
+const SPANS = /\bfrom\b.+\b(?:to|until|through)\b/i;
+
+/** A word of the part's heading; of its text only. */
+const IN_HEADING = 2;
+const IN_TEXT = 1;
+/** At least its misspelling (0.8 of a word) in its heading. */
+const MIN_HEADING = 1;
+/** Ahead of the next part by this factor: cards that all say "repair" name none of them. */
+const CLEAR_LEAD = 1.5;
+
+/** What the part's heading and text hold of the clause; `heading` counts what its heading alone does. */
+function partScore(asked: string[], part: SectionPart): { score: number; heading: number } {
+  const headingWords = textWords(part.heading);
+  const heading = stemsOf(headingWords);
+  const text = stemsOf(textWords(part.text));
+  const field = fieldWords(headingWords);
+  let score = 0;
+  let inHeading = 0;
+  for (const word of asked) {
+    // Word for word (a concept the prompt's phrases named counts as its word: "follow where my parcel is" says
+    // "tracking"), or the page's misspelling of it. Not a concept's other words, nor a word of like meaning: those
+    // took "the questions people usually ask" from its FAQ's heading to a "Help & Support" card beside it.
+    const s = stem(word);
+    const holds = (stems: Set<string>) => stems.has(s);
+    const near = holds(heading) ? 1 : (closeWordIn(word, field, false)?.weight ?? 0);
+    if (near > 0) inHeading += IN_HEADING * near;
+    else if (holds(text)) score += IN_TEXT;
+  }
+  return { score: score + inHeading, heading: inHeading };
+}
+
+/**
+ * Words of a question that name nothing a card is about ("which subjects does it cover, things like …"): matched
+ * in a card's text they moved the shot off its section's heading onto an unrelated card.
+ */
+const GENERIC = new Set([
+  'does', 'did', 'done', 'doing', 'have', 'has', 'had', 'can', 'could', 'will', 'would', 'should', 'get', 'got', 'make', 'made', 'any', 'some',
+  'what', 'which', 'who', 'whom', 'where', 'when', 'why', 'much', 'many', 'more', 'most', 'other', 'others', 'one', 'ones', 'thing', 'things',
+  'like', 'kind', 'kinds', 'sort', 'sorts', 'type', 'types', 'way', 'ways', 'subject', 'subjects', 'topic', 'topics', 'cover', 'covers', 'there',
+  'here', 'they', 'them', 'he', 'she', 'his', 'her', 'also', 'just', 'only', 'all', 'every', 'each', 'able', 'really', 'actually', 'keep', 'keeps',
+  'going', 'go', 'goes', 'while', 'still', 'ever', 'sure', 'tell', 'know', 'look', 'looks', 'use', 'using', 'used',
+]);
+
+const conceptOfStem = new Map<string, string[]>();
+for (const [concept, list] of Object.entries(concepts)) {
+  for (const word of list) conceptOfStem.set(stem(word), [...(conceptOfStem.get(stem(word)) ?? []), concept]);
+}
+
+/** The concepts a prompt word stands for: its own name when the prompt's phrases made it one ("tracking"), or its stem's. */
+function conceptsOf(word: string): string[] {
+  return [...(word in concepts ? [word] : []), ...(conceptOfStem.get(stem(word)) ?? [])];
+}
+
+function stemsOf(words: string[]): Set<string> {
+  return new Set(words.map(stem));
+}
+
+function textWords(text: string): string[] {
+  return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').split(/[^a-z0-9]+/).filter((word) => word.length > 1 && !stop.has(word));
+}
+
+/** The part's heading as a target the cursor can rest on (its box, the part's words as its label). */
+export function partTarget(part: SectionPart): Target {
+  return { label: part.heading, selector: part.selector, fallbackSelectors: part.fallbackSelectors, rect: part.headingRect };
+}
+
+/**
+ * Where to scroll for a part: the section's heading and the part's whole box together when they fit on the screen
+ * below the sticky header; else the part's box from just below the header, or, with `keepHeading`, nowhere (null).
+ */
+export function scrollYForPart(outline: PageOutline, section: OutlineSection, part: SectionPart, sectionY: number, keepHeading = false): number | null {
+  const band = outline.viewport.height - outline.stickyHeaderHeight;
+  const partBottom = part.rect.y + Math.min(part.rect.height, band - 2 * PART_MARGIN);
+  const visibleAt = (y: number) => part.headingRect.y >= y + outline.stickyHeaderHeight && partBottom <= y + outline.viewport.height - PART_MARGIN;
+  if (visibleAt(sectionY)) return sectionY;
+  const top = section.headingRect?.y ?? section.rect.y;
+  // Both: as little below the section's top as the part needs, the heading well clear of the header (a header
+  // that appears or grows once the page scrolls is not in stickyHeaderHeight: eduhome's covered a heading 68 px down).
+  const headingRoom = Math.max(PART_MARGIN, outline.viewport.height * 0.125);
+  if (partBottom - top + headingRoom + PART_MARGIN <= band) return Math.max(0, Math.min(top - outline.stickyHeaderHeight - headingRoom, Math.max(sectionY, partBottom + PART_MARGIN - outline.viewport.height)));
+  // The last beat keeps its section's heading (what the video ends on): no part that cannot be shown with it.
+  if (keepHeading) return null;
+  return Math.max(0, part.rect.y - outline.stickyHeaderHeight - PART_MARGIN);
+}
+
+const PART_MARGIN = 48;

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { planDemo } from '../../../src/pipeline/plan/heuristic-planner.js';
+import { isVisible } from '../../../src/pipeline/plan/outline-query.js';
+import type { OutlineSection, PageOutline, PlanStep, SectionKind } from '../../../src/pipeline/types.js';
+
+/**
+ * Issue 55: a beat that names one card of a tall section ("a car battery that keeps going flat" → the "Battery
+ * Repair" card, three rows under "We provide great services") is shown by that card: the section's top showed its
+ * heading and first row, and the card never came into view. A prompt about the section as a whole stays on its top.
+ */
+
+const section = (id: string, kind: SectionKind, heading: string, y: number, height: number, text: string, parts?: OutlineSection['parts']): OutlineSection => ({
+  id, kind, heading, text, body: text, label: heading, selector: `#${id}`, fallbackSelectors: [],
+  rect: { x: 0, y, width: 1440, height }, headingRect: { x: 320, y: y + 60, width: 800, height: 48 }, ...(parts ? { parts } : {}),
+});
+
+const card = (name: string, y: number, text: string) => ({
+  heading: name, headingRect: { x: 120, y: y + 20, width: 300, height: 30 }, rect: { x: 100, y, width: 400, height: 320 }, text: `${name} ${text}`,
+  selector: `#services li[data-name="${name}"] h3`, fallbackSelectors: [],
+});
+
+function garage(): PageOutline {
+  const cards = [card('Engine Repair', 1180, 'Noises, smoke and warning lights.'), card('Brake Repair', 1180, 'Pads and discs.'), card('Tyre Change', 1540, 'Summer and winter tyres.'), card('Battery Repair', 1900, 'Testing and replacing car batteries.')];
+  return {
+    url: 'http://localhost/garage/', title: 'Kwik Garage', description: null, viewport: { width: 1440, height: 810 }, documentHeight: 3400,
+    stickyHeaderHeight: 0, navigation: [], actions: [], forms: [], media: [], dismissedOverlays: [],
+    sections: [
+      section('top', 'hero', 'Auto maintenance and repair', 0, 900, 'Talented engineers and mechanics.'),
+      section('services', 'features', 'We provide great services for your vehicle', 1000, 1300, cards.map((c) => c.text).join(' '), cards),
+      section('about', 'content', 'Committed to quality', 2300, 800, 'Twenty years in Leeds.'),
+    ],
+  };
+}
+
+const scrolledTo = (steps: PlanStep[]) => steps.filter((step): step is Extract<PlanStep, { action: 'scroll' }> => step.action === 'scroll').at(-1)?.toY ?? 0;
+const plan = (prompt: string) => planDemo({ prompt, outline: garage(), durationTarget: '10s', template: { id: 'auto' }, mode: 'script' });
+
+describe('a beat that names one card of a tall section', () => {
+  it('is shown by that card, which the cursor points at', () => {
+    const outline = garage();
+    const { steps } = plan('Can they sort out a car battery that keeps going flat?');
+    const battery = outline.sections[1]!.parts![3]!;
+    assert.ok(isVisible(outline, battery.rect, scrolledTo(steps)), `the battery card is on screen (scrolled to ${scrolledTo(steps)})`);
+    assert.ok(steps.some((step) => step.action === 'hover' && step.target.label === 'Battery Repair'), 'the cursor points at its heading');
+  });
+
+  it('stays on the section when the prompt lists several of its cards, or asks for all of it', () => {
+    const outline = garage();
+    const heading = outline.sections[1]!.headingRect!;
+    for (const prompt of ['Do they do engine, brake and tyre work?', 'What services do they offer for my vehicle?']) {
+      const { steps } = plan(prompt);
+      assert.ok(isVisible(outline, heading, scrolledTo(steps)), `"${prompt}" keeps the section's heading on screen`);
+      assert.ok(!steps.some((step) => step.action === 'hover' && /Repair|Change/.test(step.target.label)), `"${prompt}" points at no one card`);
+    }
+  });
+
+  it("keeps the section's heading when the card is the video's ending and cannot be shown with it", () => {
+    const outline = garage();
+    const { steps } = plan('Show how long they have been in business, then end on the services, like a battery that keeps going flat.');
+    const heading = outline.sections[1]!.headingRect!;
+    assert.ok(isVisible(outline, heading, scrolledTo(steps)), 'the ending holds the heading of the section it asked for');
+  });
+});
