@@ -184,6 +184,17 @@ export function readControls(
   const menuLinks: NonNullable<PageOutline['menuLinks']> = [];
   // Found once, when a link of the navigation has no opener of its own (cheap tests first: most pages never ask).
   let hamburger: Element | null | undefined;
+  const checkboxLabel = (el: Element): boolean => {
+    const id = el.tagName === 'LABEL' ? el.getAttribute('for') : null;
+    return !!id && !!document.getElementById(id)?.matches('input[type="checkbox"], input[type="radio"]');
+  };
+  // Folded by a box that clips it to nothing (a CSS accordion's body at max-height 0): the link itself looks shown.
+  const clippedAway = (el: Element): boolean => {
+    for (let a = el.parentElement, depth = 0; a && a !== document.body && depth < 6; a = a.parentElement, depth++) {
+      if (a.getBoundingClientRect().height < 2 && css(a).overflowY !== 'visible') return true;
+    }
+    return false;
+  };
   const findHamburger = (): Element | null =>
     Array.from(document.querySelectorAll('button, [role="button"], span, div, a:not([href]), i')).find((c) => {
       const looks = /burger|nav-trigger|menu-trigger|nav-toggle|menu-toggle|navbar-toggler|menu-btn|menu-button/i.test(c.getAttribute('class') ?? '') || /menu/i.test(c.getAttribute('aria-label') ?? '');
@@ -193,7 +204,7 @@ export function readControls(
   const menuSeen = new Set<string>();
   for (const link of Array.from(document.querySelectorAll('a[href]'))) {
     if (menuLinks.length >= 200) break;
-    if (visible(link) || link.closest('[aria-hidden="true"][inert], template')) continue;
+    if ((visible(link) && !clippedAway(link)) || link.closest('[aria-hidden="true"][inert], template')) continue;
     const href = (link as HTMLAnchorElement).href;
     const label = clip(norm(link.getAttribute('aria-label') || link.textContent || link.getAttribute('title') || ''), 80);
     if (!label || !href || menuSeen.has(`${label}|${href}`)) continue;
@@ -209,14 +220,15 @@ export function readControls(
         if (shown) opener = shown;
         else if (pointing[0] && inner.length < 2) inner.push(pointing[0]);
       }
-      if (!opener && a.parentElement && !visible(a)) {
+      if (!opener && a.parentElement && (!visible(a) || a.getBoundingClientRect().height < 2)) {
         const toggle = Array.from(a.parentElement.children).find(
-          // A control that says it toggles (menu-toggle, submenu-toggle…), or a link beside the list that goes nowhere.
-          (c) => c !== a && visible(c) && c.matches('[data-toggle], [data-bs-toggle], [aria-haspopup], [aria-expanded], .dropdown-toggle, .navbar-toggler, [class*="toggle"], a[href="#"], a[href^="javascript:"], button, [role="button"]'),
+          // A control that says it toggles (menu-toggle, submenu-toggle…), a link beside the list that goes nowhere, or
+          // the label of a hidden checkbox beside it (a CSS-only accordion: a docs sidebar's "Experimentals").
+          (c) => c !== a && visible(c) && (c.matches('[data-toggle], [data-bs-toggle], [aria-haspopup], [aria-expanded], .dropdown-toggle, .navbar-toggler, [class*="toggle"], a[href="#"], a[href^="javascript:"], button, [role="button"]') || checkboxLabel(c)),
         );
         if (toggle) opener = toggle;
       }
-      if (visible(a)) break;
+      if (visible(a) && !clippedAway(a)) break;
     }
     // A site's menu button that nothing ties to its menu but its looks (a "Menu" span, a hamburger icon): for the
     // links of the page's navigation.

@@ -253,6 +253,8 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
   if (!wantsPage && ABOUT_THE_SAME.test(beat) && beat.trim().split(/\s+/).length <= 7) return null;
   // A link the prompt names word for word ("Forgot password?"), not a call to action's stock phrase ("Get started").
   const beatWords = new Set(keywords(beat));
+  // "Modals" for "a modal dialog", "Calendars" for "a calendar": a docs sidebar names its pages in the plural.
+  const beatStems = new Set([...beatWords].map(stem));
   const named = links.find((link) => {
     const words = keywords(link.label);
     return words.length >= 2 && !STOCK_PHRASE.test(link.label) && words.every((word) => beatWords.has(word));
@@ -263,7 +265,7 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
   // site's pages, a "design. coding." block).
   const said = links.find((link) => {
     const words = keywords(link.label).filter((word) => !FUNCTION_WORDS.has(stem(word)));
-    return words.length >= 1 && words.length <= 2 && words.length === keywords(link.label).length && words.every((word) => (word.length > 3 || acronym(link.label, word)) && beatWords.has(word)) && !STOCK_PHRASE.test(link.label) && asksFor(beat, words.at(-1)!);
+    return words.length >= 1 && words.length <= 2 && words.length === keywords(link.label).length && words.every((word) => (word.length > 3 || acronym(link.label, word)) && beatStems.has(stem(word))) && !STOCK_PHRASE.test(link.label) && asksFor(beat, stem(words.at(-1)!));
   });
   const beatConcepts = conceptsOf(beat);
   // A one-word label means what the beat asks for ("Pricing" for "compare the plans", "F.A.Q" for "help questions");
@@ -305,10 +307,13 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
  */
 function asksFor(beat: string, word: string): boolean {
   const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(
-    `\\b(?:show|see|list|browse|open|view|visit|which|what|find|explore|tour|read|bring up|update|change|edit)\\s+(?:me\\s+|us\\s+)?(?:(?:the|all|every|its|their|our|your|my|his|her|a|an|some)\\s+)?(?:[\\p{L}'’-]+\\s+){0,3}${escaped}\\w*\\b`,
-    'iu',
-  ).test(beat);
+  const article = `(?:me\\s+|us\\s+)?(?:(?:the|all|every|its|their|our|your|my|his|her|a|an|some)\\s+)?`;
+  // A request: "show the services", "update my profile"; or a question a docs page answers, which may name two
+  // things ("is there a date picker or a calendar", "how do I build a modal dialog").
+  return (
+    new RegExp(`\\b(?:show|see|list|browse|open|view|visit|which|what|find|explore|tour|read|bring up|update|change|edit)\\s+${article}(?:[\\p{L}'’-]+\\s+){0,3}${escaped}\\w*\\b`, 'iu').test(beat) ||
+    new RegExp(`\\b(?:how (?:do|can|would|should) (?:i|we|you) (?:use|build|make|add|create|set up|style|get)|is there|are there)\\s+${article}(?:[\\p{L}'’-]+\\s+){0,4}${escaped}\\w*\\b`, 'iu').test(beat)
+  );
 }
 
 /** The kinds of part that hold a concept (section-kinds.ts); a concept without one is held by a heading that says it. */

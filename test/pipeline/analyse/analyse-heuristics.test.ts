@@ -566,4 +566,19 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+  it("finds a docs sidebar's links folded in a CSS-only accordion, with the label that unfolds them", async () => {
+    const page = await pageWith(`
+      <style>.acc-body{max-height:0;overflow:hidden} .acc input:checked ~ .acc-body{max-height:400px}</style>
+      <aside style="position: fixed; left: 0; top: 0; width: 220px"><a href="/docs/start.html">Getting started</a>
+        <div class="acc"><input id="acc-x" type="checkbox" hidden><label for="acc-x">Experimentals</label>
+          <div class="acc-body"><ul><li><a href="/docs/calendars.html">Calendars</a></li><li><a href="/docs/carousels.html">Carousels</a></li></ul></div></div></aside>
+      <main style="margin-left: 240px; padding: 40px"><h1>Getting started</h1><p>Install it with npm.</p></main>`);
+    try {
+      const { outline } = await analysePage(page);
+      const calendars = outline.menuLinks?.find((link) => link.label === 'Calendars');
+      assert.equal(calendars?.opener?.label, 'Experimentals', JSON.stringify(outline.menuLinks?.map((l) => [l.label, l.opener?.label])));
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -121,6 +121,16 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Show the pricing, then sign in as dana@example.com', outline, sameSite)?.link.label, 'Sign in');
   });
 
+  it("opens a docs sidebar's page named in the plural by a question about one of its things", () => {
+    const outline = saasOutline();
+    const docsLink = (label: string, href: string) => ({ label, kind: 'nav-link' as const, href, selector: `aside a[href="${href}"]`, fallbackSelectors: [], rect: { x: 20, y: 300, width: 120, height: 28 } });
+    outline.navigation.push(docsLink('Modals', '/docs/modals.html'), docsLink('Calendars', '/docs/calendars.html'));
+    assert.equal(flowExit('How do I build a modal dialog with it? Open its docs', outline, sameSite)?.link.label, 'Modals');
+    assert.equal(flowExit('Is there a date picker or a calendar? Show me', outline, sameSite)?.link.label, 'Calendars');
+    // Said in passing, not asked for: the page stays.
+    assert.equal(flowExit('Show the pricing for teams that book calendars', outline, sameSite)?.link.label ?? null, null);
+  });
+
   it('goes where the prompt calls a control by its name ("in Settings"), over what its other words suggest', () => {
     const outline = saasOutline();
     outline.navigation.push({ label: 'Settings', kind: 'nav-link', href: '/settings.html', selector: 'a[href="/settings.html"]', fallbackSelectors: [], rect: { x: 1000, y: 20, width: 60, height: 30 } });
