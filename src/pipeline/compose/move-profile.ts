@@ -18,12 +18,14 @@
 /** Moves are measured in pixels of a frame this wide (720p): the measure sees every frame 160 px wide alike. */
 export const REFERENCE_WIDTH = 1280;
 /**
- * The steps at each end, from the outermost, in pixels of REFERENCE_WIDTH: those a camera at rest beside the move
- * sees within smoothness.py's window. Each big enough to be seen as a change on a dense page (0.3 px moved the saas
- * fixture's zoomed page by 0.13 grey levels, under the 0.15 line; 0.6 px by 0.4) and small enough that none comes
- * near the 2.0 line (a whole pixel of crop at 1.6×, 1.6 px, came to 2.2).
+ * The steps at each end, in pixels of REFERENCE_WIDTH: those a camera at rest beside the move sees within
+ * smoothness.py's window. Small enough that none comes near the 2.0 line on a dense page (a whole pixel of crop at
+ * 1.6×, 1.6 px, came to 2.2 on the saas fixture; 0.8 px to 0.5–0.7), and big enough to be seen as a change after the
+ * encoder: x264 all but skips a small shift right after a still picture (0.4 px came out as 0.03 grey levels on
+ * glasshouse, the 0.55 px after it as 0.66; 0.6 px as 0.12 — a stall beside a squeezed move's big steps). 0.8 px
+ * came out as 0.2–0.7 on both fixtures.
  */
-export const END_STEPS_PX = [0.4, 0.55, 0.7] as const;
+export const END_STEPS_PX = [0.8, 0.8, 0.8] as const;
 /**
  * How much faster a step may be than the one before it beyond the end steps: GROWTH³ ≈ 12, under the measure's
  * 2.0 / 0.15 ≈ 13, so a step too small to be seen on a plain page is never within three frames of one seen as motion
