@@ -10,9 +10,11 @@ import { type Crop, isWholeCrop } from './zoom-path.js';
  * lookup over the frames it draws, and `in` (1 for the first frame the filter sees; it counts the frames it passes
  * through too) gives the frame.
  *
- * Its corners are placed so that a whole-pixel crop comes out as the crop and bicubic scale draw it (swscale samples
- * pixel centres: output x shows source cropX + (x + ½)·w/W − ½), and with cubic interpolation, so a move that ends on
- * the plain crop shows no change of sharpness where it hands over.
+ * Its corners are placed so that a whole-pixel crop comes out where the crop and bicubic scale put it (swscale samples
+ * pixel centres: output x shows source cropX + (x + ½)·w/W − ½), so the hand-over between the two never jumps.
+ * Linear interpolation: cubic cost twice as much (27 against 12 ms of CPU a 1080p frame; +25 % on a one-pass compose
+ * of the 1080p bench), and the difference is a touch of softness (0.2 grey levels on average against the bicubic
+ * scale, at 1.6×) on a handful of frames while the view moves.
  */
 export function subpixelCropFilter(camera: Camera, layout: Layout, fromFrame: number, toFrame: number): string | null {
   const { width: W, height: H } = layout.output;
@@ -37,7 +39,7 @@ export function subpixelCropFilter(camera: Camera, layout: Layout, fromFrame: nu
   const enable = runs(frames.map((f) => f.frame)).map(([a, b]) => `between(n,${a - fromFrame},${b - fromFrame})`).join('+');
   return (
     `perspective@subpixel=x0='${left}':y0='${top}':x1='${right}':y1='${top}':x2='${left}':y2='${bottom}':x3='${right}':y3='${bottom}'` +
-    `:interpolation=cubic:sense=source:eval=frame:enable='${enable}'`
+    `:interpolation=linear:sense=source:eval=frame:enable='${enable}'`
   );
 }
 

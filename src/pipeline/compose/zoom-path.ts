@@ -116,10 +116,11 @@ function clampCentre(value: number, size: number, start: number, length: number,
 
 /**
  * A frame whose step is at least this many pixels (of a 720p frame) is drawn on the whole-pixel crop nearest it (the
- * plain crop and scale, cheaper than the sub-pixel one): in a fast stretch of a move, half a pixel of rounding is not
- * seen.
+ * plain crop and scale; the sub-pixel crop costs about ten times as much a frame): from there on a move's rounding is
+ * a fraction of its step. So only the end steps and the first one after them are sub-pixel (about 4 frames a move's
+ * end).
  */
-const SNAP_STEP_PX = 12; // of REFERENCE_WIDTH
+const SNAP_STEP_PX = 3; // of REFERENCE_WIDTH
 
 /**
  * The crop of every frame: still between keyframes (whole pixels, an even width), and each move from one keyframe's
