@@ -74,7 +74,11 @@ export function zoomKeyframes(
     // Back on the whole window before the page scrolls: a scroll seen magnified moves its first, gentlest steps
     // (one device pixel) by more than the eye takes for a start; at rest they stay small.
     const outEnd = Math.min(last.until + HOLD_MS + trans, options.latestMs, options.nextScroll(last.until));
-    const outStart = Math.min(last.until + HOLD_MS, outEnd - trans / 2);
+    // The zoom out takes its whole transition when the shot has been held long enough by then (a form typed into
+    // until near the end): a hurried one (half of it) jumps in its middle, and on a plain page its first, sub-pixel
+    // steps then look still beside that jump (smoothness.py's window). A short shot keeps its hold and hurries.
+    const gentle = outEnd - trans;
+    const outStart = gentle >= Math.max(first.t, inEnd) + HOLD_MS ? Math.min(last.until + HOLD_MS, gentle) : Math.min(last.until + HOLD_MS, outEnd - trans / 2);
     if (outStart <= inEnd) continue; // no room to show this zoom without a jump
     inStart = Math.min(inStart, inEnd);
     inEnd = Math.min(inEnd, outStart);
