@@ -7,6 +7,7 @@ import type { LayerFiles } from './layers.js';
 import { type Layout, unitOf } from './layout.js';
 import { type ClickAt, clickEffects, pointerPath } from './pointer-track.js';
 import type { Style } from './style.js';
+import { type Crop, isWholeCrop } from './zoom-path.js';
 
 /**
  * What a render decides before ffmpeg runs, frame by frame: the camera (window layer and zoom), the cuts to
@@ -61,8 +62,10 @@ export function planCompose(input: {
   const path30 = pointerPath(timeline, camera.frames);
   const offscreen = -10000;
 
+  const wholeStage: Crop = { x: 0, y: 0, width: layout.output.width, height: layout.output.height };
   const zoomAt = (i: number): Command[] => {
-    const { crop } = camera.at(i);
+    // A crop between whole pixels is the sub-pixel crop's (subpixel-crop.ts): the plain one passes the frame on.
+    const crop = isWholeCrop(camera.at(i).crop) ? camera.at(i).crop : wholeStage;
     return [['crop@zoom', 'w', crop.width], ['crop@zoom', 'h', crop.height], ['crop@zoom', 'x', crop.x], ['crop@zoom', 'y', crop.y]];
   };
   const pointerAt = (i: number): Command[] => {

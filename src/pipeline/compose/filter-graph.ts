@@ -1,6 +1,7 @@
 import { type Camera, FPS as FPS_GRID } from './camera.js';
 import { frameOf, type Layout, unitOf } from './layout.js';
 import type { Style } from './style.js';
+import { subpixelCropFilter } from './subpixel-crop.js';
 
 /**
  * The ffmpeg filter graph of a composed render, and the per-frame commands that drive it (sendcmd). Filters only
@@ -12,7 +13,7 @@ import type { Style } from './style.js';
  *              over the rest-state frames only while it lasts (so the rest of the video pays nothing for it)
  *   cuts       where the page jumps between two stills (cuts.ts), a short dissolve from a decoder of its own, laid
  *              over the recording's frames only while it lasts
- *   then       zoom (crop per frame + scale back; a pass-through at rest) → cursor and click effects at their
+ *   then       zoom (crop per frame + scale back; a pass-through at rest; a sub-pixel crop on a move's gentle steps) → cursor and click effects at their
  *              on-screen size → debug HUD → fades → yuv420p
  *
  * Per-frame values (crop, window layer, cursor and effect positions) come from the Camera through sendcmd files,
@@ -186,8 +187,10 @@ export function buildFilterGraph(options: {
   // An aspect variant (aspect.ts) always goes through it: its crop of the stage is scaled to the video's frame.
   const frame = frameOf(layout);
   if (camera.actions.length > 0 || frame !== layout.output) {
-    // exact=1: the camera moves in whole pixels (camera.ts); without it crop rounds offsets down to even ones on yuv420p.
-    chains.push(`[${last}]sendcmd=f=${files.zoomCommands},crop@zoom=w=${W}:h=${H}:x=0:y=0:exact=1,null,scale=${frame.width}:${frame.height}:flags=bicubic,setsar=1[zoomed]`);
+    // exact=1: a held crop is on whole pixels (zoom-path.ts); without it crop rounds offsets down to even ones on
+    // yuv420p. A move's frames between whole pixels are drawn by the sub-pixel crop before it (the crop then whole).
+    const subpixel = subpixelCropFilter(camera, layout, startFrame, options.endFrame ?? camera.frames);
+    chains.push(`[${last}]${subpixel ? `${subpixel},` : ''}sendcmd=f=${files.zoomCommands},crop@zoom=w=${W}:h=${H}:x=0:y=0:exact=1,null,scale=${frame.width}:${frame.height}:flags=bicubic,setsar=1[zoomed]`);
     last = 'zoomed';
   }
 

@@ -1,5 +1,6 @@
 import type { Layout } from './layout.js';
 import { FPS } from './frame-rate.js';
+import { moveProfile, REFERENCE_WIDTH } from './move-profile.js';
 import type { ZoomAction } from './shots.js';
 
 /**
@@ -8,11 +9,11 @@ import type { ZoomAction } from './shots.js';
  * zoom, and the view pans from one to the next instead of pumping out and in — but never across a scroll: a pan
  * while the page scrolls under it can cancel the scroll out for a frame (a still picture in the middle of motion).
  *
- * Every move is planned frame by frame on the crop's grid (whole pixels; even widths), like the recorder's scrolls:
- * the crop changes on every frame of a move (a move with fewer grid steps than frames is made shorter, never a crawl
- * that holds still every other frame), and its first and last RAMP_STEPS frames move by one grid step, so a move
- * starts and ends gently instead of jumping to or from a still picture. One pixel, not two: at 720p and 1.6× a 2-px
- * step of the view already changes a dense page by more than smoothness.py's 2 grey levels.
+ * Every move is planned frame by frame (planCrops): the crop changes on every frame of a move, and its first and last
+ * steps move the picture by a fraction of a pixel (move-profile.ts), so a move starts and ends gently instead of
+ * jumping to or from a still picture. Whole-pixel steps were not gentle enough: at 720p and 1.6× the smallest one
+ * moves the picture 1.6 px, which changes a dense page by more than smoothness.py's 2 grey levels, and the camera at
+ * rest beside it then counted as a picture stuck while the view moved.
  */
 
 const LEAD_MS = 150;
@@ -73,7 +74,11 @@ export function zoomKeyframes(
     // Back on the whole window before the page scrolls: a scroll seen magnified moves its first, gentlest steps
     // (one device pixel) by more than the eye takes for a start; at rest they stay small.
     const outEnd = Math.min(last.until + HOLD_MS + trans, options.latestMs, options.nextScroll(last.until));
-    const outStart = Math.min(last.until + HOLD_MS, outEnd - trans / 2);
+    // The zoom out takes its whole transition when the shot has been held long enough by then (a form typed into
+    // until near the end): a hurried one (half of it) jumps in its middle, and on a plain page its first, sub-pixel
+    // steps then look still beside that jump (smoothness.py's window). A short shot keeps its hold and hurries.
+    const gentle = outEnd - trans;
+    const outStart = gentle >= Math.max(first.t, inEnd) + HOLD_MS ? Math.min(last.until + HOLD_MS, gentle) : Math.min(last.until + HOLD_MS, outEnd - trans / 2);
     if (outStart <= inEnd) continue; // no room to show this zoom without a jump
     inStart = Math.min(inStart, inEnd);
     inEnd = Math.min(inEnd, outStart);
@@ -113,14 +118,19 @@ function clampCentre(value: number, size: number, start: number, length: number,
   return Math.min(Math.max(value, min), max);
 }
 
-/** grid steps at each end of a move (as the recorder's scrolls): three frames of the smallest step */
-const RAMP_STEPS = 3;
+/**
+ * A frame whose step is at least this many pixels (of a 720p frame) is drawn on the whole-pixel crop nearest it (the
+ * plain crop and scale; the sub-pixel crop costs about ten times as much a frame): from there on a move's rounding is
+ * a fraction of its step. So only the end steps and the first one after them are sub-pixel (about 4 frames a move's
+ * end).
+ */
+const SNAP_STEP_PX = 3; // of REFERENCE_WIDTH
 
 /**
- * The crop of every frame: still between keyframes, and each move from one keyframe's rect to the next planned on
- * the crop grid. The parameter that changes most (x, y or width) walks its grid (1 px; 2 for the width) along
- * moveProfile (one grid step on each of the first and last RAMP_STEPS frames, at least one every frame); the others
- * follow in proportion. A move with fewer steps than its frames is shortened and centred in its time.
+ * The crop of every frame: still between keyframes (whole pixels, an even width), and each move from one keyframe's
+ * rect to the next spread over all its frames along moveProfile (move-profile.ts), measured in pixels of a 720p
+ * frame: the crop changes on every frame of a move, its first and last steps are sub-pixel, and a frame of a move
+ * may have a fractional crop (drawn by the sub-pixel crop, subpixel-crop.ts).
  */
 export function planCrops(keyframes: Keyframe[], frames: number, W: number, H: number): Crop[] {
   const crops: Crop[] = [];
@@ -136,23 +146,18 @@ export function planCrops(keyframes: Keyframe[], frames: number, W: number, H: n
     if (sameCrop(from, to)) continue;
     const fa = Math.max(crops.length, Math.round((a.t * FPS) / 1000));
     const fb = Math.max(fa, Math.round((b.t * FPS) / 1000));
-    const delta = { x: to.x - from.x, y: to.y - from.y, width: to.width - from.width };
-    const longest = Math.max(Math.abs(delta.x), Math.abs(delta.y), Math.abs(delta.width));
-    const grid = longest === Math.abs(delta.width) ? 2 : 1;
-    const steps = Math.max(1, Math.min(fb - fa, Math.round(longest / grid)));
-    const start = fa + Math.floor((fb - fa - steps) / 2);
-    fill(start + 1);
-    // Positions along the longest parameter, on its grid: exact steps of at least one grid step.
-    const path = moveProfile(longest, steps, grid).map((p) => Math.round(p / grid) * grid);
+    const steps = Math.max(1, fb - fa);
+    fill(fa + 1);
+    const path = moveProfile(outputTravel(from, to, REFERENCE_WIDTH), steps);
+    const rectAt = (i: number) => lerpCrop(from, to, progressAt(from, to, REFERENCE_WIDTH, path[i]!));
     for (let i = 1; i <= steps; i++) {
-      const progress = i === steps ? 1 : path[i]! / longest;
-      const rect = {
-        x: from.x + delta.x * progress,
-        y: from.y + delta.y * progress,
-        width: from.width + delta.width * progress,
-        height: from.height + (to.height - from.height) * progress,
-      };
-      current = i === steps ? to : toCrop(rect, W, H);
+      let next: Crop = i === steps ? to : rectAt(i);
+      if (i < steps && path[i]! - path[i - 1]! >= SNAP_STEP_PX) {
+        // Snapped only when the whole-pixel crop stays between this frame's neighbours: the move never steps back.
+        const snapped = toCrop(next, W, H);
+        if (between(snapped, current, rectAt(i + 1))) next = snapped;
+      }
+      current = next;
       crops.push(current);
     }
     current = to;
@@ -162,33 +167,47 @@ export function planCrops(keyframes: Keyframe[], frames: number, W: number, H: n
 }
 
 /**
- * Where a move of `distance` px stands after each of `steps` frames (0 … distance): RAMP_STEPS steps of `ramp` px at
- * each end, and between them `ramp` plus a share of the rest along smoothstep (its peak speed is 1.5× the average; a
- * sine's is 2×, a cubic's 3×). Every step is at least `ramp`.
+ * How far a move from one crop to another carries the picture, in pixels of a frame `width` wide: the distance the
+ * crop's edge that travels most covers, each bit of it seen at the zoom of the moment (a zoom's steps look bigger as
+ * the view closes in).
  */
-export function moveProfile(distance: number, steps: number, ramp: number): number[] {
-  const n = Math.max(1, Math.floor(steps));
-  const middle = n - 2 * RAMP_STEPS;
-  const increments: number[] = [];
-  if (middle < 2 || distance <= n * ramp) {
-    for (let k = 0; k < n; k++) increments.push(distance / n);
-  } else {
-    const lift = distance - n * ramp;
-    for (let k = 0; k < n; k++) {
-      const j = k - RAMP_STEPS;
-      increments.push(j < 0 || j >= middle ? ramp : ramp + lift * (smoothstep((j + 1) / middle) - smoothstep(j / middle)));
-    }
-  }
-  const positions = [0];
-  let at = 0;
-  for (const step of increments) positions.push((at += step));
-  positions[n] = distance;
-  return positions;
+export function outputTravel(from: Crop, to: Crop, width: number): number {
+  const edge = edgeTravel(from, to);
+  const dw = to.width - from.width;
+  return Math.abs(dw) < 1e-9 ? (edge * width) / from.width : (edge * width * Math.log(to.width / from.width)) / dw;
 }
 
-function smoothstep(t: number): number {
-  const x = Math.min(1, Math.max(0, t));
-  return x * x * (3 - 2 * x);
+/** The share of the move (0 … 1, linear in the crop's edges) done once the picture has travelled `s` (outputTravel). */
+function progressAt(from: Crop, to: Crop, width: number, s: number): number {
+  const edge = edgeTravel(from, to);
+  const dw = to.width - from.width;
+  if (edge === 0) return 1;
+  const p = Math.abs(dw) < 1e-9 ? (s * from.width) / (edge * width) : (from.width * (Math.exp((s * dw) / (edge * width)) - 1)) / dw;
+  return Math.min(1, Math.max(0, p));
+}
+
+function edgeTravel(from: Crop, to: Crop): number {
+  const edges = [to.x - from.x, to.x + to.width - from.x - from.width, to.y - from.y, to.y + to.height - from.y - from.height];
+  return Math.max(...edges.map(Math.abs));
+}
+
+function lerpCrop(from: Crop, to: Crop, p: number): Crop {
+  return {
+    x: from.x + (to.x - from.x) * p,
+    y: from.y + (to.y - from.y) * p,
+    width: from.width + (to.width - from.width) * p,
+    height: from.height + (to.height - from.height) * p,
+  };
+}
+
+function between(crop: Crop, a: Crop, b: Crop): boolean {
+  const within = (v: number, p: number, q: number) => v >= Math.min(p, q) && v <= Math.max(p, q) && (v !== p || p === q);
+  return within(crop.x, a.x, b.x) && within(crop.y, a.y, b.y) && within(crop.width, a.width, b.width) && within(crop.height, a.height, b.height);
+}
+
+/** A crop on whole pixels: the plain crop draws it; any other needs the sub-pixel one (filter-graph.ts). */
+export function isWholeCrop(crop: Crop): boolean {
+  return Number.isInteger(crop.x) && Number.isInteger(crop.y) && Number.isInteger(crop.width) && Number.isInteger(crop.height);
 }
 
 function sameCrop(a: Crop, b: Crop): boolean {
