@@ -71,7 +71,11 @@ describe('a zoom drawn between whole pixels', () => {
     const report = shown.map(({ k, p }, j) => `frame ${first + k}: camera ${p.x.toFixed(2)}, seen ${positions[j]!.toFixed(2)}`).join('; ');
     assert.ok(offsets.every((o) => Math.abs(o - middle) < 0.3), `the page's edge against the camera: ${report}`);
     // Each frame of the move shows the page somewhere new: none repeats the one before while the camera moves.
-    for (let j = 1; j < positions.length; j++) assert.ok(Math.abs(positions[j]! - positions[j - 1]!) > 0.08, `frame by frame: ${report}`);
+    // (Frame to frame only: the way in and the way out are both in `shown`, with the held zoom between them left out.)
+    for (let j = 1; j < positions.length; j++) {
+      if (shown[j]!.k !== shown[j - 1]!.k + 1) continue;
+      assert.ok(Math.abs(positions[j]! - positions[j - 1]!) > 0.08, `frame by frame: ${report}`);
+    }
   });
 });
 
