@@ -236,6 +236,9 @@ describe('restyle and versions in the dashboard', () => {
     assert.match(await textOf('.notice'), /Restyle started/);
     assert.equal(await balance(), before - 1, 'a restyle costs its credit');
     const [job] = await app.sql<{ presentation: string }[]>`select presentation from demo_jobs where demo_id = ${demoId} and kind = 'restyle'`;
+    // Away from the demo's page first: its live progress reloads it when the version lands, and under load that
+    // reload raced the goto below (net::ERR_ABORTED, then the next test's context destroyed).
+    await page.goto('about:blank');
     await publishVersion(app, demoId, media.two, JSON.parse(job!.presentation));
     await page.goto(`${base}/app/demos/${demoId}`);
 
