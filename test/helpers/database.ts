@@ -39,6 +39,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url,
     async drop() {
       await sql.end({ timeout: 5 });
+      // graphile-worker's migration pool is ended without waiting (its releaser does not await pool.end()): in a file
+      // whose tests take a few milliseconds its idle client was still connected here, and the forced drop ended it
+      // with an error thrown after the test (driver-classes.test.ts, twice in full runs). Let the sessions go first.
+      for (let waited = 0; waited < 3000; waited += 50) {
+        const [row] = await admin<{ sessions: number }[]>`select count(*)::int as sessions from pg_stat_activity where datname = ${name}`;
+        if (!row || row.sessions === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await admin.unsafe(`drop database if exists "${name}" with (force)`);
       await admin.end({ timeout: 5 });
     },
