@@ -160,7 +160,9 @@ describe('a recorded demo explains itself: chapters and burned-in captions from 
       readAt.push({ line: caption.lines[0]!, midS });
       // A caption is one still for its whole time: read near its first and last frames too, it is there, unmoved (its
       // text's foot where it was; OCR may take in a neighbouring word, which moves the box's other edges).
-      for (const seconds of [caption.startMs / 1000 + 0.1, caption.endMs / 1000 - 0.1]) {
+      // (Near its end, but before the video's last 0.8 s: there the camera eases back to the whole window, and x264
+      // spends so few bits on that motion that OCR missed a caption the frame still showed, once in four full runs.)
+      for (const seconds of [caption.startMs / 1000 + 0.1, Math.min(caption.endMs, timeline.durationMs - 800) / 1000 - 0.1]) {
         const again = captionLine(await darkLines(outFile, seconds, rig.work, output), caption.lines[0]!, output.height);
         assert.ok(again && Math.abs(again.y + again.height - (line.y + line.height)) <= 4, `"${line.text}" ${JSON.stringify(line)} shows at ${seconds.toFixed(2)} s where it shows at ${midS.toFixed(2)} s: ${JSON.stringify(again)}`);
       }
