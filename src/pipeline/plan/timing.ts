@@ -1,5 +1,5 @@
 import type { TemplateId } from '../../demos/presentation.js';
-import type { PageOutline, PlanStep, Rect, ScriptStep, Target } from '../types.js';
+import type { OutlineSection, PageOutline, PlanStep, Rect, ScriptStep, Target } from '../types.js';
 import { centre, clampScrollY, findSection, isFixed, isVisible, revealY, scrollYForSection, sectionName } from './outline-query.js';
 import { focalTarget } from './targets.js';
 
@@ -198,6 +198,13 @@ export function expandStep(step: PlanStep, outline: PageOutline, state: ScriptSt
         drafts.push(scrollDraft(`Scroll to "${sectionName(section)}"`, state.scrollY, toY, pacing, outline.viewport.height));
         state.scrollY = toY;
       }
+      // A shot inside a tall section (a card named in it) has its heading above the view: a move to the section
+      // there made the recorder bring the heading back (a 0.6-s whip up, then down again to the card). The shot
+      // dwells on what the plan put in view; its first hover gives the camera its focus.
+      if (headingAboveView(outline, section, state.scrollY)) {
+        drafts.push(waitDraft(step.label, 350, 1100));
+        break;
+      }
       const target = focalTarget(outline, section, state.scrollY);
       drafts.push(moveDraft(step.label, state, outline, target));
       drafts.push(waitDraft(`Dwell on "${sectionName(section)}"`, 250, 900));
@@ -211,6 +218,15 @@ export function expandStep(step: PlanStep, outline: PageOutline, state: ScriptSt
     }
   }
   return drafts;
+}
+
+/**
+ * Whether the section's top (its heading, else its box) lies above what shows at scrollY: the recorder brings a
+ * section it moves to back to that top (steps.ts targetStep), so the compiled script must not ask it to.
+ */
+function headingAboveView(outline: PageOutline, section: OutlineSection, scrollY: number): boolean {
+  const top = section.headingRect?.y ?? section.rect.y;
+  return top < scrollY + outline.stickyHeaderHeight - 1;
 }
 
 /** Whether at least a third of the band shows part of the rect. */

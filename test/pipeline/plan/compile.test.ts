@@ -99,6 +99,40 @@ describe('compiling a plan into the recorder script', () => {
     assert.ok(typed.durationMs <= 3200, `capped (${typed.durationMs} ms)`);
   });
 
+  it('dwells on a card inside a tall section where the plan scrolled, never moving back up to the section heading', () => {
+    const outline = saasOutline();
+    const features = outline.sections.find((section) => section.id === 'features')!;
+    features.rect = { ...features.rect, height: 1800 };
+    features.headingRect = { x: 560, y: 1060, width: 320, height: 48 };
+    const card: Target = { label: 'Battery repair', selector: '#features .card:nth-child(5) h3', fallbackSelectors: [], rect: { x: 160, y: 2400, width: 280, height: 30 } };
+    const deep = compileScript(
+      planOf(
+        [
+          { action: 'scroll', sectionId: null, toY: 2200, label: 'Scroll to "Battery repair" in "Features"' },
+          { action: 'focus', sectionId: 'features', label: 'Focus on "Features"' },
+          { action: 'hover', target: card, label: 'Hover "Battery repair"' },
+          { action: 'pause', label: 'Dwell on "Features"', holdMs: 3000 },
+        ],
+        10_000,
+        'section-focus',
+      ),
+      outline,
+      options,
+    );
+    assertScript(deep, outline, 10_000, 'a card deep in its section');
+    // The recorder brings a section it moves to back to its heading: a whip up and down again on the video.
+    assert.deepEqual(ofKind(deep.steps, 'move').map((step) => step.target.selector), ['#features .card:nth-child(5) h3']);
+    assert.deepEqual(ofKind(deep.steps, 'scroll').map((step) => step.toY), [2200]);
+    assert.ok(ofKind(deep.steps, 'wait').some((step) => step.label === 'Focus on "Features"'), 'the shot still dwells where the plan put it');
+
+    const atHeading = compileScript(
+      planOf([{ action: 'scroll', sectionId: 'features', toY: 0, label: 'to features' }, { action: 'focus', sectionId: 'features', label: 'Focus on "Features"' }], 10_000, 'section-focus'),
+      outline,
+      options,
+    );
+    assert.deepEqual(ofKind(atHeading.steps, 'move').map((step) => step.target.selector), ['#features'], 'with its heading in view, the shot moves to the section');
+  });
+
   it('fills any budget exactly, squeezing or dropping steps when time is short', () => {
     const outline = saasOutline();
     const target: Target = outline.actions[0]!;
