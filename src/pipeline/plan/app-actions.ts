@@ -32,6 +32,16 @@ const CLEAR = /\b(?:clear(?:s|ing)?|remov(?:e|es|ing)|delet(?:e|es|ing))\s+(?:al
 // "edit it to read "send the March invoice"", "rename the first one to "…"": an item's new words, always quoted (an
 // unquoted "change it to done" is a tick, not new words).
 const EDIT = /\b(?:edit(?:s|ing)?|renam(?:e|es|ing)|chang(?:e|es|ing)|updat(?:e|es|ing)|correct(?:s|ing)?|reword(?:s|ing)?)\s+(.{1,80}?)\s+(?:to read|to say|so (?:that )?it reads|to|into|as)\s+["“'‘]([^"”'’]{1,80})["”'’]/giu;
+// "put oat milk and eggs on my shopping list", "add both to the list": what goes on a list, said with the list. Not a
+// cart or a basket: a shop's product is added by its button, never typed.
+const TO_LIST = /\b(?:add(?:s|ing)?|put(?:s|ting)?|pop|stick|jot(?:s|ting)?(?: down)?|writ(?:e|es|ing)(?: down)?)\s+(.{1,160}?)\s+(?:on|to|onto|in|into)\s+(?:my|the|our|this|your|a)\s+(?:[\w-]+\s+){0,2}?(?:list|to-?do(?:s| list)?|checklist|planner)\b/giu;
+// "Add bananas, coffee beans and dish soap, then …": items named straight after the verb, read so only in an app
+// whose own words invite adding (invitesAdding); an article after the verb ("add a new integration") is a thing to
+// show, not an item.
+const BARE_ADD = /\b(?:add(?:s|ing)?|enter(?:s|ing)?)\s+(?!(?:a|an|the|some|new|it|them|this|that|these|those|both|my|our|your)\b)(.{1,160}?)(?=\s*(?:,\s*)?(?:then|and then|after that|before)\b|[.;!?]|$)/giu;
+// "add both", "put them on the list": the items of the sentence before ("I'm out of AA batteries and light bulbs").
+const BACK_REFERENCE = /^(?:both(?: of them)?|them(?: both| all)?|all of them|these|those|all (?:two|three|four|five|\d+)(?: of them)?|the (?:two|three|four|five|\d+) of them)$/iu;
+const WANTING = /\b(?:out of|ran out of|run out of|low on|need(?:s)?(?: to (?:buy|get|do))?|buy|get|grab|pick up|want|have to|must)\s+/giu;
 // "one" last: "the second one" is the second.
 const ORDINALS: Array<[string, number]> = [['first', 0], ['second', 1], ['third', 2], ['fourth', 3], ['fifth', 4], ['one', 0]];
 
@@ -70,6 +80,18 @@ export function appActions(prompt: string, outline: PageOutline): AppActions | n
   }
   if (found.length === 0) {
     for (const match of prompt.matchAll(ADD)) {
+      const added = listItems(match[1]!);
+      if (added.length > 0) adding(match.index!, added);
+    }
+  }
+  if (found.length === 0) {
+    for (const match of prompt.matchAll(TO_LIST)) {
+      const added = listItems(antecedent(match[1]!, prompt.slice(0, match.index)));
+      if (added.length > 0) adding(match.index!, added);
+    }
+  }
+  if (found.length === 0 && invitesAdding(box, outline)) {
+    for (const match of prompt.matchAll(BARE_ADD)) {
       const added = listItems(match[1]!);
       if (added.length > 0) adding(match.index!, added);
     }
@@ -153,6 +175,20 @@ function pairedActions(prompt: string, outline: PageOutline, box: OutlineField):
   if (gone) steps.push({ action: 'click', target: { label: `Delete "${gone}"`, selector: `in:${gone}|text:delete`, fallbackSelectors: [], rect: form.rect }, label: `Delete the note "${gone}"` });
   steps.push({ action: 'pause', label: 'Hold on the list', holdMs: LIST_HOLD_MS + 1_200 });
   return { steps, shown: notes.filter((note) => note.title !== gone).flatMap((note) => [note.title, note.text]) };
+}
+
+/** The words a back reference stands for ("both" → "AA batteries and light bulbs"), or the words themselves. */
+function antecedent(words: string, before: string): string {
+  if (!BACK_REFERENCE.test(words.trim())) return words;
+  const sentence = before.split(/[.!?;]/u).map((part) => part.trim()).filter(Boolean).at(-1) ?? '';
+  const wants = [...sentence.matchAll(WANTING)].at(-1);
+  return wants ? sentence.slice(wants.index! + wants[0].length) : '';
+}
+
+/** Whether the app's box or its button says it adds things ("Enter item", "Add item", "New task"). */
+function invitesAdding(box: OutlineField, outline: PageOutline): boolean {
+  const form = outline.forms.find((candidate) => candidate.fields.includes(box));
+  return /\b(?:add|new|items?|tasks?|to-?dos?|entry|entries)\b/iu.test(`${box.label} ${form?.submit?.label ?? ''}`);
 }
 
 /** The app's text box: the widest plain text input that is not an e-mail, password or search. */

@@ -415,6 +415,13 @@ describe("an app's own actions", () => {
     return outline;
   };
 
+  const todoBox = (label: string) => {
+    const outline = saasOutline();
+    const box = { label, type: 'text', name: null, selector: '#name', fallbackSelectors: [], rect: { x: 400, y: 200, width: 560, height: 60 } };
+    outline.forms = [{ label, selector: 'form', fallbackSelectors: [], rect: box.rect, fields: [box], submit: null }];
+    return outline;
+  };
+
   it('adds the items, ticks the one named, clears the finished ones, in the order asked', () => {
     const app = appActions("Add two tasks: 'Book the venue' and 'Send invites', mark the second one as done, then clear the completed ones", todoApp());
     assert.ok(app);
@@ -423,6 +430,23 @@ describe("an app's own actions", () => {
       app.steps.filter((step) => step.action !== 'pause').map((step) => (step.action === 'type' ? `type ${JSON.stringify(step.text)}` : step.action === 'click' ? `click ${step.target.selector}` : step.action)),
       ['type "Book the venue\\n"', 'type "Send invites\\n"', 'click check:Send invites', 'click text:clear'],
     );
+  });
+
+  it('puts what a prompt names on a list, items said after the verb in an app that adds them, and "both" of the sentence before', () => {
+    const shopping = () => {
+      const outline = saasOutline();
+      const box = { label: 'Enter item', type: 'text', name: null, selector: '.form-item', fallbackSelectors: [], rect: { x: 400, y: 200, width: 350, height: 40 } };
+      const submit = { label: 'Add item', kind: 'button' as const, href: null, selector: '#add-btn', fallbackSelectors: [], rect: { x: 760, y: 200, width: 100, height: 40 } };
+      outline.forms = [{ label: 'Enter item', selector: 'form', fallbackSelectors: [], rect: box.rect, fields: [box], submit }];
+      return outline;
+    };
+    const typedItems = (prompt: string, outline = shopping()) => appActions(prompt, outline)?.steps.flatMap((step) => (step.action === 'type' ? [step.text] : [])) ?? null;
+    assert.deepEqual(typedItems('Put oat milk, sourdough bread and free-range eggs on my shopping list'), ['oat milk\n', 'sourdough bread\n', 'free-range eggs\n']);
+    assert.deepEqual(typedItems('Add bananas, coffee beans and dish soap, then filter the list down to the coffee'), ['bananas\n', 'coffee beans\n', 'dish soap\n']);
+    assert.deepEqual(typedItems("I'm out of AA batteries and light bulbs. Add both to the list"), ['AA batteries\n', 'light bulbs\n']);
+    assert.equal(typedItems('Show how to add a new integration'), null, 'a thing to show, not an item');
+    assert.equal(typedItems('Add the blue sneakers to the cart'), null, "a shop's cart is filled by its button");
+    assert.equal(typedItems('Add bananas and coffee beans', todoBox('Your name')), null, 'a box that does not invite adding takes no bare items');
   });
 
   it('ticks every item off when the prompt says everything', () => {
