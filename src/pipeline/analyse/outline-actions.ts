@@ -223,8 +223,9 @@ export function readControls(
       if (!opener && a.parentElement && (!visible(a) || a.getBoundingClientRect().height < 2)) {
         const toggle = Array.from(a.parentElement.children).find(
           // A control that says it toggles (menu-toggle, submenu-toggle…), a link beside the list that goes nowhere, or
-          // the label of a hidden checkbox beside it (a CSS-only accordion: a docs sidebar's "Experimentals").
-          (c) => c !== a && visible(c) && (c.matches('[data-toggle], [data-bs-toggle], [aria-haspopup], [aria-expanded], .dropdown-toggle, .navbar-toggler, [class*="toggle"], a[href="#"], a[href^="javascript:"], button, [role="button"]') || checkboxLabel(c)),
+          // the label of a hidden checkbox beside it (a CSS-only accordion: a docs sidebar's "Experimentals"), or the
+          // summary of a closed <details> (a docs sidebar's "Components" group).
+          (c) => c !== a && visible(c) && (c.matches('[data-toggle], [data-bs-toggle], [aria-haspopup], [aria-expanded], .dropdown-toggle, .navbar-toggler, [class*="toggle"], a[href="#"], a[href^="javascript:"], button, [role="button"], details:not([open]) > summary') || checkboxLabel(c)),
         );
         if (toggle) opener = toggle;
       }

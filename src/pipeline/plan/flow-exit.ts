@@ -265,7 +265,9 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
   // site's pages, a "design. coding." block).
   const said = links.find((link) => {
     const words = keywords(link.label).filter((word) => !FUNCTION_WORDS.has(stem(word)));
-    return words.length >= 1 && words.length <= 2 && words.length === keywords(link.label).length && words.every((word) => (word.length > 3 || acronym(link.label, word)) && beatStems.has(stem(word))) && !STOCK_PHRASE.test(link.label) && asksFor(beat, stem(words.at(-1)!));
+    // (A stem that ends in "e" is also said without it: "theming" is "them" to the stemmer, "Themes" "theme".)
+    const saidIn = (word: string) => beatStems.has(stem(word)) || (stem(word).endsWith('e') && beatStems.has(stem(word).slice(0, -1)));
+    return words.length >= 1 && words.length <= 2 && words.length === keywords(link.label).length && words.every((word) => (word.length > 3 || acronym(link.label, word)) && saidIn(word)) && !STOCK_PHRASE.test(link.label) && asksFor(beat, stem(words.at(-1)!));
   });
   const beatConcepts = conceptsOf(beat);
   // A one-word label means what the beat asks for ("Pricing" for "compare the plans", "F.A.Q" for "help questions");
@@ -306,13 +308,16 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
  * only says it in passing ("what people think of the doctors", "start a project with the studio").
  */
 function asksFor(beat: string, word: string): boolean {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const article = `(?:me\\s+|us\\s+)?(?:(?:the|all|every|its|their|our|your|my|his|her|a|an|some)\\s+)?`;
   // A request: "show the services", "update my profile"; or a question a docs page answers, which may name two
   // things ("is there a date picker or a calendar", "how do I build a modal dialog").
+  // The word itself or another form of it ("theming" for "Themes": its stem is the word's).
+  const isWord = (said: string) => said.startsWith(word) || stem(said) === word || (said.length >= word.length && stem(said) === word.replace(/e$/, ''));
+  const after = (request: string, words: number) => new RegExp(`\\b(?:${request})\\s+${article}((?:[\\p{L}'’-]+\\s*){1,${words}})`, 'giu');
+  const saysIt = (pattern: RegExp) => [...beat.matchAll(pattern)].some((match) => match[1]!.toLowerCase().split(/\s+/).some((said) => said !== '' && isWord(said)));
   return (
-    new RegExp(`\\b(?:show|see|list|browse|open|view|visit|which|what|find|explore|tour|read|bring up|update|change|edit)\\s+${article}(?:[\\p{L}'’-]+\\s+){0,3}${escaped}\\w*\\b`, 'iu').test(beat) ||
-    new RegExp(`\\b(?:how (?:do|can|would|should) (?:i|we|you) (?:use|build|make|add|create|set up|style|get)|is there|are there)\\s+${article}(?:[\\p{L}'’-]+\\s+){0,4}${escaped}\\w*\\b`, 'iu').test(beat)
+    saysIt(after('show|see|list|browse|open|view|visit|which|what|find|explore|tour|read|bring up|update|change|edit', 4)) ||
+    saysIt(after('how (?:do|can|would|should) (?:i|we|you) (?:use|build|make|add|create|set up|style|get)|is there|are there', 5))
   );
 }
 

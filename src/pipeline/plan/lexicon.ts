@@ -68,6 +68,12 @@ export const concepts: Record<string, string[]> = {
   film: ['film', 'movie', 'footage', 'video', 'watch', 'screening'],
   // UI kits: the form controls they style
   controls: ['form', 'input', 'field', 'dropdown', 'checkbox', 'radio', 'textarea', 'select'],
+  // UI kits and their docs: a box over the page, a message to the user, something shown while it waits. A customer
+  // says what it does ("a popup that asks to confirm", "the warning banners", "a spinner while it is busy"); the kit's
+  // page names the component ("Modal", "Alerts", "Loading").
+  dialogs: ['modal', 'dialog', 'popup', 'lightbox', 'overlay', 'confirm', 'confirmation'],
+  alerts: ['alert', 'notification', 'notify', 'toast', 'snackbar', 'notice', 'warning', 'banner'],
+  loading: ['loading', 'loader', 'spinner', 'spin', 'busy', 'progress'],
   // events, courses, retreats: what happens when, and where
   schedule: ['agenda', 'schedule', 'programme', 'program', 'timetable', 'session', 'talk', 'workshop', 'itinerary'],
   location: ['venue', 'location', 'located', 'map', 'direction', 'hotel', 'travel', 'nearby', 'held', 'transport', 'parking', 'airport', 'accommodation', 'lodging', 'visit', 'address', 'bus', 'station'],
