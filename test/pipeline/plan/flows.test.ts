@@ -81,6 +81,27 @@ describe('the values a prompt names', () => {
     assert.equal(namedValues('Send a note as Liam Chen, liam.chen@example.com, about a brand refresh').message, 'A brand refresh');
   });
 
+  it('reads no user name in "the login screen", and a handle listed after the colon as the user name', () => {
+    assert.deepEqual(namedValues('Take me to the login screen and log in as amara.okafor@example.com'), { email: 'amara.okafor@example.com', texts: [], fields: [] });
+    assert.equal(namedValues('Sign in with login kenji_w').username, 'kenji_w');
+    const listed = namedValues('Register a new user: leo_martin, leo.martin@example.com, from Portugal');
+    assert.equal(listed.username, 'leo_martin');
+    assert.equal(listed.email, 'leo.martin@example.com');
+  });
+
+  it('finds fields named with their values after "with", and a person named just before their address', () => {
+    const values = namedValues('Open the form elements and fill in the basic form with the name Sofia Bianchi and the city Turin');
+    assert.deepEqual(values.fields, [{ label: 'name', value: 'Sofia Bianchi' }, { label: 'city', value: 'Turin' }]);
+    assert.deepEqual(namedValues('Fill it in with the name of your company').fields, [], 'no value after "the name of"');
+    assert.equal(namedValues('Go to the sample forms and subscribe Tomas Rivera, tomas.rivera@example.com, to the newsletter').name, 'Tomas Rivera');
+  });
+
+  it('searches a place for what is named, a pronoun for the name said before it', () => {
+    assert.equal(namedValues('Which of our staff work in Edinburgh? Search the data table for it').search, 'Edinburgh');
+    assert.equal(namedValues('Search the staff list for Garrett Winters').search, 'Garrett Winters');
+    assert.equal(namedValues('Search the data table').search, undefined, 'the place searched is no query');
+  });
+
   it('takes no ordinary word for a name, and no apostrophe for a quotation', () => {
     const values = namedValues("Show the customer's dashboard as it looks, then it's done");
     assert.equal(values.name, undefined);
@@ -223,7 +244,7 @@ describe('where a prompt leaves the page', () => {
       { label: 'Order Notes', selector: '.notes', fallbackSelectors: [], rect: { x: 400, y: 560, width: 500, height: 120 }, submit: null, fields: [field('Order Notes', 560, 'textarea')] },
     ];
     const fill = fillForm(outline, namedValues('Fill in the billing details for Jonas Weber (jonas.weber@example.com) and leave the order note "Leave it with the neighbour"'), null, { allowSubmit: false });
-    assert.deepEqual(fill?.shown, ['jonas.weber@example.com', 'Leave it with the neighbour'], 'the note last, in its own box');
+    assert.deepEqual(fill?.shown, ['Jonas', 'Weber', 'jonas.weber@example.com', 'Leave it with the neighbour'], 'the person named before their address, and the note last, in its own box');
   });
 
   it('follows a link named by a short word in capitals ("FAQ\'s") when the prompt asks to open it', () => {
