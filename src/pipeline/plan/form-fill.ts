@@ -60,7 +60,7 @@ const FILLED_HOLD_MS = 2_600;
  */
 export function fillForm(outline: PageOutline, values: NamedValues, purpose: FlowPurpose | null, options: { allowSubmit: boolean; goesOn?: boolean; creates?: boolean }): FormFill | null {
   const ranked = outline.forms
-    .map((form) => ({ form, score: formScore(form, values, purpose) }))
+    .map((form) => ({ form, score: formScore(form, values, purpose, outline) }))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score);
   const form = ranked[0]?.form;
@@ -143,7 +143,7 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
   return { form, steps, submits: submits && form.submit !== null, shown };
 }
 
-function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose | null): number {
+function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose | null, outline: PageOutline): number {
   const roles = form.fields.map(roleOf);
   const has = (role: Role) => roles.includes(role);
   let score = 0.1;
@@ -152,6 +152,9 @@ function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose 
   if (values.message && has('message')) score += 2;
   if (values.subject && has('subject')) score += 1;
   if (values.search && has('search')) score += 3;
+  // "Search the data table for …": the search of the page's own content (a table's filter), not the site's in its
+  // header bar, which searches elsewhere and shows no row of the table.
+  if (values.search && values.searchIn && has('search') && !inHeaderBar(form, outline)) score += 1;
   if (values.phone && has('phone')) score += 1;
   if (values.company && has('company')) score += 1;
   if (purpose === 'sign-in') score += has('password') ? (form.fields.length <= 4 ? 4 : 2) : -3;
@@ -160,6 +163,12 @@ function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose 
   // A lone search box answers only a search.
   if (roles.length === 1 && roles[0] === 'search' && !values.search) score -= 2;
   return score;
+}
+
+/** A form in the bar across the top of the page (a site search beside the logo). */
+function inHeaderBar(form: OutlineForm, outline: PageOutline): boolean {
+  const bar = Math.max(outline.stickyHeaderHeight, 100);
+  return form.rect.y + form.rect.height <= bar + 4;
 }
 
 export function roleOf(field: OutlineField): Role {

@@ -20,6 +20,8 @@ export interface NamedValues {
   subject?: string;
   /** what to search for */
   search?: string;
+  /** what the prompt searches in, when it says ("the data table" of "search the data table for …") */
+  searchIn?: string;
   /**
    * A field named with its value: "set the job title to Head of Customer Support", "the name becomes Farah Haddad",
    * "change the organisation to Northwind Traders": the field whose label says those words takes the value.
@@ -69,7 +71,7 @@ const TITLED = /\b(?:titled|entitled|headed|with the (?:title|heading))\s+["“'
 const SUBJECT = /\bsubject(?:\s+line)?\s*:?\s+(?:is\s+|of\s+)?["“'‘]?([^"”'’,.;]{2,80}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
 const SEARCH = /\bsearch(?:es|ing)?\s+(?:for\s+)?["“'‘]?([^"”'’,.;]{2,60}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
 /** "search the data table for …", "search our staff list for …": what is searched, then what for. */
-const SEARCH_IN = /\bsearch(?:es|ing)?\s+(?:the|this|that|our|your|its|their|a|an)\s+[^"“'‘,.;]{1,40}?\s+for\s+["“'‘]?([^"”'’,.;]{1,60}?)["”'’]?(?=[,.;?!]|\s+(?:and|then)\b|$)/i;
+const SEARCH_IN = /\bsearch(?:es|ing)?\s+(?:the|this|that|our|your|its|their|a|an)\s+([^"“'‘,.;]{1,40}?)\s+for\s+["“'‘]?([^"”'’,.;]{1,60}?)["”'’]?(?=[,.;?!]|\s+(?:and|then)\b|$)/i;
 /** A search for a word said earlier: "Which of our staff work in Edinburgh? Search the data table for it". */
 const PRONOUN = /^(?:it|them|that|this|those|these|him|her)$/i;
 /** A person's name written just before their address: "subscribe Tomas Rivera, tomas.rivera@example.com". */
@@ -138,6 +140,8 @@ export function namedValues(prompt: string): NamedValues {
   const search = searchSaid(prompt);
   if (search && !EMAIL.test(search)) {
     values.search = search.trim();
+    const place = SEARCH_IN.exec(prompt)?.[1]?.trim();
+    if (place) values.searchIn = place;
     claimed.push(values.search);
   }
   for (const match of prompt.matchAll(FIELD_TO)) {
@@ -207,7 +211,7 @@ function userNameSaid(prompt: string): string | undefined {
 function searchSaid(prompt: string): string | undefined {
   const within = SEARCH_IN.exec(prompt);
   if (within) {
-    const query = within[1]!.trim();
+    const query = within[2]!.trim();
     if (!PRONOUN.test(query)) return query;
     return lastNameBefore(prompt.slice(0, within.index));
   }

@@ -152,6 +152,16 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Show the pricing for teams that book calendars', outline, sameSite)?.link.label ?? null, null);
   });
 
+  it('takes the site\'s name on its link home for the product, not a control: "sign in to Vali" follows the sign-in link', () => {
+    const outline = saasOutline();
+    outline.title = 'Vali Admin - Free Bootstrap 5 Admin Template';
+    outline.url = 'http://localhost:4000/saas/dashboard.html';
+    outline.navigation.unshift({ label: 'Vali', kind: 'nav-link', href: 'http://localhost:4000/saas/index.html', selector: 'header a.logo', fallbackSelectors: [], rect: { x: 20, y: 20, width: 90, height: 30 } });
+    assert.equal(flowExit('Show how I sign in to Vali as dana@example.com', outline, sameSite)?.link.label, 'Sign in');
+    outline.navigation.push({ label: 'Settings', kind: 'nav-link', href: '/settings.html', selector: 'a[href="/settings.html"]', fallbackSelectors: [], rect: { x: 1000, y: 20, width: 60, height: 30 } });
+    assert.equal(flowExit('Change the password in Settings', outline, sameSite)?.link.label, 'Settings', 'a control called by its name still is');
+  });
+
   it('goes where the prompt calls a control by its name ("in Settings"), over what its other words suggest', () => {
     const outline = saasOutline();
     outline.navigation.push({ label: 'Settings', kind: 'nav-link', href: '/settings.html', selector: 'a[href="/settings.html"]', fallbackSelectors: [], rect: { x: 1000, y: 20, width: 60, height: 30 } });
@@ -365,6 +375,18 @@ describe('a form filled on camera', () => {
     assert.deepEqual(fill.shown, ['Alex Kim', 'alex@example.com']);
     const last = fill.steps.filter((step) => step.action !== 'pause').at(-1);
     assert.equal(last?.action, 'hover', 'the submit control is pointed at, not pressed');
+  });
+
+  it('searches a table with the table\'s own search box, not the site search in the header bar', () => {
+    const outline = saasOutline();
+    const box = (label: string, selector: string, y: number) => ({ label, type: 'search', name: null, selector, fallbackSelectors: [], rect: { x: 760, y, width: 200, height: 30 } });
+    outline.forms = [
+      { label: 'Search', selector: 'header form', fallbackSelectors: [], rect: { x: 760, y: 10, width: 240, height: 40 }, submit: null, fields: [box('Search', 'header input', 14)] },
+      { label: 'Show entries, Search:', selector: '#staff_filter', fallbackSelectors: [], rect: { x: 260, y: 420, width: 900, height: 60 }, submit: null, fields: [box('Search:', '#staff_filter input', 430)] },
+    ];
+    const typedInto = (prompt: string) => fillForm(outline, namedValues(prompt), 'page', { allowSubmit: false })?.steps.flatMap((step) => (step.action === 'type' ? [step.target.selector] : []));
+    assert.deepEqual(typedInto('Which of our staff work in Edinburgh? Search the data table for it'), ['#staff_filter input']);
+    assert.deepEqual(typedInto('Search for "Edinburgh"'), ['header input'], 'a search that names no place keeps the first box');
   });
 
   it('presses it only when the project allows submitting', () => {
