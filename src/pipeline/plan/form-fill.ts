@@ -2,6 +2,7 @@ import type { OutlineField, OutlineForm, PageOutline, PlanStep, Target } from '.
 import type { FlowPurpose } from './flow-exit.js';
 import type { NamedValues } from './named-values.js';
 import { sectionsInOrder } from './outline-query.js';
+import { keywords } from './text-match.js';
 import { MONTHS, twoDigits, type When } from './when.js';
 
 /**
@@ -58,9 +59,10 @@ const FILLED_HOLD_MS = 2_600;
  * `goesOn`: the prompt goes on past the form ("log in … and land on the dashboard"): a GET form, which changes
  * nothing on the site (the submit guard lets it through), is then sent, and the flow goes on on the page it answers.
  */
-export function fillForm(outline: PageOutline, values: NamedValues, purpose: FlowPurpose | null, options: { allowSubmit: boolean; goesOn?: boolean; creates?: boolean }): FormFill | null {
+export function fillForm(outline: PageOutline, values: NamedValues, purpose: FlowPurpose | null, options: { allowSubmit: boolean; goesOn?: boolean; creates?: boolean; prompt?: string }): FormFill | null {
+  const asked = new Set(keywords(options.prompt ?? '').filter((word) => word.length > 3));
   const ranked = outline.forms
-    .map((form) => ({ form, score: formScore(form, values, purpose, outline) }))
+    .map((form) => ({ form, score: formScore(form, values, purpose, outline) + (buttonSaysAsked(form, asked) ? 1 : 0) }))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score);
   const form = ranked[0]?.form;
@@ -164,6 +166,17 @@ function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose 
   if (roles.length === 1 && roles[0] === 'search' && !values.search) score -= 2;
   return score;
 }
+
+/**
+ * A form whose button does what the prompt asks: "subscribe Tomas Rivera … to the newsletter" fills the form whose
+ * button says "Subscribe", not the page's first form that has a name and an e-mail box too.
+ */
+function buttonSaysAsked(form: OutlineForm, asked: ReadonlySet<string>): boolean {
+  return form.submit !== null && keywords(form.submit.label).some((word) => word.length > 3 && !GENERIC_BUTTON.has(word) && asked.has(word));
+}
+
+/** A button's words that say nothing of what the form is for. */
+const GENERIC_BUTTON = new Set(['submit', 'send', 'save', 'continue', 'next', 'done', 'okay']);
 
 /** A form in the bar across the top of the page (a site search beside the logo). */
 function inHeaderBar(form: OutlineForm, outline: PageOutline): boolean {

@@ -93,7 +93,7 @@ export function namedValues(prompt: string): NamedValues {
     values.email = email;
     claimed.push(email);
   }
-  const name = NAME.exec(prompt)?.[1] ?? NAME_BY_EMAIL.exec(prompt)?.[1];
+  const name = NAME.exec(prompt)?.[1] ?? nameByEmail(prompt);
   if (name) {
     const words = name.split(/\s+/);
     while (words.length > 0 && NOT_NAMES.has(words.at(-1)!)) words.pop();
@@ -224,6 +224,15 @@ function searchSaid(prompt: string): string | undefined {
 function lastNameBefore(text: string): string | undefined {
   const names = [...text.matchAll(/(?<![.!?:]\s*|^\s*)(?<=\s)(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)*)/gu)].map((m) => m[1]!);
   return names.filter((name) => !NOT_NAMES.has(name)).at(-1);
+}
+
+/** A name just before an address, without the verb that may open the sentence ("Subscribe Tomas Rivera, tomas@…"). */
+function nameByEmail(prompt: string): string | undefined {
+  const match = NAME_BY_EMAIL.exec(prompt);
+  if (!match) return undefined;
+  const words = match[1]!.split(/\s+/);
+  const opensSentence = /(?:^|[.!?:;]\s*)$/.test(prompt.slice(0, match.index));
+  return opensSentence && words.length > 2 ? words.slice(1).join(' ') : words.join(' ');
 }
 
 /** Whether the prompt names any value to type. */

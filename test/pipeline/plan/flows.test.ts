@@ -389,6 +389,20 @@ describe('a form filled on camera', () => {
     assert.deepEqual(typedInto('Search for "Edinburgh"'), ['header input'], 'a search that names no place keeps the first box');
   });
 
+  it('fills the form whose button does what the prompt asks, over the first form with the same boxes', () => {
+    const outline = saasOutline();
+    const box = (label: string, selector: string, y: number) => ({ label, type: 'text', name: null, selector, fallbackSelectors: [], rect: { x: 300, y, width: 400, height: 36 } });
+    const button = (label: string, selector: string, y: number) => ({ label, kind: 'button' as const, href: null, selector, fallbackSelectors: [], rect: { x: 300, y, width: 120, height: 40 } });
+    outline.forms = [
+      { label: 'Name, Email, Address', selector: '#vertical', fallbackSelectors: [], rect: { x: 300, y: 200, width: 400, height: 300 }, submit: button('Register', '#vertical button', 460), fields: [box('Name', '#vertical .name', 220), box('Email', '#vertical .email', 280)] },
+      { label: 'Name, Email', selector: '#subscribe', fallbackSelectors: [], rect: { x: 300, y: 900, width: 900, height: 80 }, submit: button('Subscribe', '#subscribe button', 930), fields: [box('Name', '#subscribe .name', 920), box('Email', '#subscribe .email', 920)] },
+    ];
+    const prompt = 'Go to the sample forms and subscribe Tomas Rivera, tomas.rivera@example.com, to the newsletter';
+    const fill = fillForm(outline, namedValues(prompt), 'page', { allowSubmit: false, prompt });
+    assert.equal(fill?.form.selector, '#subscribe');
+    assert.deepEqual(fill?.shown, ['Tomas Rivera', 'tomas.rivera@example.com']);
+  });
+
   it('presses it only when the project allows submitting', () => {
     const fill = fillForm(saasOutline(), namedValues('Sign up as alex@example.com'), 'sign-up', { allowSubmit: true });
     assert.equal(fill?.steps.at(-1)?.action, 'navigate');
