@@ -84,12 +84,21 @@ export function readControls(
     if (!p) return false;
     return textOf(p).length > textOf(el).length + 20;
   };
+  // Folded by a box that clips it to nothing (a CSS accordion's body at max-height 0): the link itself looks shown.
+  const clippedAway = (el: Element): boolean => {
+    for (let a = el.parentElement, depth = 0; a && a !== document.body && depth < 6; a = a.parentElement, depth++) {
+      if (a.getBoundingClientRect().height < 2 && css(a).overflowY !== 'visible') return true;
+    }
+    return false;
+  };
   const actionsRaw: RawAction[] = [];
   // Links that are neither navigation nor a call to action, outside the footer: kept apart (`contentLinks`).
   const plainLinks: RawAction[] = [];
   const seen = new Set<Element>();
   for (const el of Array.from(document.querySelectorAll('a[href], button, [role="button"], input[type="submit"], input[type="button"]'))) {
-    if (seen.has(el) || !visible(el) || el.closest('[aria-hidden="true"], [inert]')) continue;
+    // A link folded away in a closed menu (a sidebar's list at max-height 0) is not in sight: it is a menu link, opened
+    // first (below). Taken for one in sight, its click landed on whatever the clipped list lies over.
+    if (seen.has(el) || !visible(el) || el.closest('[aria-hidden="true"], [inert]') || clippedAway(el)) continue;
     // A button inside a link (or the reverse) is one action.
     const outer = el.parentElement?.closest('a[href], button, [role="button"]');
     if (outer) continue;
@@ -187,13 +196,6 @@ export function readControls(
   const checkboxLabel = (el: Element): boolean => {
     const id = el.tagName === 'LABEL' ? el.getAttribute('for') : null;
     return !!id && !!document.getElementById(id)?.matches('input[type="checkbox"], input[type="radio"]');
-  };
-  // Folded by a box that clips it to nothing (a CSS accordion's body at max-height 0): the link itself looks shown.
-  const clippedAway = (el: Element): boolean => {
-    for (let a = el.parentElement, depth = 0; a && a !== document.body && depth < 6; a = a.parentElement, depth++) {
-      if (a.getBoundingClientRect().height < 2 && css(a).overflowY !== 'visible') return true;
-    }
-    return false;
   };
   const findHamburger = (): Element | null =>
     Array.from(document.querySelectorAll('button, [role="button"], span, div, a:not([href]), i')).find((c) => {

@@ -177,10 +177,26 @@ function calledByName(beat: string, outline: PageOutline, links: OutlineAction[]
   return links.find((link) => {
     const label = link.label.trim();
     if (!/^\p{Lu}[\p{L}'’&-]*(?:\s+\p{Lu}?[\p{L}'’&-]*){0,2}$/u.test(label) || label.length < 3 || STOCK_PHRASE.test(label)) return false;
+    if (isSiteName(link, outline)) return false;
     const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const said = new RegExp(`\\b(?:[Ii]n|[Uu]nder|[Ff]rom|[Ii]nto|[Tt]o|[Oo]n|[Oo]pens?|[Cc]licks?|[Pp]ress|[Vv]ia)\\s+(?:the\\s+)?${escaped}(?![\\p{L}])`, 'u').test(beat);
     return said && !outline.sections.some((section) => headedBy(section, label));
   }) ?? null;
+}
+
+/**
+ * The site's own name on its link home (a dashboard's logo "Vali" to index.html): "sign in to Vali" names the product,
+ * not a control to click; followed, it left the flow on the template's landing page.
+ */
+function isSiteName(link: OutlineAction, outline: PageOutline): boolean {
+  const words = keywords(link.label);
+  const title = new Set(keywords(outline.title));
+  if (words.length === 0 || !words.every((word) => title.has(word)) || !link.href) return false;
+  try {
+    return /\/(?:index\.html?)?$/i.test(new URL(link.href, outline.url).pathname);
+  } catch {
+    return false;
+  }
 }
 
 /** "open the Site Reliability Engineer posting", "read the full story", "the Business Controller job's details": an item opened. */

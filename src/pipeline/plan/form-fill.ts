@@ -2,6 +2,7 @@ import type { OutlineField, OutlineForm, PageOutline, PlanStep, Target } from '.
 import type { FlowPurpose } from './flow-exit.js';
 import type { NamedValues } from './named-values.js';
 import { sectionsInOrder } from './outline-query.js';
+import { keywords } from './text-match.js';
 import { MONTHS, twoDigits, type When } from './when.js';
 
 /**
@@ -58,9 +59,10 @@ const FILLED_HOLD_MS = 2_600;
  * `goesOn`: the prompt goes on past the form ("log in … and land on the dashboard"): a GET form, which changes
  * nothing on the site (the submit guard lets it through), is then sent, and the flow goes on on the page it answers.
  */
-export function fillForm(outline: PageOutline, values: NamedValues, purpose: FlowPurpose | null, options: { allowSubmit: boolean; goesOn?: boolean; creates?: boolean }): FormFill | null {
+export function fillForm(outline: PageOutline, values: NamedValues, purpose: FlowPurpose | null, options: { allowSubmit: boolean; goesOn?: boolean; creates?: boolean; prompt?: string }): FormFill | null {
+  const asked = new Set(keywords(options.prompt ?? '').filter((word) => word.length > 3));
   const ranked = outline.forms
-    .map((form) => ({ form, score: formScore(form, values, purpose) }))
+    .map((form) => ({ form, score: formScore(form, values, purpose, outline) + (buttonSaysAsked(form, asked) ? 1 : 0) }))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score);
   const form = ranked[0]?.form;
@@ -143,7 +145,7 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
   return { form, steps, submits: submits && form.submit !== null, shown };
 }
 
-function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose | null): number {
+function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose | null, outline: PageOutline): number {
   const roles = form.fields.map(roleOf);
   const has = (role: Role) => roles.includes(role);
   let score = 0.1;
@@ -152,6 +154,9 @@ function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose 
   if (values.message && has('message')) score += 2;
   if (values.subject && has('subject')) score += 1;
   if (values.search && has('search')) score += 3;
+  // "Search the data table for …": the search of the page's own content (a table's filter), not the site's in its
+  // header bar, which searches elsewhere and shows no row of the table.
+  if (values.search && values.searchIn && has('search') && !inHeaderBar(form, outline)) score += 1;
   if (values.phone && has('phone')) score += 1;
   if (values.company && has('company')) score += 1;
   if (purpose === 'sign-in') score += has('password') ? (form.fields.length <= 4 ? 4 : 2) : -3;
@@ -160,6 +165,23 @@ function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose 
   // A lone search box answers only a search.
   if (roles.length === 1 && roles[0] === 'search' && !values.search) score -= 2;
   return score;
+}
+
+/**
+ * A form whose button does what the prompt asks: "subscribe Tomas Rivera … to the newsletter" fills the form whose
+ * button says "Subscribe", not the page's first form that has a name and an e-mail box too.
+ */
+function buttonSaysAsked(form: OutlineForm, asked: ReadonlySet<string>): boolean {
+  return form.submit !== null && keywords(form.submit.label).some((word) => word.length > 3 && !GENERIC_BUTTON.has(word) && asked.has(word));
+}
+
+/** A button's words that say nothing of what the form is for. */
+const GENERIC_BUTTON = new Set(['submit', 'send', 'save', 'continue', 'next', 'done', 'okay']);
+
+/** A form in the bar across the top of the page (a site search beside the logo). */
+function inHeaderBar(form: OutlineForm, outline: PageOutline): boolean {
+  const bar = Math.max(outline.stickyHeaderHeight, 100);
+  return form.rect.y + form.rect.height <= bar + 4;
 }
 
 export function roleOf(field: OutlineField): Role {

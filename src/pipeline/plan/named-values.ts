@@ -20,6 +20,8 @@ export interface NamedValues {
   subject?: string;
   /** what to search for */
   search?: string;
+  /** what the prompt searches in, when it says ("the data table" of "search the data table for …") */
+  searchIn?: string;
   /**
    * A field named with its value: "set the job title to Head of Customer Support", "the name becomes Farah Haddad",
    * "change the organisation to Northwind Traders": the field whose label says those words takes the value.
@@ -38,7 +40,7 @@ const QUOTED = /["“”'‘’]([^"“”'‘’]{1,80})["“”'‘’]/g;
 /** A capitalised name after "as", "named", "called", "name is", "for" (two to four words, or one after "named"). */
 const NAME = /\b(?:as|named|called|name(?:d| is)?|for user|I['’]m|I am)\s+((?:[A-Z][\p{L}'’-]+)(?:\s+(?:[A-Z][\p{L}'’-]+|van|de|da|von|del|le)){0,3})/u;
 /** "username amarao", "handle @kenji", or a handle after "as"/"called"/"named"/"for": lower case with _ . - or digits. */
-const USERNAME = /\b(?:user ?name|handle|login)\s+(?:is\s+|of\s+)?["“'‘@]?([A-Za-z0-9][\w.-]{1,39})/i;
+const USERNAME = /\b(user ?name|handle|login)\s+(is\s+|of\s+)?(["“'‘@])?([A-Za-z0-9][\w.-]{1,39})/i;
 const HANDLE = /\b(?:as|called|named|for)\s+@?([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|[a-z]+\d+)(?![\w@.-])/;
 const PASSWORD = /\bpassword\s+(?:is\s+|of\s+)?["“'‘]?([^\s"”'’,.;]{3,40})/i;
 const PHONE = /(?:phone|number|call)\D{0,20}(\+?\d[\d\s().-]{6,18}\d)/i;
@@ -68,6 +70,17 @@ const AND_THE_FIELD = /^\s*(?:,\s*)?and\s+(?:the|my|its|their|your)\s+([a-z][a-z
 const TITLED = /\b(?:titled|entitled|headed|with the (?:title|heading))\s+["“'‘]?([^"”'’,;]{1,80}?)["”'’]?(?=\s*(?:[,;.]|$|\s+(?:that|which|and|then|with|saying|says)\b))/iu;
 const SUBJECT = /\bsubject(?:\s+line)?\s*:?\s+(?:is\s+|of\s+)?["“'‘]?([^"”'’,.;]{2,80}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
 const SEARCH = /\bsearch(?:es|ing)?\s+(?:for\s+)?["“'‘]?([^"”'’,.;]{2,60}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
+/** "search the data table for …", "search our staff list for …": what is searched, then what for. */
+const SEARCH_IN = /\bsearch(?:es|ing)?\s+(?:the|this|that|our|your|its|their|a|an)\s+([^"“'‘,.;]{1,40}?)\s+for\s+["“'‘]?([^"”'’,.;]{1,60}?)["”'’]?(?=[,.;?!]|\s+(?:and|then)\b|$)/i;
+/** A search for a word said earlier: "Which of our staff work in Edinburgh? Search the data table for it". */
+const PRONOUN = /^(?:it|them|that|this|those|these|him|her)$/i;
+/** A person's name written just before their address: "subscribe Tomas Rivera, tomas.rivera@example.com". */
+const NAME_BY_EMAIL = /((?:[A-Z][\p{L}'’-]+)(?:\s+(?:[A-Z][\p{L}'’-]+|van|de|da|von|del|le)){1,3})\s*[,(]\s*[A-Za-z0-9._%+-]+@/u;
+/**
+ * A field named with its value after "with": "fill in the basic form with the name Sofia Bianchi and the city Turin".
+ * The value starts with a capital, a digit or a quotation mark (so "with the name of …" names none).
+ */
+const WITH_THE_FIELD = /\bwith\s+(?:the|my|its|their|your|a|an)\s+([a-z][a-z -]{1,30}?)\s+(?:of\s+)?["“'‘]?([\p{Lu}\d][^"”'’,;]{0,60}?)["”'’]?(?=\s*(?:[,;]|\.(?:\s|$)|$|\s+and\b|\s+then\b))/gu;
 
 /** Words that start a prompt's next request, so "as Alex Kim Then…" does not take "Then" for a surname. */
 const NOT_NAMES = new Set(['Then', 'And', 'Show', 'Finish', 'End', 'With', 'Sign', 'Log', 'Open', 'Go', 'The', 'A', 'An', 'I', 'Submit']);
@@ -80,7 +93,7 @@ export function namedValues(prompt: string): NamedValues {
     values.email = email;
     claimed.push(email);
   }
-  const name = NAME.exec(prompt)?.[1];
+  const name = NAME.exec(prompt)?.[1] ?? nameByEmail(prompt);
   if (name) {
     const words = name.split(/\s+/);
     while (words.length > 0 && NOT_NAMES.has(words.at(-1)!)) words.pop();
@@ -89,7 +102,7 @@ export function namedValues(prompt: string): NamedValues {
       claimed.push(values.name);
     }
   }
-  const username = USERNAME.exec(prompt)?.[1] ?? HANDLE.exec(prompt)?.[1];
+  const username = userNameSaid(prompt) ?? HANDLE.exec(prompt)?.[1];
   if (username && !EMAIL.test(username) && !claimed.some((value) => value.includes(username))) {
     values.username = username;
     claimed.push(username);
@@ -124,9 +137,11 @@ export function namedValues(prompt: string): NamedValues {
     values.message = message.trim();
     claimed.push(values.message);
   }
-  const search = SEARCH.exec(prompt)?.[1];
+  const search = searchSaid(prompt);
   if (search && !EMAIL.test(search)) {
     values.search = search.trim();
+    const place = SEARCH_IN.exec(prompt)?.[1]?.trim();
+    if (place) values.searchIn = place;
     claimed.push(values.search);
   }
   for (const match of prompt.matchAll(FIELD_TO)) {
@@ -141,6 +156,17 @@ export function namedValues(prompt: string): NamedValues {
     values.fields.push({ label, value: match[2]!.trim() });
     claimed.push(match[2]!.trim());
     // "…the city says Lisbon and the country Portugal": the verb said once for both.
+    const more = AND_THE_FIELD.exec(prompt.slice(match.index! + match[0].length));
+    if (more && FIELD_WORDS.test(more[1]!) && !values.fields.some((field) => field.label === more[1])) {
+      values.fields.push({ label: more[1]!, value: more[2]!.trim() });
+      claimed.push(more[2]!.trim());
+    }
+  }
+  for (const match of prompt.matchAll(WITH_THE_FIELD)) {
+    const label = match[1]!.trim();
+    if (!FIELD_WORDS.test(label) || label.split(/\s+/).length > 3 || values.fields.some((field) => field.label === label)) continue;
+    values.fields.push({ label, value: match[2]!.trim() });
+    claimed.push(match[2]!.trim());
     const more = AND_THE_FIELD.exec(prompt.slice(match.index! + match[0].length));
     if (more && FIELD_WORDS.test(more[1]!) && !values.fields.some((field) => field.label === more[1])) {
       values.fields.push({ label: more[1]!, value: more[2]!.trim() });
@@ -165,6 +191,50 @@ export function namedValues(prompt: string): NamedValues {
   return values;
 }
 
+/**
+ * A user name the prompt says: after "username" or "handle" whatever it looks like; after "login" only when it reads
+ * as one ("login is amarao", "login kenji_w"): "the login screen", "the login page" name none.
+ */
+function userNameSaid(prompt: string): string | undefined {
+  const match = USERNAME.exec(prompt);
+  if (!match) return undefined;
+  const [, keyword, is, quote, value] = match;
+  if (/^login$/i.test(keyword!) && !is && !quote && !/[\d_.-]/.test(value!)) return undefined;
+  return value;
+}
+
+/**
+ * What the prompt searches for: "search for 'trail shoes'", "search the data table for Edinburgh"; a pronoun ("for
+ * it") stands for the last name said before it ("Which of our staff work in Edinburgh? Search the data table for it").
+ * "Search the data table" alone names the place, not a query.
+ */
+function searchSaid(prompt: string): string | undefined {
+  const within = SEARCH_IN.exec(prompt);
+  if (within) {
+    const query = within[2]!.trim();
+    if (!PRONOUN.test(query)) return query;
+    return lastNameBefore(prompt.slice(0, within.index));
+  }
+  const query = SEARCH.exec(prompt)?.[1];
+  if (!query || /^(?:the|this|that|our|your|its|their)\s/i.test(query.trim())) return undefined;
+  return query;
+}
+
+/** The last capitalised word or words written before, not at a sentence's start (a place, a person, a product). */
+function lastNameBefore(text: string): string | undefined {
+  const names = [...text.matchAll(/(?<![.!?:]\s*|^\s*)(?<=\s)(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)*)/gu)].map((m) => m[1]!);
+  return names.filter((name) => !NOT_NAMES.has(name)).at(-1);
+}
+
+/** A name just before an address, without the verb that may open the sentence ("Subscribe Tomas Rivera, tomas@…"). */
+function nameByEmail(prompt: string): string | undefined {
+  const match = NAME_BY_EMAIL.exec(prompt);
+  if (!match) return undefined;
+  const words = match[1]!.split(/\s+/);
+  const opensSentence = /(?:^|[.!?:;]\s*)$/.test(prompt.slice(0, match.index));
+  return opensSentence && words.length > 2 ? words.slice(1).join(' ') : words.join(' ');
+}
+
 /** Whether the prompt names any value to type. */
 export function namesValues(values: NamedValues): boolean {
   return Boolean(values.fields.length > 0 || values.title || values.email || values.name || values.username || values.password || values.phone || values.company || values.message || values.subject || values.search || values.texts.length > 0);
@@ -172,6 +242,8 @@ export function namesValues(values: NamedValues): boolean {
 
 /** A prompt that adds or fills something in, then lists the values after its last colon. */
 const FILLS = /\b(?:add(?:s|ing)?|send(?:s|ing)?|creat(?:e|es|ing)|fill(?:s|ing)?(?: in| out)?|enter(?:s|ing)?|register(?:s|ing)?|put in|type|book(?:s|ing)?|request(?:s|ing)?|invite|onboard)\b/i;
+/** A handle as people write one: lower case, with _ . - or digits in it ("leo_martin", "kenji.w", "sam42"). */
+const LISTED_HANDLE = /^@?[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$|^@?[a-z]+\d+$/;
 const CAPITALISED_NAME = /^[A-Z][\p{L}'’-]+(?:\s+(?:[A-Z][\p{L}'’-]+|van|de|da|von|del|le)){1,3}$/u;
 
 /**
@@ -194,6 +266,9 @@ function listedValues(prompt: string, values: NamedValues, claimed: string[]): v
     if (quoted(item) || claimed.some((value) => value.includes(item) || item.includes(value))) return;
     if (index === 0 && !values.name && CAPITALISED_NAME.test(item)) {
       values.name = item;
+    } else if (!values.username && LISTED_HANDLE.test(item)) {
+      // "Register a new user: leo_martin, leo.martin@example.com": a handle in the list is the user name.
+      values.username = item.replace(/^@/, '');
     } else {
       values.texts.push(item);
     }

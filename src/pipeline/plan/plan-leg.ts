@@ -92,7 +92,7 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
     return { kind: 'fill', shown: app.shown, plan: { ...plan, durationMs: lastLegMs(plan, input.remainingMs) } };
   }
   const fill = namesValues(values) || input.purpose === 'sign-in' || input.purpose === 'sign-up' || input.purpose === 'contact'
-    ? fillForm(outline, values, input.purpose, { allowSubmit: input.allowSubmit, goesOn: goesOnAfter(input.prompt) !== null, creates: CREATES.test(input.prompt) })
+    ? fillForm(outline, values, input.purpose, { allowSubmit: input.allowSubmit, goesOn: goesOnAfter(input.prompt) !== null, creates: CREATES.test(input.prompt), prompt: input.prompt })
     : null;
   if (fill) {
     // Arrived here by a link ("go to the contact page and …"): where the demo is, is read first when the page's title

@@ -293,7 +293,7 @@ async function targetStep(
   );
   const from = ctx.cursor();
   // Leave room for what follows the move: a dwell, the click, the typing.
-  const after = step.kind === 'move' ? 0 : step.kind === 'type' ? typingReserve(step.text) + 250 : 300;
+  const after = step.kind === 'move' ? 0 : step.kind === 'type' ? typingReserve(step.text) + 250 + ASIDE_MS : 300;
   const moveMs = Math.max(0, Math.min(moveDurationMs(from, aim), left() - after, left() * 0.8));
   const at = await moveCursor(page, from, aim, moveMs, { rng, onMove: ctx.onMove, clock: ctx.clock });
   if (step.kind === 'move') return {};
@@ -330,8 +330,31 @@ async function targetStep(
     const field = document.activeElement;
     if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value !== '') field.select();
   }, found.selector);
-  await typeText(page, step.text, { rng, maxDurationMs: Math.max(0, left() - 50), onKey: ctx.onKey, clock: ctx.clock });
+  // Room kept to take the pointer off the words afterwards, when the step has it to spare.
+  const asideMs = left() - typingReserve(step.text) * 0.6 > ASIDE_MS + 50 ? ASIDE_MS : 0;
+  await typeText(page, step.text, { rng, maxDurationMs: Math.max(0, left() - 50 - asideMs), onKey: ctx.onKey, clock: ctx.clock });
+  if (asideMs > 0) await stepAside(ctx, found.selector, left, rng);
   return {};
+}
+
+/** How long the pointer takes to leave a field it has typed into. */
+const ASIDE_MS = 300;
+
+/**
+ * Issue 56: the pointer leaves the field it typed into, to just below it, as a hand moves the mouse out of the way.
+ * Left where it clicked (the field's middle), its arrow lay over the value's end for the whole hold: an e-mail
+ * address typed into a docs page's form read as "ana.costa@exam" in every frame.
+ */
+async function stepAside(ctx: StepContext, selector: string, left: () => number, rng: Rng): Promise<void> {
+  const box = await ctx.page.evaluate((sel: string) => {
+    const r = document.querySelector(sel)?.getBoundingClientRect();
+    return r && r.width > 0 && r.height > 0 ? { bottom: r.bottom, left: r.left, right: r.right } : null;
+  }, selector);
+  if (!box) return;
+  const from = ctx.cursor();
+  const metrics = await scrollMetrics(ctx.page);
+  const aside = clampToViewport({ x: Math.min(Math.max(from.x, box.left + 12), box.right - 12), y: box.bottom + 14 }, metrics);
+  await moveCursor(ctx.page, from, aside, Math.max(0, Math.min(ASIDE_MS, left() - 50)), { rng, onMove: ctx.onMove, clock: ctx.clock });
 }
 
 async function editInPlace(ctx: StepContext, text: string, at: Point, left: () => number, rng: Rng): Promise<{ error?: string }> {

@@ -566,6 +566,25 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+  it("keeps a dashboard sidebar's folded links out of the links in sight, each with the item that unfolds it", async () => {
+    const page = await pageWith(`
+      <style>.treeview-menu{max-height:0;overflow:hidden;transition:max-height .3s} .treeview.is-expanded .treeview-menu{max-height:100vh} .app-menu a{display:block;padding:12px}</style>
+      <aside style="position: fixed; left: 0; top: 0; width: 230px; height: 100vh"><ul class="app-menu">
+        <li><a href="/dashboard.html">Dashboard</a></li>
+        <li class="treeview"><a href="#" data-toggle="treeview">Tables</a><ul class="treeview-menu"><li><a href="/table-basic.html">Basic Tables</a></li><li><a href="/table-data.html">Data Tables</a></li></ul></li>
+        <li class="treeview"><a href="#" data-toggle="treeview">Pages</a><ul class="treeview-menu"><li><a href="/blank.html">Blank Page</a></li><li><a href="/login.html">Login Page</a></li></ul></li>
+        <li><a href="/docs.html">Docs</a></li></ul></aside>
+      <main style="margin-left: 250px; padding: 40px"><h1>Dashboard</h1><p>Weekly sales.</p></main>`);
+    try {
+      const { outline } = await analysePage(page);
+      const inSight = [...outline.navigation, ...outline.actions, ...(outline.contentLinks ?? [])].map((link) => link.label);
+      assert.ok(inSight.includes('Docs') && !inSight.includes('Login Page') && !inSight.includes('Data Tables'), JSON.stringify(inSight));
+      const login = outline.menuLinks?.find((link) => link.label === 'Login Page');
+      assert.equal(login?.opener?.label, 'Pages', JSON.stringify(outline.menuLinks?.map((l) => [l.label, l.opener?.label])));
+    } finally {
+      await page.close();
+    }
+  });
   it("finds a docs sidebar's links folded in a CSS-only accordion, with the label that unfolds them", async () => {
     const page = await pageWith(`
       <style>.acc-body{max-height:0;overflow:hidden} .acc input:checked ~ .acc-body{max-height:400px}</style>

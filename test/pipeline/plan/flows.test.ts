@@ -81,6 +81,27 @@ describe('the values a prompt names', () => {
     assert.equal(namedValues('Send a note as Liam Chen, liam.chen@example.com, about a brand refresh').message, 'A brand refresh');
   });
 
+  it('reads no user name in "the login screen", and a handle listed after the colon as the user name', () => {
+    assert.deepEqual(namedValues('Take me to the login screen and log in as amara.okafor@example.com'), { email: 'amara.okafor@example.com', texts: [], fields: [] });
+    assert.equal(namedValues('Sign in with login kenji_w').username, 'kenji_w');
+    const listed = namedValues('Register a new user: leo_martin, leo.martin@example.com, from Portugal');
+    assert.equal(listed.username, 'leo_martin');
+    assert.equal(listed.email, 'leo.martin@example.com');
+  });
+
+  it('finds fields named with their values after "with", and a person named just before their address', () => {
+    const values = namedValues('Open the form elements and fill in the basic form with the name Sofia Bianchi and the city Turin');
+    assert.deepEqual(values.fields, [{ label: 'name', value: 'Sofia Bianchi' }, { label: 'city', value: 'Turin' }]);
+    assert.deepEqual(namedValues('Fill it in with the name of your company').fields, [], 'no value after "the name of"');
+    assert.equal(namedValues('Go to the sample forms and subscribe Tomas Rivera, tomas.rivera@example.com, to the newsletter').name, 'Tomas Rivera');
+  });
+
+  it('searches a place for what is named, a pronoun for the name said before it', () => {
+    assert.equal(namedValues('Which of our staff work in Edinburgh? Search the data table for it').search, 'Edinburgh');
+    assert.equal(namedValues('Search the staff list for Garrett Winters').search, 'Garrett Winters');
+    assert.equal(namedValues('Search the data table').search, undefined, 'the place searched is no query');
+  });
+
   it('takes no ordinary word for a name, and no apostrophe for a quotation', () => {
     const values = namedValues("Show the customer's dashboard as it looks, then it's done");
     assert.equal(values.name, undefined);
@@ -129,6 +150,16 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Is there a date picker or a calendar? Show me', outline, sameSite)?.link.label, 'Calendars');
     // Said in passing, not asked for: the page stays.
     assert.equal(flowExit('Show the pricing for teams that book calendars', outline, sameSite)?.link.label ?? null, null);
+  });
+
+  it('takes the site\'s name on its link home for the product, not a control: "sign in to Vali" follows the sign-in link', () => {
+    const outline = saasOutline();
+    outline.title = 'Vali Admin - Free Bootstrap 5 Admin Template';
+    outline.url = 'http://localhost:4000/saas/dashboard.html';
+    outline.navigation.unshift({ label: 'Vali', kind: 'nav-link', href: 'http://localhost:4000/saas/index.html', selector: 'header a.logo', fallbackSelectors: [], rect: { x: 20, y: 20, width: 90, height: 30 } });
+    assert.equal(flowExit('Show how I sign in to Vali as dana@example.com', outline, sameSite)?.link.label, 'Sign in');
+    outline.navigation.push({ label: 'Settings', kind: 'nav-link', href: '/settings.html', selector: 'a[href="/settings.html"]', fallbackSelectors: [], rect: { x: 1000, y: 20, width: 60, height: 30 } });
+    assert.equal(flowExit('Change the password in Settings', outline, sameSite)?.link.label, 'Settings', 'a control called by its name still is');
   });
 
   it('goes where the prompt calls a control by its name ("in Settings"), over what its other words suggest', () => {
@@ -223,7 +254,7 @@ describe('where a prompt leaves the page', () => {
       { label: 'Order Notes', selector: '.notes', fallbackSelectors: [], rect: { x: 400, y: 560, width: 500, height: 120 }, submit: null, fields: [field('Order Notes', 560, 'textarea')] },
     ];
     const fill = fillForm(outline, namedValues('Fill in the billing details for Jonas Weber (jonas.weber@example.com) and leave the order note "Leave it with the neighbour"'), null, { allowSubmit: false });
-    assert.deepEqual(fill?.shown, ['jonas.weber@example.com', 'Leave it with the neighbour'], 'the note last, in its own box');
+    assert.deepEqual(fill?.shown, ['Jonas', 'Weber', 'jonas.weber@example.com', 'Leave it with the neighbour'], 'the person named before their address, and the note last, in its own box');
   });
 
   it('follows a link named by a short word in capitals ("FAQ\'s") when the prompt asks to open it', () => {
@@ -344,6 +375,32 @@ describe('a form filled on camera', () => {
     assert.deepEqual(fill.shown, ['Alex Kim', 'alex@example.com']);
     const last = fill.steps.filter((step) => step.action !== 'pause').at(-1);
     assert.equal(last?.action, 'hover', 'the submit control is pointed at, not pressed');
+  });
+
+  it('searches a table with the table\'s own search box, not the site search in the header bar', () => {
+    const outline = saasOutline();
+    const box = (label: string, selector: string, y: number) => ({ label, type: 'search', name: null, selector, fallbackSelectors: [], rect: { x: 760, y, width: 200, height: 30 } });
+    outline.forms = [
+      { label: 'Search', selector: 'header form', fallbackSelectors: [], rect: { x: 760, y: 10, width: 240, height: 40 }, submit: null, fields: [box('Search', 'header input', 14)] },
+      { label: 'Show entries, Search:', selector: '#staff_filter', fallbackSelectors: [], rect: { x: 260, y: 420, width: 900, height: 60 }, submit: null, fields: [box('Search:', '#staff_filter input', 430)] },
+    ];
+    const typedInto = (prompt: string) => fillForm(outline, namedValues(prompt), 'page', { allowSubmit: false })?.steps.flatMap((step) => (step.action === 'type' ? [step.target.selector] : []));
+    assert.deepEqual(typedInto('Which of our staff work in Edinburgh? Search the data table for it'), ['#staff_filter input']);
+    assert.deepEqual(typedInto('Search for "Edinburgh"'), ['header input'], 'a search that names no place keeps the first box');
+  });
+
+  it('fills the form whose button does what the prompt asks, over the first form with the same boxes', () => {
+    const outline = saasOutline();
+    const box = (label: string, selector: string, y: number) => ({ label, type: 'text', name: null, selector, fallbackSelectors: [], rect: { x: 300, y, width: 400, height: 36 } });
+    const button = (label: string, selector: string, y: number) => ({ label, kind: 'button' as const, href: null, selector, fallbackSelectors: [], rect: { x: 300, y, width: 120, height: 40 } });
+    outline.forms = [
+      { label: 'Name, Email, Address', selector: '#vertical', fallbackSelectors: [], rect: { x: 300, y: 200, width: 400, height: 300 }, submit: button('Register', '#vertical button', 460), fields: [box('Name', '#vertical .name', 220), box('Email', '#vertical .email', 280)] },
+      { label: 'Name, Email', selector: '#subscribe', fallbackSelectors: [], rect: { x: 300, y: 900, width: 900, height: 80 }, submit: button('Subscribe', '#subscribe button', 930), fields: [box('Name', '#subscribe .name', 920), box('Email', '#subscribe .email', 920)] },
+    ];
+    const prompt = 'Go to the sample forms and subscribe Tomas Rivera, tomas.rivera@example.com, to the newsletter';
+    const fill = fillForm(outline, namedValues(prompt), 'page', { allowSubmit: false, prompt });
+    assert.equal(fill?.form.selector, '#subscribe');
+    assert.deepEqual(fill?.shown, ['Tomas Rivera', 'tomas.rivera@example.com']);
   });
 
   it('presses it only when the project allows submitting', () => {

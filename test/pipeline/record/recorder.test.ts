@@ -475,6 +475,36 @@ describe('recorder', () => {
     }
   });
 
+  it('takes the pointer off a field once it has typed into it, so the value reads whole', async () => {
+    const page = await openPage();
+    try {
+      await page.evaluate(() => document.querySelector('#email')!.scrollIntoView({ block: 'center' }));
+      const script: ActionScript = {
+        version: 1,
+        url,
+        viewport: 'desktop',
+        durationMs: 3000,
+        templateId: 'guided-tour',
+        steps: [{ kind: 'type', label: 'Type an address', target: target('#email'), text: 'dana@example.com', startMs: 0, durationMs: 3000 }],
+      };
+      const result = await recordScript(page, script, { format: 'mp4', resolution: '720p', outFile: path.join(dir, 'aside.mp4') });
+      assert.ok(result.log.every((entry) => entry.ok), JSON.stringify(result.log));
+      assert.equal(await page.$eval('#email', (el) => (el as HTMLInputElement).value), 'dana@example.com');
+      const field = await page.$eval('#email', (el) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      });
+      const typedAt = result.timeline.keystrokes.at(-1)!.t;
+      const last = result.timeline.cursor.at(-1)!;
+      assert.ok(last.t >= typedAt, 'the pointer moved after the last key');
+      const inside = last.x >= field.left && last.x <= field.right && last.y >= field.top && last.y <= field.bottom;
+      assert.ok(!inside, `the pointer rests off the field (${last.x}, ${last.y} against ${JSON.stringify(field)})`);
+      assert.ok(last.y - field.bottom < 40 && last.x >= field.left && last.x <= field.right, 'and just below it, not far away');
+    } finally {
+      await page.close();
+    }
+  });
+
   it('stops when aborted and removes the partial file', async () => {
     const page = await openPage();
     try {
