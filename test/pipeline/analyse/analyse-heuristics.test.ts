@@ -585,6 +585,22 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+  it("finds a docs sidebar's links in a closed <details> group, with its summary to open it", async () => {
+    const page = await pageWith(`
+      <aside style="position: fixed; left: 0; top: 0; width: 230px"><nav>
+        <details open><summary>Getting started</summary><ul><li><a href="/docs/">Usage</a></li><li><a href="/docs/themes.html">Themes</a></li></ul></details>
+        <details><summary>Components</summary><ul><li><a href="/docs/cards.html">Cards</a></li><li><a href="/docs/modal.html">Modal</a></li></ul></details>
+      </nav></aside>
+      <main style="margin-left: 250px; padding: 40px"><h1>Usage</h1><p>There are 4 ways to get started.</p></main>`);
+    try {
+      const { outline } = await analysePage(page);
+      const modal = outline.menuLinks?.find((link) => link.label === 'Modal');
+      assert.equal(modal?.opener?.label, 'Components', JSON.stringify(outline.menuLinks?.map((l) => [l.label, l.opener?.label])));
+      assert.ok(outline.navigation.some((link) => link.label === 'Themes'), 'an open group\'s links are in sight');
+    } finally {
+      await page.close();
+    }
+  });
   it("finds a docs sidebar's links folded in a CSS-only accordion, with the label that unfolds them", async () => {
     const page = await pageWith(`
       <style>.acc-body{max-height:0;overflow:hidden} .acc input:checked ~ .acc-body{max-height:400px}</style>

@@ -162,6 +162,14 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Change the password in Settings', outline, sameSite)?.link.label, 'Settings', 'a control called by its name still is');
   });
 
+  it("opens a docs sidebar's page said in another form of its word, or named by what the component does", () => {
+    const outline = saasOutline();
+    const docsLink = (label: string, href: string) => ({ label, kind: 'nav-link' as const, href, selector: `aside a[href="${href}"]`, fallbackSelectors: [], rect: { x: 20, y: 300, width: 120, height: 28 } });
+    outline.navigation.push(docsLink('Themes', '/docs/themes.html'), docsLink('Modal', '/docs/modal.html'), docsLink('Cards', '/docs/cards.html'));
+    assert.equal(flowExit('Show me how theming works in it', outline, sameSite)?.link.label, 'Themes');
+    assert.equal(flowExit('I want a popup that asks people to confirm before they delete something. How do I build one?', outline, sameSite)?.link.label, 'Modal');
+  });
+
   it('goes where the prompt calls a control by its name ("in Settings"), over what its other words suggest', () => {
     const outline = saasOutline();
     outline.navigation.push({ label: 'Settings', kind: 'nav-link', href: '/settings.html', selector: 'a[href="/settings.html"]', fallbackSelectors: [], rect: { x: 1000, y: 20, width: 60, height: 30 } });
