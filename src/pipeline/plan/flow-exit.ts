@@ -332,7 +332,8 @@ function asksFor(beat: string, word: string): boolean {
   const after = (request: string, words: number) => new RegExp(`\\b(?:${request})\\s+${article}((?:[\\p{L}'’-]+\\s*){1,${words}})`, 'giu');
   const saysIt = (pattern: RegExp) => [...beat.matchAll(pattern)].some((match) => match[1]!.toLowerCase().split(/\s+/).some((said) => said !== '' && isWord(said)));
   return (
-    saysIt(after('show|see|list|browse|open|view|visit|which|what|find|explore|tour|read|bring up|update|change|edit', 4)) ||
+    // "look them up in the datatable", "search the directory": where something is looked up.
+    saysIt(after('show|see|list|browse|open|view|visit|which|what|find|explore|tour|read|bring up|update|change|edit|look(?: (?:it|them|this|that|him|her))? up(?: in| on)?|search(?:es|ing)?(?: (?:in|on|through))?', 4)) ||
     saysIt(after('how (?:do|can|would|should) (?:i|we|you) (?:use|build|make|add|create|set up|style|get)|is there|are there', 5))
   );
 }

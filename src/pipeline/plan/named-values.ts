@@ -72,6 +72,8 @@ const SUBJECT = /\bsubject(?:\s+line)?\s*:?\s+(?:is\s+|of\s+)?["“'‘]?([^"”
 const SEARCH = /\bsearch(?:es|ing)?\s+(?:for\s+)?["“'‘]?([^"”'’,.;]{2,60}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
 /** "search the data table for …", "search our staff list for …": what is searched, then what for. */
 const SEARCH_IN = /\bsearch(?:es|ing)?\s+(?:the|this|that|our|your|its|their|a|an)\s+([^"“'‘,.;]{1,40}?)\s+for\s+["“'‘]?([^"”'’,.;]{1,60}?)["”'’]?(?=[,.;?!]|\s+(?:and|then)\b|$)/i;
+/** "look them up in the datatable", "look up Offenburg in the contacts": a search said with "look up", and where. */
+const LOOK_UP = /\blook\s+(?:(it|them|that|this|those|these|him|her)\s+up|up\s+["“'‘]?([^"”'’,.;]{2,60}?)["”'’]?)\s+(?:in|on)\s+(?:the|this|that|our|your|its|their|a|an)\s+([^"“'‘,.;?!]{1,40}?)(?=[,.;?!]|\s+(?:and|then|for)\b|$)/i;
 /** A search for a word said earlier: "Which of our staff work in Edinburgh? Search the data table for it". */
 const PRONOUN = /^(?:it|them|that|this|those|these|him|her)$/i;
 /** A person's name written just before their address: "subscribe Tomas Rivera, tomas.rivera@example.com". */
@@ -140,7 +142,7 @@ export function namedValues(prompt: string): NamedValues {
   const search = searchSaid(prompt);
   if (search && !EMAIL.test(search)) {
     values.search = search.trim();
-    const place = SEARCH_IN.exec(prompt)?.[1]?.trim();
+    const place = (SEARCH_IN.exec(prompt)?.[1] ?? LOOK_UP.exec(prompt)?.[3])?.trim();
     if (place) values.searchIn = place;
     claimed.push(values.search);
   }
@@ -216,8 +218,10 @@ function searchSaid(prompt: string): string | undefined {
     return lastNameBefore(prompt.slice(0, within.index));
   }
   const query = SEARCH.exec(prompt)?.[1];
-  if (!query || /^(?:the|this|that|our|your|its|their)\s/i.test(query.trim())) return undefined;
-  return query;
+  if (query && !/^(?:the|this|that|our|your|its|their)\s/i.test(query.trim())) return query;
+  const looked = LOOK_UP.exec(prompt);
+  if (!looked) return undefined;
+  return looked[2]?.trim() || lastNameBefore(prompt.slice(0, looked.index));
 }
 
 /** The last capitalised word or words written before, not at a sentence's start (a place, a person, a product). */

@@ -100,6 +100,10 @@ describe('the values a prompt names', () => {
     assert.equal(namedValues('Which of our staff work in Edinburgh? Search the data table for it').search, 'Edinburgh');
     assert.equal(namedValues('Search the staff list for Garrett Winters').search, 'Garrett Winters');
     assert.equal(namedValues('Search the data table').search, undefined, 'the place searched is no query');
+    const lookedUp = namedValues('Do we have any contacts in Offenburg? Look them up in the datatable');
+    assert.deepEqual([lookedUp.search, lookedUp.searchIn], ['Offenburg', 'datatable'], '"look them up in …" is a search too');
+    assert.equal(namedValues('Look up Offenburg in the contacts table').search, 'Offenburg');
+    assert.equal(namedValues('Look at the pricing').search, undefined);
   });
 
   it('takes no ordinary word for a name, and no apostrophe for a quotation', () => {
@@ -168,6 +172,8 @@ describe('where a prompt leaves the page', () => {
     outline.navigation.push(docsLink('Themes', '/docs/themes.html'), docsLink('Modal', '/docs/modal.html'), docsLink('Cards', '/docs/cards.html'));
     assert.equal(flowExit('Show me how theming works in it', outline, sameSite)?.link.label, 'Themes');
     assert.equal(flowExit('I want a popup that asks people to confirm before they delete something. How do I build one?', outline, sameSite)?.link.label, 'Modal');
+    outline.navigation.push(docsLink('Datatable', '/table-datatable.html'));
+    assert.equal(flowExit('Do we have any contacts in Offenburg? Look them up in the datatable', outline, sameSite)?.link.label, 'Datatable');
   });
 
   it('goes where the prompt calls a control by its name ("in Settings"), over what its other words suggest', () => {
