@@ -365,7 +365,10 @@ export function readControls(
     const submitEl = opener
       ? opener.submit
       : (Array.from(container.querySelectorAll('button[type="submit"], input[type="submit"], button:not([type])')).find((b) => visible(b)) ??
-        (container.tagName === 'FORM' ? null : Array.from(container.querySelectorAll('button, [role="button"]')).find((b) => visible(b))) ??
+        // A <form> sent by a script has only a plain button ("Subscribe" of type="button"): its one button is its submit.
+        (container.tagName === 'FORM'
+          ? ((shown) => (shown.length === 1 ? shown[0] : null))(Array.from(container.querySelectorAll('button, input[type="button"]')).filter((b) => visible(b)))
+          : Array.from(container.querySelectorAll('button, [role="button"]')).find((b) => visible(b))) ??
         null);
     const sel = selectorsFor(container);
     if (!sel) continue;

@@ -585,6 +585,20 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+  it("takes a script-sent form's one plain button for its submit, and no button of a form that has several", async () => {
+    const page = await pageWith(`
+      <main style="padding: 40px"><h2>Subscribe</h2>
+        <form id="news"><input type="text" placeholder="Name"><input type="email" placeholder="Email"><button type="button" class="btn">Subscribe</button></form>
+        <form id="tools"><input type="text" placeholder="Filter"><button type="button">Clear</button><button type="button">Export</button></form></main>`);
+    try {
+      const { outline } = await analysePage(page);
+      const form = (id: string) => outline.forms.find((candidate) => candidate.selector.includes(id));
+      assert.equal(form('news')?.submit?.label, 'Subscribe', JSON.stringify(outline.forms.map((f) => [f.selector, f.submit?.label])));
+      assert.equal(form('tools')?.submit ?? null, null);
+    } finally {
+      await page.close();
+    }
+  });
   it("finds a docs sidebar's links in a closed <details> group, with its summary to open it", async () => {
     const page = await pageWith(`
       <aside style="position: fixed; left: 0; top: 0; width: 230px"><nav>
