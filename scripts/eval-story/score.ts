@@ -8,6 +8,7 @@ import { isReadable, recordedScrollCurve } from '../../src/pipeline/compose/take
 import { resolveStyle } from '../../src/pipeline/compose/style.js';
 import { OUTPUT_SIZES } from '../../src/pipeline/encode/video-encoder.js';
 import { compileScript } from '../../src/pipeline/plan/compile.js';
+import { CUT_GLIDE_MS, CUT_GLIDE_SCREENS } from '../../src/pipeline/record/steps.js';
 import { planDemo } from '../../src/pipeline/plan/heuristic-planner.js';
 import type { ActionScript, DemoPlan, InteractionTimeline, PageOutline, Rect } from '../../src/pipeline/types.js';
 import { type Direction, directionOf } from './direction.js';
@@ -171,7 +172,13 @@ function scrollCurve(script: ActionScript): (t: number) => number {
   let y = 0;
   for (const step of script.steps) {
     if (step.kind !== 'scroll') continue;
-    scrolls.push({ start: step.startMs, end: step.cut ? step.startMs + 1000 / FPS : step.startMs + step.durationMs, from: y, to: step.toY });
+    if (step.cut) {
+      // The recorder's cut: a jump to just short of the place, then a glide into it (record/steps.ts).
+      const glide = Math.min(VIEWPORT.height * CUT_GLIDE_SCREENS, Math.abs(step.toY - y) / 2);
+      const from = step.toY - Math.sign(step.toY - y) * glide;
+      scrolls.push({ start: step.startMs, end: step.startMs + 1000 / FPS, from: y, to: from });
+      scrolls.push({ start: step.startMs + 1000 / FPS, end: step.startMs + Math.min(CUT_GLIDE_MS, step.durationMs - 60), from, to: step.toY });
+    } else scrolls.push({ start: step.startMs, end: step.startMs + step.durationMs, from: y, to: step.toY });
     y = step.toY;
   }
   return (t) => {

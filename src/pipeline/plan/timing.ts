@@ -64,9 +64,9 @@ const defaultPacing: Pacing = { scrollWeight: 0.8, scrollStretch: 2.5, hoverWeig
 export const READER_SCREENS_PER_S = 1.5;
 /** The peak speed of the recorder's eased scroll over its average (scrollProfile: sin²). */
 export const SCROLL_PEAK_OVER_MEAN = 2;
-/** A cut: the jump, then the page still while the compositor dissolves (a third of a second) and it settles. */
-const CUT_MIN_MS = 400;
-const CUT_NATURAL_MS = 500;
+/** A cut: the jump, then the glide into place (record/steps.ts: CUT_GLIDE_MS) while the compositor dissolves. */
+const CUT_MIN_MS = 760;
+const CUT_NATURAL_MS = 800;
 /**
  * How long the video stays on the page it opens with before it travels to what was asked for: long enough to see
  * whose page it is (the window rises in over the first 0.8 s), short enough not to be a shot of its own. Measured on

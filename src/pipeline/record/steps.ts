@@ -208,15 +208,34 @@ export async function locateTarget(page: Page, target: Target): Promise<Located 
   }, selectors);
 }
 
+/**
+ * A cut's glide into place: a third of a screen, over 0.7 s (at most 1 screen a second at its fastest, under a
+ * reader's 1.5): long enough to read as travel, 0.2 s of it or more (direction.py), short of a shot of its own.
+ */
+export const CUT_GLIDE_SCREENS = 0.35;
+export const CUT_GLIDE_MS = 700;
+
 export async function runStep(ctx: StepContext, step: ScriptStep, deadline: number, rng: Rng): Promise<{ error?: string }> {
   const left = () => deadline - ctx.now();
   switch (step.kind) {
     case 'wait':
       return {};
     case 'scroll': {
-      // A cut: there in one frame, the rest of the step still while the compositor dissolves the change (cuts.ts).
+      // A cut: a jump to just short of the place, on the side the page came from, then a short glide into it while
+      // the compositor dissolves the change (cuts.ts). The glide says which way the page went (a plain dissolve read
+      // as no travel at all: to the eye, and to direction.py, the video stood on its first view to the end), at
+      // under a reader's scroll speed.
       if (step.cut) {
-        await smoothScroll(ctx.page, step.toY, 0, { onScroll: ctx.onScroll, clock: ctx.clock });
+        const { y, maxY, viewportHeight } = await scrollMetrics(ctx.page);
+        const target = Math.min(Math.max(0, step.toY), maxY);
+        const glide = Math.min(viewportHeight * CUT_GLIDE_SCREENS, Math.abs(target - y) / 2);
+        const glideMs = Math.min(CUT_GLIDE_MS, left() - 60);
+        if (glide < 8 || glideMs < 200) {
+          await smoothScroll(ctx.page, step.toY, 0, { onScroll: ctx.onScroll, clock: ctx.clock });
+          return {};
+        }
+        await smoothScroll(ctx.page, target - Math.sign(target - y) * glide, 0, { onScroll: ctx.onScroll, clock: ctx.clock });
+        await smoothScroll(ctx.page, target, glideMs, { onScroll: ctx.onScroll, clock: ctx.clock });
         return {};
       }
       // Ease over most of the step; the rest lets the last frames settle.
