@@ -216,6 +216,8 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\bup[- ]to[- ]date\b/g, 'uptodate'],
   // "Getting it running on my dropdowns", "set it up", "add it to my project": a library's setup, not a run or a project.
   [/\bget(?:s|ting)? (?:it|this|them|\w+) (?:up and )?running\b|\bset(?:s|ting)? (?:it|this|them|things) up\b|\bget(?:ting)? started\b|\b(?:add|adds|adding|put|putting|include|including|use|using|install|installing|drop|dropping) (?:it|this|them) (?:in|into|to|on) (?:my|our|your|a|the) (?:own )?(?:project|site|app|page|code|codebase|build)\b/g, 'setup'],
+  // "Play several times in a row", "over and over", "loop forever": repeating it, not a row of a table nor forever as time.
+  [/\b(?:several|many|a few|multiple|(?:a )?(?:number|couple) of) times(?: in a row| over)?\b|\bover and over(?: again)?\b|\bagain and again\b|\bmore than once\b|\bloop(?:s|ing)? forever\b/g, 'repeat'],
   // "Stop people picking more than a handful": a limit (of an option), not who the people are.
   [/\b(?:stop|stops|stopping|prevent|prevents|preventing)(?: \w+){0,3}? (?:from )?\w+ing more than\b/g, 'limit'],
   // "Push numbers from my scripts", "feed my metrics in": getting data in (developer tools, dashboards), not a page's

@@ -117,6 +117,7 @@ function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
     ? [...new Set(outline.actions.filter((a) => (a.kind === 'cta' || a.kind === 'primary-cta') && a.href?.endsWith(`#${elementId}`)).map((a) => a.label))]
     : [];
   const kind = kindConcepts[section.kind] ?? [];
+  const text = section.body ?? section.text;
   return [
     field(section.heading ?? '', 1, 'heading'),
     field(`${section.id} ${section.selector.replace(/[#.[\]="'>:()-]/g, ' ')}`, 0.8, 'id/classes', kind),
@@ -126,8 +127,19 @@ function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
     field(ctaLabels.join(' '), 0.6, 'call to action'),
     // Its own buttons ("Download on the App Store"): what a visitor does there.
     field(actionsIn(outline, section).map((action) => action.label).join(' '), 0.5, 'buttons'),
-    field(section.body ?? section.text, 0.45, 'text'),
+    field(text, 0.45, 'text'),
+    // The headings of its own parts that its text, cut after 1,500 characters, no longer holds (a long docs part's
+    // "Repeating classes" below its "Delay classes"): what it holds, named as a table of contents would, so more
+    // surely than a word of its text. Those its text holds already count there, as any word of it.
+    field(lostPartHeadings(section, text).join(' '), 0.7, 'parts\' headings'),
   ];
+}
+
+/** The headings of a section's parts that its text does not hold. */
+function lostPartHeadings(section: OutlineSection, text: string): string[] {
+  const flat = (words: string) => words.toLowerCase().replace(/\s+/g, ' ').trim();
+  const held = flat(text);
+  return (section.parts ?? []).map((part) => part.heading).filter((heading) => !held.includes(flat(heading)));
 }
 
 /** The labels of the navigation links that point at a section (`href="#its-id"`), deduplicated. */

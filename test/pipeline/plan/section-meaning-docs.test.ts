@@ -68,6 +68,19 @@ describe('what a prompt asks of a single-page documentation', () => {
     assert.deepEqual(found.subjects.map((s) => s.section.id), ['unwind'], 'the prices are the spa\'s, not a beat of the rooms before it');
   });
 
+  it('finds a long part by the headings of its own parts, where its text was cut short, and "several times in a row" as repeating', () => {
+    const subPart = (heading: string, y: number) => ({
+      heading, headingRect: { x: 300, y, width: 300, height: 30 }, rect: { x: 300, y, width: 840, height: 600 }, text: `${heading}: add the class.`, selector: `#h${y}`, fallbackSelectors: [],
+    });
+    const utilities = { ...part('utilities', 'Utility Classes', 400, 'A few utility classes to simplify its use. Delays: animate__delay-2s …'), parts: [subPart('Delay classes', 500), subPart('Slow and fast classes', 1100), subPart('Repeating classes', 1700)] };
+    const library = docsPage([
+      part('usage', 'Installation and Usage', 0, 'Install it with npm and add the class to an element.'),
+      utilities,
+      part('gotchas', 'Gotchas', 2400, 'An animation that repeats can distract; animate inline elements as blocks.'),
+    ]);
+    assert.deepEqual(ids('How do I make an effect play several times in a row, or loop forever?', library), ['utilities']);
+  });
+
   it('of two API headings that name the asked word, takes the one about it', () => {
     const reference = docsPage([
       part('collection-functions-arrays-or-objects', 'Collection Functions (Arrays or Objects)', 0, 'each, map, reduce: over the keys of an object.'),
