@@ -64,8 +64,24 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
   /** The direct h2 children (or h3, when there is no h2) a flat block should be split by. */
   // The headings a flat run is split by: the highest level among its direct headings, when it has three or more. An
   // h1 or two above them is a title, not a split (a docs page's markdown may use h1 for every part, or h6).
+  /**
+   * A flat run's children, with those of a plain wrapper inside it that carries on the same run: a docs page that
+   * wraps part of its text in a <div> (underscore's `#documentation` after "Engine Compatibility", balloon.css's
+   * `.samples` before "How to use") has headings of one level both beside the wrapper and straight inside it. Without
+   * this, the part before the wrapper ran on to its end (a 50,000 px "Engine Compatibility"), or the headings after
+   * it were loose blocks too short to be sections. Only a <div> (not a section, an article or a landmark, which are
+   * parts of their own) whose own headings share a level with the run's.
+   */
+  const flatChildren = (el: Element, depth = 0): Element[] => {
+    const kids = Array.from(el.children);
+    const levels = new Set(kids.filter((c) => /^H[1-6]$/.test(c.tagName) && visible(c)).map((c) => c.tagName));
+    if (levels.size === 0 || depth > 2) return kids;
+    return kids.flatMap((c) =>
+      c.tagName === 'DIV' && visible(c) && !isFixed(c) && Array.from(c.children).some((h) => levels.has(h.tagName) && visible(h)) ? flatChildren(c, depth + 1) : [c],
+    );
+  };
   const flatHeadings = (el: Element, least = 3) => {
-    const direct = Array.from(el.children).filter((c) => /^H[1-6]$/.test(c.tagName) && visible(c));
+    const direct = flatChildren(el).filter((c) => /^H[1-6]$/.test(c.tagName) && visible(c));
     for (const level of ['H1', 'H2', 'H3', 'H4', 'H5', 'H6']) {
       const at = direct.filter((h) => h.tagName === level);
       if (at.length >= least) return at;
@@ -164,22 +180,35 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
     }
     const splitBy = rect.height > vh * 2.5 ? flatHeadings(run, 2) : flatHeadings(run);
     if (splitBy.length >= 2 && rect.height > vh * 1.5) {
+      // The run in reading order, a wrapper that carries it on read through (flatChildren).
+      const sequence = flatChildren(run);
+      const after = (from: Element, until: Element | null | undefined) => {
+        const start = sequence.indexOf(from);
+        const stop = until ? sequence.indexOf(until) : -1;
+        return sequence.slice(start + 1, stop > start ? stop : undefined);
+      };
       // What comes before the first split heading (a title and an intro) is a section when it has a heading.
       const firstSplit = splitBy[0] as Element;
-      const lead = Array.from(run.children)
-        .slice(0, Array.from(run.children).indexOf(firstSplit))
-        .find((c) => /^H[1-6]$/.test(c.tagName) && visible(c));
+      const before = sequence.slice(0, sequence.indexOf(firstSplit));
+      const lead = before.find((c) => /^H[1-6]$/.test(c.tagName) && visible(c));
       if (lead) {
         const top = docRect(lead).y;
         let text = '';
-        for (let n = lead.nextElementSibling; n && n !== firstSplit && text.length < 2000; n = n.nextElementSibling) text += ` ${readableText(n, 2000)}`;
+        for (const n of after(lead, firstSplit)) if (text.length < 2000) text += ` ${readableText(n, 2000)}`;
         raw.push({ el: lead, rect: { x: rect.x, y: top, width: rect.width, height: Math.max(1, docRect(firstSplit).y - top) }, heading: lead, text: norm(text), virtual: true });
+      } else if (sequence.some((c) => c.parentElement !== run)) {
+        // A block before the run's first heading that holds a heading of its own (a docs page's header block, its
+        // title and buttons, beside the wrapped text): a section as itself, as it was before the run was read through.
+        for (const block of before) {
+          const heading = visible(block) && !/^H[1-6]$/.test(block.tagName) && box(block).height >= 40 ? headingIn(block) : null;
+          if (heading) raw.push({ el: block, rect: docRect(block), heading, text: readableText(block, 5000), virtual: false });
+        }
       }
       const part = (h: Element, next: Element | undefined, end: number) => {
         const top = docRect(h).y;
         const bottom = next ? docRect(next).y : end;
         let text = '';
-        for (let n = h.nextElementSibling; n && n !== next && text.length < 2000; n = n.nextElementSibling) text += ` ${readableText(n, 2000)}`;
+        for (const n of after(h, next)) if (text.length < 2000) text += ` ${readableText(n, 2000)}`;
         raw.push({ el: h, rect: { x: rect.x, y: top, width: rect.width, height: Math.max(1, bottom - top) }, heading: h, text: norm(text), virtual: true });
       };
       splitBy.forEach((h, i) => {
@@ -190,7 +219,7 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
         // one of them, and the camera cannot hold five screens.
         const subs: Element[] = [];
         const subTag = `H${Math.min(6, levelOf(h) + 1)}`;
-        for (let n = h.nextElementSibling; n && n !== next; n = n.nextElementSibling) if (n.tagName === subTag && visible(n)) subs.push(n);
+        for (const n of after(h, next)) if (n.tagName === subTag && visible(n)) subs.push(n);
         // A release log's dozen short entries are not parts of their own: each sub-part must be a good part of a screen.
         const height = end - docRect(h).y;
         if (height <= vh * 2.5 || subs.length < 2 || height / subs.length < vh * 0.35) {

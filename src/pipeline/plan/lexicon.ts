@@ -105,6 +105,12 @@ export const concepts: Record<string, string[]> = {
   // garages, plumbers, repair shops: what they mend
   repair: ['repair', 'fix', 'mend', 'restore'],
   conduct: ['conduct', 'harassment', 'inclusion', 'inclusive', 'inclusivity', 'accessibility', 'accessible', 'diversity', 'respect', 'wheelchair'],
+  // libraries, kits, apps: how to get it running in one's own project ("Setup", "Installation", "How to use")
+  setup: ['setup', 'install', 'installation', 'usage', 'quickstart'],
+  // developer tools: where it does not work, and what to watch for ("Drawbacks", "Caveats", "Known issues")
+  limitation: ['limitation', 'drawback', 'caveat', 'downside', 'gotcha', 'pitfall', 'shortcoming', 'unsupported', 'incompatible', 'incompatibility'],
+  // design tools, kits, sites: who can read and use it ("A11Y", contrast that stays readable)
+  accessibility: ['accessibility', 'accessible', 'a11y', 'wcag', 'contrast', 'legible', 'legibility', 'readable', 'readability', 'colorblind', 'colourblind', 'impaired', 'impairment', 'disability', 'screenreader'],
 };
 
 /** Section kinds the analyser assigns, as concepts. */
@@ -124,6 +130,8 @@ export const questionLeadsBeforeWho = new Set(['show', 'see', 'meet', 'introduce
 export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: string[]) => string)]> = [
   // "early access" is a product not out yet (its sign-up); "early days" alone is history
   [/\bearly[- ]access\b/g, 'beta'],
+  // "What's the catch", "where won't it work": its limits (before "what's the" is read as a question's frame), not a catch of errors nor the portfolio's work.
+  [/\bwhat(?:'s|’s| is) the catch\b|\b(?:won['’]t|will not|doesn['’]t|does not|don['’]t|do not|can['’]t|cannot) (?:\w+ ){0,2}?work\b/g, 'limitation'],
   // "What do buyers say", "what clients think": the question word belongs to the phrase, not to "what it does";
   // who says it stays ($1).
   [/\bwhat (?:do |does |did |are |were |will |would )?((?:\w+ ){0,3}?)(?:say|said|think|thought|feel|felt)\b/g, '$1testimonial'],
@@ -212,6 +220,12 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b(?:rather than|instead of) (?:somewhere|anywhere|someone|anybody|anyone) else\b/g, 'comparison'],
   // "Up to date": recent.
   [/\bup[- ]to[- ]date\b/g, 'uptodate'],
+  // "Getting it running on my dropdowns", "set it up", "add it to my project": a library's setup, not a run or a project.
+  [/\bget(?:s|ting)? (?:it|this|them|\w+) (?:up and )?running\b|\bset(?:s|ting)? (?:it|this|them|things) up\b|\bget(?:ting)? started\b|\b(?:add|adds|adding|put|putting|include|including|use|using|install|installing|drop|dropping) (?:it|this|them) (?:in|into|to|on) (?:my|our|your|a|the) (?:own )?(?:project|site|app|page|code|codebase|build)\b/g, 'setup'],
+  // "Play several times in a row", "over and over", "loop forever": repeating it, not a row of a table nor forever as time.
+  [/\b(?:several|many|a few|multiple|(?:a )?(?:number|couple) of) times(?: in a row| over)?\b|\bover and over(?: again)?\b|\bagain and again\b|\bmore than once\b|\bloop(?:s|ing)? forever\b/g, 'repeat'],
+  // "Stop people picking more than a handful": a limit (of an option), not who the people are.
+  [/\b(?:stop|stops|stopping|prevent|prevents|preventing)(?: \w+){0,3}? (?:from )?\w+ing more than\b/g, 'limit'],
   // "Push numbers from my scripts", "feed my metrics in": getting data in (developer tools, dashboards), not a page's
   // figures (the stats).
   [/\b(?:push|send|feed|pipe|post|stream|load|import)(?:es|s|ed|ing)? (?:(?:my|our|your|their|the|own|some|live) )*(?:numbers|data|figures|metrics|values|readings)\b/g, 'data'],
@@ -238,6 +252,10 @@ export const pagePhrases: Array<[RegExp, string]> = [
   [/\bhow (?:it|this|they|we|everything) works?\b/gi, 'process'],
   [/\bup[- ]to[- ]date\b/i, 'uptodate'],
   [/\btrack records?\b/i, 'record'],
+  // A docs page's "How to use", "Getting started", "Quick start": its setup.
+  [/\bhow to use\b|\bget(?:ting)? started\b|\bquick[\s-]?start\b|\bset(?:ting)?[\s-]up\b/i, 'setup'],
+  // A project's "Credits", "Acknowledgements", "maintained by": who built it.
+  [/\bcredits\b|\backnowledge?ments?\b|\b(?:built|created|developed|maintained) by\b/i, 'contributor'],
 ];
 
 /** Words of a prompt that name no part of a page (its frame, the video, the camera). */

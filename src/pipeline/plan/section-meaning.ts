@@ -117,6 +117,7 @@ function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
     ? [...new Set(outline.actions.filter((a) => (a.kind === 'cta' || a.kind === 'primary-cta') && a.href?.endsWith(`#${elementId}`)).map((a) => a.label))]
     : [];
   const kind = kindConcepts[section.kind] ?? [];
+  const text = section.body ?? section.text;
   return [
     field(section.heading ?? '', 1, 'heading'),
     field(`${section.id} ${section.selector.replace(/[#.[\]="'>:()-]/g, ' ')}`, 0.8, 'id/classes', kind),
@@ -126,8 +127,19 @@ function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
     field(ctaLabels.join(' '), 0.6, 'call to action'),
     // Its own buttons ("Download on the App Store"): what a visitor does there.
     field(actionsIn(outline, section).map((action) => action.label).join(' '), 0.5, 'buttons'),
-    field(section.body ?? section.text, 0.45, 'text'),
+    field(text, 0.45, 'text'),
+    // The headings of its own parts that its text, cut after 1,500 characters, no longer holds (a long docs part's
+    // "Repeating classes" below its "Delay classes"): what it holds, named as a table of contents would, so more
+    // surely than a word of its text. Those its text holds already count there, as any word of it.
+    field(lostPartHeadings(section, text).join(' '), 0.7, 'parts\' headings'),
   ];
+}
+
+/** The headings of a section's parts that its text does not hold. */
+function lostPartHeadings(section: OutlineSection, text: string): string[] {
+  const flat = (words: string) => words.toLowerCase().replace(/\s+/g, ' ').trim();
+  const held = flat(text);
+  return (section.parts ?? []).map((part) => part.heading).filter((heading) => !held.includes(flat(heading)));
 }
 
 /** The labels of the navigation links that point at a section (`href="#its-id"`), deduplicated. */
@@ -165,6 +177,32 @@ export interface PromptSubjects {
 
 const endCue = /\b(?:end(?:s|ing)?|finish(?:es|ing)?|clos(?:e|es|ing)|wrap(?:s|ped|ping)? up|land(?:s|ing)?|conclude|stop)\s+(?:on|with|at|by|where)\b|\blast(?:ly)?\b|\bfinally\b/i;
 
+/** An ending cue and the rest of its clause, up to a sentence's end, a comma or a "then". */
+const endingRun = new RegExp(`(?:${endCue.source})(?:(?!\\bthen\\b)[^.;!?,])*`, 'gi');
+/** An "and" kept inside its clause while the prompt is split (a word character on each side: no word boundary). */
+const ENDING_AND = '_and_';
+
+/**
+ * An ending clause's parts: what it ends on first, then what its "and" adds ("end on the spa treatments | and their
+ * prices", "end on where to find more examples | and community help"). Any other clause is one part.
+ */
+function endingParts(clause: string): string[] {
+  const cue = endCue.exec(clause);
+  if (!cue) return [clause];
+  const from = cue.index + cue[0].length;
+  const [first, ...rest] = clause.slice(from).split(/\band\b/i);
+  return [clause.slice(0, from) + first, ...rest].filter((part) => part.trim().length > 0);
+}
+
+/**
+ * A part after an ending's "and" that speaks of the first ("and their prices", "and what each of them does"): a detail of
+ * the place it ends on, not a second thing to end on. It counts half, so that a part answering only the detail (the
+ * rooms' prices) does not take the ending from the one that answers its head (the spa treatments); a part that names
+ * something of its own ("and community help", "and privacy policy") counts in full.
+ */
+const refersBack = /^\s*(?:(?:what|how|where|when|which|who) )?(?:its|their|his|her|each|every|them|they|it)\b/i;
+const ENDING_MORE_WEIGHT = 0.5;
+
 /** Clauses: "the team and how to get in touch, then end on the sign-up" → three. */
 export function clausesOf(prompt: string): string[] {
   return prompt
@@ -181,8 +219,11 @@ export function clausesOf(prompt: string): string[] {
     // Names listed before the noun they name ("the Free, Starter and Pro plans", "the S, M and L sizes") are one
     // subject, not three: the commas are the list's.
     .replace(/\b([A-Z][\w$£€-]*(?:,\s*[A-Z][\w$£€-]*)+,?\s+(?:and|or|&)\s+[A-Z][\w$£€-]*)(?=\s+(?!(?:then|and|or|to|on|in|at|for|with|from|first|last|before|after|as|is|are|was|were|that|which|who|where|when)\b)[a-z]{3,}\b)/g, (list: string) => list.replace(/\s*(?:,|&|\band\b|\bor\b)\s*/g, ' ').replace(/\s+/g, ' '))
+    // "End on where to find more examples and community help", "finish on the prizes and certificates he has won":
+    // what follows an ending's "and" is more of what to end on, not a beat of its own shown before it.
+    .replace(endingRun, (run: string) => run.replace(/\band\b/gi, ENDING_AND))
     .split(/[.;!?]|,|\band then\b|\bthen\b|\band\b|\bfollowed by\b|\bplus\b|&/i)
-    .map((clause) => clause.trim())
+    .map((clause) => clause.replaceAll(ENDING_AND, 'and').trim())
     .filter((clause) => clause.length > 1);
 }
 
@@ -236,7 +277,8 @@ function onlyThisSectionSays(clause: string, section: OutlineSection, fields: Ma
 function exampleStems(prompt: string): Set<string> {
   const found = new Set<string>();
   // Not the verb ("I'd like a clip of…", "we would like to see…").
-  for (const match of prompt.matchAll(/\b(?:(?<!\b(?:i|we|you|they|would|[’']d) )like|such as|including|e\.g\.|for example|for instance)\s+((?:(?!\bthen\b)[^.;!?:])*)/gi)) {
+  // A list after a colon gives examples as well ("the helpers for plain objects: keys, cloning").
+  for (const match of prompt.matchAll(/(?:\b(?:(?<!\b(?:i|we|you|they|would|[’']d) )like|such as|including|e\.g\.|for example|for instance)\s+|:\s*)((?:(?!\bthen\b)[^.;!?:])*)/gi)) {
     for (const word of promptWords(match[1]!)) if (word.length >= 4 && !stop.has(word) && !manner.has(word)) found.add(stem(word));
   }
   return found;
@@ -309,6 +351,24 @@ function pageWords(fields: Map<OutlineSection, Field[]>): PageWords {
   };
 }
 
+/**
+ * How much of a heading the clause names: the share of its content words that are words of the clause (word for
+ * word: a concept the heading shares with the clause is counted by the match itself, and "Meet the guides" would be
+ * half about getting in touch, by the meeting that "meet" stands for too). Of two headings that both name "objects", "Object Functions" is about them and "Collection
+ * Functions (Arrays or Objects)" mentions them among others; an API reference's headings are lists of names as often
+ * as titles.
+ */
+function headingFocus(clause: string, heading: Field): number {
+  const own = [...heading.stems].filter((s) => s.length > 1 && !stop.has(s) && !/^\d+$/.test(s));
+  if (own.length === 0) return 0;
+  const tokens = new Set(promptWords(clause).filter((w) => !stop.has(w) && !manner.has(w)).map(stem));
+  const named = own.filter((s) => tokens.has(s));
+  return named.length / own.length;
+}
+
+/** What a heading wholly about the clause adds: enough to tell apart two that name the same word, no more. */
+const HEADING_FOCUS = 0.2;
+
 /** A concept of the lexicon both name is nearly as good as the word itself. */
 const CONCEPT_WEIGHT = 0.85;
 
@@ -368,9 +428,12 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
       continue;
     }
     const clauseStems = new Set(promptWords(clause).map(stem));
+    const [head, ...more] = endingParts(clause);
     const ranked = sections
       .map((section) => {
-        let { score, why } = scoreClause(clause, fields.get(section)!, page);
+        let { score, why } = scoreClause(head!, fields.get(section)!, page);
+        for (const part of more) score += (refersBack.test(part) ? ENDING_MORE_WEIGHT : 1) * scoreClause(part, fields.get(section)!, page).score;
+        score += HEADING_FOCUS * headingFocus(clause, fields.get(section)![0]!);
         const named = [...examples].filter((example) => clauseStems.has(example) && fields.get(section)!.some((f) => f.stems.has(example)));
         if (named.length > 0 && section.kind !== 'footer') {
           score += EXAMPLE_WEIGHT * Math.min(2, named.length);

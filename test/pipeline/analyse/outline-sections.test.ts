@@ -1,0 +1,70 @@
+/**
+ * The parts of a long documentation page whose text is partly wrapped in a <div>: the headings beside the wrapper and
+ * those inside it are one run, each the start of a part a prompt may ask for.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'puppeteer-core';
+import { analysePage } from '../../../src/pipeline/analyse/analyse-page.js';
+import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
+
+let browser: Browser;
+
+before(async () => {
+  browser = await launchBrowser({ allowPrivate: true });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function pageWith(html: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 720 });
+  await page.setContent(`<!doctype html><html><head><meta charset="utf-8"><style>body{margin:0;font:16px/1.5 sans-serif}</style></head><body>${html}</body></html>`, {
+    waitUntil: 'load',
+  });
+  return page;
+}
+
+const filler = (n: number) => Array.from({ length: n }, (_, i) => `<p>Paragraph ${i + 1} with enough words to be read as real content on the page.</p>`).join('');
+const part = (title: string, paragraphs: number) => `<h2>${title}</h2>${filler(paragraphs)}`;
+
+describe('the parts of a docs page whose text is partly wrapped', () => {
+  it('reads on into a wrapper after the last heading beside it: the part before it ends where the wrapper\'s first heading starts', async () => {
+    const page = await pageWith(`
+      <div style="width:600px;margin:0 auto">
+        <h1>listkit</h1>${filler(2)}
+        ${part('Downloads', 4)}${part('Installation', 4)}${part('Engine Compatibility', 4)}
+        <div id="documentation">${part('Collection Functions', 30)}${part('Object Functions', 30)}${part('Chaining', 6)}${part('Change Log', 20)}</div>
+      </div>`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((s) => s.heading);
+      for (const title of ['Engine Compatibility', 'Collection Functions', 'Object Functions', 'Chaining', 'Change Log']) assert.ok(headings.includes(title), `a part "${title}" in ${JSON.stringify(headings)}`);
+      const engines = outline.sections.find((s) => s.heading === 'Engine Compatibility')!;
+      assert.ok(engines.rect.height < 720, `"Engine Compatibility" is its own few paragraphs, not the rest of the page (${Math.round(engines.rect.height)} px)`);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('keeps the headings after a wrapper as parts, and the header block before it as the page\'s opening', async () => {
+    const page = await pageWith(`
+      <main><div style="width:900px;margin:0 auto">
+        <div class="header-block" style="padding:60px 0"><h1>Simple tooltips made of pure CSS.</h1><a href="#">Github Project</a> <a href="#">Download CSS</a></div>
+        <div class="samples">${part('Positioning', 8)}${part('Length', 8)}${part('Customizing', 8)}${part('Glyphs and Icon Fonts', 6)}</div>
+        <hr>${part('How to use', 6)}<hr>${part('Drawbacks', 2)}
+      </div></main>
+      <footer>Made by someone</footer>`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((s) => s.heading);
+      for (const title of ['Glyphs and Icon Fonts', 'How to use', 'Drawbacks']) assert.ok(headings.includes(title), `a part "${title}" in ${JSON.stringify(headings)}`);
+      assert.equal(outline.sections[0]?.heading, 'Simple tooltips made of pure CSS.', 'the header block opens the page');
+      assert.equal(outline.sections[0]?.kind, 'hero');
+    } finally {
+      await page.close();
+    }
+  });
+});
