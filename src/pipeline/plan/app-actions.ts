@@ -24,7 +24,7 @@ const ADD = new RegExp(
     String.raw`\s*(?::|called|named|like|such as|for)?\s*([^.;]+?)(?=\s*(?:,\s*)?(?:then|and then|after that|next|before)\b|,\s*(?:tick|check|mark|complete|cross|finish|clear|remove|delete)|[.;]|$)`,
   'giu',
 );
-const ADD_QUOTED = /\b(?:add(?:s|ing)?|put(?:s|ting)?|schedul(?:e|es|ing)|remind (?:me|us) (?:to|about))\s+(["“'‘][^"”'’]{1,80}["”'’](?:\s*(?:,|and)\s*["“'‘][^"”'’]{1,80}["”'’])*)/giu;
+const ADD_QUOTED = /\b(?:add(?:s|ing)?|put(?:s|ting)?|schedul(?:e|es|ing)|remind (?:me|us) (?:to|about)|(?:writ(?:e|es|ing)|jot(?:s|ting)?|note(?:s)?) down)\s+(["“'‘][^"”'’]{1,80}["”'’](?:\s*(?:,|and)\s*["“'‘][^"”'’]{1,80}["”'’])*)/giu;
 const CHECK = /\b(?:tick(?:s|ing)?|check(?:s|ing)?|mark(?:s|ing)?|complet(?:e|es|ing)|cross(?:es|ing)?|finish(?:es|ing)?)\s+(?:off\s+)?(.+?)(?:\s+(?:off|as (?:done|complete|completed|finished|read)))?(?=\s*(?:,|\bthen\b|\band\b|[.;]|$))/giu;
 // "remind me to pay the water bill at 09:30 on 14 December": one item, its time and date said with it.
 const REMIND = /\bremind(?:s|ing)?\s+(?:me|us|them)\s+(?:to|about)\s+([^.;"“]+?)(?=\s*(?:,\s*)?(?:then|and then|after that)\b|[.;]|$)/giu;

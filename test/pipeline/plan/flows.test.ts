@@ -515,6 +515,7 @@ describe("an app's own actions", () => {
     assert.deepEqual(typedItems('Put oat milk, sourdough bread and free-range eggs on my shopping list'), ['oat milk\n', 'sourdough bread\n', 'free-range eggs\n']);
     assert.deepEqual(typedItems('Add bananas, coffee beans and dish soap, then filter the list down to the coffee'), ['bananas\n', 'coffee beans\n', 'dish soap\n']);
     assert.deepEqual(typedItems("I'm out of AA batteries and light bulbs. Add both to the list"), ['AA batteries\n', 'light bulbs\n']);
+    assert.deepEqual(typedItems('Write down "pick up dry cleaning" and "book a dentist appointment"'), ['pick up dry cleaning\n', 'book a dentist appointment\n']);
     assert.equal(typedItems('Show how to add a new integration'), null, 'a thing to show, not an item');
     assert.equal(typedItems('Add the blue sneakers to the cart'), null, "a shop's cart is filled by its button");
     assert.equal(typedItems('Add bananas and coffee beans', todoBox('Your name')), null, 'a box that does not invite adding takes no bare items');
