@@ -222,6 +222,9 @@ export function clausesOf(prompt: string): string[] {
     // "End on where to find more examples and community help", "finish on the prizes and certificates he has won":
     // what follows an ending's "and" is more of what to end on, not a beat of its own shown before it.
     .replace(endingRun, (run: string) => run.replace(/\band\b/gi, ENDING_AND))
+    // "Your news and special offers by email": two kinds of mail that come one way, the newsletter; not the blog's news
+    // and then a way to write.
+    .replace(/\b(news|updates?|offers?|deals?|tips|promotions?)\s+(?:and|&)\s+(?=(?:[\w'’]+ ){0,2}(?:news|updates?|offers?|deals?|tips|promotions?)\b[\w'’ ]{0,30}? (?:by|via|over|in|to) (?:e-?mail|(?:my|your|our|the) inbox)\b)/gi, `$1 ${ENDING_AND} `)
     .split(/[.;!?]|,|\band then\b|\bthen\b|\band\b|\bfollowed by\b|\bplus\b|&/i)
     .map((clause) => clause.replaceAll(ENDING_AND, 'and').trim())
     .filter((clause) => clause.length > 1);
@@ -445,6 +448,7 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
         return { section, score: score * discount, why };
       })
       .sort((a, b) => b.score - a.score);
+    if (process.env.RANK_DEBUG) console.error('#', clause, ranked.slice(0, 5).map((r) => `${sectionName(r.section)}=${r.score.toFixed(2)} (${r.why})`));
     const ending = endCue.test(clause);
     const action = ending ? headerActionNamed(clause, outline) : null;
     if (action) {
