@@ -242,8 +242,11 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
       const hasContent = s.heading || s.text.length >= 20 || s.el.querySelector('img, video, canvas, iframe, svg, form, input');
       return !!hasContent;
     })
-    .sort((a, b) => a.rect.y - b.rect.y)
-    .slice(0, maxSections);
-
-  return kept;
+    .sort((a, b) => a.rect.y - b.rect.y);
+  if (kept.length <= maxSections) return kept;
+  // A very long page (a docs page of tens of thousands of pixels) has more parts than the outline holds. Its parts
+  // without a heading (a code sample's block between two headings) name nothing a prompt can ask for: they give way
+  // first, the smallest first, so that the parts further down that a heading names are not cut off.
+  const spare = new Set(kept.filter((s) => !s.heading).sort((a, b) => a.rect.height - b.rect.height).slice(0, kept.length - maxSections));
+  return kept.filter((s) => !spare.has(s)).slice(0, maxSections);
 }

@@ -197,6 +197,9 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b(?:back(?:s|ed|ing)?|fund(?:s|ed|ing)?) (?:the|this|our|it)\b/g, 'sponsor'],
   // "News and special offers by email", "updates in my inbox": a newsletter, not the blog's news nor a way to write.
   [/\b(?:news|updates?|offers?|deals?|promotions?|tips|discounts?)\b(?:[\w'’ ]{0,30}?) (?:by|via|over|in|to) (?:e-?mail|(?:my|your|our|the) inbox)\b|\be-?mail(?:ed)? (?:me |us |you )?(?:the )?(?:news|updates|offers|deals)\b/g, 'newsletter'],
+  // "Help work on the compiler", "send my changes", "open a pull request": contributing to an open-source project (its
+  // "Contributing" guide), not the changelog's changes nor the FAQ's help.
+  [/\bhelp(?:ing)? (?:to )?(?:work on|build|develop|improve|hack on)\b|\bsend(?:s|ing)? (?:in )?(?:(?:my|our|your|their|new|own|some) )*(?:changes|fixes|patches|improvements|pull requests)\b|\b(?:open|make|submit)(?:s|ing)? a pull request\b|\bpull requests?\b/g, 'contributing'],
   // "stay in the loop", "keep me posted": a newsletter, not a place to stay or a post.
   [/\bstay (?:in the loop|up to date|informed|posted|tuned)\b|\bkeep (?:me|you|them|us|viewers|people) (?:posted|updated|informed|in the loop)\b/g, 'newsletter'],
   // "works with GitHub", "plugs into", "the tools teams already use": integrations, not features or a portfolio.
@@ -283,6 +286,8 @@ export const stop = new Set([
   'last', 'first', 'before', 'after', 'walk', 'through', 'tour', 'scroll', 'stay', 'hold', 'wrap', 'start', 'bit',
   // a question's frame ("which kinds of jobs…"), never what is asked about
   'which',
+  // a condition's frame ("if something goes wrong…"), not a language's if statement
+  'if',
 ]);
 // "about", "can", "first", "start" are kept as concept words but are too common in prompts to count as subjects.
 

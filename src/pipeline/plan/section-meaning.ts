@@ -209,12 +209,15 @@ export function clausesOf(prompt: string): string[] {
     // "Walk through how a shoot runs, step by step, from…": how to show it, set off by commas, is not a subject of
     // its own (alone, "step" would go looking for a process section elsewhere).
     .replace(/,\s*(step[- ]by[- ]step|one by one|bit by bit|in (?:some )?detail|in order|from start to finish)\s*(?=,|$)/gi, ' $1')
+    // "If something goes wrong while my code runs, how do I catch the error?": a condition that opens a question says
+    // when it is asked, not a beat of its own.
+    .replace(/(^|[.;!?]\s*)((?:if|when|whenever|once)\b[^,.;!?]*),(?=\s*(?:how|what|where|which|who|why|can|could|do|does|is|are|will|would|should)\b)/gi, '$1$2 ')
     // "the carousel (budgeting, round-ups, bill alerts)": what is in brackets elaborates its clause.
     .replace(/\(([^()]*)\)/g, (_, inside: string) => ` ${inside.replace(/[,;&]|\band\b/g, ' ')} `)
     // So does a list after a colon or "like", "such as", "including" ("loans: student, mortgage, payday", "specialties
     // like dentistry and cardiology"): its items are what the clause is about, not subjects of their own. Up to the
     // sentence's end or a "then".
-    .replace(/,?\s*(:|\b(?:like|such as|including|e\.g\.|for example|for instance|especially))((?:(?!\bthen\b)[^.;!?])*)/gi,
+    .replace(/,?\s*(:(?!\s*(?:how|what|where|which|who|when|why|can|could|do|does|is|are)\b)|\b(?:like|such as|including|e\.g\.|for example|for instance|especially))((?:(?!\bthen\b)[^.;!?])*)/gi,
       (_, lead: string, list: string) => ` ${lead}${list.replace(/,|&|\band\b|\bor\b/gi, ' ')}`)
     // Names listed before the noun they name ("the Free, Starter and Pro plans", "the S, M and L sizes") are one
     // subject, not three: the commas are the list's.
@@ -281,7 +284,8 @@ function exampleStems(prompt: string): Set<string> {
   const found = new Set<string>();
   // Not the verb ("I'd like a clip of…", "we would like to see…").
   // A list after a colon gives examples as well ("the helpers for plain objects: keys, cloning").
-  for (const match of prompt.matchAll(/(?:\b(?:(?<!\b(?:i|we|you|they|would|[’']d) )like|such as|including|e\.g\.|for example|for instance)\s+|:\s*)((?:(?!\bthen\b)[^.;!?:])*)/gi)) {
+  // Not a question after a colon ("I'd like to help: how do I send my changes?"): that is what is asked, not examples.
+  for (const match of prompt.matchAll(/(?:\b(?:(?<!\b(?:i|we|you|they|would|[’']d) )like|such as|including|e\.g\.|for example|for instance)\s+|:(?!\s*(?:how|what|where|which|who|when|why|can|could|do|does|is|are)\b)\s*)((?:(?!\bthen\b)[^.;!?:])*)/gi)) {
     for (const word of promptWords(match[1]!)) if (word.length >= 4 && !stop.has(word) && !manner.has(word)) found.add(stem(word));
   }
   return found;
