@@ -81,10 +81,15 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
     );
   };
   const flatHeadings = (el: Element, least = 3) => {
-    const direct = flatChildren(el).filter((c) => /^H[1-6]$/.test(c.tagName) && visible(c));
+    const children = flatChildren(el);
+    const direct = children.filter((c) => /^H[1-6]$/.test(c.tagName) && visible(c));
+    // Loose headings a level below those of the <section>s beside them (a docs page's three h4 notes between its h2
+    // sections) are sub-parts, not the run's parts: split by them, the sections before the first were lost and the
+    // last ran on over every section after it.
+    const boxed = Math.min(99, ...children.filter((c) => (c.tagName === 'SECTION' || c.tagName === 'ARTICLE') && visible(c)).map(topHeadingLevel));
     for (const level of ['H1', 'H2', 'H3', 'H4', 'H5', 'H6']) {
       const at = direct.filter((h) => h.tagName === level);
-      if (at.length >= least) return at;
+      if (at.length >= least) return boxed < levelOf(at[0]!) ? [] : at;
       if (at.length > 0 && level !== 'H1') return [];
     }
     return [];
