@@ -78,6 +78,8 @@ export const concepts: Record<string, string[]> = {
   dialogs: ['modal', 'dialog', 'popup', 'lightbox', 'overlay', 'confirm', 'confirmation'],
   alerts: ['alert', 'notification', 'notify', 'toast', 'snackbar', 'notice', 'warning', 'banner'],
   loading: ['loading', 'loader', 'spinner', 'spin', 'busy', 'progress'],
+  // libraries: what a program calls on it ("the methods I can call" are its "API")
+  api: ['api', 'method', 'methods'],
   // CSS grids and layout kits: moving a column along its row, changing the order, turning a row around
   offset: ['offset', 'push', 'shift', 'indent', 'nudge'],
   reorder: ['reorder', 'reordering', 'rearrange', 'rearranging', 'order', 'sequence'],
@@ -200,6 +202,11 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // "Help work on the compiler", "send my changes", "open a pull request": contributing to an open-source project (its
   // "Contributing" guide), not the changelog's changes nor the FAQ's help.
   [/\bhelp(?:ing)? (?:to )?(?:work on|build|develop|improve|hack on)\b|\bsend(?:s|ing)? (?:in )?(?:(?:my|our|your|their|new|own|some) )*(?:changes|fixes|patches|improvements|pull requests)\b|\b(?:open|make|submit)(?:s|ing)? a pull request\b|\bpull requests?\b/g, 'contributing'],
+  // Acronyms a kit's docs name their parts by, spelled out: "right to left" is RTL, "by itself" is automatic ("Auto
+  // close", "Autoplay").
+  [/\bright[\s-]to[\s-]left\b/g, 'rtl'],
+  [/\bleft[\s-]to[\s-]right\b/g, 'ltr'],
+  [/\bby (?:it|them)sel(?:f|ves)\b|\bon (?:its|their) own\b|\bautomatically\b/g, 'auto'],
   // "stay in the loop", "keep me posted": a newsletter, not a place to stay or a post.
   [/\bstay (?:in the loop|up to date|informed|posted|tuned)\b|\bkeep (?:me|you|them|us|viewers|people) (?:posted|updated|informed|in the loop)\b/g, 'newsletter'],
   // "works with GitHub", "plugs into", "the tools teams already use": integrations, not features or a portfolio.
