@@ -222,9 +222,10 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
         // A part of several screens with headings of its own a level down (a docs page's "Usage" over "Options",
         // "Methods", "Usage with jQuery"): one part each too, under the part's own title and intro; a prompt asks for
         // one of them, and the camera cannot hold five screens.
-        const subs: Element[] = [];
-        const subTag = `H${Math.min(6, levelOf(h) + 1)}`;
-        for (const n of after(h, next)) if (n.tagName === subTag && visible(n)) subs.push(n);
+        // The next level down that the part uses: a page may skip one (an h2 "Components" over h4 "Table", "Alerts").
+        const below = after(h, next).filter((n) => /^H[1-6]$/.test(n.tagName) && visible(n) && levelOf(n) > levelOf(h));
+        const subLevel = Math.min(...below.map(levelOf));
+        const subs = below.filter((n) => levelOf(n) === subLevel);
         // A release log's dozen short entries are not parts of their own: each sub-part must be a good part of a screen.
         const height = end - docRect(h).y;
         if (height <= vh * 2.5 || subs.length < 2 || height / subs.length < vh * 0.35) {

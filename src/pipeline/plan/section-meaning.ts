@@ -282,10 +282,10 @@ function onlyThisSectionSays(clause: string, section: OutlineSection, fields: Ma
  */
 function exampleStems(prompt: string): Set<string> {
   const found = new Set<string>();
-  // Not the verb ("I'd like a clip of…", "we would like to see…").
+  // Not the verb ("I'd like a clip of…", "we would like to see…"), nor a likeness ("what a table looks like").
   // A list after a colon gives examples as well ("the helpers for plain objects: keys, cloning").
   // Not a question after a colon ("I'd like to help: how do I send my changes?"): that is what is asked, not examples.
-  for (const match of prompt.matchAll(/(?:\b(?:(?<!\b(?:i|we|you|they|would|[’']d) )like|such as|including|e\.g\.|for example|for instance)\s+|:(?!\s*(?:how|what|where|which|who|when|why|can|could|do|does|is|are)\b)\s*)((?:(?!\bthen\b)[^.;!?:])*)/gi)) {
+  for (const match of prompt.matchAll(/(?:\b(?:(?<!\b(?:i|we|you|they|would|[’']d|looks?|looked|looking|sounds?|seems?|feels?) )like|such as|including|e\.g\.|for example|for instance)\s+|:(?!\s*(?:how|what|where|which|who|when|why|can|could|do|does|is|are)\b)\s*)((?:(?!\bthen\b)[^.;!?:])*)/gi)) {
     for (const word of promptWords(match[1]!)) if (word.length >= 4 && !stop.has(word) && !manner.has(word)) found.add(stem(word));
   }
   return found;
