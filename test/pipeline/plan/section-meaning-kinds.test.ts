@@ -96,3 +96,40 @@ describe('what a diner asks of a restaurant’s page', () => {
     assert.deepEqual(idsOn(restaurant)('Can I get your news and special offers by email?'), ['newsletter']);
   });
 });
+
+describe('what a developer asks of a library’s docs in plain words', () => {
+  const docs = page([
+    part('hero', 'hero', 'boxkit', 0, 'Dialogs for the browser.'),
+    part('features', 'features', 'Features', 300, 'Works in every browser. Themes, animations, keyboard, many languages.'),
+    part('usage', 'content', 'Quick usage', 600, 'Open a box: $.confirm({ title, content }). Pick a theme.'),
+    part('options', 'content', 'Options', 900, 'Every option with its default: title, content, buttons, draggable, theme.'),
+    part('if', 'content', 'If and Unless', 1200, 'if something then that. Unless is the opposite of if.'),
+    part('autoclose', 'content', 'Auto close', 1800, 'Trigger an action when the timer runs out: autoClose: "cancel|8000".'),
+    part('rtl', 'content', 'RTL support', 2400, 'Set rtl: true for Arabic, Hebrew or Persian.'),
+    part('exceptions', 'content', 'Exceptions', 3000, 'try, catch and finally: when something goes wrong, an error is thrown.'),
+    part('api', 'content', 'Api', 3600, 'On an instance on screen: setTitle(), setContent(), close(), open().'),
+    part('changes', 'content', 'Changes from version 1', 4200, 'What changed, and why: the syntax, the compiler.'),
+    part('contributing', 'content', 'Contributing Guide', 4800, 'Fork the repository, build the compiler, run the tests, then open a pull request.'),
+  ]);
+  const ids = idsOn(docs);
+
+  it('knows closing by itself as the auto close', () => {
+    assert.deepEqual(ids('Can the box close by itself after a few seconds if nobody clicks anything?'), ['autoclose']);
+  });
+
+  it('knows languages written right to left as the RTL support', () => {
+    assert.deepEqual(ids('Does it work for languages written right to left, like Arabic?'), ['rtl']);
+  });
+
+  it('knows the methods to call as the API', () => {
+    assert.deepEqual(ids('End on the methods I can call to change a box that is already open.'), ['api']);
+  });
+
+  it('reads a condition that opens a question as part of it, not a beat of its own', () => {
+    assert.deepEqual(ids('If something goes wrong while my code runs, how do I catch the error and deal with it?'), ['exceptions']);
+  });
+
+  it('knows helping work on it and sending changes as contributing, a question after a colon being no list of examples', () => {
+    assert.deepEqual(ids("I'd like to help work on the compiler: how do I get set up and send my changes?"), ['contributing']);
+  });
+});
