@@ -452,7 +452,6 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
         return { section, score: score * discount, why };
       })
       .sort((a, b) => b.score - a.score);
-    if (process.env.RANK_DEBUG) console.error('#', clause, ranked.slice(0, 5).map((r) => `${sectionName(r.section)}=${r.score.toFixed(2)} (${r.why})`));
     const ending = endCue.test(clause);
     const action = ending ? headerActionNamed(clause, outline) : null;
     if (action) {
