@@ -204,8 +204,9 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\bhelp(?:ing)? (?:to )?(?:work on|build|develop|improve|hack on)\b|\bsend(?:s|ing)? (?:in )?(?:(?:my|our|your|their|new|own|some) )*(?:changes|fixes|patches|improvements|pull requests)\b|\b(?:open|make|submit)(?:s|ing)? a pull request\b|\bpull requests?\b/g, 'contributing'],
   // Acronyms a kit's docs name their parts by, spelled out: "right to left" is RTL, "by itself" is automatic ("Auto
   // close", "Autoplay").
-  [/\bright[\s-]to[\s-]left\b/g, 'rtl'],
-  [/\bleft[\s-]to[\s-]right\b/g, 'ltr'],
+  // (the words stay too: a page may spell it out, "Right-to-Left Support")
+  [/\bright[\s-]to[\s-]left\b/g, 'rtl right left'],
+  [/\bleft[\s-]to[\s-]right\b/g, 'ltr left right'],
   [/\bby (?:it|them)sel(?:f|ves)\b|\bon (?:its|their) own\b|\bautomatically\b/g, 'auto'],
   // "stay in the loop", "keep me posted": a newsletter, not a place to stay or a post.
   [/\bstay (?:in the loop|up to date|informed|posted|tuned)\b|\bkeep (?:me|you|them|us|viewers|people) (?:posted|updated|informed|in the loop)\b/g, 'newsletter'],

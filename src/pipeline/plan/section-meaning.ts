@@ -209,9 +209,10 @@ export function clausesOf(prompt: string): string[] {
     // "Walk through how a shoot runs, step by step, from…": how to show it, set off by commas, is not a subject of
     // its own (alone, "step" would go looking for a process section elsewhere).
     .replace(/,\s*(step[- ]by[- ]step|one by one|bit by bit|in (?:some )?detail|in order|from start to finish)\s*(?=,|$)/gi, ' $1')
-    // "If something goes wrong while my code runs, how do I catch the error?": a condition that opens a question says
-    // when it is asked, not a beat of its own.
-    .replace(/(^|[.;!?]\s*)((?:if|when|whenever|once)\b[^,.;!?]*),(?=\s*(?:how|what|where|which|who|why|can|could|do|does|is|are|will|would|should)\b)/gi, '$1$2 ')
+    // "If something goes wrong while my code runs, how do I catch the error?", "If I buy the small plan, can I move up
+    // later?": a condition that opens a question says when it is asked; what is asked is the question after it, and the
+    // condition is no beat of its own (it showed an "If and Unless" part, or the prices before the answer).
+    .replace(/(^|[.;!?]\s*)(?:if|when|whenever|once)\b[^,.;!?]*,(?=\s*(?:how|what|where|which|who|why|can|could|do|does|is|are|will|would|should)\b)/gi, '$1')
     // "the carousel (budgeting, round-ups, bill alerts)": what is in brackets elaborates its clause.
     .replace(/\(([^()]*)\)/g, (_, inside: string) => ` ${inside.replace(/[,;&]|\band\b/g, ' ')} `)
     // So does a list after a colon or "like", "such as", "including" ("loans: student, mortgage, payday", "specialties

@@ -125,7 +125,7 @@ describe('what a developer asks of a library’s docs in plain words', () => {
     assert.deepEqual(ids('End on the methods I can call to change a box that is already open.'), ['api']);
   });
 
-  it('reads a condition that opens a question as part of it, not a beat of its own', () => {
+  it('reads past a condition that opens a question: it is no beat of its own', () => {
     assert.deepEqual(ids('If something goes wrong while my code runs, how do I catch the error and deal with it?'), ['exceptions']);
   });
 
