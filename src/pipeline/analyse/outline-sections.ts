@@ -81,10 +81,15 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
     );
   };
   const flatHeadings = (el: Element, least = 3) => {
-    const direct = flatChildren(el).filter((c) => /^H[1-6]$/.test(c.tagName) && visible(c));
+    const children = flatChildren(el);
+    const direct = children.filter((c) => /^H[1-6]$/.test(c.tagName) && visible(c));
+    // Loose headings a level below those of the <section>s beside them (a docs page's three h4 notes between its h2
+    // sections) are sub-parts, not the run's parts: split by them, the sections before the first were lost and the
+    // last ran on over every section after it.
+    const boxed = Math.min(99, ...children.filter((c) => (c.tagName === 'SECTION' || c.tagName === 'ARTICLE') && visible(c)).map(topHeadingLevel));
     for (const level of ['H1', 'H2', 'H3', 'H4', 'H5', 'H6']) {
       const at = direct.filter((h) => h.tagName === level);
-      if (at.length >= least) return at;
+      if (at.length >= least) return boxed < levelOf(at[0]!) ? [] : at;
       if (at.length > 0 && level !== 'H1') return [];
     }
     return [];
@@ -217,9 +222,10 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
         // A part of several screens with headings of its own a level down (a docs page's "Usage" over "Options",
         // "Methods", "Usage with jQuery"): one part each too, under the part's own title and intro; a prompt asks for
         // one of them, and the camera cannot hold five screens.
-        const subs: Element[] = [];
-        const subTag = `H${Math.min(6, levelOf(h) + 1)}`;
-        for (const n of after(h, next)) if (n.tagName === subTag && visible(n)) subs.push(n);
+        // The next level down that the part uses: a page may skip one (an h2 "Components" over h4 "Table", "Alerts").
+        const below = after(h, next).filter((n) => /^H[1-6]$/.test(n.tagName) && visible(n) && levelOf(n) > levelOf(h));
+        const subLevel = Math.min(...below.map(levelOf));
+        const subs = below.filter((n) => levelOf(n) === subLevel);
         // A release log's dozen short entries are not parts of their own: each sub-part must be a good part of a screen.
         const height = end - docRect(h).y;
         if (height <= vh * 2.5 || subs.length < 2 || height / subs.length < vh * 0.35) {
@@ -242,8 +248,11 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
       const hasContent = s.heading || s.text.length >= 20 || s.el.querySelector('img, video, canvas, iframe, svg, form, input');
       return !!hasContent;
     })
-    .sort((a, b) => a.rect.y - b.rect.y)
-    .slice(0, maxSections);
-
-  return kept;
+    .sort((a, b) => a.rect.y - b.rect.y);
+  if (kept.length <= maxSections) return kept;
+  // A very long page (a docs page of tens of thousands of pixels) has more parts than the outline holds. Its parts
+  // without a heading (a code sample's block between two headings) name nothing a prompt can ask for: they give way
+  // first, the smallest first, so that the parts further down that a heading names are not cut off.
+  const spare = new Set(kept.filter((s) => !s.heading).sort((a, b) => a.rect.height - b.rect.height).slice(0, kept.length - maxSections));
+  return kept.filter((s) => !spare.has(s)).slice(0, maxSections);
 }

@@ -43,7 +43,11 @@ export const concepts: Record<string, string[]> = {
   download: ['download', 'install', 'appstore', 'googleplay', 'playstore', 'android', 'iphone', 'ios'],
   // savings, ROI and price calculators: a figure the viewer works out
   calculator: ['calculator', 'calculate', 'calculation', 'estimator', 'simulator', 'slider', 'forecast', 'roi'],
-  work: ['work', 'portfolio', 'case', 'project', 'gallery', 'showcase', 'study', 'studies'],
+  // ("case studies" is the portfolio by its "case"; "study" alone is as often where someone studied: education)
+  work: ['work', 'portfolio', 'case', 'project', 'gallery', 'showcase'],
+  // résumés and portfolios: where someone studied, and what they know how to use
+  education: ['education', 'study', 'studies', 'studied', 'degree', 'university', 'college', 'school', 'academic', 'graduate', 'graduated', 'diploma', 'bachelor', 'master', 'qualification', 'schooling', 'alma'],
+  skills: ['skill', 'framework', 'proficiency', 'proficient', 'competence', 'competency', 'technology', 'technologies', 'tech', 'programming', 'expertise'],
   // pictures of the place or the product: hotels, venues, shops
   gallery: ['gallery', 'photo', 'photograph', 'photography', 'picture', 'image', 'lightbox', 'snapshot', 'slideshow'],
   services: ['service', 'offer', 'offering', 'expertise', 'specialty', 'specialist', 'specialised', 'specialized', 'help', 'assistance', 'assist'],
@@ -74,6 +78,12 @@ export const concepts: Record<string, string[]> = {
   dialogs: ['modal', 'dialog', 'popup', 'lightbox', 'overlay', 'confirm', 'confirmation'],
   alerts: ['alert', 'notification', 'notify', 'toast', 'snackbar', 'notice', 'warning', 'banner'],
   loading: ['loading', 'loader', 'spinner', 'spin', 'busy', 'progress'],
+  // libraries: what a program calls on it ("the methods I can call" are its "API")
+  api: ['api', 'method', 'methods'],
+  // CSS grids and layout kits: moving a column along its row, changing the order, turning a row around
+  offset: ['offset', 'push', 'shift', 'indent', 'nudge'],
+  reorder: ['reorder', 'reordering', 'rearrange', 'rearranging', 'order', 'sequence'],
+  reverse: ['reverse', 'reversing', 'reversed', 'backwards', 'backward', 'flip', 'flipping', 'flipped', 'invert', 'inverted', 'inverse'],
   // events, courses, retreats: what happens when, and where
   schedule: ['agenda', 'schedule', 'programme', 'program', 'timetable', 'session', 'talk', 'workshop', 'itinerary'],
   location: ['venue', 'location', 'located', 'map', 'direction', 'hotel', 'travel', 'nearby', 'held', 'transport', 'parking', 'airport', 'accommodation', 'lodging', 'visit', 'address', 'bus', 'station'],
@@ -175,7 +185,8 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b([a-z]+) who (?=(?:are|is|were|was|feel|felt|get|gets|hate|hates|dread|dreads|fear|fears|need|needs|want|wants|have|has|had|love|loves|struggle|struggles|worry|worries|can't|cannot|don't|doesn't|never|still|already|might|may)\b)/g,
     (match: string, before: string) => (questionLeadsBeforeWho.has(before) ? match : ' ')],
   // "What it does", "what the app can do": its features (the words alone are a question's frame).
-  [/\bwhat (?:it|they|this|the \w+|\w+) (?:does|do|can do|can offer|offers?)\b/g, 'feature'],
+  // Not when a subject follows: "what degree does he have" asks for the degree, with "does" only its auxiliary.
+  [/\bwhat (?:it|they|this|the \w+|\w+) (?:does|do|can do|can offer|offers?)\b(?! (?:he|she|they|it|we|i|you|one|someone|anyone|the|this|that|my|your|our|their|his|her)\b)/g, 'feature'],
   // "Feature the long article", "spotlight the gallery": the verb asks to show, it names no section.
   [/^\s*(?:feature|spotlight)\s+(?=(?:the|a|an|our|its|their|this|that)\b)/g, ' '],
   // "What are the opening hours": the question's frame, not "what it does" (features).
@@ -186,6 +197,17 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b(?:ask|asks|asking|invite|invites|inviting|encourage|encourages|encouraging|tell|telling) (?:people|viewers|visitors|users|them|everyone|folks|the audience|the viewer) to\b/g, ' '],
   // "the companies that back the event", "who funds it": sponsors, not a way back.
   [/\b(?:back(?:s|ed|ing)?|fund(?:s|ed|ing)?) (?:the|this|our|it)\b/g, 'sponsor'],
+  // "News and special offers by email", "updates in my inbox": a newsletter, not the blog's news nor a way to write.
+  [/\b(?:news|updates?|offers?|deals?|promotions?|tips|discounts?)\b(?:[\w'’ ]{0,30}?) (?:by|via|over|in|to) (?:e-?mail|(?:my|your|our|the) inbox)\b|\be-?mail(?:ed)? (?:me |us |you )?(?:the )?(?:news|updates|offers|deals)\b/g, 'newsletter'],
+  // "Help work on the compiler", "send my changes", "open a pull request": contributing to an open-source project (its
+  // "Contributing" guide), not the changelog's changes nor the FAQ's help.
+  [/\bhelp(?:ing)? (?:to )?(?:work on|build|develop|improve|hack on)\b|\bsend(?:s|ing)? (?:in )?(?:(?:my|our|your|their|new|own|some) )*(?:changes|fixes|patches|improvements|pull requests)\b|\b(?:open|make|submit)(?:s|ing)? a pull request\b|\bpull requests?\b/g, 'contributing'],
+  // Acronyms a kit's docs name their parts by, spelled out: "right to left" is RTL, "by itself" is automatic ("Auto
+  // close", "Autoplay").
+  // (the words stay too: a page may spell it out, "Right-to-Left Support")
+  [/\bright[\s-]to[\s-]left\b/g, 'rtl right left'],
+  [/\bleft[\s-]to[\s-]right\b/g, 'ltr left right'],
+  [/\bby (?:it|them)sel(?:f|ves)\b|\bon (?:its|their) own\b|\bautomatically\b/g, 'auto'],
   // "stay in the loop", "keep me posted": a newsletter, not a place to stay or a post.
   [/\bstay (?:in the loop|up to date|informed|posted|tuned)\b|\bkeep (?:me|you|them|us|viewers|people) (?:posted|updated|informed|in the loop)\b/g, 'newsletter'],
   // "works with GitHub", "plugs into", "the tools teams already use": integrations, not features or a portfolio.
@@ -213,6 +235,8 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b(?:a|the|their|our|one of the) regulars?\b/g, 'customer'],
   // "Everything they can fix", "all it can build": what they offer (what it can *do* is its features, above).
   [/\b(?:everything|all|anything|what) (?:they|he|she|we|you) (?:can|could) (?=\w)/g, 'service '],
+  // "The things he has built", "stuff they've made": their projects.
+  [/\b(?:things|stuff) (?:(?:they|we|he|she|you|i)(?:'ve|’ve| have| has| had)? )?(?:built|made|created|shipped|developed|designed|worked on)\b/g, 'project'],
   // "Jobs they've finished", "work they have done": their past projects (a "job" alone is as often a vacancy).
   [/\b(?:jobs?|work) (?:(?:they|we|he|she|you)(?:'ve|’ve| have| has| had)? )?(?:finished|done|completed|delivered|carried out)\b/g, 'project'],
   // "Why learn with them", "why shop at them": the verb is what the whole page offers; the question asks for reasons.
@@ -270,6 +294,8 @@ export const stop = new Set([
   'last', 'first', 'before', 'after', 'walk', 'through', 'tour', 'scroll', 'stay', 'hold', 'wrap', 'start', 'bit',
   // a question's frame ("which kinds of jobs…"), never what is asked about
   'which',
+  // a condition's frame ("if something goes wrong…"), not a language's if statement
+  'if',
 ]);
 // "about", "can", "first", "start" are kept as concept words but are too common in prompts to count as subjects.
 

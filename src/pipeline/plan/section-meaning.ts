@@ -209,12 +209,16 @@ export function clausesOf(prompt: string): string[] {
     // "Walk through how a shoot runs, step by step, from…": how to show it, set off by commas, is not a subject of
     // its own (alone, "step" would go looking for a process section elsewhere).
     .replace(/,\s*(step[- ]by[- ]step|one by one|bit by bit|in (?:some )?detail|in order|from start to finish)\s*(?=,|$)/gi, ' $1')
+    // "If something goes wrong while my code runs, how do I catch the error?", "If I buy the small plan, can I move up
+    // later?": a condition that opens a question says when it is asked; what is asked is the question after it, and the
+    // condition is no beat of its own (it showed an "If and Unless" part, or the prices before the answer).
+    .replace(/(^|[.;!?]\s*)(?:if|when|whenever|once)\b[^,.;!?]*,(?=\s*(?:how|what|where|which|who|why|can|could|do|does|is|are|will|would|should)\b)/gi, '$1')
     // "the carousel (budgeting, round-ups, bill alerts)": what is in brackets elaborates its clause.
     .replace(/\(([^()]*)\)/g, (_, inside: string) => ` ${inside.replace(/[,;&]|\band\b/g, ' ')} `)
     // So does a list after a colon or "like", "such as", "including" ("loans: student, mortgage, payday", "specialties
     // like dentistry and cardiology"): its items are what the clause is about, not subjects of their own. Up to the
     // sentence's end or a "then".
-    .replace(/,?\s*(:|\b(?:like|such as|including|e\.g\.|for example|for instance|especially))((?:(?!\bthen\b)[^.;!?])*)/gi,
+    .replace(/,?\s*(:(?!\s*(?:how|what|where|which|who|when|why|can|could|do|does|is|are)\b)|\b(?:like|such as|including|e\.g\.|for example|for instance|especially))((?:(?!\bthen\b)[^.;!?])*)/gi,
       (_, lead: string, list: string) => ` ${lead}${list.replace(/,|&|\band\b|\bor\b/gi, ' ')}`)
     // Names listed before the noun they name ("the Free, Starter and Pro plans", "the S, M and L sizes") are one
     // subject, not three: the commas are the list's.
@@ -222,6 +226,9 @@ export function clausesOf(prompt: string): string[] {
     // "End on where to find more examples and community help", "finish on the prizes and certificates he has won":
     // what follows an ending's "and" is more of what to end on, not a beat of its own shown before it.
     .replace(endingRun, (run: string) => run.replace(/\band\b/gi, ENDING_AND))
+    // "Your news and special offers by email": two kinds of mail that come one way, the newsletter; not the blog's news
+    // and then a way to write.
+    .replace(/\b(news|updates?|offers?|deals?|tips|promotions?)\s+(?:and|&)\s+(?=(?:[\w'’]+ ){0,2}(?:news|updates?|offers?|deals?|tips|promotions?)\b[\w'’ ]{0,30}? (?:by|via|over|in|to) (?:e-?mail|(?:my|your|our|the) inbox)\b)/gi, `$1 ${ENDING_AND} `)
     .split(/[.;!?]|,|\band then\b|\bthen\b|\band\b|\bfollowed by\b|\bplus\b|&/i)
     .map((clause) => clause.replaceAll(ENDING_AND, 'and').trim())
     .filter((clause) => clause.length > 1);
@@ -276,9 +283,10 @@ function onlyThisSectionSays(clause: string, section: OutlineSection, fields: Ma
  */
 function exampleStems(prompt: string): Set<string> {
   const found = new Set<string>();
-  // Not the verb ("I'd like a clip of…", "we would like to see…").
+  // Not the verb ("I'd like a clip of…", "we would like to see…"), nor a likeness ("what a table looks like").
   // A list after a colon gives examples as well ("the helpers for plain objects: keys, cloning").
-  for (const match of prompt.matchAll(/(?:\b(?:(?<!\b(?:i|we|you|they|would|[’']d) )like|such as|including|e\.g\.|for example|for instance)\s+|:\s*)((?:(?!\bthen\b)[^.;!?:])*)/gi)) {
+  // Not a question after a colon ("I'd like to help: how do I send my changes?"): that is what is asked, not examples.
+  for (const match of prompt.matchAll(/(?:\b(?:(?<!\b(?:i|we|you|they|would|[’']d|looks?|looked|looking|sounds?|seems?|feels?) )like|such as|including|e\.g\.|for example|for instance)\s+|:(?!\s*(?:how|what|where|which|who|when|why|can|could|do|does|is|are)\b)\s*)((?:(?!\bthen\b)[^.;!?:])*)/gi)) {
     for (const word of promptWords(match[1]!)) if (word.length >= 4 && !stop.has(word) && !manner.has(word)) found.add(stem(word));
   }
   return found;

@@ -68,3 +68,51 @@ describe('the parts of a docs page whose text is partly wrapped', () => {
     }
   });
 });
+
+describe('the parts of a docs page headed at uneven levels', () => {
+  it('keeps every <section> when a few loose notes a level down sit between them', async () => {
+    const section = (id: string, title: string, paragraphs: number) => `<section id="${id}">${part(title, paragraphs)}</section>`;
+    const page = await pageWith(`
+      <div style="width:700px;margin:0 auto">
+        ${section('start', 'Getting started', 6)}${section('buttons', 'Buttons', 12)}${section('ajax', 'Ajax loading', 3)}
+        <h4>Using a prefix</h4><div>${filler(5)}</div><h4>Using a promise</h4><div>${filler(5)}</div><h4>On complete</h4><div>${filler(5)}</div>
+        ${section('autoclose', 'Auto close', 6)}${section('rtl', 'RTL support', 6)}${section('api', 'Api', 12)}
+      </div>`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((s) => s.heading);
+      for (const title of ['Getting started', 'Buttons', 'Auto close', 'RTL support', 'Api']) assert.ok(headings.includes(title), `a part "${title}" in ${JSON.stringify(headings)}`);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('splits a long part by the next level it uses, when it skips one (an h2 over h4s)', async () => {
+    const page = await pageWith(`
+      <div style="width:700px;margin:0 auto">
+        ${part('Dark mode', 2)}${part('Usage', 2)}
+        <h2>Components</h2><h4>List</h4>${filler(14)}<h4>Table</h4>${filler(14)}<h4>Alerts</h4>${filler(14)}<h4>Loading</h4>${filler(14)}
+      </div>`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((s) => s.heading);
+      for (const title of ['Table', 'Alerts', 'Loading']) assert.ok(headings.includes(title), `a part "${title}" in ${JSON.stringify(headings)}`);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('on a page with more parts than the outline holds, drops parts without a heading before the named ones further down', async () => {
+    // 70 unheaded blocks (code samples between the headings) and then the headed parts at the bottom.
+    const blocks = Array.from({ length: 70 }, (_, i) => `<div style="height:120px">Sample ${i + 1}: some code that shows how it reads.</div>`).join('');
+    const page = await pageWith(`<div style="width:700px;margin:0 auto">${blocks}<section style="padding:20px 0">${part('Exceptions', 6)}</section><section style="padding:20px 0">${part('Contributing Guide', 6)}</section></div>`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((s) => s.heading);
+      assert.ok(outline.sections.length <= 60, `at most 60 parts (${outline.sections.length})`);
+      for (const title of ['Exceptions', 'Contributing Guide']) assert.ok(headings.includes(title), `a part "${title}" in ${JSON.stringify(headings.filter(Boolean))}`);
+    } finally {
+      await page.close();
+    }
+  });
+});
