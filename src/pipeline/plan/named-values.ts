@@ -146,6 +146,16 @@ export function namedValues(prompt: string): NamedValues {
     if (place) values.searchIn = place;
     claimed.push(values.search);
   }
+  // A field and its value, and a field said after it with "and the …" ("the name Sofia Bianchi and the city Turin").
+  const fieldAndTheNext = (label: string, value: string, end: number) => {
+    values.fields.push({ label, value: value.trim() });
+    claimed.push(value.trim());
+    const more = AND_THE_FIELD.exec(prompt.slice(end));
+    if (more && FIELD_WORDS.test(more[1]!) && !values.fields.some((field) => field.label === more[1])) {
+      values.fields.push({ label: more[1]!, value: more[2]!.trim() });
+      claimed.push(more[2]!.trim());
+    }
+  };
   for (const match of prompt.matchAll(FIELD_TO)) {
     // "my profile so the city says Lisbon": the field is the last thing named before its value.
     const label = match[1]!.split(/\b(?:the|my|its|their|your)\s+/).at(-1)!.trim();
@@ -155,25 +165,13 @@ export function namedValues(prompt: string): NamedValues {
     if (/^\s*(?:the|my|its|their|your)\s+[a-z][a-z -]*?\s+(?:to|as)\s/i.test(match[0].replace(/^\s*(?:set|change|update|make|edit|switch|rename)\s+/i, '')) && !/\b(?:set|change|update|edit|rename|switch)\b/i.test(before)) continue;
     // Only words a form labels a field with.
     if (!FIELD_WORDS.test(label)) continue;
-    values.fields.push({ label, value: match[2]!.trim() });
-    claimed.push(match[2]!.trim());
     // "…the city says Lisbon and the country Portugal": the verb said once for both.
-    const more = AND_THE_FIELD.exec(prompt.slice(match.index! + match[0].length));
-    if (more && FIELD_WORDS.test(more[1]!) && !values.fields.some((field) => field.label === more[1])) {
-      values.fields.push({ label: more[1]!, value: more[2]!.trim() });
-      claimed.push(more[2]!.trim());
-    }
+    fieldAndTheNext(label, match[2]!, match.index! + match[0].length);
   }
   for (const match of prompt.matchAll(WITH_THE_FIELD)) {
     const label = match[1]!.trim();
     if (!FIELD_WORDS.test(label) || label.split(/\s+/).length > 3 || values.fields.some((field) => field.label === label)) continue;
-    values.fields.push({ label, value: match[2]!.trim() });
-    claimed.push(match[2]!.trim());
-    const more = AND_THE_FIELD.exec(prompt.slice(match.index! + match[0].length));
-    if (more && FIELD_WORDS.test(more[1]!) && !values.fields.some((field) => field.label === more[1])) {
-      values.fields.push({ label: more[1]!, value: more[2]!.trim() });
-      claimed.push(more[2]!.trim());
-    }
+    fieldAndTheNext(label, match[2]!, match.index! + match[0].length);
   }
   const title = TITLED.exec(prompt)?.[1]?.trim();
   if (title) {

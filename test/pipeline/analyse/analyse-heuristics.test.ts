@@ -4,31 +4,14 @@
  * must be left alone, a long flat article, generated ids.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'puppeteer-core';
+import { describe, it } from 'node:test';
 import { analysePage } from '../../../src/pipeline/analyse/analyse-page.js';
 import { dismissOverlays } from '../../../src/pipeline/analyse/dismiss-overlays.js';
 import { evaluateInPage } from '../../../src/pipeline/analyse/in-page.js';
-import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
+import type { Page } from 'puppeteer-core';
+import { htmlPages } from './html-pages.js';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser({ allowPrivate: true });
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-async function pageWith(html: string): Promise<Page> {
-  const page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 720 });
-  await page.setContent(`<!doctype html><html><head><meta charset="utf-8"><style>body{margin:0;font:16px/1.5 sans-serif}</style></head><body>${html}</body></html>`, {
-    waitUntil: 'load',
-  });
-  return page;
-}
+const pageWith = htmlPages();
 
 const shown = (page: Page, selector: string) =>
   evaluateInPage(

@@ -3,29 +3,11 @@
  * those inside it are one run, each the start of a part a prompt may ask for.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'puppeteer-core';
+import { describe, it } from 'node:test';
 import { analysePage } from '../../../src/pipeline/analyse/analyse-page.js';
-import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
+import { htmlPages } from './html-pages.js';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser({ allowPrivate: true });
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-async function pageWith(html: string): Promise<Page> {
-  const page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 720 });
-  await page.setContent(`<!doctype html><html><head><meta charset="utf-8"><style>body{margin:0;font:16px/1.5 sans-serif}</style></head><body>${html}</body></html>`, {
-    waitUntil: 'load',
-  });
-  return page;
-}
+const pageWith = htmlPages();
 
 const filler = (n: number) => Array.from({ length: n }, (_, i) => `<p>Paragraph ${i + 1} with enough words to be read as real content on the page.</p>`).join('');
 const part = (title: string, paragraphs: number) => `<h2>${title}</h2>${filler(paragraphs)}`;
