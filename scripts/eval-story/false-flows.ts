@@ -1,10 +1,12 @@
 import { launchBrowser } from '../../src/pipeline/browser/launch.js';
 import { namedValues } from '../../src/pipeline/plan/named-values.js';
 import { flowExit } from '../../src/pipeline/plan/flow-exit.js';
+import { answerElsewhere } from '../../src/pipeline/plan/linked-answer.js';
 import { startsFlow } from '../../src/pipeline/plan/plan-leg.js';
 import { startFixtureServer } from '../../test/helpers/fixture-server.js';
 import { presentRealPages, realCases, realPagesDir } from './real-set.js';
 import { analyseSite } from './score.js';
+import { readLinkedPages } from '../../src/pipeline/analyse/linked-pages.js';
 
 /**
  * Issue 56: the one-page real set's prompts that a flow would take off their page. Every case's target is on its
@@ -21,10 +23,13 @@ try {
     const url = server.url(site);
     const analysed = await analyseSite(browser, url);
     const sameSite = (candidate: string) => new URL(candidate, url).origin === new URL(url).origin;
+    // What its menu's pages say, as a recording reads them (the pages a real-set folder holds beside its own).
+    const reader = await browser.newPage();
+    const linked = await reader.goto(url, { waitUntil: 'load' }).then(() => readLinkedPages(reader, analysed.outline, sameSite)).finally(() => reader.close());
     for (const c of cases.filter((k) => k.site === site)) {
-      if (!startsFlow(c.prompt, analysed.outline, namedValues(c.prompt), sameSite)) continue;
+      if (!startsFlow(c.prompt, analysed.outline, namedValues(c.prompt), sameSite, linked)) continue;
       flows++;
-      const exit = flowExit(c.prompt, analysed.outline, sameSite);
+      const exit = flowExit(c.prompt, analysed.outline, sameSite) ?? answerElsewhere(c.prompt, analysed.outline, sameSite, linked);
       console.log(`${site} ${JSON.stringify(c.prompt)} → ${exit ? `leaves by "${exit.link.label}" (${exit.link.href})` : 'types into a form'}`);
     }
   }

@@ -15,7 +15,7 @@ import { arrivalName } from './story-text/arrival-name.js';
 import { storyBeats } from './story-text/beats.js';
 import { wrapCaption } from './story-text/captions.js';
 import type { StoryBeat, StoryText } from './story-text/types.js';
-import type { ActionScript, DemoPlan, OutlineSection, PageOutline, RecordingLogEntry, Resolution, ViewportName } from './types.js';
+import type { ActionScript, DemoPlan, LinkedPage, OutlineSection, PageOutline, RecordingLogEntry, Resolution, ViewportName } from './types.js';
 import type { Presentation } from '../demos/presentation.js';
 import type { FlowPage } from './fingerprint/index.js';
 
@@ -34,6 +34,8 @@ export interface FlowStart {
   totalMs: number;
   allowSubmit: boolean;
   sameSite(url: string): boolean;
+  /** what the first page's menu links lead to (analyse/linked-pages.ts) */
+  linked?: LinkedPage[];
 }
 
 export interface ProducedFlow {
@@ -72,6 +74,7 @@ export async function produceFlow(
     const leg = await planLeg({
       planner, base: start.base, outline, prompt, values: start.values, purpose, sameSite: start.sameSite,
       allowSubmit: start.allowSubmit, remainingMs, mayLeave: index + 1 < 4 && spentMs < start.totalMs * 0.7,
+      ...(index === 0 && start.linked ? { linked: start.linked } : {}),
     });
     const capped = Math.min(leg.plan.durationMs, Math.max(2_000, start.totalMs * MAX_STRETCH - spentMs));
     const plan = { ...leg.plan, durationMs: Math.round(capped) };

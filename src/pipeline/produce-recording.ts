@@ -21,6 +21,7 @@ import { takeCheckEntry, type TakeCheck } from './compose/take-check.js';
 import { storyBeats } from './story-text/beats.js';
 import { namedValues } from './plan/named-values.js';
 import { startsFlow } from './plan/plan-leg.js';
+import { readLinkedPages } from './analyse/linked-pages.js';
 import { flowEntries, type FlowStart, produceFlow, replayFlow, sameSiteAs } from './produce-flow.js';
 import { isFlow } from './record/record-flow.js';
 import { guardSubmits, submitEntries, type SubmitGuard } from './record/submit-guard.js';
@@ -199,10 +200,12 @@ async function produceGuarded(
       language,
     };
     const values = namedValues(request.prompt);
-    if (request.mode === 'script' && startsFlow(request.prompt, outline, values, sameSite)) {
+    // What the pages its menu links to say: where a flow goes when no link names what the prompt asks for.
+    const linked = request.mode === 'script' ? await readLinkedPages(page, outline, sameSite) : [];
+    if (request.mode === 'script' && startsFlow(request.prompt, outline, values, sameSite, linked)) {
       flowStart = {
         outline, language, base: planInput, values, viewport: request.viewport, totalMs: VIDEO_MS[request.durationTarget],
-        allowSubmit: request.allowSubmit === true, sameSite,
+        allowSubmit: request.allowSubmit === true, sameSite, linked,
       };
     }
   }

@@ -122,6 +122,19 @@ export interface PageOutline {
   dismissedOverlays: string[];
 }
 
+/**
+ * Issue 56: a page of the same site that the menu links to, as read before planning (analyse/linked-pages.ts): the
+ * link, the page's title, and its headings each with the text under it. Where a flow goes when no link names what
+ * the prompt asks for but the page behind one holds it.
+ */
+export interface LinkedPage {
+  href: string;
+  /** the label of the link that leads there */
+  label: string;
+  title: string;
+  parts: Array<{ heading: string; text: string; footer: boolean }>;
+}
+
 export interface AutoSelection {
   selectedId: TemplateId;
   sectionHint?: string;

@@ -1,5 +1,5 @@
 import type { OutlineAction, OutlineForm, OutlineSection, PageOutline } from '../types.js';
-import { beatsOf } from './not-found.js';
+import { type Beat, beatsOf } from './not-found.js';
 import { concepts } from './lexicon.js';
 import { promptSubjects, promptWords, stem } from './section-meaning.js';
 import { keywords } from './text-match.js';
@@ -73,10 +73,22 @@ const NAMED_PAGE = /\b(?:the|their|its|your|our)\s+([\p{L}\d][\p{L}\d'’&-]*(?:
 const FROM_TO = /\b(?:go(?:es|ing)?\s+|move(?:s)?\s+|head(?:s)?\s+)?from\s+((?:the\s+|their\s+|its\s+|our\s+)?[\p{L}\d][\p{L}\d\s'’-]{1,40}?)\s+(?:over\s+|on\s+)?to\s+(?=(?:the|their|its|our|a|an)\b)/iu;
 
 export function flowExit(prompt: string, outline: PageOutline, sameSite: (url: string) => boolean): FlowExit | null {
-  prompt = prompt.replace(FROM_TO, 'Show $1, then ');
-  const beats = beatsOf(prompt);
+  prompt = placesInOrder(prompt);
   const links = exitLinks(outline, sameSite);
-  if (links.length === 0) return null;
+  return links.length > 0 ? namedExit(prompt, beatsOf(prompt), outline, links) : null;
+}
+
+/** "Go from the pricing to the contact form" as two beats: "Show the pricing, then the contact form". */
+export function placesInOrder(prompt: string): string {
+  return prompt.replace(FROM_TO, 'Show $1, then ');
+}
+
+/** A sign-in, sign-up or contact form this page holds answers the beat that asks for one. */
+export function heldHere(beat: string, outline: PageOutline): boolean {
+  return purposes.some((purpose) => purpose.asked.test(beat) && outline.forms.some((form) => purpose.heldBy(form, beat)));
+}
+
+function namedExit(prompt: string, beats: Beat[], outline: PageOutline, links: OutlineAction[]): FlowExit | null {
   for (const [index, beat] of beats.entries()) {
     const found = exitFor(beat.text, outline, links);
     if (!found) continue;
@@ -94,7 +106,7 @@ export function flowExit(prompt: string, outline: PageOutline, sameSite: (url: s
   return null;
 }
 
-function unansweredHere(beat: string, outline: PageOutline): boolean {
+export function unansweredHere(beat: string, outline: PageOutline): boolean {
   const meaning = promptSubjects(beat, outline);
   return meaning.subjects.length === 0 && meaning.endsOn === null && !meaning.endsOnAction;
 }
@@ -391,7 +403,7 @@ function conceptWeight(text: string, concept: string): number {
 }
 
 /** The page's links to other pages of the site: navigation first, then the page's own buttons. */
-function exitLinks(outline: PageOutline, sameSite: (url: string) => boolean): OutlineAction[] {
+export function exitLinks(outline: PageOutline, sameSite: (url: string) => boolean): OutlineAction[] {
   const here = stripHash(outline.url);
   const seen = new Set<string>();
   // Links in sight first; then those of closed menus, which the demo opens first (their `opener`); then the page's
@@ -434,7 +446,7 @@ function pathWords(href: string | null): string {
   }
 }
 
-function remainderFrom(prompt: string, beat: string): string {
+export function remainderFrom(prompt: string, beat: string): string {
   const at = prompt.indexOf(beat);
   return at >= 0 ? prompt.slice(at).trim() : beat;
 }

@@ -152,6 +152,8 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // "How does it stack up against X", "compared to", "vs": a comparison, not "does" (features) or "stack" (integrations).
   [/\b(?:how (?:does|do|would|will) (?:it|they|this|we) )?stacks? up (?:against|to|with)\b|\bcompared? (?:to|with)\b|\bversus\b|\bvs\b\.?/g, 'comparison'],
   [/\bopening (?:hours|times)\b/g, 'hour'],
+  // "What time does the cafe open on Saturdays?", "when do they close", "are you open on Sundays": the opening hours.
+  [/\b(?:what time|when|how late|how early|until when)(?: [\w'’]+){0,4}? (?:open|opens|close|closes|shut|shuts)\b|\b(?:is|are) (?:it|they|you|we|the [\w'’]+) (?:open|closed)\b/g, 'hour'],
   // "the difference it has made": what was achieved, not a comparison.
   [/\b(?:the )?difference (?:(?:\w+ ){0,4}(?:made|makes|make|making)\b)|\bmake(?:s)? a difference\b/g, 'impact'],
   // Giving money: "chip in", "support the cause financially", "make a donation" (before giving time: "pitch in").
@@ -271,6 +273,8 @@ export const pagePhrases: Array<[RegExp, string]> = [
   [/\bwhat we (?:do|offer)\b/gi, 'service'],
   [/\b(?:find|visit) us\b|\bgetting (?:here|there|to)\b|\bhow to (?:get|find) (?:here|there|us)\b|\bwhere (?:we are|to find us)\b/gi, 'location'],
   [/\bopening (?:hours|times)\b/gi, 'hour'],
+  // "Come on in, we're open", "Open daily from 8", "Business hours": when the place is open, said without "hours".
+  [/\b(?:we['’]?re|we are|now) open\b|\bopen (?:daily|every day|7 days|seven days|from \d|until \d)|\b(?:business|trading|office) hours\b|\bhours of (?:operation|business)\b/gi, 'hour'],
   [/\bget involved\b|\bgive (?:your|some|a little) time\b/gi, 'volunteer'],
   [/\bapp ?store\b|\bgoogle play\b|\bplay store\b/gi, 'download'],
   [/\bhow (?:it|this|they|we|everything) works?\b/gi, 'process'],

@@ -1,5 +1,6 @@
-import type { DemoPlan, OutlineForm, PageOutline, PlanStep } from '../types.js';
+import type { DemoPlan, LinkedPage, OutlineForm, PageOutline, PlanStep } from '../types.js';
 import { type FlowExit, type FlowPurpose, flowExit } from './flow-exit.js';
+import { answerElsewhere } from './linked-answer.js';
 import { appActions } from './app-actions.js';
 import { fillForm } from './form-fill.js';
 import { stop } from './lexicon.js';
@@ -44,6 +45,8 @@ export interface LegInput {
   remainingMs: number;
   /** legs left after this one, counting none: a page at the limit shows its part instead of leaving */
   mayLeave: boolean;
+  /** what the pages its menu links to say (analyse/linked-pages.ts), when they were read */
+  linked?: LinkedPage[];
 }
 
 /** A look at the page before the cursor sets off (the direction's opening: the page is readable, ~1 s). */
@@ -56,35 +59,40 @@ const MENU_MS = 1_300;
 const BEAT_MS = 3_200;
 
 /** Whether the prompt asks for a flow on this page at all: a link to follow, or values to type into a form here. */
-export function startsFlow(prompt: string, outline: PageOutline, values: NamedValues, sameSite: (url: string) => boolean): boolean {
+export function startsFlow(prompt: string, outline: PageOutline, values: NamedValues, sameSite: (url: string) => boolean, linked: LinkedPage[] = []): boolean {
   if (flowExit(prompt, outline, sameSite)) return true;
   if (appActions(prompt, outline)) return true;
-  return namesValues(values) && fillForm(outline, values, null, { allowSubmit: false }) !== null;
+  if (namesValues(values) && fillForm(outline, values, null, { allowSubmit: false }) !== null) return true;
+  return answerElsewhere(prompt, outline, sameSite, linked) !== null;
+}
+
+/** A leg that leaves: the beats this page answers first (if any), a closed menu opened, then the link followed. */
+async function leave(input: LegInput, exit: FlowExit): Promise<LegPlan> {
+  const { outline } = input;
+  const beforeSteps: PlanStep[] = [];
+  let basePlan: DemoPlan | null = null;
+  let budgetMs = LOOK_MS + LEAVE_MS + (exit.link.opener ? MENU_MS * (1 + (exit.link.thenOpen?.length ?? 0)) : 0);
+  if (exit.before) {
+    const beats = exit.before.split(', then ').length;
+    budgetMs = Math.round(Math.max(LEAVE_MS + BEAT_MS, Math.min(input.remainingMs * 0.6, LEAVE_MS + BEAT_MS * beats)));
+    basePlan = await input.planner.plan({ ...input.base, outline, prompt: exit.before, durationTarget: budgetMs - LEAVE_MS });
+    beforeSteps.push(...basePlan.steps);
+  } else {
+    beforeSteps.push({ action: 'pause', label: `Look at "${outline.title || 'the page'}"`, holdMs: LOOK_MS });
+  }
+  // A link in a closed menu: the menu is opened on camera first (a real click: it only opens the menu).
+  const opening: PlanStep[] = [exit.link.opener, ...(exit.link.thenOpen ?? [])].flatMap((control) =>
+    control ? [{ action: 'click' as const, target: control, label: `Open the menu "${control.label}"` }] : [],
+  );
+  const { opener: _opener, thenOpen: _thenOpen, ...link } = exit.link;
+  const steps: PlanStep[] = [...beforeSteps, ...opening, { action: 'navigate', target: link, href: exit.link.href, label: `Open "${exit.link.label}"` }];
+  return { kind: 'leave', exit, plan: legPlan(basePlan, steps, budgetMs, basePlan?.templateId ?? 'guided-tour') };
 }
 
 export async function planLeg(input: LegInput): Promise<LegPlan> {
   const { outline, values } = input;
   const exit = input.mayLeave ? flowExit(input.prompt, outline, input.sameSite) : null;
-  if (exit) {
-    const beforeSteps: PlanStep[] = [];
-    let basePlan: DemoPlan | null = null;
-    let budgetMs = LOOK_MS + LEAVE_MS + (exit.link.opener ? MENU_MS * (1 + (exit.link.thenOpen?.length ?? 0)) : 0);
-    if (exit.before) {
-      const beats = exit.before.split(', then ').length;
-      budgetMs = Math.round(Math.max(LEAVE_MS + BEAT_MS, Math.min(input.remainingMs * 0.6, LEAVE_MS + BEAT_MS * beats)));
-      basePlan = await input.planner.plan({ ...input.base, outline, prompt: exit.before, durationTarget: budgetMs - LEAVE_MS });
-      beforeSteps.push(...basePlan.steps);
-    } else {
-      beforeSteps.push({ action: 'pause', label: `Look at "${outline.title || 'the page'}"`, holdMs: LOOK_MS });
-    }
-    // A link in a closed menu: the menu is opened on camera first (a real click: it only opens the menu).
-    const opening: PlanStep[] = [exit.link.opener, ...(exit.link.thenOpen ?? [])].flatMap((control) =>
-      control ? [{ action: 'click' as const, target: control, label: `Open the menu "${control.label}"` }] : [],
-    );
-    const { opener: _opener, thenOpen: _thenOpen, ...link } = exit.link;
-    const steps: PlanStep[] = [...beforeSteps, ...opening, { action: 'navigate', target: link, href: exit.link.href, label: `Open "${exit.link.label}"` }];
-    return { kind: 'leave', exit, plan: legPlan(basePlan, steps, budgetMs, basePlan?.templateId ?? 'guided-tour') };
-  }
+  if (exit) return leave(input, exit);
   const app = appActions(input.prompt, outline);
   if (app) {
     const steps: PlanStep[] = [{ action: 'pause', label: `Look at "${outline.title || 'the page'}"`, holdMs: LOOK_MS }, ...app.steps];
@@ -120,6 +128,9 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
     const plan = legPlan(null, steps, 0, 'guided-tour');
     return { kind: 'fill', shown: [], plan: { ...plan, durationMs: lastLegMs(plan, input.remainingMs) } };
   }
+  // Nothing here answers a beat that the page behind a menu link does ("what time does the cafe open" → "Store").
+  const elsewhere = input.mayLeave && input.linked ? answerElsewhere(input.prompt, outline, input.sameSite, input.linked) : null;
+  if (elsewhere) return leave(input, elsewhere);
   const budgetMs = Math.max(MIN_SHOW_MS, input.remainingMs);
   const shown = await input.planner.plan({ ...input.base, outline, prompt: input.prompt, durationTarget: budgetMs });
   // A page the prompt sent the demo to ("take me to the about page", "bring up the pricing page"): where it has

@@ -1,0 +1,118 @@
+import type { LinkedPage, OutlineAction, OutlineSection, PageOutline } from '../types.js';
+import { exitLinks, type FlowExit, heldHere, placesInOrder, remainderFrom, unansweredHere } from './flow-exit.js';
+import { beatsOf } from './not-found.js';
+import { promptSubjects } from './section-meaning.js';
+
+/**
+ * Issue 56: the page behind a menu link that answers a beat this page does not. "Who started this place? Tell me the
+ * story of the cafe" on a café's home page whose menu says Home, About, Products, Store: no link says "story", the
+ * About page's "About Our Cafe" does. The parts of the linked pages (linked-pages.ts) compete with this page's own
+ * sections in one outline, scored by the same meaning as a one-page demo's beats; the beat goes to another page only
+ * when one of that page's parts wins, surely, and nothing on this page answers it surely.
+ */
+/**
+ * Where a prompt leaves the page when no link names what it asks for, but the page behind one holds it. Asked after
+ * the page's own forms and app actions (plan-leg.ts): a prompt that types into this page stays here. The beats before
+ * it that this page answers are shown here first; a question just before it that this page has no answer for goes
+ * along to be asked there.
+ */
+export function answerElsewhere(prompt: string, outline: PageOutline, sameSite: (url: string) => boolean, linked: LinkedPage[]): FlowExit | null {
+  if (linked.length === 0) return null;
+  prompt = placesInOrder(prompt);
+  const links = exitLinks(outline, sameSite);
+  if (links.length === 0) return null;
+  const beats = beatsOf(prompt);
+  for (const [index, beat] of beats.entries()) {
+    // "…, the striped ones too" speaks of the beat before; a contact form this page holds answers "send him a message".
+    if ((index > 0 && REFERS_BACK.test(beat.text)) || heldHere(beat.text, outline)) continue;
+    const answer = linkedAnswer(beat.text, outline, linked);
+    const link = answer ? linkTo(answer.page, links) : null;
+    if (!link) continue;
+    let at = index;
+    while (at > 0 && unansweredHere(beats[at - 1]!.text, outline)) at--;
+    const before = beats.slice(0, at).map((b) => b.text).join(', then ');
+    return { before, after: remainderFrom(prompt, beats[at]!.text), link, purpose: 'page' };
+  }
+  return null;
+}
+
+const REFERS_BACK = /\b(?:ones?|them|those|these|too|also|as well)\b/i;
+
+export interface LinkedAnswer {
+  page: LinkedPage;
+  /** the heading of the part that answers the beat there */
+  heading: string;
+}
+
+/** How sure the part on the other page must be: a single shared common word does not send a demo away. */
+const SURE_THERE = 0.7;
+/** A beat this page answers this surely stays here. */
+const SURE_HERE = 0.9;
+/** Where the linked pages' parts are put in the joined outline: below this page, each in a place of its own. */
+const PART_HEIGHT = 1_000;
+
+export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedPage[]): LinkedAnswer | null {
+  if (linked.length === 0) return null;
+  const here = promptSubjects(beat, outline);
+  const hereBest = Math.max(0, ...[...here.subjects, ...(here.endsOn ? [here.endsOn] : [])].map((subject) => subject.confidence));
+  if (here.endsOnAction || hereBest >= SURE_HERE) return null;
+  const owner = new Map<OutlineSection, { page: LinkedPage; heading: string }>();
+  const sections: OutlineSection[] = [...outline.sections];
+  let y = outline.documentHeight;
+  for (const { page, part } of distinctParts(outline, linked)) {
+    {
+      const section: OutlineSection = {
+        id: `linked-${owner.size}`,
+        kind: part.footer ? 'footer' : 'content',
+        heading: part.heading,
+        // The link that leads there names the page, as a menu names a section of its own page.
+        kicker: page.label,
+        text: part.text.slice(0, 200),
+        body: part.text,
+        label: part.heading,
+        selector: '',
+        fallbackSelectors: [],
+        rect: { x: 0, y, width: outline.viewport.width, height: PART_HEIGHT },
+      };
+      y += PART_HEIGHT;
+      owner.set(section, { page, heading: part.heading });
+      sections.push(section);
+    }
+  }
+  const joined: PageOutline = { ...outline, sections, documentHeight: y };
+  const there = promptSubjects(beat, joined);
+  const winner = [...there.subjects, ...(there.endsOn ? [there.endsOn] : [])].sort((a, b) => b.confidence - a.confidence)[0];
+  if (!winner || winner.confidence < SURE_THERE) return null;
+  const found = owner.get(winner.section);
+  return found ? { page: found.page, heading: found.heading } : null;
+}
+
+const flat = (text: string) => text.toLocaleLowerCase('en').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/**
+ * The linked pages' parts, each once. A part every page repeats (the site's name over each page, a shared "About Our
+ * Cafe" block) belongs to none of them: one this page shows too is dropped, and one several linked pages show is
+ * kept on the page whose link names it ("About" for "About Our Cafe"), else on the first.
+ */
+function distinctParts(outline: PageOutline, linked: LinkedPage[]): Array<{ page: LinkedPage; part: LinkedPage['parts'][number] }> {
+  const hereHeadings = new Set(outline.sections.map((section) => flat(section.heading ?? '')).filter(Boolean));
+  const byHeading = new Map<string, Array<{ page: LinkedPage; part: LinkedPage['parts'][number] }>>();
+  for (const page of linked) {
+    for (const part of page.parts) {
+      const key = flat(part.heading);
+      if (!key || hereHeadings.has(key)) continue;
+      const same = byHeading.get(key) ?? [];
+      if (!same.some((entry) => entry.page === page)) same.push({ page, part });
+      byHeading.set(key, same);
+    }
+  }
+  return [...byHeading.entries()].map(([key, same]) => {
+    const words = new Set(key.split(' '));
+    return same.find(({ page }) => flat(page.label).split(' ').every((word) => word && words.has(word))) ?? same[0]!;
+  });
+}
+
+/** The link that leads to a linked page: the one it was read from. */
+function linkTo(page: LinkedPage, links: OutlineAction[]): OutlineAction | null {
+  return links.find((link) => link.href === page.href) ?? null;
+}

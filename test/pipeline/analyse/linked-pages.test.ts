@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'puppeteer-core';
+import { analysePage } from '../../../src/pipeline/analyse/index.js';
+import { readLinkedPages } from '../../../src/pipeline/analyse/linked-pages.js';
+import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
+import { sameSiteAs } from '../../../src/pipeline/produce-flow.js';
+import { startFixtureServer, type FixtureServer } from '../../helpers/fixture-server.js';
+
+/**
+ * Issue 56: before a demo is planned, what the pages its menu links to say. A café whose home page has no opening
+ * hours links to a "Visit" page that has them: the reader brings back that page's headings with the words under each,
+ * by GETs only, and leaves out what the home page shows too.
+ */
+describe("the pages a site's menu links to, read before planning", () => {
+  let browser: Browser;
+  let sites: FixtureServer;
+  let page: Page;
+  const requests: Array<{ method: string; url: string }> = [];
+
+  before(async () => {
+    [browser, sites] = await Promise.all([launchBrowser({ allowPrivate: true }), startFixtureServer({ onRequest: (method, url) => requests.push({ method, url }) })]);
+    page = await browser.newPage();
+  });
+  after(async () => {
+    await browser?.close();
+    await sites?.close();
+  });
+
+  it("brings back each linked page's headings with their words, by GETs only", async () => {
+    const url = `${sites.url('flow-cafe')}index.html`;
+    await page.goto(url, { waitUntil: 'load' });
+    const { outline } = await analysePage(page);
+    requests.length = 0;
+    const linked = await readLinkedPages(page, outline, sameSiteAs(url));
+    assert.deepEqual(linked.map((p) => p.label).sort(), ['MENU', 'OUR STORY', 'VISIT'], 'every page of the menu but this one, by its label as shown');
+    const visit = linked.find((p) => p.label === 'VISIT')!;
+    assert.equal(visit.title, 'Visit — Copper Kettle');
+    const hours = visit.parts.find((part) => part.heading === "Come on in, we're open");
+    assert.ok(hours, 'the hours heading is read');
+    assert.match(hours.text, /Saturday 8:00 to 16:00/, 'with the words under it');
+    assert.ok(!visit.parts.some((part) => part.heading === 'Our promise to you'), 'a part the home page shows too is left out');
+    assert.deepEqual(requests.filter((r) => r.method !== 'GET'), [], 'nothing but GETs');
+    assert.ok(requests.some((r) => r.url.endsWith('/visit.html')), 'the linked page was fetched');
+  });
+
+  it('reads no page of another site, and nothing when the menu only scrolls this page', async () => {
+    const url = `${sites.url('flow-cafe')}index.html`;
+    await page.goto(url, { waitUntil: 'load' });
+    const { outline } = await analysePage(page);
+    const elsewhere = (candidate: string) => new URL(candidate).hostname === 'elsewhere.example';
+    assert.deepEqual(await readLinkedPages(page, outline, elsewhere), []);
+    const anchors = { ...outline, navigation: outline.navigation.map((link) => ({ ...link, href: `${url}#${link.label.toLowerCase().replace(/\W+/g, '-')}` })) };
+    assert.deepEqual(await readLinkedPages(page, anchors, sameSiteAs(url)), []);
+  });
+
+  it('leaves out a page that does not answer in time', async () => {
+    const url = `${sites.url('flow-cafe')}index.html`;
+    await page.goto(url, { waitUntil: 'load' });
+    const { outline } = await analysePage(page);
+    assert.deepEqual(await readLinkedPages(page, outline, sameSiteAs(url), { timeoutMs: 0 }), []);
+  });
+});
