@@ -295,7 +295,12 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
     const words = keywords(link.label).filter((word) => !FUNCTION_WORDS.has(stem(word)));
     // (A stem that ends in "e" is also said without it: "theming" is "them" to the stemmer, "Themes" "theme".)
     const saidIn = (word: string) => beatStems.has(stem(word)) || (stem(word).endsWith('e') && beatStems.has(stem(word).slice(0, -1)));
-    return words.length >= 1 && words.length <= 2 && words.length === keywords(link.label).length && words.every((word) => (word.length > 3 || acronym(link.label, word)) && saidIn(word)) && !STOCK_PHRASE.test(link.label) && asksFor(beat, stem(words.at(-1)!));
+    if (words.length < 1 || words.length > 2 || words.length !== keywords(link.label).length || STOCK_PHRASE.test(link.label)) return false;
+    const head = words.at(-1)!;
+    if (!asksFor(beat, stem(head))) return false;
+    if (words.every((word) => (word.length > 3 || acronym(link.label, word)) && saidIn(word))) return true;
+    // A docs sidebar's "Text Inputs" for "find the inputs docs": its head word said, and no other link has it.
+    return words.length === 2 && head.length > 3 && saidIn(head) && links.filter((other) => keywords(other.label).some((word) => stem(word) === stem(head))).length === 1;
   });
   const beatConcepts = conceptsOf(beat);
   // A one-word label means what the beat asks for ("Pricing" for "compare the plans", "F.A.Q" for "help questions");

@@ -598,6 +598,22 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+  it("finds a docs sidebar's links under an accordion header that is a link with no address", async () => {
+    const page = await pageWith(`
+      <style>.collapsible-body{display:none}</style>
+      <aside style="position: fixed; left: 0; top: 0; width: 230px"><ul>
+        <li><a href="/docs/start.html">Getting Started</a></li>
+        <li><a class="collapsible-header">Forms</a><div class="collapsible-body"><ul><li><a href="/docs/text-inputs.html">Text Inputs</a></li><li><a href="/docs/select.html">Select</a></li></ul></div></li>
+      </ul></aside>
+      <main style="margin-left: 250px; padding: 40px"><h1>Getting Started</h1><p>Download the CSS and the script.</p></main>`);
+    try {
+      const { outline } = await analysePage(page);
+      const inputs = outline.menuLinks?.find((link) => link.label === 'Text Inputs');
+      assert.equal(inputs?.opener?.label, 'Forms', JSON.stringify(outline.menuLinks?.map((l) => [l.label, l.opener?.label])));
+    } finally {
+      await page.close();
+    }
+  });
   it("finds a docs sidebar's links folded in a CSS-only accordion, with the label that unfolds them", async () => {
     const page = await pageWith(`
       <style>.acc-body{max-height:0;overflow:hidden} .acc input:checked ~ .acc-body{max-height:400px}</style>

@@ -172,6 +172,8 @@ describe('where a prompt leaves the page', () => {
     outline.navigation.push(docsLink('Themes', '/docs/themes.html'), docsLink('Modal', '/docs/modal.html'), docsLink('Cards', '/docs/cards.html'));
     assert.equal(flowExit('Show me how theming works in it', outline, sameSite)?.link.label, 'Themes');
     assert.equal(flowExit('I want a popup that asks people to confirm before they delete something. How do I build one?', outline, sameSite)?.link.label, 'Modal');
+    outline.navigation.push(docsLink('Text Inputs', '/docs/text-inputs.html'), docsLink('Radio Buttons', '/docs/radio.html'));
+    assert.equal(flowExit('Find the inputs docs and try the first name box', outline, sameSite)?.link.label, 'Text Inputs', 'the one link with the word said');
     outline.navigation.push(docsLink('Datatable', '/table-datatable.html'));
     assert.equal(flowExit('Do we have any contacts in Offenburg? Look them up in the datatable', outline, sameSite)?.link.label, 'Datatable');
   });
