@@ -2,6 +2,7 @@ import type { DemoPlan, LinkedPage, OutlineForm, PageOutline, PlanStep } from '.
 import { type FlowExit, type FlowPurpose, flowExit } from './flow-exit.js';
 import { answerElsewhere } from './linked-answer.js';
 import { appActions } from './app-actions.js';
+import { estimatePlan } from './fit.js';
 import { fillForm } from './form-fill.js';
 import { stop } from './lexicon.js';
 import { promptWords, stem } from './section-meaning.js';
@@ -97,7 +98,7 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
   if (app) {
     const steps: PlanStep[] = [{ action: 'pause', label: `Look at "${outline.title || 'the page'}"`, holdMs: LOOK_MS }, ...app.steps];
     const plan = legPlan(null, steps, 0, 'conversion-flow');
-    return { kind: 'fill', shown: app.shown, plan: { ...plan, durationMs: lastLegMs(plan, input.remainingMs) } };
+    return { kind: 'fill', shown: app.shown, plan: { ...plan, durationMs: lastLegMs(plan, outline, input.remainingMs) } };
   }
   const fill = namesValues(values) || input.purpose === 'sign-in' || input.purpose === 'sign-up' || input.purpose === 'contact'
     ? fillForm(outline, values, input.purpose, { allowSubmit: input.allowSubmit, goesOn: goesOnAfter(input.prompt) !== null, creates: CREATES.test(input.prompt), prompt: input.prompt })
@@ -110,10 +111,13 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
     // still read before the typing starts: a glance of 0.9 s left it unread.
     const look = input.purpose !== null ? ARRIVAL_MS - 600 : LOOK_MS;
     const opening: PlanStep[] = arrival.length === 2 ? arrival : [{ action: 'pause', label: `Look at "${outline.title || 'the page'}"`, holdMs: look }];
-    const steps: PlanStep[] = [...opening, ...fill.steps];
+    // After the page's title was read, the typing goes straight to the first field (which brings the form into view):
+    // a shot of the whole form between them took the title out of view before it had been read for long enough.
+    const typing = arrival.length === 2 && fill.steps[0]?.action === 'focus' ? fill.steps.slice(1) : fill.steps;
+    const steps: PlanStep[] = [...opening, ...typing];
     const plan = legPlan(null, steps, 0, 'conversion-flow');
     const after = fill.submits ? goesOnAfter(input.prompt) : null;
-    return { kind: 'fill', shown: fill.shown, ...(after ? { after } : {}), plan: { ...plan, durationMs: lastLegMs(plan, input.remainingMs) } };
+    return { kind: 'fill', shown: fill.shown, ...(after ? { after } : {}), plan: { ...plan, durationMs: lastLegMs(plan, outline, input.remainingMs) } };
   }
   // "Where do I change my password?" on a settings page whose password form is behind its "Security" tab: the tab is
   // opened and the form held (nothing typed: the prompt names no values).
@@ -126,7 +130,7 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
       { action: 'pause', label: `Hold on "${hidden.label}"`, holdMs: HIDDEN_HOLD_MS },
     ];
     const plan = legPlan(null, steps, 0, 'guided-tour');
-    return { kind: 'fill', shown: [], plan: { ...plan, durationMs: lastLegMs(plan, input.remainingMs) } };
+    return { kind: 'fill', shown: [], plan: { ...plan, durationMs: lastLegMs(plan, outline, input.remainingMs) } };
   }
   // Nothing here answers a beat that the page behind a menu link does ("what time does the cafe open" → "Store").
   const elsewhere = input.mayLeave && input.linked ? answerElsewhere(input.prompt, outline, input.sameSite, input.linked) : null;
@@ -198,22 +202,13 @@ function hiddenFormAsked(prompt: string, outline: PageOutline): OutlineForm | nu
 /** The last page shown, however little time the legs before left: its beat readable, and a moment more. */
 const MIN_SHOW_MS = 4_000;
 
-/** The last leg takes the time left, or what its typing and hold need when that is more (a flow runs long, not rushed). */
-function lastLegMs(plan: DemoPlan, remainingMs: number): number {
-  return Math.round(Math.max(remainingMs, legNeedsMs(plan)));
-}
-
-/** What a leg needs at least, to be shown unhurried: its typing, its beats, its hold at the end. */
-export function legNeedsMs(plan: DemoPlan): number {
-  let ms = 800;
-  for (const step of plan.steps) {
-    if (step.action === 'type') ms += 900 + Math.min(2600, step.text.length * 95);
-    else if (step.action === 'navigate') ms += LEAVE_MS - 800;
-    else if (step.action === 'hover' || step.action === 'click') ms += 1000;
-    else if (step.action === 'focus' || step.action === 'scroll') ms += 1200;
-    else if (step.action === 'pause') ms += step.holdMs ?? 400;
-  }
-  return ms;
+/**
+ * The last leg takes the time left, or what its steps take at their natural pace when that is more (a flow runs long,
+ * not rushed). Measured by the timing the script is compiled with, not guessed: a guess above it was handed out as
+ * dwells and a long still hold on the filled form (a 10 s flow ran 20 s, 7 s of it on the submit button).
+ */
+function lastLegMs(plan: DemoPlan, outline: PageOutline, remainingMs: number): number {
+  return Math.round(Math.max(remainingMs, estimatePlan(plan.steps, outline, remainingMs, plan.templateId).naturalMs));
 }
 
 function legPlan(base: DemoPlan | null, steps: PlanStep[], budgetMs: number, templateId: DemoPlan['templateId']): DemoPlan {

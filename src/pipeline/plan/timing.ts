@@ -291,15 +291,18 @@ function capOpening(drafts: Draft[]): void {
  * A beat's hold (a pause with holdMs): the shot it is in, from the end of the scroll before it to the start of the
  * next (the end of the video for the last), lasts holdMs at its natural pace. Its pause takes up what the shot's
  * other steps leave at theirs, and is never squeezed (its minimum): budget fitting then leaves a beat out rather than
- * pass through it, and when time is short only the steps around the pause give a little.
+ * pass through it, and when time is short only the steps around the pause give a little. Typing into a field, or a
+ * click, ends the shot too: the camera goes to the field, so the time spent typing after a page's title was read
+ * (a form filled on the page a flow arrived at) does not keep the title readable.
  */
 function holdShots(drafts: Draft[]): void {
+  const endsShot = (draft: Draft) => draft.step.kind === 'scroll' || draft.step.kind === 'type' || draft.step.kind === 'click';
   drafts.forEach((d, index) => {
     if (!d.holdMs) return;
     let start = index;
-    while (start > 0 && drafts[start - 1]!.step.kind !== 'scroll') start--;
+    while (start > 0 && !endsShot(drafts[start - 1]!)) start--;
     let end = index + 1;
-    while (end < drafts.length && drafts[end]!.step.kind !== 'scroll') end++;
+    while (end < drafts.length && !endsShot(drafts[end]!)) end++;
     const others = drafts.slice(start, end).filter((other) => other !== d);
     const need = d.holdMs - others.reduce((sum, other) => sum + other.naturalMs, 0);
     d.minMs = Math.max(d.minMs, need);

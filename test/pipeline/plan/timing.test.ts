@@ -4,8 +4,9 @@ import { compileScript } from '../../../src/pipeline/plan/compile.js';
 import { planDemo } from '../../../src/pipeline/plan/heuristic-planner.js';
 import { READER_SCREENS_PER_S, SCROLL_PEAK_OVER_MEAN } from '../../../src/pipeline/plan/timing.js';
 import type { TemplateId } from '../../../src/demos/presentation.js';
-import type { ActionScript, PageOutline } from '../../../src/pipeline/types.js';
-import { docsOutline, saasOutline } from './outlines.js';
+import type { ActionScript, DemoPlan, PageOutline } from '../../../src/pipeline/types.js';
+import { estimatePlan } from '../../../src/pipeline/plan/fit.js';
+import { docsOutline, formAppOutline, saasOutline } from './outlines.js';
 
 /** The 10 s script a new user gets for this prompt (auto template, default planner), as the recorder runs it. */
 function scriptFor(outline: PageOutline, prompt: string, template: TemplateId | 'auto' = 'auto'): ActionScript {
@@ -75,5 +76,27 @@ describe('timing a 10 s demo: a shot per beat, time shared by need', () => {
       }
     }
     assert.ok(cuts > 0 && scrolls > 0, `both kinds of travel were tried (${cuts} cuts, ${scrolls} scrolls)`);
+  });
+});
+
+describe('timing a page arrived at whose form is then filled', () => {
+  it("holds the page's title its full read before the cursor goes to the first field, though the typing is in the same view", () => {
+    const outline = formAppOutline();
+    outline.forms[0]!.rect = { x: 400, y: 300, width: 640, height: 300 };
+    const field = { ...outline.forms[0]!.fields[0]!, rect: { x: 400, y: 420, width: 300, height: 48 } };
+    const plan: DemoPlan = {
+      templateId: 'conversion-flow', autoSelection: null, sectionHint: null, source: 'heuristic', durationMs: 0,
+      steps: [
+        { action: 'focus', sectionId: 'top', label: 'Arrive on "Book a consultation"' },
+        { action: 'pause', label: 'Read "Book a consultation"', holdMs: 3_200 },
+        { action: 'type', target: { label: field.label, selector: field.selector, fallbackSelectors: [], rect: field.rect }, text: 'Lena Fischer', label: 'Type "Lena Fischer" into "First name"' },
+      ],
+    };
+    const natural = estimatePlan(plan.steps, outline, 10_000, plan.templateId).naturalMs;
+    const script = compileScript({ ...plan, durationMs: natural }, outline, { url: outline.url, viewport: 'desktop' });
+    const arrived = script.steps.find((step) => step.label?.startsWith('Arrive'))!;
+    const intoField = script.steps.find((step) => step.kind === 'click')!;
+    // The shot is the page's from its first frame: the settle before the arrival counts, as does the cursor's way to the field.
+    assert.ok(intoField.startMs >= 3_100, `the title is held ${intoField.startMs} ms before the click into the field`);
   });
 });
