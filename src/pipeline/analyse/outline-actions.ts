@@ -413,7 +413,7 @@ export function readControls(
     const method = container.tagName === 'FORM' ? (container.getAttribute('method') || 'get').toLowerCase() : null;
     // Where it sends, when it names a place ("#" and "javascript:" name none: a script takes the form).
     const actionSaid = container.tagName === 'FORM' ? (container.getAttribute('action') ?? '').trim() : '';
-    const action = actionSaid && !/^(?:#|javascript:)/i.test(actionSaid) ? (container as HTMLFormElement).action : null;
+    const action = actionSaid && !/^(?:#|javascript:)/i.test(actionSaid) ? (container as HTMLFormElement).action || actionSaid : null;
     forms.push({
       label: clip(norm(named) || fields.map((f) => f.label).join(', '), 80),
       rect: at(container),

@@ -104,11 +104,13 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
   // prompt names a person): unless the flow came here for a form (a sign-in, a sign-up, a contact).
   const typedAny = typed.length > 0;
   if (!typedAny && purpose === null) return null;
-  // What the form cannot do without: a password beside a typed user name or e-mail, a field marked required.
+  // What the form cannot do without: a password beside a typed user name or e-mail, a field marked required. A
+  // docs page's sample form ("try the first name box with Jordan") has a password box too: no one signs in there.
+  const signsIn = typed.some((entry) => entry.role === 'email' || entry.role === 'username');
   for (const field of form.fields) {
     if (typed.some((entry) => entry.field === field)) continue;
     const role = roleOf(field);
-    const needed = (role === 'password' || role === 'confirm-password') ? typedAny || purpose === 'sign-in' || purpose === 'sign-up' : field.required === true;
+    const needed = (role === 'password' || role === 'confirm-password') ? signsIn || purpose === 'sign-in' || purpose === 'sign-up' : field.required === true;
     const fake = FAKE[role];
     if (needed && fake) typed.push({ field, text: fake, role });
   }
