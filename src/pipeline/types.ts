@@ -86,6 +86,8 @@ export interface OutlineForm extends Target {
   submit: OutlineAction | null;
   /** a <form>'s method, lower case ("get" when it names none); absent for a form made of other elements, and in outlines made before it */
   method?: string;
+  /** the address a <form> sends to, when it names one; absent when it sends to its own page or by script */
+  action?: string;
   /**
    * A form hidden until this control shows it (a tab's "Reviews (3)", a modal's "Add Row"); its rect and its fields'
    * are then where it will appear as far as the page tells before it opens (the tabs' panel, or the opener itself).

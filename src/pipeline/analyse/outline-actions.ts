@@ -297,7 +297,25 @@ export function readControls(
       const t = beside ? norm(beside.textContent) : '';
       if (t) return t;
     }
-    return norm(f.getAttribute('aria-label') || f.getAttribute('placeholder') || f.getAttribute('title') || f.getAttribute('name') || f.type);
+    const said = f.getAttribute('aria-label') || f.getAttribute('placeholder') || f.getAttribute('title') || f.getAttribute('name');
+    return norm(said || textJustAbove(f) || f.type);
+  };
+  /**
+   * A field with no label nor any name of its own, under a heading or a line of text that asks for it ("please enter
+   * your budget" in an <h5> over a bare input): that text is its label. The box above is the field's own or its
+   * wrapper's (a form group holding this field only) previous sibling, with no field in it, short, and close above.
+   */
+  const textJustAbove = (f: Element): string => {
+    for (let el: Element | null = f, i = 0; el && el.parentElement && i < 3; el = el.parentElement, i++) {
+      if (el !== f && el.querySelectorAll('input, select, textarea').length > 1) return '';
+      const above = el.previousElementSibling;
+      if (!above) continue;
+      if (above.querySelector('input, select, textarea, button') || !/^(?:H[1-6]|LABEL|P|SPAN|DIV|LEGEND|STRONG|B)$/.test(above.tagName)) return '';
+      const text = norm((above as HTMLElement).innerText || above.textContent);
+      const gap = f.getBoundingClientRect().top - above.getBoundingClientRect().bottom;
+      return text && text.length <= 60 && gap >= -2 && gap <= 48 ? text : '';
+    }
+    return '';
   };
   const formContainers: Element[] = Array.from(document.forms).filter((f) => visible(f) && fieldsIn(f).length > 0);
   const loose = Array.from(document.querySelectorAll('input, select, textarea')).filter(
@@ -393,12 +411,16 @@ export function readControls(
     const named = container.getAttribute('aria-label') || container.getAttribute('name') || headingIn(container)?.textContent;
     // How it sends (a <form> without `method` sends a GET); a form built of divs sends by script: not known.
     const method = container.tagName === 'FORM' ? (container.getAttribute('method') || 'get').toLowerCase() : null;
+    // Where it sends, when it names a place ("#" and "javascript:" name none: a script takes the form).
+    const actionSaid = container.tagName === 'FORM' ? (container.getAttribute('action') ?? '').trim() : '';
+    const action = actionSaid && !/^(?:#|javascript:)/i.test(actionSaid) ? (container as HTMLFormElement).action || actionSaid : null;
     forms.push({
       label: clip(norm(named) || fields.map((f) => f.label).join(', '), 80),
       rect: at(container),
       fields,
       submit,
       ...(method ? { method } : {}),
+      ...(action ? { action } : {}),
       ...sel,
       ...(opener && openerTarget ? { opener: { label: labelFor(opener.control) || 'Open the form', rect: docRect(opener.control), ...openerTarget } } : {}),
     });

@@ -75,8 +75,11 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
     const role = roleOf(field);
     // A field the prompt names by its label ("set the job title to …") takes its value before any guess by role.
     const named = values.fields.find((pair) => labelSays(field.label, pair.label));
+    // A whole name said for a "Name" field splits into a first and a last name box; a value said for the box itself
+    // ("last name Okafor") is the box's whole.
     const [first, ...rest] = (named?.value ?? '').split(/\s+/);
-    let text = !named ? namedFor(role, values, texts) : role === 'first-name' ? first! : role === 'last-name' ? rest.join(' ') || null : named.value;
+    const splits = named !== undefined && !/\b(?:first|last|given|family|sur)\s?name\b/i.test(named.label);
+    let text = !named ? namedFor(role, values, texts) : splits && role === 'first-name' ? first! : splits && role === 'last-name' ? rest.join(' ') || null : named.value;
     // One message, one field: a note's title and its text both read as notes, and the message went into both.
     if (text && !named && used.has(text)) text = role === 'message' || role === 'title' || role === 'text' ? (texts.shift() ?? null) : null;
     if (text) {
@@ -101,11 +104,13 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
   // prompt names a person): unless the flow came here for a form (a sign-in, a sign-up, a contact).
   const typedAny = typed.length > 0;
   if (!typedAny && purpose === null) return null;
-  // What the form cannot do without: a password beside a typed user name or e-mail, a field marked required.
+  // What the form cannot do without: a password beside a typed user name or e-mail, a field marked required. A
+  // docs page's sample form ("try the first name box with Jordan") has a password box too: no one signs in there.
+  const signsIn = typed.some((entry) => entry.role === 'email' || entry.role === 'username');
   for (const field of form.fields) {
     if (typed.some((entry) => entry.field === field)) continue;
     const role = roleOf(field);
-    const needed = (role === 'password' || role === 'confirm-password') ? typedAny || purpose === 'sign-in' || purpose === 'sign-up' : field.required === true;
+    const needed = (role === 'password' || role === 'confirm-password') ? signsIn || purpose === 'sign-in' || purpose === 'sign-up' : field.required === true;
     const fake = FAKE[role];
     if (needed && fake) typed.push({ field, text: fake, role });
   }
@@ -159,6 +164,8 @@ function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose 
   if (values.search && values.searchIn && has('search') && !inHeaderBar(form, outline)) score += 1;
   if (values.phone && has('phone')) score += 1;
   if (values.company && has('company')) score += 1;
+  // A field the prompt names by its label ("order 58213", "the first name box with Jordan") is in the form it means.
+  score += 2 * values.fields.filter((pair) => form.fields.some((field) => labelSays(field.label, pair.label))).length;
   if (purpose === 'sign-in') score += has('password') ? (form.fields.length <= 4 ? 4 : 2) : -3;
   if (purpose === 'sign-up') score += has('password') || has('email') ? 2 : 0;
   if (purpose === 'contact') score += has('message') ? 3 : has('email') ? 1 : 0;
@@ -203,6 +210,8 @@ export function roleOf(field: OutlineField): Role {
   if (type !== 'textarea' && /\b(?:note|task|item|card|list|post|event|project|board|entry)\s+name\b/.test(words)) return 'title';
   if (type === 'textarea' || /message|comment|note|question|enquiry|inquiry|details/.test(words)) return 'message';
   if (/user ?name|username|login|account/.test(words)) return 'username';
+  // "Middle Name / Initial": neither the first nor the whole name.
+  if (/\bmiddle\b|\binitials?\b/.test(words)) return 'other';
   if (/first|given|fname/.test(words)) return 'first-name';
   if (/last|surname|family|lname/.test(words)) return 'last-name';
   if (/compan|organi[sz]ation|business/.test(words)) return 'company';
@@ -249,7 +258,7 @@ export function whenValueFor(role: WhenRole, when: When): string | null {
 }
 
 /** Whether a field's label says the words the prompt named it by: "Job title" for "job title", "Full name" for "name". */
-function labelSays(fieldLabel: string, named: string): boolean {
+export function labelSays(fieldLabel: string, named: string): boolean {
   const words = (text: string) => text.toLowerCase().replace(/e-mail/g, 'email').split(/[^a-z]+/).filter((word) => word.length > 1 && !['the', 'my', 'your', 'of'].includes(word));
   const label = new Set(words(fieldLabel));
   const asked = words(named);

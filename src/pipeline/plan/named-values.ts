@@ -1,3 +1,4 @@
+import { type Entry, namedPairs } from './named-pairs.js';
 import { whenOf, type When } from './when.js';
 
 /**
@@ -27,6 +28,8 @@ export interface NamedValues {
    * "change the organisation to Northwind Traders": the field whose label says those words takes the value.
    */
   fields: Array<{ label: string; value: string }>;
+  /** things logged with their amounts, in the prompt's order ("log groceries for 150", "a 45 dollar phone bill"): named-pairs.ts */
+  entries: Entry[];
   /** a title for what is made ("a note titled "Dentist"", "with the title Q3 plan") */
   title?: string;
   /** a time and date the prompt names (when.ts), for a form's time and date fields; on its own it names no value */
@@ -84,18 +87,24 @@ const NAME_BY_EMAIL = /((?:[A-Z][\p{L}'’-]+)(?:\s+(?:[A-Z][\p{L}'’-]+|van|de
  */
 const WITH_THE_FIELD = /\bwith\s+(?:the|my|its|their|your|a|an)\s+([a-z][a-z -]{1,30}?)\s+(?:of\s+)?["“'‘]?([\p{Lu}\d][^"”'’,;]{0,60}?)["”'’]?(?=\s*(?:[,;]|\.(?:\s|$)|$|\s+and\b|\s+then\b))/gu;
 
+/**
+ * The person a record is made for: "start a new record for Amara Okafor", "open an account for Lena Park" (two
+ * capitalised words at least: "for Monday" is no one).
+ */
+const RECORD_FOR = /\b(?:record|account|profile|entry|contact|customer|user|member|employee|booking|reservation|registration|invoice)\s+for\s+((?:\p{Lu}[\p{L}'’-]+)(?:\s+(?:\p{Lu}[\p{L}'’-]+|van|de|da|von|del|le)){1,3})/u;
+
 /** Words that start a prompt's next request, so "as Alex Kim Then…" does not take "Then" for a surname. */
 const NOT_NAMES = new Set(['Then', 'And', 'Show', 'Finish', 'End', 'With', 'Sign', 'Log', 'Open', 'Go', 'The', 'A', 'An', 'I', 'Submit']);
 
 export function namedValues(prompt: string): NamedValues {
-  const values: NamedValues = { texts: [], fields: [] };
+  const values: NamedValues = { texts: [], fields: [], entries: [] };
   const claimed: string[] = [];
   const email = EMAIL.exec(prompt)?.[0];
   if (email) {
     values.email = email;
     claimed.push(email);
   }
-  const name = NAME.exec(prompt)?.[1] ?? nameByEmail(prompt);
+  const name = RECORD_FOR.exec(prompt)?.[1] ?? NAME.exec(prompt)?.[1] ?? nameByEmail(prompt);
   if (name) {
     const words = name.split(/\s+/);
     while (words.length > 0 && NOT_NAMES.has(words.at(-1)!)) words.pop();
@@ -173,6 +182,15 @@ export function namedValues(prompt: string): NamedValues {
     if (!FIELD_WORDS.test(label) || label.split(/\s+/).length > 3 || values.fields.some((field) => field.label === label)) continue;
     fieldAndTheNext(label, match[2]!, match.index! + match[0].length);
   }
+  // Fields named by their label without a verb ("first name Amara", "order 58213"), amounts and entries.
+  const pairs = namedPairs(prompt);
+  for (const pair of pairs.fields) {
+    if (values.fields.some((field) => field.label === pair.label)) continue;
+    values.fields.push(pair);
+    claimed.push(pair.value);
+  }
+  values.entries = pairs.entries;
+  claimed.push(...pairs.entries.flatMap((entry) => [entry.text, entry.amount]));
   const title = TITLED.exec(prompt)?.[1]?.trim();
   if (title) {
     values.title = title;
@@ -239,7 +257,7 @@ function nameByEmail(prompt: string): string | undefined {
 
 /** Whether the prompt names any value to type. */
 export function namesValues(values: NamedValues): boolean {
-  return Boolean(values.fields.length > 0 || values.title || values.email || values.name || values.username || values.password || values.phone || values.company || values.message || values.subject || values.search || values.texts.length > 0);
+  return Boolean(values.fields.length > 0 || values.entries.length > 0 || values.title || values.email || values.name || values.username || values.password || values.phone || values.company || values.message || values.subject || values.search || values.texts.length > 0);
 }
 
 /** A prompt that adds or fills something in, then lists the values after its last colon. */

@@ -2,6 +2,7 @@ import type { DemoPlan, LinkedPage, OutlineForm, PageOutline, PlanStep } from '.
 import { type FlowExit, type FlowPurpose, flowExit } from './flow-exit.js';
 import { answerElsewhere } from './linked-answer.js';
 import { appActions } from './app-actions.js';
+import { appForms } from './app-forms.js';
 import { estimatePlan } from './fit.js';
 import { fillForm } from './form-fill.js';
 import { stop } from './lexicon.js';
@@ -16,7 +17,8 @@ import type { Planner } from './planner.js';
  * only once the link to it has been followed). Each leg is one of:
  *   leave    the beats this page answers (if any), then the link to the next page (flow-exit.ts);
  *   fill     the form the prompt names values for, or that its purpose needs (form-fill.ts); or the app's own
- *            actions it asks for, in order (app-actions.ts: add items, tick one off, clear the finished ones);
+ *            actions it asks for, in order (app-actions.ts: add items, tick one off, clear the finished ones; app-forms.ts:
+ *            an app's forms sent one after another, a budget set, then an expense logged);
  *   show     the rest of the prompt on this page, as a one-page demo plans it.
  * The first leg that neither leaves nor fills is not a flow: the demo is planned as it always was.
  */
@@ -62,7 +64,7 @@ const BEAT_MS = 3_200;
 /** Whether the prompt asks for a flow on this page at all: a link to follow, or values to type into a form here. */
 export function startsFlow(prompt: string, outline: PageOutline, values: NamedValues, sameSite: (url: string) => boolean, linked: LinkedPage[] = []): boolean {
   if (flowExit(prompt, outline, sameSite)) return true;
-  if (appActions(prompt, outline)) return true;
+  if (appActions(prompt, outline) || appForms(prompt, outline, values)) return true;
   if (namesValues(values) && fillForm(outline, values, null, { allowSubmit: false }) !== null) return true;
   return answerElsewhere(prompt, outline, sameSite, linked) !== null;
 }
@@ -94,7 +96,7 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
   const { outline, values } = input;
   const exit = input.mayLeave ? flowExit(input.prompt, outline, input.sameSite) : null;
   if (exit) return leave(input, exit);
-  const app = appActions(input.prompt, outline);
+  const app = appActions(input.prompt, outline) ?? appForms(input.prompt, outline, values);
   if (app) {
     const steps: PlanStep[] = [{ action: 'pause', label: `Look at "${outline.title || 'the page'}"`, holdMs: LOOK_MS }, ...app.steps];
     const plan = legPlan(null, steps, 0, 'conversion-flow');

@@ -531,6 +531,20 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+  it('names a field with no label of its own by the heading just above it, and tells a form sent by script from one with an address', async () => {
+    const page = await pageWith(`
+      <form id="budget-form" style="padding:20px"><h5>please enter your budget</h5><div class="form-group"><input type="number" id="budget-input"></div><button type="submit">calculate</button></form>
+      <form id="expense-form" style="padding:20px"><h5>please enter your expense</h5><div class="form-group"><input type="text" id="expense-input"></div>
+        <h5>please enter expense amount</h5><div class="form-group"><input type="number" id="amount-input"></div><button type="submit">add expense</button></form>
+      <form action="/track" method="post" style="padding:20px"><label for="order">Order ID</label><input id="order" name="order"><button>Track</button></form>`);
+    try {
+      const { outline } = await analysePage(page);
+      assert.deepEqual(outline.forms.map((f) => f.fields.map((x) => x.label.toLowerCase())), [['please enter your budget'], ['please enter your expense', 'please enter expense amount'], ['order id']]);
+      assert.deepEqual(outline.forms.map((f) => f.action?.endsWith('/track') ?? null), [null, null, true], 'only the form that names an address has one');
+    } finally {
+      await page.close();
+    }
+  });
   it('lists the cards with their own heading inside a section taller than the screen, each with its box', async () => {
     const card = (name: string) => `<div style="height: 300px; margin: 16px; padding: 16px; border: 1px solid #ccc"><h3>${name}</h3><p>We fix it the same day.</p></div>`;
     const page = await pageWith(`

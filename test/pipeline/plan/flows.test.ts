@@ -16,7 +16,7 @@ const sameSite = (url: string) => new URL(url, 'http://localhost:4000/').host ==
 
 describe('the values a prompt names', () => {
   it('finds an e-mail, a person, a message and a search', () => {
-    assert.deepEqual(namedValues('Show how a customer signs in as dana@example.com'), { email: 'dana@example.com', texts: [], fields: [] });
+    assert.deepEqual(namedValues('Show how a customer signs in as dana@example.com'), { email: 'dana@example.com', texts: [], fields: [], entries: [] });
     assert.equal(namedValues('Go to the contact form and fill it in as Alex Kim').name, 'Alex Kim');
     assert.equal(namedValues('Send a note with the message "Can we book a demo?"').message, 'Can we book a demo?');
     assert.equal(namedValues("Search for 'trail shoes' and show the results").search, 'trail shoes');
@@ -82,7 +82,7 @@ describe('the values a prompt names', () => {
   });
 
   it('reads no user name in "the login screen", and a handle listed after the colon as the user name', () => {
-    assert.deepEqual(namedValues('Take me to the login screen and log in as amara.okafor@example.com'), { email: 'amara.okafor@example.com', texts: [], fields: [] });
+    assert.deepEqual(namedValues('Take me to the login screen and log in as amara.okafor@example.com'), { email: 'amara.okafor@example.com', texts: [], fields: [], entries: [] });
     assert.equal(namedValues('Sign in with login kenji_w').username, 'kenji_w');
     const listed = namedValues('Register a new user: leo_martin, leo.martin@example.com, from Portugal');
     assert.equal(listed.username, 'leo_martin');

@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { appForms } from '../../../src/pipeline/plan/app-forms.js';
+import { fillForm } from '../../../src/pipeline/plan/form-fill.js';
+import { namedValues } from '../../../src/pipeline/plan/named-values.js';
+import type { OutlineField, OutlineForm, PageOutline, PlanStep } from '../../../src/pipeline/types.js';
+import { saasOutline } from './outlines.js';
+
+/**
+ * Issue 56: the values a prompt names with the field they go into ("first name Amara", "order 58213", "the first
+ * name box with Jordan"), amounts and the entries they are for ("log groceries for 150"), and an app's forms sent
+ * one after another.
+ */
+const field = (label: string, y: number, type = 'text', name: string | null = null): OutlineField => ({ label, type, name, selector: `#f${y}`, fallbackSelectors: [], rect: { x: 400, y, width: 400, height: 36 } });
+const button = (label: string, y: number) => ({ label, kind: 'button' as const, href: null, selector: `#b${y}`, fallbackSelectors: [], rect: { x: 400, y, width: 140, height: 40 } });
+const form = (label: string, y: number, fields: OutlineField[], submit: string, extra: Partial<OutlineForm> = {}): OutlineForm => ({
+  label, selector: `#form${y}`, fallbackSelectors: [], rect: { x: 380, y, width: 460, height: 60 + fields.length * 60 }, fields, submit: button(submit, y + 20 + fields.length * 60), method: 'get', ...extra,
+});
+const acts = (steps: PlanStep[] | undefined) =>
+  (steps ?? []).flatMap((step) => (step.action === 'type' ? [[step.target.label, step.text]] : step.action === 'click' ? [['press', step.target.label]] : step.action === 'hover' ? [['point', step.target.label]] : []));
+
+/** A budget app as the analyser reads it: two forms sent by its script, their boxes known by the headings above them. */
+function budgetApp(): PageOutline {
+  const outline = saasOutline();
+  outline.forms = [
+    form('please enter your budget', 100, [field('Please Enter Your Budget', 140, 'number')], 'Calculate'),
+    form('please enter your expense', 300, [field('Please Enter Your Expense', 330), field('Please Enter Expense Amount', 420, 'number')], 'Add Expense'),
+  ];
+  outline.sections = [{ ...outline.sections[0]!, id: 'app', rect: { x: 0, y: 0, width: 1280, height: 600 } }];
+  return outline;
+}
+
+describe('the amounts and entries a prompt names', () => {
+  it('reads an amount set for a field and the entries logged with their amounts, in the order said', () => {
+    const first = namedValues('Set my budget to 3000 and then log groceries for 150');
+    assert.deepEqual(first.fields, [{ label: 'budget', value: '3000' }]);
+    assert.deepEqual(first.entries, [{ text: 'groceries', amount: '150' }]);
+    assert.deepEqual(namedValues('Add a 45 dollar phone bill to my expenses').entries, [{ text: 'phone bill', amount: '45' }]);
+    const third = namedValues('My budget this month is 1200. How much is left after paying 300 of rent?');
+    assert.deepEqual(third.fields, [{ label: 'budget', value: '1200' }]);
+    assert.deepEqual(third.entries, [{ text: 'rent', amount: '300' }]);
+    assert.deepEqual(namedValues('I spent 20 on lunch and paid $50 for gas').entries, [{ text: 'lunch', amount: '20' }, { text: 'gas', amount: '50' }]);
+  });
+
+  it('reads no amount in a count or a number said in passing', () => {
+    for (const prompt of ['Show the pricing for 2 users', 'Sign up for the 30 day trial', 'Show how my team of 5 can save 20 hours a week', 'Take my team to 5 seats']) {
+      const values = namedValues(prompt);
+      assert.deepEqual([values.fields, values.entries], [[], []], prompt);
+    }
+  });
+
+  it('reads a field said by its label then its value, a reference by its code, and a box named with what goes in it', () => {
+    assert.deepEqual(namedValues('Open the general form and start a new record for Amara Okafor: first name Amara, last name Okafor').fields, [
+      { label: 'first name', value: 'Amara' }, { label: 'last name', value: 'Okafor' },
+    ]);
+    assert.equal(namedValues('Start a new record for Amara Okafor').name, 'Amara Okafor');
+    assert.deepEqual(namedValues('Where is my parcel? Look up order 58213 for lee.wong@example.com').fields, [{ label: 'order', value: '58213' }]);
+    assert.deepEqual(namedValues('Find booking ABC123, then ticket #4411 and order number 77812').fields, [
+      { label: 'booking', value: 'ABC123' }, { label: 'ticket', value: '4411' }, { label: 'order', value: '77812' },
+    ]);
+    assert.deepEqual(namedValues('How do I build a text field with Materialize? Find the inputs docs and try the first name box with Jordan').fields, [{ label: 'first name', value: 'Jordan' }], 'a kind of box built with a framework is no value');
+    assert.deepEqual(namedValues('Put Jordan in the first name field').fields, [{ label: 'first name', value: 'Jordan' }]);
+    assert.deepEqual(namedValues('Type "Lisbon" into the city field').fields, [{ label: 'city', value: 'Lisbon' }]);
+  });
+});
+
+describe("an app's own forms", () => {
+  it('fills each form in the order said and presses its button, then shows the part of the page that holds them', () => {
+    const prompt = 'Set my budget to 3000 and then log groceries for 150';
+    const app = appForms(prompt, budgetApp(), namedValues(prompt));
+    assert.deepEqual(acts(app?.steps), [
+      ['Please Enter Your Budget', '3000'], ['press', 'Calculate'],
+      ['Please Enter Your Expense', 'groceries'], ['Please Enter Expense Amount', '150'], ['press', 'Add Expense'],
+    ]);
+    assert.deepEqual(app?.shown, ['3000', 'groceries', '150']);
+    const end = app!.steps.slice(-2);
+    assert.equal(end[0]?.action === 'focus' && end[0].sectionId, 'app', 'the budget and the balance beside the forms are read at the end');
+    assert.ok(end[1]?.action === 'pause' && (end[1].holdMs ?? 0) >= 3_000);
+  });
+
+  it('logs an entry said before the amount set, in that order', () => {
+    const prompt = 'Add a 45 dollar phone bill, then set my budget to 900';
+    assert.deepEqual(acts(appForms(prompt, budgetApp(), namedValues(prompt))?.steps).filter(([what]) => what === 'press'), [['press', 'Add Expense'], ['press', 'Calculate']]);
+  });
+
+  it("never presses a customer's real form: one that sends to an address, by POST, or with named fields", () => {
+    const prompt = 'Set my budget to 3000 and then log groceries for 150';
+    for (const change of [{ action: 'https://example.com/expenses' }, { method: 'post' }]) {
+      const outline = budgetApp();
+      outline.forms = outline.forms.map((candidate) => ({ ...candidate, ...change }));
+      assert.equal(appForms(prompt, outline, namedValues(prompt)), null, JSON.stringify(change));
+    }
+    const named = budgetApp();
+    named.forms = named.forms.map((candidate) => ({ ...candidate, fields: candidate.fields.map((box, i) => ({ ...box, name: `f${i}` })) }));
+    assert.equal(appForms(prompt, named, namedValues(prompt)), null);
+  });
+});
+
+describe('a form filled by label–value pairs', () => {
+  it('types the first and the last name into their boxes, and leaves the middle name empty', () => {
+    const outline = saasOutline();
+    outline.forms = [form('Form Design', 200, [field('First Name *', 220), field('Last Name *', 280, 'text', 'last-name'), field('Middle Name / Initial', 340, 'text', 'middle-name')], 'Submit')];
+    const prompt = 'Open the general form and start a new record for Amara Okafor: first name Amara, last name Okafor';
+    const fill = fillForm(outline, namedValues(prompt), 'page', { allowSubmit: false, prompt });
+    assert.deepEqual(acts(fill?.steps), [['First Name *', 'Amara'], ['Last Name *', 'Okafor'], ['point', 'Submit']]);
+  });
+
+  it('types an order number into the order box of the form that has one', () => {
+    const outline = saasOutline();
+    outline.forms = [
+      form('Newsletter', 100, [field('Your email', 120, 'email', 'email')], 'Subscribe'),
+      form('Order ID, Billing Email Address', 400, [field('Order ID', 420, 'text', 'order'), field('Billing Email Address', 480, 'email', 'email')], 'Track Order', { method: 'post' }),
+    ];
+    const prompt = 'Where is my parcel? Look up order 58213 for lee.wong@example.com';
+    const fill = fillForm(outline, namedValues(prompt), 'page', { allowSubmit: false, prompt });
+    assert.deepEqual(acts(fill?.steps), [['Order ID', '58213'], ['Billing Email Address', 'lee.wong@example.com'], ['point', 'Track Order']]);
+  });
+
+  it('types the value into the box named, and no password into a sample form beside it', () => {
+    const outline = saasOutline();
+    outline.forms = [{ ...form('First Name, Last Name, Password', 500, [field('First Name', 520), field('Last Name', 520), field('Password', 600, 'password')], 'x'), submit: null }];
+    const prompt = 'Find the inputs docs and try the first name box with Jordan';
+    assert.deepEqual(acts(fillForm(outline, namedValues(prompt), 'page', { allowSubmit: false, prompt })?.steps), [['First Name', 'Jordan']]);
+  });
+});
