@@ -21,7 +21,11 @@ let flows = 0;
 try {
   for (const site of new Set(cases.map((c) => c.site))) {
     const url = server.url(site);
-    const analysed = await analyseSite(browser, url);
+    const analysed = await analyseSite(browser, url).catch((error: unknown) => {
+      console.log(`${site}: not analysed (${error instanceof Error ? error.message : String(error)}); its cases are not counted`);
+      return null;
+    });
+    if (!analysed) continue;
     const sameSite = (candidate: string) => new URL(candidate, url).origin === new URL(url).origin;
     // What its menu's pages say, as a recording reads them (the pages a real-set folder holds beside its own).
     const reader = await browser.newPage();

@@ -170,8 +170,23 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
   };
   if (document.body) visit(document.body, 0);
 
+  // A part that opens with its title over tall rows is read row by row: its title alone is no part (too thin, it was
+  // dropped) and the row after it lost its name (a docs page's "Creating Layouts" over its intro and its examples).
+  // The title names the block that follows it, when that block has no heading of its own as high.
+  const titled = new Map<Element, Element>();
+  blocks.forEach((block, i) => {
+    const next = blocks[i + 1];
+    if (!next || !/^H[1-6]$/.test(block.tagName) || next.parentElement !== block.parentElement || !visible(block) || !norm(block.textContent)) return;
+    // Only the title a part opens with: a heading in the middle of a long flat run is read with the run.
+    if (!block.parentElement || significantChildren(block.parentElement)[0] !== block) return;
+    const own = headingIn(next);
+    if (!own || levelOf(own) > levelOf(block)) titled.set(next, block);
+  });
+  const titles = new Set(titled.values());
+
   const raw: RawSection[] = [];
   for (const el of blocks) {
+    if (titles.has(el)) continue;
     const rect = docRect(el);
     // A long flat block of headings and paragraphs (an article, a docs page): one section per heading.
     // Two headings split it too when it is long (a blog post of a few screens with two parts): each is a place a
@@ -235,6 +250,12 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
         part(h, subs[0], end);
         subs.forEach((sub, j) => part(sub, subs[j + 1] ?? next, end));
       });
+      continue;
+    }
+    const title = titled.get(el);
+    if (title) {
+      const top = docRect(title).y;
+      raw.push({ el, rect: { x: rect.x, y: top, width: rect.width, height: rect.y + rect.height - top }, heading: title, text: readableText(el, 5000), virtual: false });
       continue;
     }
     raw.push({ el, rect, heading: headingIn(el), text: readableText(el, 5000), virtual: false });

@@ -8,7 +8,7 @@ import { promptSubjects } from './section-meaning.js';
  * story of the cafe" on a café's home page whose menu says Home, About, Products, Store: no link says "story", the
  * About page's "About Our Cafe" does. The parts of the linked pages (linked-pages.ts) compete with this page's own
  * sections in one outline, scored by the same meaning as a one-page demo's beats; the beat goes to another page only
- * when one of that page's parts wins, surely, and nothing on this page answers it surely.
+ * when one of that page's parts wins, surely, and nothing on this page answers it at all.
  */
 /**
  * Where a prompt leaves the page when no link names what it asks for, but the page behind one holds it. Asked after
@@ -23,8 +23,9 @@ export function answerElsewhere(prompt: string, outline: PageOutline, sameSite: 
   if (links.length === 0) return null;
   const beats = beatsOf(prompt);
   for (const [index, beat] of beats.entries()) {
-    // "…, the striped ones too" speaks of the beat before; a contact form this page holds answers "send him a message".
-    if ((index > 0 && REFERS_BACK.test(beat.text)) || heldHere(beat.text, outline)) continue;
+    // "…, the striped ones too" speaks of the beat before, and "…, the design and the price" lists what it shows; a
+    // contact form this page holds answers "send him a message".
+    if ((index > 0 && (REFERS_BACK.test(beat.text) || LIST_ITEM.test(beat.text))) || heldHere(beat.text, outline)) continue;
     const answer = linkedAnswer(beat.text, outline, linked);
     const link = answer ? linkTo(answer.page, links) : null;
     if (!link) continue;
@@ -37,6 +38,8 @@ export function answerElsewhere(prompt: string, outline: PageOutline, sameSite: 
 }
 
 const REFERS_BACK = /\b(?:ones?|them|those|these|too|also|as well)\b/i;
+/** A bare item of a list the beat before began: "the price", "its colours". */
+const LIST_ITEM = /^\s*(?:and\s+)?(?:the|its|their|his|her|our|your)(?:\s+[\p{L}\d'’-]+){1,2}\s*[.!?]?\s*$/iu;
 
 export interface LinkedAnswer {
   page: LinkedPage;
@@ -46,8 +49,6 @@ export interface LinkedAnswer {
 
 /** How sure the part on the other page must be: a single shared common word does not send a demo away. */
 const SURE_THERE = 0.7;
-/** A beat this page answers this surely stays here. */
-const SURE_HERE = 0.9;
 /** Where the linked pages' parts are put in the joined outline: below this page, each in a place of its own. */
 const PART_HEIGHT = 1_000;
 
@@ -55,7 +56,9 @@ export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedP
   if (linked.length === 0) return null;
   const here = promptSubjects(beat, outline);
   const hereBest = Math.max(0, ...[...here.subjects, ...(here.endsOn ? [here.endsOn] : [])].map((subject) => subject.confidence));
-  if (here.endsOnAction || hereBest >= SURE_HERE) return null;
+  // A beat any part of this page answers stays here: a blog post elsewhere that names the design and the price is no
+  // reason to leave a landing page whose features say them less surely.
+  if (here.endsOnAction || hereBest > 0) return null;
   const owner = new Map<OutlineSection, { page: LinkedPage; heading: string }>();
   const sections: OutlineSection[] = [...outline.sections];
   let y = outline.documentHeight;

@@ -612,6 +612,23 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+  it('names the part a docs page opens with its title over tall rows by that title', async () => {
+    const row = (title: string) => `<div class="row" style="display:flex;gap:24px;min-height:520px"><div style="flex:1"><h5>${title} one</h5><p>Half the width.</p></div><div style="flex:1"><h5>${title} two</h5><p>The other half.</p></div></div>`;
+    const page = await pageWith(`
+      <main style="padding: 40px">
+        <div id="grid-intro"><h3>Introduction</h3><p>A standard 12 column fluid grid.</p>${row('Columns')}${row('Rows')}</div>
+        <div id="grid-responsive"><h3>Creating Responsive Layouts</h3><p>Now we will show you how to make your layouts look great on all screen sizes.</p>${row('Small')}${row('Large')}</div>
+      </main>`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((section) => section.heading);
+      assert.ok(headings.includes('Creating Responsive Layouts'), JSON.stringify(headings));
+      const responsive = outline.sections.find((section) => section.heading === 'Creating Responsive Layouts')!;
+      assert.match(responsive.text, /all screen sizes/, 'with the words under it');
+    } finally {
+      await page.close();
+    }
+  });
   it("finds a docs sidebar's links under an accordion header that is a link with no address", async () => {
     const page = await pageWith(`
       <style>.collapsible-body{display:none}</style>

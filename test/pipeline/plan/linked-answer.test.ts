@@ -54,10 +54,11 @@ describe('a prompt answered on a page a menu link leads to', () => {
     assert.equal(answerElsewhere('What time does the cafe open on Saturdays?', outline, sameSite, []), null, 'nothing read, nothing to go to');
   });
 
-  it('leaves no part of a beat that speaks of the one before ("the striped ones too")', () => {
+  it('leaves no part of a beat that speaks of the one before ("the striped ones too", "…, the roast and the striped")', () => {
     const { outline, linked } = cafe();
     linked.push({ href: '/gallery.html', label: 'Gallery', title: 'Gallery', parts: [{ heading: 'Striped', text: 'Striped mugs in every colour.', footer: false }] });
     assert.equal(answerElsewhere('Show the coffee roasted down the street, the striped ones too', outline, sameSite, linked), null);
+    assert.equal(answerElsewhere('Begin with the coffee roasted down the street, the roast and the striped', outline, sameSite, linked), null, 'an item of a list');
   });
 
   it('stays for a contact form this page holds, though a contact page says more', () => {
