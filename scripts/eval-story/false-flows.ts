@@ -29,7 +29,11 @@ try {
     const sameSite = (candidate: string) => new URL(candidate, url).origin === new URL(url).origin;
     // What its menu's pages say, as a recording reads them (the pages a real-set folder holds beside its own).
     const reader = await browser.newPage();
-    const linked = await reader.goto(url, { waitUntil: 'load' }).then(() => readLinkedPages(reader, analysed.outline, sameSite)).finally(() => reader.close());
+    // The document is enough to read from: a page whose images or frames never finish loading is read all the same.
+    const linked = await reader
+      .goto(url, { waitUntil: 'domcontentloaded' })
+      .then(() => readLinkedPages(reader, analysed.outline, sameSite))
+      .finally(() => reader.close());
     for (const c of cases.filter((k) => k.site === site)) {
       if (!startsFlow(c.prompt, analysed.outline, namedValues(c.prompt), sameSite, linked)) continue;
       flows++;

@@ -29,6 +29,9 @@ export function answerElsewhere(prompt: string, outline: PageOutline, sameSite: 
     const answer = linkedAnswer(beat.text, outline, linked);
     const link = answer ? linkTo(answer.page, links) : null;
     if (!link) continue;
+    // A flow never comes back: a later beat this page answers ("…, then end on how to reach them by email") says the
+    // prompt is about this page, and the beat before it is one of its parts that went unrecognised.
+    if (beats.slice(index + 1).some((later) => !unansweredHere(later.text, outline))) continue;
     let at = index;
     while (at > 0 && unansweredHere(beats[at - 1]!.text, outline)) at--;
     const before = beats.slice(0, at).map((b) => b.text).join(', then ');

@@ -52,6 +52,7 @@ describe('a prompt answered on a page a menu link leads to', () => {
     assert.equal(answerElsewhere('Show the coffee roasted down the street', outline, sameSite, linked), null);
     assert.equal(answerElsewhere('Show the gift cards', outline, sameSite, linked), null);
     assert.equal(answerElsewhere('What time does the cafe open on Saturdays?', outline, sameSite, []), null, 'nothing read, nothing to go to');
+    assert.equal(answerElsewhere('What time does the cafe open on Saturdays? Then show the coffee roasted down the street', outline, sameSite, linked), null, 'a later beat this page answers keeps the flow here');
   });
 
   it('leaves no part of a beat that speaks of the one before ("the striped ones too", "…, the roast and the striped")', () => {
