@@ -4,6 +4,7 @@ import { answerElsewhere } from './linked-answer.js';
 import { appActions } from './app-actions.js';
 import { appForms } from './app-forms.js';
 import { estimatePlan } from './fit.js';
+import { beatsOf } from './not-found.js';
 import { fillForm } from './form-fill.js';
 import { stop } from './lexicon.js';
 import { promptWords, stem } from './section-meaning.js';
@@ -138,7 +139,11 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
   const elsewhere = input.mayLeave && input.linked ? answerElsewhere(input.prompt, outline, input.sameSite, input.linked) : null;
   if (elsewhere) return leave(input, elsewhere);
   const budgetMs = Math.max(MIN_SHOW_MS, input.remainingMs);
-  const shown = await input.planner.plan({ ...input.base, outline, prompt: input.prompt, durationTarget: budgetMs });
+  // On a page the prompt sent the demo to, a beat that only names the page ("show me the grid docs") is answered by
+  // arriving: the rest is planned, or the camera went down to the part asked for and back up to the title.
+  const asked = input.purpose === 'page' ? beatsOf(input.prompt).filter((beat) => !namesPage(beat.text, outline)) : [];
+  const prompt = asked.length > 0 && arrivalSteps(outline).length > 0 ? asked.map((beat) => beat.text).join(', then ') : input.prompt;
+  const shown = await input.planner.plan({ ...input.base, outline, prompt, durationTarget: budgetMs });
   // A page the prompt sent the demo to ("take me to the about page", "bring up the pricing page"): where it has
   // arrived is read first (its title at the top, pushed in on), then what the prompt asks of it.
   const arrival = input.purpose === 'page' ? arrivalSteps(outline) : [];
@@ -165,9 +170,12 @@ export function goesOnAfter(prompt: string): string | null {
   return after && !/\bform\b/i.test(after) ? after : null;
 }
 
+/** Words that say a page is one, not which: "the grid docs", "the pricing page". */
+const PAGE_WORDS = new Set(['doc', 'docs', 'documentation', 'guide', 'reference', 'page', 'screen', 'tab', 'view', 'section']);
+
 function namesPage(clause: string, outline: PageOutline): boolean {
   const title = new Set(promptWords(outline.title).map(stem));
-  const asked = promptWords(clause).filter((word) => !stop.has(word)).map(stem);
+  const asked = promptWords(clause).filter((word) => !stop.has(word) && !PAGE_WORDS.has(word)).map(stem);
   return asked.length > 0 && asked.every((word) => title.has(word));
 }
 
