@@ -389,12 +389,7 @@ function headingFocus(clause: string, heading: Field): number {
   if (own.length === 0) return 0;
   const tokens = new Set(promptWords(clause).filter((w) => !stop.has(w) && !manner.has(w)).map(stem));
   const named = own.filter((s) => tokens.has(s));
-  // A heading word the clause names by a concept of its own, not the word ("in a random order" → "Shuffled") counts
-  // half: a concept is surer than nothing, less sure than the word ("Meet the guides" stays a little about meetings).
-  const conceptsNamed = new Set([...tokens].flatMap((t) => conceptOfStem.get(t) ?? []));
-  // Once a concept: "WORK SHOWCASE" is not twice about a project.
-  const byConcept = new Set(own.filter((s) => !tokens.has(s)).flatMap((s) => (conceptOfStem.get(s) ?? []).filter((c) => conceptsNamed.has(c)).slice(0, 1)));
-  return (named.length + 0.5 * byConcept.size) / own.length;
+  return named.length / own.length;
 }
 
 /** What a heading wholly about the clause adds: enough to tell apart two that name the same word, no more. */
