@@ -87,3 +87,27 @@ describe('what a page is, who it helped, where to give', () => {
     assert.deepEqual(ids('Start with the companies that back the school, then end on the form where I can give money.'), ['partners', 'support']);
   });
 });
+
+describe('words that stood for something else on pages already fixed', () => {
+  const studio = page([
+    part('hero', 'hero', 'Everything you need to grow your agency', 0, 'Trusted by 5,000 teams. Get started'),
+    part('pricing', 'pricing', 'Simple pricing', 600, 'Starter $9 a month. Pro $29 a month. Request a quote'),
+    part('work', 'media', 'Our Latest Work', 1200, 'Shop redesign. Booking app. Brand film.'),
+    part('reviews', 'testimonials', 'What our clients say', 1800, '"They shipped on time." Ana, shop owner. "Lovely to work with." Ben'),
+    part('closing', 'cta', 'Stop waiting. Start building.', 2400, 'Download now'),
+    part('story', 'content', 'A new age of design', 3000, 'Why we made it: every launch page looked the same.'),
+  ]);
+  const ids = idsOn(studio);
+
+  it('reads the quotes from happy users as what they said, not a price quote', () => {
+    assert.deepEqual(ids('Finish on the quotes from happy users.'), ['reviews']);
+  });
+
+  it('reads projects shipped for clients as the work, not the clients\' testimonials', () => {
+    assert.deepEqual(ids('Show some projects the agency has shipped for clients.'), ['work']);
+  });
+
+  it('does not read a closing band\'s "Start building" as the story of how it began', () => {
+    assert.ok(!ids('Tell the story behind the product: why it was made.').includes('closing'));
+  });
+});
