@@ -300,6 +300,24 @@ function exampleStems(prompt: string): Set<string> {
 /** What each example of the prompt that a part's own words hold adds to its score (at most two count). */
 const EXAMPLE_WEIGHT = 0.55;
 
+/** What a button the clause names by its label adds to the section that holds it (as a word of its heading). */
+const BUTTON_NAMED_WEIGHT = 0.6;
+
+/**
+ * The label a clause names a button by: quoted ("the 'find out more' button") or capitalised ("the Get Started button",
+ * "the red Activate button"); null when it names none.
+ */
+function namedButton(clause: string): string | null {
+  const match = /['"‘“]([^'"’”]{2,40})['"’”]\s+buttons?\b|(?<![.!?]\s*)\b((?:[A-Z][\w'’-]*)(?:\s+[A-Z][\w'’-]*){0,3})\s+buttons?\b/.exec(clause);
+  return match ? (match[1] ?? match[2] ?? null) : null;
+}
+
+/** Whether a button's label is the one named, case and spacing aside. */
+function sameLabel(label: string, named: string): boolean {
+  const flat = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return flat(label) === flat(named);
+}
+
 /** What each further source naming a section adds to its best one. */
 const CORROBORATION = 0.1;
 
@@ -468,6 +486,7 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
       continue;
     }
     const clauseStems = new Set(promptWords(clause).map(stem));
+    const buttonLabel = namedButton(clause);
     const [head, ...more] = endingParts(clause);
     const ranked = sections
       .map((section) => {
@@ -479,6 +498,13 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
         if (named.length > 0 && section.kind !== 'footer') {
           score += EXAMPLE_WEIGHT * Math.min(2, named.length);
           why = `"${named[0]}", an example the prompt gives, in its words`;
+        }
+        // "The paragraph with the Get Started button", "next to the red Activate button": a button the clause names by its
+        // own label, which this section's own button bears, says where it is as surely as a word of its heading.
+        const button = buttonLabel ? actionsIn(outline, section).find((action) => sameLabel(action.label, buttonLabel)) : undefined;
+        if (button) {
+          score += BUTTON_NAMED_WEIGHT;
+          why = why ? `${why}, and its "${button.label}" button` : `its "${button.label}" button`;
         }
         // Footers and heroes repeat every name on the page (link columns, a summary headline): weaker evidence.
         const discount = section.kind === 'footer' ? 0.4 : section.kind === 'hero' && !/\b(hero|headline|top|banner|fold)\b/i.test(clause) ? 0.6 : 1;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { promptSubjects } from '../../../src/pipeline/plan/section-meaning.js';
+import { selectTemplate } from '../../../src/pipeline/plan/select-template.js';
 import type { OutlineSection, PageOutline, SectionKind } from '../../../src/pipeline/types.js';
 
 /**
@@ -109,5 +110,25 @@ describe('words that stood for something else on pages already fixed', () => {
 
   it('does not read a closing band\'s "Start building" as the story of how it began', () => {
     assert.ok(!ids('Tell the story behind the product: why it was made.').includes('closing'));
+  });
+});
+
+describe('a part named by the button it holds', () => {
+  const button = (label: string, y: number) => ({ label, kind: 'cta' as const, href: '#', selector: `a.${label.replace(/\W/g, '')}`, fallbackSelectors: [], rect: { x: 600, y, width: 160, height: 48 } });
+  const template = page([
+    part('banner', 'hero', 'Hi, this is my default application', 0, 'A responsive site template. GET STARTED'),
+    part('tiles', 'content', 'Aliquam', 600, 'Ipsum dolor sit amet. Feugiat amet tempus.'),
+    part('two', 'cta', 'Massa libero', 1200, 'Nullam et orci eu lorem consequat tincidunt vivamus et sagittis libero.'),
+    part('contact', 'form', 'Email', 1800, 'Name Email Message Send Message'),
+  ]);
+  template.actions = [button('Get Started', 400), button('Get Started', 1600)];
+
+  it('finds the paragraph by its own "Get Started" button, not the hero that has one too', () => {
+    assert.deepEqual(idsOn(template)('Show the paragraph with the Get Started button that comes after the coloured tiles.'), ['two']);
+  });
+
+  it('shows it rather than starting a sign-up: a button named where the part is gives no keyword', () => {
+    const selection = selectTemplate({ prompt: 'Show the paragraph with the Get Started button that comes after the coloured tiles.', outline: template });
+    assert.equal(selection.selectedId, 'section-focus');
   });
 });
