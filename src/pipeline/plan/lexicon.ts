@@ -29,8 +29,7 @@ export const concepts: Record<string, string[]> = {
     'meeting', 'consult', 'consultation'],
   faq: ['faq', 'question', 'query', 'ask', 'answer', 'frequently', 'wonder', 'doubt', 'common', 'curious', 'concern', 'objection', 'help', 'assistance', 'unsure', 'worry', 'worried', 'hesitation'],
   stats: ['stat', 'statistic', 'number', 'metric', 'figure', 'count', 'result', 'growth', 'percent', 'uptime', 'impact', 'measure', 'scale', 'million', 'kpi', 'record', 'proof', 'outcome', 'achievement', 'achieve', 'accomplish'],
-  // (not "started": its stem is "start", a stop word of prompts, so it only ever read a page's "Start building" as history)
-  history: ['history', 'timeline', 'journey', 'founded', 'year', 'milestone', 'past', 'began', 'origin', 'story', 'evolution', 'chronology', 'since', 'decade'],
+  history: ['history', 'timeline', 'journey', 'founded', 'year', 'milestone', 'past', 'began', 'origin', 'story', 'started', 'evolution', 'chronology', 'since', 'decade'],
   signup: ['signup', 'sign', 'register', 'registration', 'join', 'account', 'trial', 'onboard', 'waitlist', 'subscribe', 'newsletter', 'enrol', 'enroll', 'create', 'free',
     // a product not out yet: its beta, early access, an invitation
     'beta', 'invite', 'notified'],
@@ -165,8 +164,8 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\bwhat (?:kind|sort|type) of (\w+) (?:is|are) (?:this|it|that|they|these)\b|\bwhat (?:is|['’]s) (?:this|it) (?:all )?about\b/g, 'description $1'],
   // "Show one slide at a time", "one item per view": a single one (a "Single Item" example), not the word "one".
   [/\bone (\w+ )?(?:at a time|per (?:view|page|screen))\b/g, 'single $1'],
-  // "In a random order", "at random": shuffled, not the reorder of a grid.
-  [/\b(?:in )?(?:a )?random(?:ly)? (?:order|sequence)\b|\bat random\b/g, 'random'],
+  // "In a random order", "at random": shuffled (the word itself, as a demo's heading says it), not the reorder of a grid.
+  [/\b(?:in )?(?:a )?random(?:ly)? (?:order|sequence)\b|\bat random\b/g, 'random shuffled'],
   // "From my own code", "programmatically": what a program calls, the API ("Methods"), not the code samples of a demo.
   [/\b(?:from|in|with|through) (?:my|our|your|their|the) (?:own )?(?:code|script|javascript|program)\b|\bprogrammatically\b/g, 'api'],
   // "Tear the slider down", "tear it down": destroying it (a library's destroy()), not a way down the page.

@@ -368,7 +368,7 @@ function meet(token: string, spoken: string[], f: Field, page: PageWords): { her
 interface PageWords {
   common: Set<string>;
   says(token: string): boolean;
-  /** Whether one section only (the footer aside) says this stem, as itself or by a concept of it. */
+  /** Whether one section only (the footer aside) says this stem, as itself. */
   onlyOneSays(token: string): boolean;
 }
 
@@ -382,16 +382,14 @@ function pageWords(fields: Map<OutlineSection, Field[]>): PageWords {
     }
   }
   const sayers = new Map<string, number>();
-  const namers = new Map<string, number>();
   for (const [section, list] of fields) {
     if (section.kind === 'footer') continue;
     for (const s of new Set(list.flatMap((f) => [...f.stems]))) sayers.set(s, (sayers.get(s) ?? 0) + 1);
-    for (const c of new Set(list.flatMap((f) => [...f.concepts]))) namers.set(c, (namers.get(c) ?? 0) + 1);
   }
   return {
     common: commonWords(fields),
     says: (token) => stems.has(token) || (conceptOfStem.get(token) ?? []).some((concept) => named.has(concept)),
-    onlyOneSays: (token) => (sayers.get(token) ?? 0) + (conceptOfStem.get(token) ?? []).reduce((n, concept) => n + (namers.get(concept) ?? 0), 0) === 1,
+    onlyOneSays: (token) => sayers.get(token) === 1,
   };
 }
 
@@ -446,13 +444,14 @@ function scoreClause(clause: string, fields: Field[], page: PageWords, rare = fa
         value = here;
         why = hereWhy;
       }
-      if (here > 0 && f.weight >= NAMING_WEIGHT) named = true;
+      if (f.stems.has(token) && f.weight >= NAMING_WEIGHT) named = true;
     }
     // Corroboration: a section that its id, menu, eyebrow and text all name so is surer than one whose slogan of a
     // heading happens to hold a word of the concept ("Built for the people who…" is not the speakers).
     value += CORROBORATION * (evidence - value);
     if (page.common.has(token)) value *= COMMON_WORD_WEIGHT;
-    // A word of the clause that this section alone says, as itself or by its concept, in what names it (its heading, id,
+    // A word of the clause that this section alone says, as itself (not by a concept: "story" met a closing band's
+    // "Start building" by the history its "start" stands for), in what names it (its heading, id,
     // menu link or eyebrow), tells it from the others a little more surely than one many say: of "Single Item" and
     // "Fractional Slides", "one slide at a time" (single slide) means the first, though each heading holds one of its
     // words, since "slide" stands all over a carousel library's page. A word of its text alone gains nothing: that would
