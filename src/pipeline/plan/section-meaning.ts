@@ -411,6 +411,12 @@ function headingFocus(clause: string, heading: Field): number {
 /** What a heading wholly about the clause adds: enough to tell apart two that name the same word, no more. */
 const HEADING_FOCUS = 0.2;
 
+/**
+ * Words that frame a question ("What can the team do…?"): one heading's "We've got what you need!" holding the same
+ * word is no sign it is the part asked for.
+ */
+const questionWords = new Set(['what', 'who', 'why', 'when', 'whom', 'whose']);
+
 /** What a word only one section says adds to its match (a tie-breaker, not a reason). */
 const RARE_WORD_BONUS = 0.1;
 /** The fields that name a section (heading 1, menu link and eyebrow 0.9, id and classes 0.8), not its text or buttons. */
@@ -456,7 +462,7 @@ function scoreClause(clause: string, fields: Field[], page: PageWords, rare = fa
     // "Fractional Slides", "one slide at a time" (single slide) means the first, though each heading holds one of its
     // words, since "slide" stands all over a carousel library's page. A word of its text alone gains nothing: that would
     // lift a stray word over the floor a subject must reach.
-    else if (rare && named && page.onlyOneSays(token)) value *= 1 + RARE_WORD_BONUS;
+    else if (rare && named && !questionWords.has(token) && page.onlyOneSays(token)) value *= 1 + RARE_WORD_BONUS;
     score += value;
     if (value > best.value) best = { value, why };
   }
