@@ -38,8 +38,11 @@ export interface OutlineSection extends Target {
   kicker?: string;
   /** Where the section's heading is (document coordinates), when it has one. */
   headingRect?: Rect;
-  /** The widgets it holds, when any: a range slider, an accordion, tabs, a toggle switch, a carousel, a data table. */
-  widgets?: Array<'slider' | 'accordion' | 'tabs' | 'toggle' | 'carousel' | 'table'>;
+  /**
+   * The widgets it holds, when any: a range slider, an accordion, tabs, a toggle switch, a carousel, a data table, a
+   * form's fields (two or more to fill in, a <form> around them or not).
+   */
+  widgets?: Array<'slider' | 'accordion' | 'tabs' | 'toggle' | 'carousel' | 'table' | 'form'>;
   /** The controls that change it in place (a tab, a question to open, the prices' period switch, a next arrow). */
   controls?: OutlineControl[];
   /** A short summary of the section's text (≤ 200 chars), for planners. */

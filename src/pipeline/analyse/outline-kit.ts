@@ -251,12 +251,18 @@ export function outlineKit() {
   const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'LINK', 'META', 'BR', 'HR', 'DIALOG']);
   const isFixed = (el: Element) => css(el).position === 'fixed';
   const hasMajorHeading = (el: Element) => Array.from(el.querySelectorAll('h1, h2')).some((h) => visible(h));
+  /**
+   * A heading that is a bare number ("1", "02."): a carousel's slide numbers (glider's demos, an <h1> on each slide) or a
+   * step's numeral. It names no part; a worded heading beside it does ("Single Item" over its slides "1" to "10").
+   */
+  const isNumeral = (h: Element) => /^\d{1,3}\.?$/.test(cleanText(h));
   const headingIn = (el: Element): Element | null => {
     let best: Element | null = null;
     let bestLevel = 99;
     for (const h of Array.from(el.querySelectorAll(HEADINGS))) {
       if (!visible(h) || !cleanText(h)) continue;
-      const level = levelOf(h);
+      // A numeral only when nothing else heads it.
+      const level = levelOf(h) + (isNumeral(h) ? 10 : 0);
       if (level < bestLevel) {
         best = h;
         bestLevel = level;
@@ -265,7 +271,7 @@ export function outlineKit() {
     return best;
   };
 
-  return { vw, vh, sx, sy, docW, docH, norm, clip, css, box, docRect, visible, tagOf, classAttr, HEADINGS, levelOf, textOf, cleanText, readableText, selectorsFor, buttonLook, SKIP, isFixed, hasMajorHeading, headingIn };
+  return { vw, vh, sx, sy, docW, docH, norm, clip, css, box, docRect, visible, tagOf, classAttr, HEADINGS, levelOf, textOf, cleanText, readableText, selectorsFor, buttonLook, SKIP, isFixed, hasMajorHeading, headingIn, isNumeral };
 }
 
 export type OutlineKit = ReturnType<typeof outlineKit>;

@@ -17,7 +17,7 @@ export interface RawSection {
  * headings and paragraphs (an article, a docs page) is one part per heading. Sorted top to bottom.
  */
 export function findSections(kit: OutlineKit, maxSections: number): RawSection[] {
-  const { vw, vh, sy, docH, norm, css, box, docRect, visible, HEADINGS, levelOf, readableText, SKIP, isFixed, hasMajorHeading, headingIn } = kit;
+  const { vw, vh, sy, docH, norm, css, box, docRect, visible, HEADINGS, levelOf, readableText, SKIP, isFixed, hasMajorHeading, headingIn, isNumeral } = kit;
   // ---------- sections ----------
   const LEAF_TAGS = new Set([
     'HEADER', 'FOOTER', 'ASIDE', 'FORM', 'NAV', 'FIGURE', 'UL', 'OL', 'DL', 'TABLE', 'DETAILS', 'BLOCKQUOTE', 'P', 'PRE', 'A',
@@ -42,7 +42,8 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
     let best = 99;
     const list = el.matches(HEADINGS) ? [el] : Array.from(el.querySelectorAll(HEADINGS));
     for (const h of list) {
-      if (!visible(h)) continue;
+      // A slide's number is no heading of a part: a demo's carousel of <h1>1</h1>… slides beside its <h2> title is one part.
+      if (!visible(h) || isNumeral(h)) continue;
       best = Math.min(best, Math.max(2, levelOf(h)));
       if (best === 2) break;
     }
@@ -243,6 +244,20 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
         const subs = below.filter((n) => levelOf(n) === subLevel);
         // A release log's dozen short entries are not parts of their own: each sub-part must be a good part of a screen.
         const height = end - docRect(h).y;
+        // Or its parts are boxes, each a <section> or an <article> that opens with a heading of its own (system.css's
+        // "Components": one <section class="component"> each for Buttons, Menu Bar, Windows, Dialogs, under an h3 or an
+        // h2 alike): each box is a part as itself, named by its first heading (a sample window's <h1> title inside it is
+        // not its name).
+        const boxes = after(h, next).flatMap((n) => {
+          if ((n.tagName !== 'SECTION' && n.tagName !== 'ARTICLE') || !visible(n) || box(n).height < 40) return [];
+          const first = Array.from(n.querySelectorAll(HEADINGS)).find((x) => visible(x) && !isNumeral(x) && norm(x.textContent));
+          return first ? [{ el: n, heading: first }] : [];
+        });
+        if (height > vh * 2.5 && subs.length < 2 && boxes.length >= 2 && height / boxes.length >= vh * 0.35) {
+          part(h, boxes[0]!.el, end);
+          for (const b of boxes) raw.push({ el: b.el, rect: docRect(b.el), heading: b.heading, text: readableText(b.el, 5000), virtual: false });
+          return;
+        }
         if (height <= vh * 2.5 || subs.length < 2 || height / subs.length < vh * 0.35) {
           part(h, next, end);
           return;

@@ -187,6 +187,9 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
       // A table of data (a comparison, a spec sheet): three rows or more, not a layout table of one row.
       const tables = Array.from(el.querySelectorAll('table, [role="table"], [role="grid"]')).filter((t) => visible(t));
       if (tables.some((t) => t.querySelectorAll('tr, [role="row"]').length >= 3)) widgets.push('table');
+      // Fields to fill in, two or more: a form, whatever the section's kind ("the form where I can give money" is a
+      // donation box of amounts and a Donate button, read as prices; no <form> around it).
+      if (fieldsIn(el).filter((f) => !/^(checkbox|radio|search)$/.test((f as HTMLInputElement).type)).length >= 2) widgets.push('form');
     }
     // Words a visitor reads that the rendered text lacks: image alt texts name what the pictures show (products,
     // partners' logos, the screens of an app); an <input> button's value says what a form is for ("Join the beta");

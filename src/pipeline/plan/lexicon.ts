@@ -56,7 +56,9 @@ export const concepts: Record<string, string[]> = {
   logos: ['logo', 'brand', 'trusted', 'company', 'companies', 'sponsor', 'backer', 'patron', 'supporter', 'funder', 'business', 'firm', 'corporate', 'foundation', 'partner'],
   // ("how it works" is a process by its phrase below; "work" alone is as often the portfolio: "selected work")
   process: ['process', 'step', 'workflow', 'method', 'approach'],
-  about: ['about', 'mission', 'value', 'belief', 'purpose', 'vision', 'principle', 'ethos', 'philosophy', 'aim', 'goal', 'ambition', 'objective'],
+  about: ['about', 'mission', 'value', 'belief', 'purpose', 'vision', 'principle', 'ethos', 'philosophy', 'aim', 'goal', 'ambition', 'objective',
+    // what a thing is, told in a paragraph ("What kind of game is this?" → "About War of Sticks"; a docs page's "Introduction")
+    'description', 'describe', 'introduction', 'intro'],
   // SaaS pages: the pains a product takes away ("Facing these challenges?", "Sound familiar?")
   problems: ['problem', 'challenge', 'headache', 'headach', 'struggle', 'frustration', 'frustrating', 'hassle', 'obstacle', 'difficulty', 'bottleneck'],
   // libraries, apps and products: what changed from one version to the next
@@ -80,6 +82,11 @@ export const concepts: Record<string, string[]> = {
   loading: ['loading', 'loader', 'spinner', 'spin', 'busy', 'progress'],
   // libraries: what a program calls on it ("the methods I can call" are its "API")
   api: ['api', 'method', 'methods'],
+  // libraries and tools: what can be set, and what it is when nothing is ("the options I can pass and their defaults"
+  // are its "Settings"; "the same options for every dialog" its "Global defaults")
+  options: ['option', 'setting', 'settings', 'config', 'configuration', 'default', 'parameter', 'param', 'preference'],
+  // a list played or dealt in no fixed order ("in a random order" is the "Shuffled" example)
+  shuffle: ['shuffle', 'shuffled', 'shuffling', 'random', 'randomly', 'randomise', 'randomize', 'randomised', 'randomized', 'randomness'],
   // CSS grids and layout kits: moving a column along its row, changing the order, turning a row around
   offset: ['offset', 'push', 'shift', 'indent', 'nudge'],
   reorder: ['reorder', 'reordering', 'rearrange', 'rearranging', 'order', 'sequence'],
@@ -144,11 +151,25 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\bwhat(?:'s|’s| is) the catch\b|\b(?:won['’]t|will not|doesn['’]t|does not|don['’]t|do not|can['’]t|cannot) (?:\w+ ){0,2}?work\b/g, 'limitation'],
   // "What do buyers say", "what clients think": the question word belongs to the phrase, not to "what it does";
   // who says it stays ($1).
-  [/\bwhat (?:do |does |did |are |were |will |would )?((?:\w+ ){0,3}?)(?:say|said|think|thought|feel|felt)\b/g, '$1testimonial'],
+  // What they say it about ("what a former student says about the program") is the page's whole subject, not a part of
+  // it: the part is where they say it (a heading "OUR PROGRAM" is not the testimonials).
+  [/\bwhat (?:do |does |did |are |were |will |would )?((?:\w+ ){0,3}?)(?:says?|said|thinks?|thought|feels?|felt)\b(?: about (?:it|us|them|him|her|(?:the|this|our|their|its|his|her) \w+)\b)?/g, '$1testimonial'],
   // "How guests feel about it": an opinion. But "a feel for the rooms", "the feel of the place" is a sense of the
   // thing itself, not what anyone says about it, so "feel" alone is not enough.
   [/\bhow (?:[\w'’]+ ){0,3}?(?:feel|felt)\b/g, 'testimonial'],
-  [/\b(?:say|said|think|thought)\b/g, 'testimonial'],
+  [/\b(?:says?|said|thinks?|thought)\b/g, 'testimonial'],
+  // "The quotes from happy users", "quotes by former nurses": what people said, not a price quote.
+  [/\bquotes? (?:from|by)\b/g, 'testimonial'],
+  // "What kind of game is this?", "what sort of tool is it": what the thing is, told in its description ("About …").
+  [/\bwhat (?:kind|sort|type) of (\w+) (?:is|are) (?:this|it|that|they|these)\b|\bwhat (?:is|['’]s) (?:this|it) (?:all )?about\b/g, 'description $1'],
+  // "Show one slide at a time", "one item per view": a single one (a "Single Item" example), not the word "one".
+  [/\bone (\w+ )?(?:at a time|per (?:view|page|screen))\b/g, 'single $1'],
+  // "In a random order", "at random": shuffled (the word itself, as a demo's heading says it), not the reorder of a grid.
+  [/\b(?:in )?(?:a )?random(?:ly)? (?:order|sequence)\b|\bat random\b/g, 'random shuffled'],
+  // "From my own code", "programmatically": what a program calls, the API ("Methods"), not the code samples of a demo.
+  [/\b(?:from|in|with|through) (?:my|our|your|their|the) (?:own )?(?:code|script|javascript|program)\b|\bprogrammatically\b/g, 'api'],
+  // "Tear the slider down", "tear it down": destroying it (a library's destroy()), not a way down the page.
+  [/\btear(?:s|ing)? (?:(?:it|them|this|that|the \w+) )?down\b|\bteardown\b/g, 'destroy'],
   // "How does it stack up against X", "compared to", "vs": a comparison, not "does" (features) or "stack" (integrations).
   [/\b(?:how (?:does|do|would|will) (?:it|they|this|we) )?stacks? up (?:against|to|with)\b|\bcompared? (?:to|with)\b|\bversus\b|\bvs\b\.?/g, 'comparison'],
   [/\bopening (?:hours|times)\b/g, 'hour'],
@@ -239,6 +260,9 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b(?:everything|all|anything|what) (?:they|he|she|we|you) (?:can|could) (?=\w)/g, 'service '],
   // "The things he has built", "stuff they've made": their projects.
   [/\b(?:things|stuff) (?:(?:they|we|he|she|you|i)(?:'ve|’ve| have| has| had)? )?(?:built|made|created|shipped|developed|designed|worked on)\b/g, 'project'],
+  // "Projects the agency has shipped for clients", "sites built for customers": work done for others, the portfolio; the
+  // clients are whom it was for, not what is asked (their testimonials).
+  [/\b(?:shipped|built|made|delivered|done|created|designed|developed|completed|launched) for (?:(?:their|its|our|his|her|the|some|many|real) )?(?:clients|customers|brands|companies|businesses)\b/g, 'project'],
   // "Jobs they've finished", "work they have done": their past projects (a "job" alone is as often a vacancy).
   [/\b(?:jobs?|work) (?:(?:they|we|he|she|you)(?:'ve|’ve| have| has| had)? )?(?:finished|done|completed|delivered|carried out)\b/g, 'project'],
   // "Why learn with them", "why shop at them": the verb is what the whole page offers; the question asks for reasons.
@@ -255,6 +279,9 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // "Push numbers from my scripts", "feed my metrics in": getting data in (developer tools, dashboards), not a page's
   // figures (the stats).
   [/\b(?:push|send|feed|pipe|post|stream|load|import)(?:es|s|ed|ing)? (?:(?:my|our|your|their|the|own|some|live) )*(?:numbers|data|figures|metrics|values|readings)\b/g, 'data'],
+  // "What options can I pass", "what dishes do they serve": "what" asks which of a noun, it is no feature; the noun is
+  // what is asked (last, after the phrases that read "what it does", "what people say").
+  [/\bwhat (?=\w+ (?:can|could|do|does|did|should|would|will|are|is|were|was|have|has) (?:i|we|you|they|it|he|she|one)\b)/g, ' '],
 ];
 
 /**
@@ -276,6 +303,11 @@ export const pagePhrases: Array<[RegExp, string]> = [
   // "Come on in, we're open", "Open daily from 8", "Business hours": when the place is open, said without "hours".
   [/\b(?:we['’]?re|we are|now) open\b|\bopen (?:daily|every day|7 days|seven days|from \d|until \d)|\b(?:business|trading|office) hours\b|\bhours of (?:operation|business)\b/gi, 'hour'],
   [/\bget involved\b|\bgive (?:your|some|a little) time\b/gi, 'volunteer'],
+  // A form that asks how much to give: a donation form, whatever its heading calls it ("Support the developers of
+  // tomorrow", "Select your amount", "one time / monthly").
+  [/\b(?:select|choose|enter|pick) (?:your |an |the |a custom |another )?(?:donation )?amount\b|\bthanks to your (?:support|generosity|gifts?|donations?)\b/gi, 'donate'],
+  // "Success stories", "alumni stories": what the people it helped say, its testimonials.
+  [/\bsuccess stor(?:y|ies)\b|\b(?:alumni|student|graduate|customer|client)s?['’]? stor(?:y|ies)\b/gi, 'testimonial'],
   [/\bapp ?store\b|\bgoogle play\b|\bplay store\b/gi, 'download'],
   [/\bhow (?:it|this|they|we|everything) works?\b/gi, 'process'],
   [/\bup[- ]to[- ]date\b/i, 'uptodate'],
@@ -306,7 +338,7 @@ export const stop = new Set([
 /** What people call each widget the analyser finds in a section. */
 export const widgetWords: Record<NonNullable<OutlineSection['widgets']>[number], string> = {
   slider: 'slider range', accordion: 'accordion expand collapse', tabs: 'tab tabs', toggle: 'toggle switch',
-  carousel: 'carousel slideshow swipe swiper', table: 'table matrix spreadsheet',
+  carousel: 'carousel slideshow swipe swiper', table: 'table matrix spreadsheet', form: 'form',
 };
 
 /** Words that say how the video should feel, not what it shows: a page that uses one ("cinematic") is no subject. */

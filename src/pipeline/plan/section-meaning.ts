@@ -208,11 +208,16 @@ export function clausesOf(prompt: string): string[] {
   return prompt
     // "Walk through how a shoot runs, step by step, from…": how to show it, set off by commas, is not a subject of
     // its own (alone, "step" would go looking for a process section elsewhere).
-    .replace(/,\s*(step[- ]by[- ]step|one by one|bit by bit|in (?:some )?detail|in order|from start to finish)\s*(?=,|$)/gi, ' $1')
+    .replace(/,\s*(step[- ]by[- ]step|one by one|bit by bit|in (?:some )?detail|in order|from start to finish)\s*(?=[,.;!?]|$)/gi, ' $1')
     // "If something goes wrong while my code runs, how do I catch the error?", "If I buy the small plan, can I move up
     // later?": a condition that opens a question says when it is asked; what is asked is the question after it, and the
     // condition is no beat of its own (it showed an "If and Unless" part, or the prices before the answer).
     .replace(/(^|[.;!?]\s*)(?:if|when|whenever|once)\b[^,.;!?]*,(?=\s*(?:how|what|where|which|who|why|can|could|do|does|is|are|will|would|should)\b)/gi, '$1')
+    // "How do I add or remove slides, or tear the slider down, from my own code?": a question's alternatives after ", or"
+    // and where it is done from ("from my own code") are one question, not beats of their own (alone, "add or remove"
+    // went to the events that report an adding, and "from my own code" was a beat with nothing to show first).
+    .replace(/[^.;!?]*\?/g, (question: string) => question.replace(/,\s*(?=or\b)/gi, ' '))
+    .replace(/,\s*(?=(?:from|in|with|through) (?:my|our|your|their|the) (?:own )?(?:code|script|javascript|program)\b)/gi, ' ')
     // "the carousel (budgeting, round-ups, bill alerts)": what is in brackets elaborates its clause.
     .replace(/\(([^()]*)\)/g, (_, inside: string) => ` ${inside.replace(/[,;&]|\band\b/g, ' ')} `)
     // So does a list after a colon or "like", "such as", "including" ("loans: student, mortgage, payday", "specialties
@@ -295,6 +300,24 @@ function exampleStems(prompt: string): Set<string> {
 /** What each example of the prompt that a part's own words hold adds to its score (at most two count). */
 const EXAMPLE_WEIGHT = 0.55;
 
+/** What a button the clause names by its label adds to the section that holds it (as a word of its heading). */
+const BUTTON_NAMED_WEIGHT = 0.6;
+
+/**
+ * The label a clause names a button by: quoted ("the 'find out more' button") or capitalised ("the Get Started button",
+ * "the red Activate button"); null when it names none.
+ */
+function namedButton(clause: string): string | null {
+  const match = /['"‘“]([^'"’”]{2,40})['"’”]\s+buttons?\b|(?<![.!?]\s*)\b((?:[A-Z][\w'’-]*)(?:\s+[A-Z][\w'’-]*){0,3})\s+buttons?\b/.exec(clause);
+  return match ? (match[1] ?? match[2] ?? null) : null;
+}
+
+/** Whether a button's label is the one named, case and spacing aside. */
+function sameLabel(label: string, named: string): boolean {
+  const flat = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return flat(label) === flat(named);
+}
+
 /** What each further source naming a section adds to its best one. */
 const CORROBORATION = 0.1;
 
@@ -338,10 +361,15 @@ function meet(token: string, spoken: string[], f: Field, page: PageWords): { her
   return best;
 }
 
-/** What the page says as a whole: the words most of its sections use, and whether it says a word anywhere at all. */
+/**
+ * What the page says as a whole: the words most of its sections use, whether it says a word anywhere at all, and
+ * the words only one of its sections says.
+ */
 interface PageWords {
   common: Set<string>;
   says(token: string): boolean;
+  /** Whether one section only (the footer aside) says this stem, as itself. */
+  onlyOneSays(token: string): boolean;
 }
 
 function pageWords(fields: Map<OutlineSection, Field[]>): PageWords {
@@ -353,9 +381,15 @@ function pageWords(fields: Map<OutlineSection, Field[]>): PageWords {
       for (const c of f.concepts) named.add(c);
     }
   }
+  const sayers = new Map<string, number>();
+  for (const [section, list] of fields) {
+    if (section.kind === 'footer') continue;
+    for (const s of new Set(list.flatMap((f) => [...f.stems]))) sayers.set(s, (sayers.get(s) ?? 0) + 1);
+  }
   return {
     common: commonWords(fields),
     says: (token) => stems.has(token) || (conceptOfStem.get(token) ?? []).some((concept) => named.has(concept)),
+    onlyOneSays: (token) => sayers.get(token) === 1,
   };
 }
 
@@ -377,10 +411,22 @@ function headingFocus(clause: string, heading: Field): number {
 /** What a heading wholly about the clause adds: enough to tell apart two that name the same word, no more. */
 const HEADING_FOCUS = 0.2;
 
+/**
+ * Words that frame a question ("What can the team do…?"): one heading's "We've got what you need!" holding the same
+ * word is no sign it is the part asked for.
+ */
+const questionWords = new Set(['what', 'who', 'why', 'when', 'whom', 'whose']);
+
+/** What a word only one section says adds to its match (a tie-breaker, not a reason). */
+const RARE_WORD_BONUS = 0.1;
+/** The fields that name a section (heading 1, menu link and eyebrow 0.9, id and classes 0.8), not its text or buttons. */
+const NAMING_WEIGHT = 0.8;
+
 /** A concept of the lexicon both name is nearly as good as the word itself. */
 const CONCEPT_WEIGHT = 0.85;
 
-function scoreClause(clause: string, fields: Field[], page: PageWords): { score: number; why: string } {
+/** `rare`: whether a word only this section says counts a little more (not for a hero or a footer, which repeat the page's own name). */
+function scoreClause(clause: string, fields: Field[], page: PageWords, rare = false): { score: number; why: string } {
   // "ending on" is as much the video's own words as "end on": stop words are checked after stemming too.
   const spokenOf = new Map<string, string[]>();
   for (const word of promptWords(clause)) {
@@ -396,6 +442,7 @@ function scoreClause(clause: string, fields: Field[], page: PageWords): { score:
     let value = 0;
     let why = '';
     let evidence = 0;
+    let named = false;
     for (const f of fields) {
       const { here, why: hereWhy } = meet(token, spokenOf.get(token) ?? [], f, page);
       evidence += here;
@@ -403,11 +450,19 @@ function scoreClause(clause: string, fields: Field[], page: PageWords): { score:
         value = here;
         why = hereWhy;
       }
+      if (f.stems.has(token) && f.weight >= NAMING_WEIGHT) named = true;
     }
     // Corroboration: a section that its id, menu, eyebrow and text all name so is surer than one whose slogan of a
     // heading happens to hold a word of the concept ("Built for the people who…" is not the speakers).
     value += CORROBORATION * (evidence - value);
     if (page.common.has(token)) value *= COMMON_WORD_WEIGHT;
+    // A word of the clause that this section alone says, as itself (not by a concept: "story" met a closing band's
+    // "Start building" by the history its "start" stands for), in what names it (its heading, id,
+    // menu link or eyebrow), tells it from the others a little more surely than one many say: of "Single Item" and
+    // "Fractional Slides", "one slide at a time" (single slide) means the first, though each heading holds one of its
+    // words, since "slide" stands all over a carousel library's page. A word of its text alone gains nothing: that would
+    // lift a stray word over the floor a subject must reach.
+    else if (rare && named && !questionWords.has(token) && page.onlyOneSays(token)) value *= 1 + RARE_WORD_BONUS;
     score += value;
     if (value > best.value) best = { value, why };
   }
@@ -436,16 +491,25 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
       continue;
     }
     const clauseStems = new Set(promptWords(clause).map(stem));
+    const buttonLabel = namedButton(clause);
     const [head, ...more] = endingParts(clause);
     const ranked = sections
       .map((section) => {
-        let { score, why } = scoreClause(head!, fields.get(section)!, page);
-        for (const part of more) score += (refersBack.test(part) ? ENDING_MORE_WEIGHT : 1) * scoreClause(part, fields.get(section)!, page).score;
+        const rare = section.kind !== 'hero' && section.kind !== 'footer';
+        let { score, why } = scoreClause(head!, fields.get(section)!, page, rare);
+        for (const part of more) score += (refersBack.test(part) ? ENDING_MORE_WEIGHT : 1) * scoreClause(part, fields.get(section)!, page, rare).score;
         score += HEADING_FOCUS * headingFocus(clause, fields.get(section)![0]!);
         const named = [...examples].filter((example) => clauseStems.has(example) && fields.get(section)!.some((f) => f.stems.has(example)));
         if (named.length > 0 && section.kind !== 'footer') {
           score += EXAMPLE_WEIGHT * Math.min(2, named.length);
           why = `"${named[0]}", an example the prompt gives, in its words`;
+        }
+        // "The paragraph with the Get Started button", "next to the red Activate button": a button the clause names by its
+        // own label, which this section's own button bears, says where it is as surely as a word of its heading.
+        const button = buttonLabel ? actionsIn(outline, section).find((action) => sameLabel(action.label, buttonLabel)) : undefined;
+        if (button) {
+          score += BUTTON_NAMED_WEIGHT;
+          why = why ? `${why}, and its "${button.label}" button` : `its "${button.label}" button`;
         }
         // Footers and heroes repeat every name on the page (link columns, a summary headline): weaker evidence.
         const discount = section.kind === 'footer' ? 0.4 : section.kind === 'hero' && !/\b(hero|headline|top|banner|fold)\b/i.test(clause) ? 0.6 : 1;

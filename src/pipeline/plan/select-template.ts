@@ -82,6 +82,9 @@ const intents: Intent[] = [
   },
 ];
 
+/** A button named by its label beside what the prompt asks for: "with the Get Started button", "next to the 'Sign up' button". */
+const landmarkButton = /\b(?:with|next to|beside|by|near|above|below|under|over) (?:the |a |its |their )?(?:[a-z]+ ){0,2}?(?:['"‘“][^'"’”]{2,40}['"’”]|(?:[A-Z][\w'’-]*)(?:\s+[A-Z][\w'’-]*){0,3}) buttons?\b/g;
+
 /** Intents whose words also name a section kind: a "pricing section" is better served by pricing-focus. */
 const dedicated: Array<{ id: TemplateId; pattern: RegExp }> = intents
   .filter((intent) => ['pricing-focus', 'proof-scroll', 'feature-sweep', 'hero-spotlight', 'conversion-flow'].includes(intent.id))
@@ -144,9 +147,11 @@ export function selectTemplate({ prompt, outline, sectionHint }: SelectTemplateI
     }
   }
 
-  // Keywords of each intent, when the page can show them.
+  // Keywords of each intent, when the page can show them. A button named as a landmark ("the paragraph with the Get
+  // Started button", "next to the Sign Up button") says where the part is, not what to do: its label is no keyword.
+  const keywordText = prompt.replace(landmarkButton, ' ');
   for (const intent of intents) {
-    const words = [...new Set([...prompt.matchAll(intent.pattern)].map((m) => m[0].toLowerCase()))];
+    const words = [...new Set([...keywordText.matchAll(intent.pattern)].map((m) => m[0].toLowerCase()))];
     if (words.length === 0) continue;
     const quoted = words.slice(0, 3).map((word) => `"${word}"`).join(', ');
     const missing = intent.missing(outline);

@@ -98,3 +98,43 @@ describe('the parts of a docs page headed at uneven levels', () => {
     }
   });
 });
+
+describe('the parts of a docs page boxed in <section>s, and a demo\'s numbered slides', () => {
+  it('splits a long part made of boxed <section>s by each box\'s first heading, whatever its level, not a sample window\'s title inside it', async () => {
+    const box = (title: string, level: number, paragraphs: number, inner = '') => `<section class="component"><h${level}>${title}</h${level}>${inner}${filler(paragraphs)}</section>`;
+    const page = await pageWith(`
+      <div style="width:700px;margin:0 auto">
+        ${part('Intro', 3)}
+        <h2>Components</h2>
+        ${box('Buttons', 3, 8)}${box('Menu Bar', 3, 8)}${box('Windows', 2, 3)}${box('Title Bar', 3, 8, '<div class="window"><h1>A Title Bar</h1></div>')}${box('Dialogs', 3, 10)}
+        ${part('Credits', 3)}${part('Sponsors', 2)}
+      </div>`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((s) => s.heading);
+      for (const title of ['Buttons', 'Menu Bar', 'Windows', 'Title Bar', 'Dialogs', 'Credits']) assert.ok(headings.includes(title), `a part "${title}" in ${JSON.stringify(headings)}`);
+      assert.ok(!headings.includes('A Title Bar'), `the sample window's title names no part: ${JSON.stringify(headings)}`);
+      const components = outline.sections.find((s) => s.heading === 'Components')!;
+      assert.ok(components.rect.height < 400, `"Components" is its title, not every box under it (${Math.round(components.rect.height)} px)`);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('names a demo by its title, not by the numbers on its slides', async () => {
+    const slides = (n: number) => `<div style="display:flex;gap:8px">${Array.from({ length: n }, (_, i) => `<div style="width:120px;height:200px"><h1>${i + 1}</h1></div>`).join('')}</div>`;
+    const demo = (title: string) => `<div class="demo" style="padding:40px 0"><h2>${title}</h2><div class="slider">${slides(5)}</div><pre>new Slider(el, { perView: 1 });</pre>${filler(2)}</div>`;
+    const page = await pageWith(`
+      <div style="width:900px;margin:0 auto">
+        <section id="demos"><header><h2>Demos</h2></header>${demo('Multiple Items')}${demo('Single Item')}${demo('Fractional Slides')}</section>
+      </div>`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((s) => s.heading);
+      for (const title of ['Multiple Items', 'Single Item', 'Fractional Slides']) assert.ok(headings.includes(title), `a part "${title}" in ${JSON.stringify(headings)}`);
+      assert.ok(!headings.includes('1'), `no part is named by a slide's number: ${JSON.stringify(headings)}`);
+    } finally {
+      await page.close();
+    }
+  });
+});
