@@ -318,6 +318,7 @@ describe('where a prompt leaves the page', () => {
     outline.forms = [{ label: 'Subscribe to newsletter', selector: '.news', fallbackSelectors: [], rect: { x: 400, y: 900, width: 500, height: 40 }, fields: [{ label: 'Email', type: 'email', name: 'email', selector: '.news input', fallbackSelectors: [], rect: { x: 400, y: 900, width: 300, height: 40 } }], submit: null }];
     assert.equal(flowExit('Open a customer account for Amara Okafor, username amarao, email amara.okafor@example.com', outline, sameSite)?.purpose, 'sign-up');
     assert.equal(flowExit('Sign up for the newsletter as sam.lee@example.com', outline, sameSite), null, 'the newsletter box is what this sign-up asks for');
+    assert.equal(flowExit('I want their news by email: subscribe jun.park@example.com', outline, sameSite), null, 'nor does subscribing leave for the sign-in page');
     assert.notEqual(flowExit('Open my account settings', outline, sameSite)?.purpose, 'sign-up');
   });
 
