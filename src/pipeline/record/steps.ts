@@ -30,6 +30,8 @@ export interface Located {
   rect: Rect;
   /** where the cursor goes, inside `rect`: a heading's words, else the whole rect */
   aim: Rect;
+  /** `aim` is a heading's words (not a control's box) */
+  words: boolean;
   /** the bottom of a fixed or sticky header at the top of the viewport, 0 without one */
   topInset: number;
   /** the top of the first h1–h3 inside the target (viewport coordinates), null without one */
@@ -197,6 +199,7 @@ export async function locateTarget(page: Page, target: Target): Promise<Located 
         pinned,
         rect: { x: r.left, y: r.top, width: r.width, height: r.height },
         aim: { x: aim.left, y: aim.top, width: aim.width, height: aim.height },
+        words: /^H[1-6]$/.test(element.tagName),
         scrollY: window.scrollY,
         viewportWidth: window.innerWidth,
         viewportHeight: window.innerHeight,
@@ -299,14 +302,17 @@ async function targetStep(
   const frame = step.kind === 'type' ? await fieldWithHeading(page, found.selector) : null;
   ctx.onFocus(roundRect(found.rect), step.target.label, frame ? roundRect(frame) : undefined);
 
-  // Aim near the middle, not at the exact pixel. A pointer that rests on a button or a heading (a hover, held while
-  // the viewer reads) rests on its lower right: the arrow drawn down and right from there leaves the words readable
-  // ("SEND MESSAGE" under a cursor at its middle read as neither word).
+  // Aim near the middle, not at the exact pixel. A pointer that rests on a button (a hover, held while the viewer
+  // reads) rests on its lower right: the arrow drawn down and right from there leaves the words readable ("SEND
+  // MESSAGE" under a cursor at its middle read as neither word). On a heading's words it rests just under them, as a
+  // reader points at a line: the arrow at their lower right still covered the last word's letters ("we're open" read
+  // "we're gpen" in one end frame of three).
   const [across, down, spread] = step.kind === 'hover' ? [0.8, 0.72, 0.1] : [0.5, 0.5, 0.2];
+  const underWords = step.kind === 'hover' && found.words;
   const aim = clampToViewport(
     {
       x: found.aim.x + found.aim.width * (across + (rng() - 0.5) * spread),
-      y: found.aim.y + found.aim.height * (down + (rng() - 0.5) * spread),
+      y: underWords ? found.aim.y + found.aim.height + 2 + rng() * 4 : found.aim.y + found.aim.height * (down + (rng() - 0.5) * spread),
     },
     { viewportWidth: found.viewportWidth, viewportHeight: found.viewportHeight },
   );
