@@ -23,7 +23,9 @@ export const concepts: Record<string, string[]> = {
     // an event's people
     'speaker', 'stage', 'keynote', 'lineup', 'presenter', 'panelist',
     // a gym's people
-    'coach', 'coaching'],
+    'coach', 'coaching',
+    // an event's or a club's people: who runs it
+    'organiser', 'organizer', 'organising', 'organizing', 'committee', 'board'],
   contact: ['contact', 'touch', 'reach', 'email', 'call', 'message', 'talk', 'write', 'address', 'phone', 'inbox', 'chat', 'connect', 'hello', 'enquiry', 'inquiry', 'enquire', 'inquire', 'reply', 'book', 'booking', 'reserve', 'reservation', 'sales', 'form',
     // a first meeting with a lawyer, an adviser, an agency
     'meeting', 'consult', 'consultation'],
@@ -47,6 +49,8 @@ export const concepts: Record<string, string[]> = {
   work: ['work', 'portfolio', 'case', 'project', 'gallery', 'showcase'],
   // résumés and portfolios: where someone studied, and what they know how to use
   education: ['education', 'study', 'studies', 'studied', 'degree', 'university', 'college', 'school', 'academic', 'graduate', 'graduated', 'diploma', 'bachelor', 'master', 'qualification', 'schooling', 'alma'],
+  // résumés and portfolios: the jobs someone has held ("Experience", "Career", "Employment")
+  experience: ['experience', 'job', 'career', 'employment', 'employer', 'employed', 'occupation'],
   skills: ['skill', 'framework', 'proficiency', 'proficient', 'competence', 'competency', 'technology', 'technologies', 'tech', 'programming', 'expertise'],
   // pictures of the place or the product: hotels, venues, shops
   gallery: ['gallery', 'photo', 'photograph', 'photography', 'picture', 'image', 'lightbox', 'snapshot', 'slideshow'],
@@ -58,7 +62,9 @@ export const concepts: Record<string, string[]> = {
   process: ['process', 'step', 'workflow', 'method', 'approach'],
   about: ['about', 'mission', 'value', 'belief', 'purpose', 'vision', 'principle', 'ethos', 'philosophy', 'aim', 'goal', 'ambition', 'objective',
     // what a thing is, told in a paragraph ("What kind of game is this?" → "About War of Sticks"; a docs page's "Introduction")
-    'description', 'describe', 'introduction', 'intro'],
+    'description', 'describe', 'introduction', 'intro',
+    // who a person is, on a résumé or an author's page ("introduce who he is and his background" → "About me")
+    'introduce', 'background', 'bio', 'biography'],
   // SaaS pages: the pains a product takes away ("Facing these challenges?", "Sound familiar?")
   problems: ['problem', 'challenge', 'headache', 'headach', 'struggle', 'frustration', 'frustrating', 'hassle', 'obstacle', 'difficulty', 'bottleneck'],
   // libraries, apps and products: what changed from one version to the next
@@ -89,7 +95,9 @@ export const concepts: Record<string, string[]> = {
   shuffle: ['shuffle', 'shuffled', 'shuffling', 'random', 'randomly', 'randomise', 'randomize', 'randomised', 'randomized', 'randomness'],
   // CSS grids and layout kits: moving a column along its row, changing the order, turning a row around
   offset: ['offset', 'push', 'shift', 'indent', 'nudge'],
-  reorder: ['reorder', 'reordering', 'rearrange', 'rearranging', 'order', 'sequence'],
+  reorder: ['reorder', 'reordering', 'rearrange', 'rearranging', 'order', 'sequence',
+    // lists a user puts in order with the pointer ("reorder the tags by dragging them" → "Drag & Sort")
+    'drag', 'dragging', 'draggable', 'sort', 'sortable'],
   reverse: ['reverse', 'reversing', 'reversed', 'backwards', 'backward', 'flip', 'flipping', 'flipped', 'invert', 'inverted', 'inverse'],
   // events, courses, retreats: what happens when, and where
   schedule: ['agenda', 'schedule', 'programme', 'program', 'timetable', 'session', 'talk', 'workshop', 'itinerary'],
@@ -101,7 +109,7 @@ export const concepts: Record<string, string[]> = {
   // shops: a price cut for a while, often with a clock counting down to its end
   sale: ['sale', 'deal', 'discount', 'countdown', 'limited', 'hurry', 'timer', 'clearance', 'promo', 'promotion', 'coupon', 'flash', 'markdown', 'bargain'],
   // shops, libraries, media: what someone there recommends
-  picks: ['recommend', 'recommendation', 'favourite', 'favorite', 'curated', 'bestseller', 'bestselling', 'popular', 'trending', 'trendy', 'editor', 'pick', 'staff'],
+  picks: ['recommend', 'recommendation', 'favourite', 'favorite', 'curated', 'bestseller', 'bestselling', 'popular', 'trending', 'trendy', 'editor', 'pick', 'staff', 'hottest'],
   // charities, clubs, open-source projects: giving money, giving time
   donate: ['donate', 'donation', 'donor', 'contribute', 'contribution', 'fundraise', 'fundraising', 'pledge', 'appeal'],
   volunteer: ['volunteer', 'rota', 'helper', 'involved'],
@@ -184,6 +192,13 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // "Make a quick clip", "I need a short promo", "put together a demo that…": the request, not its subject.
   [/\b(?:i need|i'd like|i want|we need|let's do|let us do|can you (?:do|make|record|create)|(?:make|record|create|do|shoot|produce|put together|give me)) (?:a|an|me a|us a)? ?(?:(?:quick|short|little|fun|punchy|snappy|polished|new|\d+[\s-]second) )*(?:video|clip|reel|demo|promo|teaser|walkthrough|walk-through|trailer|recording|tour)\b/g, ' '],
   [/\bapp ?store\b|\bgoogle play\b|\bplay store\b/g, 'download'],
+  // "The video player example", "their promo video": a film on the page, not the demo the prompt asks for (whose
+  // "video" is a stop word).
+  [/\bvideos? (?:player|embed|element|example|clip)s?\b|\b(?:embedded|promo|promotional|product|intro|explainer|youtube|vimeo) videos?\b/g, 'film'],
+  // "What people are buying most", "the best sellers": what sells, the popular products.
+  [/\b(?:buy(?:s|ing)?|bought|order(?:s|ing)?|purchas(?:e|es|ing)) (?:the )?most\b|\bmost (?:bought|ordered|purchased|sold)\b|\bsell(?:s|ing)? (?:the )?(?:most|best)\b|\bbest[- ]sellers?\b/g, 'popular'],
+  // "Which companies has he done work for", "brands they worked with": the clients, not the portfolio's work.
+  [/\b(?:compan(?:y|ies)|brands?|businesses|firms|organi[sz]ations)\b(?: [\w'’]+){0,3}? (?:work(?:s|ed)?|done work|built|designed) (?:for|with)\b/g, 'client company'],
   // "What changed in the latest releases", "what's new": the change log, not a change of plan.
   [/\bwhat(?:'s|’s| has| have)? (?:changed|new)\b|\b(?:latest|recent|new|past) (?:releases?|versions?|updates?)\b|\brelease notes\b/g, 'changelog'],
   // "For power users", "expert mode": what goes beyond the basics, not "power" (features) nor the users.

@@ -23,8 +23,17 @@ export function askedPart(section: OutlineSection, clause: string, prompt: strin
   // A section whose own heading answers the clause ("Speakers" for who is presenting, "Latest Articles" for articles
   // to read) is what was asked for, whatever one card of it also says; a card is named inside a section headed by
   // something general ("We Provide Great Services", "Has a wide range of solutions").
+  // Unless the clause also names one card by its heading, word for word, beyond what the section's heading answers:
+  // "start with the calculator project" in "My Work" is the "Calculator" card, not the first of the projects. The
+  // words must make most of that heading (a "Presenting" in "14h00 Presenting iPad" names a session, not the card
+  // "who's presenting" asks for), and not be an example of what the clause asks for ("projects for names like
+  // Amazon" are the projects).
   const headingConcepts = new Set([...own].flatMap((word) => conceptOfStem.get(word) ?? []));
-  if (promptWords(clause).some((word) => own.has(stem(word)) || [...conceptsOf(word)].some((c) => headingConcepts.has(c)))) return null;
+  const answeredBySection = (word: string) => own.has(stem(word)) || [...conceptsOf(word)].some((c) => headingConcepts.has(c));
+  if (promptWords(clause).some(answeredBySection)) {
+    const beyond = content(clause.split(EXAMPLES)[0]!).filter((word) => !answeredBySection(word));
+    if (parts.filter((part) => namesMostOf(beyond, part)).length !== 1) return null;
+  }
   // A prompt that names several parts by their headings ("components, writing and layouts"; "by sea, by air or by
   // train", split into clauses) asks for the section.
   if (LISTS.test(prompt) || SPANS.test(clause)) return null;
@@ -35,6 +44,17 @@ export function askedPart(section: OutlineSection, clause: string, prompt: strin
   // Named by its heading: words only in a card's text are too weak to take the shot off the section's heading.
   if (!top || top.heading < MIN_HEADING || top.score < (next?.score ?? 0) * CLEAR_LEAD) return null;
   return top.part;
+}
+
+/** Where a clause starts giving examples of what it asks for. */
+const EXAMPLES = /\b(?:like|such as|including|e\.g\.|for example|for instance)\b/i;
+
+/** The words name the part's heading word for word, at least half of its words. */
+function namesMostOf(words: string[], part: SectionPart): boolean {
+  const heading = textWords(part.heading).map(stem);
+  if (heading.length === 0) return false;
+  const named = new Set(words.map(stem));
+  return heading.filter((word) => named.has(word)).length * 2 >= heading.length;
 }
 
 /** A list of three ("by sea, by air or by train", "keys, cloning and …"): the prompt asks what the section holds. */
