@@ -254,6 +254,8 @@ const NEIGHBOUR_FLOOR = 0.45;
 
 /** What that position is worth: as much as a word of the clause in its heading. */
 const BOTTOM_BONUS = 0.6;
+/** A place "just above the footer" is not the footer. */
+const aboveFooter = /\b(?:above|before) the footer\b/i;
 
 /** The least an ending clause's best section must score to end on it (a subject needs 0.65). */
 const ENDING_FLOOR = 0.35;
@@ -514,6 +516,10 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
         // Footers and heroes repeat every name on the page (link columns, a summary headline): weaker evidence.
         const discount = section.kind === 'footer' ? 0.4 : section.kind === 'hero' && !/\b(hero|headline|top|banner|fold)\b/i.test(clause) ? 0.6 : 1;
         if (atBottom && section === lastBody) return { section, score: score * discount + BOTTOM_BONUS, why: why ? `${why}, and it is the last before the footer` : 'the last section before the footer' };
+        // "The newsletter sign-up at the very bottom": a footer whose own heading answers the clause is the bottom of
+        // the page, as much as the last part above it ("Subscribe" over a footer's links), unless the clause places it
+        // above the footer.
+        if (atBottom && section.kind === 'footer' && !aboveFooter.test(rawClause) && /\bheading\b/.test(why)) return { section, score: score + BOTTOM_BONUS, why: `${why}, at the very bottom` };
         return { section, score: score * discount, why };
       })
       .sort((a, b) => b.score - a.score);

@@ -90,6 +90,17 @@ describe('an event, a shop and a kit', () => {
     assert.deepEqual(idsOn(kit)('Begin at the video player example, then finish on how the form fields look.'), ['video', 'forms']);
   });
 
+  it('ends on a footer whose own heading answers "the sign-up at the very bottom", not on the last part above it', () => {
+    const kit = page([
+      part('top', 'hero', 'Flat UI kit', 0, 'Free kit'),
+      part('inputs', 'content', 'Input', 600, 'Checkboxes Radio buttons Toggles'),
+      part('samples', 'content', 'Samples', 1200, 'A to-do list, a video player and a newsletter box'),
+      part('footer', 'footer', 'Subscribe', 1800, 'Get the news of new kits by email. Subscribe About Blog'),
+    ]);
+    assert.equal(promptSubjects('Begin with the checkboxes, then finish on the newsletter sign-up at the very bottom.', kit).endsOn?.section.id, 'footer');
+    assert.equal(promptSubjects('Begin with the checkboxes, then finish on the part just above the footer.', kit).endsOn?.section.id, 'samples');
+  });
+
   it('reads reordering by dragging as the drag-and-sort example', () => {
     const library = page([
       part('basic', 'content', 'basic', 0, 'Tags input'),
