@@ -44,7 +44,8 @@ const purposes: Purpose[] = [
   {
     purpose: 'sign-up',
     // "Subscribe me to their news" signs up too: to a newsletter, which a lone e-mail box on this page holds.
-    asked: /\b(?:sign(?:s|ed|ing)?[\s-]?up|signup|subscrib(?:e|es|ed|ing)|register(?:s|ed|ing)?|registration|creat(?:e|es|ing) (?:new )?account|(?:creat(?:e|es|ing)|open(?:s|ing)?|mak(?:e|es|ing)|set(?:s|ting)? up) (?:an |a |their |your |his |her |my )(?:new )?(?:(?!the |this |that )[\p{L}-]+ )?account(?!\s+(?:settings?|page|details|profile|overview|dashboard|menu)))\b/iu,
+    // "How do I get an account?" asks for a new one: the sign-up (not the sign-in the word "account" also means).
+    asked: /\b(?:sign(?:s|ed|ing)?[\s-]?up|signup|subscrib(?:e|es|ed|ing)|register(?:s|ed|ing)?|registration|creat(?:e|es|ing) (?:new )?account|(?:creat(?:e|es|ing)|open(?:s|ing)?|mak(?:e|es|ing)|set(?:s|ting)? up|get(?:s|ting)?) (?:an |a |their |your |his |her |my )(?:new )?(?:(?!the |this |that )[\p{L}-]+ )?account(?!\s+(?:settings?|page|details|profile|overview|dashboard|menu)))\b/iu,
     link: /\b(?:sign[\s-]?up|signup|register|registration|create (?:an |your )?account|join (?:now|free|us)|get started|start (?:a |your )?(?:free )?trial)\b/i,
     // Its own sign-up form: one that says so, an e-mail box without a password (a landing page's sign-up), or a
     // password among more fields than a sign-in asks for. A sign-in form (user name and password) is not one, nor a

@@ -322,6 +322,17 @@ describe('where a prompt leaves the page', () => {
     assert.notEqual(flowExit('Open my account settings', outline, sameSite)?.purpose, 'sign-up');
   });
 
+  it('takes "how do I get an account?" for a sign-up, not the sign-in the word "account" also means (azia-admin, flows blind 2026-12-04)', () => {
+    const outline = saasOutline();
+    const link = (label: string, href: string) => ({ label, kind: 'nav-link' as const, href, selector: `a[href="${href}"]`, fallbackSelectors: [], rect: { x: 500, y: 60, width: 80, height: 28 } });
+    outline.forms = [];
+    outline.menuLinks = [link('Sign In', '/page-signin.html'), link('Sign Up', '/page-signup.html')];
+    const exit = flowExit('How do I get an account? Sign up as Tomas Reyes with tomas.reyes@example.com', outline, sameSite);
+    assert.equal(exit?.link.label, 'Sign Up');
+    assert.equal(exit?.purpose, 'sign-up');
+    assert.notEqual(flowExit('Get my account details', outline, sameSite)?.purpose, 'sign-up');
+  });
+
   it("goes to a mail app's Compose to write a new email", () => {
     const outline = saasOutline();
     outline.contentLinks = [{ label: 'Compose', kind: 'nav-link', href: '/email-compose.html', selector: 'a.compose', fallbackSelectors: [], rect: { x: 600, y: 900, width: 120, height: 24 } }];
