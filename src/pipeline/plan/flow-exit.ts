@@ -285,9 +285,11 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
   const beatWords = new Set(keywords(beat));
   // "Modals" for "a modal dialog", "Calendars" for "a calendar": a docs sidebar names its pages in the plural.
   const beatStems = new Set([...beatWords].map(stem));
+  // Said the same way, in any number: "ES 2015 Classes" for "an ES2015 class" (a version run into its name or not).
+  const beatRoots = new Set([...keywords(beat), ...keywords(apart(beat))].map(root));
   const named = links.find((link) => {
-    const words = keywords(link.label);
-    return words.length >= 2 && !STOCK_PHRASE.test(link.label) && words.every((word) => beatWords.has(word));
+    const words = keywords(apart(link.label));
+    return words.length >= 2 && !STOCK_PHRASE.test(link.label) && words.every((word) => beatWords.has(word) || beatRoots.has(root(word)));
   });
   if (named) return { link: named, purpose: 'page' };
   // A link whose one or two words the beat says ("Services" for "show the services on offer"), where no part of this
@@ -337,6 +339,12 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
   if (/\b(?:form|box|field)s?\b/i.test(beat) && outline.forms.length > 0) return null;
   return meant ? { link: meant, purpose: 'page' } : null;
 }
+
+/** "ES2015" → "ES 2015", "HTML5" → "HTML 5": a name and its version, apart. */
+const apart = (text: string) => text.replace(/(\p{L})(\d)/gu, '$1 $2').replace(/(\d)(\p{L})/gu, '$1 $2');
+
+/** A word's root in any number: "classes" (which keywords() leaves as "classe") and "class" are one. */
+const root = (word: string) => stem(word).replace(/(?<=(?:s|x|z|ch|sh))e$/, '');
 
 /**
  * The beat asks for the word itself ("which services…", "show the services on offer", "see their recent work"), not

@@ -333,6 +333,15 @@ describe('where a prompt leaves the page', () => {
     assert.notEqual(flowExit('Get my account details', outline, sameSite)?.purpose, 'sign-up');
   });
 
+  it('goes to a docs index\'s "ES 2015 Classes" for "an ES2015 class": a version run into its name, a plural (jsdoc-docs, flows blind 2026-12-04)', () => {
+    const outline = saasOutline();
+    outline.forms = [];
+    const link = (label: string, href: string) => ({ label, kind: 'nav-link' as const, href, selector: `a[href="${href}"]`, fallbackSelectors: [], rect: { x: 40, y: 600, width: 200, height: 20 } });
+    outline.contentLinks = [link('ES 2015 Modules', '/howto-es2015-modules.html'), link('ES 2015 Classes', '/howto-es2015-classes.html'), link('@class', '/tags-class.html')];
+    assert.equal(flowExit('Show how to document an ES2015 class that extends another class', outline, sameSite)?.link.label, 'ES 2015 Classes');
+    assert.equal(flowExit('Show how to document an ES2015 module', outline, sameSite)?.link.label, 'ES 2015 Modules');
+  });
+
   it("goes to a mail app's Compose to write a new email", () => {
     const outline = saasOutline();
     outline.contentLinks = [{ label: 'Compose', kind: 'nav-link', href: '/email-compose.html', selector: 'a.compose', fallbackSelectors: [], rect: { x: 600, y: 900, width: 120, height: 24 } }];
