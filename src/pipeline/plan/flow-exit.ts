@@ -292,6 +292,12 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
     return words.length >= 2 && !STOCK_PHRASE.test(link.label) && words.every((word) => beatWords.has(word) || beatRoots.has(root(word)));
   });
   if (named) return { link: named, purpose: 'page' };
+  // "Walk me to the beginner's guide": a docs site's page for newcomers is its "Getting Started", "Quick start",
+  // "Introduction" (a call to action's "Get started" is a sign-up, not a guide).
+  if (FIRST_STEPS_ASKED.test(beat)) {
+    const guide = links.find((link) => FIRST_STEPS_LINK.test(link.label) && !STOCK_PHRASE.test(link.label));
+    if (guide) return { link: guide, purpose: 'page' };
+  }
   // A link whose one or two words the beat says ("Services" for "show the services on offer"), where no part of this
   // page is headed by them: the site's own page for it beats a part that only mentions it (a tile grid of the
   // site's pages, a "design. coding." block).
@@ -339,6 +345,11 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
   if (/\b(?:form|box|field)s?\b/i.test(beat) && outline.forms.length > 0) return null;
   return meant ? { link: meant, purpose: 'page' } : null;
 }
+
+/** A guide for newcomers asked for by name ("the beginner's guide", "a tutorial for beginners"). */
+const FIRST_STEPS_ASKED = /\bbeginner(?:['’]?s)?['’]?\s+(?:guide|tutorial|docs|documentation|page|intro(?:duction)?)\b|\b(?:guide|tutorial|intro(?:duction)?|docs)\s+for\s+(?:absolute\s+|complete\s+|total\s+)?(?:beginners|newcomers|first-timers)\b|\b(?:getting[\s-]started|quick[\s-]?start|first[\s-]steps)\s+(?:guide|page|tutorial|docs)\b/i;
+/** What a docs site calls that guide. */
+const FIRST_STEPS_LINK = /\bgetting[\s-]started\b|\bquick[\s-]?start\b|\bbeginners?\b|\bfirst[\s-]steps\b|^\s*introduction\b/i;
 
 /** "ES2015" → "ES 2015", "HTML5" → "HTML 5": a name and its version, apart. */
 const apart = (text: string) => text.replace(/(\p{L})(\d)/gu, '$1 $2').replace(/(\d)(\p{L})/gu, '$1 $2');

@@ -342,6 +342,17 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Show how to document an ES2015 module', outline, sameSite)?.link.label, 'ES 2015 Modules');
   });
 
+  it('goes to a docs site\'s "Getting Started" page for "the beginner\'s guide", not to a call to action\'s "Get started" (jsdoc-docs, flows blind 2026-12-04)', () => {
+    const outline = saasOutline();
+    outline.forms = [];
+    const link = (label: string, href: string) => ({ label, kind: 'nav-link' as const, href, selector: `a[href="${href}"]`, fallbackSelectors: [], rect: { x: 40, y: 600, width: 200, height: 20 } });
+    outline.contentLinks = [link('Get started', '/signup.html'), link('Using namepaths', '/about-namepaths.html'), link('Getting Started with JSDoc 3', '/about-getting-started.html')];
+    assert.equal(flowExit("I've never used JSDoc. Walk me to the beginner's guide on writing doc comments", outline, sameSite)?.link.label, 'Getting Started with JSDoc 3');
+    assert.equal(flowExit('Is there a tutorial for beginners?', outline, sameSite)?.link.label, 'Getting Started with JSDoc 3');
+    outline.contentLinks = [link('Get started', '/signup.html')];
+    assert.notEqual(flowExit("Walk me to the beginner's guide", outline, sameSite)?.link.label, 'Get started');
+  });
+
   it("goes to a mail app's Compose to write a new email", () => {
     const outline = saasOutline();
     outline.contentLinks = [{ label: 'Compose', kind: 'nav-link', href: '/email-compose.html', selector: 'a.compose', fallbackSelectors: [], rect: { x: 600, y: 900, width: 120, height: 24 } }];
