@@ -227,8 +227,9 @@ export function readControls(
           // A control that says it toggles (menu-toggle, submenu-toggle…), a link beside the list that goes nowhere, or
           // the label of a hidden checkbox beside it (a CSS-only accordion: a docs sidebar's "Experimentals"), or the
           // summary of a closed <details> (a docs sidebar's "Components" group). A link with no address at all is one
-          // that goes nowhere too (an accordion's header a script wires: a docs sidebar's "CSS", "Forms").
-          (c) => c !== a && visible(c) && (c.matches('[data-toggle], [data-bs-toggle], [aria-haspopup], [aria-expanded], .dropdown-toggle, .navbar-toggler, [class*="toggle"], a[href="#"], a[href^="javascript:"], a:not([href]), button, [role="button"], details:not([open]) > summary') || checkboxLabel(c)),
+          // that goes nowhere too (an accordion's header a script wires: a docs sidebar's "CSS", "Forms"), and so is one
+          // whose address is empty (href="": this very page; a top navbar's "Pages" over its hidden sub-menu).
+          (c) => c !== a && visible(c) && (c.matches('[data-toggle], [data-bs-toggle], [aria-haspopup], [aria-expanded], .dropdown-toggle, .navbar-toggler, [class*="toggle"], a[href="#"], a[href=""], a[href^="javascript:"], a:not([href]), button, [role="button"], details:not([open]) > summary') || checkboxLabel(c)),
         );
         if (toggle) opener = toggle;
       }

@@ -44,7 +44,8 @@ const purposes: Purpose[] = [
   {
     purpose: 'sign-up',
     // "Subscribe me to their news" signs up too: to a newsletter, which a lone e-mail box on this page holds.
-    asked: /\b(?:sign(?:s|ed|ing)?[\s-]?up|signup|subscrib(?:e|es|ed|ing)|register(?:s|ed|ing)?|registration|creat(?:e|es|ing) (?:new )?account|(?:creat(?:e|es|ing)|open(?:s|ing)?|mak(?:e|es|ing)|set(?:s|ting)? up) (?:an |a |their |your |his |her |my )(?:new )?(?:(?!the |this |that )[\p{L}-]+ )?account(?!\s+(?:settings?|page|details|profile|overview|dashboard|menu)))\b/iu,
+    // "How do I get an account?" asks for a new one: the sign-up (not the sign-in the word "account" also means).
+    asked: /\b(?:sign(?:s|ed|ing)?[\s-]?up|signup|subscrib(?:e|es|ed|ing)|register(?:s|ed|ing)?|registration|creat(?:e|es|ing) (?:new )?account|(?:creat(?:e|es|ing)|open(?:s|ing)?|mak(?:e|es|ing)|set(?:s|ting)? up|get(?:s|ting)?) (?:an |a |their |your |his |her |my )(?:new )?(?:(?!the |this |that )[\p{L}-]+ )?account(?!\s+(?:settings?|page|details|profile|overview|dashboard|menu)))\b/iu,
     link: /\b(?:sign[\s-]?up|signup|register|registration|create (?:an |your )?account|join (?:now|free|us)|get started|start (?:a |your )?(?:free )?trial)\b/i,
     // Its own sign-up form: one that says so, an e-mail box without a password (a landing page's sign-up), or a
     // password among more fields than a sign-in asks for. A sign-in form (user name and password) is not one, nor a
@@ -284,11 +285,19 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
   const beatWords = new Set(keywords(beat));
   // "Modals" for "a modal dialog", "Calendars" for "a calendar": a docs sidebar names its pages in the plural.
   const beatStems = new Set([...beatWords].map(stem));
+  // Said the same way, in any number: "ES 2015 Classes" for "an ES2015 class" (a version run into its name or not).
+  const beatRoots = new Set([...keywords(beat), ...keywords(apart(beat))].map(root));
   const named = links.find((link) => {
-    const words = keywords(link.label);
-    return words.length >= 2 && !STOCK_PHRASE.test(link.label) && words.every((word) => beatWords.has(word));
+    const words = keywords(apart(link.label));
+    return words.length >= 2 && !STOCK_PHRASE.test(link.label) && words.every((word) => beatWords.has(word) || beatRoots.has(root(word)));
   });
   if (named) return { link: named, purpose: 'page' };
+  // "Walk me to the beginner's guide": a docs site's page for newcomers is its "Getting Started", "Quick start",
+  // "Introduction" (a call to action's "Get started" is a sign-up, not a guide).
+  if (FIRST_STEPS_ASKED.test(beat)) {
+    const guide = links.find((link) => FIRST_STEPS_LINK.test(link.label) && !STOCK_PHRASE.test(link.label));
+    if (guide) return { link: guide, purpose: 'page' };
+  }
   // A link whose one or two words the beat says ("Services" for "show the services on offer"), where no part of this
   // page is headed by them: the site's own page for it beats a part that only mentions it (a tile grid of the
   // site's pages, a "design. coding." block).
@@ -336,6 +345,17 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
   if (/\b(?:form|box|field)s?\b/i.test(beat) && outline.forms.length > 0) return null;
   return meant ? { link: meant, purpose: 'page' } : null;
 }
+
+/** A guide for newcomers asked for by name ("the beginner's guide", "a tutorial for beginners"). */
+const FIRST_STEPS_ASKED = /\bbeginner(?:['’]?s)?['’]?\s+(?:guide|tutorial|docs|documentation|page|intro(?:duction)?)\b|\b(?:guide|tutorial|intro(?:duction)?|docs)\s+for\s+(?:absolute\s+|complete\s+|total\s+)?(?:beginners|newcomers|first-timers)\b|\b(?:getting[\s-]started|quick[\s-]?start|first[\s-]steps)\s+(?:guide|page|tutorial|docs)\b/i;
+/** What a docs site calls that guide. */
+const FIRST_STEPS_LINK = /\bgetting[\s-]started\b|\bquick[\s-]?start\b|\bbeginners?\b|\bfirst[\s-]steps\b|^\s*introduction\b/i;
+
+/** "ES2015" → "ES 2015", "HTML5" → "HTML 5": a name and its version, apart. */
+const apart = (text: string) => text.replace(/(\p{L})(\d)/gu, '$1 $2').replace(/(\d)(\p{L})/gu, '$1 $2');
+
+/** A word's root in any number: "classes" (which keywords() leaves as "classe") and "class" are one. */
+const root = (word: string) => stem(word).replace(/(?<=(?:s|x|z|ch|sh))e$/, '');
 
 /**
  * The beat asks for the word itself ("which services…", "show the services on offer", "see their recent work"), not

@@ -645,6 +645,22 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+  it('finds a top navbar\'s hidden sub-menu, opened by the link beside it whose address is empty (azia-admin, flows blind 2026-12-04)', async () => {
+    const page = await pageWith(`
+      <style>.sub{display:none} li.show .sub{display:block} ul{display:flex;gap:24px;list-style:none}</style>
+      <div class="top" style="height: 64px"><a href="/index.html">brand</a>
+        <ul><li><a href="/index.html">Dashboard</a></li>
+          <li><a href="" class="with-sub">Pages</a><div class="sub"><a href="/signin.html">Sign In</a><a href="/signup.html">Sign Up</a></div></li>
+          <li><a href="/charts.html">Charts</a></li></ul></div>
+      <main style="padding: 40px"><h1>Hi, welcome back!</h1><p>Your analytics dashboard.</p></main>`);
+    try {
+      const { outline } = await analysePage(page);
+      const signUp = outline.menuLinks?.find((link) => link.label === 'Sign Up');
+      assert.equal(signUp?.opener?.label, 'Pages', JSON.stringify(outline.menuLinks?.map((l) => [l.label, l.opener?.label])));
+    } finally {
+      await page.close();
+    }
+  });
   it("finds a docs sidebar's links folded in a CSS-only accordion, with the label that unfolds them", async () => {
     const page = await pageWith(`
       <style>.acc-body{max-height:0;overflow:hidden} .acc input:checked ~ .acc-body{max-height:400px}</style>

@@ -322,6 +322,37 @@ describe('where a prompt leaves the page', () => {
     assert.notEqual(flowExit('Open my account settings', outline, sameSite)?.purpose, 'sign-up');
   });
 
+  it('takes "how do I get an account?" for a sign-up, not the sign-in the word "account" also means (azia-admin, flows blind 2026-12-04)', () => {
+    const outline = saasOutline();
+    const link = (label: string, href: string) => ({ label, kind: 'nav-link' as const, href, selector: `a[href="${href}"]`, fallbackSelectors: [], rect: { x: 500, y: 60, width: 80, height: 28 } });
+    outline.forms = [];
+    outline.menuLinks = [link('Sign In', '/page-signin.html'), link('Sign Up', '/page-signup.html')];
+    const exit = flowExit('How do I get an account? Sign up as Tomas Reyes with tomas.reyes@example.com', outline, sameSite);
+    assert.equal(exit?.link.label, 'Sign Up');
+    assert.equal(exit?.purpose, 'sign-up');
+    assert.notEqual(flowExit('Get my account details', outline, sameSite)?.purpose, 'sign-up');
+  });
+
+  it('goes to a docs index\'s "ES 2015 Classes" for "an ES2015 class": a version run into its name, a plural (jsdoc-docs, flows blind 2026-12-04)', () => {
+    const outline = saasOutline();
+    outline.forms = [];
+    const link = (label: string, href: string) => ({ label, kind: 'nav-link' as const, href, selector: `a[href="${href}"]`, fallbackSelectors: [], rect: { x: 40, y: 600, width: 200, height: 20 } });
+    outline.contentLinks = [link('ES 2015 Modules', '/howto-es2015-modules.html'), link('ES 2015 Classes', '/howto-es2015-classes.html'), link('@class', '/tags-class.html')];
+    assert.equal(flowExit('Show how to document an ES2015 class that extends another class', outline, sameSite)?.link.label, 'ES 2015 Classes');
+    assert.equal(flowExit('Show how to document an ES2015 module', outline, sameSite)?.link.label, 'ES 2015 Modules');
+  });
+
+  it('goes to a docs site\'s "Getting Started" page for "the beginner\'s guide", not to a call to action\'s "Get started" (jsdoc-docs, flows blind 2026-12-04)', () => {
+    const outline = saasOutline();
+    outline.forms = [];
+    const link = (label: string, href: string) => ({ label, kind: 'nav-link' as const, href, selector: `a[href="${href}"]`, fallbackSelectors: [], rect: { x: 40, y: 600, width: 200, height: 20 } });
+    outline.contentLinks = [link('Get started', '/signup.html'), link('Using namepaths', '/about-namepaths.html'), link('Getting Started with JSDoc 3', '/about-getting-started.html')];
+    assert.equal(flowExit("I've never used JSDoc. Walk me to the beginner's guide on writing doc comments", outline, sameSite)?.link.label, 'Getting Started with JSDoc 3');
+    assert.equal(flowExit('Is there a tutorial for beginners?', outline, sameSite)?.link.label, 'Getting Started with JSDoc 3');
+    outline.contentLinks = [link('Get started', '/signup.html')];
+    assert.notEqual(flowExit("Walk me to the beginner's guide", outline, sameSite)?.link.label, 'Get started');
+  });
+
   it("goes to a mail app's Compose to write a new email", () => {
     const outline = saasOutline();
     outline.contentLinks = [{ label: 'Compose', kind: 'nav-link', href: '/email-compose.html', selector: 'a.compose', fallbackSelectors: [], rect: { x: 600, y: 900, width: 120, height: 24 } }];
