@@ -50,7 +50,7 @@ export const concepts: Record<string, string[]> = {
   // résumés and portfolios: where someone studied, and what they know how to use
   education: ['education', 'study', 'studies', 'studied', 'degree', 'university', 'college', 'school', 'academic', 'graduate', 'graduated', 'diploma', 'bachelor', 'master', 'qualification', 'schooling', 'alma'],
   // résumés and portfolios: the jobs someone has held ("Experience", "Career", "Employment")
-  experience: ['experience', 'job', 'career', 'employment', 'employer', 'employed', 'occupation'],
+  experience: ['experience', 'job', 'employment', 'employer', 'employed', 'occupation'],
   skills: ['skill', 'framework', 'proficiency', 'proficient', 'competence', 'competency', 'technology', 'technologies', 'tech', 'programming', 'expertise'],
   // pictures of the place or the product: hotels, venues, shops
   gallery: ['gallery', 'photo', 'photograph', 'photography', 'picture', 'image', 'lightbox', 'snapshot', 'slideshow'],
