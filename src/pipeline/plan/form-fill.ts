@@ -131,7 +131,11 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
   const submits = options.allowSubmit || (options.goesOn === true && form.method === 'get');
   // An app's own form that makes something ("save a note titled …", "post a comment"): a GET form changes nothing on
   // the site, and its button is what the prompt is about; pressed in place, and what it made is held.
-  if (form.submit && !submits && options.creates && form.method === 'get') {
+  // A form in a page's own <dialog> (method "dialog") sends nothing either: pressed when the prompt makes what its
+  // opener names ("start tracking a new habit …" behind "+ Habit").
+  const inPlace = form.method === 'get' || form.method === 'dialog';
+  const creates = options.creates === true || (form.opener !== undefined && options.prompt !== undefined && makesWhatOpens(options.prompt, form.opener.label));
+  if (form.submit && !submits && creates && inPlace) {
     steps.push({ action: 'click', target: targetOf(form.submit), label: `Press "${form.submit.label}"` }, { action: 'pause', label: 'Hold on what was made', holdMs: MADE_HOLD_MS });
     return { form, steps, submits: false, shown };
   }
@@ -311,4 +315,16 @@ function namedFor(role: Role, values: NamedValues, texts: string[]): string | nu
 /** A field's or a button's target alone, without what the outline adds to it (a field's type, a button's kind). */
 export function targetOf(target: Target): Target {
   return { label: target.label, selector: target.selector, fallbackSelectors: target.fallbackSelectors, rect: target.rect };
+}
+
+/** "start tracking a new habit", "add an Evening walk habit": a making verb, then (soon) the thing a form's opener names. */
+export function makesWhatOpens(prompt: string, opener: string): boolean {
+  const nouns = opener
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter((word) => word.length >= 3 && !/^(?:add|new|create|open|the|and|more)$/.test(word))
+    .map((word) => word.replace(/(?<=\w{3})s$/, ''));
+  return nouns.some((noun) =>
+    new RegExp(String.raw`\b(?:add(?:s|ing)?|creat(?:e|es|ing)|mak(?:e|es|ing)|start(?:s|ing)?(?: tracking)?|track(?:s|ing)?|set(?:ting)? up|sav(?:e|es|ing)|log(?:s|ging)?)\b[^.;]{0,40}?\b${noun}s?\b`, 'iu').test(prompt),
+  );
 }

@@ -71,6 +71,9 @@ const AND_THE_FIELD = /^\s*(?:,\s*)?and\s+(?:the|my|its|their|your)\s+([a-z][a-z
 
 /** "a note titled "Dentist"", "with the title Q3 plan", "headed Weekly sync" */
 const TITLED = /\b(?:titled|entitled|headed|with the (?:title|heading))\s+["“'‘]?([^"”'’,;]{1,80}?)["”'’]?(?=\s*(?:[,;.]|$|\s+(?:that|which|and|then|with|saying|says)\b))/iu;
+// "a habit called Stretching, described as ten minutes after waking up", "with the description: weekly sync": what a
+// Description box takes, to the end of its clause.
+const DESCRIBED = /\b(?:described as|with (?:the |a )?description(?: of)?:?|description:)\s+["“'‘]?([^"”'’.;]{2,160}?)["”'’]?\s*(?=[.;!?]|$|,?\s+(?:and then|then)\b)/i;
 const SUBJECT = /\bsubject(?:\s+line)?\s*:?\s+(?:is\s+|of\s+)?["“'‘]?([^"”'’,.;]{2,80}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
 const SEARCH = /\bsearch(?:es|ing)?\s+(?:for\s+)?["“'‘]?([^"”'’,.;]{2,60}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
 /** "search the data table for …", "search our staff list for …": what is searched, then what for. */
@@ -132,6 +135,11 @@ export function namedValues(prompt: string): NamedValues {
   if (company) {
     values.company = company.trim();
     claimed.push(values.company);
+  }
+  const described = DESCRIBED.exec(prompt)?.[1];
+  if (described) {
+    values.fields.push({ label: 'description', value: described.trim() });
+    claimed.push(described.trim());
   }
   const subject = SUBJECT.exec(prompt)?.[1];
   if (subject && !EMAIL.test(subject)) {

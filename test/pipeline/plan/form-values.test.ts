@@ -123,3 +123,25 @@ describe('a form filled by label–value pairs', () => {
     assert.deepEqual(acts(fillForm(outline, namedValues(prompt), 'page', { allowSubmit: false, prompt })?.steps), [['First Name', 'Jordan']]);
   });
 });
+
+describe("a form in the page's own <dialog>", () => {
+  // Flows blind batch 2026-12-04, openhabits: "New Habit" is a closed <dialog> opened by "+ Habit" (method "dialog").
+  const habitApp = (): PageOutline => {
+    const outline = saasOutline();
+    const opener = { label: '+ Habit', selector: '#btn-add-habit', fallbackSelectors: [], rect: { x: 40, y: 200, width: 120, height: 36 } };
+    outline.forms = [form('Name, Description, Sun, Mon', 200, [field('Name', 200, 'text', 'name'), field('Description', 200, 'textarea', 'description'), field('Sun', 200, 'checkbox', 'days')], 'Save', { method: 'dialog', opener })];
+    return outline;
+  };
+
+  it('opens it, types the name and the description the prompt gives, and presses its button when the prompt makes what it opens', () => {
+    const prompt = 'Start tracking a new habit called Stretching, described as ten minutes after waking up';
+    const fill = fillForm(habitApp(), namedValues(prompt), null, { allowSubmit: false, prompt });
+    assert.deepEqual(acts(fill?.steps), [['press', '+ Habit'], ['Name', 'Stretching'], ['Description', 'ten minutes after waking up'], ['press', 'Save']]);
+  });
+
+  it('only points at its button when the prompt makes nothing', () => {
+    const prompt = 'Show the form with the name Stretching';
+    const fill = fillForm(habitApp(), namedValues(prompt), null, { allowSubmit: false, prompt });
+    assert.equal(acts(fill?.steps).at(-1)?.[0], 'point');
+  });
+});
