@@ -128,6 +128,7 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
   for (const { field, text, role } of typed) {
     steps.push({ action: 'type', target: targetOf(field), text, label: role === 'password' || role === 'confirm-password' ? `Type a password into "${field.label}"` : `Type "${text}" into "${field.label}"` });
   }
+  steps.push(...weekdayTicks(form, options.prompt ?? ''));
   const submits = options.allowSubmit || (options.goesOn === true && form.method === 'get');
   // An app's own form that makes something ("save a note titled …", "post a comment"): a GET form changes nothing on
   // the site, and its button is what the prompt is about; pressed in place, and what it made is held.
@@ -327,4 +328,38 @@ export function makesWhatOpens(prompt: string, opener: string): boolean {
   return nouns.some((noun) =>
     new RegExp(String.raw`\b(?:add(?:s|ing)?|creat(?:e|es|ing)|mak(?:e|es|ing)|start(?:s|ing)?(?: tracking)?|track(?:s|ing)?|set(?:ting)? up|sav(?:e|es|ing)|log(?:s|ging)?)\b[^.;]{0,40}?\b${noun}s?\b`, 'iu').test(prompt),
   );
+}
+
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+const DAY_WORD = /\b(sun|mon|tues|wednes|thurs|fri|satur)days?\b|\b(weekends?|weekdays|every day|daily)\b/gi;
+
+/**
+ * "an Evening walk habit that I only do on Saturdays and Sundays": a form whose checkboxes are the days of the week
+ * (a habit's, an alarm's, a class's schedule) has the days the prompt says ticked and the others unticked, each
+ * clicked only when the page had it otherwise. A prompt that says no day leaves the boxes as they are.
+ */
+export function weekdayTicks(form: OutlineForm, prompt: string): PlanStep[] {
+  const boxes = new Map<number, OutlineField>();
+  for (const field of form.fields) {
+    if (field.type !== 'checkbox') continue;
+    const said = /^(sun|mon|tue|wed|thu|fri|sat)[a-z]*\.?$/i.exec(field.label.trim());
+    if (said) boxes.set(WEEKDAYS.indexOf(said[1]!.toLowerCase()), field);
+  }
+  if (boxes.size < 5) return [];
+  const wanted = new Set<number>();
+  for (const match of prompt.matchAll(DAY_WORD)) {
+    // A day's whole name ("Saturdays", "on Monday"): "sun" alone is a word of its own.
+    if (match[1]) wanted.add(WEEKDAYS.indexOf(match[1].toLowerCase().slice(0, 3)));
+    else if (/^weekend/i.test(match[2]!)) [0, 6].forEach((day) => wanted.add(day));
+    else if (/^weekdays$/i.test(match[2]!)) [1, 2, 3, 4, 5].forEach((day) => wanted.add(day));
+    else [0, 1, 2, 3, 4, 5, 6].forEach((day) => wanted.add(day));
+  }
+  if (wanted.size === 0) return [];
+  const steps: PlanStep[] = [];
+  for (const [day, field] of [...boxes.entries()].sort((a, b) => a[0] - b[0])) {
+    const want = wanted.has(day);
+    if (want === (field.checked === true)) continue;
+    steps.push({ action: 'click', target: targetOf(field), label: `${want ? 'Tick' : 'Untick'} "${field.label}"` });
+  }
+  return steps;
 }

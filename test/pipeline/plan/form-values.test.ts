@@ -139,6 +139,23 @@ describe("a form in the page's own <dialog>", () => {
     assert.deepEqual(acts(fill?.steps), [['press', '+ Habit'], ['Name', 'Stretching'], ['Description', 'ten minutes after waking up'], ['press', 'Save']]);
   });
 
+  it('names what is made by the capitalised words before it, and ticks only the days the prompt says', () => {
+    const outline = habitApp();
+    const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((day, index) => ({ ...field(day, 200 + index, 'checkbox', 'days'), checked: true }));
+    outline.forms[0]!.fields = [outline.forms[0]!.fields[0]!, outline.forms[0]!.fields[1]!, ...days];
+    const prompt = 'Add an Evening walk habit that I only do on Saturdays and Sundays';
+    const fill = fillForm(outline, namedValues(prompt), null, { allowSubmit: false, prompt });
+    assert.deepEqual(acts(fill?.steps), [['press', '+ Habit'], ['Name', 'Evening walk'], ['press', 'Mon'], ['press', 'Tue'], ['press', 'Wed'], ['press', 'Thu'], ['press', 'Fri'], ['press', 'Save']]);
+    assert.deepEqual(fill?.steps.filter((step) => step.action === 'click').map((step) => step.label).slice(1, 3), ['Untick "Mon"', 'Untick "Tue"']);
+    const weekdays = fillForm(outline, namedValues('Add a Standup habit for weekdays'), null, { allowSubmit: false, prompt: 'Add a Standup habit for weekdays' });
+    assert.deepEqual(acts(weekdays?.steps).filter(([what]) => what === 'press').map(([, label]) => label), ['+ Habit', 'Sun', 'Sat', 'Save']);
+  });
+
+  it('reads no made thing from a section to show, nor from a sentence without an article', () => {
+    assert.equal(namedValues('Add a Pricing section').name, undefined);
+    assert.equal(namedValues('Show me the Evening walk habit').name, undefined);
+  });
+
   it('only points at its button when the prompt makes nothing', () => {
     const prompt = 'Show the form with the name Stretching';
     const fill = fillForm(habitApp(), namedValues(prompt), null, { allowSubmit: false, prompt });
