@@ -62,7 +62,7 @@ const FILLED_HOLD_MS = 2_600;
 export function fillForm(outline: PageOutline, values: NamedValues, purpose: FlowPurpose | null, options: { allowSubmit: boolean; goesOn?: boolean; creates?: boolean; prompt?: string }): FormFill | null {
   const asked = new Set(keywords(options.prompt ?? '').filter((word) => word.length > 3));
   const ranked = outline.forms
-    .map((form) => ({ form, score: formScore(form, values, purpose, outline) + (buttonSaysAsked(form, asked) ? 1 : 0) }))
+    .map((form) => ({ form, score: formScore(form, values, purpose, outline) + (buttonSaysAsked(form, asked) ? 1 : 0) - (newsletterOnly(form, values, options.prompt ?? '') ? 3 : 0) }))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score);
   const form = ranked[0]?.form;
@@ -185,6 +185,19 @@ function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose 
  */
 function buttonSaysAsked(form: OutlineForm, asked: ReadonlySet<string>): boolean {
   return form.submit !== null && keywords(form.submit.label).some((word) => word.length > 3 && !GENERIC_BUTTON.has(word) && asked.has(word));
+}
+
+/**
+ * A lone e-mail box (a footer's newsletter sign-up) is not where a prompt's name, subject or message goes: "check out as
+ * Isabella Moreau: … email isabella.moreau@example.com" or "ask the shop …, I'm Arjun Patel, arjun.patel@…" on a home
+ * page typed the address into "Subscribe" (flows blind batch 2026-12-04, cl-vegefoods). Unless the prompt asks for
+ * the newsletter.
+ */
+function newsletterOnly(form: OutlineForm, values: NamedValues, prompt: string): boolean {
+  const roles = form.fields.map(roleOf).filter((role) => role !== 'other');
+  if (roles.length !== 1 || roles[0] !== 'email') return false;
+  const more = Boolean(values.name || values.subject || values.message || values.phone || values.company || values.fields.length > 0);
+  return more && !/\b(?:newsletter|subscrib\w*|mailing list|updates|news ?letter|sign(?:s|ing)? up|join(?:s|ing)?)\b/i.test(prompt);
 }
 
 /** A button's words that say nothing of what the form is for. */

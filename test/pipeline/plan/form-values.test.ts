@@ -162,3 +162,25 @@ describe("a form in the page's own <dialog>", () => {
     assert.equal(acts(fill?.steps).at(-1)?.[0], 'point');
   });
 });
+
+describe("a footer's newsletter box", () => {
+  // Flows blind batch 2026-12-04, cl-vegefoods 1 and 2: a checkout's and a question's name and e-mail went into "Subscribe".
+  const home = (): PageOutline => {
+    const outline = saasOutline();
+    outline.forms = [form('Newsletter', 900, [field('Enter email address', 920)], 'Subscribe')];
+    return outline;
+  };
+
+  it('takes no name, subject or first and last name the prompt gives with its e-mail', () => {
+    for (const prompt of [
+      'Check out as Isabella Moreau: first name Isabella, last name Moreau, email isabella.moreau@example.com',
+      "Ask the shop if they deliver on Sundays. I'm Arjun Patel, arjun.patel@example.com, subject Sunday delivery",
+    ]) assert.equal(fillForm(home(), namedValues(prompt), null, { allowSubmit: false, prompt }), null, prompt);
+  });
+
+  it('still takes the e-mail of a prompt that asks for the newsletter, or names nothing else', () => {
+    for (const prompt of ['Subscribe Tomas Rivera, tomas.rivera@example.com, to the newsletter', 'Sign up for updates with ana@example.com']) {
+      assert.deepEqual(acts(fillForm(home(), namedValues(prompt), null, { allowSubmit: false, prompt })?.steps)[0], ['Enter email address', prompt.match(/\S+@\S+?(?=,|$)/)![0]], prompt);
+    }
+  });
+});
