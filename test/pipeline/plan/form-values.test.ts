@@ -154,6 +154,7 @@ describe("a form in the page's own <dialog>", () => {
   it('reads no made thing from a section to show, nor from a sentence without an article', () => {
     assert.equal(namedValues('Add a Pricing section').name, undefined);
     assert.equal(namedValues('Show me the Evening walk habit').name, undefined);
+    assert.equal(namedValues('Make a Groceries card with oat milk, rye bread and lemons on it').name, undefined, 'a board card is named by container-actions.ts');
   });
 
   it('only points at its button when the prompt makes nothing', () => {
