@@ -82,6 +82,8 @@ export interface OutlineField extends Target {
   type: string;
   /** the page marks it required (a form filler types a made-up value into it when the prompt names none) */
   required?: boolean;
+  /** a checkbox or radio button ticked when the page was read (absent when not, and in outlines made before it) */
+  checked?: boolean;
 }
 
 export interface OutlineForm extends Target {

@@ -52,5 +52,47 @@ export function hiddenForms(kit: OutlineKit, known: Element[]): Map<Element, Hid
     const rect = !modal && shownAt && shownAt !== document.body && docRect(shownAt).height < vh * 1.5 ? docRect(shownAt) : docRect(control);
     found.set(container, { control, rect, fields, submit });
   }
+  // A closed native <dialog> holding a form ("New Habit", "Add task"), opened by the page's script: its control is
+  // named by HTML's own wiring (`commandfor`, `popovertarget`) or, failing that, is the one visible button whose
+  // words (its text, title or ARIA label) share a word with the dialog's title ("+ Habit", titled "Add Habit", for
+  // the dialog headed "New Habit"). Words every such title has ("new", "add", "edit") do not count.
+  const GENERIC = /^(?:new|add|adding|create|edit|open|the|and|for|your|our|this|item|form|dialog|modal|details?)$/;
+  const wordsOf = (text: string) =>
+    new Set(
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\d]+/u)
+        .filter((w) => w.length >= 3 && !GENERIC.test(w))
+        .map((w) => w.replace(/(?<=\w{3})s$/, '')),
+    );
+  for (const dialog of Array.from(document.querySelectorAll('dialog:not([open])'))) {
+    if (found.has(dialog) || known.some((k) => dialog.contains(k) || k.contains(dialog))) continue;
+    const inner = Array.from(dialog.querySelectorAll('form'));
+    const container: Element = inner.length === 1 ? inner[0]! : dialog;
+    if (found.has(container)) continue;
+    const fields = Array.from(container.querySelectorAll('input, select, textarea')).filter(
+      (f) => !FIELD_SKIP.test((f as HTMLInputElement).type || '') && (f as HTMLElement).style.display !== 'none',
+    ) as HiddenForm['fields'];
+    if (fields.length === 0) continue;
+    let control: Element | null = dialog.id ? document.querySelector(`[commandfor="${dialog.id}"], [popovertarget="${dialog.id}"]`) : null;
+    if (control && !visible(control)) control = null;
+    if (!control) {
+      const labelledBy = (dialog.getAttribute('aria-labelledby') ?? '').split(/\s+/).map((id) => (id ? document.getElementById(id)?.textContent : '') ?? '').join(' ');
+      const title = wordsOf(`${dialog.getAttribute('aria-label') ?? ''} ${labelledBy} ${dialog.querySelector('h1, h2, h3, h4, h5, h6, legend')?.textContent ?? ''}`);
+      if (title.size === 0) continue;
+      const matching = Array.from(document.querySelectorAll('button, [role="button"]')).filter((b) => {
+        if (b.closest('dialog') || !visible(b)) return false;
+        const said = wordsOf(`${(b as HTMLElement).innerText ?? ''} ${b.getAttribute('title') ?? ''} ${b.getAttribute('aria-label') ?? ''}`);
+        return [...said].some((w) => title.has(w));
+      });
+      if (matching.length !== 1) continue;
+      control = matching[0]!;
+    }
+    const dismisses = (b: Element) => /^(close|cancel|dismiss|×|✕|x)$/i.test((b.textContent ?? '').trim() || b.getAttribute('aria-label') || '');
+    const buttons = Array.from(container.querySelectorAll('button, input[type="submit"], [role="button"]')).filter((b) => !dismisses(b));
+    const submit = buttons.find((b) => b.matches('[type="submit"], button:not([type])')) ?? buttons[0] ?? null;
+    // A modal shows over wherever the page is: at its control, as far as the page tells.
+    found.set(container, { control, rect: docRect(control), fields, submit });
+  }
   return found;
 }

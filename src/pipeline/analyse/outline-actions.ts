@@ -377,6 +377,7 @@ export function readControls(
         name: f.getAttribute('name'),
         type: f.tagName === 'INPUT' ? (f as HTMLInputElement).type || 'text' : tagOf(f),
         ...(f.required || f.getAttribute('aria-required') === 'true' ? { required: true } : {}),
+        ...(f.tagName === 'INPUT' && /^(?:checkbox|radio)$/i.test((f as HTMLInputElement).type) && (f as HTMLInputElement).checked ? { checked: true } : {}),
         rect: at(f),
         ...sel,
       });

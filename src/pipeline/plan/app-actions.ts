@@ -236,7 +236,7 @@ function typeItem(box: OutlineField, item: string): PlanStep {
 }
 
 /**
- * An item added: typed and entered; or, where the app's box sits in a form with time and date fields and the item
+ * An item added: typed and entered (its button pressed instead where the box is in no <form>); or, where the app's box sits in a form with time and date fields and the item
  * has a time or date (a reminder, a deadline), typed, its time and date set, and the form's button pressed. The
  * button of a form that writes (a POST) is still refused in the page by the submit guard (record/submit-guard.ts);
  * an app that keeps its items in the browser adds it.
@@ -244,6 +244,14 @@ function typeItem(box: OutlineField, item: string): PlanStep {
 function addItem(box: OutlineField, outline: PageOutline, item: string, when: When | null): PlanStep[] {
   const form = outline.forms.find((candidate) => candidate.fields.includes(box));
   const fields = when && form?.submit ? whenFields(form, box, when) : [];
+  // A box in no <form> (a dashboard's to-do widget: a box and an "Add" button in a <div>): Enter sends nothing there,
+  // only its button's script adds the item.
+  if (fields.length === 0 && form?.submit && form.method === undefined) {
+    return [
+      { action: 'type', target: targetOf(box), text: item, label: `Type "${item}"` },
+      { action: 'click', target: targetOf(form.submit), label: `Press "${form.submit.label}"` },
+    ];
+  }
   if (fields.length === 0 || !form?.submit) return [typeItem(box, item)];
   return [
     { action: 'type', target: targetOf(box), text: item, label: `Type "${item}"` },

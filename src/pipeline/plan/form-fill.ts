@@ -62,7 +62,7 @@ const FILLED_HOLD_MS = 2_600;
 export function fillForm(outline: PageOutline, values: NamedValues, purpose: FlowPurpose | null, options: { allowSubmit: boolean; goesOn?: boolean; creates?: boolean; prompt?: string }): FormFill | null {
   const asked = new Set(keywords(options.prompt ?? '').filter((word) => word.length > 3));
   const ranked = outline.forms
-    .map((form) => ({ form, score: formScore(form, values, purpose, outline) + (buttonSaysAsked(form, asked) ? 1 : 0) }))
+    .map((form) => ({ form, score: formScore(form, values, purpose, outline) + (buttonSaysAsked(form, asked) ? 1 : 0) - (newsletterOnly(form, values, options.prompt ?? '') ? 3 : 0) }))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score);
   const form = ranked[0]?.form;
@@ -128,10 +128,15 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
   for (const { field, text, role } of typed) {
     steps.push({ action: 'type', target: targetOf(field), text, label: role === 'password' || role === 'confirm-password' ? `Type a password into "${field.label}"` : `Type "${text}" into "${field.label}"` });
   }
+  steps.push(...weekdayTicks(form, options.prompt ?? ''));
   const submits = options.allowSubmit || (options.goesOn === true && form.method === 'get');
   // An app's own form that makes something ("save a note titled …", "post a comment"): a GET form changes nothing on
   // the site, and its button is what the prompt is about; pressed in place, and what it made is held.
-  if (form.submit && !submits && options.creates && form.method === 'get') {
+  // A form in a page's own <dialog> (method "dialog") sends nothing either: pressed when the prompt makes what its
+  // opener names ("start tracking a new habit …" behind "+ Habit").
+  const inPlace = form.method === 'get' || form.method === 'dialog';
+  const creates = options.creates === true || (form.opener !== undefined && options.prompt !== undefined && makesWhatOpens(options.prompt, form.opener.label));
+  if (form.submit && !submits && creates && inPlace) {
     steps.push({ action: 'click', target: targetOf(form.submit), label: `Press "${form.submit.label}"` }, { action: 'pause', label: 'Hold on what was made', holdMs: MADE_HOLD_MS });
     return { form, steps, submits: false, shown };
   }
@@ -180,6 +185,19 @@ function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose 
  */
 function buttonSaysAsked(form: OutlineForm, asked: ReadonlySet<string>): boolean {
   return form.submit !== null && keywords(form.submit.label).some((word) => word.length > 3 && !GENERIC_BUTTON.has(word) && asked.has(word));
+}
+
+/**
+ * A lone e-mail box (a footer's newsletter sign-up) is not where a prompt's name, subject or message goes: "check out as
+ * Isabella Moreau: … email isabella.moreau@example.com" or "ask the shop …, I'm Arjun Patel, arjun.patel@…" on a home
+ * page typed the address into "Subscribe" (flows blind batch 2026-12-04, cl-vegefoods). Unless the prompt asks for
+ * the newsletter.
+ */
+function newsletterOnly(form: OutlineForm, values: NamedValues, prompt: string): boolean {
+  const roles = form.fields.map(roleOf).filter((role) => role !== 'other');
+  if (roles.length !== 1 || roles[0] !== 'email') return false;
+  const more = Boolean(values.name || values.subject || values.message || values.phone || values.company || values.fields.length > 0);
+  return more && !/\b(?:newsletter|subscrib\w*|mailing list|updates|news ?letter|sign(?:s|ing)? up|join(?:s|ing)?)\b/i.test(prompt);
 }
 
 /** A button's words that say nothing of what the form is for. */
@@ -311,4 +329,50 @@ function namedFor(role: Role, values: NamedValues, texts: string[]): string | nu
 /** A field's or a button's target alone, without what the outline adds to it (a field's type, a button's kind). */
 export function targetOf(target: Target): Target {
   return { label: target.label, selector: target.selector, fallbackSelectors: target.fallbackSelectors, rect: target.rect };
+}
+
+/** "start tracking a new habit", "add an Evening walk habit": a making verb, then (soon) the thing a form's opener names. */
+export function makesWhatOpens(prompt: string, opener: string): boolean {
+  const nouns = opener
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter((word) => word.length >= 3 && !/^(?:add|new|create|open|the|and|more)$/.test(word))
+    .map((word) => word.replace(/(?<=\w{3})s$/, ''));
+  return nouns.some((noun) =>
+    new RegExp(String.raw`\b(?:add(?:s|ing)?|creat(?:e|es|ing)|mak(?:e|es|ing)|start(?:s|ing)?(?: tracking)?|track(?:s|ing)?|set(?:ting)? up|sav(?:e|es|ing)|log(?:s|ging)?)\b[^.;]{0,40}?\b${noun}s?\b`, 'iu').test(prompt),
+  );
+}
+
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+const DAY_WORD = /\b(sun|mon|tues|wednes|thurs|fri|satur)days?\b|\b(weekends?|weekdays|every day|daily)\b/gi;
+
+/**
+ * "an Evening walk habit that I only do on Saturdays and Sundays": a form whose checkboxes are the days of the week
+ * (a habit's, an alarm's, a class's schedule) has the days the prompt says ticked and the others unticked, each
+ * clicked only when the page had it otherwise. A prompt that says no day leaves the boxes as they are.
+ */
+export function weekdayTicks(form: OutlineForm, prompt: string): PlanStep[] {
+  const boxes = new Map<number, OutlineField>();
+  for (const field of form.fields) {
+    if (field.type !== 'checkbox') continue;
+    const said = /^(sun|mon|tue|wed|thu|fri|sat)[a-z]*\.?$/i.exec(field.label.trim());
+    if (said) boxes.set(WEEKDAYS.indexOf(said[1]!.toLowerCase()), field);
+  }
+  if (boxes.size < 5) return [];
+  const wanted = new Set<number>();
+  for (const match of prompt.matchAll(DAY_WORD)) {
+    // A day's whole name ("Saturdays", "on Monday"): "sun" alone is a word of its own.
+    if (match[1]) wanted.add(WEEKDAYS.indexOf(match[1].toLowerCase().slice(0, 3)));
+    else if (/^weekend/i.test(match[2]!)) [0, 6].forEach((day) => wanted.add(day));
+    else if (/^weekdays$/i.test(match[2]!)) [1, 2, 3, 4, 5].forEach((day) => wanted.add(day));
+    else [0, 1, 2, 3, 4, 5, 6].forEach((day) => wanted.add(day));
+  }
+  if (wanted.size === 0) return [];
+  const steps: PlanStep[] = [];
+  for (const [day, field] of [...boxes.entries()].sort((a, b) => a[0] - b[0])) {
+    const want = wanted.has(day);
+    if (want === (field.checked === true)) continue;
+    steps.push({ action: 'click', target: targetOf(field), label: `${want ? 'Tick' : 'Untick'} "${field.label}"` });
+  }
+  return steps;
 }

@@ -71,6 +71,9 @@ const AND_THE_FIELD = /^\s*(?:,\s*)?and\s+(?:the|my|its|their|your)\s+([a-z][a-z
 
 /** "a note titled "Dentist"", "with the title Q3 plan", "headed Weekly sync" */
 const TITLED = /\b(?:titled|entitled|headed|with the (?:title|heading))\s+["“'‘]?([^"”'’,;]{1,80}?)["”'’]?(?=\s*(?:[,;.]|$|\s+(?:that|which|and|then|with|saying|says)\b))/iu;
+// "a habit called Stretching, described as ten minutes after waking up", "with the description: weekly sync": what a
+// Description box takes, to the end of its clause.
+const DESCRIBED = /\b(?:described as|with (?:the |a )?description(?: of)?:?|description:)\s+["“'‘]?([^"”'’.;]{2,160}?)["”'’]?\s*(?=[.;!?]|$|,?\s+(?:and then|then)\b)/i;
 const SUBJECT = /\bsubject(?:\s+line)?\s*:?\s+(?:is\s+|of\s+)?["“'‘]?([^"”'’,.;]{2,80}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
 const SEARCH = /\bsearch(?:es|ing)?\s+(?:for\s+)?["“'‘]?([^"”'’,.;]{2,60}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
 /** "search the data table for …", "search our staff list for …": what is searched, then what for. */
@@ -91,6 +94,9 @@ const WITH_THE_FIELD = /\bwith\s+(?:the|my|its|their|your|a|an)\s+([a-z][a-z -]{
  * The person a record is made for: "start a new record for Amara Okafor", "open an account for Lena Park" (two
  * capitalised words at least: "for Monday" is no one).
  */
+// "Add an Evening walk habit that I only do on Saturdays", "create a Q3 Launch project for …": a thing made, named by
+// the capitalised words between the article and what it is (a lowercase noun that ends the phrase).
+const MADE_NAMED = /\b(?:[Aa]dd|[Cc]reate|[Mm]ake|[Ss]tart|[Ss]et up|[Tt]rack)\s+(?:a|an|one)\s+(?:new\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+(?!(?:with|and|or|of|for|on|in|to|the|a|an)\b)[\p{L}\d'’-]+){0,3}?)\s+(?!(?:section|page|link|button|tab|menu|panel|widget)\b)\p{Ll}{3,}(?=\s+(?:that|which|for|to|on|every|each|I|we)\b|\s*[,.;!?]|\s*$)/u;
 const RECORD_FOR = /\b(?:record|account|profile|entry|contact|customer|user|member|employee|booking|reservation|registration|invoice)\s+for\s+((?:\p{Lu}[\p{L}'’-]+)(?:\s+(?:\p{Lu}[\p{L}'’-]+|van|de|da|von|del|le)){1,3})/u;
 
 /** Words that start a prompt's next request, so "as Alex Kim Then…" does not take "Then" for a surname. */
@@ -104,7 +110,7 @@ export function namedValues(prompt: string): NamedValues {
     values.email = email;
     claimed.push(email);
   }
-  const name = RECORD_FOR.exec(prompt)?.[1] ?? NAME.exec(prompt)?.[1] ?? nameByEmail(prompt);
+  const name = RECORD_FOR.exec(prompt)?.[1] ?? NAME.exec(prompt)?.[1] ?? nameByEmail(prompt) ?? MADE_NAMED.exec(prompt)?.[1];
   if (name) {
     const words = name.split(/\s+/);
     while (words.length > 0 && NOT_NAMES.has(words.at(-1)!)) words.pop();
@@ -132,6 +138,11 @@ export function namedValues(prompt: string): NamedValues {
   if (company) {
     values.company = company.trim();
     claimed.push(values.company);
+  }
+  const described = DESCRIBED.exec(prompt)?.[1];
+  if (described) {
+    values.fields.push({ label: 'description', value: described.trim() });
+    claimed.push(described.trim());
   }
   const subject = SUBJECT.exec(prompt)?.[1];
   if (subject && !EMAIL.test(subject)) {

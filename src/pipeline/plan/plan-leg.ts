@@ -6,6 +6,7 @@ import { appForms } from './app-forms.js';
 import { estimatePlan } from './fit.js';
 import { beatsOf } from './not-found.js';
 import { fillForm } from './form-fill.js';
+import { panelAsked, panelSteps } from './panel-toggle.js';
 import { stop } from './lexicon.js';
 import { promptWords, stem } from './section-meaning.js';
 import { type NamedValues, namesValues } from './named-values.js';
@@ -67,6 +68,7 @@ export function startsFlow(prompt: string, outline: PageOutline, values: NamedVa
   if (flowExit(prompt, outline, sameSite)) return true;
   if (appActions(prompt, outline) || appForms(prompt, outline, values)) return true;
   if (namesValues(values) && fillForm(outline, values, null, { allowSubmit: false }) !== null) return true;
+  if (panelAsked(prompt, outline)) return true;
   return answerElsewhere(prompt, outline, sameSite, linked) !== null;
 }
 
@@ -121,6 +123,14 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
     const plan = legPlan(null, steps, 0, 'conversion-flow');
     const after = fill.submits ? goesOnAfter(input.prompt) : null;
     return { kind: 'fill', shown: fill.shown, ...(after ? { after } : {}), plan: { ...plan, durationMs: lastLegMs(plan, outline, input.remainingMs) } };
+  }
+  // "Bring up my stats": the app's "Stats" button pressed, and the panel it shows held (panel-toggle.ts).
+  const panel = panelAsked(input.prompt, outline);
+  if (panel) {
+    const look = input.purpose !== null ? arrivalSteps(outline) : [];
+    const steps: PlanStep[] = [...(look.length === 2 ? look : [{ action: 'pause' as const, label: `Look at "${outline.title || 'the page'}"`, holdMs: LOOK_MS }]), ...panelSteps(panel)];
+    const plan = legPlan(null, steps, 0, 'guided-tour');
+    return { kind: 'fill', shown: [], plan: { ...plan, durationMs: lastLegMs(plan, outline, input.remainingMs) } };
   }
   // "Where do I change my password?" on a settings page whose password form is behind its "Security" tab: the tab is
   // opened and the form held (nothing typed: the prompt names no values).

@@ -531,6 +531,28 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+  it("finds a form in a closed <dialog> a script opens, with the one button whose words its title shares, and the days ticked", async () => {
+    // Flows blind batch 2026-12-04, openhabits: "+ Habit" (titled "Add Habit") opens the dialog headed "New Habit".
+    const page = await pageWith(`
+      <aside style="padding:40px"><button id="add" title="Add Habit">+ Habit</button><button id="stats">Stats</button><button id="export">Export</button></aside>
+      <main style="padding:40px"><h2>Your Habits</h2><p>No habits yet</p></main>
+      <dialog id="habit-dialog"><form method="dialog"><h3>New Habit</h3>
+        <label>Name <input name="name" required></label><label>Description <textarea name="description"></textarea></label>
+        <label><input type="checkbox" name="days" value="0" checked>Sun</label><label><input type="checkbox" name="days" value="1">Mon</label>
+        <button value="cancel">Cancel</button><button value="ok">Save</button></form></dialog>
+      <script>document.getElementById('add').addEventListener('click', () => document.getElementById('habit-dialog').showModal());</script>`);
+    try {
+      const { outline } = await analysePage(page);
+      const habit = outline.forms.find((f) => f.opener);
+      assert.ok(habit, JSON.stringify(outline.forms.map((f) => [f.label, f.opener?.label])));
+      assert.equal(habit.opener?.label, '+ Habit');
+      assert.equal(habit.method, 'dialog');
+      assert.equal(habit.submit?.label, 'Save', 'the button that saves it, not "Cancel"');
+      assert.deepEqual(habit.fields.map((f) => [f.label, f.checked === true]), [['Name', false], ['Description', false], ['Sun', true], ['Mon', false]]);
+    } finally {
+      await page.close();
+    }
+  });
   it('names a field with no label of its own by the heading just above it, and tells a form sent by script from one with an address', async () => {
     const page = await pageWith(`
       <form id="budget-form" style="padding:20px"><h5>please enter your budget</h5><div class="form-group"><input type="number" id="budget-input"></div><button type="submit">calculate</button></form>

@@ -537,12 +537,25 @@ describe("an app's own actions", () => {
     );
   });
 
+  it('presses the button of a box in no <form> (a dashboard to-do widget): Enter adds nothing there', () => {
+    // Flows blind batch 2026-12-04, corona-admin 3: the item was typed and entered, and never added.
+    const outline = saasOutline();
+    const box = { label: 'enter task..', type: 'text', name: null, selector: '.todo-list-input', fallbackSelectors: [], rect: { x: 400, y: 200, width: 350, height: 40 } };
+    const submit = { label: 'Add', kind: 'button' as const, href: null, selector: '.todo-list-add-btn', fallbackSelectors: [], rect: { x: 760, y: 200, width: 60, height: 40 } };
+    outline.forms = [{ label: 'To do list', selector: '.add-items', fallbackSelectors: [], rect: box.rect, fields: [box], submit }];
+    const app = appActions("Put 'Renew the SSL certificate' on the dashboard's to-do list", outline);
+    assert.deepEqual(
+      app?.steps.filter((step) => step.action === 'type' || step.action === 'click').map((step) => (step.action === 'type' ? `type ${step.text}` : `click ${step.target.selector}`)),
+      ['type Renew the SSL certificate', 'click .todo-list-add-btn'],
+    );
+  });
+
   it('puts what a prompt names on a list, items said after the verb in an app that adds them, and "both" of the sentence before', () => {
     const shopping = () => {
       const outline = saasOutline();
       const box = { label: 'Enter item', type: 'text', name: null, selector: '.form-item', fallbackSelectors: [], rect: { x: 400, y: 200, width: 350, height: 40 } };
       const submit = { label: 'Add item', kind: 'button' as const, href: null, selector: '#add-btn', fallbackSelectors: [], rect: { x: 760, y: 200, width: 100, height: 40 } };
-      outline.forms = [{ label: 'Enter item', selector: 'form', fallbackSelectors: [], rect: box.rect, fields: [box], submit }];
+      outline.forms = [{ label: 'Enter item', selector: 'form', fallbackSelectors: [], rect: box.rect, fields: [box], submit, method: 'get' }];
       return outline;
     };
     const typedItems = (prompt: string, outline = shopping()) => appActions(prompt, outline)?.steps.flatMap((step) => (step.action === 'type' ? [step.text] : [])) ?? null;

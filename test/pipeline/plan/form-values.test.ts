@@ -123,3 +123,65 @@ describe('a form filled by label–value pairs', () => {
     assert.deepEqual(acts(fillForm(outline, namedValues(prompt), 'page', { allowSubmit: false, prompt })?.steps), [['First Name', 'Jordan']]);
   });
 });
+
+describe("a form in the page's own <dialog>", () => {
+  // Flows blind batch 2026-12-04, openhabits: "New Habit" is a closed <dialog> opened by "+ Habit" (method "dialog").
+  const habitApp = (): PageOutline => {
+    const outline = saasOutline();
+    const opener = { label: '+ Habit', selector: '#btn-add-habit', fallbackSelectors: [], rect: { x: 40, y: 200, width: 120, height: 36 } };
+    outline.forms = [form('Name, Description, Sun, Mon', 200, [field('Name', 200, 'text', 'name'), field('Description', 200, 'textarea', 'description'), field('Sun', 200, 'checkbox', 'days')], 'Save', { method: 'dialog', opener })];
+    return outline;
+  };
+
+  it('opens it, types the name and the description the prompt gives, and presses its button when the prompt makes what it opens', () => {
+    const prompt = 'Start tracking a new habit called Stretching, described as ten minutes after waking up';
+    const fill = fillForm(habitApp(), namedValues(prompt), null, { allowSubmit: false, prompt });
+    assert.deepEqual(acts(fill?.steps), [['press', '+ Habit'], ['Name', 'Stretching'], ['Description', 'ten minutes after waking up'], ['press', 'Save']]);
+  });
+
+  it('names what is made by the capitalised words before it, and ticks only the days the prompt says', () => {
+    const outline = habitApp();
+    const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((day, index) => ({ ...field(day, 200 + index, 'checkbox', 'days'), checked: true }));
+    outline.forms[0]!.fields = [outline.forms[0]!.fields[0]!, outline.forms[0]!.fields[1]!, ...days];
+    const prompt = 'Add an Evening walk habit that I only do on Saturdays and Sundays';
+    const fill = fillForm(outline, namedValues(prompt), null, { allowSubmit: false, prompt });
+    assert.deepEqual(acts(fill?.steps), [['press', '+ Habit'], ['Name', 'Evening walk'], ['press', 'Mon'], ['press', 'Tue'], ['press', 'Wed'], ['press', 'Thu'], ['press', 'Fri'], ['press', 'Save']]);
+    assert.deepEqual(fill?.steps.filter((step) => step.action === 'click').map((step) => step.label).slice(1, 3), ['Untick "Mon"', 'Untick "Tue"']);
+    const weekdays = fillForm(outline, namedValues('Add a Standup habit for weekdays'), null, { allowSubmit: false, prompt: 'Add a Standup habit for weekdays' });
+    assert.deepEqual(acts(weekdays?.steps).filter(([what]) => what === 'press').map(([, label]) => label), ['+ Habit', 'Sun', 'Sat', 'Save']);
+  });
+
+  it('reads no made thing from a section to show, nor from a sentence without an article', () => {
+    assert.equal(namedValues('Add a Pricing section').name, undefined);
+    assert.equal(namedValues('Show me the Evening walk habit').name, undefined);
+    assert.equal(namedValues('Make a Groceries card with oat milk, rye bread and lemons on it').name, undefined, 'a board card is named by container-actions.ts');
+  });
+
+  it('only points at its button when the prompt makes nothing', () => {
+    const prompt = 'Show the form with the name Stretching';
+    const fill = fillForm(habitApp(), namedValues(prompt), null, { allowSubmit: false, prompt });
+    assert.equal(acts(fill?.steps).at(-1)?.[0], 'point');
+  });
+});
+
+describe("a footer's newsletter box", () => {
+  // Flows blind batch 2026-12-04, cl-vegefoods 1 and 2: a checkout's and a question's name and e-mail went into "Subscribe".
+  const home = (): PageOutline => {
+    const outline = saasOutline();
+    outline.forms = [form('Newsletter', 900, [field('Enter email address', 920)], 'Subscribe')];
+    return outline;
+  };
+
+  it('takes no name, subject or first and last name the prompt gives with its e-mail', () => {
+    for (const prompt of [
+      'Check out as Isabella Moreau: first name Isabella, last name Moreau, email isabella.moreau@example.com',
+      "Ask the shop if they deliver on Sundays. I'm Arjun Patel, arjun.patel@example.com, subject Sunday delivery",
+    ]) assert.equal(fillForm(home(), namedValues(prompt), null, { allowSubmit: false, prompt }), null, prompt);
+  });
+
+  it('still takes the e-mail of a prompt that asks for the newsletter, or names nothing else', () => {
+    for (const prompt of ['Subscribe Tomas Rivera, tomas.rivera@example.com, to the newsletter', 'Sign up for updates with ana@example.com']) {
+      assert.deepEqual(acts(fillForm(home(), namedValues(prompt), null, { allowSubmit: false, prompt })?.steps)[0], ['Enter email address', prompt.match(/\S+@\S+?(?=,|$)/)![0]], prompt);
+    }
+  });
+});
