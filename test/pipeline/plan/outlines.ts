@@ -192,3 +192,16 @@ export function blankOutline(): PageOutline {
 }
 
 export const allOutlines = { saas: saasOutline, docs: docsOutline, formApp: formAppOutline, minimal: minimalOutline, blank: blankOutline };
+
+/** A section of a made-up page, 600 px tall at `y` (the blind batches' meaning tests build their pages from these). */
+export function madeUpSection(id: string, kind: SectionKind, heading: string, y: number, text: string, more: Partial<OutlineSection> = {}): OutlineSection {
+  return { id, kind, heading, text, label: heading, selector: `#${id}`, fallbackSelectors: [], rect: { x: 0, y, width: 1440, height: 600 }, ...more };
+}
+
+/** A made-up page of those sections, 1440×810, with nothing else on it. */
+export function madeUpPage(sections: OutlineSection[], url = 'http://localhost/p/', title = 'P'): PageOutline {
+  return {
+    url, title, description: null, viewport: { width: 1440, height: 810 }, documentHeight: 8000,
+    stickyHeaderHeight: 0, navigation: [], sections, actions: [], forms: [], media: [], dismissedOverlays: [],
+  };
+}

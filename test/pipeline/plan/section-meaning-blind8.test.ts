@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { promptSubjects } from '../../../src/pipeline/plan/section-meaning.js';
 import { selectTemplate } from '../../../src/pipeline/plan/select-template.js';
-import type { OutlineSection, PageOutline, SectionKind } from '../../../src/pipeline/types.js';
+import type { OutlineSection, PageOutline } from '../../../src/pipeline/types.js';
+import { madeUpPage, madeUpSection } from './outlines.js';
 
 /**
  * What the eighth blind batch asked in words its pages did not use (issue 55, blind batch of 2026-12-03): a library's
@@ -10,17 +11,8 @@ import type { OutlineSection, PageOutline, SectionKind } from '../../../src/pipe
  * page is about; what a former student says; the form where one gives money. Each page below is made up.
  */
 
-/** A section of a made-up page, 600 px tall. */
-function part(id: string, kind: SectionKind, heading: string, y: number, text: string, more: Partial<OutlineSection> = {}): OutlineSection {
-  return { id, kind, heading, text, label: heading, selector: `#${id}`, fallbackSelectors: [], rect: { x: 0, y, width: 1440, height: 600 }, ...more };
-}
-
-function page(sections: OutlineSection[]): PageOutline {
-  return {
-    url: 'http://localhost/lib/', title: 'Lib', description: null, viewport: { width: 1440, height: 810 }, documentHeight: 8000,
-    stickyHeaderHeight: 0, navigation: [], sections, actions: [], forms: [], media: [], dismissedOverlays: [],
-  };
-}
+const part = madeUpSection;
+const page = (sections: OutlineSection[]) => madeUpPage(sections, 'http://localhost/lib/', 'Lib');
 
 function idsOn(outline: PageOutline): (prompt: string) => string[] {
   return (prompt) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);

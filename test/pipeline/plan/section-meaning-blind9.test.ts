@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { planDemo } from '../../../src/pipeline/plan/heuristic-planner.js';
 import { promptSubjects } from '../../../src/pipeline/plan/section-meaning.js';
-import type { OutlineSection, PageOutline, SectionKind } from '../../../src/pipeline/types.js';
+import type { OutlineSection, PageOutline } from '../../../src/pipeline/types.js';
+import { madeUpPage, madeUpSection } from './outlines.js';
 
 /**
  * What the ninth blind batch (issue 55, blind batch of 2026-12-04) and the misses of the earlier ones asked in words
@@ -13,16 +14,8 @@ import type { OutlineSection, PageOutline, SectionKind } from '../../../src/pipe
  * Work"). Each page below is made up.
  */
 
-function part(id: string, kind: SectionKind, heading: string, y: number, text: string, more: Partial<OutlineSection> = {}): OutlineSection {
-  return { id, kind, heading, text, label: heading, selector: `#${id}`, fallbackSelectors: [], rect: { x: 0, y, width: 1440, height: 600 }, ...more };
-}
-
-function page(sections: OutlineSection[]): PageOutline {
-  return {
-    url: 'http://localhost/p/', title: 'P', description: null, viewport: { width: 1440, height: 810 }, documentHeight: 8000,
-    stickyHeaderHeight: 0, navigation: [], sections, actions: [], forms: [], media: [], dismissedOverlays: [],
-  };
-}
+const part = madeUpSection;
+const page = (sections: OutlineSection[]) => madeUpPage(sections);
 
 const idsOn = (outline: PageOutline) => (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
 
