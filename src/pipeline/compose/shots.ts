@@ -1,4 +1,5 @@
 import type { InteractionTimeline, Rect } from '../types.js';
+import { stepUnderWay } from '../timeline-steps.js';
 
 /**
  * The shot planner: which moments of the recording the camera follows (clicks, typing, hovered targets, and the
@@ -39,7 +40,7 @@ const TAIL_MS = 700;
 export function zoomActions(timeline: InteractionTimeline): ZoomAction[] {
   const actions: ZoomAction[] = [];
   // The step under way at t; at a boundary the one starting then (a focus is reported as its step begins).
-  const stepAt = (t: number) => timeline.steps.findLast((s) => t >= s.startMs && t <= s.endMs) ?? null;
+  const stepAt = (t: number) => stepUnderWay(timeline, t);
   // When the page changed: the end of each step that followed a link (record/follow-link.ts).
   const pageChanges = timeline.steps.filter((s) => s.kind === 'navigate').map((s) => s.endMs).sort((a, b) => a - b);
   // The sections the plan framed: each is a shot, and the zooms inside it become one (asShots).

@@ -1,4 +1,5 @@
 import type { InteractionTimeline, Rect } from '../types.js';
+import { STEP_ROUNDING_MS } from '../timeline-steps.js';
 import { CAPTION_LIMITS, type Caption, type Chapter, type StoryBeat, type StoryText, type TimedStory } from './types.js';
 
 /** A chapter shorter than this is merged into its neighbour: a marker a second apart helps nobody. */
@@ -71,7 +72,7 @@ export function beatStart(beat: StoryBeat, timeline: InteractionTimeline, sticky
   const named = steps[index]!;
   while (index > 0 && (steps[index - 1]!.kind === 'scroll' || steps[index - 1]!.kind === 'move')) index--;
   const travelMs = steps[index]!.startMs;
-  const focus = timeline.focus.find((entry) => entry.t >= named.startMs && entry.t <= named.endMs) ?? null;
+  const focus = timeline.focus.find((entry) => entry.t >= named.startMs - STEP_ROUNDING_MS && entry.t <= named.endMs) ?? null;
   // Where the page rests for the beat: when the recorder framed it (after any scroll of the step's own), else at the
   // step's end (a target not found is scrolled to within its step, and framed by no focus rect).
   const restMs = focus?.t ?? named.endMs;
@@ -118,6 +119,6 @@ function scrollAt(scrolls: Array<{ t: number; y: number }>, t: number): number {
 
 /** The box the recorder framed during the chapter (the first focus point in it), or null when it framed none. */
 function focusedBox(timeline: InteractionTimeline, chapter: Chapter): Rect | null {
-  const focus = timeline.focus.find((entry) => entry.t >= chapter.startMs && entry.t < chapter.endMs);
+  const focus = timeline.focus.find((entry) => entry.t >= chapter.startMs - STEP_ROUNDING_MS && entry.t < chapter.endMs);
   return focus ? { ...focus.rect } : null;
 }

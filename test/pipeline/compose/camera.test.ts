@@ -335,6 +335,36 @@ describe('the camera', () => {
     }
   });
 
+  it('keeps the section heading in view on the frame clock too, where the focus comes a fraction of a millisecond before its rounded step', () => {
+    // As a 30 fps recording stamps it (tw-freshcart, 1080p): the scroll ends and the move to the section starts at
+    // 1867 ms, the focus is reported at 1866.67 ms; then four hovers on the cards' small "Add" buttons.
+    const frame = (n: number) => (n * 1000) / 30;
+    const section = { x: 0, y: 16, width: 1280, height: 700 };
+    const buttons = [160, 420, 680, 940].map((x) => ({ x, y: 400, width: 70, height: 28 }));
+    const t = timeline({
+      durationMs: 10_000,
+      scrolls: [{ t: frame(32), y: 0 }, { t: frame(50), y: 1500 }],
+      focus: [
+        { t: frame(56), rect: section, label: 'Popular Products' },
+        ...buttons.map((rect, i) => ({ t: frame(125 + i * 35), rect, label: 'Add' })),
+      ],
+      steps: [
+        { index: 0, label: 'Scroll to "Popular Products"', kind: 'scroll', startMs: 1067, endMs: 1867 },
+        { index: 1, label: 'Focus on "Popular Products"', kind: 'move', startMs: 1867, endMs: 2267 },
+        { index: 2, label: 'Dwell on "Popular Products"', kind: 'wait', startMs: 2267, endMs: 3100 },
+        ...buttons.map((_, i) => ({ index: 3 + i, label: 'Hover "Add"', kind: 'hover' as const, startMs: Math.round(frame(125 + i * 35)), endMs: Math.round(frame(125 + i * 35 + 30)) })),
+        { index: 7, label: 'Dwell on "Popular Products"', kind: 'wait', startMs: 8733, endMs: 9467 },
+      ],
+    });
+    const { camera } = zoomCurve(t);
+    assert.ok(camera.actions.length <= 1, `the section and its hovers are one shot: ${camera.actions.length} zooms`);
+    const headingTop = camera.fromViewport({ x: 0, y: 16 }).y;
+    for (let ms = 2500; ms <= 9000; ms += 250) {
+      const crop = camera.at(Math.round((ms * FPS) / 1000)).crop;
+      assert.ok(crop.y <= headingTop + 1, `the heading is in view at ${ms} ms: ${JSON.stringify(crop)}`);
+    }
+  });
+
   it('a hover on a heading as wide as the page is not zoomed so far that its words are cut', () => {
     const heading = { x: 40, y: 200, width: 1200, height: 56 };
     const t = timeline({
