@@ -17,6 +17,8 @@
  * Issue 56: `--set flows` runs the flows set instead (eval-story/flows-run.ts: real multi-page sites, each case
  * recorded with the one-shot CLI and scored from the finished video by OCR); `--case N` runs each site's Nth case
  * only, `--keep-videos DIR` keeps the videos.
+ * `--set real --video` measures the real set as it is measured from outside (eval-story/video-run.ts): each case made
+ * by the one-shot CLI at 1080p and read from its finished video by OCR.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,6 +33,7 @@ import { planWarnings } from '../src/pipeline/plan/not-found.js';
 import { analyseSite, planCase, recordedScrollCurve, scoreCase, scoreTimeline, type AnalysedSite } from './eval-story/score.js';
 import { type Direction, directionSummary } from './eval-story/direction.js';
 import { runFlowsSet } from './eval-story/flows-run.js';
+import { runRealVideos } from './eval-story/video-run.js';
 
 const json = process.argv.includes('--json');
 const paper = process.argv.includes('--paper');
@@ -56,6 +59,15 @@ if (onlySet === 'flows') {
     json, save, ...(onlySite ? { site: onlySite } : {}), ...(onlyBatch ? { batch: onlyBatch } : {}),
     ...(caseNumber ? { caseNumber: Number(caseNumber) } : {}), ...(keepVideos ? { keepVideos } : {}),
   }));
+}
+
+if (process.argv.includes('--video')) {
+  if (paper || onlySet !== 'real') {
+    console.error('--video measures the real set from finished videos: use it with --set real, without --paper.');
+    process.exit(2);
+  }
+  const keepVideos = argValue('--keep-videos');
+  process.exit(await runRealVideos({ json, save, ...(onlySite ? { site: onlySite } : {}), ...(onlyBatch ? { batch: onlyBatch } : {}), ...(keepVideos ? { keepVideos } : {}) }));
 }
 
 interface Result extends StoryCase {
