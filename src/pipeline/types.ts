@@ -36,6 +36,17 @@ export interface OutlineSection extends Target {
   heading: string | null;
   /** The few words just above the heading that label the section ("PRICING", "Line-up"), when there are some. */
   kicker?: string;
+  /**
+   * A short heading right under its heading that names what it shows ("Discover Authentic English Flavours", then
+   * "Diners Favorite"), when there is one: as much its name as an eyebrow is.
+   */
+  subtitle?: string;
+  /**
+   * The other headings of its own heading's level in it, when its heading is one of a row of equals (three service
+   * boxes, each an h2: "QUALITY FOODS", "FASTEST DELIVERY", "ORIGINAL RECIPES"): the first is taken for its heading,
+   * the others name it as much.
+   */
+  peerHeadings?: string[];
   /** Where the section's heading is (document coordinates), when it has one. */
   headingRect?: Rect;
   /**

@@ -19,7 +19,10 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
   // Per period or per head: a SaaS plan, an event's pass ("€420 each", "per person"), a room ("per night").
   const PERIOD = /\/\s?(?:mo|month|yr|year|user|seat|editor|member|person|night)\b|\bper\s+(?:month|year|user|seat|editor|member|person|attendee|guest|night|ticket)|\bmonthly\b|\bannually\b|\bbilled\b|\/\s?(?:mo|yr)\b/i;
   // The hero is the first part tall enough to be one (a band above it does not take its place).
-  const firstContentIndex = kept.findIndex((s) => s.rect.y < vh * 0.6 && s.rect.height >= vh * 0.3);
+  // The first sizeable part near the top; a headed one before a bar with no heading above it (a tall header of logo
+  // and menu, as its own section, took the hero's place and left the hero a plain part).
+  const nearTop = kept.map((s, i) => (s.rect.y < vh * 0.6 && s.rect.height >= vh * 0.3 ? i : -1)).filter((i) => i >= 0);
+  const firstContentIndex = nearTop.find((i) => kept[i]!.heading) ?? nearTop[0] ?? -1;
   // The level the page heads its parts with (most of them), when three or more are headed: a docs page may use h6
   // for every part, so "no h1 or h2" does not make its last part a footer.
   const levels = new Map<number, number>();
@@ -159,6 +162,15 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
         summary = `${summary.slice(0, at)} ${summary.slice(at + shown.length)}`.trim();
       }
     }
+    // A short heading of its own right under the heading (an h3 under the h2): a subtitle that names what it shows.
+    const next = s.heading?.nextElementSibling ?? null;
+    const nextText = next && /^H[1-6]$/.test(next.tagName) ? readableText(next, 60) : '';
+    const subtitle = nextText && nextText.length <= 40 && nextText.split(/\s+/).length <= 5 ? nextText : null;
+    // Its heading one of a row of equals headed at a section's own level (service boxes, each with an h2): the first
+    // is no title over the others, which name the section as much. (Cards headed h3 under no h2 are a grid's cards.)
+    const peerHeadings = s.heading && !s.virtual && levelOf(s.heading) <= 2
+      ? Array.from(s.el.querySelectorAll(s.heading.tagName)).filter((h) => h !== s.heading && visible(h)).map((h) => clip(cleanText(h), 60)).filter((text) => text && text.split(/\s+/).length <= 6).slice(0, 8)
+      : [];
     const elementId = s.virtual ? null : s.el.getAttribute('id');
     const headingWords = heading ? heading.split(/\s+/).slice(0, 6).join(' ') : '';
     const base = slug(elementId || (kind === 'hero' || kind === 'footer' ? kind : headingWords || kind)) || kind;
@@ -206,7 +218,7 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
     }
     const body = norm(`${summary.slice(0, 1500)} ${norm(unrendered.join(' ')).slice(0, 500)}`);
     const subParts = s.virtual || s.rect.height <= vh * 0.9 ? [] : headedParts(s.el, ownHeading);
-    sections.push({ id, kind, heading, ...(kicker ? { kicker } : {}), ...(headingRect && headingRect.height > 0 ? { headingRect } : {}), ...(widgets.length > 0 ? { widgets } : {}), text: clip(summary, 200), ...(body ? { body } : {}), ...(subParts.length > 0 ? { parts: subParts } : {}), label: heading ? clip(heading, 80) : KIND_LABEL[kind], rect: s.rect, ...sel });
+    sections.push({ id, kind, heading, ...(kicker ? { kicker } : {}), ...(subtitle ? { subtitle } : {}), ...(peerHeadings.length > 0 ? { peerHeadings } : {}), ...(headingRect && headingRect.height > 0 ? { headingRect } : {}), ...(widgets.length > 0 ? { widgets } : {}), text: clip(summary, 200), ...(body ? { body } : {}), ...(subParts.length > 0 ? { parts: subParts } : {}), label: heading ? clip(heading, 80) : KIND_LABEL[kind], rect: s.rect, ...sel });
   });
   return sections;
 

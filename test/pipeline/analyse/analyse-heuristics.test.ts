@@ -437,6 +437,28 @@ describe('outlining unfamiliar markup', () => {
     }
   });
 
+  it('finds the hero under a tall header bar of logo and menu, a subtitle under a heading, and a row of equal headings', async () => {
+    // As a pizzeria's page (blind batch 2026-12-05): a 270 px header of its own, then the hero; three service boxes
+    // each headed by an h2, the first of which names the section.
+    const box = (title: string) => `<div style="flex:1;padding:24px"><h2>${title}</h2><p>${'Lorem ipsum dolor sit amet. '.repeat(3)}</p></div>`;
+    const page = await pageWith(`
+      <section style="height:270px;background:#111;color:#fff"><img alt="" style="width:120px;height:120px"><nav><a href="#">Home</a> <a href="#">Menu</a> <a href="#">Blog</a></nav></section>
+      <section style="height:700px;padding:40px"><h1 style="font-size:64px">VINCENT PIZZA.</h1><h2>MAKING PEOPLE HAPPY</h2><p>Italian pizza with cherry tomatoes.</p><div class="btn">VIEW MENU</div></section>
+      <section style="display:flex;padding:60px 0">${box('QUALITY FOODS')}${box('FASTEST DELIVERY')}${box('ORIGINAL RECIPES')}</section>
+      <section style="padding:80px 24px;min-height:400px"><h2>HOT SALES</h2><p>Prosciutto $3.50</p><p>Diablo $3.50</p></section>`);
+    try {
+      const { outline } = await analysePage(page);
+      const byHeading = Object.fromEntries(outline.sections.map((s) => [s.heading, s]));
+      assert.equal(byHeading['VINCENT PIZZA.']?.kind, 'hero');
+      assert.equal(byHeading['VINCENT PIZZA.']?.subtitle, 'MAKING PEOPLE HAPPY');
+      assert.deepEqual(byHeading['QUALITY FOODS']?.peerHeadings, ['FASTEST DELIVERY', 'ORIGINAL RECIPES']);
+      assert.equal(byHeading['HOT SALES']?.peerHeadings, undefined);
+      assert.equal(byHeading['HOT SALES']?.subtitle, undefined);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('keeps a narrow centred column with its own heading (an FAQ in a 520 px box) between full-width bands as a part; a side note does not become one', async () => {
     const questions = ['What is it for?', 'Is there a free trial?', 'Can I change plans later?', 'How is my data secured?']
       .map((q) => `<details style="border-bottom:1px solid #ddd;padding:12px 0"><summary>${q}</summary><p>Yes.</p></details>`).join('');
