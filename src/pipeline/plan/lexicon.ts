@@ -103,7 +103,7 @@ export const concepts: Record<string, string[]> = {
   schedule: ['agenda', 'schedule', 'programme', 'program', 'timetable', 'session', 'talk', 'workshop', 'itinerary'],
   location: ['venue', 'location', 'located', 'map', 'direction', 'hotel', 'travel', 'nearby', 'held', 'transport', 'parking', 'airport', 'accommodation', 'lodging', 'visit', 'address', 'bus', 'station'],
   // shops, restaurants, venues: when they are open, what they serve, what to give
-  hours: ['hour', 'weekday', 'weekend', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+  hours: ['hour', 'weekday', 'weekend', 'midweek', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
   food: ['menu', 'dish', 'food', 'eat', 'meal', 'cuisine', 'cook', 'plate', 'starter', 'dessert', 'kitchen', 'chef', 'recipe', 'taste', 'tasting', 'course', 'lunch', 'dinner', 'brunch', 'breakfast'],
   gift: ['gift', 'voucher', 'present', 'giftcard'],
   // shops: a price cut for a while, often with a clock counting down to its end
@@ -126,7 +126,7 @@ export const concepts: Record<string, string[]> = {
   // carriers, couriers, orders: where a parcel is on its way ("track record" is the stats', by its phrase)
   tracking: ['track', 'tracking', 'tracker', 'trace', 'whereabouts'],
   // news, items, projects, course material: the newest of them
-  recent: ['latest', 'recent', 'recently', 'newest', 'freshest', 'current', 'uptodate'],
+  recent: ['latest', 'lately', 'recent', 'recently', 'newest', 'freshest', 'current', 'uptodate'],
   // garages, plumbers, repair shops: what they mend
   repair: ['repair', 'fix', 'mend', 'restore'],
   conduct: ['conduct', 'harassment', 'inclusion', 'inclusive', 'inclusivity', 'accessibility', 'accessible', 'diversity', 'respect', 'wheelchair'],
@@ -135,6 +135,8 @@ export const concepts: Record<string, string[]> = {
   // developer tools: where it does not work, and what to watch for ("Drawbacks", "Caveats", "Known issues")
   limitation: ['limitation', 'drawback', 'caveat', 'downside', 'gotcha', 'pitfall', 'shortcoming', 'unsupported', 'incompatible', 'incompatibility'],
   // design tools, kits, sites: who can read and use it ("A11Y", contrast that stays readable)
+  // UI kits and design systems: the part that shows its fonts and text styles
+  typography: ['typography', 'font', 'typeface', 'typefaces', 'lettering', 'typographic'],
   accessibility: ['accessibility', 'accessible', 'a11y', 'wcag', 'contrast', 'legible', 'legibility', 'readable', 'readability', 'colorblind', 'colourblind', 'impaired', 'impairment', 'disability', 'screenreader'],
 };
 
@@ -195,7 +197,14 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // "The video player example", "their promo video": a film on the page, not the demo the prompt asks for (whose
   // "video" is a stop word).
   [/\bvideos? (?:player|embed|element|example|clip)s?\b|\b(?:embedded|promo|promotional|product|intro|explainer|youtube|vimeo) videos?\b/g, 'film'],
+  // "Where has she worked before", "his previous jobs", "their work history": the jobs held, not the portfolio's work.
+  // ("The companies he worked for" is the clients', below.)
+  [/\b(?:has|have|had) (?:\w+ )?worked (?:before|previously|so far)?\b|\bworked (?:before|previously)\b|\b(?:previous|past|former) (?:jobs?|roles?|employers?|positions?)\b|\bwork history\b/g, 'experience'],
+  // "How she goes about a project", "how they approach it", "their way of working": the process.
+  [/\bhow (?:she|he|they|you|we|i|it|the team) (?:goes|go|going|went) about\b|\bhow (?:she|he|they|you|we|the team) (?:approach(?:es)?|tackles?|works?)\b|\bway of working\b/g, 'process'],
   // "What people are buying most", "the best sellers": what sells, the popular products.
+  // "The dishes diners love most", "what customers like best", "the most loved": their favourites.
+  [/\b(?:love[sd]?|lik(?:e[sd]?|ing)|enjoy(?:s|ed)?) (?:the )?(?:most|best)\b|\bmost (?:loved|liked|enjoyed)\b|\bfan[- ]favou?rites?\b/g, 'popular'],
   [/\b(?:buy(?:s|ing)?|bought|order(?:s|ing)?|purchas(?:e|es|ing)) (?:the )?most\b|\bmost (?:bought|ordered|purchased|sold)\b|\bsell(?:s|ing)? (?:the )?(?:most|best)\b|\bbest[- ]sellers?\b/g, 'popular'],
   // "Which companies has he done work for", "brands they worked with": the clients, not the portfolio's work.
   [/\b(?:compan(?:y|ies)|brands?|businesses|firms|organi[sz]ations)\b(?: [\w'’]+){0,3}? (?:work(?:s|ed)?|done work|built|designed) (?:for|with)\b/g, 'client company'],
@@ -305,6 +314,10 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
  */
 export const pagePhrases: Array<[RegExp, string]> = [
   [/\bearly[- ]access\b/i, 'beta'],
+  // "Hot sales", "hot sellers", "what's hot": what sells most (not "hot" alone: coffee, weather, a hot tub).
+  [/\bhot (?:sales?|sellers?|selling|items|products|picks|deals|right now)\b|\bwhat['’]?s hot\b/gi, 'popular'],
+  // "10% off every Wednesday", "$5 off", "half price": a discount, said without the word.
+  [/\d+ ?%\s?off\b|[$€£]\s?\d+(?:[.,]\d+)?\s?off\b|\bhalf[- ]price\b|\b(?:buy one,? get one|bogo)\b/gi, 'discount'],
   [/\bchange[\s-]?log\b|\brelease notes\b|\bwhat[’']?s new\b/i, 'changelog'],
   // A telephone number written out ("+1 (555) 010-2030", "020 7946 0958"): what "the phone number" asks for.
   // International ("+23 345 67980"), North American ("(555) 010-2030", "555-010-2030") or national ("020 7946 0958")

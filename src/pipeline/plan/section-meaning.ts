@@ -39,6 +39,22 @@ export function promptWords(clause: string): string[] {
   return words(text);
 }
 
+/**
+ * The prompt's words with the concepts its phrases name beside the words that named them ("companies they work with"
+ * is "client company" and still "work"): what a card's own heading may say word for word. Phrases that only frame
+ * the request ("make a short video of") are dropped as in promptWords.
+ */
+export function promptWordsWithPhrases(clause: string): string[] {
+  let text = withoutPossessors(clause.toLowerCase());
+  for (const [pattern, concept] of promptPhrases) {
+    text = text.replace(pattern, (match, ...groups: unknown[]) => {
+      const named = typeof concept === 'string' ? concept : concept(match, ...(groups as string[]));
+      return named.trim() === '' ? ' ' : ` ${match} ${named} `;
+    });
+  }
+  return words(text);
+}
+
 /** A light suffix stemmer, applied alike to the prompt, the page and the lexicon. */
 export function stem(word: string): string {
   let w = word.toLowerCase();
@@ -123,6 +139,8 @@ function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
     field(`${section.id} ${section.selector.replace(/[#.[\]="'>:()-]/g, ' ')}`, 0.8, 'id/classes', kind),
     field(navLabels.join(' '), 0.9, 'nav link'),
     field(section.kicker ?? '', 0.9, 'eyebrow'),
+    field(section.subtitle ?? '', 0.9, 'subtitle'),
+    field((section.peerHeadings ?? []).join(' '), 0.8, 'heading of a row of equals'),
     field((section.widgets ?? []).map((widget) => widgetWords[widget]).join(' '), 0.8, 'widgets'),
     field(ctaLabels.join(' '), 0.6, 'call to action'),
     // Its own buttons ("Download on the App Store"): what a visitor does there.
@@ -218,6 +236,9 @@ export function clausesOf(prompt: string): string[] {
     // went to the events that report an adding, and "from my own code" was a beat with nothing to show first).
     .replace(/[^.;!?]*\?/g, (question: string) => question.replace(/,\s*(?=or\b)/gi, ' '))
     .replace(/,\s*(?=(?:from|in|with|through) (?:my|our|your|their|the) (?:own )?(?:code|script|javascript|program)\b)/gi, ' ')
+    // "Which pizzas are the bestsellers, and what do they cost?": what the things just named cost is more of the same
+    // question, not a beat of its own (alone, "what do they cost" went to the part whose text said "what").
+    .replace(/,?\s*(?:and\s+)?(?=(?:what|how much) (?:do|does|did|are|is|will) (?:they|it|these|those|each|each one) (?:cost|charge|go for)\b|how much (?:are|is) (?:they|it|these|those|each)\b)/gi, ' ')
     // "the carousel (budgeting, round-ups, bill alerts)": what is in brackets elaborates its clause.
     .replace(/\(([^()]*)\)/g, (_, inside: string) => ` ${inside.replace(/[,;&]|\band\b/g, ' ')} `)
     // So does a list after a colon or "like", "such as", "including" ("loans: student, mortgage, payday", "specialties

@@ -1,6 +1,6 @@
 import type { OutlineSection, PageOutline, Target } from '../types.js';
 import { concepts, stop } from './lexicon.js';
-import { promptWords, stem } from './section-meaning.js';
+import { promptWords, promptWordsWithPhrases, stem } from './section-meaning.js';
 import { closeWordIn, fieldWords } from './word-meaning.js';
 
 export type SectionPart = NonNullable<OutlineSection['parts']>[number];
@@ -17,7 +17,7 @@ export function askedPart(section: OutlineSection, clause: string, prompt: strin
   const parts = section.parts ?? [];
   if (parts.length < 2) return null;
   const own = new Set(textWords(`${section.heading ?? ''} ${section.kicker ?? ''}`).map(stem));
-  const content = (text: string) => [...new Set(promptWords(text))].filter((word) => !stop.has(word) && !GENERIC.has(word) && word.length > 2 && !own.has(stem(word)));
+  const content = (text: string) => [...new Set(promptWordsWithPhrases(text))].filter((word) => !stop.has(word) && !GENERIC.has(word) && word.length > 2 && !own.has(stem(word)));
   const asked = content(clause);
   if (asked.length === 0) return null;
   // A section whose own heading answers the clause ("Speakers" for who is presenting, "Latest Articles" for articles

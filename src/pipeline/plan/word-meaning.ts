@@ -70,7 +70,17 @@ const lexiconWords = new Set(Object.values(concepts).flat());
  */
 function known(word: string): boolean {
   const vectors = wordVectors();
-  return vectors ? vectors.row(word) >= 0 : lexiconWords.has(word);
+  const inDictionary = (w: string) => (vectors ? vectors.row(w) >= 0 : lexiconWords.has(w));
+  // A plural the 50,000 most frequent words leave out is as much a word as its singular: "swatches" (of "Color
+  // Swatches") was read as the page's misspelling of the prompt's "switches".
+  return inDictionary(word) || singularsOf(word).some(inDictionary);
+}
+
+function singularsOf(word: string): string[] {
+  if (word.endsWith('ies')) return [`${word.slice(0, -3)}y`];
+  if (/(?:s|x|z|ch|sh)es$/.test(word)) return [word.slice(0, -2)];
+  if (word.endsWith('s') && !word.endsWith('ss')) return [word.slice(0, -1)];
+  return [];
 }
 
 /**

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { askedPart } from '../../../src/pipeline/plan/section-parts.js';
+import { promptSubjects } from '../../../src/pipeline/plan/section-meaning.js';
+import type { OutlineSection, PageOutline } from '../../../src/pipeline/types.js';
+import { madeUpPage, madeUpSection } from './outlines.js';
+
+/**
+ * What the tenth blind batch (issue 55, blind-2026-12-05) asked in words its pages did not use, or that met the wrong
+ * part: a pizzeria's "HOT SALES" for its bestsellers, and its delivery named by the second of three equal box
+ * headings; where a designer has worked before (her "Work Experience", not "My Latest Works"), how she goes about a
+ * project (her "Working Process"), what she has done lately; the fonts of a UI kit (its "Typography"); the companies
+ * an agency works with, a card inside its long "Our Story". Each page below is made up.
+ */
+
+const part = madeUpSection;
+const idsOn = (outline: PageOutline) => (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+
+describe('a pizzeria', () => {
+  const ids = idsOn(madeUpPage([
+    part('top', 'hero', 'VINCENT PIZZA.', 0, 'Italian pizza with cherry tomatoes. View menu', { subtitle: 'MAKING PEOPLE HAPPY' }),
+    part('services', 'content', 'QUALITY FOODS', 600, 'QUALITY FOODS Sit amet. FASTEST DELIVERY Sit amet. ORIGINAL RECIPES Sit amet.', { peerHeadings: ['FASTEST DELIVERY', 'ORIGINAL RECIPES'] }),
+    part('hot', 'content', 'HOT SALES', 1200, 'PROSCIUTTO $3.50 CAPRICCIOSA $3.90 DIABLO $3.50'),
+    part('story', 'content', 'WE ARE VINCENT', 1800, 'Our story since 1990, and what our regulars say. We deliver to your door.'),
+  ]));
+
+  it('reads the bestsellers as its hot sales, and "what do they cost" as more of the same question', () => {
+    assert.deepEqual(ids('Which pizzas are the bestsellers right now, and what do they cost?'), ['hot']);
+  });
+
+  it('finds its delivery by the second of three equal box headings, not by "deliver" in another part\'s text', () => {
+    assert.deepEqual(ids('Do they deliver, and is it quick?'), ['services']);
+  });
+});
+
+describe("a designer's portfolio", () => {
+  const ids = idsOn(madeUpPage([
+    part('top', 'hero', 'Angelisa Easter', 0, 'Designer. Hire me'),
+    part('process', 'features', 'My Working Process', 600, 'Research, design, develop, deliver.'),
+    part('experience', 'content', 'Work Experience', 1200, 'Senior designer at Kvarts 2019 – now.', { peerHeadings: ['Education'] }),
+    part('works', 'features', 'My Latest Works', 1800, 'Brand design, app design, web design projects.'),
+    part('contact', 'form', 'Contact With Me', 2400, 'Name Email Message Send'),
+  ]));
+
+  it('reads where she has worked before as her experience, not her works', () => {
+    assert.deepEqual(ids('Where has she worked before, and where did she study?'), ['experience']);
+  });
+
+  it('reads what she has done lately as her latest works', () => {
+    assert.deepEqual(ids('Show me the design projects she has done lately.'), ['works']);
+  });
+
+  it('reads how she goes about a project as her process', () => {
+    assert.deepEqual(ids('Start with how she goes about a project, then end on the form for getting in touch with her.'), ['process', 'contact']);
+  });
+});
+
+describe('a UI kit and an agency', () => {
+  it('reads its fonts as its typography', () => {
+    const ids = idsOn(madeUpPage([
+      part('top', 'hero', 'BLK Design System', 0, 'Free and open source'),
+      part('basics', 'form', 'Basic Elements', 600, 'Buttons Links Inputs'),
+      part('type', 'content', 'Header 1 The Life of BLK', 1200, 'Header 2 Header 3 Lead text Blockquote', { kicker: 'Typography' }),
+      part('icons', 'content', 'Nucleo Icons', 1800, '100 custom icons'),
+    ]));
+    assert.equal(ids('Show me the fonts it comes with.')[0], 'type');
+  });
+
+  it('finds the card an agency names for the companies it works with inside its long story, though the words made a concept', () => {
+    const card = (heading: string, y: number) => ({ heading, headingRect: { x: 0, y, width: 600, height: 20 }, rect: { x: 0, y, width: 600, height: 100 }, text: heading, selector: `#c${y}`, fallbackSelectors: [] });
+    const story: OutlineSection = part('story', 'content', 'Our Story', 1200, 'About the company. Experienced team. Companies we work with. Insurance Partners.', {
+      kicker: 'ABOUT THE COMPANY',
+      rect: { x: 0, y: 1200, width: 1440, height: 1300 },
+      parts: [card('Experienced Team', 1400), card('Insurance Coverage', 1700), card('Companies we work with', 2100), card('Insurance Partners', 2120)],
+    });
+    assert.equal(askedPart(story, 'Which companies do they work with?')?.heading, 'Companies we work with');
+  });
+});
