@@ -62,8 +62,11 @@ const MESSAGE_REST = /\b(?:message|note|comment|question|saying)\s*:\s*([^"“'�
 const WRITTEN_REST = /\b(?:review|comment|feedback|testimonial|message|note|question|reply)\b[^:]*:\s*([^"“'‘\s:@][^"”:@]{2,200}?)\s*[.!]?\s*$/iu;
 /** An unquoted message said in the first person: "…, and I'd like to pitch a guest post", "we're looking for a quote". */
 const FIRST_PERSON = /(?:^|[,;:]\s*|\band\s+|\bsaying\s+|\bthat\s+)((?:I|we)(?:['’]d| would) (?:like|love) to\b[^.;!?]{3,160}|(?:I|we)(?:['’]m| am|['’]re| are) (?:interested in|looking for|hoping to|keen to)\b[^.;!?]{3,160})/u;
+/** A place after a field's words ("on my profile", "in settings", "on the account page"): where it is, not its label. */
+const WHERE_THE_FIELD_IS = /\s+(?:on|in|under|from)\s+(?:(?:the|my|its|their|your|our)\s+)?(?:profile|settings?|account|page|form|dashboard|preferences|details|screen|tab)(?:\s+(?:page|screen|tab|form))?\s*$/i;
+
 /** "set the job title to X", "the name becomes X", "change my display name to "X"": a field's words, then its value. */
-const FIELD_TO = /\b(?:(?:set|change|update|make|edit|switch|rename)\s+)?(?:the|my|its|their|your)\s+([a-z][a-z -]{1,30}?)\s+(?:to|becomes|become|is now|should be|should read|to read|says|reads|to say)\s+["“'‘]?([^"”'’,;]{1,80}?)["”'’]?(?=\s*(?:[,;]|\.(?:\s|$)|$|\s+and\s+(?:the|my|its|their|your|then|set|change)\b|\s+then\b))/giu;
+const FIELD_TO = /\b(?:(?:set|change|update|make|edit|switch|rename)\s+)?(?:the|my|its|their|your)\s+([a-z][a-z -]{1,45}?)\s+(?:to|becomes|become|is now|should be|should read|to read|says|reads|to say)\s+["“'‘]?([^"”'’,;]{1,80}?)["”'’]?(?=\s*(?:[,;]|\.(?:\s|$)|$|\s+and\s+(?:the|my|its|their|your|then|set|change)\b|\s+then\b))/giu;
 /** Words a form labels a field with: "the flow to work", "the plan to …" name none. */
 const FIELD_WORDS = /\b(?:name|title|email|e-mail|address|phone|number|company|organi[sz]ation|role|position|job|bio|city|country|website|url|username|handle|department|team|time ?zone|language|currency|nickname|display)\b/i;
 /** The next field and its value after a FIELD_TO, with its verb left out: "and the country Portugal". */
@@ -178,7 +181,9 @@ export function namedValues(prompt: string): NamedValues {
   };
   for (const match of prompt.matchAll(FIELD_TO)) {
     // "my profile so the city says Lisbon": the field is the last thing named before its value.
-    const label = match[1]!.split(/\b(?:the|my|its|their|your)\s+/).at(-1)!.trim();
+    // "the city on my profile to Lisbon", "the contact name in settings to …": where the field is, not its label.
+    const field = match[1]!.replace(WHERE_THE_FIELD_IS, '');
+    const label = field.split(/\b(?:the|my|its|their|your)\s+/).at(-1)!.trim();
     // "… to X" is a value only where the sentence changes something ("set", "change", "update" before it): "drop
     // their email to stay in the loop" is no value.
     const before = prompt.slice(Math.max(0, match.index! - 80), match.index! + match[0].length).split(/[.!?]\s/).at(-1)!;

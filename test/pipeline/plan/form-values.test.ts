@@ -62,6 +62,12 @@ describe('the amounts and entries a prompt names', () => {
     assert.deepEqual(namedValues('Put Jordan in the first name field').fields, [{ label: 'first name', value: 'Jordan' }]);
     assert.deepEqual(namedValues('Type "Lisbon" into the city field').fields, [{ label: 'city', value: 'Lisbon' }]);
   });
+
+  it('reads a field changed where it is, "on my profile" or "in settings", by its own label (flows blind batch 2026-12-05)', () => {
+    assert.deepEqual(namedValues('I moved — change the city on my profile to Lisbon').fields, [{ label: 'city', value: 'Lisbon' }]);
+    assert.deepEqual(namedValues('Set the contact name in settings to Marisol Vega').fields, [{ label: 'contact name', value: 'Marisol Vega' }]);
+    assert.deepEqual(namedValues('Update the phone number on the account page to 555 0100').fields, [{ label: 'phone number', value: '555 0100' }]);
+  });
 });
 
 describe("an app's own forms", () => {
