@@ -62,6 +62,9 @@ const MESSAGE_REST = /\b(?:message|note|comment|question|saying)\s*:\s*([^"“'�
 const WRITTEN_REST = /\b(?:review|comment|feedback|testimonial|message|note|question|reply)\b[^:]*:\s*([^"“'‘\s:@][^"”:@]{2,200}?)\s*[.!]?\s*$/iu;
 /** An unquoted message said in the first person: "…, and I'd like to pitch a guest post", "we're looking for a quote". */
 const FIRST_PERSON = /(?:^|[,;:]\s*|\band\s+|\bsaying\s+|\bthat\s+)((?:I|we)(?:['’]d| would) (?:like|love) to\b[^.;!?]{3,160}|(?:I|we)(?:['’]m| am|['’]re| are) (?:interested in|looking for|hoping to|keen to)\b[^.;!?]{3,160})/u;
+/** "put Marisol Vega as the contact name (in the business settings)": a value, then the field it goes in. */
+const VALUE_AS_THE_FIELD = /\b(?:put|enter|type|use|set|fill in|add)\s+["“]?([^"”,;:.]{1,60}?)["”]?\s+as\s+(?:the|my|its|their|your|our)\s+([a-z][a-z -]{1,45}?)(?=\s*(?:[,;!?]|\.(?:\s|$)|$|\s+(?:in|on|under|and|then)\b))/giu;
+
 /** A place after a field's words ("on my profile", "in settings", "on the account page"): where it is, not its label. */
 const WHERE_THE_FIELD_IS = /\s+(?:on|in|under|from)\s+(?:(?:the|my|its|their|your|our)\s+)?(?:profile|settings?|account|page|form|dashboard|preferences|details|screen|tab)(?:\s+(?:page|screen|tab|form))?\s*$/i;
 
@@ -192,6 +195,11 @@ export function namedValues(prompt: string): NamedValues {
     if (!FIELD_WORDS.test(label)) continue;
     // "…the city says Lisbon and the country Portugal": the verb said once for both.
     fieldAndTheNext(label, match[2]!, match.index! + match[0].length);
+  }
+  for (const match of prompt.matchAll(VALUE_AS_THE_FIELD)) {
+    const label = match[2]!.replace(WHERE_THE_FIELD_IS, '').trim();
+    if (!FIELD_WORDS.test(label) || label.split(/\s+/).length > 3 || values.fields.some((field) => field.label === label)) continue;
+    fieldAndTheNext(label, match[1]!, match.index! + match[0].length);
   }
   for (const match of prompt.matchAll(WITH_THE_FIELD)) {
     const label = match[1]!.trim();

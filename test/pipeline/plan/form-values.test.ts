@@ -67,6 +67,8 @@ describe('the amounts and entries a prompt names', () => {
     assert.deepEqual(namedValues('I moved — change the city on my profile to Lisbon').fields, [{ label: 'city', value: 'Lisbon' }]);
     assert.deepEqual(namedValues('Set the contact name in settings to Marisol Vega').fields, [{ label: 'contact name', value: 'Marisol Vega' }]);
     assert.deepEqual(namedValues('Update the phone number on the account page to 555 0100').fields, [{ label: 'phone number', value: '555 0100' }]);
+    assert.deepEqual(namedValues('Our contact person has changed: put Marisol Vega as the contact name in the business settings').fields, [{ label: 'contact name', value: 'Marisol Vega' }]);
+    assert.deepEqual(namedValues('Sign me up as Dana, then use the yearly plan as the default').fields, [], 'no field words: a plan is no field');
   });
 });
 
