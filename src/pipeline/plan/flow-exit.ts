@@ -37,7 +37,8 @@ const labelled = (form: OutlineForm, words: RegExp) => words.test(form.label) ||
 const purposes: Purpose[] = [
   {
     purpose: 'sign-in',
-    asked: /\b(?:sign(?:s|ed|ing)?[\s-]?in(?:to)?|log(?:s|ged|ging)?[\s-]?(?:in(?:to)?|on)|login|signin|returning (?:customer|user|member|visitor)s?)\b/i,
+    // "Log me in as …", "sign her in": the person between the verb and its "in".
+    asked: /\b(?:sign(?:s|ed|ing)?[\s-]?in(?:to)?|log(?:s|ged|ging)?[\s-]?(?:in(?:to)?|on)|(?:sign|log)(?:s|ged|ging)? (?:me|us|him|her|them) (?:in|on)\b|login|signin|returning (?:customer|user|member|visitor)s?)\b/i,
     link: /\b(?:sign[\s-]?in|log[\s-]?in|login|signin|log[\s-]?on|my account|account)\b/i,
     heldBy: (form) => hasType(form, /^password$/),
   },
@@ -45,7 +46,7 @@ const purposes: Purpose[] = [
     purpose: 'sign-up',
     // "Subscribe me to their news" signs up too: to a newsletter, which a lone e-mail box on this page holds.
     // "How do I get an account?" asks for a new one: the sign-up (not the sign-in the word "account" also means).
-    asked: /\b(?:sign(?:s|ed|ing)?[\s-]?up|signup|subscrib(?:e|es|ed|ing)|register(?:s|ed|ing)?|registration|creat(?:e|es|ing) (?:new )?account|(?:creat(?:e|es|ing)|open(?:s|ing)?|mak(?:e|es|ing)|set(?:s|ting)? up|get(?:s|ting)?) (?:an |a |their |your |his |her |my )(?:new )?(?:(?!the |this |that )[\p{L}-]+ )?account(?!\s+(?:settings?|page|details|profile|overview|dashboard|menu)))\b/iu,
+    asked: /\b(?:sign(?:s|ed|ing)?[\s-]?up|sign(?:s|ed|ing)? (?:me|us|him|her|them) up|signup|subscrib(?:e|es|ed|ing)|register(?:s|ed|ing)?|registration|creat(?:e|es|ing) (?:new )?account|(?:creat(?:e|es|ing)|open(?:s|ing)?|mak(?:e|es|ing)|set(?:s|ting)? up|get(?:s|ting)?) (?:an |a |their |your |his |her |my )(?:new )?(?:(?!the |this |that )[\p{L}-]+ )?account(?!\s+(?:settings?|page|details|profile|overview|dashboard|menu)))\b/iu,
     link: /\b(?:sign[\s-]?up|signup|register|registration|create (?:an |your )?account|join (?:now|free|us)|get started|start (?:a |your )?(?:free )?trial)\b/i,
     // Its own sign-up form: one that says so, an e-mail box without a password (a landing page's sign-up), or a
     // password among more fields than a sign-in asks for. A sign-in form (user name and password) is not one, nor a

@@ -121,6 +121,12 @@ describe('where a prompt leaves the page', () => {
     assert.equal(exit?.before, '');
   });
 
+  it('hears "log me in" and "sign me up" with the person between the verb and its word (flows blind batch 2026-12-05)', () => {
+    assert.equal(flowExit('I already have an account, log me in as sam.ortiz@college.edu', saasOutline(), sameSite)?.purpose, 'sign-in');
+    const signUp = flowExit("I'm a student and want to join, sign me up with jordan.lee@school.edu", saasOutline(), sameSite);
+    assert.notEqual(signUp?.purpose, 'sign-in', 'signing up is not signing in');
+  });
+
   it('shows the beats before it on this page first', () => {
     const exit = flowExit('Show the features, then sign in as dana@example.com', saasOutline(), sameSite);
     assert.equal(exit?.before, 'Show the features');
