@@ -39,7 +39,8 @@ const purposes: Purpose[] = [
     purpose: 'sign-in',
     // "Log me in as …", "sign her in": the person between the verb and its "in".
     asked: /\b(?:sign(?:s|ed|ing)?[\s-]?in(?:to)?|log(?:s|ged|ging)?[\s-]?(?:in(?:to)?|on)|(?:sign|log)(?:s|ged|ging)? (?:me|us|him|her|them) (?:in|on)\b|login|signin|returning (?:customer|user|member|visitor)s?)\b/i,
-    link: /\b(?:sign[\s-]?in|log[\s-]?in|login|signin|log[\s-]?on|my account|account)\b/i,
+    // And as sites in other languages label it: "Iniciar sesión", "Inicio Sesion", "Connexion", "Anmelden", "Entrar".
+    link: /\b(?:sign[\s-]?in|log[\s-]?in|login|signin|log[\s-]?on|my account|account|inici(?:ar|o) (?:de )?sesi[oó]n|acceder|entrar|connexion|se connecter|anmelden|einloggen|accedi|accesso)\b/iu,
     heldBy: (form) => hasType(form, /^password$/),
   },
   {
@@ -47,7 +48,7 @@ const purposes: Purpose[] = [
     // "Subscribe me to their news" signs up too: to a newsletter, which a lone e-mail box on this page holds.
     // "How do I get an account?" asks for a new one: the sign-up (not the sign-in the word "account" also means).
     asked: /\b(?:sign(?:s|ed|ing)?[\s-]?up|sign(?:s|ed|ing)? (?:me|us|him|her|them) up|signup|subscrib(?:e|es|ed|ing)|register(?:s|ed|ing)?|registration|creat(?:e|es|ing) (?:new )?account|(?:creat(?:e|es|ing)|open(?:s|ing)?|mak(?:e|es|ing)|set(?:s|ting)? up|get(?:s|ting)?) (?:an |a |their |your |his |her |my )(?:new )?(?:(?!the |this |that )[\p{L}-]+ )?account(?!\s+(?:settings?|page|details|profile|overview|dashboard|menu)))\b/iu,
-    link: /\b(?:sign[\s-]?up|signup|register|registration|create (?:an |your )?account|join (?:now|free|us)|get started|start (?:a |your )?(?:free )?trial)\b/i,
+    link: /\b(?:sign[\s-]?up|signup|register|registration|create (?:an |your )?account|join (?:now|free|us)|get started|start (?:a |your )?(?:free )?trial|reg[ií]strate|registrar(?:se|me)?|registro|crear (?:una )?cuenta|inscription|s['’]inscrire|registrieren|registrati|cadastr(?:o|e|ar)(?:-se)?)\b/iu,
     // Its own sign-up form: one that says so, an e-mail box without a password (a landing page's sign-up), or a
     // password among more fields than a sign-in asks for. A sign-in form (user name and password) is not one, nor a
     // row of an app's list that says "Create invoice" beside its checkbox (no box to type in).
@@ -62,7 +63,7 @@ const purposes: Purpose[] = [
     purpose: 'contact',
     // "ask for a quote", "write to the studio" are what a contact page is for too.
     asked: /\b(?:contact(?:s|ing)?|get(?:s|ting)? in touch|reach(?:es|ing)? (?:out|us|the team|them)|send(?:s|ing)? (?:a |us a |them a |him a |her a )?(?:message|note)|message(?:s|d|ing)? (?:the|us|them|their|our|his|her)\b|enquir\w*|inquir\w*|(?:ask(?:s|ing)?(?: for)?|request(?:s|ing)?|get(?:s|ting)?) an? (?:quote|estimate)|writ(?:e|es|ing) to (?:the|us|them|our|their)\b)/i,
-    link: /\b(?:contact|get in touch|enquir\w*|inquir\w*|(?:get|request) an? (?:quote|estimate))\b/i,
+    link: /\b(?:contact|contacto|contato|contatti|contattaci|contactez|kontakt|cont[aá]ctanos|get in touch|enquir\w*|inquir\w*|(?:get|request) an? (?:quote|estimate))\b/iu,
     // A message box, or more than a lone e-mail box: a newsletter sign-up is not a contact form.
     heldBy: (form) => hasType(form, /^textarea$/) || labelled(form, /message/i) || ((hasType(form, /^email$/) || labelled(form, /e-?mail/i)) && textFields(form) >= 2),
   },

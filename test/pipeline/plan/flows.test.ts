@@ -127,6 +127,20 @@ describe('where a prompt leaves the page', () => {
     assert.notEqual(signUp?.purpose, 'sign-in', 'signing up is not signing in');
   });
 
+  it('knows a sign-in, a sign-up and a contact link labelled in another language ("Inicio Sesion", "Registrarse", "Contacto")', () => {
+    const outline = saasOutline();
+    outline.forms = [];
+    outline.actions = outline.actions.filter((a) => !/signup|contact/.test(a.href ?? ''));
+    outline.navigation = outline.navigation.map((link) => (link.label === 'Sign in' ? { ...link, label: 'Inicio Sesion', href: '/sesion' } : link));
+    outline.navigation.push(
+      { ...outline.navigation[0]!, label: 'Registrarse', href: '/registro', selector: 'header a[href="/registro"]' },
+      { ...outline.navigation[0]!, label: 'Contacto', href: '/contacto', selector: 'header a[href="/contacto"]' },
+    );
+    assert.equal(flowExit('Log me in as dana@example.com', outline, sameSite)?.link.label, 'Inicio Sesion');
+    assert.equal(flowExit('Register as Diego Rojas', outline, sameSite)?.link.label, 'Registrarse');
+    assert.equal(flowExit('Write to the store: my name is Lucia Fernandez', outline, sameSite)?.link.label, 'Contacto');
+  });
+
   it('shows the beats before it on this page first', () => {
     const exit = flowExit('Show the features, then sign in as dana@example.com', saasOutline(), sameSite);
     assert.equal(exit?.before, 'Show the features');
