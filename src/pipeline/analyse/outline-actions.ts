@@ -91,6 +91,21 @@ export function readControls(
     }
     return false;
   };
+  // A link with no words of its own laid over a whole card (a docs home's "Quick Start" tile, its <a> an empty box
+  // stretched over the card): the card's one heading is what it says.
+  const cardLinkLabel = (el: Element): string => {
+    if (el.tagName !== 'A') return '';
+    const own = box(el);
+    for (let card = el.parentElement, depth = 0; card && depth < 3; card = card.parentElement, depth++) {
+      const headings = card.querySelectorAll('h1, h2, h3, h4, h5, h6');
+      if (headings.length > 1) return '';
+      if (headings.length === 0) continue;
+      const area = box(card);
+      if (own.width * own.height < 0.5 * area.width * area.height) return '';
+      return clip(norm((headings[0] as HTMLElement).innerText ?? ''), 60);
+    }
+    return '';
+  };
   const actionsRaw: RawAction[] = [];
   // Links that are neither navigation nor a call to action, outside the footer: kept apart (`contentLinks`).
   const plainLinks: RawAction[] = [];
@@ -105,7 +120,7 @@ export function readControls(
     seen.add(el);
     const r = box(el);
     if (r.width < 8 || r.height < 8) continue;
-    const label = labelFor(el);
+    const label = labelFor(el) || cardLinkLabel(el);
     if (!label) continue;
     const tag = el.tagName;
     const look = buttonLook(el);

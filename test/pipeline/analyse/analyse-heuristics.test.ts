@@ -459,6 +459,25 @@ describe('outlining unfamiliar markup', () => {
     }
   });
 
+  it("reads a link with no words of its own laid over a whole card by the card's heading; an icon link beside a heading stays unnamed", async () => {
+    // As a docs home's tiles (flows blind batch 2026-12-05): each card's <a> is an empty box stretched over it.
+    const tile = (title: string, href: string) => `<div style="position:relative;width:300px;height:200px;display:inline-block;margin:8px"><h3>${title}</h3><p>Lorem ipsum dolor sit amet.</p><a href="${href}" style="position:absolute;inset:0"><span></span></a></div>`;
+    const page = await pageWith(`
+      <section style="padding:80px 24px;min-height:400px"><h1>PrettyDocs</h1><p>Docs made easy.</p></section>
+      <section style="padding:40px 24px">${tile('Quick Start', 'start.html')}${tile('Charts', 'charts.html')}</section>
+      <section style="padding:40px 24px"><h2>Follow us</h2><a href="https://example.org/x" style="display:inline-block;width:24px;height:24px"><span></span></a></section>`);
+    try {
+      const { outline } = await analysePage(page);
+      const links = [...outline.actions, ...(outline.contentLinks ?? []), ...outline.navigation];
+      const byHref = (end: string) => links.find((link) => link.href?.endsWith(end))?.label;
+      assert.equal(byHref('start.html'), 'Quick Start');
+      assert.equal(byHref('charts.html'), 'Charts');
+      assert.equal(byHref('/x'), undefined);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('keeps a narrow centred column with its own heading (an FAQ in a 520 px box) between full-width bands as a part; a side note does not become one', async () => {
     const questions = ['What is it for?', 'Is there a free trial?', 'Can I change plans later?', 'How is my data secured?']
       .map((q) => `<details style="border-bottom:1px solid #ddd;padding:12px 0"><summary>${q}</summary><p>Yes.</p></details>`).join('');
