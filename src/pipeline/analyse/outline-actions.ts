@@ -306,10 +306,12 @@ export function readControls(
       );
       if (t) return t;
     }
-    // A <label> beside its field without `for` (Bootstrap's form groups: the label, then the input, in one box).
+    // A <label> beside its field without `for` (Bootstrap's form groups: the label, then the input, in one box), or
+    // whose `for` names no element at all (a template's field renamed, its label left pointing at the old id).
     const group = f.parentElement;
     if (group && group.querySelectorAll('input, select, textarea').length === 1) {
-      const beside = Array.from(group.children).find((c) => c.tagName === 'LABEL' && !c.hasAttribute('for'));
+      const pointsNowhere = (c: Element) => !c.hasAttribute('for') || !document.getElementById(c.getAttribute('for') ?? '');
+      const beside = Array.from(group.children).find((c) => c.tagName === 'LABEL' && pointsNowhere(c));
       const t = beside ? norm(beside.textContent) : '';
       if (t) return t;
     }

@@ -209,31 +209,35 @@ function inHeaderBar(form: OutlineForm, outline: PageOutline): boolean {
   return form.rect.y + form.rect.height <= bar + 4;
 }
 
+/** "Password" as other languages' forms say it (a template translated, its type left as text). */
+const PASSWORD_WORDS = /\bpassword\b|\bcontrase[nñ]a\b|\bsenha\b|\bmot de passe\b|\bpasswort\b/;
+
 export function roleOf(field: OutlineField): Role {
   const type = field.type.toLowerCase();
   const words = `${field.label} ${field.name ?? ''}`.toLowerCase();
   // A box labelled "Password" is one, whatever its type says (a template's copied type="email"); typed as dots.
-  if (type === 'password' || (/\bpassword\b/.test(words) && /^(?:text|email|)$/.test(type))) return /confirm|repeat|again|retype/.test(words) ? 'confirm-password' : 'password';
+  if (type === 'password' || (PASSWORD_WORDS.test(words) && /^(?:text|email|)$/.test(type))) return /confirm|repeat|repetir|again|retype|wiederhol/.test(words) ? 'confirm-password' : 'password';
   // A box labelled "Username" takes the user name, whatever its type says (templates mark it type="email" by copy).
-  if (/\buser ?name\b/.test(words) && !/e-?mail/.test(words)) return 'username';
+  if (/\buser ?name\b|\b(?:nombre de )?usuario\b|\bbenutzername\b|\bnom d['’]utilisateur\b|\bnome utente\b/.test(words) && !/e-?mail|correo/.test(words)) return 'username';
   // A mail's "To" box (labelled just "To", or a recipient) takes the address the prompt writes to.
-  if (type === 'email' || /e-?mail/.test(words) || /^\s*to\s*:?\s*(?:to)?\s*$|recipient/.test(words)) return 'email';
+  if (type === 'email' || /e-?mail|\bcorreo\b|\bcourriel\b/.test(words) || /^\s*to\s*:?\s*(?:to)?\s*$|recipient/.test(words)) return 'email';
   if (type === 'search' || /\bsearch\b|\bq\b/.test(words)) return 'search';
-  if (type === 'tel' || /phone|mobile|\btel\b/.test(words)) return 'phone';
+  if (type === 'tel' || /phone|mobile|\btel\b|t[eé]l[eé]fon|celular|m[oó]vil|handy/.test(words)) return 'phone';
   const when = whenRoleOf(type, words);
   if (when) return when;
-  if (type !== 'textarea' && /subject|topic/.test(words)) return 'subject';
+  if (type !== 'textarea' && /subject|topic|\basunto\b|\bassunto\b|\bsujet\b|\bbetreff\b|\boggetto\b/.test(words)) return 'subject';
   if (type !== 'textarea' && /\btitle\b|\bheadline\b/.test(words) && !/job|position/.test(words)) return 'title';
   // "Note Name", "Task name": the name of what is made is its title, not a person's name nor the note's text.
   if (type !== 'textarea' && /\b(?:note|task|item|card|list|post|event|project|board|entry)\s+name\b/.test(words)) return 'title';
-  if (type === 'textarea' || /message|comment|note|question|enquiry|inquiry|details/.test(words)) return 'message';
+  if (type === 'textarea' || /message|comment|note|question|enquiry|inquiry|details|mensaje|mensagem|messaggio|nachricht|comentario|coment[aá]rio|commentaire|consulta/.test(words)) return 'message';
   if (/user ?name|username|login|account/.test(words)) return 'username';
   // "Middle Name / Initial": neither the first nor the whole name.
   if (/\bmiddle\b|\binitials?\b/.test(words)) return 'other';
-  if (/first|given|fname/.test(words)) return 'first-name';
-  if (/last|surname|family|lname/.test(words)) return 'last-name';
-  if (/compan|organi[sz]ation|business/.test(words)) return 'company';
-  if (/name/.test(words)) return 'name';
+  if (/first|given|fname|vorname|pr[eé]nom/.test(words)) return 'first-name';
+  if (/last|surname|family|lname|apellido|sobrenome|cognome|nachname|\bnom de famille\b/.test(words)) return 'last-name';
+  if (/compan|organi[sz]ation|business|\bempresa\b|\bentreprise\b|\bsociet[aà]\b|\bfirma\b|\bunternehmen\b/.test(words)) return 'company';
+  // A form in Spanish, Portuguese, Italian or French names the box in its own words ("Nombre Completo", "Nome", "Nom").
+  if (/name|\bnombre\b|\bnome\b|\bnom\b/.test(words)) return 'name';
   if (type === 'text' || type === '') return 'text';
   return 'other';
 }

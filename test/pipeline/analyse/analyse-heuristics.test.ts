@@ -554,7 +554,7 @@ describe('outlining unfamiliar markup', () => {
         <div class="modal" id="addRowModal" style="display:none"><div class="modal-content">
           <div class="modal-header"><h5>New Row</h5><button type="button" class="close" data-dismiss="modal" aria-label="Close">×</button></div>
           <form><div class="form-group"><label>Name</label><input id="addName" type="text" placeholder="fill name"></div>
-            <div class="form-group"><label>Position</label><input id="addPosition" type="text" placeholder="fill position"></div></form>
+            <div class="form-group"><label for="position">Position</label><input id="addPosition" type="text" placeholder="fill position"></div></form>
           <div class="modal-footer"><button type="button" id="addRowButton">Add</button><button type="button" data-dismiss="modal">Close</button></div>
         </div></div></div>`);
     try {
@@ -565,7 +565,7 @@ describe('outlining unfamiliar markup', () => {
       assert.equal(review.submit?.label, 'Submit');
       const row = outline.forms.find((f) => f.opener?.label === 'Add Row');
       assert.ok(row);
-      assert.deepEqual(row.fields.map((f) => f.label), ['Name', 'Position'], 'the label beside its field, not the placeholder');
+      assert.deepEqual(row.fields.map((f) => f.label), ['Name', 'Position'], 'the label beside its field (its `for` naming no element too), not the placeholder');
       assert.equal(row.submit?.label, 'Add');
       assert.equal(await shown(page, row.opener!.selector), true);
     } finally {

@@ -130,6 +130,14 @@ describe('a form filled by label–value pairs', () => {
     const prompt = 'Find the inputs docs and try the first name box with Jordan';
     assert.deepEqual(acts(fillForm(outline, namedValues(prompt), 'page', { allowSubmit: false, prompt })?.steps), [['First Name', 'Jordan']]);
   });
+
+  it("types the name and the e-mail into a form that names its boxes in Spanish (flows blind batch 2026-12-05)", () => {
+    const outline = saasOutline();
+    outline.forms = [form('Formulario Contacto', 300, [field('Nombre Completo', 320), field('Correo', 380, 'email'), field('Comentario', 440, 'textarea')], 'Enviar')];
+    const prompt = 'Write to the store: my name is Lucia Fernandez, my email is lucia.f@example.cl';
+    const fill = fillForm(outline, namedValues(prompt), 'page', { allowSubmit: false, prompt });
+    assert.deepEqual(acts(fill?.steps).slice(0, 2), [['Nombre Completo', 'Lucia Fernandez'], ['Correo', 'lucia.f@example.cl']]);
+  });
 });
 
 describe("a form in the page's own <dialog>", () => {
