@@ -359,6 +359,9 @@ const apart = (text: string) => text.replace(/(\p{L})(\d)/gu, '$1 $2').replace(/
 /** A word's root in any number: "classes" (which keywords() leaves as "classe") and "class" are one. */
 const root = (word: string) => stem(word).replace(/(?<=(?:s|x|z|ch|sh))e$/, '');
 
+/** What a docs page teaches one to do with the thing it is about ("how do I draw…", "I want to draw my first chart"). */
+const MAKING = '(?:use|build|make|add|create|set up|style|get|draw|plot|embed)';
+
 /**
  * The beat asks for the word itself ("which services…", "show the services on offer", "see their recent work"), not
  * only says it in passing ("what people think of the doctors", "start a project with the studio").
@@ -369,12 +372,13 @@ function asksFor(beat: string, word: string): boolean {
   // things ("is there a date picker or a calendar", "how do I build a modal dialog").
   // The word itself or another form of it ("theming" for "Themes": its stem is the word's).
   const isWord = (said: string) => said.startsWith(word) || stem(said) === word || (said.length >= word.length && stem(said) === word.replace(/e$/, ''));
-  const after = (request: string, words: number) => new RegExp(`\\b(?:${request})\\s+${article}((?:[\\p{L}'’-]+\\s*){1,${words}})`, 'giu');
+  // (A name with a dot inside, "Morris.js", is one word.)
+  const after = (request: string, words: number) => new RegExp(`\\b(?:${request})\\s+${article}((?:[\\p{L}'’-]+(?:\\.[\\p{L}\\d]+)*\\s*){1,${words}})`, 'giu');
   const saysIt = (pattern: RegExp) => [...beat.matchAll(pattern)].some((match) => match[1]!.toLowerCase().split(/\s+/).some((said) => said !== '' && isWord(said)));
   return (
     // "look them up in the datatable", "search the directory": where something is looked up.
     saysIt(after('show|see|list|browse|open|view|visit|which|what|find|explore|tour|read|bring up|update|change|edit|look(?: (?:it|them|this|that|him|her))? up(?: in| on)?|search(?:es|ing)?(?: (?:in|on|through))?', 4)) ||
-    saysIt(after('how (?:do|can|would|should) (?:i|we|you) (?:use|build|make|add|create|set up|style|get)|is there|are there', 5))
+    saysIt(after(`how (?:do|can|would|should) (?:i|we|you) ${MAKING}|(?:i|we) (?:want|need|would like|['’]d like) to ${MAKING}|is there|are there`, 5))
   );
 }
 

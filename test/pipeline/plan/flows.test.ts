@@ -176,6 +176,14 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Show the pricing for teams that book calendars', outline, sameSite)?.link.label ?? null, null);
   });
 
+  it("opens a docs page for what the prompt wants to make with it, named with a dot inside (flows blind batch 2026-12-05)", () => {
+    const outline = saasOutline();
+    const docsLink = (label: string, href: string) => ({ label, kind: 'nav-link' as const, href, selector: `a[href="${href}"]`, fallbackSelectors: [], rect: { x: 20, y: 300, width: 120, height: 28 } });
+    outline.navigation.push(docsLink('Components', '/components.html'), docsLink('Charts', '/charts.html'));
+    assert.equal(flowExit('I want to draw my first Morris.js chart, where is that explained?', outline, sameSite)?.link.label, 'Charts');
+    assert.equal(flowExit('Show the pricing for teams that draw charts', outline, sameSite)?.link.label ?? null, null, 'said in passing');
+  });
+
   it('takes the site\'s name on its link home for the product, not a control: "sign in to Vali" follows the sign-in link', () => {
     const outline = saasOutline();
     outline.title = 'Vali Admin - Free Bootstrap 5 Admin Template';
