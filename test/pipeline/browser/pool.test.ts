@@ -202,13 +202,18 @@ describe('browser pool', () => {
     // The order jobs start in, not finish in: on a busy machine one page's setContent may take longer than another's
     // whole job (seen in a fresh clone's `make test` beside two recordings: job 2 finished before job 0).
     const order: number[] = [];
+    // The first two jobs wait for each other (the second slot launches a browser, which a busy machine takes longer
+    // over than a whole job): a pool that ran one job at a time would keep the first waiting out the 20 s.
+    let bothStarted = () => {};
+    const twoAtOnce = new Promise<void>((resolve) => (bothStarted = resolve));
     const jobs = [0, 1, 2, 3, 4].map((n) =>
       pool.withPage(desktop, async (page) => {
         order.push(n);
         running++;
         peak = Math.max(peak, running);
+        if (running === 2) bothStarted();
         await page.setContent(`<p>${n}</p>`);
-        await sleep(150);
+        await (n < 2 ? Promise.race([twoAtOnce, sleep(20_000)]) : sleep(150));
         running--;
         return n;
       }),
