@@ -205,7 +205,7 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // "What people are buying most", "the best sellers": what sells, the popular products.
   // "The dishes diners love most", "what customers like best", "the most loved": their favourites.
   [/\b(?:love[sd]?|lik(?:e[sd]?|ing)|enjoy(?:s|ed)?) (?:the )?(?:most|best)\b|\bmost (?:loved|liked|enjoyed)\b|\bfan[- ]favou?rites?\b/g, 'popular'],
-  [/\b(?:buy(?:s|ing)?|bought|order(?:s|ing)?|purchas(?:e|es|ing)) (?:the )?most\b|\bmost (?:bought|ordered|purchased|sold)\b|\bsell(?:s|ing)? (?:the )?(?:most|best)\b|\bbest[- ]sellers?\b/g, 'popular'],
+  [/\b(?:buy(?:s|ing)?|bought|order(?:s|ing)?|purchas(?:e|es|ing)) (?:the )?most\b|\bmost (?:bought|ordered|purchased|sold)\b|\bsell(?:s|ing)? (?:the )?(?:most|best)\b|\bbest[- ]?sellers?\b/g, 'popular'],
   // "Which companies has he done work for", "brands they worked with": the clients, not the portfolio's work.
   [/\b(?:compan(?:y|ies)|brands?|businesses|firms|organi[sz]ations)\b(?: [\w'’]+){0,3}? (?:work(?:s|ed)?|done work|built|designed) (?:for|with)\b/g, 'client company'],
   // "What changed in the latest releases", "what's new": the change log, not a change of plan.
@@ -306,6 +306,8 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // "What options can I pass", "what dishes do they serve": "what" asks which of a noun, it is no feature; the noun is
   // what is asked (last, after the phrases that read "what it does", "what people say").
   [/\bwhat (?=\w+ (?:can|could|do|does|did|should|would|will|are|is|were|was|have|has) (?:i|we|you|they|it|he|she|one)\b)/g, ' '],
+  // "What do they cost", "what does it weigh": "what" frames the question, the verb after the pronoun is what is asked.
+  [/\bwhat (?=(?:do|does|did|can|could|would|will|should) (?:i|we|you|they|it|he|she|one|these|those)\b)/g, ' '],
 ];
 
 /**
@@ -318,6 +320,9 @@ export const pagePhrases: Array<[RegExp, string]> = [
   [/\bhot (?:sales?|sellers?|selling|items|products|picks|deals|right now)\b|\bwhat['’]?s hot\b/gi, 'popular'],
   // "10% off every Wednesday", "$5 off", "half price": a discount, said without the word.
   [/\d+ ?%\s?off\b|[$€£]\s?\d+(?:[.,]\d+)?\s?off\b|\bhalf[- ]price\b|\b(?:buy one,? get one|bogo)\b/gi, 'discount'],
+  // "$3.50", "€29", "12,90 €" under a product: its price, what "what do they cost" asks for. Not a figure in the
+  // thousands or millions ("$53,000" today, "$2M raised"), which is no price tag.
+  [/[$€£¥]\s?\d{1,4}(?:[.,]\d{1,2})?(?![\d,.]*\d)(?!\s?(?:k|m|bn?|million|billion)\b)|\b\d{1,4}(?:[.,]\d{2})?\s?(?:€|eur\b|usd\b)/gi, 'price'],
   [/\bchange[\s-]?log\b|\brelease notes\b|\bwhat[’']?s new\b/i, 'changelog'],
   // A telephone number written out ("+1 (555) 010-2030", "020 7946 0958"): what "the phone number" asks for.
   // International ("+23 345 67980"), North American ("(555) 010-2030", "555-010-2030") or national ("020 7946 0958")

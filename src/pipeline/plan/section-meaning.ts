@@ -356,7 +356,13 @@ function commonWords(fields: Map<OutlineSection, Field[]>): Set<string> {
     for (const s of stems) counts.set(s, (counts.get(s) ?? 0) + 1);
   }
   const needed = Math.max(4, Math.ceil(body.length * 0.5));
-  return new Set([...counts].filter(([, n]) => n >= needed).map(([s]) => s));
+  const common = new Set([...counts].filter(([, n]) => n >= needed).map(([s]) => s));
+  // The name the hero gives the place ("VINCENT PIZZA."): a pizzeria's page says "pizza" of its menu, its story and its
+  // reviews alike, so a clause's "pizzas" says which page, not which part. Only a name (two words at most), not a slogan ("Twelve rooms by the harbour").
+  const hero = body.find(([section]) => section.kind === 'hero');
+  const name = hero?.[1][0] ? [...hero[1][0].stems].filter((word) => word.length > 2 && !stop.has(word) && !/^\d+$/.test(word)) : [];
+  if (name.length > 0 && name.length <= 2) for (const word of name) common.add(word);
+  return common;
 }
 
 /** What a match on one of the page's common words is worth against a match on a word of one part. */

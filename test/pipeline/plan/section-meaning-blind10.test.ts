@@ -33,6 +33,20 @@ describe('a pizzeria', () => {
   });
 });
 
+describe('a pizzeria whose story says "pizza" on every line', () => {
+  // As the real page reads: its menu's items name no pizza, its story and reviews say it again and again.
+  const ids = idsOn(madeUpPage([
+    part('top', 'hero', 'VINCENT PIZZA.', 0, 'Italian Pizza With Cherry Tomatoes and Green Basil. View menu', { subtitle: 'MAKING PEOPLE HAPPY' }),
+    part('hot', 'content', 'HOT SALES', 1200, 'PROSCIUTTO Classic marinara sauce $3.50 CAPRICCIOSA Classic marinara sauce $3.90 DIABLO $3.50'),
+    part('story', 'content', 'WE ARE VINCENT', 1800, "We don't just make pizza. We make people's days. What's our purpose? Pizza should be special. It remains a favorite of people who love pizza."),
+  ]));
+
+  it('takes the bestsellers and their prices for the hot sales: "pizza" is the name of the place, the prices are on the menu', () => {
+    assert.deepEqual(ids('Which pizzas are the bestsellers right now, and what do they cost?'), ['hot']);
+    assert.deepEqual(ids('Start with the pizzas people buy most, then finish on the story of the place and what its regulars say.'), ['hot', 'story']);
+  });
+});
+
 describe("a designer's portfolio", () => {
   const ids = idsOn(madeUpPage([
     part('top', 'hero', 'Angelisa Easter', 0, 'Designer. Hire me'),
