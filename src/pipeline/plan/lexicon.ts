@@ -163,11 +163,16 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // who says it stays ($1).
   // What they say it about ("what a former student says about the program") is the page's whole subject, not a part of
   // it: the part is where they say it (a heading "OUR PROGRAM" is not the testimonials).
-  [/\bwhat (?:do |does |did |are |were |will |would )?((?:\w+ ){0,3}?)(?:says?|said|thinks?|thought|feels?|felt)\b(?: about (?:it|us|them|him|her|(?:the|this|our|their|its|his|her) \w+)\b)?/g, '$1testimonial'],
+  // (Who says it may be long: "what do the developers who already use it think of it"; "what are people saying".)
+  [/\bwhat (?:do |does |did |are |were |will |would |have |has )?((?:\w+ ){0,6}?)(?:says?|saying|said|thinks?|thinking|thought|feels?|feeling|felt)\b(?: (?:about|of) (?:it|us|them|him|her|(?:the|this|our|their|its|his|her) \w+)\b)?/g, '$1testimonial'],
   // "How guests feel about it": an opinion. But "a feel for the rooms", "the feel of the place" is a sense of the
   // thing itself, not what anyone says about it, so "feel" alone is not enough.
   [/\bhow (?:[\w'’]+ ){0,3}?(?:feel|felt)\b/g, 'testimonial'],
-  [/\b(?:says?|said|thinks?|thought)\b/g, 'testimonial'],
+  [/\b(?:says?|saying|said|thinks?|thought)\b/g, 'testimonial'],
+  // "Big-name companies", "well-known brands that rely on it": the logos of its customers, not what it is used for.
+  [/\b(?:big[- ]name|well[- ]known|famous|household[- ]name|major|leading|large) (?:companies|brands|businesses|firms|clients|customers|names|organi[sz]ations)\b(?: (?:that|who) (?:already )?(?:use|rely on|trust|run on|build on|build with)\b(?: (?:it|them|this|us))?)?/g, 'logos brand'],
+  // "When can family come", "when may I visit": the hours of a place, not a date.
+  [/\bwhen (?:can|may|could|should|do|does) (?:\w+ ){1,3}?(?:come|visit|drop by|stop by|pop in|call in)\b/g, 'hour visit'],
   // "The quotes from happy users", "quotes by former nurses": what people said, not a price quote.
   [/\bquotes? (?:from|by)\b/g, 'testimonial'],
   // "What kind of game is this?", "what sort of tool is it": what the thing is, told in its description ("About …").

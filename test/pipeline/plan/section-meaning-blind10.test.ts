@@ -90,3 +90,33 @@ describe('a UI kit and an agency', () => {
     assert.equal(askedPart(story, 'Which companies do they work with?')?.heading, 'Companies we work with');
   });
 });
+
+describe('what earlier batches left: who uses it, what they say of it, when one may visit', () => {
+  it('reads big-name companies that use it as the logos, not a heading that says "use"', () => {
+    const ids = idsOn(madeUpPage([
+      part('top', 'hero', 'Grow your business with us', 0, 'Start free'),
+      part('plugins', 'features', 'Simple to use plugins', 700, 'Connect the tools your team already uses.'),
+      part('brands', 'logos', 'Trusted by brands you know', 1400, 'Acme Globex Initech Umbrella'),
+    ]));
+    assert.deepEqual(ids('Which big-name companies already use it?'), ['brands']);
+  });
+
+  it('reads what people are saying, and what users think of it however long who says it, as the reviews, not "what" as features', () => {
+    const ids = idsOn(madeUpPage([
+      part('top', 'hero', 'Apple Watch Series', 0, 'Buy now'),
+      part('features', 'features', 'Our Core Features', 700, 'Smooth Touch. Elegant Design. Easy Pricing.'),
+      part('review', 'testimonials', 'Watch Review', 1400, 'Jonathon Andrew: I wear it every day.'),
+    ]));
+    assert.deepEqual(ids('What are people saying after wearing it for a while?'), ['review']);
+    assert.deepEqual(ids('What do the developers who already use it think of it?'), ['review']);
+  });
+
+  it("reads when family can come as the visiting hours in the FAQ, not the patients' reviews", () => {
+    const ids = idsOn(madeUpPage([
+      part('top', 'hero', 'Medical Health Centre', 0, 'Book a visit'),
+      part('reviews', 'testimonials', 'What Our Patients Says', 700, 'Great care. Kind nurses.'),
+      part('faq', 'faq', 'Frequently Asked Questions', 1400, 'What are the Centre’s visiting hours? Every day from 10 to 20 hours. How many visitors are allowed? Two at a time.'),
+    ]));
+    assert.equal(ids('When can family come and visit a patient?')[0], 'faq');
+  });
+});
