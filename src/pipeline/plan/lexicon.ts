@@ -70,6 +70,10 @@ export const concepts: Record<string, string[]> = {
   // libraries, apps and products: what changed from one version to the next
   changelog: ['changelog', 'release', 'releases', 'version', 'versions'],
   comparison: ['compare', 'comparison', 'versus', 'difference', 'different', 'differ', 'alternative', 'choose', 'choice', 'pick', 'competition', 'competitor', 'rival'],
+  // "The prizes the book has picked up", "the Tripadvisor recognition they earned": an "Award" heading.
+  awards: ['award', 'prize', 'prizes', 'accolade', 'recognition', 'trophy', 'medal', 'honour', 'honor'],
+  // "Explained for coders": a part "Built by Developers for Developers".
+  developers: ['developer', 'coder', 'programmer'],
   // developer tools and kits: where it is explained (not "docs" itself: on a docs page, "the docs" are the page)
   docs: ['documentation', 'documented', 'guide', 'tutorial', 'manual', 'handbook', 'reference', 'explained', 'explanation'],
   // the languages it speaks: programming languages and syntaxes, or the translations of an app

@@ -120,3 +120,24 @@ describe('what earlier batches left: who uses it, what they say of it, when one 
     assert.equal(ids('When can family come and visit a patient?')[0], 'faq');
   });
 });
+
+describe('prizes and recognition, and what is explained for coders', () => {
+  it('reads prizes and a recognition as an award', () => {
+    const ids = idsOn(madeUpPage([
+      part('top', 'hero', 'The Book', 0, 'Buy the book'),
+      part('chapters', 'content', 'Full Chapter Overview', 700, 'Chapter 1. Chapter 2.'),
+      part('award', 'content', 'Award winning, best selling', 1400, 'Among the top rated books of the year.'),
+    ]));
+    assert.deepEqual(ids('Show the prizes the book has picked up.'), ['award']);
+    assert.deepEqual(ids('Show the recognition it has earned.'), ['award']);
+  });
+
+  it("reads how the kit is explained for coders as its documentation, not a heading that says 'kit'", () => {
+    const ids = idsOn(madeUpPage([
+      part('top', 'hero', 'Notus JS', 0, 'A beautiful extension for Tailwind CSS.'),
+      part('docs', 'content', 'Complex Documentation', 700, 'Built by Developers for Developers. Carefully crafted code for components.'),
+      part('love', 'cta', 'Do you love this Starter Kit?', 1400, 'Star it on GitHub.'),
+    ]));
+    assert.deepEqual(ids('Make a short clip about how thoroughly the kit is explained for coders.'), ['docs']);
+  });
+});
