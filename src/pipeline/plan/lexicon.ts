@@ -175,6 +175,17 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b(?:says?|saying|said|thinks?|thought)\b/g, 'testimonial'],
   // "Big-name companies", "well-known brands that rely on it": the logos of its customers, not what it is used for.
   [/\b(?:big[- ]name|well[- ]known|famous|household[- ]name|major|leading|large) (?:companies|brands|businesses|firms|clients|customers|names|organi[sz]ations)\b(?: (?:that|who) (?:already )?(?:use|rely on|trust|run on|build on|build with)\b(?: (?:it|them|this|us))?)?/g, 'logos brand'],
+  // "What the winning team takes home": the prize, not a team nor a price.
+  [/\b(?:the )?win(?:ning|ners?['’]?s?) (?:team|teams|entry|entries|project|projects)?\s?(?:can )?(?:gets?|takes? home|wins?|receives?)\b|\btakes? home\b|\bwinning team\b/g, 'prize'],
+  // "The sites this developer has already built", "apps she has made": the work they show, not how it is built.
+  // (The thing itself stays: "projects" may be the heading's own word.)
+  [/\b(sites|websites|apps|projects|products|things|pages)\b(?: [\w'’]+){0,3}? (?:has |have |had )?(?:already )?(?:built|made|created|designed|done)\b/g, '$1 work'],
+  // "Which tools and languages does he work with", "her tech stack": the skills of a person, not the product's features.
+  [/\b(?:tools|languages|frameworks|technologies)(?: (?:and|&|or) (?:tools|languages|frameworks|technologies))? (?:does|do|did) (?:this|the|that|he|she|they)\b(?: [\w'’]+){0,2}? (?:work|use|know|code)s?(?: with| in)?\b|\btech(?:nology)? stack\b/g, 'skill'],
+  // "A little about who this person is", "who she is": the about part of a person's page.
+  [/\bwho (?:this|the|that) (?:person|developer|designer|guy|woman|man|artist|writer|photographer|freelancer|creator) (?:is|really is)\b|\bwho (?:he|she) (?:is|really is)\b/g, 'bio'],
+  // "What they offer clients": a person's or a firm's services.
+  [/\bwhat (?:he|she|they|you|we) (?:can )?offers? (?:to )?(?:clients|customers|businesses|companies)\b/g, 'service'],
   // "When can family come", "when may I visit": the hours of a place, not a date.
   [/\bwhen (?:can|may|could|should|do|does) (?:\w+ ){1,3}?(?:come|visit|drop by|stop by|pop in|call in)\b/g, 'hour visit'],
   // "The quotes from happy users", "quotes by former nurses": what people said, not a price quote.
