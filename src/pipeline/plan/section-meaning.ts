@@ -357,12 +357,19 @@ function commonWords(fields: Map<OutlineSection, Field[]>): Set<string> {
   }
   const needed = Math.max(4, Math.ceil(body.length * 0.5));
   const common = new Set([...counts].filter(([, n]) => n >= needed).map(([s]) => s));
-  // The name the hero gives the place ("VINCENT PIZZA."): a pizzeria's page says "pizza" of its menu, its story and its
-  // reviews alike, so a clause's "pizzas" says which page, not which part. Only a name (two words at most), not a slogan ("Twelve rooms by the harbour").
-  const hero = body.find(([section]) => section.kind === 'hero');
-  const name = hero?.[1][0] ? [...hero[1][0].stems].filter((word) => word.length > 2 && !stop.has(word) && !/^\d+$/.test(word)) : [];
-  if (name.length > 0 && name.length <= 2) for (const word of name) common.add(word);
+  for (const word of heroName(body)) common.add(word);
   return common;
+}
+
+/**
+ * The name the hero gives the place ("VINCENT PIZZA."): a pizzeria's page says "pizza" of its menu, its story and its
+ * reviews alike, so a clause's "pizzas" says which page, not which part. Only a name (two content words at most), not a
+ * slogan ("Twelve rooms by the harbour").
+ */
+function heroName(body: Array<[OutlineSection, Field[]]>): string[] {
+  const heading = body.find(([section]) => section.kind === 'hero')?.[1][0];
+  const words = heading ? [...heading.stems].filter((word) => word.length > 2 && !stop.has(word) && !/^\d+$/.test(word)) : [];
+  return words.length <= 2 ? words : [];
 }
 
 /** What a match on one of the page's common words is worth against a match on a word of one part. */
