@@ -170,8 +170,10 @@ export function fillableFields(form: OutlineForm): OutlineForm['fields'] {
  * The form worth demonstrating: the one with the most fields a person would type into, an email field first. Of the
  * forms in sight: one behind a tab or a modal is for a flow that opens it (form-fill.ts).
  */
-export function bestForm(outline: PageOutline): OutlineForm | null {
-  const scored = outline.forms
+export function bestForm(outline: PageOutline, within: OutlineSection | null = null): OutlineForm | null {
+  // A form inside the section the prompt named wins over a bigger one elsewhere (a newsletter box, not the contact form).
+  const inside = within ? outline.forms.filter((form) => containsPoint(within.rect, centre(form.rect))) : [];
+  const scored = (inside.some((form) => !form.opener && fillableFields(form).length > 0) ? inside : outline.forms)
     .filter((form) => !form.opener)
     .map((form, index) => {
       const fields = fillableFields(form);

@@ -177,6 +177,25 @@ describe('recording templates', () => {
     assert.ok(!typed(long).some(([label]) => label === 'Preferred date' || label === 'I agree to the terms'), 'dates and checkboxes are left alone');
   });
 
+  it('conversion flow fills the form in the section the prompt named, not the biggest one on the page', () => {
+    // A restaurant's newsletter box (one email field) above its contact form (name, email, message): "subscribe to
+    // their news" must type into the newsletter box, not the contact form.
+    const outline = formAppOutline();
+    const subscribe = { ...outline.sections[1]!, id: 'news', kind: 'cta' as const, heading: 'Subscribe to our newsletter', label: 'Subscribe to our newsletter', text: 'News by email.', selector: '#news' };
+    outline.sections.splice(1, 1, subscribe);
+    const join = { label: 'Subscribe', kind: 'button' as const, href: null, selector: '#news button', fallbackSelectors: [], rect: { x: 840, y: 1000, width: 160, height: 48 } };
+    outline.forms.unshift({
+      label: 'Subscribe', selector: '#news form', fallbackSelectors: [], rect: { x: 400, y: 1000, width: 600, height: 48 },
+      fields: [{ label: 'Enter your email to subscribe', type: 'text', name: 'news_email', selector: '[name="news_email"]', fallbackSelectors: [], rect: { x: 400, y: 1000, width: 420, height: 48 } }],
+      submit: join,
+    });
+    const hinted = plan('conversion-flow', outline, '10s', { prompt: 'show me where I can subscribe to their news', sectionHint: 'Subscribe to our newsletter' });
+    assert.deepEqual(typed(hinted.steps), [['Enter your email to subscribe', 'ada@example.com']]);
+    assert.equal(hovered(hinted.steps).at(-1), 'Subscribe', 'the newsletter\'s button is hovered, not the contact form\'s');
+    // Without a hint the form with the most to fill is still the one shown.
+    assert.deepEqual(typed(plan('conversion-flow', outline, '10s').steps)[0], ['First name', 'Ada']);
+  });
+
   it('conversion flow without a form hovers the main call to action', () => {
     assert.deepEqual(hovered(plan('conversion-flow', docsOutline(), '10s').steps), ['Read the quickstart']);
     assert.deepEqual(hovered(plan('conversion-flow', minimalOutline(), '10s').steps), ['Join the waitlist']);

@@ -1,18 +1,21 @@
 import type { OutlineField } from '../../types.js';
 import { demoValueFor } from '../demo-text.js';
 import { actionsIn, bestForm, fillableFields, primaryCta, revealY, sectionAt, sectionName, sectionsOfKind } from '../outline-query.js';
+import { matchSection } from '../text-match.js';
 import { cinematic } from './cinematic.js';
 import { Choreography, chooseFitting, type Template } from './choreography.js';
 
 /**
  * Conversion flow: take the viewer to the form and fill it in with plausible demo text (Ada Lovelace,
  * ada@example.com), as many fields as there is time for, then rest the cursor on the submit button without pressing
- * it: a demo must not sign anybody up or send anything. Without a form it leads to the main call to action and
- * hovers it; without either it is cinematic.
+ * it: a demo must not sign anybody up or send anything. A form in the section the prompt named comes first. Without a
+ * form it leads to that section's first link (else the main call to action) and hovers it; without either it is
+ * cinematic.
  */
 export const conversionFlow: Template = (context) => {
-  const { outline, budgetMs } = context;
-  const form = bestForm(outline);
+  const { outline, budgetMs, sectionHint } = context;
+  const hinted = sectionHint ? (matchSection(outline, sectionHint)?.section ?? null) : null;
+  const form = bestForm(outline, hinted);
   const fields = form
     ? fillableFields(form).flatMap((field) => {
         const value = demoValueFor(field);
@@ -44,10 +47,18 @@ export const conversionFlow: Template = (context) => {
     const candidates: Extra[] = [...fields.slice(0, 6), ...(showLead ? ['lead' as const] : [])];
     return compose(chooseFitting(candidates, compose)).done();
   }
-  const banner = sectionsOfKind(outline, 'cta')[0];
-  const cta = (banner ? actionsIn(outline, banner)[0] : undefined) ?? primaryCta(outline);
-  if (!cta) return cinematic(context);
+  // The section the prompt named ("how can I reach them": a contact block of links, no form) before the first banner.
+  const banner = hinted ?? sectionsOfKind(outline, 'cta')[0];
+  const cta = (banner ? actionsIn(outline, banner)[0] : undefined) ?? (hinted ? undefined : primaryCta(outline));
   const c = new Choreography(outline, budgetMs);
+  if (hinted && !cta) {
+    c.pause('Open on the page');
+    c.scrollTo(hinted);
+    c.focus(hinted, `Frame "${sectionName(hinted)}"`);
+    c.pause(`Hold on "${sectionName(hinted)}"`);
+    return c.done();
+  }
+  if (!cta) return cinematic(context);
   c.pause('Open on the page');
   if (banner && cta.rect.y >= banner.rect.y) c.scrollTo(banner);
   c.hover(cta, `Hover the call to action "${cta.label}"`);
