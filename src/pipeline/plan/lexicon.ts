@@ -9,7 +9,7 @@ import type { OutlineSection } from '../types.js';
 
 /** Concepts: each groups the stems that mean the same part of a landing page. */
 export const concepts: Record<string, string[]> = {
-  pricing: ['price', 'pric', 'plan', 'tier', 'cost', 'pay', 'paid', 'billing', 'bill', 'subscription', 'afford', 'cheap', 'expensive', 'budget', 'package', 'fee', 'money', 'dollar', 'monthly', 'annual', 'much', 'spend', 'quote', 'ticket', 'admission', 'pass',
+  pricing: ['price', 'pric', 'plan', 'discount', 'tier', 'cost', 'pay', 'paid', 'billing', 'bill', 'subscription', 'afford', 'cheap', 'expensive', 'budget', 'package', 'fee', 'money', 'dollar', 'monthly', 'annual', 'much', 'spend', 'quote', 'ticket', 'admission', 'pass',
     // courses and big purchases
     'payment', 'instalment', 'installment', 'financing', 'tuition', 'scholarship', 'rate',
     // an account's bills
@@ -141,6 +141,16 @@ export const concepts: Record<string, string[]> = {
   // design tools, kits, sites: who can read and use it ("A11Y", contrast that stays readable)
   // UI kits and design systems: the part that shows its fonts and text styles
   typography: ['typography', 'font', 'typeface', 'typefaces', 'lettering', 'typographic'],
+  // languages and template engines: text a reader of the source sees and the output never shows
+  comments: ['comment', 'comments', 'commented', 'annotation', 'annotate', 'remark'],
+  // template engines and parsers: the characters that open and close a tag ("swap the curly braces for other markers"
+  // → "Set Delimiter")
+  delimiters: ['delimiter', 'delimiters', 'brace', 'braces', 'bracket', 'brackets', 'marker', 'markers'],
+  // hackathons, courses, conferences, blogs: what it is about ("the challenge topics teams can pick from" → "Problem
+  // Statements & Themes")
+  topics: ['topic', 'theme', 'subject'],
+  // sites, shops, people: where they post ("their social media links" → a footer's "Follow us" with its icons)
+  social: ['social', 'facebook', 'twitter', 'instagram', 'linkedin', 'youtube', 'tiktok', 'pinterest', 'mastodon', 'follow', 'follower', 'followers'],
   accessibility: ['accessibility', 'accessible', 'a11y', 'wcag', 'contrast', 'legible', 'legibility', 'readable', 'readability', 'colorblind', 'colourblind', 'impaired', 'impairment', 'disability', 'screenreader'],
 };
 
@@ -159,6 +169,8 @@ export const questionLeadsBeforeWho = new Set(['show', 'see', 'meet', 'introduce
  * whose heading is "Say hello"). Only the prompt is rewritten: on the page, the words mean what they say.
  */
 export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: string[]) => string)]> = [
+  // "Leave a note in a template", "add a remark to the code": a comment in the source, not a message to anyone.
+  [/\b(?:leave|leaving|add|adding|write|writing|put|putting)s? (?:a |an |some )?(?:little |short |quick )?(?:notes?|remarks?) (?:in|inside|into|to) (?:a|an|the|my|your|our|its) (?:template|code|file|source|markup|script|stylesheet)s?\b/g, 'comment'],
   // "early access" is a product not out yet (its sign-up); "early days" alone is history
   [/\bearly[- ]access\b/g, 'beta'],
   // "What's the catch", "where won't it work": its limits (before "what's the" is read as a question's frame), not a catch of errors nor the portfolio's work.
@@ -186,6 +198,9 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\bwho (?:this|the|that) (?:person|developer|designer|guy|woman|man|artist|writer|photographer|freelancer|creator) (?:is|really is)\b|\bwho (?:he|she) (?:is|really is)\b/g, 'bio'],
   // "What they offer clients": a person's or a firm's services.
   [/\bwhat (?:he|she|they|you|we) (?:can )?offers? (?:to )?(?:clients|customers|businesses|companies)\b/g, 'service'],
+  // "Do you clean offices as well?", "does the studio repair vintage bikes?": a yes-or-no question that opens on what a
+  // business does asks for its services (not a question of having, offering or taking something).
+  [/^\s*(?:do|does) (?:you|they|the (?:\w+ )?(?:company|firm|studio|agency|team|business|shop|clinic|salon|garage))(?: also| even| still)? (?!have\b|has\b|offer|need|want|know|think|mean|get\b|say|use\b|support|accept|take|charge|cost|work\b|ship\b|deliver)([a-z]+)\b/g, 'service $1'],
   // "When can family come", "when may I visit": the hours of a place, not a date.
   [/\bwhen (?:can|may|could|should|do|does) (?:\w+ ){1,3}?(?:come|visit|drop by|stop by|pop in|call in)\b/g, 'hour visit'],
   // "The quotes from happy users", "quotes by former nurses": what people said, not a price quote.
@@ -256,6 +271,9 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\bwhat (?:it|they|this|the \w+|\w+) (?:does|do|can do|can offer|offers?)\b(?! (?:he|she|they|it|we|i|you|one|someone|anyone|the|this|that|my|your|our|their|his|her)\b)/g, 'feature'],
   // "Feature the long article", "spotlight the gallery": the verb asks to show, it names no section.
   [/^\s*(?:feature|spotlight)\s+(?=(?:the|a|an|our|its|their|this|that)\b)/g, ' '],
+  // "Open on the challenge topics", "begin with the team", "kick off with the prices": where the video starts, as "end
+  // on" says where it ends; not an "open" the page says ("open to all students").
+  [/^\s*(?:open|opens|opening|begin|begins|beginning|kick off|kicks off|lead|leads) (?:on|with)\b/g, ' '],
   // "What are the opening hours": the question's frame, not "what it does" (features).
   [/\bwhat(?: are|'re| is|'s| were| was) (?:the|its|their|your|our)\b/g, ' '],
   // "book for Friday night", "a table tonight": when the viewer wants to come, not a subject (the opening hours).

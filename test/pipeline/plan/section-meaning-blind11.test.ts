@@ -50,3 +50,37 @@ describe("developers' portfolios", () => {
     assert.ok(ids('Which tools and languages does this developer work with?').includes('skills'));
   });
 });
+
+describe('what the eleventh batch left: a hackathon opened on its topics, a footer to follow, a template manual', () => {
+  it('reads "open on" as where the video starts, and topics as themes', () => {
+    const ids = idsOn(madeUpPage([
+      part('top', 'hero', 'Ashes Hackathon 2025', 0, 'Register your team'),
+      part('about', 'content', 'About the Hackathon', 700, 'A 48-hour marathon where teams compete on real-world challenges. Who can participate: open to developers of all levels.'),
+      part('themes', 'content', 'Problem Statements & Themes', 1400, 'Choose a theme that inspires you. Rural communities. Urban mobility. Food technology.'),
+      part('faq', 'faq', 'Frequently Asked Questions', 2100, 'Does it cost anything to join? No. Can my team have five members? Yes.'),
+    ]));
+    assert.deepEqual(ids('Open on the challenge topics teams can pick from, then end on the common questions, like whether it costs anything to join.'), ['themes', 'faq']);
+  });
+
+  it("reads their social media links as a footer's Follow us", () => {
+    const outline = madeUpPage([
+      part('top', 'hero', 'Learn More', 0, 'A landing page template'),
+      part('video', 'content', 'Video', 700, 'Watch the intro.'),
+      part('contact', 'cta', 'Contact Us', 1400, 'Email us via contact@website.com. Call us via 1-123-456-7890.'),
+      part('footer', 'footer', 'Follow us', 2100, 'Follow us on Facebook. Follow us on Twitter. Follow us on Instagram. Privacy | Terms of Use'),
+    ]);
+    const meaning = promptSubjects('Open on the intro video, then end on their social media links.', outline);
+    assert.equal(meaning.endsOn?.section.id ?? meaning.subjects.at(-1)?.section.id, 'footer');
+  });
+
+  it("reads a note left in a template as its comments, and swapping the braces as the delimiters", () => {
+    const ids = idsOn(madeUpPage([
+      part('variables', 'content', 'Variables', 0, 'The most basic tag type is the variable.'),
+      part('sections', 'content', 'Sections', 700, 'Sections render blocks of text one or more times.'),
+      part('comments', 'content', 'Comments', 1400, 'Comments begin with a bang and are ignored.'),
+      part('delimiter', 'content', 'Set Delimiter', 2100, 'Set Delimiter tags change the tag delimiters from {{ and }} to custom strings.'),
+    ]));
+    assert.deepEqual(ids('Show me how to leave a note in a template that never appears in the output.'), ['comments']);
+    assert.deepEqual(ids('Show me how to swap the curly braces for other tag markers.'), ['delimiter']);
+  });
+});
