@@ -110,7 +110,7 @@ async function readInPage(arg: { hrefs: string[]; timeoutMs: number }): Promise<
     // What this page shows too is not what the other page adds (the site's name over each page, a contact block
     // every page repeats); a page that repeats most of this one is a variant of it ("Homepage 2"), no other place.
     const own = parts.filter((part) => !hereHeadings.has(part.heading.toLowerCase()));
-    if (own.length < parts.length * 0.5) return null;
+    if (own.length < parts.length * 0.5 && own.length < 3) return null;
     return { title: squash(doc.title ?? ''), parts: own.slice(0, 40) };
   };
   try {

@@ -1,14 +1,15 @@
 import type { LinkedPage, OutlineAction, OutlineSection, PageOutline } from '../types.js';
 import { exitLinks, type FlowExit, heldHere, placesInOrder, remainderFrom, unansweredHere } from './flow-exit.js';
 import { beatsOf } from './not-found.js';
-import { promptSubjects } from './section-meaning.js';
+import { stop } from './lexicon.js';
+import { promptSubjects, promptWords, stem } from './section-meaning.js';
 
 /**
  * Issue 56: the page behind a menu link that answers a beat this page does not. "Who started this place? Tell me the
  * story of the cafe" on a café's home page whose menu says Home, About, Products, Store: no link says "story", the
  * About page's "About Our Cafe" does. The parts of the linked pages (linked-pages.ts) compete with this page's own
  * sections in one outline, scored by the same meaning as a one-page demo's beats; the beat goes to another page only
- * when one of that page's parts wins, surely, and nothing on this page answers it at all.
+ * when one of that page's parts wins over them, surely.
  */
 /**
  * Where a prompt leaves the page when no link names what it asks for, but the page behind one holds it. Asked after
@@ -59,9 +60,7 @@ export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedP
   if (linked.length === 0) return null;
   const here = promptSubjects(beat, outline);
   const hereBest = Math.max(0, ...[...here.subjects, ...(here.endsOn ? [here.endsOn] : [])].map((subject) => subject.confidence));
-  // A beat any part of this page answers stays here: a blog post elsewhere that names the design and the price is no
-  // reason to leave a landing page whose features say them less surely.
-  if (here.endsOnAction || hereBest > 0) return null;
+  if (here.endsOnAction) return null;
   const owner = new Map<OutlineSection, { page: LinkedPage; heading: string }>();
   const sections: OutlineSection[] = [...outline.sections];
   let y = outline.documentHeight;
@@ -88,10 +87,26 @@ export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedP
   const joined: PageOutline = { ...outline, sections, documentHeight: y };
   const there = promptSubjects(beat, joined);
   const winner = [...there.subjects, ...(there.endsOn ? [there.endsOn] : [])].sort((a, b) => b.confidence - a.confidence)[0];
-  if (!winner || winner.confidence < SURE_THERE) return null;
-  const found = owner.get(winner.section);
-  return found ? { page: found.page, heading: found.heading } : null;
+  const found = winner ? owner.get(winner.section) : undefined;
+  if (!winner || !found) return null;
+  // A part of another page must win, surely, read with this page's parts in one outline ("the paragraph with the Get
+  // Started button" on a page whose menu links a kit's "Buttons" page is this page's, where that part wins by 0.64).
+  if (winner.confidence < SURE_THERE) return null;
+  if (hereBest === 0) return { page: found.page, heading: found.heading };
+  // Where something here answers too, the other page's part must also name in its heading a word of the beat that no
+  // heading here says: "is there a discount if I book every week?" is the pricing page's "Do you offer recurring
+  // service discounts?", not the home page's quote form that only means pricing; "do you clean offices?" the services
+  // page's "Commercial & Office Cleaning", not a home page whose every heading says "clean". A blog post elsewhere that
+  // names the design and the price is no reason to leave a landing page whose features say them.
+  if (winner.confidence < SURE_THERE) return null;
+  const headingsHere = new Set(outline.sections.flatMap((section) => wordsOf(`${section.heading ?? ''} ${section.kicker ?? ''}`)));
+  const saidThere = new Set(wordsOf(found.heading));
+  const asked = promptWords(beat).filter((word) => !stop.has(word)).map(stem).filter((word) => !stop.has(word) && word.length > 2);
+  return asked.some((word) => saidThere.has(word) && !headingsHere.has(word)) ? { page: found.page, heading: found.heading } : null;
 }
+
+/** A text's words, stemmed as the prompt's are. */
+const wordsOf = (text: string) => (text.toLocaleLowerCase('en').match(/[\p{L}\p{N}]+/gu) ?? []).map(stem);
 
 const flat = (text: string) => text.toLocaleLowerCase('en').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 

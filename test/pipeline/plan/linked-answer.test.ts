@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { answerElsewhere } from '../../../src/pipeline/plan/linked-answer.js';
 import type { LinkedPage, PageOutline } from '../../../src/pipeline/types.js';
-import { saasOutline } from './outlines.js';
+import { madeUpPage, madeUpSection, saasOutline } from './outlines.js';
 
 /**
  * Issue 56: where a prompt goes when no link says what it asks for, but the page behind one holds it. The linked
@@ -73,5 +73,40 @@ describe('a prompt answered on a page a menu link leads to', () => {
     const { outline, linked } = cafe();
     const elsewhere = (url: string) => new URL(url, 'http://localhost:4000/').host === 'elsewhere.example';
     assert.equal(answerElsewhere('What time does the cafe open on Saturdays?', outline, elsewhere, linked), null);
+  });
+
+  it('leaves a home page that answers only by what a word means for the page that says the word itself', () => {
+    // A cleaning company's home page: a quote form and its packages mean pricing, and every heading says "clean"; its
+    // Pricing page asks "Do you offer recurring service discounts?", its Services page lists office cleaning.
+    const outline = madeUpPage([
+      madeUpSection('top', 'hero', 'SparkleClean: a spotless home', 0, 'Cleaning you can book in a minute.'),
+      madeUpSection('quote', 'form', 'Get a Free, Instant Quote', 600, 'Tell us about your home and get a price.'),
+      madeUpSection('offer', 'features', 'What We Offer', 1200, 'Residential cleaning, deep cleaning, move-out cleaning.'),
+      madeUpSection('packages', 'pricing', 'Our Cleaning Service Packages', 1800, 'Standard clean $99. Deep clean $179. For your home or office.'),
+      madeUpSection('values', 'content', 'Our Commitment to Cleanliness', 2400, 'A clean space is a happy space.'),
+      madeUpSection('how', 'features', 'How It Works', 3000, 'Book online, we clean, you relax.'),
+      madeUpSection('why', 'features', 'Why Choose SparkleClean?', 3600, 'Vetted cleaners, eco-friendly products, a happiness guarantee.'),
+      madeUpSection('clients', 'testimonials', 'What Our Clients Say', 4200, 'My flat has never looked better. Maria, London'),
+      madeUpSection('faq', 'faq', 'Frequently Asked Questions', 4800, 'Do I need to provide cleaning supplies? Not at all. Is it safe to have your cleaners in my home? Absolutely. How do I pay for the service? By card, after the clean. Can I reschedule an appointment? Yes, up to 24 hours before.'),
+      madeUpSection('ready', 'cta', 'Ready for Your Sparkling Clean Home?', 5400, 'Get an instant quote and book in 60 seconds.'),
+    ], 'http://localhost:4000/', 'SparkleClean');
+    outline.navigation = [link('Services', '/services.html'), link('About', '/about.html'), link('Pricing', '/pricing.html')];
+    const linked: LinkedPage[] = [
+      { href: '/services.html', label: 'Services', title: 'Our Services', parts: [
+        { heading: 'Deep Cleaning Service', text: 'Every corner, top to bottom.', footer: false },
+        { heading: 'Commercial & Office Cleaning', text: 'Desks, kitchens and meeting rooms cleaned after hours.', footer: false },
+      ] },
+      { href: '/about.html', label: 'About', title: 'About', parts: [{ heading: 'Our Story', text: 'Started by two neighbours in 2015.', footer: false }] },
+      { href: '/pricing.html', label: 'Pricing', title: 'Pricing', parts: [
+        { heading: 'Simple, Transparent Pricing', text: 'No hidden fees.', footer: false },
+        { heading: 'Are the prices listed final?', text: 'The prices shown are base rates for a standard-sized home. We provide a firm quote after a brief consultation.', footer: false },
+        { heading: 'Do you offer recurring service discounts?', text: 'Yes! We offer discounts for recurring services. You can save 15% with weekly service, 10% with bi-weekly service, and 5% with monthly service. Contact us to set up a recurring plan. SparkleClean The premier cleaning service for busy people who value quality, reliability, and a sparkling clean home.', footer: false },
+      ] },
+    ];
+    assert.equal(answerElsewhere('Is there a discount if I book a cleaner every week?', outline, sameSite, linked)?.link.label, 'Pricing');
+    assert.equal(answerElsewhere('Do you clean offices as well? Show me', outline, sameSite, linked)?.link.label, 'Services');
+    // What the home page says itself stays here.
+    assert.equal(answerElsewhere('Show me the cleaning packages and what they cost', outline, sameSite, linked), null);
+    assert.equal(answerElsewhere('What do they offer?', outline, sameSite, linked), null);
   });
 });
