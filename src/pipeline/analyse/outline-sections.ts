@@ -35,9 +35,17 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
       // between full-width bands) is a part of the page, not a side column.
       const centredPart =
         r.height >= 120 && r.width >= Math.min(0.3 * vw, 320) && Math.abs(r.left + r.width / 2 - (outer.left + outer.width / 2)) <= 0.05 * outer.width && topHeadingLevel(k) <= 3;
-      return r.height >= 24 && (column || centredPart || r.width >= Math.max(0.45 * maxW, Math.min(0.3 * vw, 320)));
+      // A sidebar of widgets beside the main column (a blog's "Topics", "Tags", "Newsletter", each under an h2), as
+      // tall as the column: its parts are the page's too, though narrow.
+      const sidebar = r.height >= vh && r.width >= 200 && headingsUpTo(k, 2) >= 2;
+      // Inside a narrow column (that sidebar), a block as wide as the column is one of its parts.
+      const least = outer.width < Math.min(0.3 * vw, 320) ? 0.8 * outer.width : Math.min(0.3 * vw, 320);
+      return r.height >= 24 && (column || centredPart || sidebar || r.width >= Math.max(0.45 * maxW, least));
     });
   };
+  /** How many visible headings of this level or higher a block holds. */
+  const headingsUpTo = (el: Element, level: number) =>
+    Array.from(el.querySelectorAll(HEADINGS)).filter((h) => visible(h) && !isNumeral(h) && levelOf(h) <= level).length;
   const topHeadingLevel = (el: Element) => {
     let best = 99;
     const list = el.matches(HEADINGS) ? [el] : Array.from(el.querySelectorAll(HEADINGS));

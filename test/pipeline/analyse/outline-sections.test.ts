@@ -138,3 +138,26 @@ describe('the parts of a docs page boxed in <section>s, and a demo\'s numbered s
     }
   });
 });
+
+describe('a blog with a sidebar of widgets', () => {
+  it('reads each widget of a narrow sidebar beside the posts as a part of its own', async () => {
+    // cws-devblog: the posts in a 736 px column, "Topics", "Tags", "Let's Talk" and "Newsletter" in a 294 px one
+    // beside it. The sidebar was narrower than any part the outline took, and the newsletter was nowhere.
+    const post = (title: string) => `<div style="height:300px"><h3>${title}</h3>${filler(2)}</div>`;
+    const widget = (title: string, height: number) => `<div style="height:${height}px"><h2>${title}</h2><p>Some words about ${title.toLowerCase()} for readers.</p></div>`;
+    const page = await pageWith(`
+      <header style="height:500px"><h1>Hi, I'm Julia. Web developer</h1><p>I write about the web.</p></header>
+      <div style="display:flex;gap:60px;width:1150px;margin:0 auto">
+        <div style="width:736px"><h2>Latest Blog Post</h2>${['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight'].map((n) => post(`Post number ${n}`)).join('')}</div>
+        <div style="width:294px">${widget('Topics', 288)}${widget('Tags', 295)}${widget("Let's Talk", 364)}${widget('Newsletter', 402)}</div>
+      </div>
+      <footer style="height:200px"><p>© Julia</p></footer>`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((s) => s.heading);
+      for (const title of ['Latest Blog Post', 'Topics', 'Tags', "Let's Talk", 'Newsletter']) assert.ok(headings.includes(title), `a part "${title}" in ${JSON.stringify(headings)}`);
+    } finally {
+      await page.close();
+    }
+  });
+});
