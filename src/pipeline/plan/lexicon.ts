@@ -149,6 +149,8 @@ export const concepts: Record<string, string[]> = {
   // hackathons, courses, conferences, blogs: what it is about ("the challenge topics teams can pick from" → "Problem
   // Statements & Themes")
   topics: ['topic', 'theme', 'subject'],
+  // tools and libraries: how they are run from a terminal ("run it from the terminal" → "Command Line Interface")
+  cli: ['terminal', 'cli', 'shell', 'bash', 'console', 'commandline'],
   // sites, shops, people: where they post ("their social media links" → a footer's "Follow us" with its icons)
   social: ['social', 'facebook', 'twitter', 'instagram', 'linkedin', 'youtube', 'tiktok', 'pinterest', 'mastodon', 'follow', 'follower', 'followers'],
   accessibility: ['accessibility', 'accessible', 'a11y', 'wcag', 'contrast', 'legible', 'legibility', 'readable', 'readability', 'colorblind', 'colourblind', 'impaired', 'impairment', 'disability', 'screenreader'],
@@ -180,7 +182,9 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // What they say it about ("what a former student says about the program") is the page's whole subject, not a part of
   // it: the part is where they say it (a heading "OUR PROGRAM" is not the testimonials).
   // (Who says it may be long: "what do the developers who already use it think of it"; "what are people saying".)
-  [/\bwhat (?:do |does |did |are |were |will |would |have |has )?((?:\w+ ){0,6}?)(?:says?|saying|said|thinks?|thinking|thought|feels?|feeling|felt)\b(?: (?:about|of) (?:it|us|them|him|her|(?:the|this|our|their|its|his|her) \w+)\b)?/g, '$1testimonial'],
+  // (A relative clause about them is not who they are: "what are people who used it saying" asks for no team.)
+  [/\bwhat (?:do |does |did |are |were |will |would |have |has )?((?:\w+ ){0,6}?)(?:says?|saying|said|thinks?|thinking|thought|feels?|feeling|felt)\b(?: (?:about|of) (?:it|us|them|him|her|(?:the|this|our|their|its|his|her) \w+)\b)?/g,
+    (_match, who: string) => `${who.replace(/\b(?:who|that)\b.*$/, '').replace(/\bpeople\b/g, '')} testimonial`],
   // "How guests feel about it": an opinion. But "a feel for the rooms", "the feel of the place" is a sense of the
   // thing itself, not what anyone says about it, so "feel" alone is not enough.
   [/\bhow (?:[\w'’]+ ){0,3}?(?:feel|felt)\b/g, 'testimonial'],
@@ -276,6 +280,8 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/^\s*(?:open|opens|opening|begin|begins|beginning|kick off|kicks off|lead|leads) (?:on|with)\b/g, ' '],
   // "What are the opening hours": the question's frame, not "what it does" (features).
   [/\bwhat(?: are|'re| is|'s| were| was) (?:the|its|their|your|our)\b/g, ' '],
+  // "Get her new posts by email", "receive the news in my inbox": a newsletter to subscribe to, not the posts or a contact.
+  [/\b(?:get|getting|receive|receiving|have)\b(?: [\w'’]+){0,4}? (?:by|via|through) e-?mail\b|\b(?:get|getting|receive|receiving)\b(?: [\w'’]+){0,4}? in(?:to)? (?:my|our|your|their) inbox\b/g, 'newsletter'],
   // "book for Friday night", "a table tonight": when the viewer wants to come, not a subject (the opening hours).
   [/\b(?:for|on|this|next) (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)(?: (?:night|evening|morning|afternoon))?\b|\btonight\b|\btomorrow(?: (?:night|evening|morning))?\b/g, ' '],
   // "end by asking viewers to sign up": the asking is the video's, not a question (FAQ); what they are asked to do stays.
