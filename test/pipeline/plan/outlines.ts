@@ -1,4 +1,5 @@
 import type { OutlineAction, OutlineField, OutlineSection, PageOutline, Rect, SectionKind } from '../../../src/pipeline/types.js';
+import { promptSubjects } from '../../../src/pipeline/plan/section-meaning.js';
 
 /**
  * Hand-built page outlines, as the analyser would report them: a SaaS landing page, a documentation page, a form
@@ -205,3 +206,6 @@ export function madeUpPage(sections: OutlineSection[], url = 'http://localhost/p
     stickyHeaderHeight: 0, navigation: [], sections, actions: [], forms: [], media: [], dismissedOverlays: [],
   };
 }
+
+/** The ids of the sections a prompt asks for on a page, in the order a demo shows them. */
+export const subjectIdsOn = (outline: PageOutline) => (prompt: string): string[] => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);

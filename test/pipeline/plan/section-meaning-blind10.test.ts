@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { askedPart } from '../../../src/pipeline/plan/section-parts.js';
-import { promptSubjects } from '../../../src/pipeline/plan/section-meaning.js';
-import type { OutlineSection, PageOutline } from '../../../src/pipeline/types.js';
-import { madeUpPage, madeUpSection } from './outlines.js';
+import type { OutlineSection } from '../../../src/pipeline/types.js';
+import { madeUpPage, madeUpSection, subjectIdsOn } from './outlines.js';
 
 /**
  * What the tenth blind batch (issue 55, blind-2026-12-05) asked in words its pages did not use, or that met the wrong
@@ -14,7 +13,7 @@ import { madeUpPage, madeUpSection } from './outlines.js';
  */
 
 const part = madeUpSection;
-const idsOn = (outline: PageOutline) => (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+const idsOn = subjectIdsOn;
 
 describe('a pizzeria', () => {
   const ids = idsOn(madeUpPage([

@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { promptSubjects } from '../../../src/pipeline/plan/section-meaning.js';
-import type { PageOutline } from '../../../src/pipeline/types.js';
-import { madeUpPage, madeUpSection } from './outlines.js';
+import { madeUpPage, madeUpSection, subjectIdsOn } from './outlines.js';
 
 /**
  * What the twelfth blind batch (issue 55, blind-2026-12-07) asked in words its pages did not use: what the people who
@@ -11,7 +9,7 @@ import { madeUpPage, madeUpSection } from './outlines.js';
  */
 
 const part = madeUpSection;
-const idsOn = (outline: PageOutline) => (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+const idsOn = subjectIdsOn;
 
 describe('a product page with its customers and its team', () => {
   const ids = idsOn(madeUpPage([

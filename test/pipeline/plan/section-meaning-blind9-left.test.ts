@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { promptSubjects } from '../../../src/pipeline/plan/section-meaning.js';
-import type { OutlineSection, PageOutline } from '../../../src/pipeline/types.js';
-import { madeUpPage, madeUpSection } from './outlines.js';
+import type { OutlineSection } from '../../../src/pipeline/types.js';
+import { madeUpPage, madeUpSection, subjectIdsOn } from './outlines.js';
 
 /**
  * Three of the ninth blind batch's misses left after its session (issue 55, blind-2026-12-04): what diners love most
@@ -13,7 +13,7 @@ import { madeUpPage, madeUpSection } from './outlines.js';
  */
 
 const part = madeUpSection;
-const idsOn = (outline: PageOutline) => (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+const idsOn = subjectIdsOn;
 
 describe('a restaurant', () => {
   const sections: OutlineSection[] = [

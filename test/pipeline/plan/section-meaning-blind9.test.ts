@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { planDemo } from '../../../src/pipeline/plan/heuristic-planner.js';
 import { promptSubjects } from '../../../src/pipeline/plan/section-meaning.js';
-import type { OutlineSection, PageOutline } from '../../../src/pipeline/types.js';
-import { madeUpPage, madeUpSection } from './outlines.js';
+import type { OutlineSection } from '../../../src/pipeline/types.js';
+import { madeUpPage, madeUpSection, subjectIdsOn } from './outlines.js';
 
 /**
  * What the ninth blind batch (issue 55, blind batch of 2026-12-04) and the misses of the earlier ones asked in words
@@ -17,7 +17,7 @@ import { madeUpPage, madeUpSection } from './outlines.js';
 const part = madeUpSection;
 const page = (sections: OutlineSection[]) => madeUpPage(sections);
 
-const idsOn = (outline: PageOutline) => (prompt: string) => promptSubjects(prompt, outline).subjects.map((s) => s.section.id);
+const idsOn = subjectIdsOn;
 
 describe("a designer's résumé", () => {
   const resume = page([
