@@ -139,7 +139,12 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
       const inner = Array.from(el.querySelectorAll('section, article')).filter(
         (s) => visible(s) && box(s).height >= 120 && box(s).width >= 0.5 * width,
       );
-      return inner.filter((s) => !inner.some((o) => o !== s && o.contains(s))).length >= 2 || stackOfHeadedParts(el);
+      const innermost = inner.filter((s) => !inner.some((o) => o !== s && o.contains(s)));
+      // Cards side by side (a portfolio's articles two to a row) are a grid inside one section, read as its parts;
+      // only sections one above the other are sections of their own.
+      const rows = innermost.map((s) => box(s));
+      const alone = innermost.filter((_, i) => !rows.some((o, j) => j !== i && o.top < rows[i]!.bottom - 2 && rows[i]!.top < o.bottom - 2));
+      return alone.length >= 2 || stackOfHeadedParts(el);
     }
     if (LEAF_TAGS.has(el.tagName)) return false;
     if (kids.length === 1) return true;

@@ -161,3 +161,25 @@ describe('a blog with a sidebar of widgets', () => {
     }
   });
 });
+
+describe('a portfolio whose projects are articles two to a row', () => {
+  it('reads the projects as one section under its heading, each project a part of it', async () => {
+    // h5u-strata: "Recent Work" over six <article>s, two to a row. Each article became a section of its own and the
+    // heading was nowhere: "open on the projects he has built" showed the first card under a heading off screen.
+    const project = (title: string) => `<article style="width:50%;height:330px;box-sizing:border-box;padding:10px"><div style="height:200px;background:#ccd"></div><h3>${title}</h3><p>What it did and how.</p></article>`;
+    const titles = ['Cloud migration', 'Python helper', 'Business intelligence', 'Aimbot by pose estimation', 'Federated learning', 'Dashboard kit'];
+    const page = await pageWith(`
+      <section style="height:500px"><h1>Hi, I'm Min.</h1><p>A data engineer.</p></section>
+      <section id="work"><h2>Recent Work</h2><div style="display:flex;flex-wrap:wrap">${titles.map(project).join('')}</div></section>
+      <section style="height:600px"><h2>Get In Touch</h2><form><input name="name"><input name="email"><textarea name="message"></textarea></form></section>`);
+    try {
+      const { outline } = await analysePage(page);
+      const work = outline.sections.find((s) => s.heading === 'Recent Work');
+      assert.ok(work, `a section "Recent Work" in ${JSON.stringify(outline.sections.map((s) => s.heading))}`);
+      assert.ok(!outline.sections.some((s) => titles.includes(s.heading ?? '')), 'no project is a section of its own');
+      assert.deepEqual(work.parts?.map((p) => p.heading), titles);
+    } finally {
+      await page.close();
+    }
+  });
+});
