@@ -32,14 +32,23 @@ export function askedPart(section: OutlineSection, clause: string, prompt: strin
   const answeredBySection = (word: string) => own.has(stem(word)) || [...conceptsOf(word)].some((c) => headingConcepts.has(c));
   if (promptWords(clause).some(answeredBySection)) {
     const beyond = content(clause.split(EXAMPLES)[0]!).filter((word) => !answeredBySection(word));
-    if (parts.filter((part) => namesMostOf(beyond, part)).length !== 1) return null;
+    const named = parts.filter((part) => namesMostOf(beyond, part));
+    if (named.length === 0) return null;
+    // Of posts that share words ("Node", "Express"), the one whose title holds more of the clause's is the one meant.
+    if (named.length > 1) {
+      const most = clearlyMost(beyond, named);
+      return most && !LISTS.test(prompt) && !SPANS.test(clause) ? most : null;
+    }
   }
   // A prompt that names several parts by their headings ("components, writing and layouts"; "by sea, by air or by
   // train", split into clauses) asks for the section.
   if (LISTS.test(prompt) || SPANS.test(clause)) return null;
-  const all = content(prompt);
-  if (parts.filter((part) => partScore(all, part).heading >= IN_HEADING * 0.5).length > 1) return null;
   const ranked = parts.map((part) => ({ part, ...partScore(asked, part) })).sort((a, b) => b.score - a.score);
+  // Unless this clause names one of them clearly more than any other ("her accessibility tips for developers", then
+  // "the article on measuring performance with PageSpeed": a card each, in a list of posts that share words).
+  const all = content(prompt);
+  const clear = ranked[0] && ranked[0].heading >= IN_HEADING * 2 && ranked[0].heading - (ranked[1]?.heading ?? 0) >= IN_HEADING;
+  if (!clear && parts.filter((part) => partScore(all, part).heading >= IN_HEADING * 0.5).length > 1) return null;
   const [top, next] = ranked;
   // Named by its heading: words only in a card's text are too weak to take the shot off the section's heading.
   if (!top || top.heading < MIN_HEADING || top.score < (next?.score ?? 0) * CLEAR_LEAD) return null;
@@ -49,12 +58,26 @@ export function askedPart(section: OutlineSection, clause: string, prompt: strin
 /** Where a clause starts giving examples of what it asks for. */
 const EXAMPLES = /\b(?:like|such as|including|e\.g\.|for example|for instance)\b/i;
 
-/** The words name the part's heading word for word, at least half of its words. */
+/** The words name the part's heading word for word: at least half of its words, or two of them. */
 function namesMostOf(words: string[], part: SectionPart): boolean {
-  const heading = textWords(part.heading).map(stem);
+  const heading = textWords(part.heading);
   if (heading.length === 0) return false;
+  const count = headingWordsNamed(words, part);
+  // Or two of a long title's words ("pose estimation" of "Volarant Aimbot by yolov8 pose estimation"): one word may
+  // be chance, two of the same title are not.
+  return count * 2 >= heading.length || count >= 2;
+}
+
+/** How many words of the part's heading the words say; "node" says "NodeJS" (a name with its suffix). */
+function headingWordsNamed(words: string[], part: SectionPart): number {
   const named = new Set(words.map(stem));
-  return heading.filter((word) => named.has(word)).length * 2 >= heading.length;
+  return textWords(part.heading).filter((word) => named.has(stem(word)) || [...named].some((n) => n.length >= 4 && word.length > n.length && word.startsWith(n) && /^(?:js|ts|db|ql)$/.test(word.slice(n.length)))).length;
+}
+
+/** The named part that holds more of the words in its heading than each other one does, if one does. */
+function clearlyMost(words: string[], named: SectionPart[]): SectionPart | null {
+  const counted = named.map((part) => ({ part, count: headingWordsNamed(words, part) })).sort((a, b) => b.count - a.count);
+  return counted.length > 1 && counted[0]!.count > counted[1]!.count ? counted[0]!.part : null;
 }
 
 /** A list of three ("by sea, by air or by train", "keys, cloning and …"): the prompt asks what the section holds. */

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { planDemo } from '../../../src/pipeline/plan/heuristic-planner.js';
 import { isVisible } from '../../../src/pipeline/plan/outline-query.js';
+import { askedPart } from '../../../src/pipeline/plan/section-parts.js';
 import type { OutlineSection, PageOutline, PlanStep, SectionKind } from '../../../src/pipeline/types.js';
 
 /**
@@ -60,5 +61,39 @@ describe('a beat that names one card of a tall section', () => {
     const { steps } = plan('Show how long they have been in business, then end on the services, like a battery that keeps going flat.');
     const heading = outline.sections[1]!.headingRect!;
     assert.ok(isVisible(outline, heading, scrolledTo(steps)), 'the ending holds the heading of the section it asked for');
+  });
+});
+
+describe('a card named by two words of its long title', () => {
+  it('is the card, though the title has more words than the prompt says', () => {
+    // h5u-strata: "the project where he used pose estimation to aim in a shooter game" is "Volarant Aimbot by yolov8
+    // pose estimation"; two of five words of its title had been too few to name it.
+    const projects = [card('Practice of ETL Cloud migration', 1180, 'Moving pipelines.'), card('Pure python ETL helper', 1180, 'A small library.'),
+      card('Volarant Aimbot by yolov8 pose estimation', 1540, 'A game experiment.'), card('Towards Adaptive Federated Learning', 1540, 'A paper.')];
+    const work = section('work', 'media', 'Recent Work', 1000, 1000, projects.map((c) => c.text).join(' '), projects);
+    assert.equal(askedPart(work, 'Show the project where he used pose estimation to aim in a shooter game.')?.heading, 'Volarant Aimbot by yolov8 pose estimation');
+    assert.equal(askedPart(work, 'Show the projects he has built.'), null);
+  });
+});
+
+describe('a list of posts that share words', () => {
+  // cws-devblog: ten post cards under "Latest Blog Post"; two speak of Node and Express, three of accessibility.
+  const posts = [card('Building a Restful CRUD API with Node JS, Express, and MongoDB', 1180, 'Lorem ipsum.'), card('Accessibility Tips for Web Developers', 1180, 'Lorem ipsum.'),
+    card("Don't Develop Just for Yourself - A Developer's Checklist to Accessibility", 1540, 'Lorem ipsum.'), card('Monitoring Performance with the PageSpeed Insights API', 1540, 'Lorem ipsum.'),
+    card('The best web accessibility tools for developers in 2021', 1900, 'Lorem ipsum.'), card('How to connect a React frontend with a NodeJS/Express backend', 1900, 'Lorem ipsum.')];
+  const blog = section('posts', 'content', 'Latest Blog Post', 1000, 1300, posts.map((c) => c.text).join(' '), posts);
+
+  it('is the post whose title holds more of the words than any other', () => {
+    assert.equal(askedPart(blog, 'Show the post about hooking up a React app to a Node and Express server.')?.heading, 'How to connect a React frontend with a NodeJS/Express backend');
+  });
+
+  it('gives each clause of a two-part prompt the post it names', () => {
+    const prompt = "Start on her accessibility tips for developers, then scroll down to the article on measuring performance with Google's PageSpeed tool.";
+    assert.equal(askedPart(blog, 'Start on her accessibility tips for developers', prompt)?.heading, 'Accessibility Tips for Web Developers');
+    assert.equal(askedPart(blog, "then scroll down to the article on measuring performance with Google's PageSpeed tool.", prompt)?.heading, 'Monitoring Performance with the PageSpeed Insights API');
+  });
+
+  it('stays on the list when the words are as much in two titles', () => {
+    assert.equal(askedPart(blog, 'Show the posts about Node and Express.'), null);
   });
 });
