@@ -113,6 +113,8 @@ export const concepts: Record<string, string[]> = {
   // shops: a price cut for a while, often with a clock counting down to its end
   sale: ['sale', 'deal', 'discount', 'countdown', 'limited', 'hurry', 'timer', 'clearance', 'promo', 'promotion', 'coupon', 'flash', 'markdown', 'bargain'],
   // shops, libraries, media: what someone there recommends
+  // shops: what they sell, the catalogue ("the products" of a shop; "product" alone names the thing being demoed, a stop word)
+  wares: ['wares', 'merchandise', 'catalog', 'catalogue', 'goods', 'inventory'],
   picks: ['recommend', 'recommendation', 'favourite', 'favorite', 'curated', 'bestseller', 'bestselling', 'popular', 'trending', 'trendy', 'editor', 'pick', 'staff', 'hottest'],
   // charities, clubs, open-source projects: giving money, giving time
   donate: ['donate', 'donation', 'donor', 'contribute', 'contribution', 'fundraise', 'fundraising', 'pledge', 'appeal'],
@@ -175,6 +177,11 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b(?:leave|leaving|add|adding|write|writing|put|putting)s? (?:a |an |some )?(?:little |short |quick )?(?:notes?|remarks?) (?:in|inside|into|to) (?:a|an|the|my|your|our|its) (?:template|code|file|source|markup|script|stylesheet)s?\b/g, 'comment'],
   // "early access" is a product not out yet (its sign-up); "early days" alone is history
   [/\bearly[- ]access\b/g, 'beta'],
+  // "What the callouts look like", "I'd like to see": how the asking is put, never a word of a heading ("Like A Pro").
+  [/\b(?:looks?|looked|looking|feels?|sounds?) like\b|\b(?:i['’]?d|i would|we['’]?d|we would|would) like\b/g, ' '],
+  // "Show the products", "everything they sell": a shop's catalogue. "The product" alone is what the demo is about.
+  // The words between stay ("the latest products" is new wares).
+  [/\b(?:the|your|their|our|its|his|her|these|those|all(?: of)?(?: the| their| our| its)?)((?: (?:latest|newest|new|best|featured|popular|top|whole|full|other|different))?) products\b|\b(?:everything|what|all) (?:they|you|we|it|she|he) sells?\b/g, (_match: string, between = '') => `${between} wares`],
   // "What's the catch", "where won't it work": its limits (before "what's the" is read as a question's frame), not a catch of errors nor the portfolio's work.
   [/\bwhat(?:'s|’s| is) the catch\b|\b(?:won['’]t|will not|doesn['’]t|does not|don['’]t|do not|can['’]t|cannot) (?:\w+ ){0,2}?work\b/g, 'limitation'],
   // "What do buyers say", "what clients think": the question word belongs to the phrase, not to "what it does";
@@ -360,6 +367,8 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
  */
 export const pagePhrases: Array<[RegExp, string]> = [
   [/\bearly[- ]access\b/i, 'beta'],
+  // "Product Overview", "Our Products", "Featured products": the catalogue of a shop.
+  [/\bproducts? (?:overview|range|catalog(?:ue)?|list(?:ing)?|grid)\b|\b(?:our|all|featured|new|latest|top|popular|trending) products\b/i, 'wares'],
   // "Hot sales", "hot sellers", "what's hot": what sells most (not "hot" alone: coffee, weather, a hot tub).
   [/\bhot (?:sales?|sellers?|selling|items|products|picks|deals|right now)\b|\bwhat['’]?s hot\b/gi, 'popular'],
   // "10% off every Wednesday", "$5 off", "half price": a discount, said without the word.

@@ -261,7 +261,7 @@ export function clausesOf(prompt: string): string[] {
 }
 
 /** Where on the page a clause places its section: the last one before the footer. */
-const bottomCue = /\b(?:at|near|towards?) the (?:very )?bottom(?: of the page)?\b|\b(?:at|near|towards?) the (?:very )?end of the page\b|\b(?:just |right )?(?:above|before) the footer\b|\bbottom of the page\b/i;
+const bottomCue = /\b(?:at|near|towards?) the (?:very )?bottom(?: of the page)?\b|\b(?:at|near|towards?) the (?:very )?end of the page\b|\b(?:just |right )?(?:above|before) the footer\b|\b(?:near|by|next to|close to|around|towards?) the footer\b|\bbottom of the page\b/i;
 /**
  * Where a clause places its section by a neighbour: "the one just before the services grid", "the band right after
  * the pricing", "the strip below the hero". "Before" and "after" are times as often as places ("the team after the

@@ -46,3 +46,26 @@ describe('a blog and a tool', () => {
     assert.deepEqual(ids('How do I run it from the terminal, and which flags can I pass?')[0], 'cli');
   });
 });
+
+describe('a shop and a docs home, in words the thirteenth session met', () => {
+  it("reads a shop's products as its catalogue, though \"product\" alone names the thing being demoed", () => {
+    // cl-cozastore: "Show the products first" found nothing, "product" being a stop word.
+    const ids = idsOn(madeUpPage([
+      part('top', 'hero', 'New Season', 0, 'Women collection 2018. Shop now'),
+      part('banners', 'content', '', 700, 'Women. Men. Accessories.'),
+      part('overview', 'content', 'Product Overview', 1400, 'All products. Women. Men. Bag. Shoes. Watches. Esprit Ruffle Shirt $16.64'),
+      part('bottom', 'footer', '', 2800, 'Categories. Help: Track Order, Returns, Shipping. Newsletter. Subscribe'),
+    ]));
+    assert.deepEqual(ids('Show the products first'), ['overview']);
+    assert.deepEqual(ids('Let me browse everything they sell'), ['overview']);
+  });
+
+  it('reads "what they look like" as how the asking is put, not a heading that says "like"', () => {
+    const ids = idsOn(madeUpPage([
+      part('top', 'hero', 'Launch Your Software Project Like A Pro', 0, 'Get CoderPro'),
+      part('pricing', 'pricing', 'Pricing', 700, 'Free. Pro $19 a month.'),
+    ]));
+    // coderdocs: the callouts are on its docs page; the home page's hero answered by "like" and the demo stayed there.
+    assert.deepEqual(ids('Show me what the warning callouts look like'), []);
+  });
+});
