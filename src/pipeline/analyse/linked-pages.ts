@@ -21,12 +21,14 @@ const TIMEOUT_MS = 3_000;
 /** Addresses that are files to download, not pages to read. */
 const NOT_A_PAGE = /\.(?:pdf|zip|gz|tar|dmg|exe|pkg|msi|apk|png|jpe?g|gif|webp|svg|mp4|webm|mp3|docx?|xlsx?|pptx?|csv|json|xml|rss|atom)(?:$|[?#])/i;
 
-/** The menu's links that lead to another page of the same site, each address once. */
+/** The links that lead to another page of the same site, the menu's first, each address once. */
 export function linkedPageCandidates(outline: PageOutline, sameSite: (url: string) => boolean, max = MAX_PAGES): OutlineAction[] {
   const here = outline.url.replace(/#.*$/, '');
   const seen = new Set<string>([here]);
   const picked: OutlineAction[] = [];
-  for (const link of [...outline.navigation, ...(outline.menuLinks ?? [])]) {
+  // The menu's first; then the links of the page's own parts: a docs home's cards that each lead into its docs page.
+  const inParts = [...outline.actions.filter((action) => action.kind !== 'nav-link'), ...(outline.contentLinks ?? [])];
+  for (const link of [...outline.navigation, ...(outline.menuLinks ?? []), ...inParts]) {
     if (!link.href || picked.length >= max) continue;
     let url: URL;
     try {

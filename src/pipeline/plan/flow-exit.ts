@@ -168,6 +168,8 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
       if (link) return { link, purpose: 'page' };
     }
   }
+  const inPlace = placeNamed(beat, outline, links);
+  if (inPlace) return { link: inPlace, purpose: 'page' };
   // "…on its own page", "a separate page": the prompt wants the page for it, even where this page has a part on it.
   const ownPage = OWN_PAGE.test(beat);
   const named = ownPage ? undefined : (GO.exec(beat)?.[1] ?? NAMED_PAGE.exec(beat)?.[1]);
@@ -269,6 +271,24 @@ const APP_PLACES: Array<{ asked: RegExp; link: RegExp; or?: RegExp }> = [
 
 const ABOUT_THE_SAME = /^\s*(?:and\s+|then\s+|also\s+)?(?:what|how much|how|where|when|which|why|who)\s+(?:[\p{L}'’]+\s+){0,2}?(?:they|them|it|its|their|these|those)\b/iu;
 const PART_OF_PAGE = /\b(?:the|that)\s+(?:part|section|bit|block|band|area)\s+(?:where|that|which|with|in which)\b/i;
+/**
+ * "The FAQs in the docs", "a code snippet in my documentation", "on their blog": a part of the site the beat places
+ * what it asks for in. The link whose address or label says that place leads there, unless this page's own address
+ * does (already in the docs). Not the title: a template's pages all share one ("CoderDocs - … Documentation Template").
+ */
+const IN_PLACE = /\b(?:in|on|inside|within|from)\s+(?:the|their|its|your|our|my|his|her)\s+(docs|documentation|blog|forum|wiki|knowledge ?base|help cent(?:er|re)|changelog)\b/i;
+/** A place's other names, as sites spell their addresses. */
+const PLACE_NAMES: Record<string, string[]> = { docs: ['docs', 'doc', 'documentation'], documentation: ['docs', 'doc', 'documentation'], knowledgebase: ['kb', 'knowledgebase', 'knowledge'] };
+
+function placeNamed(beat: string, outline: PageOutline, links: OutlineAction[]): OutlineAction | null {
+  const said = IN_PLACE.exec(beat)?.[1]?.toLowerCase().replace(/\s+/g, '');
+  if (!said) return null;
+  const names = new Set(PLACE_NAMES[said] ?? [said.replace(/cent(?:er|re)$/, '')]);
+  const says = (text: string) => keywords(text).some((word) => names.has(word));
+  if (says(pathWords(outline.url))) return null;
+  return links.find((link) => says(pathWords(link.href))) ?? links.find((link) => says(link.label)) ?? null;
+}
+
 const OWN_PAGE = /\b(?:on|to|in)\s+(?:its|their|a|the)\s+(?:own|separate|dedicated|full|own dedicated)\s+page\b/i;
 
 /**

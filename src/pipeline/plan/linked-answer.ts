@@ -89,6 +89,10 @@ export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedP
   const winner = [...there.subjects, ...(there.endsOn ? [there.endsOn] : [])].sort((a, b) => b.confidence - a.confidence)[0];
   const found = winner ? owner.get(winner.section) : undefined;
   if (!winner || !found) return null;
+  // One item of a list the beat gives ("…with the filter for women, men, bags and shoes": "men") is no reason to leave:
+  // a blog post elsewhere headed "Men's Gifts" does not answer a shop's catalogue.
+  const clauses = new Set([...there.subjects, ...(there.endsOn ? [there.endsOn] : [])].map((subject) => subject.clause));
+  if (clauses.size > 1 && promptWords(winner.clause).filter((word) => !stop.has(word)).length < 2) return null;
   // A part of another page must win, surely, read with this page's parts in one outline ("the paragraph with the Get
   // Started button" on a page whose menu links a kit's "Buttons" page is this page's, where that part wins by 0.64).
   if (winner.confidence < SURE_THERE) return null;

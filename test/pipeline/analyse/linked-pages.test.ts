@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'puppeteer-core';
 import { analysePage } from '../../../src/pipeline/analyse/index.js';
-import { readLinkedPages } from '../../../src/pipeline/analyse/linked-pages.js';
+import { linkedPageCandidates, readLinkedPages } from '../../../src/pipeline/analyse/linked-pages.js';
 import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
 import { sameSiteAs } from '../../../src/pipeline/produce-flow.js';
 import { startFixtureServer, type FixtureServer } from '../../helpers/fixture-server.js';
@@ -59,5 +59,20 @@ describe("the pages a site's menu links to, read before planning", () => {
     await page.goto(url, { waitUntil: 'load' });
     const { outline } = await analysePage(page);
     assert.deepEqual(await readLinkedPages(page, outline, sameSiteAs(url), { timeoutMs: 0 }), []);
+  });
+});
+
+describe('the pages a docs home leads into from its cards', () => {
+  it("reads the page its cards link to when its menu links nowhere, the menu's pages first", () => {
+    // coderdocs: a home page whose menu is its logo, and whose cards (Introduction, FAQs, …) each lead into docs-page.html.
+    const link = (label: string, href: string) => ({ label, kind: 'nav-link' as const, href, rect: { x: 0, y: 0, width: 300, height: 200 }, selector: 'a', fallbackSelectors: [] });
+    const outline = {
+      url: 'http://localhost:4000/coder/index.html', title: 'CoderDocs', description: null, viewport: { width: 1280, height: 800 }, documentHeight: 3000,
+      stickyHeaderHeight: 0, sections: [], actions: [], forms: [], media: [], dismissedOverlays: [],
+      navigation: [link('CoderDocs', 'http://localhost:4000/coder/index.html'), link('Blog', 'http://localhost:4000/coder/blog.html')],
+      contentLinks: [link('Introduction', 'http://localhost:4000/coder/docs-page.html#section-1'), link('FAQs', 'http://localhost:4000/coder/docs-page.html#section-9'), link('Elsewhere', 'https://example.org/')],
+    };
+    const sameSite = (url: string) => new URL(url).host === 'localhost:4000';
+    assert.deepEqual(linkedPageCandidates(outline, sameSite).map((l) => l.label), ['Blog', 'Introduction'], 'each page once, none of another site, not this one');
   });
 });

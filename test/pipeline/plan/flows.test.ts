@@ -685,3 +685,28 @@ describe("a board's cards and columns", () => {
   });
 });
 
+
+describe('a beat placed in a part of the site ("in the docs")', () => {
+  // coderdocs: a docs home whose cards (FAQs, Installation, …) each lead into its one docs page. "Take me to the
+  // frequently asked questions in the docs" showed the home page's FAQs card and never opened the docs.
+  const docsHome = (): PageOutline => ({
+    ...saasOutline(),
+    url: 'http://localhost:4000/coder/index.html',
+    navigation: [],
+    contentLinks: [
+      { label: 'Introduction', kind: 'nav-link', href: 'http://localhost:4000/coder/docs-page.html#section-1', rect: { x: 80, y: 370, width: 350, height: 230 }, selector: '.card a', fallbackSelectors: [] },
+      { label: 'FAQs', kind: 'nav-link', href: 'http://localhost:4000/coder/docs-page.html#section-9', rect: { x: 480, y: 970, width: 350, height: 230 }, selector: '.card a', fallbackSelectors: [] },
+    ],
+  });
+
+  it('opens the page whose address says that place, though this page has a part on it', () => {
+    for (const prompt of ['Take me to the frequently asked questions in the docs', 'How do I embed a code snippet in my documentation?']) {
+      assert.match(flowExit(prompt, docsHome(), sameSite)?.link.href ?? '', /docs-page\.html/, prompt);
+    }
+  });
+
+  it('stays where the page is that place already, or where no place is said', () => {
+    assert.equal(flowExit('Take me to the frequently asked questions in the docs', { ...docsHome(), url: 'http://localhost:4000/coder/docs-page.html' }, sameSite), null);
+    assert.equal(flowExit('Take me to the frequently asked questions', docsHome(), sameSite), null);
+  });
+});

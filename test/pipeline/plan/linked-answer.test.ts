@@ -110,3 +110,20 @@ describe('a prompt answered on a page a menu link leads to', () => {
     assert.equal(answerElsewhere('What do they offer?', outline, sameSite, linked), null);
   });
 });
+
+describe("a shop's catalogue asked for with a list of its filters", () => {
+  it('stays on the catalogue, though a blog post elsewhere is headed by one item of the list', () => {
+    // cl-cozastore: "…with the filter for women, men, bags and shoes" left for the blog's "The Great Big List of Men's
+    // Gifts", which said "men" in its heading where no heading of the shop did.
+    const outline = madeUpPage([
+      madeUpSection('top', 'hero', 'New Season', 0, 'Women collection 2018. Shop now'),
+      madeUpSection('overview', 'content', 'Product Overview', 800, 'All products. Women. Men. Bag. Shoes. Watches. Filter. Search.'),
+    ]);
+    outline.navigation = [link('Blog', '/blog.html')];
+    const linked: LinkedPage[] = [{ href: '/blog.html', label: 'Blog', title: 'Blog', parts: [
+      { heading: 'The Great Big List of Men’s Gifts for the Holidays', text: 'Ideas for him: watches, wallets and more.', footer: false },
+      { heading: 'Featured Products', text: 'Boxy T-shirt. Classic trench coat.', footer: false },
+    ] }];
+    assert.equal(answerElsewhere('Let me browse everything they sell, with the filter for women, men, bags and shoes.', outline, sameSite, linked), null);
+  });
+});
