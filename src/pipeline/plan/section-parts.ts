@@ -30,6 +30,8 @@ export function askedPart(section: OutlineSection, clause: string, prompt: strin
   // Amazon" are the projects).
   const headingConcepts = new Set([...own].flatMap((word) => conceptOfStem.get(word) ?? []));
   const answeredBySection = (word: string) => own.has(stem(word)) || [...conceptsOf(word)].some((c) => headingConcepts.has(c));
+  // "A deep clean compared with the basic one": two parts set side by side, so the section.
+  if (COMPARES.test(prompt)) return null;
   if (promptWords(clause).some(answeredBySection)) {
     const beyond = content(clause.split(EXAMPLES)[0]!).filter((word) => !answeredBySection(word));
     const named = parts.filter((part) => namesMostOf(beyond, part));
@@ -51,7 +53,7 @@ export function askedPart(section: OutlineSection, clause: string, prompt: strin
   if (!clear && parts.filter((part) => partScore(all, part).heading >= IN_HEADING * 0.5).length > 1) return null;
   const [top, next] = ranked;
   // Named by its heading: words only in a card's text are too weak to take the shot off the section's heading.
-  if (!top || top.heading < MIN_HEADING || top.score < (next?.score ?? 0) * CLEAR_LEAD) return null;
+  if (!top || top.heading < MIN_HEADING || (!clear && top.score < (next?.score ?? 0) * CLEAR_LEAD)) return null;
   return top.part;
 }
 
@@ -71,7 +73,12 @@ function namesMostOf(words: string[], part: SectionPart): boolean {
 /** How many words of the part's heading the words say; "node" says "NodeJS" (a name with its suffix). */
 function headingWordsNamed(words: string[], part: SectionPart): number {
   const named = new Set(words.map(stem));
-  return textWords(part.heading).filter((word) => named.has(stem(word)) || [...named].some((n) => n.length >= 4 && word.length > n.length && word.startsWith(n) && /^(?:js|ts|db|ql)$/.test(word.slice(n.length)))).length;
+  return textWords(part.heading).filter((word) => named.has(stem(word)) || [...named].some((n) => nameWithSuffix(word, n))).length;
+}
+
+/** "nodejs" is "node", "postgresql" "postgres": a name with the suffix a technology's name often carries. */
+function nameWithSuffix(word: string, name: string): boolean {
+  return name.length >= 4 && word.length > name.length && word.startsWith(name) && /^(?:js|ts|db|ql)$/.test(word.slice(name.length));
 }
 
 /** The named part that holds more of the words in its heading than each other one does, if one does. */
@@ -82,6 +89,9 @@ function clearlyMost(words: string[], named: SectionPart[]): SectionPart | null 
 
 /** A list of three ("by sea, by air or by train", "keys, cloning and …"): the prompt asks what the section holds. */
 const LISTS = /\b[\w'-]+(?: [\w'-]+){0,3}, (?:[\w'-]+ ){0,3}[\w'-]+,? (?:and|or) /i;
+
+/** A comparison of things, which the section shows side by side. */
+const COMPARES = /\bcompar(?:e|ed|ing) (?:with|to|against)\b|\bversus\b|\bvs\.?(?=\s)|\bdifferences? between\b/i;
 
 /** A span ("from its early days to the latest expansion"): the parts between its ends, so the section. */
 const SPANS = /\bfrom\b.+\b(?:to|until|through)\b/i;
@@ -108,7 +118,7 @@ function partScore(asked: string[], part: SectionPart): { score: number; heading
     // took "the questions people usually ask" from its FAQ's heading to a "Help & Support" card beside it.
     const s = stem(word);
     const holds = (stems: Set<string>) => stems.has(s);
-    const near = holds(heading) ? 1 : (closeWordIn(word, field, false)?.weight ?? 0);
+    const near = holds(heading) || headingWords.some((other) => nameWithSuffix(other, s)) ? 1 : (closeWordIn(word, field, false)?.weight ?? 0);
     if (near > 0) inHeading += IN_HEADING * near;
     else if (holds(text)) score += IN_TEXT;
   }

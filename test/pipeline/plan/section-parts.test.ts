@@ -84,7 +84,9 @@ describe('a list of posts that share words', () => {
   const blog = section('posts', 'content', 'Latest Blog Post', 1000, 1300, posts.map((c) => c.text).join(' '), posts);
 
   it('is the post whose title holds more of the words than any other', () => {
-    assert.equal(askedPart(blog, 'Show the post about hooking up a React app to a Node and Express server.')?.heading, 'How to connect a React frontend with a NodeJS/Express backend');
+    const prompt = 'Show the post about hooking up a React app to a Node and Express server.';
+    assert.equal(askedPart(blog, prompt)?.heading, 'How to connect a React frontend with a NodeJS/Express backend');
+    assert.equal(askedPart(blog, 'Show the post about hooking up a React app to a Node', prompt)?.heading, 'How to connect a React frontend with a NodeJS/Express backend', 'as the clause the prompt is read in');
   });
 
   it('gives each clause of a two-part prompt the post it names', () => {
@@ -95,5 +97,15 @@ describe('a list of posts that share words', () => {
 
   it('stays on the list when the words are as much in two titles', () => {
     assert.equal(askedPart(blog, 'Show the posts about Node and Express.'), null);
+  });
+});
+
+describe('two cards compared', () => {
+  it('is the section that sets them side by side', () => {
+    // es-dhaka-sparkle: "a deep clean … compared with the basic one" named "Deep Clean" more than "Standard Clean".
+    const plans = [card('Standard Clean', 1180, '৳1,500 per visit.'), card('Deep Clean', 1180, '৳3,500 per visit.'), card('Move-In/Out', 1180, '৳5,000 per visit.')];
+    const pricing = section('pricing', 'pricing', 'Transparent Pricing', 1000, 900, plans.map((c) => c.text).join(' '), plans);
+    assert.equal(askedPart(pricing, 'How much does a deep clean cost compared with the basic one?'), null);
+    assert.equal(askedPart(pricing, 'How much does a deep clean cost?')?.heading, 'Deep Clean');
   });
 });
