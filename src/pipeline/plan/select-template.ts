@@ -176,6 +176,9 @@ export function selectTemplate({ prompt, outline, sectionHint }: SelectTemplateI
     const dedicatedCandidate = single ? candidates.find((candidate) => candidate.id === templateForKind[first.section.kind]) : undefined;
     // The dedicated template shows the section asked for, not merely the first of its kind.
     if (dedicatedCandidate && !dedicatedCandidate.sectionHint) dedicatedCandidate.sectionHint = sectionName(first.section);
+    // A form asked for in a part of the page ("the three-step sign-up form demo" of a CSS kit) is that part's, if any.
+    const conversion = single && first.section.kind !== 'hero' ? candidates.find((candidate) => candidate.id === 'conversion-flow') : undefined;
+    if (conversion && !conversion.sectionHint) conversion.sectionHint = sectionName(first.section);
     if (!dedicatedCandidate) {
       const confidence = Math.min(...meaning.subjects.map((subject) => subject.confidence));
       const names = meaning.subjects.map((subject) => `"${sectionName(subject.section)}"`).join(', then ');

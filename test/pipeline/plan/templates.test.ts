@@ -4,6 +4,7 @@ import { templateIds, type TemplateId } from '../../../src/demos/presentation.js
 import { compileScript } from '../../../src/pipeline/plan/compile.js';
 import { planDemo } from '../../../src/pipeline/plan/heuristic-planner.js';
 import type { DemoPlan, DurationTarget, PageOutline, PlanStep } from '../../../src/pipeline/types.js';
+import { isVisible } from '../../../src/pipeline/plan/outline-query.js';
 import { assertPlan, assertScript, maxScroll } from './checks.js';
 import { allOutlines, docsOutline, formAppOutline, minimalOutline, saasOutline } from './outlines.js';
 
@@ -194,6 +195,26 @@ describe('recording templates', () => {
     assert.equal(hovered(hinted.steps).at(-1), 'Subscribe', 'the newsletter\'s button is hovered, not the contact form\'s');
     // Without a hint the form with the most to fill is still the one shown.
     assert.deepEqual(typed(plan('conversion-flow', outline, '10s').steps)[0], ['First name', 'Ada']);
+  });
+
+  it('conversion flow frames a named part that has no form rather than fill a form elsewhere', () => {
+    // picnic: "the three-step sign-up form demo" is a part whose steps are no <form>; the page's first form, in another
+    // part, was filled instead.
+    const { steps } = plan('conversion-flow', formAppOutline(), '10s', { prompt: 'Show the sign-up demo that runs without JavaScript', sectionHint: 'Why Clinicly' });
+    assert.deepEqual(typed(steps), [], 'nothing typed into the form of another part');
+    assert.deepEqual(sectionsScrolledTo(steps), ['why']);
+  });
+
+  it("conversion flow keeps the form's heading below the sticky header", () => {
+    // kv-portfolio: "Contact Me" over a tall form at the page's end sat under the fixed menu for the whole video.
+    const outline = formAppOutline();
+    const contact = outline.sections[2]!;
+    outline.sections[2] = { ...contact, headingRect: { x: 400, y: 1320, width: 400, height: 40 } };
+    outline.forms[0] = { ...outline.forms[0]!, rect: { x: 400, y: 1400, width: 640, height: 700 } };
+    const { steps } = plan('conversion-flow', outline, '10s', { prompt: 'Show me the contact form' });
+    const y = scrolls(steps).at(-1)!;
+    assert.equal(y.action, 'scroll');
+    assert.ok(isVisible(outline, outline.sections[2]!.headingRect!, y.action === 'scroll' ? y.toY : 0), `the heading is in view below the header at ${y.action === 'scroll' ? y.toY : '?'}`);
   });
 
   it('conversion flow without a form hovers the main call to action', () => {
