@@ -115,6 +115,8 @@ export const concepts: Record<string, string[]> = {
   // shops, libraries, media: what someone there recommends
   // shops: what they sell, the catalogue ("the products" of a shop; "product" alone names the thing being demoed, a stop word)
   wares: ['wares', 'merchandise', 'catalog', 'catalogue', 'goods', 'inventory'],
+  // companies: the jobs they are hiring for ("Careers", "Join us", "Open positions")
+  careers: ['career', 'vacancy', 'vacancies', 'hiring', 'recruit', 'recruiting', 'recruitment'],
   picks: ['recommend', 'recommendation', 'favourite', 'favorite', 'curated', 'bestseller', 'bestselling', 'popular', 'trending', 'trendy', 'editor', 'pick', 'staff', 'hottest'],
   // charities, clubs, open-source projects: giving money, giving time
   donate: ['donate', 'donation', 'donor', 'contribute', 'contribution', 'fundraise', 'fundraising', 'pledge', 'appeal'],
@@ -177,13 +179,24 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b(?:leave|leaving|add|adding|write|writing|put|putting)s? (?:a |an |some )?(?:little |short |quick )?(?:notes?|remarks?) (?:in|inside|into|to) (?:a|an|the|my|your|our|its) (?:template|code|file|source|markup|script|stylesheet)s?\b/g, 'comment'],
   // "early access" is a product not out yet (its sign-up); "early days" alone is history
   [/\bearly[- ]access\b/g, 'beta'],
-  // "What the callouts look like", "I'd like to see": how the asking is put, never a word of a heading ("Like A Pro").
-  [/\b(?:looks?|looked|looking|feels?|sounds?) like\b|\b(?:i['’]?d|i would|we['’]?d|we would|would) like\b/g, ' '],
+  // "I'd like to see": how the asking is put, never a word of a heading ("Like A Pro"). ("What it looks like" stays:
+  // "look" and "like" are what a first appointment's "what you'd like… a thorough look" answers.)
+  [/\b(?:i['’]?d|i would|we['’]?d|we would|would) like\b/g, ' '],
   // "Show the products", "everything they sell": a shop's catalogue. "The product" alone is what the demo is about.
   // The words between stay ("the latest products" is new wares).
   [/\b(?:the|your|their|our|its|his|her|these|those|all(?: of)?(?: the| their| our| its)?)((?: (?:latest|newest|new|best|featured|popular|top|whole|full|other|different))?) products\b|\b(?:everything|what|all) (?:they|you|we|it|she|he) sells?\b/g, (_match: string, between = '') => `${between} wares`],
   // "What's the catch", "where won't it work": its limits (before "what's the" is read as a question's frame), not a catch of errors nor the portfolio's work.
-  [/\bwhat(?:'s|’s| is) the catch\b|\b(?:won['’]t|will not|doesn['’]t|does not|don['’]t|do not|can['’]t|cannot) (?:\w+ ){0,2}?work\b/g, 'limitation'],
+  [/\bwhat(?:'s|’s| is) the catch\b|\b(?:won['’]t|will not|doesn['’]t|does not|don['’]t|do not|can['’]t|cannot) (?:\w+ ){0,2}?(?:work|handle|support|cover)\b/g, 'limitation'],
+  // "What sets them apart", "what makes it different": why choose them over the others.
+  [/\bwhat (?:sets|makes) (?:them|it|you|us|him|her|this [\w-]+|the [\w-]+) (?:apart|different|special|unique|stand out)\b|\bsets? (?:them|it|you|us|him|her) apart\b/g, ' different '],
+  // "What people have been making with it": the things made with a tool, its examples and showcase.
+  [/\bwhat (?:people|others|users|folks|developers|designers|the community) (?:have |has )?(?:been )?(?:made|making|built|building|created|creating|doing|done) with (?:it|this|them)\b/g, ' community examples showcase '],
+  // "The part that invites me to hire him": a call to action, whatever it invites to.
+  [/\binvit(?:e|es|ing) (?:me|you|us|people|visitors|readers|them) to\b/g, ' invitation '],
+  // A pull request is what its page calls a "PR".
+  [/\bpull[- ]requests?\b/g, ' pullrequest '],
+  // "Where are their offices?": where they are, not an office's work.
+  [/\bwhere (?:are|is) (?:their|your|the|its|his|her|our) (?:offices?|headquarters|hq|branch(?:es)?|stores?|shops?|studios?)\b/g, ' location '],
   // "What do buyers say", "what clients think": the question word belongs to the phrase, not to "what it does";
   // who says it stays ($1).
   // What they say it about ("what a former student says about the program") is the page's whole subject, not a part of
@@ -367,6 +380,7 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
  */
 export const pagePhrases: Array<[RegExp, string]> = [
   [/\bearly[- ]access\b/i, 'beta'],
+  [/\bPRs?\b|\bpull[- ]requests?\b/, 'pullrequest'],
   // "Product Overview", "Our Products", "Featured products": the catalogue of a shop.
   [/\bproducts? (?:overview|range|catalog(?:ue)?|list(?:ing)?|grid)\b|\b(?:our|all|featured|new|latest|top|popular|trending) products\b/i, 'wares'],
   // "Hot sales", "hot sellers", "what's hot": what sells most (not "hot" alone: coffee, weather, a hot tub).
@@ -416,6 +430,8 @@ export const stop = new Set([
   'last', 'first', 'before', 'after', 'walk', 'through', 'tour', 'scroll', 'stay', 'hold', 'wrap', 'start', 'bit',
   // a question's frame ("which kinds of jobs…"), never what is asked about
   'which',
+  // what is left of a contraction ("they're", "we've", "you'll")
+  're', 've', 'll',
   // a condition's frame ("if something goes wrong…"), not a language's if statement
   'if',
 ]);
