@@ -74,6 +74,8 @@ export const conversionFlow: Template = (context) => {
   if (!cta) return cinematic(context);
   c.pause('Open on the page');
   if (banner && cta.rect.y >= banner.rect.y) c.scrollTo(banner);
+  // The part the prompt named is framed (a slow push-in on it) while the cursor rests on its link: no still hold.
+  if (hinted) c.focus(hinted, `Frame "${sectionName(hinted)}"`);
   c.hover(cta, `Hover the call to action "${cta.label}"`);
   c.pause('Hold on the call to action');
   return c.done();
