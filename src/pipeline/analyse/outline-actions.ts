@@ -308,10 +308,13 @@ export function readControls(
     }
     // A <label> beside its field without `for` (Bootstrap's form groups: the label, then the input, in one box), or
     // whose `for` names no element at all (a template's field renamed, its label left pointing at the old id).
-    const group = f.parentElement;
-    if (group && group.querySelectorAll('input, select, textarea').length === 1) {
-      const pointsNowhere = (c: Element) => !c.hasAttribute('for') || !document.getElementById(c.getAttribute('for') ?? '');
-      const beside = Array.from(group.children).find((c) => c.tagName === 'LABEL' && pointsNowhere(c));
+    // Or in a column of its own beside the field's column (a horizontal form's row: `<label class="col-md-1">Subject`
+    // then `<div class="col-md-11"><input>`): up to the box that holds this field only.
+    const pointsNowhere = (c: Element) => !c.hasAttribute('for') || !document.getElementById(c.getAttribute('for') ?? '');
+    const lonely = (c: Element) => c.tagName === 'LABEL' && pointsNowhere(c) && !c.querySelector('input, select, textarea');
+    for (let group = f.parentElement, depth = 0; group && depth < 3; group = group.parentElement, depth++) {
+      if (group.querySelectorAll('input, select, textarea').length !== 1) break;
+      const beside = Array.from(group.children).find((c) => !c.contains(f) && (lonely(c) || (c.children.length === 1 && lonely(c.children[0]!) && !norm(c.textContent).replace(norm(c.children[0]!.textContent), ''))));
       const t = beside ? norm(beside.textContent) : '';
       if (t) return t;
     }

@@ -608,6 +608,21 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+  it("names a field by the label in the column beside its own, as a horizontal form lays them out (concept-admin's compose)", async () => {
+    const page = await pageWith(`
+      <div class="compose" style="padding:20px;width:900px">
+        <div class="row" style="display:flex;margin:8px 0"><label style="width:80px">To:</label><div style="flex:1"><input type="email"></div></div>
+        <div class="row" style="display:flex;margin:8px 0"><div style="width:80px"><label>Subject</label></div><div style="flex:1"><input type="text"></div></div>
+        <textarea placeholder="Write Descriptions"></textarea><button type="submit">Send</button>
+      </div>`);
+    try {
+      const { outline } = await analysePage(page);
+      assert.deepEqual(outline.forms.map((f) => f.fields.map((x) => x.label)), [['To:', 'Subject', 'Write Descriptions']]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('lists the cards with their own heading inside a section taller than the screen, each with its box', async () => {
     const card = (name: string) => `<div style="height: 300px; margin: 16px; padding: 16px; border: 1px solid #ccc"><h3>${name}</h3><p>We fix it the same day.</p></div>`;
     const page = await pageWith(`
