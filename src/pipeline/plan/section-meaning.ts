@@ -1,6 +1,7 @@
 import type { OutlineAction, OutlineSection, PageOutline } from '../types.js';
 import { concepts, kindConcepts, manner, pagePhrases, promptPhrases, stop, widgetWords } from './lexicon.js';
 import { actionsIn, isFixed, sectionAt, sectionName, sectionsInOrder } from './outline-query.js';
+import { askedPart } from './section-parts.js';
 import { closeWordIn, fieldWords, MISSPELT_WEIGHT, type MeaningField } from './word-meaning.js';
 
 /**
@@ -506,6 +507,16 @@ function scoreClause(clause: string, fields: Field[], page: PageWords, rare = fa
 }
 
 /** The sections a prompt asks for, in the order to show them; empty when it names none with some confidence. */
+/**
+ * Two clauses answered by one section are one beat, unless the later names a card of it the earlier did not ("her
+ * accessibility tips, then the article on PageSpeed": two posts of one list, a shot each).
+ */
+function sameBeat(earlier: Subject, later: Subject, prompt: string): boolean {
+  if (earlier.section !== later.section) return false;
+  const part = askedPart(later.section, later.clause, prompt);
+  return part === null || part === askedPart(earlier.section, earlier.clause, prompt);
+}
+
 export function promptSubjects(prompt: string, outline: PageOutline): PromptSubjects {
   const sections = sectionsInOrder(outline);
   const fields = new Map(sections.map((section) => [section, sectionFields(outline, section)]));
@@ -523,7 +534,7 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
     const placed = atBottom ? null : neighbourOf(clause, sections, fields, page);
     if (placed) {
       if (endCue.test(clause)) endsOn = placed;
-      else if (!subjects.some((s) => s.section === placed.section)) subjects.push(placed);
+      else if (!subjects.some((s) => sameBeat(s, placed, prompt))) subjects.push(placed);
       continue;
     }
     const clauseStems = new Set(promptWords(clause).map(stem));
@@ -588,12 +599,12 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
     const confidence = Math.min(0.97, 0.3 + 0.3 * Math.min(1, top.score / 1.5) + 0.4 * Math.min(1, margin / 0.8));
     const subject: Subject = { section: top.section, confidence: Math.round(confidence * 100) / 100, why: top.why, clause };
     if (ending) endsOn = subject;
-    else if (!subjects.some((s) => s.section === top.section)) subjects.push(subject);
+    else if (!subjects.some((s) => sameBeat(s, subject, prompt))) subjects.push(subject);
   }
   const action = endsOnAction ? { endsOnAction } : {};
   if (endsOn) {
     const last = endsOn;
-    return { subjects: [...subjects.filter((s) => s.section !== last.section), last], endsOn: last, ...action, unanswered };
+    return { subjects: [...subjects.filter((s) => !sameBeat(s, last, prompt)), last], endsOn: last, ...action, unanswered };
   }
   return { subjects, endsOn: null, ...action, unanswered };
 }

@@ -137,10 +137,19 @@ const GENERIC = new Set([
   'going', 'go', 'goes', 'while', 'still', 'ever', 'sure', 'tell', 'know', 'look', 'looks', 'use', 'using', 'used',
 ]);
 
-const conceptOfStem = new Map<string, string[]>();
-for (const [concept, list] of Object.entries(concepts)) {
-  for (const word of list) conceptOfStem.set(stem(word), [...(conceptOfStem.get(stem(word)) ?? []), concept]);
-}
+/** The lexicon's concepts by stem, built on first use: section-meaning imports this module, and stem is its own. */
+let conceptsByStem: Map<string, string[]> | null = null;
+const conceptOfStem = {
+  get(word: string): string[] | undefined {
+    if (!conceptsByStem) {
+      conceptsByStem = new Map();
+      for (const [concept, list] of Object.entries(concepts)) {
+        for (const entry of list) conceptsByStem.set(stem(entry), [...(conceptsByStem.get(stem(entry)) ?? []), concept]);
+      }
+    }
+    return conceptsByStem.get(word);
+  },
+};
 
 /** The concepts a prompt word stands for: its own name when the prompt's phrases made it one ("tracking"), or its stem's. */
 function conceptsOf(word: string): string[] {

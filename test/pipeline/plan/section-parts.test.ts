@@ -98,6 +98,21 @@ describe('a list of posts that share words', () => {
   it('stays on the list when the words are as much in two titles', () => {
     assert.equal(askedPart(blog, 'Show the posts about Node and Express.'), null);
   });
+
+  it('shows each post of a two-part prompt in turn, the second after the first, both pointed at', () => {
+    // Two beats of one section had been one: the first post was framed, the second never came on screen.
+    const outline = garage();
+    const tall = posts.map((post, k) => ({ ...post, rect: { ...post.rect, y: 1180 + k * 400 }, headingRect: { ...post.headingRect, y: 1200 + k * 400 } }));
+    outline.sections[1] = section('posts', 'content', 'Latest Blog Post', 1000, 2600, tall.map((c) => c.text).join(' '), tall);
+    outline.sections[2] = section('about', 'content', 'Committed to quality', 3600, 800, 'Twenty years in Leeds.');
+    outline.documentHeight = 4400;
+    const prompt = "Start on her accessibility tips for developers, then scroll down to the article on measuring performance with Google's PageSpeed tool.";
+    const { steps } = planDemo({ prompt, outline, durationTarget: '10s', template: { id: 'auto' }, mode: 'script' });
+    const pointed = steps.filter((step) => step.action === 'hover').map((step) => (step as Extract<PlanStep, { action: 'hover' }>).target.label);
+    assert.deepEqual(pointed.filter((label) => /Accessibility Tips|Monitoring/.test(label)), ['Accessibility Tips for Web Developers', 'Monitoring Performance with the PageSpeed Insights API']);
+    const monitoring = tall[3]!;
+    assert.ok(isVisible(outline, monitoring.headingRect, scrolledTo(steps)), `the second post ends the video on screen (scrolled to ${scrolledTo(steps)})`);
+  });
 });
 
 describe('two cards compared', () => {

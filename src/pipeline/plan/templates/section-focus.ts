@@ -90,15 +90,17 @@ export const sectionFocus: Template = (context) => {
  */
 function visitInOrder(context: TemplateContext, subjects: Array<{ section: OutlineSection; clause: string }>, endsOnAction?: Target): PlanStep[] {
   const { outline, budgetMs } = context;
-  const sections = subjects.map((subject) => subject.section);
-  const compose = (shown: OutlineSection[], operate: boolean) => {
+  type Beat = (typeof subjects)[number];
+  const compose = (shown: Beat[], operate: boolean) => {
     const c = new Choreography(outline, budgetMs);
-    shown.forEach((section, index) => {
+    shown.forEach(({ section, clause }, index) => {
       const name = sectionName(section);
-      // The card the beat names inside its section, framed with it (see sectionFocus).
-      const named = askedPart(section, subjects.find((s) => s.section === section)!.clause, context.prompt);
+      // The card the beat names inside its section, framed with it (see sectionFocus); two beats may be two cards of one.
+      const named = askedPart(section, clause, context.prompt);
       const sectionY = scrollYForSection(outline, section);
-      const partY = (named ? scrollYForPart(outline, section, named, sectionY, index === shown.length - 1) : null) ?? sectionY;
+      // The last beat keeps its section's heading in the shot, unless a beat before showed that section already.
+      const headingShown = shown.slice(0, index).some((beat) => beat.section === section);
+      const partY = (named ? scrollYForPart(outline, section, named, sectionY, index === shown.length - 1 && !headingShown) : null) ?? sectionY;
       const part = named && (partY !== sectionY || isVisible(outline, named.headingRect, sectionY)) ? named : null;
       if (partY === sectionY) c.scrollTo(section, `Scroll to "${name}"`);
       else c.scrollToY(partY, `Scroll to "${part?.heading}" in "${name}"`);
@@ -108,15 +110,15 @@ function visitInOrder(context: TemplateContext, subjects: Array<{ section: Outli
       c.pause(`Read "${name}"`, index === shown.length - 1 ? LAST_BEAT_HOLD_MS : BEAT_HOLD_MS);
     });
     // The part held to the end answers on camera when it can (a question opened, the next tab) and time allows.
-    const control = operate && !endsOnAction ? controlInView(outline, shown.at(-1)!, c.y) : null;
+    const control = operate && !endsOnAction ? controlInView(outline, shown.at(-1)!.section, c.y) : null;
     if (control) c.click(control);
     if (endsOnAction) endOn(c, endsOnAction);
     // After a click the viewer reads what it opened; else the last beat's hold has held it already.
-    else if (control) c.pause(`Hold on "${sectionName(shown.at(-1)!)}"`);
+    else if (control) c.pause(`Hold on "${sectionName(shown.at(-1)!.section)}"`);
     return c;
   };
-  const last = sections.at(-1)!;
-  let shown = sections;
+  const last = subjects.at(-1)!;
+  let shown = subjects;
   while (shown.length > 1 && !compose(shown, false).fits()) shown = [...shown.slice(0, -2), last];
   const operated = compose(shown, true);
   return (operated.fits() ? operated : compose(shown, false)).done();
