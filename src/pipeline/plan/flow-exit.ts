@@ -353,7 +353,7 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
   if (!wantsPage) {
     const meaning = promptSubjects(beat, outline);
     const answered = [...meaning.subjects, ...(meaning.endsOn ? [meaning.endsOn] : [])].filter((subject) => subject.section.kind !== 'footer');
-    if (said && !answered.some((subject) => headedBy(subject.section, said.label))) return { link: said, purpose: 'page' };
+    if (said && !answered.some((subject) => headedBy(subject.section, said.label)) && !namedMoreHere(beat, said.label, outline)) return { link: said, purpose: 'page' };
     // A link that means it ("Pricing" for "what it costs") beats parts of this page that answer by other words only
     // (a grid matched by "does", testimonials by "people"): none is of its kind, none is headed by its meaning.
     // Only for a beat that says the link's meaning twice over ("cost … per month … packages", "help questions …
@@ -430,6 +430,25 @@ function acronym(label: string, word: string): boolean {
 }
 
 /** A part of the page whose heading or kicker has every word of a link's label. */
+/**
+ * Whether this page's address or one of its headings says the link's words and more of the beat's: "search the
+ * influencer finder" on influencer-finder.html is done here, not behind the sidebar's "Influencer" (its dashboard).
+ */
+function namedMoreHere(beat: string, label: string, outline: PageOutline): boolean {
+  const asked = new Set(keywords(beat));
+  const linkWords = keywords(label);
+  const saysMore = (words: string[]) => linkWords.every((word) => words.includes(word)) && words.some((word) => asked.has(word) && !linkWords.includes(word));
+  const page = (() => {
+    try {
+      return new URL(outline.url).pathname.split('/').filter(Boolean).at(-1) ?? '';
+    } catch {
+      return '';
+    }
+  })();
+  if (saysMore(keywords(pathWords(page)))) return true;
+  return outline.sections.some((section) => section.kind !== 'footer' && saysMore(keywords(`${section.heading ?? ''} ${section.kicker ?? ''}`)));
+}
+
 function headedBy(section: { heading?: string | null; kicker?: string | null }, label: string): boolean {
   const words = new Set(keywords(`${section.heading ?? ''} ${section.kicker ?? ''}`));
   return keywords(label).every((word) => words.has(word));

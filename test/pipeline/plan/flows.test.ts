@@ -248,6 +248,17 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Show the pricing', outline, sameSite), null);
   });
 
+  it('stays on the page whose address says the link\'s word and more of the prompt\'s: "search the influencer finder" on influencer-finder.html', () => {
+    // concept-admin (flows blind 2026-12-08): arrived at the finder, the flow went on by the sidebar's "Influencer" to
+    // the influencer dashboard and typed "yoga" into the header's search box there.
+    const outline = saasOutline();
+    outline.navigation.push({ label: 'Influencer', kind: 'nav-link', href: '/dashboard-influencer.html', selector: 'a[href="/dashboard-influencer.html"]', fallbackSelectors: [], rect: { x: 10, y: 170, width: 200, height: 28 } });
+    const prompt = "We're looking for yoga creators to partner with. Search the influencer finder for yoga";
+    assert.equal(flowExit(prompt, outline, sameSite)?.link.label, 'Influencer', 'elsewhere, the link goes there');
+    outline.url = 'http://localhost:4000/influencer-finder.html';
+    assert.equal(flowExit(prompt, outline, sameSite), null);
+  });
+
   it('stays on the page a prompt named once it is there: "go to the Register page and fill it in" fills its form', () => {
     const outline = saasOutline();
     outline.url = 'http://localhost:4000/saas/register.html';
