@@ -2,6 +2,7 @@ import type { Page } from 'puppeteer-core';
 import type { PageOutline } from '../types.js';
 import { dismissOverlays } from './dismiss-overlays.js';
 import { evaluateInPage, retryAfterNavigation, sleep } from './in-page.js';
+import { releaseInnerScroller } from './inner-scroller.js';
 import { scrollThroughPage } from './lazy-scroll.js';
 import { extractOutline } from './outline.js';
 import { headerHeightAfterScroll } from './scrolled-header.js';
@@ -73,6 +74,8 @@ export async function preparePage(page: Page, timeoutMs = 30_000, options: { pro
   const budget = (share: number, cap: number) => Math.max(200, Math.min(cap, timeoutMs * share));
   const probeHeader = () => retryAfterNavigation(page, () => headerHeightAfterScroll(page)).catch(() => 0);
   await settle(page, budget(0.2, 5000));
+  // A page that scrolls inside one big box is made to scroll as a document, as the recorder and camera move it.
+  await retryAfterNavigation(page, () => releaseInnerScroller(page)).catch(() => null);
   // What covers the page now goes first; the pass down the page then runs while popups that come after a delay
   // (newsletter modals, consent bars sliding in) have time to appear, instead of after a wait for them: a popup over
   // the page does not stop a scroll made by script, and the look after the pass waits, as the first look used to,

@@ -249,7 +249,8 @@ export function outlineKit() {
 
   // ---------- shared by the parts ----------
   const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'LINK', 'META', 'BR', 'HR', 'DIALOG']);
-  const isFixed = (el: Element) => css(el).position === 'fixed';
+  // (A column pinned beside a box released into the document, inner-scroller.ts, stays on screen as a fixed one does.)
+  const isFixed = (el: Element) => css(el).position === 'fixed' || el.hasAttribute('data-showreel-pinned');
   const hasMajorHeading = (el: Element) => Array.from(el.querySelectorAll('h1, h2')).some((h) => visible(h));
   /**
    * A heading that is a bare number ("1", "02."): a carousel's slide numbers (glider's demos, an <h1> on each slide) or a
