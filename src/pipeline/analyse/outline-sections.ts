@@ -188,6 +188,7 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
   // dropped) and the row after it lost its name (a docs page's "Creating Layouts" over its intro and its examples).
   // The title names the block that follows it, when that block has no heading of its own as high.
   const titled = new Map<Element, Element>();
+  const MAX_HEADED_RUNS = 6;
   blocks.forEach((block, i) => {
     const next = blocks[i + 1];
     if (!next || !/^H[1-6]$/.test(block.tagName) || next.parentElement !== block.parentElement || !visible(block) || !norm(block.textContent)) return;
@@ -197,11 +198,44 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
     if (!own || levelOf(own) > levelOf(block)) titled.set(next, block);
   });
   const titles = new Set(titled.values());
+  // A heading between blocks of a page laid out flat (an academic conference's body: a banner, a table of links, then
+  // "What is This Website?" over three paragraphs and "Organizers" over a paragraph and a table of sponsors' logos)
+  // titles the blocks after it up to the next heading as high: alone, the heading was too thin to be a part and the
+  // paragraphs under it were parts without a name.
+  const headedRuns = new Map<Element, Element[]>();
+  const inRun = new Set<Element>();
+  // A release log's dozens of version headings are no parts of their own (as in a flat run, below): a few headings only.
+  const peers = (h: Element) => blocks.filter((b) => b.tagName === h.tagName && b.parentElement === h.parentElement).length;
+  blocks.forEach((block, i) => {
+    if (titles.has(block) || !/^H[1-6]$/.test(block.tagName) || !visible(block) || !norm(block.textContent) || peers(block) > MAX_HEADED_RUNS) return;
+    const followers: Element[] = [];
+    for (const next of blocks.slice(i + 1)) {
+      if (next.parentElement !== block.parentElement || /^H[1-6]$/.test(next.tagName) || titled.has(next)) break;
+      const own = headingIn(next);
+      if (own && levelOf(own) <= levelOf(block)) break;
+      followers.push(next);
+    }
+    if (followers.length < 2) {
+      if (followers.length === 1 && !titled.has(followers[0]!)) titled.set(followers[0]!, block);
+      return;
+    }
+    headedRuns.set(block, followers);
+    for (const follower of followers) inRun.add(follower);
+  });
+  for (const title of titled.values()) titles.add(title);
 
   const raw: RawSection[] = [];
   for (const el of blocks) {
-    if (titles.has(el)) continue;
+    if (titles.has(el) || inRun.has(el)) continue;
     const rect = docRect(el);
+    const followers = headedRuns.get(el);
+    if (followers) {
+      const bottom = Math.max(...followers.map((f) => docRect(f)).map((r) => r.y + r.height));
+      let text = '';
+      for (const f of followers) if (text.length < 5000) text += ` ${readableText(f, 5000)}`;
+      raw.push({ el, rect: { x: Math.min(rect.x, ...followers.map((f) => docRect(f).x)), y: rect.y, width: Math.max(rect.width, ...followers.map((f) => docRect(f).width)), height: bottom - rect.y }, heading: el, text: norm(text), virtual: true });
+      continue;
+    }
     // A long flat block of headings and paragraphs (an article, a docs page): one section per heading.
     // Two headings split it too when it is long (a blog post of a few screens with two parts): each is a place a
     // prompt may ask for ("down to the part about …").

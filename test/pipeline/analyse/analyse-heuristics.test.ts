@@ -608,6 +608,33 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+  it('reads a heading between the blocks of a flat page as the title of the blocks under it, but not a release log\'s many versions', async () => {
+    // academic-conference (blind 2026-12-09): a banner, a table of links, then "What is This Website?" over three
+    // paragraphs and "Organizers" over a paragraph and a table of logos, all straight in <body>. The headings alone
+    // were too thin to be parts, and the paragraphs under them parts without a name.
+    const page = await pageWith(`
+      <div style="height:400px;background:#ccd">Conference 2525</div>
+      <table style="width:100%"><tr><td><a href="/registration">Registration</a></td><td><a href="/program">Program</a></td></tr></table>
+      <h2>What is This Website?</h2>${filler(3)}
+      <h2>Organizers</h2><p>Here is a good place to list the organizers and sponsors of the conference.</p>
+      <table style="width:100%;height:180px"><tr><td>First Sponsor</td><td>Second Sponsor</td></tr></table>`);
+    const log = await pageWith(`
+      <div style="height:400px;background:#ccd">LiveScript</div>
+      <h2>Changelog</h2>${Array.from({ length: 8 }, (_, i) => `<h3>1.${8 - i}.0</h3><p>Fixes and small changes in release 1.${8 - i}.0 of the compiler.</p><p>${filler(1)}</p>`).join('')}`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((section) => section.heading);
+      assert.ok(headings.includes('What is This Website?') && headings.includes('Organizers'), JSON.stringify(headings));
+      const organizers = outline.sections.find((section) => section.heading === 'Organizers')!;
+      assert.ok(/Second Sponsor/.test(organizers.body ?? organizers.text), 'the sponsors\' table is part of "Organizers"');
+      const versions = (await analysePage(log)).outline.sections.map((section) => section.heading).filter((heading) => /^1\.\d\.0$/.test(heading ?? ''));
+      assert.deepEqual(versions, [], 'a release log\'s versions are no parts of their own');
+    } finally {
+      await page.close();
+      await log.close();
+    }
+  });
+
   it("names a field by the label in the column beside its own, as a horizontal form lays them out (concept-admin's compose)", async () => {
     const page = await pageWith(`
       <div class="compose" style="padding:20px;width:900px">
