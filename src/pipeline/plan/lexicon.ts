@@ -46,7 +46,7 @@ export const concepts: Record<string, string[]> = {
   // savings, ROI and price calculators: a figure the viewer works out
   calculator: ['calculator', 'calculate', 'calculation', 'estimator', 'simulator', 'slider', 'forecast', 'roi'],
   // ("case studies" is the portfolio by its "case"; "study" alone is as often where someone studied: education)
-  work: ['work', 'portfolio', 'case', 'project', 'gallery', 'showcase'],
+  work: ['work', 'portfolio', 'case', 'project', 'gallery', 'showcase', 'creation'],
   // résumés and portfolios: where someone studied, and what they know how to use
   education: ['education', 'study', 'studies', 'studied', 'degree', 'university', 'college', 'school', 'academic', 'graduate', 'graduated', 'diploma', 'bachelor', 'master', 'qualification', 'schooling', 'alma'],
   // résumés and portfolios: the jobs someone has held ("Experience", "Career", "Employment")
@@ -54,7 +54,7 @@ export const concepts: Record<string, string[]> = {
   skills: ['skill', 'framework', 'proficiency', 'proficient', 'competence', 'competency', 'technology', 'technologies', 'tech', 'programming', 'expertise'],
   // pictures of the place or the product: hotels, venues, shops
   gallery: ['gallery', 'photo', 'photograph', 'photography', 'picture', 'image', 'lightbox', 'snapshot', 'slideshow'],
-  services: ['service', 'offer', 'offering', 'expertise', 'specialty', 'specialist', 'specialised', 'specialized', 'help', 'assistance', 'assist'],
+  services: ['service', 'offer', 'offering', 'expertise', 'specialty', 'speciality', 'signature', 'specialist', 'specialised', 'specialized', 'help', 'assistance', 'assist'],
   // developer tools: how a program learns what happened (a copy that succeeded, an upload that failed)
   callbacks: ['callback', 'listener', 'succeed', 'succeeded', 'success', 'fail', 'failed', 'failure', 'error'],
   logos: ['logo', 'brand', 'trusted', 'company', 'companies', 'sponsor', 'backer', 'patron', 'supporter', 'funder', 'business', 'firm', 'corporate', 'foundation', 'partner'],
@@ -216,6 +216,18 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // "The sites this developer has already built", "apps she has made": the work they show, not how it is built.
   // (The thing itself stays: "projects" may be the heading's own word.)
   [/\b(sites|websites|apps|projects|products|things|pages)\b(?: [\w'’]+){0,3}? (?:has |have |had )?(?:already )?(?:built|made|created|designed|done)\b/g, '$1 work'],
+  // "Which dishes is this place known for", "what they're famous for": its specialties, signature dishes.
+  [/\b(?:(?:best |most |well )?known|famous|renowned|loved|celebrated) for\b/g, 'specialty signature'],
+  // "What happens on the first day, hour by hour": the programme of an event.
+  [/\b(?:hour|minute) by (?:hour|minute)\b|\bhour-by-hour\b|\bwhat (?:happens|is on|goes on) (?:on|during|each|every) (?:the )?(?:first |second |third |last |final |opening |closing )?(?:day|morning|afternoon|evening|night)\b/g, 'schedule'],
+  // "Lock my project to one exact release": pinning a version (a docs page's "Version Pinning").
+  [/\b(?:lock|locking|fix|fixing|freeze|freezing|stick|sticking)s? (?:[\w'’-]+ ){0,3}?(?:to|at|on) (?:one |a |an |the )?(?:exact |specific |particular |single |fixed )?(?:release|version)\b/g, 'version pinning'],
+  // "The table with the alternating shaded rows": a striped (zebra) table, as a UI kit's docs call it.
+  [/\b(?:alternat(?:e|ing)|zebra)(?:[- ](?:shaded|shading|coloured|colored|grey|gray|tinted|striped))? rows?\b|\bzebra[- ]stripe[sd]?\b/g, 'striped'],
+  // "What a warning message looks like": an alert, as a UI kit names it.
+  [/\b(warning|error|success|danger|info) (?:message|notice|banner|box)\b/g, '$1 alert'],
+  // "Everything they have built", "all she has made": the work they show.
+  [/\b(?:everything|all|what) (?:that )?(?:they|he|she|we|you|it)(?: have| has|'ve|’ve)? (?:ever )?(?:built|made|created|designed|done|produced)\b/g, 'work'],
   // "Which tools and languages does he work with", "her tech stack": the skills of a person, not the product's features.
   [/\b(?:tools|languages|frameworks|technologies)(?: (?:and|&|or) (?:tools|languages|frameworks|technologies))? (?:does|do|did) (?:this|the|that|he|she|they)\b(?: [\w'’]+){0,2}? (?:work|use|know|code)s?(?: with| in)?\b|\btech(?:nology)? stack\b/g, 'skill'],
   // "A little about who this person is", "who she is": the about part of a person's page.
@@ -258,7 +270,7 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\bvideos? (?:player|embed|element|example|clip)s?\b|\b(?:embedded|promo|promotional|product|intro|explainer|youtube|vimeo) videos?\b/g, 'film'],
   // "Where has she worked before", "his previous jobs", "their work history": the jobs held, not the portfolio's work.
   // ("The companies he worked for" is the clients', below.)
-  [/\b(?:has|have|had) (?:\w+ )?worked (?:before|previously|so far)?\b|\bworked (?:before|previously)\b|\b(?:previous|past|former) (?:jobs?|roles?|employers?|positions?)\b|\bwork history\b/g, 'experience'],
+  [/\b(?:has|have|had) (?:\w+ )?worked (?:before|previously|so far)?\b|\bworked (?:before|previously)\b|\b(?:previous|past|former) (?:jobs?|roles?|employers?|positions?)\b|\bwork(?:ing)? (?:history|experience)\b/g, 'experience'],
   // "How she goes about a project", "how they approach it", "their way of working": the process.
   [/\bhow (?:she|he|they|you|we|i|it|the team) (?:goes|go|going|went) about\b|\bhow (?:she|he|they|you|we|the team) (?:approach(?:es)?|tackles?|works?)\b|\bway of working\b/g, 'process'],
   // "What people are buying most", "the best sellers": what sells, the popular products.
@@ -385,6 +397,8 @@ export const pagePhrases: Array<[RegExp, string]> = [
   [/\bproducts? (?:overview|range|catalog(?:ue)?|list(?:ing)?|grid)\b|\b(?:our|all|featured|new|latest|top|popular|trending) products\b/i, 'wares'],
   // "Hot sales", "hot sellers", "what's hot": what sells most (not "hot" alone: coffee, weather, a hot tub).
   [/\bhot (?:sales?|sellers?|selling|items|products|picks|deals|right now)\b|\bwhat['’]?s hot\b/gi, 'popular'],
+  // "Top Sellers", "Best-selling": who or what sells most (an NFT market's artists, a shop's products).
+  [/\b(?:top|best)[- ]?(?:sellers?|selling)\b/gi, 'popular'],
   // "10% off every Wednesday", "$5 off", "half price": a discount, said without the word.
   [/\d+ ?%\s?off\b|[$€£]\s?\d+(?:[.,]\d+)?\s?off\b|\bhalf[- ]price\b|\b(?:buy one,? get one|bogo)\b/gi, 'discount'],
   // "$3.50", "€29", "12,90 €" under a product: its price, what "what do they cost" asks for. Not a figure in the

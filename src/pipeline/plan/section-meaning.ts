@@ -287,6 +287,9 @@ const SHARED_BEAT_SHARE = 0.8;
 
 /** The least a subject found by a word only its section uses must score (one such word in its text: 0.45). */
 const LITERAL_FLOOR = 0.45;
+/** A clause that asks for a form as such, and what a section that is one gains by it. */
+const FORM_NAMED = /\bforms?\b/i;
+const FORM_NAMED_WEIGHT = 0.5;
 
 /**
  * Whether a content word of the clause (four letters or more, not a stop word) stands, as itself, in this section's
@@ -384,6 +387,8 @@ const COMMON_WORD_WEIGHT = 0.5;
  */
 function meet(token: string, spoken: string[], f: Field, page: PageWords): { here: number; why: string } {
   if (f.stems.has(token)) return { here: f.weight, why: `"${token}" in its ${f.what}` };
+  // The one who does it: "selling the most" is the "Top Sellers", "who is speaking" the "Speakers".
+  if (token.length >= 4 && f.stems.has(`${token}er`)) return { here: f.weight * CONCEPT_WEIGHT, why: `"${token}" as "${token}er" in its ${f.what}` };
   for (const concept of conceptOfStem.get(token) ?? []) {
     if (f.concepts.has(concept)) return { here: f.weight * CONCEPT_WEIGHT, why: `"${token}" means ${concept}, as its ${f.what} says` };
   }
@@ -506,7 +511,17 @@ function scoreClause(clause: string, fields: Field[], page: PageWords, rare = fa
   return { score, why: best.why };
 }
 
-/** The sections a prompt asks for, in the order to show them; empty when it names none with some confidence. */
+/** Whether a section is a form or holds one. */
+function holdsForm(outline: PageOutline, section: OutlineSection): boolean {
+  if (section.kind === 'form' || section.widgets?.includes('form')) return true;
+  const { x, y, width, height } = section.rect;
+  return outline.forms.some((form) => {
+    const cx = form.rect.x + form.rect.width / 2;
+    const cy = form.rect.y + form.rect.height / 2;
+    return cx >= x && cx <= x + width && cy >= y && cy <= y + height;
+  });
+}
+
 /**
  * Two clauses answered by one section are one beat, unless the later names a card of it the earlier did not ("her
  * accessibility tips, then the article on PageSpeed": two posts of one list, a shot each).
@@ -517,6 +532,7 @@ function sameBeat(earlier: Subject, later: Subject, prompt: string): boolean {
   return part === null || part === askedPart(earlier.section, earlier.clause, prompt);
 }
 
+/** The sections a prompt asks for, in the order to show them; empty when it names none with some confidence. */
 export function promptSubjects(prompt: string, outline: PageOutline): PromptSubjects {
   const sections = sectionsInOrder(outline);
   const fields = new Map(sections.map((section) => [section, sectionFields(outline, section)]));
@@ -566,6 +582,14 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
         // above the footer.
         if (atBottom && section.kind === 'footer' && !aboveFooter.test(rawClause) && /\bheading\b/.test(why)) return { section, score: score + BOTTOM_BONUS, why: `${why}, at the very bottom` };
         return { section, score: score * discount, why };
+      })
+      .map((r, _, all) => {
+        // "Finish at the form where I can send her a message": of a contact block and the form beside it, the form;
+        // only where it is the one form among the parts that answer (a donation box's form is as much "the form").
+        // An ending only: "the sign-up form demo" in the middle of a CSS kit's page is its demo, not a form beside it.
+        if (r.score <= 0 || r.section.kind !== 'form' || !FORM_NAMED.test(clause) || !endCue.test(clause)) return r;
+        const withForms = all.filter((other) => other.score > 0 && holdsForm(outline, other.section));
+        return withForms.length === 1 ? { ...r, score: r.score + FORM_NAMED_WEIGHT, why: `${r.why}, and it is the form` } : r;
       })
       .sort((a, b) => b.score - a.score);
     const ending = endCue.test(clause);

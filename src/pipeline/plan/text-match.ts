@@ -40,6 +40,8 @@ function scoreSection(hint: string[], hintText: string, section: OutlineSection)
   const text = new Set(keywords(section.text));
   const inHeading = hint.filter((word) => heading.includes(word)).length;
   const candidates: Array<[number, string]> = [];
+  // Word for word first: "What is Offline.js?" and the hero's "Offline.js" share all their keywords.
+  if (section.heading && section.heading.trim().toLowerCase() === hintText) candidates.push([1.05, 'heading is the hint word for word']);
   if (heading.length > 0 && heading.join(' ') === hint.join(' ')) candidates.push([1, 'heading is the hint']);
   if (heading.length > 0 && inHeading === hint.length) candidates.push([0.9, 'heading contains the hint']);
   if (heading.length > 0 && heading.every((word) => hint.includes(word))) candidates.push([0.8, 'hint contains the heading']);
