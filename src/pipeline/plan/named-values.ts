@@ -46,7 +46,7 @@ const NAME = /\b(?:as|named|called|name(?:d| is)?|for user|I['’]m|I am)\s+((?:
 const USERNAME = /\b(user ?name|handle|login)\s+(is\s+|of\s+)?(["“'‘@])?([A-Za-z0-9][\w.-]{1,39})/i;
 const HANDLE = /\b(?:as|called|named|for)\s+@?([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|[a-z]+\d+)(?![\w@.-])/;
 const PASSWORD = /\bpassword\s+(?:is\s+|of\s+)?["“'‘]?([^\s"”'’,.;]{3,40})/i;
-const PHONE = /(?:phone|number|call)\D{0,20}(\+?\d[\d\s().-]{6,18}\d)/i;
+const PHONE = /(?:phone|number|call|\b(?:mobile|cell|tel|telephone))\D{0,20}(\+?\d[\d\s().-]{6,18}\d)/i;
 const COMPANY = /\b(?:company|organi[sz]ation|business)\s+(?:is\s+|called\s+|named\s+|to\s+)?["“'‘]?([A-Z][\w&.'’ -]{1,40}?)["”'’]?(?=[,.;]|\s+(?:and|then|with)\b|$)/;
 const MESSAGE = /\b(?:message|note|comment|question|saying|says)\s*:?\s*["“'‘]([^"”'’]{1,200})["”'’]/i;
 const ABOUT = /\b(?:note|message|comment|question|enquiry|inquiry|email|line)\b[^;]{0,120}?\babout\s+((?:a |an |the |our |their |my )?[\p{L}\d][\p{L}\d '’-]{2,60}?)\s*(?=[,.;!?]|\s+(?:and|then|as|from|with)\b|$)/iu;

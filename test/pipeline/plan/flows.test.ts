@@ -23,6 +23,12 @@ describe('the values a prompt names', () => {
     assert.equal(namedValues('Send a note as Liam Chen, liam.chen@example.com, about a brand refresh').message, 'A brand refresh');
   });
 
+  it('finds a phone number said as a mobile (connect-plus-admin, flows blind 2026-12-09)', () => {
+    const values = namedValues('On the forms page, fill in the form that asks for a mobile number: username treyes, email tomas.reyes@example.com, mobile 415 555 0199');
+    assert.equal(values.phone, '415 555 0199');
+    assert.deepEqual(values.texts, [], 'not a text typed into some other box');
+  });
+
   it('finds a subject line', () => {
     assert.equal(namedValues('Ask the shop about a bulk order from the contact page: Sofia Marquez, sofia.marquez@example.com, subject Wholesale enquiry').subject, 'Wholesale enquiry');
     assert.equal(namedValues('Write a new email to lena.berg@example.com with the subject Q3 budget review').subject, 'Q3 budget review');
@@ -74,11 +80,19 @@ describe('the values a prompt names', () => {
     outline.navigation.push({ label: 'Contact', kind: 'nav-link', href: '/contact.html', selector: 'a[href="/contact.html"]', fallbackSelectors: [], rect: { x: 600, y: 20, width: 80, height: 30 } });
     assert.equal(flowExit('Message the gym as Marta Silva, marta.silva@example.com, asking "Do you offer a free trial week?"', outline, sameSite)?.purpose, 'contact');
     assert.equal(flowExit('Ask them about business accounts: send them a note as Lena Park, lena.park@example.com', outline, sameSite)?.purpose, 'contact');
+    // pretty-patties (flows blind 2026-12-09): the shop's name between the verb and its note.
+    assert.equal(flowExit('Send Pretty Patties a note from Jordan Lee (jordan.lee@example.com) asking "Do you cater weddings?"', outline, sameSite)?.purpose, 'contact');
   });
 
   it('reads no message in a question about where to write one', () => {
     assert.equal(namedValues('Where do I send him a message about a job?').message, undefined);
     assert.equal(namedValues('Send a note as Liam Chen, liam.chen@example.com, about a brand refresh').message, 'A brand refresh');
+  });
+
+  it('finds a phone number said as a mobile (connect-plus-admin, flows blind 2026-12-09)', () => {
+    const values = namedValues('On the forms page, fill in the form that asks for a mobile number: username treyes, email tomas.reyes@example.com, mobile 415 555 0199');
+    assert.equal(values.phone, '415 555 0199');
+    assert.deepEqual(values.texts, [], 'not a text typed into some other box');
   });
 
   it('reads no user name in "the login screen", and a handle listed after the colon as the user name', () => {
