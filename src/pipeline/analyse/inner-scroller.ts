@@ -32,10 +32,10 @@ export async function releaseInnerScroller(page: Page): Promise<string | null> {
     }
     if (!best) return null;
     const released = `${best.id ? `#${best.id}` : best.tagName.toLowerCase()} (${best.scrollHeight} px scrolled inside a ${best.clientHeight} px box)`;
-    const grow = (el: HTMLElement, overflow: string) => {
+    const grow = (el: HTMLElement) => {
       el.style.setProperty('height', 'auto', 'important');
       el.style.setProperty('max-height', 'none', 'important');
-      el.style.setProperty('overflow-y', overflow, 'important');
+      el.style.setProperty('overflow-y', 'visible', 'important');
     };
     // The columns beside the box, from the box up: what stood as tall as the screen beside it stays in view.
     const pinned: HTMLElement[] = [];
@@ -52,9 +52,9 @@ export async function releaseInnerScroller(page: Page): Promise<string | null> {
       }
       if (el === document.body) break;
     }
-    grow(best, 'visible');
+    grow(best);
     for (let el: HTMLElement | null = best.parentElement; el && el !== document.documentElement; el = el.parentElement) {
-      grow(el, 'visible');
+      grow(el);
       el.style.setProperty('overflow-x', 'clip', 'important');
     }
     document.documentElement.style.setProperty('height', 'auto', 'important');

@@ -230,10 +230,11 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
     const rect = docRect(el);
     const followers = headedRuns.get(el);
     if (followers) {
-      const bottom = Math.max(...followers.map((f) => docRect(f)).map((r) => r.y + r.height));
+      const boxes = followers.map((f) => docRect(f));
+      const bottom = Math.max(...boxes.map((r) => r.y + r.height));
       let text = '';
       for (const f of followers) if (text.length < 5000) text += ` ${readableText(f, 5000)}`;
-      raw.push({ el, rect: { x: Math.min(rect.x, ...followers.map((f) => docRect(f).x)), y: rect.y, width: Math.max(rect.width, ...followers.map((f) => docRect(f).width)), height: bottom - rect.y }, heading: el, text: norm(text), virtual: true });
+      raw.push({ el, rect: { x: Math.min(rect.x, ...boxes.map((r) => r.x)), y: rect.y, width: Math.max(rect.width, ...boxes.map((r) => r.width)), height: bottom - rect.y }, heading: el, text: norm(text), virtual: true });
       continue;
     }
     // A long flat block of headings and paragraphs (an article, a docs page): one section per heading.

@@ -438,14 +438,8 @@ function namedMoreHere(beat: string, label: string, outline: PageOutline): boole
   const asked = new Set(keywords(beat));
   const linkWords = keywords(label);
   const saysMore = (words: string[]) => linkWords.every((word) => words.includes(word)) && words.some((word) => asked.has(word) && !linkWords.includes(word));
-  const page = (() => {
-    try {
-      return new URL(outline.url).pathname.split('/').filter(Boolean).at(-1) ?? '';
-    } catch {
-      return '';
-    }
-  })();
-  if (saysMore(keywords(pathWords(page)))) return true;
+  // This page's own name: the last part of its address ("influencer-finder.html").
+  if (saysMore(keywords(pathWords(outline.url.split(/[?#]/)[0]!.split('/').filter(Boolean).at(-1) ?? null)))) return true;
   return outline.sections.some((section) => section.kind !== 'footer' && saysMore(keywords(`${section.heading ?? ''} ${section.kicker ?? ''}`)));
 }
 

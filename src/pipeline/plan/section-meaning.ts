@@ -1,6 +1,6 @@
 import type { OutlineAction, OutlineSection, PageOutline } from '../types.js';
 import { concepts, kindConcepts, manner, pagePhrases, promptPhrases, stop, widgetWords } from './lexicon.js';
-import { actionsIn, isFixed, sectionAt, sectionName, sectionsInOrder } from './outline-query.js';
+import { actionsIn, centre, containsPoint, isFixed, sectionAt, sectionName, sectionsInOrder } from './outline-query.js';
 import { askedPart } from './section-parts.js';
 import { closeWordIn, fieldWords, MISSPELT_WEIGHT, type MeaningField } from './word-meaning.js';
 
@@ -514,12 +514,7 @@ function scoreClause(clause: string, fields: Field[], page: PageWords, rare = fa
 /** Whether a section is a form or holds one. */
 function holdsForm(outline: PageOutline, section: OutlineSection): boolean {
   if (section.kind === 'form' || section.widgets?.includes('form')) return true;
-  const { x, y, width, height } = section.rect;
-  return outline.forms.some((form) => {
-    const cx = form.rect.x + form.rect.width / 2;
-    const cy = form.rect.y + form.rect.height / 2;
-    return cx >= x && cx <= x + width && cy >= y && cy <= y + height;
-  });
+  return outline.forms.some((form) => containsPoint(section.rect, centre(form.rect)));
 }
 
 /**
