@@ -19,6 +19,7 @@ export function askedPart(section: OutlineSection, clause: string, prompt: strin
   const own = new Set(textWords(`${section.heading ?? ''} ${section.kicker ?? ''}`).map(stem));
   const content = (text: string) => [...new Set(promptWordsWithPhrases(text))].filter((word) => !stop.has(word) && !GENERIC.has(word) && word.length > 2 && !own.has(stem(word)));
   const asked = content(clause);
+  const phrased = phrasedConcepts(clause);
   if (asked.length === 0) return null;
   // A section whose own heading answers the clause ("Speakers" for who is presenting, "Latest Articles" for articles
   // to read) is what was asked for, whatever one card of it also says; a card is named inside a section headed by
@@ -45,12 +46,15 @@ export function askedPart(section: OutlineSection, clause: string, prompt: strin
   // A prompt that names several parts by their headings ("components, writing and layouts"; "by sea, by air or by
   // train", split into clauses) asks for the section.
   if (LISTS.test(prompt) || SPANS.test(clause)) return null;
-  const ranked = parts.map((part) => ({ part, ...partScore(asked, part) })).sort((a, b) => b.score - a.score);
+  const ranked = parts.map((part) => ({ part, ...partScore(asked, part, phrased) })).sort((a, b) => b.score - a.score);
   // Unless this clause names one of them clearly more than any other ("her accessibility tips for developers", then
   // "the article on measuring performance with PageSpeed": a card each, in a list of posts that share words).
   const all = content(prompt);
   const clear = ranked[0] && ranked[0].heading >= IN_HEADING * 2 && ranked[0].heading - (ranked[1]?.heading ?? 0) >= IN_HEADING;
-  if (!clear && parts.filter((part) => partScore(all, part).heading >= IN_HEADING * 0.5).length > 1) return null;
+  // Nor a beat of a story told in order ("open with how I add it, then end on the download button") whose own words
+  // name one card: the other beat's card is the other shot, not a list.
+  const ownCard = SEQUENCE.test(prompt) && ranked.filter((entry) => entry.heading >= IN_HEADING * 0.5).length === 1;
+  if (!clear && !ownCard && parts.filter((part) => partScore(all, part, phrasedConcepts(prompt)).heading >= IN_HEADING * 0.5).length > 1) return null;
   const [top, next] = ranked;
   // Named by its heading: words only in a card's text are too weak to take the shot off the section's heading.
   if (!top || top.heading < MIN_HEADING || (!clear && top.score < (next?.score ?? 0) * CLEAR_LEAD)) return null;
@@ -90,6 +94,9 @@ function clearlyMost(words: string[], named: SectionPart[]): SectionPart | null 
 /** A list of three ("by sea, by air or by train", "keys, cloning and …"): the prompt asks what the section holds. */
 const LISTS = /\b[\w'-]+(?: [\w'-]+){0,3}, (?:[\w'-]+ ){0,3}[\w'-]+,? (?:and|or) /i;
 
+/** Beats told in order: "…, then …", "end on …", "finish with …". */
+const SEQUENCE = /\b(?:then|afterwards|after that|finally|end(?:ing)? (?:on|with)|finish(?:ing)? (?:on|with)|close (?:on|with))\b/i;
+
 /** A comparison of things, which the section shows side by side. */
 const COMPARES = /\bcompar(?:e|ed|ing) (?:with|to|against)\b|\bversus\b|\bvs\.?(?=\s)|\bdifferences? between\b/i;
 
@@ -105,7 +112,7 @@ const MIN_HEADING = 1;
 const CLEAR_LEAD = 1.5;
 
 /** What the part's heading and text hold of the clause; `heading` counts what its heading alone does. */
-function partScore(asked: string[], part: SectionPart): { score: number; heading: number } {
+function partScore(asked: string[], part: SectionPart, phrased: Set<string>): { score: number; heading: number } {
   const headingWords = textWords(part.heading);
   const heading = stemsOf(headingWords);
   const text = stemsOf(textWords(part.text));
@@ -118,12 +125,29 @@ function partScore(asked: string[], part: SectionPart): { score: number; heading
     // took "the questions people usually ask" from its FAQ's heading to a "Help & Support" card beside it.
     const s = stem(word);
     const holds = (stems: Set<string>) => stems.has(s);
-    const near = holds(heading) || headingWords.some((other) => nameWithSuffix(other, s)) ? 1 : (closeWordIn(word, field, false)?.weight ?? 0);
+    const near = holds(heading) || headingWords.some((other) => nameWithSuffix(other, s)) ? 1 : phrased.has(word) && namedConcept(word, heading) ? PHRASE_CONCEPT : (closeWordIn(word, field, false)?.weight ?? 0);
     if (near > 0) inHeading += IN_HEADING * near;
     else if (holds(text)) score += IN_TEXT;
   }
   return { score: score + inHeading, heading: inHeading };
 }
+
+/**
+ * A concept the prompt's phrases named ("how I add it to my site" is setup) is said by its own words in a heading
+ * ("Install"): the phrase already chose the meaning, so its list is not a guess at a like word.
+ */
+function namedConcept(word: string, heading: Set<string>): boolean {
+  return word in concepts && [...heading].some((other) => conceptOfStem.get(other)?.includes(word));
+}
+
+/** The concepts a clause's phrases named that are none of its own words ("setup" for "how I add it to my site"). */
+function phrasedConcepts(clause: string): Set<string> {
+  const literal = new Set(textWords(clause));
+  return new Set(promptWordsWithPhrases(clause).filter((word) => word in concepts && !literal.has(word)));
+}
+
+/** A concept's own word in the heading, a little less than the prompt's word itself. */
+const PHRASE_CONCEPT = 0.9;
 
 /**
  * Words of a question that name nothing a card is about ("which subjects does it cover, things like …"): matched

@@ -124,3 +124,20 @@ describe('two cards compared', () => {
     assert.equal(askedPart(pricing, 'How much does a deep clean cost?')?.heading, 'Deep Clean');
   });
 });
+
+describe("a library's page whose parts are said in other words", () => {
+  // offline-js (blind batch of 2026-12-09): one section, "What is Offline.js?", holding "Install", "Download", "Pick a
+  // Theme". "How I add it to my site" is its setup, said by "Install"; "the download button" names the next card.
+  const parts = [card('Install', 1300, 'Add the script and a theme to your page.'), card('Download', 1600, 'The latest release, minified.'), card('Pick a Theme', 1800, 'Eight looks for the notice.')];
+  const docs = section('what', 'content', 'What is Offline.js?', 810, 1400, parts.map((c) => c.text).join(' '), parts);
+  const prompt = 'Open with how I add it to my site, then end on the download button.';
+
+  it('gives each beat of a story told in order the card it names, in its own words or the page’s', () => {
+    assert.equal(askedPart(docs, 'Open with how I add it to my site', prompt)?.heading, 'Install');
+    assert.equal(askedPart(docs, 'then end on the download button.', prompt)?.heading, 'Download');
+  });
+
+  it('keeps the section for a list of its cards', () => {
+    assert.equal(askedPart(docs, 'Show how I install it and download it.'), null);
+  });
+});
