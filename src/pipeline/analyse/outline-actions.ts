@@ -398,6 +398,8 @@ export function readControls(
         type: f.tagName === 'INPUT' ? (f as HTMLInputElement).type || 'text' : tagOf(f),
         ...(f.required || f.getAttribute('aria-required') === 'true' ? { required: true } : {}),
         ...(f.tagName === 'INPUT' && /^(?:checkbox|radio)$/i.test((f as HTMLInputElement).type) && (f as HTMLInputElement).checked ? { checked: true } : {}),
+        // What a list offers, so a prompt's "mark that I've started reading it" can pick "Reading".
+        ...(f.tagName === 'SELECT' ? { options: Array.from((f as HTMLSelectElement).options).map((option) => clip(option.text.trim(), 60)).filter(Boolean).slice(0, 30) } : {}),
         rect: at(f),
         ...sel,
       });

@@ -225,9 +225,19 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
   for (const title of titled.values()) titles.add(title);
 
   const raw: RawSection[] = [];
-  for (const el of blocks) {
-    if (titles.has(el) || inRun.has(el)) continue;
+  // A block of a screen's height whose content runs on below it (a full-screen ".section { height: 100vh }" over a
+  // docs page's five headed parts) reaches as far as its content does, up to the next block: its box alone cut the
+  // parts below the fold off the section and kept the run from being read part by part.
+  const reach = (el: Element, index: number) => {
     const rect = docRect(el);
+    const content = el.scrollHeight;
+    if (css(el).overflowY !== 'visible' || content <= rect.height + 40) return rect;
+    const next = Math.min(docH, ...blocks.slice(index + 1).map((b) => docRect(b).y).filter((y) => y > rect.y + rect.height - 1));
+    return { ...rect, height: Math.max(rect.height, Math.min(content, next - rect.y)) };
+  };
+  for (const [index, el] of blocks.entries()) {
+    if (titles.has(el) || inRun.has(el)) continue;
+    const rect = reach(el, index);
     const followers = headedRuns.get(el);
     if (followers) {
       const boxes = followers.map((f) => docRect(f));

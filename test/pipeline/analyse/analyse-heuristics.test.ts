@@ -635,6 +635,35 @@ describe('outlining unfamiliar markup', () => {
     }
   });
 
+  it('reads the headed parts that run on below a full-screen block, each a part of its own', async () => {
+    // offline-js (blind 2026-12-09): ".section { height: 100vh }" holds "What is Offline.js?", "Install", "Download",
+    // "Pick a Theme" as flat h2s, and its content runs 600 px below it. Read by its box, it was one section cut at the
+    // fold, and "end on the download button" never reached "Download".
+    const page = await pageWith(`
+      <div style="height:100vh;overflow:hidden;background:#e66"><h1>Offline.js</h1><h3>Every app goes offline</h3></div>
+      <div class="section" style="height:100vh"><div class="page" style="width:860px;margin:0 auto">
+        <h2>What is Offline.js?</h2>${filler(6)}<h2>Install</h2>${filler(6)}<h2>Download</h2>${filler(4)}<h2>Pick a Theme</h2>${filler(4)}<h2>Indicator Themes</h2>${filler(6)}
+      </div></div>`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((s) => s.heading);
+      for (const title of ['What is Offline.js?', 'Install', 'Download', 'Pick a Theme']) assert.ok(headings.includes(title), `a section "${title}" in ${JSON.stringify(headings)}`);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("reads what a list field offers, so a prompt can choose one", async () => {
+    const page = await pageWith(`<form style="padding:20px"><label>Title <input name="title"></label>
+      <label>Status <select name="status"><option value="">Select…</option><option>Planned</option><option>Reading</option><option>Finished</option></select></label><button>Add Book</button></form>`);
+    try {
+      const { outline } = await analysePage(page);
+      assert.deepEqual(outline.forms[0]?.fields.map((f) => f.options ?? null), [null, ['Select…', 'Planned', 'Reading', 'Finished']]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it("names a field by the label in the column beside its own, as a horizontal form lays them out (concept-admin's compose)", async () => {
     const page = await pageWith(`
       <div class="compose" style="padding:20px;width:900px">
