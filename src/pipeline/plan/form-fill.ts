@@ -79,7 +79,7 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
     // ("last name Okafor") is the box's whole.
     const [first, ...rest] = (named?.value ?? '').split(/\s+/);
     const splits = named !== undefined && !/\b(?:first|last|given|family|sur)\s?name\b/i.test(named.label);
-    let text = !named ? namedFor(role, values, texts) : splits && role === 'first-name' ? first! : splits && role === 'last-name' ? rest.join(' ') || null : named.value;
+    let text = !named ? namedFor(role, values, texts) ?? optionSaid(field, options.prompt ?? '') : splits && role === 'first-name' ? first! : splits && role === 'last-name' ? rest.join(' ') || null : named.value;
     // One message, one field: a note's title and its text both read as notes, and the message went into both.
     if (text && !named && used.has(text)) text = role === 'message' || role === 'title' || role === 'text' ? (texts.shift() ?? null) : null;
     if (text) {
@@ -278,6 +278,23 @@ export function whenValueFor(role: WhenRole, when: When): string | null {
       return when.hours === undefined ? null : `${twoDigits(when.hours)}:${twoDigits(when.minutes ?? 0)}`;
   }
 }
+
+/**
+ * The option of a list the prompt sets it to: "mark that I've started reading it" is "Reading", "set it as high
+ * priority" is "High". Only after a word that sets something, a few words before: "on my reading list" chooses no
+ * "Reading". A placeholder ("Select…", "--") is no choice.
+ */
+export function optionSaid(field: OutlineField, prompt: string): string | null {
+  if (!field.options || field.options.length < 2) return null;
+  const said = field.options.filter((option) => {
+    if (PLACEHOLDER_OPTION.test(option) || !/\p{L}{3}/u.test(option)) return false;
+    const words = option.toLowerCase().replace(/[^\p{L}\d ]+/gu, ' ').trim().split(/\s+/).join('\\s+');
+    return new RegExp(`\\b(?:mark(?:s|ed|ing)?|set|sets|setting|as|status|move|moved|change|changed|switch|put it (?:in|under))\\b(?:\\s+[\\p{L}'’]+){0,5}?\\s+${words}\\b`, 'iu').test(prompt);
+  });
+  return said.length === 1 ? said[0]! : null;
+}
+
+const PLACEHOLDER_OPTION = /^(?:-+|select\b.*|choose\b.*|pick\b.*|please\b.*|none|all|any|\(.*\))$/i;
 
 /** Whether a field's label says the words the prompt named it by: "Job title" for "job title", "Full name" for "name". */
 export function labelSays(fieldLabel: string, named: string): boolean {

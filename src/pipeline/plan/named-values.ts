@@ -79,6 +79,11 @@ const AND_THE_FIELD = /^\s*(?:,\s*)?and\s+(?:the|my|its|their|your)\s+([a-z][a-z
 const TITLED = /\b(?:titled|entitled|headed|with the (?:title|heading))\s+["“'‘]?([^"”'’,;]{1,80}?)["”'’]?(?=\s*(?:[,;.]|$|\s+(?:that|which|and|then|with|saying|says)\b))/iu;
 // "a habit called Stretching, described as ten minutes after waking up", "with the description: weekly sync": what a
 // Description box takes, to the end of its clause.
+/**
+ * A work in title case and its maker after "by" ("add Piranesi by Susanna Clarke"), after a verb that files it; the
+ * title's small words ("of", "the") may be lower-case, the maker's initials may carry a full stop.
+ */
+const WORK_BY = /\b(?:[Pp]ut|[Aa]dd|[Ll]og|[Ss]ave|[Tt]rack|[Rr]ecord|[Ee]nter|[Ll]ist|[Ss]helve|[Qq]ueue)\s+(?:the\s+(?:book|novel|album|record|song|film|movie|paper|article|game)\s+)?["“]?(\p{Lu}[\p{L}\d'’:-]*(?:\s+(?:(?:of|the|a|an|and|in|on|to|for|at|with|from)\s+)*\p{Lu}[\p{L}\d'’:-]*){0,8})["”]?\s+by\s+(\p{Lu}[\p{L}'’-]*\.?(?:\s+\p{Lu}[\p{L}'’-]*\.?){0,4})(?=[\s,.;!?]|$)/u;
 const DESCRIBED = /\b(?:described as|with (?:the |a )?description(?: of)?:?|description:)\s+["“'‘]?([^"”'’.;]{2,160}?)["”'’]?\s*(?=[.;!?]|$|,?\s+(?:and then|then)\b)/i;
 const SUBJECT = /\bsubject(?:\s+line)?\s*:?\s+(?:is\s+|of\s+)?["“'‘]?([^"”'’,.;]{2,80}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
 const SEARCH = /\bsearch(?:es|ing)?\s+(?:for\s+)?["“'‘]?([^"”'’,.;]{2,60}?)["”'’]?(?=[,.;]|\s+(?:and|then)\b|$)/i;
@@ -219,6 +224,16 @@ export function namedValues(prompt: string): NamedValues {
   if (title) {
     values.title = title;
     claimed.push(title);
+  }
+  // "Put The Left Hand of Darkness by Ursula K. Le Guin on my reading list": a work's title and who made it, for a
+  // form that asks for both ("Title", "Author"); a form without an author field takes the title alone.
+  const work = WORK_BY.exec(prompt);
+  if (work && !values.title && !claimed.some((value) => value.includes(work[1]!) || work[1]!.includes(value))) {
+    // An initial keeps its full stop ("K."), a sentence's does not ("… by Frank Herbert.").
+    const maker = work[2]!.trim().replace(/(\p{L}{2,})\.$/u, '$1');
+    values.title = work[1]!.trim();
+    values.fields.push({ label: 'author', value: maker });
+    claimed.push(values.title, maker);
   }
   listedValues(prompt, values, claimed);
   const when = whenOf(prompt);

@@ -201,3 +201,34 @@ describe("a footer's newsletter box", () => {
     }
   });
 });
+
+describe('a book and its author, said with "by"', () => {
+  // Flows blind batch 2026-12-09, readr: "Put The Left Hand of Darkness by Ursula K. Le Guin on my reading list" typed
+  // no author: the form asks for "Title" and "Author", the prompt named neither field.
+  const readingLog = (): PageOutline => {
+    const outline = saasOutline();
+    const status = { ...field('Status', 197, 'select'), options: ['Planned', 'Reading', 'Finished', 'Abandoned'] };
+    outline.forms = [form('Title, Author, Series, Status', 150, [field('Title', 150), field('Author', 150), field('Series', 150), status], 'Add book', { method: 'dialog' })];
+    return outline;
+  };
+
+  it('types the title into the title field and the author into the author field', () => {
+    const prompt = 'Put The Left Hand of Darkness by Ursula K. Le Guin on my reading list';
+    const fill = fillForm(readingLog(), namedValues(prompt), null, { allowSubmit: false, prompt });
+    assert.deepEqual(acts(fill?.steps).filter(([what]) => what !== 'press' && what !== 'point'), [['Title', 'The Left Hand of Darkness'], ['Author', 'Ursula K. Le Guin']]);
+    assert.deepEqual(namedValues('Log Dune by Frank Herbert.').fields, [{ label: 'author', value: 'Frank Herbert' }], "a sentence's full stop is not the author's");
+  });
+
+  it("sets the book's status to the option the prompt marks it with, and leaves it alone on a reading list", () => {
+    const started = "Add Piranesi by Susanna Clarke and mark that I've started reading it";
+    assert.deepEqual(acts(fillForm(readingLog(), namedValues(started), null, { allowSubmit: false, prompt: started })?.steps).filter(([what]) => what !== 'press' && what !== 'point'),
+      [['Title', 'Piranesi'], ['Author', 'Susanna Clarke'], ['Status', 'Reading']]);
+    const listed = 'Put The Left Hand of Darkness by Ursula K. Le Guin on my reading list';
+    assert.ok(!acts(fillForm(readingLog(), namedValues(listed), null, { allowSubmit: false, prompt: listed })?.steps).some(([what]) => what === 'Status'));
+  });
+
+  it('reads no work from a task due by a day, nor from a sentence that files nothing', () => {
+    assert.equal(namedValues('Add a task called Buy milk by Friday').fields.length, 0);
+    assert.equal(namedValues('Show the books by Ursula K. Le Guin').title, undefined);
+  });
+});
