@@ -34,7 +34,7 @@ export const concepts: Record<string, string[]> = {
   history: ['history', 'timeline', 'journey', 'founded', 'year', 'milestone', 'past', 'began', 'origin', 'story', 'started', 'evolution', 'chronology', 'since', 'decade'],
   signup: ['signup', 'sign', 'register', 'registration', 'join', 'account', 'trial', 'onboard', 'waitlist', 'subscribe', 'newsletter', 'enrol', 'enroll', 'create', 'free',
     // a product not out yet: its beta, early access, an invitation
-    'beta', 'invite', 'notified'],
+    'beta', 'invite', 'notified', 'notify'],
   features: ['feature', 'capability', 'tool', 'function', 'functionality', 'benefit', 'power', 'can', 'does', 'toolkit', 'what', 'reason'],
   integrations: ['integration', 'integrate', 'plugin', 'addon', 'extension', 'extend', 'ecosystem', 'app', 'partner', 'api', 'connector', 'stack', 'sync'],
   security: ['security', 'secure', 'privacy', 'compliance', 'safe', 'protect', 'encryption', 'gdpr', 'soc', 'trust'],
@@ -153,6 +153,12 @@ export const concepts: Record<string, string[]> = {
   // hackathons, courses, conferences, blogs: what it is about ("the challenge topics teams can pick from" → "Problem
   // Statements & Themes")
   topics: ['topic', 'theme', 'subject'],
+  // lists, trees, menus: one inside another ("lists tucked inside other lists" → "Nested Sortables")
+  nested: ['nested', 'nesting', 'nest', 'tree', 'hierarchy', 'hierarchical'],
+  // editors, lists, drag and drop: a copy made of a thing ("dragging copies an item" → "Cloning")
+  copying: ['copy', 'copies', 'copying', 'clone', 'cloning', 'cloned', 'duplicate', 'duplicating'],
+  // libraries, kits, apps: how a thing looks and where that is chosen ("how the notice looks" → "Pick a Theme")
+  appearance: ['appearance', 'theme', 'themes', 'skin', 'skins', 'styling'],
   // tools and libraries: how they are run from a terminal ("run it from the terminal" → "Command Line Interface")
   cli: ['terminal', 'cli', 'shell', 'bash', 'console', 'commandline'],
   // sites, shops, people: where they post ("their social media links" → a footer's "Follow us" with its icons)
@@ -370,6 +376,14 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b(?:rather than|instead of) (?:somewhere|anywhere|someone|anybody|anyone) else\b/g, 'comparison'],
   // "Up to date": recent.
   [/\bup[- ]to[- ]date\b/g, 'uptodate'],
+  // "The people giving talks", "whoever is presenting the sessions": the speakers, not the programme of talks.
+  [/\b(?:people|persons|folks|experts|guests|those|ones|the ones|who(?:ever)?(?: is| are)?) (?:giving|presenting|delivering|leading|doing|running) (?:the |a |their )?(?:talks?|sessions?|keynotes?|presentations?|lectures?|workshops?)\b/g, 'speaker'],
+  // "Lists tucked inside other lists", "menus within one another": nesting.
+  [/\b(\w+?)s? (?:tucked |placed |put |sitting |living )?(?:inside|within|in) (?:other|another|each other|one another|their own) \1s?\b|\b(?:inside|within) (?:each other|one another)\b/g, 'nested'],
+  // "Where do I leave my email to hear about it before launch": a waitlist's or a newsletter's box, not a contact.
+  [/\b(?:leave|drop|give|enter|put|submit)s?\s+(?:my|our|your|an?|the|their)\s+e-?mail(?: address)?\b|\bhear (?:about|of) (?:it|this|them)(?= (?:first|early|before|when))|\bbefore (?:it |the app |the product )?launch(?:es)?\b|\bget notified\b/g, 'signup'],
+  // "How the notice looks", "change how it looks": its appearance (the thing's own words stay), not a look at it.
+  [/\bhow ((?:[\w'"“”-]+ ){0,5}?)(?:looks|look|appears)\b(?! (?:at|for|into|up|like|after|through|around))/g, 'how $1 appearance'],
   // "Getting it running on my dropdowns", "set it up", "add it to my project": a library's setup, not a run or a project.
   [/\bget(?:s|ting)? (?:it|this|them|\w+) (?:up and )?running\b|\bset(?:s|ting)? (?:it|this|them|things) up\b|\bget(?:ting)? started\b|\b(?:add|adds|adding|put|putting|include|including|use|using|install|installing|drop|dropping) (?:it|this|them) (?:in|into|to|on) (?:my|our|your|a|the) (?:own )?(?:project|site|app|page|code|codebase|build)\b/g, 'setup'],
   // "Play several times in a row", "over and over", "loop forever": repeating it, not a row of a table nor forever as time.

@@ -104,7 +104,9 @@ function field(rawText: string, weight: number, what: string, extraConcepts: str
   // it says nothing of a team. Only a heading that starts with it asks about people ("Who we are").
   const text = rawText.replace(/([\p{L}\d])[\s_-]+who\b/giu, '$1');
   const named = pagePhrases.flatMap(([pattern, concept]) => (new RegExp(pattern.source, pattern.flags).test(text) ? [concept] : []));
-  const pageWords = words(text);
+  // A heading's joined name ("MultiDrag", "PageSpeed") says its parts too, as a hyphen's does; in a longer text the
+  // same shape is code ("setOption(options)"), not a name.
+  const pageWords = words(text.length <= 80 ? text.replace(/\b([A-Z]?[a-z]{2,})([A-Z][a-z]{2,})\b/g, '$1$2 $1 $2') : text);
   const stems = new Set([...pageWords, ...named].map(stem));
   const found = new Set(extraConcepts);
   if (isFigureBand(text)) found.add('stats');

@@ -2,7 +2,7 @@ import type { TemplateId } from '../../demos/presentation.js';
 import type { AutoSelection, PageOutline } from '../types.js';
 import { bestForm, clip, maxScrollY, primaryCta, sectionName, sectionsAbout } from './outline-query.js';
 import { describeSubject, promptSubjects } from './section-meaning.js';
-import { headingsMentioned, matchSection, sectionPhrase } from './text-match.js';
+import { headingsMentioned, matchSection, phraseSection, sectionPhrase } from './text-match.js';
 
 /**
  * `auto` as a rule table: what the prompt asks for (keywords), checked against what the page has (a pricing-focus
@@ -125,7 +125,7 @@ export function selectTemplate({ prompt, outline, sectionHint }: SelectTemplateI
   })();
   if (phrase) {
     const dedicatedId = dedicated.find((entry) => entry.pattern.test(phrase.phrase.trim()))?.id;
-    const match = matchSection(outline, phrase.phrase);
+    const match = phrase.given ? matchSection(outline, phrase.phrase) : phraseSection(outline, phrase);
     if (dedicatedId && !phrase.given) {
       signals.push(signal(`the named section "${phrase.phrase}" has its own template, ${dedicatedId}`));
     } else if (match) {

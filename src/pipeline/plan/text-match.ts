@@ -76,16 +76,29 @@ const leadIn =
  * A section the prompt names: "focus on the Integrations section", "the 'Security' part", a quoted name. Returns the
  * name as written (without articles), or null.
  */
-export function sectionPhrase(prompt: string): { phrase: string; explicit: boolean } | null {
+export function sectionPhrase(prompt: string): { phrase: string; explicit: boolean; quoted?: boolean } | null {
   const named = new RegExp(`${leadIn.source}["“'‘]?([^"”'’.,;:!?]{1,80}?)["”'’]?\\s+(?:section|part|area|block|panel)\\b`, 'i').exec(prompt);
   if (named?.[1]) return { phrase: tidy(named[1]), explicit: true };
   const article = /\b(?:the|our|your|their)\s+["“'‘]?([^"”'’.,;:!?]{1,60}?)["”'’]?\s+(?:section|part|area|block|panel)\b/i.exec(prompt);
   if (article?.[1]) return { phrase: tidy(article[1]), explicit: true };
   const quoted = /["“‘]([^"”’]{2,80})["”’]/.exec(prompt);
-  if (quoted?.[1]) return { phrase: tidy(quoted[1]), explicit: false };
+  if (quoted?.[1]) return { phrase: tidy(quoted[1]), explicit: false, quoted: true };
   const focus = new RegExp(`\\b(?:focus(?:es|ing)?\\s+on|zoom(?:\\s+in)?\\s+on|spotlight)\\s+(?:the\\s+|our\\s+|my\\s+|your\\s+)?([^.,;:!?]{2,60})`, 'i').exec(prompt);
   if (focus?.[1]) return { phrase: tidy(focus[1]), explicit: false };
   return null;
+}
+
+/**
+ * The section a phrase of the prompt names. A quotation names one only where the page says it word for word: "the
+ * "you are offline" notice" quotes what a notice says, and its one word "offline" took the shot to the hero's
+ * "Offline.js".
+ */
+export function phraseSection(outline: PageOutline, found: { phrase: string; quoted?: boolean }): SectionMatch | null {
+  const match = matchSection(outline, found.phrase);
+  if (!match || !found.quoted) return match;
+  const flat = (text: string) => text.toLowerCase().replace(/[^\p{L}\d]+/gu, ' ').trim();
+  const phrase = flat(found.phrase);
+  return flat(match.section.heading ?? '').includes(phrase) || flat(match.section.body ?? match.section.text).includes(phrase) ? match : null;
 }
 
 function tidy(phrase: string): string {

@@ -3,7 +3,7 @@ import { actionsIn, heroSection, isVisible, mediaIn, scrollYForSection, sectionN
 import { headlineTarget } from '../targets.js';
 import { promptSubjects } from '../section-meaning.js';
 import { askedPart, partTarget, scrollYForPart } from '../section-parts.js';
-import { headingsMentioned, matchSection, sectionPhrase } from '../text-match.js';
+import { headingsMentioned, matchSection, phraseSection, sectionPhrase } from '../text-match.js';
 import { BEAT_HOLD_MS, Choreography, chooseFitting, controlInView, LAST_BEAT_HOLD_MS, type Template, type TemplateContext } from './choreography.js';
 import { heroSpotlight } from './hero-spotlight.js';
 
@@ -15,8 +15,9 @@ import { heroSpotlight } from './hero-spotlight.js';
  */
 export const sectionFocus: Template = (context) => {
   const { outline, budgetMs, prompt, sectionHint } = context;
-  const hint = sectionHint ?? sectionPhrase(prompt)?.phrase ?? null;
-  const hinted = hint ? matchSection(outline, hint)?.section : undefined;
+  const found = sectionHint ? null : sectionPhrase(prompt);
+  const hint = sectionHint ?? found?.phrase ?? null;
+  const hinted = sectionHint ? matchSection(outline, sectionHint)?.section : found ? phraseSection(outline, found)?.section : undefined;
   // Several subjects asked for by meaning ("the team and how to get in touch"), when the hint agrees with the first.
   const { subjects, endsOnAction } = promptSubjects(prompt, outline);
   // A hint that is the first subject's name agrees with it even when another section goes by that name too (parts
