@@ -37,8 +37,8 @@ const labelled = (form: OutlineForm, words: RegExp) => words.test(form.label) ||
 const purposes: Purpose[] = [
   {
     purpose: 'sign-in',
-    // "Log me in as …", "sign her in": the person between the verb and its "in".
-    asked: /\b(?:sign(?:s|ed|ing)?[\s-]?in(?:to)?|log(?:s|ged|ging)?[\s-]?(?:in(?:to)?|on)|(?:sign|log)(?:s|ged|ging)? (?:me|us|him|her|them) (?:in|on)\b|login|signin|returning (?:customer|user|member|visitor)s?)\b/i,
+    // "Log me in as …", "sign her in": the person between the verb and its "in"; "log out and sign back in": again.
+    asked: /\b(?:sign(?:s|ed|ing)?[\s-]?in(?:to)?|log(?:s|ged|ging)?[\s-]?(?:in(?:to)?|on)|(?:sign|log)(?:s|ged|ging)? (?:me|us|him|her|them|back) (?:in|on)\b|login|signin|returning (?:customer|user|member|visitor)s?)\b/i,
     // And as sites in other languages label it: "Iniciar sesión", "Inicio Sesion", "Connexion", "Anmelden", "Entrar".
     link: /\b(?:sign[\s-]?in|log[\s-]?in|login|signin|log[\s-]?on|my account|account|inici(?:ar|o) (?:de )?sesi[oó]n|acceder|entrar|connexion|se connecter|anmelden|einloggen|accedi|accesso)\b/iu,
     heldBy: (form) => hasType(form, /^password$/),
@@ -157,6 +157,8 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
       if (way) return { link: way, purpose: 'sign-up' };
     }
   }
+  const adding = addsNew(beat, outline, links);
+  if (adding) return { link: adding, purpose: 'page' };
   // An app's conventional place for what the beat does ("write a new email" is its "Compose").
   const here = `${outline.title} ${pathWords(outline.url)}`;
   for (const place of APP_PLACES) {
@@ -248,6 +250,25 @@ function itemOpened(beat: string, links: OutlineAction[]): OutlineAction | null 
   const root = stem(kind.toLowerCase());
   const ofKind = links.filter((link) => keywords(pathWords(link.href)).some((word) => stem(word) === root || stem(word).startsWith(root)));
   return ofKind.find((link) => link.context) ?? null;
+}
+
+/** "Enrol a new student", "add a new product", "create an invoice": the thing made, after a verb that makes it. */
+const MAKES_NEW = /\b(?:add|adds|adding|create|creates|creating|enrol|enroll|enrols|enrolls|enrolling|register|registers|registering|onboard|make|makes|set up|put in)\s+(?:a |an |one |another )?(?:new\s+)?([\p{L}-]{3,})\b/iu;
+/** How an admin's menu names the page that makes one: "Add Student", "New Invoice", "Create Product". */
+const MAKER_LINK = /^(?:add|new|create|enrol|enroll|register)\b/i;
+
+/**
+ * The page that makes the thing the beat makes: "enrol a new student, Tomas Reyes, …" is the menu's "Add Student"
+ * (add-student.html), not the dashboard the flow starts on. Only a link that says a making word and the thing; not
+ * where this page is that page already (its title or address says the thing).
+ */
+function addsNew(beat: string, outline: PageOutline, links: OutlineAction[]): OutlineAction | null {
+  const thing = MAKES_NEW.exec(beat)?.[1];
+  if (!thing || /^(?:account|note|comment|message|task|item|row|entry)$/i.test(thing)) return null;
+  const root = stem(thing.toLowerCase());
+  const saysThing = (text: string) => keywords(text).some((word) => stem(word) === root);
+  if (saysThing(`${outline.title} ${pathWords(outline.url)}`) && outline.forms.length > 0) return null;
+  return links.find((link) => MAKER_LINK.test(link.label.trim()) && saysThing(link.label)) ?? null;
 }
 
 /** Whether this page is the one the words name: its title or its address says them ("Register" on register.html). */

@@ -108,6 +108,8 @@ const WITH_THE_FIELD = /\bwith\s+(?:the|my|its|their|your|a|an)\s+([a-z][a-z -]{
 // "Add an Evening walk habit that I only do on Saturdays", "create a Q3 Launch project for …": a thing made, named by
 // the capitalised words between the article and what it is (a lowercase noun that ends the phrase).
 const MADE_NAMED = /\b(?:[Aa]dd|[Cc]reate|[Mm]ake|[Ss]tart|[Ss]et up|[Tt]rack)\s+(?:a|an|one)\s+(?:new\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+(?!(?:with|and|or|of|for|on|in|to|the|a|an)\b)[\p{L}\d'’-]+){0,3}?)\s+(?!(?:section|page|link|button|tab|menu|panel|widget)\b)\p{Ll}{3,}(?=\s+(?:that|which|for|to|on|every|each|I|we)\b|\s*[,.;!?]|\s*$)/u;
+/** "Enrol a new student, Tomas Reyes, with …", "add a customer, Maya Chen": the person added, named just after. */
+const NEW_ONE_NAMED = /\b(?:[Aa]dd|[Cc]reate|[Ee]nrol|[Ee]nroll|[Rr]egister|[Oo]nboard|[Ii]nvite|[Hh]ire)\s+(?:a |an |one )?(?:new )?(?:student|pupil|customer|client|user|member|employee|teacher|professor|patient|doctor|contact|teammate|colleague|person|guest|admin|agent|author|subscriber|volunteer|player|driver|tenant|lead|speaker|staff member)s?,\s+(\p{Lu}[\p{L}'’-]+(?:\s+(?:\p{Lu}[\p{L}'’-]+|van|de|da|von|del|le)){1,3})(?=\s*[,.;(]|\s+(?:with|to|as|and|on|in|for)\b|\s*$)/u;
 const RECORD_FOR = /\b(?:record|account|profile|entry|contact|customer|user|member|employee|booking|reservation|registration|invoice)\s+for\s+((?:\p{Lu}[\p{L}'’-]+)(?:\s+(?:\p{Lu}[\p{L}'’-]+|van|de|da|von|del|le)){1,3})/u;
 
 /** Words that start a prompt's next request, so "as Alex Kim Then…" does not take "Then" for a surname. */
@@ -121,7 +123,7 @@ export function namedValues(prompt: string): NamedValues {
     values.email = email;
     claimed.push(email);
   }
-  const name = RECORD_FOR.exec(prompt)?.[1] ?? NAME.exec(prompt)?.[1] ?? nameByEmail(prompt) ?? MADE_NAMED.exec(prompt)?.[1];
+  const name = RECORD_FOR.exec(prompt)?.[1] ?? NEW_ONE_NAMED.exec(prompt)?.[1] ?? NAME.exec(prompt)?.[1] ?? nameByEmail(prompt) ?? MADE_NAMED.exec(prompt)?.[1];
   if (name) {
     const words = name.split(/\s+/);
     while (words.length > 0 && NOT_NAMES.has(words.at(-1)!)) words.pop();

@@ -29,6 +29,11 @@ describe('the values a prompt names', () => {
     assert.deepEqual(values.texts, [], 'not a text typed into some other box');
   });
 
+  it('finds the person a prompt adds, named just after them (kiaalap, flows blind 2026-12-10)', () => {
+    assert.equal(namedValues('Enrol a new student, Tomas Reyes, with the mobile number 555 0142').name, 'Tomas Reyes');
+    assert.equal(namedValues('Add a task, Buy Milk, for Friday').name, undefined, 'a task is no person');
+  });
+
   it('finds a subject line', () => {
     assert.equal(namedValues('Ask the shop about a bulk order from the contact page: Sofia Marquez, sofia.marquez@example.com, subject Wholesale enquiry').subject, 'Wholesale enquiry');
     assert.equal(namedValues('Write a new email to lena.berg@example.com with the subject Q3 budget review').subject, 'Q3 budget review');
@@ -139,6 +144,22 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('I already have an account, log me in as sam.ortiz@college.edu', saasOutline(), sameSite)?.purpose, 'sign-in');
     const signUp = flowExit("I'm a student and want to join, sign me up with jordan.lee@school.edu", saasOutline(), sameSite);
     assert.notEqual(signUp?.purpose, 'sign-in', 'signing up is not signing in');
+  });
+
+  it('hears "log out and sign back in" as a sign-in (staradmin, flows blind batch 2026-12-10)', () => {
+    assert.equal(flowExit('Log out and sign back in with the username dana.whitfield', saasOutline(), sameSite)?.purpose, 'sign-in');
+    assert.equal(flowExit('Show how I log out and log back in as dana.kim@example.com', saasOutline(), sameSite)?.purpose, 'sign-in');
+  });
+
+  it("goes to the menu's page that makes the thing the prompt makes: \"enrol a new student\" is \"Add Student\" (kiaalap, flows blind batch 2026-12-10)", () => {
+    const outline = saasOutline();
+    outline.forms = [];
+    outline.navigation.push(
+      { ...outline.navigation[0]!, label: 'All Students', href: '/all-students.html', selector: 'nav a[href="/all-students.html"]' },
+      { ...outline.navigation[0]!, label: 'Add Student', href: '/add-student.html', selector: 'nav a[href="/add-student.html"]' },
+    );
+    assert.equal(flowExit('Enrol a new student, Tomas Reyes, with the mobile number 555 0142', outline, sameSite)?.link.label, 'Add Student');
+    assert.equal(flowExit('Show how many students enrolled this year', outline, sameSite)?.link.label ?? null, null, 'no making, no page that makes');
   });
 
   it('knows a sign-in, a sign-up and a contact link labelled in another language ("Inicio Sesion", "Registrarse", "Contacto")', () => {
