@@ -233,6 +233,8 @@ export function roleOf(field: OutlineField): Role {
   if (/user ?name|username|login|account/.test(words)) return 'username';
   // "Middle Name / Initial": neither the first nor the whole name.
   if (/\bmiddle\b|\binitials?\b/.test(words)) return 'other';
+  // A box labelled "Full Name" takes the whole name, whatever its name attribute says (a template's copied "firstname").
+  if (/\b(?:full|whole|complete)\s*name\b/.test(field.label.toLowerCase())) return 'name';
   if (/first|given|fname|vorname|pr[eé]nom/.test(words)) return 'first-name';
   if (/last|surname|family|lname|apellido|sobrenome|cognome|nachname|\bnom de famille\b/.test(words)) return 'last-name';
   if (/compan|organi[sz]ation|business|\bempresa\b|\bentreprise\b|\bsociet[aà]\b|\bfirma\b|\bunternehmen\b/.test(words)) return 'company';

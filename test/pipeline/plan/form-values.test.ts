@@ -232,3 +232,13 @@ describe('a book and its author, said with "by"', () => {
     assert.equal(namedValues('Show the books by Ursula K. Le Guin').title, undefined);
   });
 });
+
+describe('a box labelled "Full Name" whose name attribute says "firstname"', () => {
+  it('takes the whole name (kiaalap, flows blind batch 2026-12-10)', () => {
+    const outline = saasOutline();
+    outline.forms = [form('Full Name, Address, Mobile no.', 275, [field('Full Name', 275, 'text', 'firstname'), field('Address', 325, 'text', 'address'), field('Mobile no.', 375, 'number', 'mobileno')], 'Submit')];
+    const prompt = 'Enrol a new student, Tomas Reyes, with the mobile number 555 0142';
+    const fill = fillForm(outline, namedValues(prompt), null, { allowSubmit: false, prompt });
+    assert.deepEqual(acts(fill?.steps).filter(([what]) => what !== 'press' && what !== 'point'), [['Full Name', 'Tomas Reyes'], ['Mobile no.', '555 0142']]);
+  });
+});
