@@ -54,7 +54,8 @@ export function askedPart(section: OutlineSection, clause: string, prompt: strin
   // Nor a beat of a story told in order ("open with how I add it, then end on the download button") whose own words
   // name one card: the other beat's card is the other shot, not a list.
   const ownCard = SEQUENCE.test(prompt) && ranked.filter((entry) => entry.heading >= IN_HEADING * 0.5).length === 1;
-  if (!clear && !ownCard && parts.filter((part) => partScore(all, part, phrasedConcepts(prompt)).heading >= IN_HEADING * 0.5).length > 1) return null;
+  const phrasedInPrompt = phrasedConcepts(prompt);
+  if (!clear && !ownCard && parts.filter((part) => partScore(all, part, phrasedInPrompt).heading >= IN_HEADING * 0.5).length > 1) return null;
   const [top, next] = ranked;
   // Named by its heading: words only in a card's text are too weak to take the shot off the section's heading.
   if (!top || top.heading < MIN_HEADING || (!clear && top.score < (next?.score ?? 0) * CLEAR_LEAD)) return null;
