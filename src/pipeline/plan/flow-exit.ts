@@ -30,6 +30,8 @@ interface Purpose {
   heldBy(form: OutlineForm, beat: string): boolean;
 }
 
+/** A lone box that searches: the header's "Search…", not a form anyone fills in. */
+const searchBoxOnly = (form: OutlineForm) => textFields(form) === 1 && (hasType(form, /^search$/) || labelled(form, /search|^\s*q\s*$/i));
 const hasType = (form: OutlineForm, type: RegExp) => form.fields.some((field) => type.test(field.type));
 const textFields = (form: OutlineForm) => form.fields.filter((field) => !/^(?:checkbox|radio|hidden|submit|button)$/i.test(field.type)).length;
 const labelled = (form: OutlineForm, words: RegExp) => words.test(form.label) || form.fields.some((field) => words.test(`${field.label} ${field.name ?? ''}`));
@@ -310,6 +312,9 @@ function placeNamed(beat: string, outline: PageOutline, links: OutlineAction[]):
   return links.find((link) => says(pathWords(link.href))) ?? links.find((link) => says(link.label)) ?? null;
 }
 
+/** Words that name a kind of page part, not which one ("Form elements", "Basic components"). */
+const GENERIC_HEAD = /^(?:elements?|components?|widgets?|controls?|parts?|pieces?)$/i;
+
 const OWN_PAGE = /\b(?:on|to|in)\s+(?:its|their|a|the)\s+(?:own|separate|dedicated|full|own dedicated)\s+page\b/i;
 
 /**
@@ -349,7 +354,8 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
     // (A stem that ends in "e" is also said without it: "theming" is "them" to the stemmer, "Themes" "theme".)
     const saidIn = (word: string) => beatStems.has(stem(word)) || (stem(word).endsWith('e') && beatStems.has(stem(word).slice(0, -1)));
     if (words.length < 1 || words.length > 2 || words.length !== keywords(link.label).length || STOCK_PHRASE.test(link.label)) return false;
-    const head = words.at(-1)!;
+    // "Form elements", "UI components": the last word only says it is a kind of page part; the first says which.
+    const head = words.length === 2 && GENERIC_HEAD.test(words[1]!) ? words[0]! : words.at(-1)!;
     if (!asksFor(beat, stem(head))) return false;
     if (words.every((word) => (word.length > 3 || acronym(link.label, word)) && saidIn(word))) return true;
     // A docs sidebar's "Text Inputs" for "find the inputs docs": its head word said, and no other link has it.
@@ -384,8 +390,9 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
     }
     if (answered.length > 0 || meaning.endsOnAction) return null;
   }
-  // A form asked for on a page that has forms is one of those, whatever its words.
-  if (/\b(?:form|box|field)s?\b/i.test(beat) && outline.forms.length > 0) return null;
+  // A form asked for on a page that has forms is one of those, whatever its words; a header's search box is no such
+  // form ("open the forms" on a dashboard whose one box searches it goes to its "Form elements").
+  if (/\b(?:form|box|field)s?\b/i.test(beat) && outline.forms.some((form) => !searchBoxOnly(form) || /\bsearch/i.test(beat))) return null;
   return meant ? { link: meant, purpose: 'page' } : null;
 }
 

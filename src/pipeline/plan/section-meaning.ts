@@ -2,7 +2,7 @@ import type { OutlineAction, OutlineSection, PageOutline } from '../types.js';
 import { concepts, kindConcepts, manner, pagePhrases, promptPhrases, stop, widgetWords } from './lexicon.js';
 import { actionsIn, centre, containsPoint, isFixed, sectionAt, sectionName, sectionsInOrder } from './outline-query.js';
 import { askedPart } from './section-parts.js';
-import { closeWordIn, fieldWords, MISSPELT_WEIGHT, type MeaningField } from './word-meaning.js';
+import { closeWordIn, compoundParts, fieldWords, MISSPELT_WEIGHT, type MeaningField } from './word-meaning.js';
 
 /**
  * What a prompt asks to see, by meaning rather than by keyword: each clause of the prompt ("the team", "how to get
@@ -68,6 +68,9 @@ export function stem(word: string): string {
       break;
     }
   }
+  // A silent "e" goes too, so the word meets its own "-ed" and "-ing" ("quote" and "quoted", "style" and "styling");
+  // not in a short word ("rate" must not meet "rating").
+  if (w.length >= 5 && w.endsWith('e') && !w.endsWith('ee')) w = w.slice(0, -1);
   return w;
 }
 
@@ -106,11 +109,15 @@ function field(rawText: string, weight: number, what: string, extraConcepts: str
   const named = pagePhrases.flatMap(([pattern, concept]) => (new RegExp(pattern.source, pattern.flags).test(text) ? [concept] : []));
   // A heading's joined name ("MultiDrag", "PageSpeed") says its parts too, as a hyphen's does; in a longer text the
   // same shape is code ("setOption(options)"), not a name.
-  const pageWords = words(text.length <= 80 ? text.replace(/\b([A-Z]?[a-z]{2,})([A-Z][a-z]{2,})\b/g, '$1$2 $1 $2') : text);
+  // So does one joined in lower case ("Blockquotes" is block quotes).
+  const short = text.length <= 80;
+  const joined = words(short ? text.replace(/\b([A-Z]?[a-z]{2,})([A-Z][a-z]{2,})\b/g, '$1$2 $1 $2') : text);
+  // Its parts are its words, not the concepts they name alone ("Tooltips" is no "tool" of the features).
+  const pageWords = short ? joined.flatMap((word) => [word, ...compoundParts(word)]) : joined;
   const stems = new Set([...pageWords, ...named].map(stem));
   const found = new Set(extraConcepts);
   if (isFigureBand(text)) found.add('stats');
-  for (const s of stems) for (const concept of conceptOfStem.get(s) ?? []) found.add(concept);
+  for (const s of new Set([...joined, ...named].map(stem))) for (const concept of conceptOfStem.get(s) ?? []) found.add(concept);
   return { weight, what, stems, concepts: found, ...fieldWords(pageWords.filter((word) => !stop.has(word))) };
 }
 
@@ -137,7 +144,7 @@ function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
     : [];
   const kind = kindConcepts[section.kind] ?? [];
   const text = section.body ?? section.text;
-  return [
+  const fields = [
     field(section.heading ?? '', 1, 'heading'),
     field(`${section.id} ${section.selector.replace(/[#.[\]="'>:()-]/g, ' ')}`, 0.8, 'id/classes', kind),
     field(navLabels.join(' '), 0.9, 'nav link'),
@@ -154,6 +161,11 @@ function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
     // surely than a word of its text. Those its text holds already count there, as any word of it.
     field(lostPartHeadings(section, text).join(' '), 0.7, 'parts\' headings'),
   ];
+  // A band of figures counts its customers ("Our Happy Clients 2,500+"); it says nothing they said. What people say
+  // of the product is elsewhere, however vaguely its heading puts it ("Trusted by hundreds"). Figures that count up
+  // as they come into view read 0 until then: its id or classes say it is one ("counter", "stats").
+  if (isFigureBand(text) || fields[1]!.concepts.has('stats')) for (const f of fields) f.concepts.delete('testimonials');
+  return fields;
 }
 
 /** The headings of a section's parts that its text does not hold. */
@@ -248,7 +260,7 @@ export function clausesOf(prompt: string): string[] {
     // like dentistry and cardiology"): its items are what the clause is about, not subjects of their own. Up to the
     // sentence's end or a "then".
     .replace(/,?\s*(:(?!\s*(?:how|what|where|which|who|when|why|can|could|do|does|is|are)\b)|\b(?:like|such as|including|e\.g\.|for example|for instance|especially))((?:(?!\bthen\b)[^.;!?])*)/gi,
-      (_, lead: string, list: string) => ` ${lead}${list.replace(/,|&|\band\b|\bor\b/gi, ' ')}`)
+      (whole: string, lead: string, list: string, at: number, text: string) => ` ${examplesLead(lead, text.slice(0, at + whole.indexOf(lead)))}${list.replace(/,|&|\band\b|\bor\b/gi, ' ')}`)
     // Names listed before the noun they name ("the Free, Starter and Pro plans", "the S, M and L sizes") are one
     // subject, not three: the commas are the list's.
     .replace(/\b([A-Z][\w$£€-]*(?:,\s*[A-Z][\w$£€-]*)+,?\s+(?:and|or|&)\s+[A-Z][\w$£€-]*)(?=\s+(?!(?:then|and|or|to|on|in|at|for|with|from|first|last|before|after|as|is|are|was|were|that|which|who|where|when)\b)[a-z]{3,}\b)/g, (list: string) => list.replace(/\s*(?:,|&|\band\b|\bor\b)\s*/g, ' ').replace(/\s+/g, ' '))
@@ -307,6 +319,16 @@ function onlyThisSectionSays(clause: string, section: OutlineSection, fields: Ma
   if (spoken.some((word) => has(section, word) && !others.some((other) => has(other, word)))) return 1;
   const onlyMisspelt = spoken.some((word) => !has(section, word) && misspelt(section, word) && !others.some((other) => has(other, word) || misspelt(other, word)));
   return onlyMisspelt ? MISSPELT_WEIGHT : 0;
+}
+
+/**
+ * The word that opens a list of examples, kept so the clause still says where its examples start. A "like" there is
+ * "such as" ("pieces like pop-ups, tooltips"): a preposition, not the verb a heading says ("Do you like what you
+ * see?" took the shot from the part the examples name). The verb ("I'd like", "what it looks like") stays.
+ */
+function examplesLead(lead: string, before: string): string {
+  if (!/^like$/i.test(lead) || /\b(?:i|we|you|they|would|[’']d|looks?|looked|looking|sounds?|seems?|feels?)\s*$/i.test(before)) return lead;
+  return 'such as';
 }
 
 /**
@@ -388,11 +410,13 @@ const COMMON_WORD_WEIGHT = 0.5;
  * ("policy" is in the FAQ's text; that the agenda is a near neighbour of it in the news is no reason to go there).
  */
 function meet(token: string, spoken: string[], f: Field, page: PageWords): { here: number; why: string } {
-  if (f.stems.has(token)) return { here: f.weight, why: `"${token}" in its ${f.what}` };
+  // The reason quotes the prompt's own word ("quoted"), not its stem ("quot").
+  const said = spoken[0] ?? token;
+  if (f.stems.has(token)) return { here: f.weight, why: `"${said}" in its ${f.what}` };
   // The one who does it: "selling the most" is the "Top Sellers", "who is speaking" the "Speakers".
-  if (token.length >= 4 && f.stems.has(`${token}er`)) return { here: f.weight * CONCEPT_WEIGHT, why: `"${token}" as "${token}er" in its ${f.what}` };
+  if (token.length >= 4 && f.stems.has(`${token}er`)) return { here: f.weight * CONCEPT_WEIGHT, why: `"${said}" as "${token}er" in its ${f.what}` };
   for (const concept of conceptOfStem.get(token) ?? []) {
-    if (f.concepts.has(concept)) return { here: f.weight * CONCEPT_WEIGHT, why: `"${token}" means ${concept}, as its ${f.what} says` };
+    if (f.concepts.has(concept)) return { here: f.weight * CONCEPT_WEIGHT, why: `"${said}" means ${concept}, as its ${f.what} says` };
   }
   const bySense = !page.says(token);
   let best = { here: 0, why: '' };
@@ -562,7 +586,8 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
         const named = [...examples].filter((example) => clauseStems.has(example) && fields.get(section)!.some((f) => f.stems.has(example)));
         if (named.length > 0 && section.kind !== 'footer') {
           score += EXAMPLE_WEIGHT * Math.min(2, named.length);
-          why = `"${named[0]}", an example the prompt gives, in its words`;
+          const example = promptWords(clause).find((word) => stem(word) === named[0]) ?? named[0];
+          why = `"${example}", an example the prompt gives, in its words`;
         }
         // "The paragraph with the Get Started button", "next to the red Activate button": a button the clause names by its
         // own label, which this section's own button bears, says where it is as surely as a word of its heading.

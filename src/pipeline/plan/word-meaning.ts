@@ -137,3 +137,28 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
   }
   return previous[b.length]!;
 }
+
+/** Both words of a joined name are this common or more (row in the vectors, most frequent first): "block", "quotes". */
+const COMPOUND_PART_WITHIN = 30_000;
+const COMPOUND_PART_MIN = 4;
+
+/**
+ * A word the vectors do not know that is two common words joined ("blockquotes", "textarea", "dropdowns"): its two
+ * words, the longer last part first tried. A heading of a component showcase names its parts this way, and a prompt
+ * says them apart ("quoted passages"). A known word is never split ("platform" is no "form").
+ */
+export function compoundParts(word: string): string[] {
+  const vectors = wordVectors();
+  const lower = word.toLowerCase();
+  if (!vectors || !/^[a-z]{8,}$/.test(lower) || vectors.row(lower) >= 0) return [];
+  const common = (part: string) => {
+    const row = vectors.row(part);
+    return row >= 0 && row < COMPOUND_PART_WITHIN;
+  };
+  for (let cut = COMPOUND_PART_MIN; cut <= lower.length - COMPOUND_PART_MIN; cut++) {
+    const head = lower.slice(0, cut);
+    const tail = lower.slice(cut);
+    if (common(head) && common(tail)) return [head, tail];
+  }
+  return [];
+}

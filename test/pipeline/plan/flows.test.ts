@@ -162,6 +162,18 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Show how many students enrolled this year', outline, sameSite)?.link.label ?? null, null, 'no making, no page that makes');
   });
 
+  it('opens "the forms" by the sidebar\'s "Form elements", past a header search box (regal-admin, flows blind batch 2026-12-10)', () => {
+    const outline = saasOutline();
+    const search = outline.forms[0]!;
+    outline.forms = [{ ...search, label: 'search', fields: [{ ...search.fields[0]!, label: 'search', name: null, type: 'text' }] }];
+    outline.navigation.push(
+      { ...outline.navigation[0]!, label: 'Form elements', href: '/pages/forms/basic_elements.html', selector: 'nav a[href="/pages/forms/basic_elements.html"]' },
+      { ...outline.navigation[0]!, label: 'UI Elements', href: '/pages/ui/buttons.html', selector: 'nav a[href="/pages/ui/buttons.html"]' },
+    );
+    assert.equal(flowExit('Open the forms and put a new teammate into the first one: username jonah.kim', outline, sameSite)?.link.label, 'Form elements');
+    assert.equal(flowExit('Search the dashboard in its search box for invoices', outline, sameSite)?.link.label ?? null, null, 'the search box is the one asked for');
+  });
+
   it('knows a sign-in, a sign-up and a contact link labelled in another language ("Inicio Sesion", "Registrarse", "Contacto")', () => {
     const outline = saasOutline();
     outline.forms = [];
