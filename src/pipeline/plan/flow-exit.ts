@@ -1,6 +1,6 @@
 import type { OutlineAction, OutlineForm, OutlineSection, PageOutline } from '../types.js';
 import { type Beat, beatsOf } from './not-found.js';
-import { concepts } from './lexicon.js';
+import { concepts, pagePhrases } from './lexicon.js';
 import { promptSubjects, promptWords, stem } from './section-meaning.js';
 import { keywords } from './text-match.js';
 
@@ -366,6 +366,8 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
   // or, where the label is a word of its own (a misspelt "MEMEBERSHIP"), the one word of its address ("pricing.html").
   const meaningOf = (link: OutlineAction): string[] => {
     const words = keywords(spelledOut(link.label));
+    // A label of two words that a page's phrase names as one thing ("Release Notes" is the change log).
+    if (words.length === 2) return pagePhrases.filter(([pattern]) => new RegExp(pattern.source, pattern.flags.replace('g', '')).test(link.label)).map(([, concept]) => concept).filter((concept) => beatConcepts.has(concept));
     if (words.length !== 1 || words[0]!.length <= 2) return [];
     // The page's own name: the last part of its address ("/tf-gymfit/pricing.html" → "pricing").
     const path = keywords(pathWords(link.href).split(' ').at(-1) ?? '');

@@ -293,8 +293,9 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b(?:buy(?:s|ing)?|bought|order(?:s|ing)?|purchas(?:e|es|ing)) (?:the )?most\b|\bmost (?:bought|ordered|purchased|sold)\b|\bsell(?:s|ing)? (?:the )?(?:most|best)\b|\bbest[- ]?sellers?\b/g, 'popular'],
   // "Which companies has he done work for", "brands they worked with": the clients, not the portfolio's work.
   [/\b(?:compan(?:y|ies)|brands?|businesses|firms|organi[sz]ations)\b(?: [\w'’]+){0,3}? (?:work(?:s|ed)?|done work|built|designed) (?:for|with)\b/g, 'client company'],
-  // "What changed in the latest releases", "what's new": the change log, not a change of plan.
-  [/\bwhat(?:'s|’s| has| have)? (?:changed|new)\b|\b(?:latest|recent|new|past) (?:releases?|versions?|updates?)\b|\brelease notes\b/g, 'changelog'],
+  // "What changed in the latest releases", "what's new", "the most recent Starlette release": the change log, not a
+  // change of plan.
+  [/\bwhat(?:'s|’s| has| have)? (?:changed|new)\b|\b(?:latest|(?:most )?recent|newest) (?:[\w-]+ )?(?:releases?|versions?|updates?)\b|\b(?:new|past) (?:releases?|versions?|updates?)\b|\brelease notes\b/g, 'changelog'],
   // "For power users", "expert mode": what goes beyond the basics, not "power" (features) nor the users.
   [/\bpower[- ]users?\b|\bexperts? (?:users?|mode)\b/g, 'advanced'],
   [/\bget(?:ting)? in touch\b|\breach(?:ing)? out\b|\bdrop (?:us |them )?a line\b/g, 'contact'],
@@ -401,6 +402,8 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // "Push numbers from my scripts", "feed my metrics in": getting data in (developer tools, dashboards), not a page's
   // figures (the stats).
   [/\b(?:push|send|feed|pipe|post|stream|load|import)(?:es|s|ed|ing)? (?:(?:my|our|your|their|the|own|some|live) )*(?:numbers|data|figures|metrics|values|readings)\b/g, 'data'],
+  // "What shipped in the last release", "what changed since": "what" is the subject of a deed, no feature.
+  [/\bwhat (?=(?!need|feed|seed|speed)[a-z]{3,}ed (?:in|on|with|since|for|to|at|last|this)\b)/g, ' '],
   // "What options can I pass", "what dishes do they serve": "what" asks which of a noun, it is no feature; the noun is
   // what is asked (last, after the phrases that read "what it does", "what people say").
   // (The noun may have words before it: "what interactive pieces does it include".)

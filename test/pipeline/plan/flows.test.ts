@@ -174,6 +174,13 @@ describe('where a prompt leaves the page', () => {
     assert.equal(flowExit('Search the dashboard in its search box for invoices', outline, sameSite)?.link.label ?? null, null, 'the search box is the one asked for');
   });
 
+  it('reads the newest release as the docs\' "Release Notes" page (starlette, flows blind batch 2026-12-10)', () => {
+    const outline = saasOutline();
+    outline.navigation.push({ ...outline.navigation[0]!, label: 'Release Notes', href: '/release-notes/', selector: 'nav a[href="/release-notes/"]' });
+    assert.equal(flowExit('What shipped in the most recent Starlette release?', outline, sameSite)?.link.label, 'Release Notes');
+    assert.equal(flowExit('Show the pricing plans', outline, sameSite)?.link.label ?? null, null, 'a part of this page stays here');
+  });
+
   it('knows a sign-in, a sign-up and a contact link labelled in another language ("Inicio Sesion", "Registrarse", "Contacto")', () => {
     const outline = saasOutline();
     outline.forms = [];
