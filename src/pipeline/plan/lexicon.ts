@@ -30,7 +30,7 @@ export const concepts: Record<string, string[]> = {
     // a first meeting with a lawyer, an adviser, an agency
     'meeting', 'consult', 'consultation'],
   faq: ['faq', 'question', 'query', 'ask', 'answer', 'frequently', 'wonder', 'doubt', 'common', 'curious', 'concern', 'objection', 'help', 'assistance', 'unsure', 'worry', 'worried', 'hesitation'],
-  stats: ['stat', 'statistic', 'number', 'metric', 'figure', 'count', 'counter', 'result', 'growth', 'percent', 'uptime', 'impact', 'measure', 'scale', 'million', 'kpi', 'record', 'proof', 'outcome', 'achievement', 'achieve', 'accomplish'],
+  stats: ['stat', 'statistic', 'number', 'metric', 'figure', 'count', 'result', 'growth', 'percent', 'uptime', 'impact', 'measure', 'scale', 'million', 'kpi', 'record', 'proof', 'outcome', 'achievement', 'achieve', 'accomplish'],
   history: ['history', 'timeline', 'journey', 'founded', 'year', 'milestone', 'past', 'began', 'origin', 'story', 'started', 'evolution', 'chronology', 'since', 'decade'],
   signup: ['signup', 'sign', 'register', 'registration', 'join', 'account', 'trial', 'onboard', 'waitlist', 'subscribe', 'newsletter', 'enrol', 'enroll', 'create', 'free',
     // a product not out yet: its beta, early access, an invitation
@@ -177,14 +177,6 @@ export const questionLeadsBeforeWho = new Set(['show', 'see', 'meet', 'introduce
   'and', 'then', 'but', 'or', 'on', 'about', 'of', 'to', 'is', 'are', 'exactly', 'just']);
 
 /**
- * Who says it, less the sayers that "testimonial" already stands for ("what do their clients say" asks for the
- * testimonials, not for a band of figures headed "Our Happy Clients"); others stay ("what do the developers say").
- */
-function sayersNamedAnyway(who: string): string {
-  return who.replace(/\b([a-z]+?)s?\b/g, (word: string, singular: string) => (concepts.testimonials!.includes(singular) ? ' ' : word));
-}
-
-/**
  * Phrases of a prompt that stand for one concept word ("what clients say" asks for testimonials, not for a section
  * whose heading is "Say hello"). Only the prompt is rewritten: on the page, the words mean what they say.
  */
@@ -218,7 +210,7 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // (Who says it may be long: "what do the developers who already use it think of it"; "what are people saying".)
   // (A relative clause about them is not who they are: "what are people who used it saying" asks for no team.)
   [/\bwhat (?:do |does |did |are |were |will |would |have |has )?((?:\w+ ){0,6}?)(?:says?|saying|said|thinks?|thinking|thought|feels?|feeling|felt)\b(?: (?:about|of) (?:it|us|them|him|her|(?:the|this|our|their|its|his|her) \w+)\b)?/g,
-    (_match, who: string) => `${sayersNamedAnyway(who.replace(/\b(?:who|that)\b.*$/, '').replace(/\bpeople\b/g, ''))} testimonial`],
+    (_match, who: string) => `${who.replace(/\b(?:who|that)\b.*$/, '').replace(/\bpeople\b/g, '')} testimonial`],
   // "How guests feel about it": an opinion. But "a feel for the rooms", "the feel of the place" is a sense of the
   // thing itself, not what anyone says about it, so "feel" alone is not enough.
   [/\bhow (?:[\w'’]+ ){0,3}?(?:feel|felt)\b/g, 'testimonial'],

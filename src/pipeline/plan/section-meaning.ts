@@ -161,10 +161,6 @@ function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
     // surely than a word of its text. Those its text holds already count there, as any word of it.
     field(lostPartHeadings(section, text).join(' '), 0.7, 'parts\' headings'),
   ];
-  // A band of figures counts its customers ("Our Happy Clients 2,500+"); it says nothing they said. What people say
-  // of the product is elsewhere, however vaguely its heading puts it ("Trusted by hundreds"). Figures that count up
-  // as they come into view read 0 until then: its id or classes say it is one ("counter", "stats").
-  if (isFigureBand(text) || fields[1]!.concepts.has('stats')) for (const f of fields) f.concepts.delete('testimonials');
   return fields;
 }
 
