@@ -10,6 +10,17 @@ const booleanFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/**
+ * Recordings a worker runs at once when WORKER_CONCURRENCY is unset: one per core, as many as the memory holds (a
+ * 1080p recording's process tree peaks near 1.5 GB; 2 GiB each leaves the rest of the machine room), at most 8.
+ * Frame-controlled capture renders each frame before it is taken, so a busy CPU makes a recording slower, never
+ * different: two recordings at once beside a CPU burner on two cores skipped no step and repeated no moving frame
+ * (`npm run bench:render -- --concurrent 2`); more than one per core would only queue inside the CPU.
+ */
+export function defaultWorkerConcurrency(cores = os.availableParallelism(), memoryBytes = os.totalmem()): number {
+  return Math.max(1, Math.min(cores, Math.floor(memoryBytes / 2 ** 31), 8));
+}
+
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -35,7 +46,7 @@ const environmentSchema = z.object({
   // Versions of a demo whose media stay addressable (?v=N) and restorable (issue 35): the most recent ones, plus
   // always the one shown. Older versions' files are removed by a job after each new version.
   SHOWREEL_VERSIONS_KEPT: z.coerce.number().int().min(1).max(1000).default(5),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(defaultWorkerConcurrency()),
   // A running job whose heartbeat is older than this belongs to a dead worker and is handed to another.
   SHOWREEL_WORKER_STALE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   SHOWREEL_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),

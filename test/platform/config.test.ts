@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../../src/platform/config.js';
+import { ConfigError, defaultWorkerConcurrency, loadConfig } from '../../src/platform/config.js';
 
 describe('configuration from the environment', () => {
   it('starts with sensible defaults when nothing is set', () => {
@@ -13,10 +13,19 @@ describe('configuration from the environment', () => {
     assert.equal(config.SHOWREEL_DATA_DIR, path.resolve('./.data'), 'the data dir is made absolute');
     assert.equal(config.LOG_LEVEL, 'info');
     assert.equal(config.SHOWREEL_RUN_WORKER, true);
-    assert.equal(config.WORKER_CONCURRENCY, 2);
+    assert.equal(config.WORKER_CONCURRENCY, defaultWorkerConcurrency(), 'as many recordings as this machine holds');
     assert.equal(config.SHOWREEL_SIGNUP_CREDITS, 10);
     assert.equal(config.SHOWREEL_SESSION_TTL_HOURS, 24 * 30);
     assert.equal(config.SHOWREEL_SHUTDOWN_TIMEOUT_MS, 30_000);
+  });
+
+  it('runs one recording a core by default, no more than the memory holds, at least one and at most eight', () => {
+    const gib = 2 ** 30;
+    assert.equal(defaultWorkerConcurrency(2, 23 * gib), 2, 'a two-core worker records two demos at once');
+    assert.equal(defaultWorkerConcurrency(1, 8 * gib), 1);
+    assert.equal(defaultWorkerConcurrency(8, 4 * gib), 2, 'four GiB hold two recordings, whatever the cores');
+    assert.equal(defaultWorkerConcurrency(4, 1 * gib), 1, 'a small machine still records');
+    assert.equal(defaultWorkerConcurrency(64, 512 * gib), 8);
   });
 
   it('derives PUBLIC_URL from PORT unless it is given, and drops trailing slashes', () => {

@@ -69,6 +69,8 @@ export const concepts: Record<string, string[]> = {
   problems: ['problem', 'challenge', 'headache', 'headach', 'struggle', 'frustration', 'frustrating', 'hassle', 'obstacle', 'difficulty', 'bottleneck'],
   // libraries, apps and products: what changed from one version to the next
   changelog: ['changelog', 'release', 'releases', 'version', 'versions'],
+  // a text's ending: an essay's or a docs page's "Epilogue", "Conclusion", "Last words"
+  conclusion: ['conclusion', 'epilogue', 'afterword', 'postscript'],
   comparison: ['compare', 'comparison', 'versus', 'difference', 'different', 'differ', 'alternative', 'choose', 'choice', 'pick', 'competition', 'competitor', 'rival'],
   // "The prizes the book has picked up", "the Tripadvisor recognition they earned": an "Award" heading.
   awards: ['award', 'prize', 'prizes', 'accolade', 'recognition', 'trophy', 'medal', 'honour', 'honor'],
@@ -385,8 +387,9 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b(?:leave|drop|give|enter|put|submit)s?\s+(?:my|our|your|an?|the|their)\s+e-?mail(?: address)?\b|\bhear (?:about|of) (?:it|this|them)(?= (?:first|early|before|when))|\bbefore (?:it |the app |the product )?launch(?:es)?\b|\bget notified\b/g, 'signup'],
   // "How the notice looks", "change how it looks": its appearance (the thing's own words stay), not a look at it.
   [/\bhow ((?:[\w'"“”-]+ ){0,5}?)(?:looks|look|appears)\b(?! (?:at|for|into|up|like|after|through|around))/g, 'how $1 appearance'],
-  // "Getting it running on my dropdowns", "set it up", "add it to my project": a library's setup, not a run or a project.
-  [/\bget(?:s|ting)? (?:it|this|them|\w+) (?:up and )?running\b|\bset(?:s|ting)? (?:it|this|them|things) up\b|\bget(?:ting)? started\b|\b(?:add|adds|adding|put|putting|include|including|use|using|install|installing|drop|dropping) (?:it|this|them) (?:in|into|to|on) (?:my|our|your|a|the) (?:own )?(?:project|site|app|page|code|codebase|build)\b/g, 'setup'],
+  // "Getting it running on my dropdowns", "set it up", "add it to my project", "get this into my project": a library's
+  // setup, not a run or a project.
+  [/\bget(?:s|ting)? (?:it|this|them|\w+) (?:up and )?running\b|\bset(?:s|ting)? (?:it|this|them|things) up\b|\bget(?:ting)? started\b|\b(?:add|adds|adding|put|putting|include|including|use|using|install|installing|drop|dropping|get|getting|bring|bringing) (?:it|this|them) (?:in|into|to|on) (?:my|our|your|a|the) (?:own )?(?:project|site|app|page|code|codebase|build)\b/g, 'setup'],
   // "Play several times in a row", "over and over", "loop forever": repeating it, not a row of a table nor forever as time.
   [/\b(?:several|many|a few|multiple|(?:a )?(?:number|couple) of) times(?: in a row| over)?\b|\bover and over(?: again)?\b|\bagain and again\b|\bmore than once\b|\bloop(?:s|ing)? forever\b/g, 'repeat'],
   // "Stop people picking more than a handful": a limit (of an option), not who the people are.
@@ -394,6 +397,11 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // "Push numbers from my scripts", "feed my metrics in": getting data in (developer tools, dashboards), not a page's
   // figures (the stats).
   [/\b(?:push|send|feed|pipe|post|stream|load|import)(?:es|s|ed|ing)? (?:(?:my|our|your|their|the|own|some|live) )*(?:numbers|data|figures|metrics|values|readings)\b/g, 'data'],
+  // "Which templates can I pick from", "colours to choose from": picking among what is offered; the noun is what is
+  // asked, no comparison ("choose between" still compares).
+  [/\b(?:pick|choose|select)(?:s|ing)? from\b/g, ' '],
+  // "The closing thoughts", "final words": how a text ends, its epilogue or conclusion.
+  [/\b(?:closing|final|parting|concluding) (?:thoughts?|remarks?|words?|notes?)\b/g, 'conclusion'],
   // "What shipped in the last release", "what changed since": "what" is the subject of a deed, no feature.
   [/\bwhat (?=(?!need|feed|seed|speed)[a-z]{3,}ed (?:in|on|with|since|for|to|at|last|this)\b)/g, ' '],
   // "What options can I pass", "what dishes do they serve": "what" asks which of a noun, it is no feature; the noun is
@@ -423,6 +431,7 @@ export const pagePhrases: Array<[RegExp, string]> = [
   // thousands or millions ("$53,000" today, "$2M raised"), which is no price tag.
   [/[$€£¥]\s?\d{1,4}(?:[.,]\d{1,2})?(?![\d,.]*\d)(?!\s?(?:k|m|bn?|million|billion)\b)|\b\d{1,4}(?:[.,]\d{2})?\s?(?:€|eur\b|usd\b)/gi, 'price'],
   [/\bchange[\s-]?log\b|\brelease notes\b|\bwhat[’']?s new\b/i, 'changelog'],
+  [/\b(?:last|final|closing|parting) (?:words|thoughts|remarks)\b|\bin conclusion\b/i, 'conclusion'],
   // A telephone number written out ("+1 (555) 010-2030", "020 7946 0958"): what "the phone number" asks for.
   // International ("+23 345 67980"), North American ("(555) 010-2030", "555-010-2030") or national ("020 7946 0958")
   // forms only: a year range ("2009 - 2011") is not one.

@@ -105,7 +105,11 @@ interface Field extends MeaningField {
 function field(rawText: string, weight: number, what: string, extraConcepts: string[] = []): Field {
   // On the page, a "who" after a word opens a relative clause ("Partners who support us", "for people who travel"):
   // it says nothing of a team. Only a heading that starts with it asks about people ("Who we are").
-  const text = rawText.replace(/([\p{L}\d])[\s_-]+who\b/giu, '$1');
+  // So with "about" after a word: a preposition ("Fun Facts About Us", "What clients say about us"), not the section
+  // that tells who they are, which a heading names by starting with it ("About Us"), or by "more/all about".
+  const text = rawText
+    .replace(/([\p{L}\d])[\s_-]+who\b/giu, '$1')
+    .replace(/([\p{L}\d]+)[\s_-]+about\b/giu, (whole, before: string) => (/^(?:more|all)$/i.test(before) ? whole : before));
   const named = pagePhrases.flatMap(([pattern, concept]) => (new RegExp(pattern.source, pattern.flags).test(text) ? [concept] : []));
   // A heading's joined name ("MultiDrag", "PageSpeed") says its parts too, as a hyphen's does; in a longer text the
   // same shape is code ("setOption(options)"), not a name.

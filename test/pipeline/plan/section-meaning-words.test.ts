@@ -41,3 +41,48 @@ describe("a UI kit's components", () => {
     assert.deepEqual(ids('Finish on the part asking if I like what I see'), ['closing']);
   });
 });
+
+describe("an agency's page whose facts are about it", () => {
+  const ids = subjectIdsOn(madeUpPage([
+    part('top', 'hero', 'A Design Studio', 0, 'Brands, sites and apps.'),
+    part('design', 'content', 'We design delightful digital experiences.', 700, 'Read about what we do and our philosophy of design.'),
+    part('beliefs', 'content', 'WE BELIEVE IN GREAT IDEAS', 1400, 'Morbi leo risus, porta ac consectetur ac.'),
+    part('facts', 'content', 'FUN FACTS ABOUT US', 2100, 'Far far away, behind the word mountains. 120 cups of coffee.'),
+    part('services', 'features', 'Our Services', 2800, 'Branding, web design, apps.'),
+  ]));
+
+  it('reads an "about" after a word as a preposition: a philosophy of ideas is not the facts "about us"', () => {
+    assert.deepEqual(ids('Start with their philosophy about ideas'), ['beliefs']);
+  });
+});
+
+describe("a small library's docs", () => {
+  const ids = subjectIdsOn(madeUpPage([
+    part('top', 'hero', 'Wobble', 0, 'Make things move.'),
+    part('classes', 'content', 'Classes', 700, 'The basic collection of effects.'),
+    part('install', 'content', 'Install', 1400, 'npm i wobble, or a link to the file.'),
+    part('options', 'content', 'More flexibility', 2100, 'Write your own with the mixin.'),
+    part('epilogue', 'content', 'Epilogue', 2800, 'Thanks for reading; the history of the project.'),
+  ]));
+
+  it('reads "get this into my project" as setting it up', () => {
+    assert.deepEqual(ids('How do I get this into my project?'), ['install']);
+  });
+
+  it('reads "the closing thoughts" as the epilogue', () => {
+    assert.deepEqual(ids('Finish on the closing thoughts'), ['epilogue']);
+  });
+});
+
+describe('a template gallery', () => {
+  const ids = subjectIdsOn(madeUpPage([
+    part('top', 'hero', 'Beautiful Website Templates', 0, 'Free and open.'),
+    part('why', 'features', 'Why Choose Our Templates?', 700, 'Fast, responsive, free to use.'),
+    part('collection', 'content', 'Template Collection', 1400, 'Glass, neumorphism, minimal, portfolio.'),
+    part('about', 'about', 'About the Project', 2100, 'Made by volunteers since 2020.'),
+  ]));
+
+  it('reads "which templates can I pick from" as the templates, not a reason to choose them', () => {
+    assert.deepEqual(ids('Which templates can I pick from?'), ['collection']);
+  });
+});
