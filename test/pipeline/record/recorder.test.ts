@@ -352,6 +352,9 @@ describe('recorder', () => {
         { kind: 'wait', label: 'Dwell', startMs: 1500, durationMs: 500 },
       ],
     });
+    // After the arrival the page stays at 624. On a loaded machine the arrival's own last sample can be timed just
+    // after it (seen: "622 624"): that is the same scroll ending, still rising to 624, not a second one.
+    const staysAt624 = (after: number[]) => after.every((y, i) => y >= 600 && y <= 624 && (i === 0 || y >= after[i - 1]!)) && (after.length === 0 || after.at(-1) === 624);
     const scrollsAfterArrival = async (page: Page, toY: number) => {
       const result = await recordScript(page, arrive(toY), { format: 'mp4', resolution: '720p', outFile: path.join(dir, `arrive-${toY}.mp4`) });
       return result.timeline.scrolls.filter((s) => s.t >= 900).map((s) => Math.round(s.y));
@@ -359,7 +362,7 @@ describe('recorder', () => {
     const plain = await openPage();
     try {
       const after = await scrollsAfterArrival(plain, 640 - 16);
-      assert.ok(after.every((y) => y === 624), `stays at 624: ${after.join(' ')}`);
+      assert.ok(staysAt624(after), `stays at 624: ${after.join(' ')}`);
     } finally {
       await plain.close();
     }
@@ -386,7 +389,7 @@ describe('recorder', () => {
         (document.querySelector('#features') as HTMLElement).style.paddingTop = '160px';
       });
       const after = await scrollsAfterArrival(padded, 640 - 16);
-      assert.ok(after.every((y) => y === 624), `stays at 624: ${after.join(' ')}`);
+      assert.ok(staysAt624(after), `stays at 624: ${after.join(' ')}`);
     } finally {
       await padded.close();
     }
