@@ -349,6 +349,10 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\bhow ((?:[\w'’]+ ){1,3}?)works?\b/g, '$1process'],
   // "Made headlines", "in the press": what the news wrote, not the page's own headline.
   [/\b(?:made|make|makes|making|hit|hits|grabbed|grabbing) (?:the )?headlines\b|\bin the (?:headlines|press|news)\b/g, 'news'],
+  // "Covered in the media", "featured in the papers": what the press wrote about them.
+  [/\b(?:covered|featured|mentioned|written up|profiled|interviewed) (?:in|by) (?:the )?(?:media|papers|newspapers|magazines|press|news)\b/g, 'news'],
+  // "The robots and gadgets he has built": what a person or a studio built is its projects (the noun stays).
+  [/\b(?:he|she|they|we|i)(?:'ve|’ve| have| has| had)? (?:built|developed|created|designed|engineered)\b/g, 'project'],
   // "Where the place is located", "where they are based": the location, whatever the place is called.
   [/\bwhere (?:[\w'’]+ ){0,3}?(?:is|are) (?:located|based)\b/g, 'location'],
   // "A proven track record": what was achieved (the stats), not where a parcel is.
@@ -430,6 +434,8 @@ export const pagePhrases: Array<[RegExp, string]> = [
   // "$3.50", "€29", "12,90 €" under a product: its price, what "what do they cost" asks for. Not a figure in the
   // thousands or millions ("$53,000" today, "$2M raised"), which is no price tag.
   [/[$€£¥]\s?\d{1,4}(?:[.,]\d{1,2})?(?![\d,.]*\d)(?!\s?(?:k|m|bn?|million|billion)\b)|\b\d{1,4}(?:[.,]\d{2})?\s?(?:€|eur\b|usd\b)/gi, 'price'],
+  // "As featured in", "As seen on", "Featured in" over a row of outlets' logos: the press that wrote about them.
+  [/\b(?:as )?(?:featured|seen|mentioned|covered) (?:in|on|by)\b(?!\s+(?:our|my|this|the (?:app|product|demo|video)))/i, 'news'],
   [/\bchange[\s-]?log\b|\brelease notes\b|\bwhat[’']?s new\b/i, 'changelog'],
   [/\b(?:last|final|closing|parting) (?:words|thoughts|remarks)\b|\bin conclusion\b/i, 'conclusion'],
   // A telephone number written out ("+1 (555) 010-2030", "020 7946 0958"): what "the phone number" asks for.

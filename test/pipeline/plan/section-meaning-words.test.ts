@@ -86,3 +86,30 @@ describe('a template gallery', () => {
     assert.deepEqual(ids('Which templates can I pick from?'), ['collection']);
   });
 });
+
+describe("a coach's page", () => {
+  const ids = subjectIdsOn(madeUpPage([
+    part('top', 'hero', 'Momentum Coaching', 0, 'Unlock your potential.'),
+    part('press', 'logos', 'As Featured In', 700, 'Forbes, Inc., Fast Company.'),
+    part('method', 'features', 'The Method', 1400, 'Three steps to clarity.'),
+    part('stories', 'testimonials', 'Success Stories', 2100, '"I doubled my income." Sam, founder.'),
+  ]));
+
+  it('reads "the press mentions" and "covered in the media" as the strip of outlets that featured them', () => {
+    assert.deepEqual(ids('Start with the press mentions'), ['press']);
+    assert.deepEqual(ids('Has this coach been covered in the media?'), ['press']);
+  });
+});
+
+describe("an engineer's portfolio", () => {
+  const ids = subjectIdsOn(madeUpPage([
+    part('top', 'hero', 'Tilan', 0, 'Engineer and tinkerer.'),
+    part('papers', 'content', 'Publications', 700, 'Journal articles and conference talks.'),
+    part('projects', 'portfolio', 'Projects', 1400, 'A line-following rover, a weather station.'),
+    part('hobbies', 'content', 'Hobbies', 2100, 'Hiking and chess.'),
+  ]));
+
+  it('reads "the robots and gadgets he has built" as his projects', () => {
+    assert.deepEqual(ids('Start with the robots and gadgets he has built'), ['projects']);
+  });
+});
