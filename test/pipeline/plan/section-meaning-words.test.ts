@@ -79,7 +79,7 @@ describe('a template gallery', () => {
     part('top', 'hero', 'Beautiful Website Templates', 0, 'Free and open.'),
     part('why', 'features', 'Why Choose Our Templates?', 700, 'Fast, responsive, free to use.'),
     part('collection', 'content', 'Template Collection', 1400, 'Glass, neumorphism, minimal, portfolio.'),
-    part('about', 'about', 'About the Project', 2100, 'Made by volunteers since 2020.'),
+    part('about', 'content', 'About the Project', 2100, 'Made by volunteers since 2020.'),
   ]));
 
   it('reads "which templates can I pick from" as the templates, not a reason to choose them', () => {
@@ -105,7 +105,7 @@ describe("an engineer's portfolio", () => {
   const ids = subjectIdsOn(madeUpPage([
     part('top', 'hero', 'Tilan', 0, 'Engineer and tinkerer.'),
     part('papers', 'content', 'Publications', 700, 'Journal articles and conference talks.'),
-    part('projects', 'portfolio', 'Projects', 1400, 'A line-following rover, a weather station.'),
+    part('projects', 'content', 'Projects', 1400, 'A line-following rover, a weather station.'),
     part('hobbies', 'content', 'Hobbies', 2100, 'Hiking and chess.'),
   ]));
 
