@@ -59,6 +59,8 @@ export interface ProducedFlow {
 const MAX_STRETCH = 2.2;
 /** How long the page a submitted form leads to is shown. */
 const ANSWER_MS = 2_500;
+/** How long a search's results are shown, at most. */
+const SEARCH_RESULTS_MS = 6_000;
 
 export async function produceFlow(
   page: Page,
@@ -87,10 +89,12 @@ export async function produceFlow(
     return script;
   };
 
-  const answerOn = (outline: PageOutline, index: number): ActionScript => {
+  const answerOn = (outline: PageOutline, index: number, searched: boolean): ActionScript => {
+    // A search's results are what the prompt asked to see: held for what is left of the demo, a reader's time at least.
+    const holdMs = searched ? Math.round(Math.min(SEARCH_RESULTS_MS, Math.max(ANSWER_MS + 1_500, start.totalMs - spentMs))) : ANSWER_MS;
     const plan: DemoPlan = {
-      templateId: 'conversion-flow', autoSelection: null, sectionHint: null, durationMs: ANSWER_MS, source: 'heuristic',
-      steps: [{ action: 'pause', label: 'Read the answer', holdMs: ANSWER_MS - 400 }],
+      templateId: 'conversion-flow', autoSelection: null, sectionHint: null, durationMs: holdMs, source: 'heuristic',
+      steps: [{ action: 'pause', label: searched ? 'Read the results' : 'Read the answer', holdMs: holdMs - 400 }],
     };
     let script = compileScript(plan, outline, { url: outline.url, viewport: start.viewport });
     if (script.steps[0]) script = { ...script, steps: [{ ...script.steps[0], label: arrivalLabel(outline) }, ...script.steps.slice(1)] };
@@ -119,7 +123,7 @@ export async function produceFlow(
       if (previous.leg.kind === 'leave' && previous.leg.exit) return planOn(outline, previous.leg.exit.after, previous.leg.exit.purpose, index);
       // A form sent on the way ("log in … and land on the dashboard"): the rest of the prompt is shown on its answer.
       if (previous.leg.kind === 'fill' && previous.leg.after) return planOn(outline, previous.leg.after, 'page', index);
-      return answerOn(outline, index);
+      return answerOn(outline, index, previous.leg.kind === 'fill' && previous.leg.searched === true);
     },
   });
 

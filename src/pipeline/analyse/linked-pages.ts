@@ -16,7 +16,7 @@ export interface LinkedPagesOptions {
   timeoutMs?: number;
 }
 
-const MAX_PAGES = 8;
+const MAX_PAGES = 16;
 const TIMEOUT_MS = 3_000;
 /** Addresses that are files to download, not pages to read. */
 const NOT_A_PAGE = /\.(?:pdf|zip|gz|tar|dmg|exe|pkg|msi|apk|png|jpe?g|gif|webp|svg|mp4|webm|mp3|docx?|xlsx?|pptx?|csv|json|xml|rss|atom)(?:$|[?#])/i;
@@ -71,7 +71,7 @@ async function readInPage(arg: { hrefs: string[]; timeoutMs: number }): Promise<
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), arg.timeoutMs);
   const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
-  const hereHeadings = new Set(Array.from(document.querySelectorAll('h1, h2, h3, h4')).map((el) => squash(el.textContent ?? '').toLowerCase()).filter(Boolean));
+  const hereHeadings = new Set(Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6')).map((el) => squash(el.textContent ?? '').toLowerCase()).filter(Boolean));
   const readOne = async (href: string): Promise<Omit<LinkedPage, 'label' | 'href'> | null> => {
     const response = await fetch(href, { method: 'GET', credentials: 'same-origin', redirect: 'follow', signal: controller.signal });
     if (!response.ok || !/html/i.test(response.headers.get('content-type') ?? '')) return null;
@@ -89,7 +89,8 @@ async function readInPage(arg: { hrefs: string[]; timeoutMs: number }): Promise<
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (node.nodeType === Node.ELEMENT_NODE) {
         const el = node as Element;
-        if (/^H[1-4]$/.test(el.tagName)) {
+        // An admin page's cards are headed by an h5 ("Blockquotes", "Text Color"): every level counts.
+        if (/^H[1-6]$/.test(el.tagName)) {
           const heading = squash(el.textContent ?? '');
           if (!heading || heading.length > 120) continue;
           flush();

@@ -49,7 +49,7 @@ const purposes: Purpose[] = [
     purpose: 'sign-up',
     // "Subscribe me to their news" signs up too: to a newsletter, which a lone e-mail box on this page holds.
     // "How do I get an account?" asks for a new one: the sign-up (not the sign-in the word "account" also means).
-    asked: /\b(?:sign(?:s|ed|ing)?[\s-]?up|sign(?:s|ed|ing)? (?:me|us|him|her|them) up|signup|subscrib(?:e|es|ed|ing)|register(?:s|ed|ing)?|registration|creat(?:e|es|ing) (?:new )?account|(?:creat(?:e|es|ing)|open(?:s|ing)?|mak(?:e|es|ing)|set(?:s|ting)? up|get(?:s|ting)?) (?:an |a |their |your |his |her |my )(?:new )?(?:(?!the |this |that )[\p{L}-]+ )?account(?!\s+(?:settings?|page|details|profile|overview|dashboard|menu)))\b/iu,
+    asked: /\b(?:sign(?:s|ed|ing)?[\s-]?up|sign(?:s|ed|ing)? (?:me|us|him|her|them) up|signup|subscrib(?:e|es|ed|ing)|register(?:s|ed|ing)?|registration|creat(?:e|es|ing) (?:new )?account|(?:creat(?:e|es|ing)|open(?:s|ing)?|mak(?:e|es|ing)|set(?:s|ting)? up|get(?:s|ting)?) (?:an |a |their |your |his |her |my )(?:new )?(?:(?!the |this |that )[\p{L}-]+ )?account(?!\s+(?:settings?|page|details|profile|overview|dashboard|menu)))\b|\b(?:her|his|their|my|your|our) own (?:login|account|user ?name)\b/iu,
     link: /\b(?:sign[\s-]?up|signup|register|registration|create (?:an |your )?account|join (?:now|free|us)|get started|start (?:a |your )?(?:free )?trial|reg[ií]strate|registrar(?:se|me)?|registro|crear (?:una )?cuenta|inscription|s['’]inscrire|registrieren|registrati|cadastr(?:o|e|ar)(?:-se)?)\b/iu,
     // Its own sign-up form: one that says so, an e-mail box without a password (a landing page's sign-up), or a
     // password among more fields than a sign-in asks for. A sign-in form (user name and password) is not one, nor a
@@ -143,7 +143,7 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
   if (item) return { link: item, purpose: 'page' };
   const called = calledByName(beat, outline, links);
   if (called) return { link: called, purpose: 'page' };
-  for (const purpose of purposes) {
+  for (const purpose of inOrderFor(beat)) {
     if (!purpose.asked.test(beat)) continue;
     // "Go to the Register page and fill it in": the page named is another page, unless this is it (arrived at, its
     // form holds the beat: a "login" said on the way does not send the flow on to the sign-in page).
@@ -172,6 +172,8 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
       if (link) return { link, purpose: 'page' };
     }
   }
+  const mine = ownPlace(beat, outline, links);
+  if (mine) return { link: mine, purpose: 'page' };
   const inPlace = placeNamed(beat, outline, links);
   if (inPlace) return { link: inPlace, purpose: 'page' };
   // "…on its own page", "a separate page": the prompt wants the page for it, even where this page has a part on it.
@@ -186,6 +188,15 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
   });
   const link = matching.sort((a, b) => keywords(a.label).length - keywords(b.label).length)[0];
   return link ? { link, purpose: 'page' } : unansweredExit(beat, outline, links, false);
+}
+
+/**
+ * "My colleague needs her own login: sign her up as …" says "login" and asks for a new account: where a beat asks for
+ * both, the sign-up is what it wants (one who signs in has an account already and would not say "sign up").
+ */
+function inOrderFor(beat: string): Purpose[] {
+  const signUp = purposes.find((purpose) => purpose.purpose === 'sign-up')!;
+  return signUp.asked.test(beat) ? [signUp, ...purposes.filter((purpose) => purpose !== signUp)] : purposes;
 }
 
 /**
@@ -283,10 +294,16 @@ function isThisPage(name: string, outline: PageOutline): boolean {
 /** What an app's menu calls the place where a thing is done, by the convention every mail or chat app follows. */
 const APP_PLACES: Array<{ asked: RegExp; link: RegExp; or?: RegExp }> = [
   {
-    asked: /\b(?:writ(?:e|es|ing)|compos(?:e|es|ing)|draft(?:s|ing)?)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:e-?mail|mail|message)\b|\be-?mail(?:s|ing)?\s+(?:the|a|an|our|my|their|him|her|them)\b|\bfrom\s+(?:the|my|their|your)\s+(?:mailbox|inbox)\b/i,
+    // "Send a note to finance@example.com": a message to an address is written in the mail app.
+    asked: /\b(?:writ(?:e|es|ing)|compos(?:e|es|ing)|draft(?:s|ing)?)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:e-?mail|mail|message)\b|\bsend(?:s|ing)?\s+(?:a\s+|an\s+)?(?:quick\s+|short\s+)?(?:note|message|e-?mail|mail)\s+to\s+[\w.+-]+@|\be-?mail(?:s|ing)?\s+(?:the|a|an|our|my|their|him|her|them)\b|\bfrom\s+(?:the|my|their|your)\s+(?:mailbox|inbox)\b/i,
     link: /\b(?:compose|new (?:e-?mail|mail|message)|write)\b/i,
     // No "Compose" in sight: the mail app itself, where it is.
     or: /\b(?:e-?mail|mail|mailbox|inbox)\b/i,
+  },
+  // One who cannot sign in ("I can't remember my password, send a reset to …") asks for the "Forgot password?" page.
+  {
+    asked: /\b(?:forg[eo]t(?:ten)?|can(?:no|['’])?t remember|don['’]?t remember|lost)\s+(?:my|your|their|his|her|the)\s+password\b|\bpassword\s+(?:reset|recovery)\b|\bsend(?:s|ing)?\s+(?:me\s+|her\s+|him\s+|them\s+)?an?\s+(?:password\s+)?reset\b/i,
+    link: /\b(?:forg[eo]t|recover(?:y)?|reset|lost)\b/i,
   },
   // A password is changed in the account's settings (a "forgot password" page is for one who cannot sign in).
   { asked: /\b(?:change|update|reset|set|edit)\s+(?:my\s+|your\s+|the\s+|their\s+|a\s+new\s+)?password\b/i, link: /\b(?:settings?|security|account)\b/i },
@@ -310,6 +327,25 @@ function placeNamed(beat: string, outline: PageOutline, links: OutlineAction[]):
   const says = (text: string) => keywords(text).some((word) => names.has(word));
   if (says(pathWords(outline.url))) return null;
   return links.find((link) => says(pathWords(link.href))) ?? links.find((link) => says(link.label)) ?? null;
+}
+
+/**
+ * "Put … as the postcode on my profile", "add my site to my profile": the signed-in person's own page, which an app's
+ * menu calls "Profile", "Profile Settings", "My Account" or "Account" (settings). A link that says "profile" first,
+ * then one that says "account", by its label before its address (materio's "Notifications" lives at
+ * pages-account-settings-notifications.html). Not where this page is that page already.
+ */
+const OWN_PROFILE = /\b(?:on|in|to|into|from|at|under)\s+(?:my|her|his|their|our|your)\s+(?:user\s+)?(profile|account)(?!\s+(?:picture|photo|page\s+link))\b/i;
+
+function ownPlace(beat: string, outline: PageOutline, links: OutlineAction[]): OutlineAction | null {
+  if (!OWN_PROFILE.test(beat)) return null;
+  const here = `${outline.title} ${pathWords(outline.url)}`;
+  if (/\b(?:profile|account)\b/i.test(here)) return null;
+  for (const words of [/\bprofile\b/i, /\baccount\b/i]) {
+    const link = links.find((candidate) => words.test(candidate.label)) ?? links.find((candidate) => words.test(pathWords(candidate.href)));
+    if (link) return link;
+  }
+  return null;
 }
 
 /** Words that name a kind of page part, not which one ("Form elements", "Basic components"). */

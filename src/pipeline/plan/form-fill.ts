@@ -20,6 +20,8 @@ export interface FormFill {
   shown: string[];
   /** the form is sent (a `navigate` to its answer) */
   submits: boolean;
+  /** what was sent is a search the prompt asked for: its results are the answer, shown as long as the demo has */
+  searches?: boolean;
 }
 
 export type Role =
@@ -100,6 +102,15 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
       typed.push({ field: box, text: values.message, role: 'message' });
     }
   }
+  // A mail app's compose form whose body is a rich editor (no box to type in) still has a subject line: "send a note
+  // to … about the Q3 budget review" says what the note is about, which is what a subject says.
+  if (values.message && !used.has(values.message) && values.message.length <= 80 && !typed.some((entry) => entry.role === 'message' || entry.role === 'subject')) {
+    const line = form.fields.find((field) => roleOf(field) === 'subject');
+    if (line) {
+      used.add(values.message);
+      typed.push({ field: line, text: values.message, role: 'subject' });
+    }
+  }
   // A form none of whose fields takes a value the prompt names is not the form it means (a search box, when the
   // prompt names a person): unless the flow came here for a form (a sign-in, a sign-up, a contact).
   const typedAny = typed.length > 0;
@@ -129,7 +140,15 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
     steps.push({ action: 'type', target: targetOf(field), text, label: role === 'password' || role === 'confirm-password' ? `Type a password into "${field.label}"` : `Type "${text}" into "${field.label}"` });
   }
   steps.push(...weekdayTicks(form, options.prompt ?? ''));
-  const submits = options.allowSubmit || (options.goesOn === true && form.method === 'get');
+  // A search the prompt asks for ("look up everything the docs say about sideloading") is sent: a GET changes
+  // nothing, and its results are what the prompt wants to see. A box without a button is sent by Enter.
+  const searches = form.method === 'get' && values.search !== undefined && typed.some((entry) => entry.role === 'search' && entry.text === values.search);
+  const submits = options.allowSubmit || ((options.goesOn === true || searches) && form.method === 'get');
+  const searchBox = typed.find((entry) => entry.role === 'search')?.field;
+  if (searches && !form.submit && searchBox) {
+    steps.push({ action: 'navigate', target: targetOf(searchBox), href: null, label: `Search for "${values.search}"` });
+    return { form, steps, submits: true, searches: true, shown };
+  }
   // An app's own form that makes something ("save a note titled …", "post a comment"): a GET form changes nothing on
   // the site, and its button is what the prompt is about; pressed in place, and what it made is held.
   // A form in a page's own <dialog> (method "dialog") sends nothing either: pressed when the prompt makes what its
@@ -152,7 +171,7 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
     );
   }
   if (!submits || !form.submit) steps.push({ action: 'pause', label: 'Hold on the filled form', holdMs: FILLED_HOLD_MS });
-  return { form, steps, submits: submits && form.submit !== null, shown };
+  return { form, steps, submits: submits && form.submit !== null, ...(searches && submits && form.submit ? { searches: true } : {}), shown };
 }
 
 function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose | null, outline: PageOutline): number {
@@ -219,6 +238,8 @@ export function roleOf(field: OutlineField): Role {
   if (type === 'password' || (PASSWORD_WORDS.test(words) && /^(?:text|email|)$/.test(type))) return /confirm|repeat|repetir|again|retype|wiederhol/.test(words) ? 'confirm-password' : 'password';
   // A box labelled "Username" takes the user name, whatever its type says (templates mark it type="email" by copy).
   if (/\buser ?name\b|\b(?:nombre de )?usuario\b|\bbenutzername\b|\bnom d['’]utilisateur\b|\bnome utente\b/.test(words) && !/e-?mail|correo/.test(words)) return 'username';
+  // An "Email subject" box is the subject line, not an address.
+  if (type !== 'textarea' && type !== 'email' && /\bsubject\b/.test(words)) return 'subject';
   // A mail's "To" box (labelled just "To", or a recipient) takes the address the prompt writes to.
   if (type === 'email' || /e-?mail|\bcorreo\b|\bcourriel\b/.test(words) || /^\s*to\s*:?\s*(?:to)?\s*$|recipient/.test(words)) return 'email';
   if (type === 'search' || /\bsearch\b|\bq\b/.test(words)) return 'search';
@@ -300,11 +321,29 @@ const PLACEHOLDER_OPTION = /^(?:-+|select\b.*|choose\b.*|pick\b.*|please\b.*|non
 
 /** Whether a field's label says the words the prompt named it by: "Job title" for "job title", "Full name" for "name". */
 export function labelSays(fieldLabel: string, named: string): boolean {
-  const words = (text: string) => text.toLowerCase().replace(/e-mail/g, 'email').split(/[^a-z]+/).filter((word) => word.length > 1 && !['the', 'my', 'your', 'of'].includes(word));
+  const words = (text: string) => text.toLowerCase().replace(/e-mail/g, 'email').replace(/\bpost code\b/g, 'postcode').split(/[^a-z]+/).filter((word) => word.length > 1 && !['the', 'my', 'your', 'of'].includes(word));
   const label = new Set(words(fieldLabel));
   const asked = words(named);
-  return asked.length > 0 && asked.every((word) => label.has(word));
+  return asked.length > 0 && asked.every((word) => label.has(word) || (LABEL_SYNONYMS[word] ?? []).some((other) => label.has(other)));
 }
+
+/** What forms call a field that a prompt names in other words: "my postcode" is the "Zip Code", "my site" the "Website". */
+const LABEL_SYNONYMS: Record<string, string[]> = {
+  postcode: ['zip', 'postal', 'zipcode'],
+  zip: ['postcode', 'postal', 'zipcode'],
+  zipcode: ['zip', 'postcode', 'postal'],
+  site: ['website', 'homepage', 'url', 'web'],
+  website: ['site', 'homepage', 'url', 'web'],
+  homepage: ['website', 'site', 'url'],
+  handle: ['username', 'user', 'nickname'],
+  username: ['handle', 'login'],
+  phone: ['mobile', 'telephone', 'tel', 'cell'],
+  mobile: ['phone', 'cell'],
+  surname: ['last', 'family'],
+  company: ['organization', 'organisation', 'business', 'employer'],
+  organisation: ['organization', 'company'],
+  organization: ['organisation', 'company'],
+};
 
 function namedFor(role: Role, values: NamedValues, texts: string[]): string | null {
   const [first, ...rest] = (values.name ?? '').split(/\s+/).filter(Boolean);

@@ -43,7 +43,7 @@ const QUOTED = /["“”'‘’]([^"“”'‘’]{1,80})["“”'‘’]/g;
 /** A capitalised name after "as", "named", "called", "name is", "for" (two to four words, or one after "named"). */
 const NAME = /\b(?:as|named|called|name(?:d| is)?|for user|I['’]m|I am)\s+((?:[A-Z][\p{L}'’-]+)(?:\s+(?:[A-Z][\p{L}'’-]+|van|de|da|von|del|le)){0,3})/u;
 /** "username amarao", "handle @kenji", or a handle after "as"/"called"/"named"/"for": lower case with _ . - or digits. */
-const USERNAME = /\b(user ?name|handle|login)\s+(is\s+|of\s+)?(["“'‘@])?([A-Za-z0-9][\w.-]{1,39})/i;
+const USERNAME = /\b(user ?name|handle|login)\s+(is\s+|of\s+|to\s+)?(["“'‘@])?([A-Za-z0-9][\w.-]{1,39})/i;
 const HANDLE = /\b(?:as|called|named|for)\s+@?([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|[a-z]+\d+)(?![\w@.-])/;
 const PASSWORD = /\bpassword\s+(?:is\s+|of\s+)?["“'‘]?([^\s"”'’,.;]{3,40})/i;
 const PHONE = /(?:phone|number|call|\b(?:mobile|cell|tel|telephone))\D{0,20}(\+?\d[\d\s().-]{6,18}\d)/i;
@@ -63,17 +63,22 @@ const WRITTEN_REST = /\b(?:review|comment|feedback|testimonial|message|note|ques
 /** An unquoted message said in the first person: "…, and I'd like to pitch a guest post", "we're looking for a quote". */
 const FIRST_PERSON = /(?:^|[,;:]\s*|\band\s+|\bsaying\s+|\bthat\s+)((?:I|we)(?:['’]d| would) (?:like|love) to\b[^.;!?]{3,160}|(?:I|we)(?:['’]m| am|['’]re| are) (?:interested in|looking for|hoping to|keen to)\b[^.;!?]{3,160})/u;
 /** "put Marisol Vega as the contact name (in the business settings)": a value, then the field it goes in. */
-const VALUE_AS_THE_FIELD = /\b(?:put|enter|type|use|set|fill in|add)\s+["“]?([^"”,;:.]{1,60}?)["”]?\s+as\s+(?:the|my|its|their|your|our)\s+([a-z][a-z -]{1,45}?)(?=\s*(?:[,;!?]|\.(?:\s|$)|$|\s+(?:in|on|under|and|then)\b))/giu;
+// (An address keeps its comma: "put 18 Harbour Street, Leeds as my address".)
+const VALUE_AS_THE_FIELD = /\b(?:put|enter|type|use|set|fill in|add)\s+["“]?((?:[^"”,;:.]|,\s(?=[\p{Lu}\d]))[^"”,;:.]{0,59}?(?:,\s(?=[\p{Lu}\d])[^"”,;:.]{1,40}?)?)["”]?\s+as\s+(?:the|my|its|their|your|our)\s+([a-z][a-z -]{1,45}?)(?=\s*(?:[,;!?]|\.(?:\s|$)|$|\s+(?:in|on|under|and|then)\b))/giu;
 
 /** A place after a field's words ("on my profile", "in settings", "on the account page"): where it is, not its label. */
 const WHERE_THE_FIELD_IS = /\s+(?:on|in|under|from)\s+(?:(?:the|my|its|their|your|our)\s+)?(?:profile|settings?|account|page|form|dashboard|preferences|details|screen|tab)(?:\s+(?:page|screen|tab|form))?\s*$/i;
 
 /** "set the job title to X", "the name becomes X", "change my display name to "X"": a field's words, then its value. */
-const FIELD_TO = /\b(?:(?:set|change|update|make|edit|switch|rename)\s+)?(?:the|my|its|their|your)\s+([a-z][a-z -]{1,45}?)\s+(?:to|becomes|become|is now|should be|should read|to read|says|reads|to say)\s+["“'‘]?([^"”'’,;]{1,80}?)["”'’]?(?=\s*(?:[,;]|\.(?:\s|$)|$|\s+and\s+(?:the|my|its|their|your|then|set|change)\b|\s+then\b))/giu;
+const FIELD_TO = /\b(?:(?:set|change|update|make|edit|switch|rename)\s+)?(?:the|my|its|their|your)\s+([a-z][a-z -]{1,45}?)\s+(?:to|becomes|become|is now|should be|should read|to read|says|reads|to say)\s+["“'‘]?([^"”'’,;]{1,80}?)["”'’]?(?=\s*(?:[,;]|\.(?:\s|$)|$|\s+and\s+(?:the|my|its|their|your|then|set|change|add|put|enter|update|make)\b|\s+then\b))/giu;
 /** Words a form labels a field with: "the flow to work", "the plan to …" name none. */
-const FIELD_WORDS = /\b(?:name|title|email|e-mail|address|phone|number|company|organi[sz]ation|role|position|job|bio|city|country|website|url|username|handle|department|team|time ?zone|language|currency|nickname|display)\b/i;
+const FIELD_WORDS = /\b(?:name|title|email|e-mail|address|phone|number|company|organi[sz]ation|role|position|job|bio|city|country|website|url|username|handle|department|team|time ?zone|language|currency|nickname|display|site|homepage|post ?code|postal code|zip(?: ?code)?|state|county|region)\b/i;
 /** The next field and its value after a FIELD_TO, with its verb left out: "and the country Portugal". */
 const AND_THE_FIELD = /^\s*(?:,\s*)?and\s+(?:the|my|its|their|your)\s+([a-z][a-z -]{1,30}?)\s+(?:to\s+|as\s+)?["“'‘]?(\p{Lu}[^"”'’,;.]{0,60}?)["”'’]?(?=\s*(?:[,;.]|$|\s+and\b|\s+then\b))/u;
+/** The next value and its field after a VALUE_AS_THE_FIELD, its verb left out: "and LS1 4DY as the postcode". */
+const AND_VALUE_AS = /^\s*(?:,\s*)?and\s+["“]?([^"”,;:.]{1,60}?)["”]?\s+as\s+(?:the|my|its|their|your|our)\s+([a-z][a-z -]{1,30}?)(?=\s*(?:[,;!?]|\.(?:\s|$)|$|\s+(?:in|on|under|and|then)\b))/iu;
+/** A field, then its value between commas: "add my site, riverastudio, to my profile". */
+const FIELD_BETWEEN_COMMAS = /\b(?:add|put|enter|set|include|list)\s+(?:my|the|our|their|your|its)\s+([a-z][a-z -]{1,30}?)\s*,\s*["“]?([^"”,;:]{1,60}?)["”]?\s*,/giu;
 
 /** "a note titled "Dentist"", "with the title Q3 plan", "headed Weekly sync" */
 const TITLED = /\b(?:titled|entitled|headed|with the (?:title|heading))\s+["“'‘]?([^"”'’,;]{1,80}?)["”'’]?(?=\s*(?:[,;.]|$|\s+(?:that|which|and|then|with|saying|says)\b))/iu;
@@ -91,6 +96,11 @@ const SEARCH = /\bsearch(?:es|ing)?\s+(?:for\s+)?["“'‘]?([^"”'’,.;]{2,60
 const SEARCH_IN = /\bsearch(?:es|ing)?\s+(?:the|this|that|our|your|its|their|a|an)\s+([^"“'‘,.;]{1,40}?)\s+for\s+["“'‘]?([^"”'’,.;]{1,60}?)["”'’]?(?=[,.;?!]|\s+(?:and|then)\b|$)/i;
 /** "look them up in the datatable", "look up Offenburg in the contacts": a search said with "look up", and where. */
 const LOOK_UP = /\blook\s+(?:(it|them|that|this|those|these|him|her)\s+up|up\s+["“'‘]?([^"”'’,.;]{2,60}?)["”'’]?)\s+(?:in|on)\s+(?:the|this|that|our|your|its|their|a|an)\s+([^"“'‘,.;?!]{1,40}?)(?=[,.;?!]|\s+(?:and|then|for)\b|$)/i;
+/**
+ * "Look up everything the docs say about sideloading", "find anything on refunds": all a site says of one thing is
+ * what its search box finds, and the thing is the query.
+ */
+const EVERYTHING_ABOUT = /\b(?:look\s+up|find|search(?:\s+for)?|dig\s+up|pull\s+up)\s+(?:everything|anything|all|whatever)\s+(?:(?:the|their|its|our|your|this|that)\s+(?:docs|documentation|site|website|pages?|wiki|manual|guide|help|blog)\s+(?:says?|has|have|covers?|mentions?|knows?)\s+)?(?:about|on|regarding|related\s+to)\s+["“'‘]?((?!(?:it|them|this|that)\b)[^"”'’,.;?!]{2,40}?)["”'’]?(?=[,.;?!]|\s+(?:and|then)\b|$)/i;
 /** A search for a word said earlier: "Which of our staff work in Edinburgh? Search the data table for it". */
 const PRONOUN = /^(?:it|them|that|this|those|these|him|her)$/i;
 /** A person's name written just before their address: "subscribe Tomas Rivera, tomas.rivera@example.com". */
@@ -188,6 +198,12 @@ export function namedValues(prompt: string): NamedValues {
       values.fields.push({ label: more[1]!, value: more[2]!.trim() });
       claimed.push(more[2]!.trim());
     }
+    const asThe = more ? null : AND_VALUE_AS.exec(prompt.slice(end));
+    const asLabel = asThe?.[2]?.replace(WHERE_THE_FIELD_IS, '').trim();
+    if (asThe && asLabel && FIELD_WORDS.test(asLabel) && !values.fields.some((field) => field.label === asLabel)) {
+      values.fields.push({ label: asLabel, value: asThe[1]!.trim() });
+      claimed.push(asThe[1]!.trim());
+    }
   };
   for (const match of prompt.matchAll(FIELD_TO)) {
     // "my profile so the city says Lisbon": the field is the last thing named before its value.
@@ -207,6 +223,12 @@ export function namedValues(prompt: string): NamedValues {
     const label = match[2]!.replace(WHERE_THE_FIELD_IS, '').trim();
     if (!FIELD_WORDS.test(label) || label.split(/\s+/).length > 3 || values.fields.some((field) => field.label === label)) continue;
     fieldAndTheNext(label, match[1]!, match.index! + match[0].length);
+  }
+  for (const match of prompt.matchAll(FIELD_BETWEEN_COMMAS)) {
+    const label = match[1]!.trim();
+    if (!FIELD_WORDS.test(label) || label.split(/\s+/).length > 3 || values.fields.some((field) => field.label === label)) continue;
+    values.fields.push({ label, value: match[2]!.trim() });
+    claimed.push(match[2]!.trim());
   }
   for (const match of prompt.matchAll(WITH_THE_FIELD)) {
     const label = match[1]!.trim();
@@ -252,13 +274,15 @@ export function namedValues(prompt: string): NamedValues {
 
 /**
  * A user name the prompt says: after "username" or "handle" whatever it looks like; after "login" only when it reads
- * as one ("login is amarao", "login kenji_w"): "the login screen", "the login page" name none.
+ * as one ("login is amarao", "login kenji_w"): "the login screen", "the login page", "login to the dashboard" name none.
  */
 function userNameSaid(prompt: string): string | undefined {
   const match = USERNAME.exec(prompt);
   if (!match) return undefined;
   const [, keyword, is, quote, value] = match;
-  if (/^login$/i.test(keyword!) && !is && !quote && !/[\d_.-]/.test(value!)) return undefined;
+  if (/^login$/i.test(keyword!) && (!is || /^to\s/i.test(is)) && !quote && !/[\d_.-]/.test(value!)) return undefined;
+  // "change my handle to rivera.design" sets one; "the username to the right" names none.
+  if (is && /^to\s/i.test(is) && /^(?:the|a|an|my|your|our|their|his|her|its|this|that)$/i.test(value!)) return undefined;
   return value;
 }
 
@@ -276,6 +300,8 @@ function searchSaid(prompt: string): string | undefined {
   }
   const query = SEARCH.exec(prompt)?.[1];
   if (query && !/^(?:the|this|that|our|your|its|their)\s/i.test(query.trim())) return query;
+  const everything = EVERYTHING_ABOUT.exec(prompt)?.[1]?.trim();
+  if (everything) return everything;
   const looked = LOOK_UP.exec(prompt);
   if (!looked) return undefined;
   return looked[2]?.trim() || lastNameBefore(prompt.slice(0, looked.index));

@@ -8,7 +8,7 @@ import { beatsOf } from './not-found.js';
 import { fillForm } from './form-fill.js';
 import { panelAsked, panelSteps } from './panel-toggle.js';
 import { stop } from './lexicon.js';
-import { promptWords, stem } from './section-meaning.js';
+import { promptSubjects, promptWords, stem } from './section-meaning.js';
 import { type NamedValues, namesValues } from './named-values.js';
 import { keywords } from './text-match.js';
 import type { PlanInput } from './heuristic-planner.js';
@@ -33,6 +33,8 @@ export interface LegPlan {
   shown?: string[];
   /** fill: the form is sent and the prompt goes on on its answer ("… and land on the analytics dashboard") */
   after?: string;
+  /** fill: the form sent is a search: its results are held as the demo's end */
+  searched?: boolean;
 }
 
 export interface LegInput {
@@ -122,7 +124,7 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
     const steps: PlanStep[] = [...opening, ...typing];
     const plan = legPlan(null, steps, 0, 'conversion-flow');
     const after = fill.submits ? goesOnAfter(input.prompt) : null;
-    return { kind: 'fill', shown: fill.shown, ...(after ? { after } : {}), plan: { ...plan, durationMs: lastLegMs(plan, outline, input.remainingMs) } };
+    return { kind: 'fill', shown: fill.shown, ...(after ? { after } : {}), ...(fill.searches ? { searched: true } : {}), plan: { ...plan, durationMs: lastLegMs(plan, outline, input.remainingMs) } };
   }
   // "Bring up my stats": the app's "Stats" button pressed, and the panel it shows held (panel-toggle.ts).
   const panel = panelAsked(input.prompt, outline);
@@ -151,7 +153,9 @@ export async function planLeg(input: LegInput): Promise<LegPlan> {
   const budgetMs = Math.max(MIN_SHOW_MS, input.remainingMs);
   // On a page the prompt sent the demo to, a beat that only names the page ("show me the grid docs") is answered by
   // arriving: the rest is planned, or the camera went down to the part asked for and back up to the title.
-  const asked = input.purpose === 'page' ? beatsOf(input.prompt).filter((beat) => !namesPage(beat.text, outline)) : [];
+  // So is a beat whose answer is the part the arrival holds ("show me the colour swatches" on the "Color" page): the
+  // time goes to the beats that need the camera to move ("…the darkest teal text" is its "Text Color" further down).
+  const asked = input.purpose === 'page' ? beatsOf(input.prompt).filter((beat) => !namesPage(beat.text, outline) && !answeredByArrival(beat.text, outline)) : [];
   const prompt = asked.length > 0 && arrivalSteps(outline).length > 0 ? asked.map((beat) => beat.text).join(', then ') : input.prompt;
   const shown = await input.planner.plan({ ...input.base, outline, prompt, durationTarget: budgetMs });
   // A page the prompt sent the demo to ("take me to the about page", "bring up the pricing page"): where it has
@@ -187,6 +191,15 @@ function namesPage(clause: string, outline: PageOutline): boolean {
   const title = new Set(promptWords(outline.title).map(stem));
   const asked = promptWords(clause).filter((word) => !stop.has(word) && !PAGE_WORDS.has(word)).map(stem);
   return asked.length > 0 && asked.every((word) => title.has(word));
+}
+
+/** The beat's best answer on this page is the part its arrival focuses on. */
+function answeredByArrival(clause: string, outline: PageOutline): boolean {
+  const arrival = arrivalSteps(outline)[0];
+  if (!arrival || arrival.action !== 'focus') return false;
+  const meaning = promptSubjects(clause, outline);
+  const best = [...meaning.subjects, ...(meaning.endsOn ? [meaning.endsOn] : [])].sort((a, b) => b.confidence - a.confidence)[0];
+  return best !== undefined && best.section.id === arrival.sectionId;
 }
 
 /** How long a page arrived at is held on its title before the demo moves on: ≥ 3 s readable once the dissolve from the page before has ended. */

@@ -57,9 +57,27 @@ export function promptWordsWithPhrases(clause: string): string[] {
 }
 
 /** A light suffix stemmer, applied alike to the prompt, the page and the lexicon. */
+/**
+ * British and American spellings of one word meet ("Show me the colour swatches" and a page's "Text Color"): the
+ * common words that differ by "-our", "-ise", "-re" or a doubled "l", written the American way. A list, not a rule:
+ * "your", "promise" and "acre" are no such words.
+ */
+const SPELLINGS: Array<[RegExp, string]> = [
+  [/^(colo|favo|behavio|hono|flavo|labo|neighbo|humo|rumo|vapo|savo|endeavo|armo|harbo|parlo)ur/, '$1r'],
+  [/^(customi|personali|organi|optimi|prioriti|visuali|categori|authori|recogni|summari|minimi|maximi|standardi|synchroni|initiali|normali|locali|utili|memori|apologi|emphasi|speciali|finali)s(?=e|ing|ed|ation|er)/, '$1z'],
+  [/^(analy|paraly|cataly)s(?=e$|ed$|es$|ing$)/, '$1z'],
+  [/^(cent|theat|met|lit|fib|calib)re(s|d)?$/, '$1er$2'],
+  [/^(catalog|dialog|analog)ue/, '$1'],
+  [/^licenc/, 'licens'],
+  [/^programme/, 'program'],
+  [/^grey/, 'gray'],
+  [/^(travel|cancel|label|model|fuel|signal)l(?=ed|ing|er)/, '$1'],
+];
+
 export function stem(word: string): string {
   let w = word.toLowerCase();
   if (w.length <= 3) return w;
+  for (const [british, american] of SPELLINGS) w = w.replace(british, american);
   for (const [suffix, replacement] of [['ies', 'y'], ['ing', ''], ['ed', ''], ['es', ''], ['s', ''], ['ly', '']] as const) {
     // "-es" only after a sibilant ("boxes", "touches"): "rates" is "rate", which must not meet "rating" as "rat".
     if (suffix === 'es' && !/(?:s|x|z|ch|sh)es$/.test(w)) continue;

@@ -40,6 +40,8 @@ export async function followLink(page: Page, step: NavigateStep, sameSite: (url:
     const x = found.aim.x + found.aim.width / 2;
     const y = found.aim.y + found.aim.height / 2;
     await page.mouse.click(x, y);
+    // A search box without a button is sent as a person sends it: Enter, in the box just clicked.
+    if (await isTextBox(page, found.selector)) await page.keyboard.press('Enter');
     const started = await Promise.race([navigation.then(() => true), delay(NAVIGATION_START_MS).then(() => false)]);
     if (started) {
       await navigation;
@@ -72,3 +74,12 @@ function stripHash(url: string): string {
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function isTextBox(page: Page, selector: string): Promise<boolean> {
+  return page
+    .evaluate((css: string) => {
+      const element = document.querySelector(css);
+      return element instanceof HTMLInputElement && !/^(?:submit|button|image|reset|checkbox|radio|file|range|color)$/i.test(element.type);
+    }, selector)
+    .catch(() => false);
+}

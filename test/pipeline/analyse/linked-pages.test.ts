@@ -44,6 +44,18 @@ describe("the pages a site's menu links to, read before planning", () => {
     assert.ok(requests.some((r) => r.url.endsWith('/visit.html')), 'the linked page was fetched');
   });
 
+  it("reads an admin page's card headings, which are h5s (datta-able's Typography page and its Blockquotes)", async () => {
+    const url = `${sites.url('flow-admin')}index.html`;
+    await page.goto(url, { waitUntil: 'load' });
+    const { outline } = await analysePage(page);
+    const linked = await readLinkedPages(page, outline, sameSiteAs(url));
+    const typography = linked.find((p) => p.label === 'Typography');
+    assert.ok(typography, `the Typography page is read: ${JSON.stringify(linked.map((p) => p.label))}`);
+    const quotes = typography.parts.find((part) => part.heading === 'Blockquotes');
+    assert.ok(quotes, `its card headed "Blockquotes" is a part: ${JSON.stringify(typography.parts.map((part) => part.heading))}`);
+    assert.match(quotes.text, /contained in a blockquote element/);
+  });
+
   it('reads no page of another site, and nothing when the menu only scrolls this page', async () => {
     const url = `${sites.url('flow-cafe')}index.html`;
     await page.goto(url, { waitUntil: 'load' });
