@@ -53,6 +53,9 @@ export interface LinkedAnswer {
 
 /** How sure the part on the other page must be: a single shared common word does not send a demo away. */
 const SURE_THERE = 0.7;
+/** A part of another page this sure, and this much surer than any part here, answers the beat whatever its heading says. */
+const FAR_SURER = 0.95;
+const FAR_MARGIN = 0.2;
 /** Where the linked pages' parts are put in the joined outline: below this page, each in a place of its own. */
 const PART_HEIGHT = 1_000;
 
@@ -103,6 +106,10 @@ export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedP
   // page's "Commercial & Office Cleaning", not a home page whose every heading says "clean". A blog post elsewhere that
   // names the design and the price is no reason to leave a landing page whose features say them.
   if (winner.confidence < SURE_THERE) return null;
+  // Or the part there answers far better than anything here: "where can I download my old invoices, like the one
+  // from March 2022?" is a wallet page's "Billing history" (its rows are the invoices, 0.97), not the dashboard's
+  // "Balances over time" (0.76).
+  if (winner.confidence >= FAR_SURER && winner.confidence - hereBest >= FAR_MARGIN) return { page: found.page, heading: found.heading };
   const headingsHere = new Set(outline.sections.flatMap((section) => wordsOf(`${section.heading ?? ''} ${section.kicker ?? ''}`)));
   const saidThere = new Set(wordsOf(found.heading));
   const asked = promptWords(beat).filter((word) => !stop.has(word)).map(stem).filter((word) => !stop.has(word) && word.length > 2);

@@ -53,7 +53,8 @@ const REFERENCE = /\b(order|booking|ticket|reservation|tracking|invoice|case|con
  */
 const BOX_WITH = /\b(?:the|my|your)\s+([a-z][a-z -]{1,30}?)\s+(?:box|field|input)\s+with\s+["“'‘]?([^"”'’,;.!?]{1,60}?)["”'’]?(?=\s*(?:[,;.!?]|$)|\s+(?:and|then)\b)/giu;
 /** "put Jordan in the first name box", "type "Jordan" into the first name field" */
-const INTO_BOX = /\b(?:put|type|enter|write|fill in)\s+["“'‘]?([^"”'’,;.!?]{1,60}?)["”'’]?\s+(?:in|into)\s+(?:the|a|an|my|your)\s+([a-z][a-z -]{1,30}?)\s+(?:box|field|input)\b/giu;
+/** (or "type Marcus Lee into one of the name boxes": any of them, the first) */
+const INTO_BOX = /\b(?:put|type|enter|write|fill in)\s+["“'‘]?([^"”'’,;.!?]{1,60}?)["”'’]?\s+(?:in|into)\s+(?:the|a|an|my|your|one of the|any of the)\s+([a-z][a-z -]{1,30}?)\s+(?:box|field|input)(?:es|s)?\b/giu;
 /** Words that start a prompt's next request, not a name's: "first name Amara Then …". */
 const NOT_NAME_WORDS = new Set(['Then', 'And', 'Show', 'Finish', 'End', 'With', 'The', 'A', 'An', 'I']);
 

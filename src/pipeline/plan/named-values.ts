@@ -101,6 +101,8 @@ const LOOK_UP = /\blook\s+(?:(it|them|that|this|those|these|him|her)\s+up|up\s+[
  * what its search box finds, and the thing is the query.
  */
 const EVERYTHING_ABOUT = /\b(?:look\s+up|find|search(?:\s+for)?|dig\s+up|pull\s+up)\s+(?:everything|anything|all|whatever)\s+(?:(?:the|their|its|our|your|this|that)\s+(?:docs|documentation|site|website|pages?|wiki|manual|guide|help|blog)\s+(?:says?|has|have|covers?|mentions?|knows?)\s+)?(?:about|on|regarding|related\s+to)\s+["“'‘]?((?!(?:it|them|this|that)\b)[^"”'’,.;?!]{2,40}?)["”'’]?(?=[,.;?!]|\s+(?:and|then)\b|$)/i;
+/** "Find every place the docs mention create_chart", "show everywhere the site talks about refunds": the same. */
+const EVERY_MENTION = /\b(?:find|show|list|look\s+up)\s+(?:me\s+)?(?:every\s+place|everywhere|all\s+(?:the\s+)?places|each\s+place|every\s+page)\s+(?:where\s+|that\s+)?(?:(?:the|their|its|our|your)\s+(?:docs|documentation|site|website|pages?|wiki|manual|guide)\s+)?(?:mentions?|says?|uses?|talks?\s+about|refers?\s+to|covers?)\s+["“'‘]?((?!(?:it|them|this|that)\b)[^"”'’,.;?!]{2,40}?)["”'’]?(?=[,.;?!]|\s+(?:and|then)\b|$)/i;
 /** A search for a word said earlier: "Which of our staff work in Edinburgh? Search the data table for it". */
 const PRONOUN = /^(?:it|them|that|this|those|these|him|her)$/i;
 /** A person's name written just before their address: "subscribe Tomas Rivera, tomas.rivera@example.com". */
@@ -300,7 +302,7 @@ function searchSaid(prompt: string): string | undefined {
   }
   const query = SEARCH.exec(prompt)?.[1];
   if (query && !/^(?:the|this|that|our|your|its|their)\s/i.test(query.trim())) return query;
-  const everything = EVERYTHING_ABOUT.exec(prompt)?.[1]?.trim();
+  const everything = (EVERYTHING_ABOUT.exec(prompt)?.[1] ?? EVERY_MENTION.exec(prompt)?.[1])?.trim();
   if (everything) return everything;
   const looked = LOOK_UP.exec(prompt);
   if (!looked) return undefined;

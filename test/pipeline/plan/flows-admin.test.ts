@@ -53,6 +53,8 @@ describe("an admin dashboard's sidebar, read as a person asks", () => {
     assert.equal(exit?.link.label, 'Register');
     assert.equal(flowExit('Get Maya Chen set up with her own account, her email is maya.chen@example.com', dashboard(sidebar), sameSite)?.link.label, 'Register');
     assert.equal(flowExit('Log me in with thom.yorke@example.com', dashboard(sidebar), sameSite)?.link.label, 'Login', 'a sign-in is still a sign-in');
+    // celestial-admin (flows blind 2026-12-13)
+    assert.equal(flowExit("I'm new here. Set me up with an account, username priya_n and email priya.n@example.com", dashboard(sidebar), sameSite)?.link.label, 'Register');
   });
 
   it('sends one who cannot remember their password to its recovery page, not to the settings (nalika-admin)', () => {
@@ -83,6 +85,10 @@ describe('the values an admin prompt names, and the fields they go into', () => 
     assert.equal(namedValues('login to the dashboard').username, undefined, '"login to" names no one');
   });
 
+  it('types a name into "one of the name boxes" (material-admin-bd, flows blind 2026-12-13)', () => {
+    assert.deepEqual(namedValues('Type Marcus Lee into one of the name boxes on the forms page').fields, [{ label: 'name', value: 'Marcus Lee' }]);
+  });
+
   it('matches a field a form calls by another name: the postcode is the Zip Code, the site the Website', () => {
     assert.ok(labelSays('Zip Code', 'postcode'));
     assert.ok(labelSays('Website', 'site'));
@@ -103,6 +109,7 @@ describe('the values an admin prompt names, and the fields they go into', () => 
   it('searches for what a prompt wants to know everything about, and sends a buttonless search box by Enter', () => {
     assert.equal(namedValues('Look up everything the docs say about sideloading').search, 'sideloading');
     assert.equal(namedValues('Show everything about the team').search, undefined, 'showing is not searching');
+    assert.equal(namedValues('Find every place the docs mention create_chart').search, 'create_chart', 'xl-link-docs (flows blind 2026-12-13)');
     const search: OutlineForm = {
       label: 'Search docs', selector: '#rtd-search-form', fallbackSelectors: [], rect: rect(20, 80, 240, 40), method: 'get', submit: null,
       fields: [box('Search docs', 'text', 'q', 90)],

@@ -127,3 +127,24 @@ describe("a shop's catalogue asked for with a list of its filters", () => {
     assert.equal(answerElsewhere('Let me browse everything they sell, with the filter for women, men, bags and shoes.', outline, sameSite, linked), null);
   });
 });
+
+describe("an admin's page whose part answers far better than anything here", () => {
+  it('goes to the wallet for the old invoices, whatever its part is headed (corporate-ui-dash, flows blind 2026-12-13)', () => {
+    const outline = madeUpPage([
+      madeUpSection('welcome', 'content', 'Hello, Noah', 0, 'Here is what happened with your money this week.'),
+      madeUpSection('balances', 'content', 'Balances over time', 600, 'Download your old statements as a PDF.'),
+      madeUpSection('transactions', 'content', 'Recent transactions', 1200, 'Netflix, Apple, Stripe payments.'),
+    ], 'http://localhost:4000/admin/pages/dashboard.html', 'Dashboard');
+    outline.navigation = [link('Tables', '/admin/pages/tables.html'), link('Wallet', '/admin/pages/wallet.html'), link('Profile', '/admin/pages/profile.html')];
+    const linked: LinkedPage[] = [
+      { href: '/admin/pages/tables.html', label: 'Tables', title: 'Tables', parts: [{ heading: 'Members list', text: 'John Michael, Alexa Liras, Laurent Perrier', footer: false }] },
+      { href: '/admin/pages/wallet.html', label: 'Wallet', title: 'Wallet', parts: [
+        { heading: 'Billing and invoicing', text: 'The cards and the plan you pay with.', footer: false },
+        { heading: 'Billing history', text: 'See your invoices. March, 01, 2022 #MS-415646 $180 PDF. February, 10, 2022 #RV-126749 $250 PDF. April, 05, 2021 #FB-212562 $560 PDF. Download each invoice as a PDF.', footer: false },
+      ] },
+      { href: '/admin/pages/profile.html', label: 'Profile', title: 'Profile', parts: [{ heading: 'Profile information', text: 'Noah Mclaren, CEO, mobile (44) 123 1234 123', footer: false }] },
+    ];
+    const exit = answerElsewhere('Where can I download my old invoices, like the one from March 2022?', outline, sameSite, linked);
+    assert.equal(exit?.link.label, 'Wallet');
+  });
+});
