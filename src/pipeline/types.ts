@@ -152,7 +152,8 @@ export interface LinkedPage {
   /** the label of the link that leads there */
   label: string;
   title: string;
-  parts: Array<{ heading: string; text: string; footer: boolean }>;
+  /** `minor`: headed by an h5 or h6 (an admin card's title, an item of a grid), weaker evidence than a page's own heading */
+  parts: Array<{ heading: string; text: string; footer: boolean; minor?: boolean }>;
 }
 
 export interface AutoSelection {

@@ -80,10 +80,10 @@ async function readInPage(arg: { hrefs: string[]; timeoutMs: number }): Promise<
     const html = (await response.text()).slice(0, 600_000);
     const doc = new DOMParser().parseFromString(html, 'text/html');
     doc.querySelectorAll('script, style, noscript, template, svg, nav, [role="navigation"], [hidden], [aria-hidden="true"]').forEach((el) => el.remove());
-    const parts: Array<{ heading: string; text: string; footer: boolean }> = [];
-    let current: { heading: string; text: string[]; footer: boolean; size: number } | null = null;
+    const parts: Array<{ heading: string; text: string; footer: boolean; minor?: boolean }> = [];
+    let current: { heading: string; text: string[]; footer: boolean; minor: boolean; size: number } | null = null;
     const flush = () => {
-      if (current && current.heading) parts.push({ heading: current.heading, text: squash(current.text.join(' ')).slice(0, 1_500), footer: current.footer });
+      if (current && current.heading) parts.push({ heading: current.heading, text: squash(current.text.join(' ')).slice(0, 1_500), footer: current.footer, ...(current.minor ? { minor: true } : {}) });
     };
     const walker = doc.createTreeWalker(doc.body ?? doc.documentElement, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -94,7 +94,7 @@ async function readInPage(arg: { hrefs: string[]; timeoutMs: number }): Promise<
           const heading = squash(el.textContent ?? '');
           if (!heading || heading.length > 120) continue;
           flush();
-          current = { heading, text: [], footer: !!el.closest('footer'), size: 0 };
+          current = { heading, text: [], footer: !!el.closest('footer'), minor: /^H[56]$/.test(el.tagName), size: 0 };
           // Its own words are its heading, not its text: skip past them.
           let last: Node = el;
           while (last.lastChild) last = last.lastChild;

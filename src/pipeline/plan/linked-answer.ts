@@ -53,6 +53,8 @@ export interface LinkedAnswer {
 
 /** How sure the part on the other page must be: a single shared common word does not send a demo away. */
 const SURE_THERE = 0.7;
+/** "…, like the desk and the laptop", "such as …", "for example …": to the end of the beat. */
+const EXAMPLES = /[,;]?\s*\b(?:like|such as|for example|for instance|e\.g\.)\s+.*$/i;
 /** A part of another page this sure, and this much surer than any part here, answers the beat whatever its heading says. */
 const FAR_SURER = 0.95;
 const FAR_MARGIN = 0.2;
@@ -64,7 +66,7 @@ export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedP
   const here = promptSubjects(beat, outline);
   const hereBest = Math.max(0, ...[...here.subjects, ...(here.endsOn ? [here.endsOn] : [])].map((subject) => subject.confidence));
   if (here.endsOnAction) return null;
-  const owner = new Map<OutlineSection, { page: LinkedPage; heading: string }>();
+  const owner = new Map<OutlineSection, { page: LinkedPage; heading: string; minor: boolean }>();
   const sections: OutlineSection[] = [...outline.sections];
   let y = outline.documentHeight;
   for (const { page, part } of distinctParts(outline, linked)) {
@@ -83,7 +85,7 @@ export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedP
         rect: { x: 0, y, width: outline.viewport.width, height: PART_HEIGHT },
       };
       y += PART_HEIGHT;
-      owner.set(section, { page, heading: part.heading });
+      owner.set(section, { page, heading: part.heading, minor: part.minor === true });
       sections.push(section);
     }
   }
@@ -100,19 +102,24 @@ export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedP
   // Started button" on a page whose menu links a kit's "Buttons" page is this page's, where that part wins by 0.64).
   if (winner.confidence < SURE_THERE) return null;
   if (hereBest === 0) return { page: found.page, heading: found.heading };
+  // A card or a grid item's small heading (an h5, an h6) wins only where nothing here answers: a showcase card that says
+  // "a productive web framework" is no answer to "which web browsers does it work in?" on a docs home that has one.
+  if (found.minor) return null;
   // Where something here answers too, the other page's part must also name in its heading a word of the beat that no
   // heading here says: "is there a discount if I book every week?" is the pricing page's "Do you offer recurring
   // service discounts?", not the home page's quote form that only means pricing; "do you clean offices?" the services
   // page's "Commercial & Office Cleaning", not a home page whose every heading says "clean". A blog post elsewhere that
   // names the design and the price is no reason to leave a landing page whose features say them.
   if (winner.confidence < SURE_THERE) return null;
-  // Or the part there answers far better than anything here: "where can I download my old invoices, like the one
-  // from March 2022?" is a wallet page's "Billing history" (its rows are the invoices, 0.97), not the dashboard's
-  // "Balances over time" (0.76).
+  // Or the part there, under a heading of its page's own, answers far better than anything here: "where can I
+  // download my old invoices, like the one from March 2022?" is a wallet page's "Billing history" (its rows are the
+  // invoices, 0.97), not the dashboard's "Balances over time" (0.76).
   if (winner.confidence >= FAR_SURER && winner.confidence - hereBest >= FAR_MARGIN) return { page: found.page, heading: found.heading };
   const headingsHere = new Set(outline.sections.flatMap((section) => wordsOf(`${section.heading ?? ''} ${section.kicker ?? ''}`)));
   const saidThere = new Set(wordsOf(found.heading));
-  const asked = promptWords(beat).filter((word) => !stop.has(word)).map(stem).filter((word) => !stop.has(word) && word.length > 2);
+  // The examples a beat gives ("…, like the desk and the laptop") illustrate what it asks for, they are not it: the
+  // laptop's own page elsewhere does not answer "which goods draw the most attention" (tf-classimax).
+  const asked = promptWords(beat.replace(EXAMPLES, ' ')).filter((word) => !stop.has(word)).map(stem).filter((word) => !stop.has(word) && word.length > 2);
   return asked.some((word) => saidThere.has(word) && !headingsHere.has(word)) ? { page: found.page, heading: found.heading } : null;
 }
 

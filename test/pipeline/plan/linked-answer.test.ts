@@ -148,3 +148,29 @@ describe("an admin's page whose part answers far better than anything here", () 
     assert.equal(exit?.link.label, 'Wallet');
   });
 });
+
+describe('what is no reason to leave a page that answers', () => {
+  const home = () => {
+    const outline = madeUpPage([
+      madeUpSection('top', 'hero', 'Milligram', 0, 'A minimalist CSS framework.'),
+      madeUpSection('start', 'content', 'Getting Started', 600, 'It works with any build tool: download it or use a CDN.'),
+      madeUpSection('shop', 'content', 'Trending Ads', 1200, 'Desks, chairs, laptops and phones people post.'),
+    ], 'http://localhost:4000/', 'Milligram');
+    outline.navigation = [link('Showcase', '/showcase.html'), link('Single Page', '/single.html')];
+    return outline;
+  };
+
+  it("a card's small heading, where this page answers (milligram-docs: a showcase card said \"web\")", () => {
+    const linked: LinkedPage[] = [{ href: '/showcase.html', label: 'Showcase', title: 'Showcase', parts: [
+      { heading: 'Phoenix Framework: a productive web framework', text: 'It works in every web browser: Chrome, Firefox, Safari, Edge.', footer: false, minor: true },
+    ] }];
+    assert.equal(answerElsewhere('Which web browsers does it work in?', home(), sameSite, linked), null);
+  });
+
+  it('the examples a beat gives (tf-classimax: "like the desk and the laptop")', () => {
+    const linked: LinkedPage[] = [{ href: '/single.html', label: 'Single Page', title: 'Product', parts: [
+      { heading: 'Hp Dual Core 2gb Ram-Slim Laptop', text: 'Available in very low price. The most viewed laptop this week.', footer: false },
+    ] }];
+    assert.equal(answerElsewhere('Which goods are drawing the most attention this week, like the desk and the laptop?', home(), sameSite, linked), null);
+  });
+});
