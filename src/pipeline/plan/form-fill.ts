@@ -142,10 +142,10 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
   steps.push(...weekdayTicks(form, options.prompt ?? ''));
   // A search the prompt asks for ("look up everything the docs say about sideloading") is sent: a GET changes
   // nothing, and its results are what the prompt wants to see. A box without a button is sent by Enter.
-  const searches = form.method === 'get' && values.search !== undefined && typed.some((entry) => entry.role === 'search' && entry.text === values.search);
+  const searchBox = form.method === 'get' && values.search !== undefined ? typed.find((entry) => entry.role === 'search' && entry.text === values.search)?.field : undefined;
+  const searches = searchBox !== undefined;
   const submits = options.allowSubmit || ((options.goesOn === true || searches) && form.method === 'get');
-  const searchBox = typed.find((entry) => entry.role === 'search')?.field;
-  if (searches && !form.submit && searchBox) {
+  if (searchBox && !form.submit) {
     steps.push({ action: 'navigate', target: targetOf(searchBox), href: null, label: `Search for "${values.search}"` });
     return { form, steps, submits: true, searches: true, shown };
   }
@@ -171,7 +171,7 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
     );
   }
   if (!submits || !form.submit) steps.push({ action: 'pause', label: 'Hold on the filled form', holdMs: FILLED_HOLD_MS });
-  return { form, steps, submits: submits && form.submit !== null, ...(searches && submits && form.submit ? { searches: true } : {}), shown };
+  return { form, steps, submits: submits && form.submit !== null, ...(searches && form.submit ? { searches: true } : {}), shown };
 }
 
 function formScore(form: OutlineForm, values: NamedValues, purpose: FlowPurpose | null, outline: PageOutline): number {
