@@ -102,6 +102,16 @@ export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedP
   // Started button" on a page whose menu links a kit's "Buttons" page is this page's, where that part wins by 0.64).
   if (winner.confidence < SURE_THERE) return null;
   if (hereBest === 0) return { page: found.page, heading: found.heading };
+  const headingsHere = new Set(outline.sections.flatMap((section) => wordsOf(`${section.heading ?? ''} ${section.kicker ?? ''}`)));
+  // The examples a beat gives ("…, like the desk and the laptop") illustrate what it asks for, they are not it: the
+  // laptop's own page elsewhere does not answer "which goods draw the most attention" (tf-classimax).
+  const asked = promptWords(beat.replace(EXAMPLES, ' ')).filter((word) => !stop.has(word)).map(stem).filter((word) => !stop.has(word) && word.length > 2);
+  // Or the part there answers far better than anything here, and no heading here names what the beat asks for: "where
+  // can I download my old invoices, like the one from March 2022?" is a wallet page's "Billing history" (an h6 whose
+  // rows are the invoices, 0.97), not the dashboard's "Balances over time" (0.76). A docs home whose "Browser Support"
+  // names "which web browsers does it work in?" keeps it, however sure a showcase card elsewhere reads.
+  const namedHere = asked.some((word) => headingsHere.has(word));
+  if (!namedHere && winner.confidence >= FAR_SURER && winner.confidence - hereBest >= FAR_MARGIN) return { page: found.page, heading: found.heading };
   // A card or a grid item's small heading (an h5, an h6) wins only where nothing here answers: a showcase card that says
   // "a productive web framework" is no answer to "which web browsers does it work in?" on a docs home that has one.
   if (found.minor) return null;
@@ -110,16 +120,7 @@ export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedP
   // service discounts?", not the home page's quote form that only means pricing; "do you clean offices?" the services
   // page's "Commercial & Office Cleaning", not a home page whose every heading says "clean". A blog post elsewhere that
   // names the design and the price is no reason to leave a landing page whose features say them.
-  if (winner.confidence < SURE_THERE) return null;
-  // Or the part there, under a heading of its page's own, answers far better than anything here: "where can I
-  // download my old invoices, like the one from March 2022?" is a wallet page's "Billing history" (its rows are the
-  // invoices, 0.97), not the dashboard's "Balances over time" (0.76).
-  if (winner.confidence >= FAR_SURER && winner.confidence - hereBest >= FAR_MARGIN) return { page: found.page, heading: found.heading };
-  const headingsHere = new Set(outline.sections.flatMap((section) => wordsOf(`${section.heading ?? ''} ${section.kicker ?? ''}`)));
   const saidThere = new Set(wordsOf(found.heading));
-  // The examples a beat gives ("…, like the desk and the laptop") illustrate what it asks for, they are not it: the
-  // laptop's own page elsewhere does not answer "which goods draw the most attention" (tf-classimax).
-  const asked = promptWords(beat.replace(EXAMPLES, ' ')).filter((word) => !stop.has(word)).map(stem).filter((word) => !stop.has(word) && word.length > 2);
   return asked.some((word) => saidThere.has(word) && !headingsHere.has(word)) ? { page: found.page, heading: found.heading } : null;
 }
 

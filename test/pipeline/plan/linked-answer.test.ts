@@ -129,7 +129,7 @@ describe("a shop's catalogue asked for with a list of its filters", () => {
 });
 
 describe("an admin's page whose part answers far better than anything here", () => {
-  it('goes to the wallet for the old invoices, whatever its part is headed (corporate-ui-dash, flows blind 2026-12-13)', () => {
+  it('goes to the wallet for the old invoices, though its part is only an h6 (corporate-ui-dash, flows blind 2026-12-13)', () => {
     const outline = madeUpPage([
       madeUpSection('welcome', 'content', 'Hello, Noah', 0, 'Here is what happened with your money this week.'),
       madeUpSection('balances', 'content', 'Balances over time', 600, 'Download your old statements as a PDF.'),
@@ -140,7 +140,7 @@ describe("an admin's page whose part answers far better than anything here", () 
       { href: '/admin/pages/tables.html', label: 'Tables', title: 'Tables', parts: [{ heading: 'Members list', text: 'John Michael, Alexa Liras, Laurent Perrier', footer: false }] },
       { href: '/admin/pages/wallet.html', label: 'Wallet', title: 'Wallet', parts: [
         { heading: 'Billing and invoicing', text: 'The cards and the plan you pay with.', footer: false },
-        { heading: 'Billing history', text: 'See your invoices. March, 01, 2022 #MS-415646 $180 PDF. February, 10, 2022 #RV-126749 $250 PDF. April, 05, 2021 #FB-212562 $560 PDF. Download each invoice as a PDF.', footer: false },
+        { heading: 'Billing history', text: 'See your invoices. March, 01, 2022 #MS-415646 $180 PDF. February, 10, 2022 #RV-126749 $250 PDF. April, 05, 2021 #FB-212562 $560 PDF. Download each invoice as a PDF.', footer: false, minor: true },
       ] },
       { href: '/admin/pages/profile.html', label: 'Profile', title: 'Profile', parts: [{ heading: 'Profile information', text: 'Noah Mclaren, CEO, mobile (44) 123 1234 123', footer: false }] },
     ];
