@@ -5,7 +5,7 @@ import { answerElsewhere, linkedAnswer } from '../../src/pipeline/plan/linked-an
 import { namedValues } from '../../src/pipeline/plan/named-values.js';
 import { beatsOf } from '../../src/pipeline/plan/not-found.js';
 import { startsFlow } from '../../src/pipeline/plan/plan-leg.js';
-import { promptSubjects } from '../../src/pipeline/plan/section-meaning.js';
+import { meaningTrace, promptSubjects } from '../../src/pipeline/plan/section-meaning.js';
 import { planDemo } from '../../src/pipeline/plan/heuristic-planner.js';
 import { analyseSite } from './score.js';
 
@@ -33,9 +33,12 @@ try {
   console.log(`Links that may leave (${exitLinks(outline, sameSite).length}): ${exitLinks(outline, sameSite).map((l) => `"${l.label}" ${l.href ?? ''}${l.opener ? ' (in a menu)' : ''}`).join('; ')}`);
   for (const page of linked) console.log(`Behind "${page.label}" (${page.href}): ${page.parts.map((p) => JSON.stringify(p.heading)).join(', ')}`);
   for (const beat of beatsOf(prompt)) {
+    // EXPLAIN_RANKS=1: how each clause ranked this page's sections (the top four, with why).
+    if (process.env.EXPLAIN_RANKS) meaningTrace.on = (clause, ranked) => console.log(`  ${JSON.stringify(clause)}: ${ranked.slice(0, 4).map((r) => `"${r.section.heading ?? r.section.label}" ${r.score.toFixed(2)} (${r.why})`).join('; ')}`);
     const here = promptSubjects(beat.text, outline);
     const answers = [...here.subjects, ...(here.endsOn ? [here.endsOn] : [])].map((s) => `"${s.section.heading ?? s.section.label}" ${s.confidence.toFixed(2)}`);
     const there = linkedAnswer(beat.text, outline, linked);
+    meaningTrace.on = undefined;
     console.log(`Beat ${JSON.stringify(beat.text)}: here ${answers.join(', ') || 'nothing'}${here.endsOnAction ? ' (ends on an action)' : ''}; elsewhere ${there ? `"${there.heading}" behind "${there.page.label}"` : 'nothing sure'}`);
   }
   // What a one-page demo of the prompt would show here (the last leg of a flow plans its page the same way).

@@ -39,6 +39,16 @@ export const concepts: Record<string, string[]> = {
   integrations: ['integration', 'integrate', 'plugin', 'addon', 'extension', 'extend', 'ecosystem', 'app', 'partner', 'api', 'connector', 'stack', 'sync'],
   security: ['security', 'secure', 'privacy', 'compliance', 'safe', 'protect', 'encryption', 'gdpr', 'soc', 'trust'],
   hero: ['hero', 'headline', 'tagline', 'fold', 'first'],
+  // books, courses, software: a free part of it to try before buying ("Get A Free Preview", "Read a sample chapter")
+  preview: ['preview', 'sample', 'excerpt', 'sneak', 'peek'],
+  // books, documents, media: the forms it comes in ("PDF, EPUB and Kindle")
+  format: ['format', 'pdf', 'epub', 'kindle', 'mobi', 'paperback', 'hardcover', 'audiobook'],
+  // what a purchase or a plan comes with ("What's Included", "In the box")
+  included: ['include', 'included', 'includes', 'inclusion'],
+  // books, articles: who wrote it
+  author: ['author', 'writer', 'authored'],
+  // a tool's showcase: the sites, apps, companies that use it ("Sites using Concrete", "Built with X", "In the wild")
+  inuse: ['inuse'],
   // a closing band: "end on the banner" (a strip across the page is as often the last call to action as the hero)
   cta: ['cta', 'banner', 'closing', 'invitation'],
   // mobile apps: where to get it
@@ -211,7 +221,7 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // it: the part is where they say it (a heading "OUR PROGRAM" is not the testimonials).
   // (Who says it may be long: "what do the developers who already use it think of it"; "what are people saying".)
   // (A relative clause about them is not who they are: "what are people who used it saying" asks for no team.)
-  [/\bwhat (?:do |does |did |are |were |will |would |have |has )?((?:\w+ ){0,6}?)(?:says?|saying|said|thinks?|thinking|thought|feels?|feeling|felt)\b(?: (?:about|of) (?:it|us|them|him|her|(?:the|this|our|their|its|his|her) \w+)\b)?/g,
+  [/\bwhat (?:do |does |did |are |were |will |would |have |has )?((?:\w+ ){0,6}?)(?:says?|saying|said|thinks?|thinking|thought|feels?|feeling|felt)\b(?: (?:about|of) (?:it|us|them|him|her|(?:the|this|our|their|its|his|her) \w+|\w+ing(?: (?:there|here|with (?:them|us|him|her)|at (?:the|this|their) \w+))?)\b)?/g,
     (_match, who: string) => `${who.replace(/\b(?:who|that)\b.*$/, '').replace(/\bpeople\b/g, '')} testimonial`],
   // "How guests feel about it": an opinion. But "a feel for the rooms", "the feel of the place" is a sense of the
   // thing itself, not what anyone says about it, so "feel" alone is not enough.
@@ -221,6 +231,9 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b(?:big[- ]name|well[- ]known|famous|household[- ]name|major|leading|large) (?:companies|brands|businesses|firms|clients|customers|names|organi[sz]ations)\b(?: (?:that|who) (?:already )?(?:use|rely on|trust|run on|build on|build with)\b(?: (?:it|them|this|us))?)?/g, 'logos brand'],
   // "What the winning team takes home": the prize, not a team nor a price.
   [/\b(?:the )?win(?:ning|ners?['’]?s?) (?:team|teams|entry|entries|project|projects)?\s?(?:can )?(?:gets?|takes? home|wins?|receives?)\b|\btakes? home\b|\bwinning team\b/g, 'prize'],
+  // "Real websites built with it", "apps made with this": a tool's showcase, the sites that use it (before the work of
+  // a person below).
+  [/\b(?:sites|websites|apps|applications|projects|products|pages|companies)\b(?: [\w'’]+){0,3}? (?:built|made|created|designed|powered|running|done) (?:with|using|on|in) (?:it|this|them)\b|\b(?:who|what|which (?:sites|companies|projects))(?: else)? (?:is |are )?(?:using|uses|use) (?:it|this)\b(?! for)/g, ' inuse '],
   // "The sites this developer has already built", "apps she has made": the work they show, not how it is built.
   // (The thing itself stays: "projects" may be the heading's own word.)
   [/\b(sites|websites|apps|projects|products|things|pages)\b(?: [\w'’]+){0,3}? (?:has |have |had )?(?:already )?(?:built|made|created|designed|done)\b/g, '$1 work'],
@@ -300,6 +313,9 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // "At no cost", "free of charge": what it costs is nothing, so the ask is the free sign-up, not the prices.
   [/\b(?:at|for) no (?:cost|charge)\b|\bfree of charge\b|\bwithout paying\b|\bcosts? nothing\b/g, 'free'],
   [/\bwho (?:works|is behind|runs|makes)\b/g, 'team'],
+  // "Who wrote it", "who wrote the book": its author, not a team nor who it is for (a
+  // book's, an article's; before the contributors of a project below).
+  [/\bwho (?:wrote|writes|has written|is writing|penned|authored) (?:it|this|that|the \w+)\b|\bwho (?:is|['’]s) the (?:author|writer)\b/g, ' author '],
   // "The developers who have written code for it", "the people who built it": its contributors, not an audience (the
   // rule after this one) nor the docs (where "code" also stands).
   [/\b(?:[a-z]+ )?who (?:have |has |had )?(?:written|wrote|writes?|built|builds?|coded|contributed|contributes?|committed)\b(?: (?:the |its |their )?(?:code|software|it|to it))?/g, 'contributor'],
@@ -412,6 +428,18 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // what is asked (last, after the phrases that read "what it does", "what people say").
   // (The noun may have words before it: "what interactive pieces does it include".)
   [/\bwhat (?=(?:[\w-]+ ){1,3}(?:can|could|do|does|did|should|would|will|are|is|were|was|have|has) (?:i|we|you|they|it|he|she|one)\b)/g, ' '],
+  // "Which formats I'd receive", "what do I get": what it comes with (not "get started", "get in touch").
+  [/\b(?:i['’]?d|i would|i will|i['’]ll|you['’]?d|you would|you will|you['’]ll|do i|will i|would i|do you|will you|would you) (?:receive|get)\b(?! (?:started|in touch|there|here|to|help|hold|back|a quote|an? answer))/g, ' included '],
+  // "How consistent have I been with meditating", "how often did I run": one's own record, its statistics.
+  [/\bhow (?:consistent|regular|regularly|often|well|much progress)(?: [\w'’]+){0,2}? (?:have|has|did|am|was|were) (?:i|we)\b(?: been)?/g, ' statistic '],
+  // "Somewhere to stay", "a place to sleep near the venue": accommodation, not the venue itself.
+  [/\b(?:somewhere|anywhere|a place|places|where) to (?:stay|sleep|spend the night)\b|\bstay (?:over|overnight)\b/g, ' accommodation lodging '],
+  // "What are they building at the moment", "right now": what is current, not what is done.
+  [/\b(?:at the moment|right now|at present|these days|currently)\b/g, ' current '],
+  // "Getting it onto my phone", "install it on my iPhone": the app's download, not a phone number.
+  [/\b(?:get|gets|getting|put|putting|install|installing|download|downloading|have|having) (?:it|this|the app|them) (?:on|onto|to|for) (?:my|your|a|our) (?:phone|iphone|android|device|mobile|smartphone|tablet)\b/g, ' get app download install '],
+  // "Will they send an order to me overseas", "do you ship abroad": the delivery, wherever it goes.
+  [/\b(?:send|sends|ship|ships|post|posts|deliver|delivers)(?: (?:an?|my|the|your|our) )?(?: ?(?:orders?|parcels?|packages?|items?|it|them|things))?(?: [\w'’]+){0,3}? (?:overseas|abroad|internationally|worldwide|to (?:my|another|other|any) countr(?:y|ies))\b/g, ' delivery shipping '],
   // "What do they cost", "what does it weigh": "what" frames the question, the verb after the pronoun is what is asked.
   [/\bwhat (?=(?:do|does|did|can|could|would|will|should) (?:i|we|you|they|it|he|she|one|these|those)\b)/g, ' '],
 ];
@@ -436,6 +464,8 @@ export const pagePhrases: Array<[RegExp, string]> = [
   [/[$€£¥]\s?\d{1,4}(?:[.,]\d{1,2})?(?![\d,.]*\d)(?!\s?(?:k|m|bn?|million|billion)\b)|\b\d{1,4}(?:[.,]\d{2})?\s?(?:€|eur\b|usd\b)/gi, 'price'],
   // "As featured in", "As seen on", "Featured in" over a row of outlets' logos: the press that wrote about them.
   [/\b(?:as )?(?:featured|seen|mentioned|covered) (?:in|on|by)\b(?!\s+(?:our|my|this|the (?:app|product|demo|video)))/i, 'news'],
+  // "Sites using Concrete", "Who's using it", "Built with Milligram", "In the wild", "Showcase": a tool's showcase.
+  [/\b(?:sites|websites|apps|projects|companies|products|teams|who['’]?s|who is) (?:using|built (?:with|on)|made with|powered by|running on)\b|\bin the wild\b|\bshowcase\b/i, 'inuse'],
   [/\bchange[\s-]?log\b|\brelease notes\b|\bwhat[’']?s new\b/i, 'changelog'],
   [/\b(?:last|final|closing|parting) (?:words|thoughts|remarks)\b|\bin conclusion\b/i, 'conclusion'],
   // A telephone number written out ("+1 (555) 010-2030", "020 7946 0958"): what "the phone number" asks for.

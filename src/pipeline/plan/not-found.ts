@@ -94,7 +94,8 @@ export function beatsOf(prompt: string): Beat[] {
 /** The words of the part from its first clause to its last, as written; the clauses joined when it was rewritten. */
 function spanOf(part: string, clauses: string[]): string {
   const from = part.indexOf(clauses[0]!);
-  const lastAt = part.indexOf(clauses.at(-1)!, Math.max(0, from));
+  // The last clause after the first ("…an admin signs in as x.admin": its "admin" is not the first clause's).
+  const lastAt = clauses.length > 1 ? part.indexOf(clauses.at(-1)!, Math.max(0, from) + clauses[0]!.length) : from;
   if (from < 0 || lastAt < 0) return clauses.join(', ');
   return part.slice(from, lastAt + clauses.at(-1)!.length);
 }

@@ -288,7 +288,8 @@ export function clausesOf(prompt: string): string[] {
     // "Your news and special offers by email": two kinds of mail that come one way, the newsletter; not the blog's news
     // and then a way to write.
     .replace(/\b(news|updates?|offers?|deals?|tips|promotions?)\s+(?:and|&)\s+(?=(?:[\w'’]+ ){0,2}(?:news|updates?|offers?|deals?|tips|promotions?)\b[\w'’ ]{0,30}? (?:by|via|over|in|to) (?:e-?mail|(?:my|your|our|the) inbox)\b)/gi, `$1 ${ENDING_AND} `)
-    .split(/[.;!?]|,|\band then\b|\bthen\b|\band\b|\bfollowed by\b|\bplus\b|&/i)
+    // A full stop ends a sentence only before a space: "gyarar.admin", "dana@example.com", "Node.js" are one word.
+    .split(/\.(?=\s|$)|[;!?]|,|\band then\b|\bthen\b|\band\b|\bfollowed by\b|\bplus\b|&/i)
     .map((clause) => clause.replaceAll(ENDING_AND, 'and').trim())
     .filter((clause) => clause.length > 1);
 }
@@ -369,6 +370,14 @@ function exampleStems(prompt: string): Set<string> {
 /** What each example of the prompt that a part's own words hold adds to its score (at most two count). */
 const EXAMPLE_WEIGHT = 0.55;
 
+/** What a name the clause writes with a capital adds to the one part whose heading says it. */
+const PROPER_NAME_WEIGHT = 0.55;
+
+/** The words a clause writes with a capital, not its first word nor "I": names ("Wally", "TopbarPlus", "PayPal"). */
+function properNames(clause: string): string[] {
+  return [...clause.trim().matchAll(/(?<=\s)\p{Lu}[\p{L}\d]*\p{Ll}[\p{L}\d]*/gu)].map((match) => match[0].toLocaleLowerCase('en'));
+}
+
 /** What a button the clause names by its label adds to the section that holds it (as a word of its heading). */
 const BUTTON_NAMED_WEIGHT = 0.6;
 
@@ -436,7 +445,10 @@ function meet(token: string, spoken: string[], f: Field, page: PageWords): { her
   for (const concept of conceptOfStem.get(token) ?? []) {
     if (f.concepts.has(concept)) return { here: f.weight * CONCEPT_WEIGHT, why: `"${said}" means ${concept}, as its ${f.what} says` };
   }
-  const bySense = !page.says(token);
+  // A heading is also met by sense when the word is only in the page's running text: "real websites built with it" is
+  // the "Sites using Concrete" list, though a paragraph above says "websites". Not a word of the lexicon, whose
+  // meaning its concept says ("download" is no "users").
+  const bySense = !page.says(token) || (f.what === 'heading' && !conceptOfStem.has(token) && !page.headingsSay(token));
   let best = { here: 0, why: '' };
   for (const word of spoken) {
     const close = closeWordIn(word, f, bySense);
@@ -454,6 +466,8 @@ function meet(token: string, spoken: string[], f: Field, page: PageWords): { her
 interface PageWords {
   common: Set<string>;
   says(token: string): boolean;
+  /** Whether a heading of the page says this stem, as itself or by its concept. */
+  headingsSay(token: string): boolean;
   /** Whether one section only (the footer aside) says this stem, as itself. */
   onlyOneSays(token: string): boolean;
 }
@@ -461,10 +475,15 @@ interface PageWords {
 function pageWords(fields: Map<OutlineSection, Field[]>): PageWords {
   const stems = new Set<string>();
   const named = new Set<string>();
+  const headingStems = new Set<string>();
+  const headingConcepts = new Set<string>();
   for (const list of fields.values()) {
     for (const f of list) {
       for (const s of f.stems) stems.add(s);
       for (const c of f.concepts) named.add(c);
+      if (f.what !== 'heading') continue;
+      for (const s of f.stems) headingStems.add(s);
+      for (const c of f.concepts) headingConcepts.add(c);
     }
   }
   const sayers = new Map<string, number>();
@@ -475,6 +494,7 @@ function pageWords(fields: Map<OutlineSection, Field[]>): PageWords {
   return {
     common: commonWords(fields),
     says: (token) => stems.has(token) || (conceptOfStem.get(token) ?? []).some((concept) => named.has(concept)),
+    headingsSay: (token) => headingStems.has(token) || (conceptOfStem.get(token) ?? []).some((concept) => headingConcepts.has(concept)),
     onlyOneSays: (token) => sayers.get(token) === 1,
   };
 }
@@ -572,6 +592,9 @@ function sameBeat(earlier: Subject, later: Subject, prompt: string): boolean {
 }
 
 /** The sections a prompt asks for, in the order to show them; empty when it names none with some confidence. */
+/** For the eval's explainers only (scripts/eval-story/flow-explain.ts): each clause's ranking of the sections, as scored. */
+export const meaningTrace: { on?: (clause: string, ranked: Array<{ section: OutlineSection; score: number; why: string }>) => void } = {};
+
 export function promptSubjects(prompt: string, outline: PageOutline): PromptSubjects {
   const sections = sectionsInOrder(outline);
   const fields = new Map(sections.map((section) => [section, sectionFields(outline, section)]));
@@ -607,6 +630,13 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
           const example = promptWords(clause).find((word) => stem(word) === named[0]) ?? named[0];
           why = `"${example}", an example the prompt gives, in its words`;
         }
+        // "With the Wally package manager", "deploy it to Vercel": a name the prompt writes with a capital, which only this
+        // part's heading says, is what the clause is about, more surely than the general words its text shares.
+        const name = properNames(rawClause).find((word) => fields.get(section)![0]!.stems.has(stem(word)) && !sections.some((other) => other !== section && other.kind !== 'footer' && fields.get(other)![0]!.stems.has(stem(word))));
+        if (name && section.kind !== 'footer') {
+          score += PROPER_NAME_WEIGHT;
+          why = why ? `${why}, and "${name}" in its heading` : `"${name}" in its heading`;
+        }
         // "The paragraph with the Get Started button", "next to the red Activate button": a button the clause names by its
         // own label, which this section's own button bears, says where it is as surely as a word of its heading.
         const button = buttonLabel ? actionsIn(outline, section).find((action) => sameLabel(action.label, buttonLabel)) : undefined;
@@ -632,6 +662,7 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
         return withForms.length === 1 ? { ...r, score: r.score + FORM_NAMED_WEIGHT, why: `${r.why}, and it is the form` } : r;
       })
       .sort((a, b) => b.score - a.score);
+    meaningTrace.on?.(clause, ranked.map((r) => ({ section: r.section, score: r.score, why: r.why })));
     const ending = endCue.test(clause);
     const action = ending ? headerActionNamed(clause, outline) : null;
     if (action) {
