@@ -95,6 +95,8 @@ export interface OutlineField extends Target {
   required?: boolean;
   /** a checkbox or radio button ticked when the page was read (absent when not, and in outlines made before it) */
   checked?: boolean;
+  /** a text box that already holds words when the page was read (a profile's saved e-mail): a required one needs none made up */
+  filled?: boolean;
   /** a <select>'s options as they read (at most 30; absent for other fields, and in outlines made before it) */
   options?: string[];
 }

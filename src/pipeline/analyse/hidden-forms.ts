@@ -30,9 +30,20 @@ export function hiddenForms(kit: OutlineKit, known: Element[]): Map<Element, Hid
   );
   for (const control of toggles) {
     if (!visible(control)) continue;
-    const id = (control.getAttribute('data-bs-target') ?? control.getAttribute('data-target') ?? control.getAttribute('aria-controls') ?? control.getAttribute('href') ?? '').replace(/^#/, '');
-    const target = id && /^[\w-]+$/.test(id) ? document.getElementById(id) : null;
-    if (!target || visible(target) || known.some((k) => target.contains(k) || k.contains(target))) continue;
+    // Each way the control names its target, as the toolkits read them (a target, then a link's own "#id"), ARIA's
+    // last: a template's tab may say `aria-controls="settings"` (another panel's id) of the panel its
+    // `href="#profile_settings"` shows.
+    const target =
+      ['data-bs-target', 'data-target', 'href', 'aria-controls']
+        .map((name) => control.getAttribute(name) ?? '')
+        .filter((said) => said.startsWith('#') || !/[/.:?]/.test(said))
+        .map((said) => said.replace(/^#/, ''))
+        .filter((id) => /^[\w-]+$/.test(id))
+        .map((id) => document.getElementById(id))
+        .find((element) => element !== null) ?? null;
+    // A form read in sight inside the target, or a <form> the target is part of (its collapsed "more options"), is
+    // that form. A box of loose fields around it (a profile card's comment boxes around its tabs) is not.
+    if (!target || visible(target) || known.some((k) => target.contains(k) || (k.contains(target) && k.tagName === 'FORM'))) continue;
     // The <form> inside, or the target itself when its fields are not in one (a modal whose button sits in its footer,
     // outside the <form> of its body: the modal is the form then).
     const inner = Array.from(target.querySelectorAll('form'));

@@ -93,6 +93,26 @@ export function readControls(
   };
   // A link with no words of its own laid over a whole card (a docs home's "Quick Start" tile, its <a> an empty box
   // stretched over the card): the card's one heading is what it says.
+  // A menu's link that is only an icon (a cart, a user, a bell: `<img src="images/cart.svg">`, `<i class="fa
+  // fa-shopping-cart">`, an svg's title): named by its picture, as a visitor reads it ("go to my cart").
+  const ICON_CLASS = /^(?:fa|fas|far|fal|fab|bi|mdi|ti|la|las|lar|icon|ion|ionicons|glyphicon|feather|bx|bxs|ri|icofont|lnr|pe-7s|uil|ph)-([a-z][a-z-]{1,30})$/;
+  const ICON_NOISE = /^(?:fw|lg|xs|sm|md|xl|\dx|solid|regular|light|outline|outlined|fill|filled|line|alt|o|thin|duotone|sharp|round|rounded|spin|pulse|border|flip|rotate)$/;
+  const iconLinkLabel = (el: Element): string => {
+    const words = (name: string) => name.replace(/\.[a-z0-9]{2,4}$/i, '').replace(/[-_]+/g, ' ').replace(/\b(?:icon|ico|img|image|svg|\d+x?|white|black|dark|light)\b/gi, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+    const svgTitle = el.querySelector('svg title')?.textContent?.trim();
+    if (svgTitle) return clip(norm(svgTitle), 40);
+    const src = el.querySelector('img[src]')?.getAttribute('src')?.split(/[?#]/)[0]?.split('/').at(-1);
+    if (src && /^[a-z][\w-]{1,30}\.(?:svg|png|gif|webp|jpe?g)$/i.test(src)) return clip(words(src), 40);
+    for (const icon of Array.from(el.querySelectorAll('i[class], span[class], svg[class]'))) {
+      for (const token of Array.from(icon.classList)) {
+        const name = ICON_CLASS.exec(token)?.[1];
+        if (name && !ICON_NOISE.test(name)) return clip(words(name.split('-').filter((part) => !ICON_NOISE.test(part)).join(' ')), 40);
+      }
+    }
+    const used = el.querySelector('svg use')?.getAttribute('href') ?? el.querySelector('svg use')?.getAttribute('xlink:href');
+    const symbol = used?.split('#')[1];
+    return symbol && /^[a-z][\w-]{1,30}$/i.test(symbol) ? clip(words(symbol), 40) : '';
+  };
   const cardLinkLabel = (el: Element): string => {
     if (el.tagName !== 'A') return '';
     const own = box(el);
@@ -120,7 +140,7 @@ export function readControls(
     seen.add(el);
     const r = box(el);
     if (r.width < 8 || r.height < 8) continue;
-    const label = labelFor(el) || cardLinkLabel(el);
+    const label = labelFor(el) || cardLinkLabel(el) || (el.tagName === 'A' && inNavigation(el) ? iconLinkLabel(el) : '');
     if (!label) continue;
     const tag = el.tagName;
     const look = buttonLook(el);
@@ -398,6 +418,7 @@ export function readControls(
         type: f.tagName === 'INPUT' ? (f as HTMLInputElement).type || 'text' : tagOf(f),
         ...(f.required || f.getAttribute('aria-required') === 'true' ? { required: true } : {}),
         ...(f.tagName === 'INPUT' && /^(?:checkbox|radio)$/i.test((f as HTMLInputElement).type) && (f as HTMLInputElement).checked ? { checked: true } : {}),
+        ...((f.tagName === 'TEXTAREA' || (f.tagName === 'INPUT' && !/^(?:checkbox|radio|file|range|color)$/i.test((f as HTMLInputElement).type))) && (f as HTMLInputElement).value.trim() !== '' ? { filled: true } : {}),
         // What a list offers, so a prompt's "mark that I've started reading it" can pick "Reading".
         ...(f.tagName === 'SELECT' ? { options: Array.from((f as HTMLSelectElement).options).map((option) => clip(option.text.trim(), 60)).filter(Boolean).slice(0, 30) } : {}),
         rect: at(f),

@@ -305,6 +305,8 @@ const APP_PLACES: Array<{ asked: RegExp; link: RegExp; or?: RegExp }> = [
     asked: /\b(?:forg[eo]t(?:ten)?|can(?:no|['’])?t remember|don['’]?t remember|lost)\s+(?:my|your|their|his|her|the)\s+password\b|\bpassword\s+(?:reset|recovery)\b|\bsend(?:s|ing)?\s+(?:me\s+|her\s+|him\s+|them\s+)?an?\s+(?:password\s+)?reset\b/i,
     link: /\b(?:forg[eo]t|recover(?:y)?|reset|lost)\b/i,
   },
+  // "What's in my cart", "use a code on my basket": the shop's cart (an icon in its header, read by its picture).
+  { asked: /\b(?:my|the|your|our)\s+(?:shopping\s+)?(?:cart|basket)\b|\bmy\s+shopping\s+bag\b/i, link: /\b(?:cart|basket)\b/i, or: /\b(?:shopping bag|bag)\b/i },
   // A password is changed in the account's settings (a "forgot password" page is for one who cannot sign in).
   { asked: /\b(?:change|update|reset|set|edit)\s+(?:my\s+|your\s+|the\s+|their\s+|a\s+new\s+)?password\b/i, link: /\b(?:settings?|security|account)\b/i },
 ];

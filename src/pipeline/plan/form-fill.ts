@@ -8,7 +8,7 @@ import { MONTHS, twoDigits, type When } from './when.js';
 /**
  * Issue 56: a form filled on camera. The values the prompt names go into the fields that ask for them (by type,
  * name and label); a field the prompt does not name stays empty, unless the form cannot do without it: a password
- * beside a typed user name (typed as the browser's dots), a field the page marks required. Those get values that are
+ * beside a typed user name (typed as the browser's dots), a field the page marks required and left empty. Those get values that are
  * plausible and plainly made up (never a real person's). The flow ends on the filled form with the cursor on its
  * submit control, held long enough to read; it is pressed only when the project allows submitting (`allowSubmit`),
  * as a step that leads on (a `navigate`, followed off camera like a link).
@@ -73,10 +73,16 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
   const typed: Array<{ field: OutlineField; text: string; role: Role }> = [];
   const texts = [...values.texts];
   const used = new Set<string>();
+  // Each value the prompt names by a field's label goes into one box (a whole name into a first and a last name box
+  // both): "the street address 12 Elm Street" is the "Address", not the "Ship To A Different Address?" below it.
+  const placed = new Set<NamedValues['fields'][number]>();
   for (const field of form.fields) {
+    // A box to tick takes no words.
+    if (/^(?:checkbox|radio|file|range|color|hidden)$/i.test(field.type)) continue;
     const role = roleOf(field);
     // A field the prompt names by its label ("set the job title to …") takes its value before any guess by role.
-    const named = values.fields.find((pair) => labelSays(field.label, pair.label));
+    const named = values.fields.find((pair) => (!placed.has(pair) || role === 'last-name') && labelSays(field.label, pair.label));
+    if (named) placed.add(named);
     // A whole name said for a "Name" field splits into a first and a last name box; a value said for the box itself
     // ("last name Okafor") is the box's whole.
     const [first, ...rest] = (named?.value ?? '').split(/\s+/);
@@ -123,7 +129,8 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
     const role = roleOf(field);
     const needed = (role === 'password' || role === 'confirm-password') ? signsIn || purpose === 'sign-in' || purpose === 'sign-up' : field.required === true;
     const fake = FAKE[role];
-    if (needed && fake) typed.push({ field, text: fake, role });
+    // A required box the page already filled in (a profile's saved e-mail) is left as it is.
+    if (needed && fake && !field.filled) typed.push({ field, text: fake, role });
   }
   // In the form's order; a box below the form (above) last.
   const order = (field: OutlineField) => (form.fields.includes(field) ? form.fields.indexOf(field) : form.fields.length + field.rect.y);
@@ -255,7 +262,8 @@ export function roleOf(field: OutlineField): Role {
   // "Middle Name / Initial": neither the first nor the whole name.
   if (/\bmiddle\b|\binitials?\b/.test(words)) return 'other';
   // A box labelled "Full Name" takes the whole name, whatever its name attribute says (a template's copied "firstname").
-  if (/\b(?:full|whole|complete)\s*name\b/.test(field.label.toLowerCase())) return 'name';
+  // So does one whose label asks for both ("Name Surname", "First and last name", "Name & Surname").
+  if (/\b(?:full|whole|complete)\s*name\b|\bname\s*(?:[&/,+-]|and)?\s*surname\b|\bfirst\s*(?:[&/+]|and)\s*last\s*names?\b/.test(field.label.toLowerCase())) return 'name';
   if (/first|given|fname|vorname|pr[eé]nom/.test(words)) return 'first-name';
   if (/last|surname|family|lname|apellido|sobrenome|cognome|nachname|\bnom de famille\b/.test(words)) return 'last-name';
   if (/compan|organi[sz]ation|business|\bempresa\b|\bentreprise\b|\bsociet[aà]\b|\bfirma\b|\bunternehmen\b/.test(words)) return 'company';
@@ -324,8 +332,17 @@ export function labelSays(fieldLabel: string, named: string): boolean {
   const words = (text: string) => text.toLowerCase().replace(/e-mail/g, 'email').replace(/\bpost code\b/g, 'postcode').split(/[^a-z]+/).filter((word) => word.length > 1 && !['the', 'my', 'your', 'of'].includes(word));
   const label = new Set(words(fieldLabel));
   const asked = words(named);
-  return asked.length > 0 && asked.every((word) => label.has(word) || (LABEL_SYNONYMS[word] ?? []).some((other) => label.has(other)));
+  const says = (word: string) => label.has(word) || (LABEL_SYNONYMS[word] ?? []).some((other) => label.has(other));
+  // "the street address 12 Elm Street" goes into a form's "Address", "a discount code" into "Coupon": a qualifier the label may leave unsaid, when the
+  // rest is said.
+  const needed = asked.filter((word) => !OPTIONAL_QUALIFIERS.has(word) || label.has(word));
+  // An "Email Address" is no street address: a label that names another kind of field than the one asked.
+  if (needed.length < asked.length && [...label].some((word) => OTHER_KINDS.has(word) && !asked.includes(word))) return false;
+  return needed.length > 0 && needed.every(says);
 }
+
+const OPTIONAL_QUALIFIERS = new Set(['street', 'billing', 'shipping', 'home', 'delivery', 'code']);
+const OTHER_KINDS = new Set(['email', 'mail', 'web', 'ip', 'different', 'ship', 'phone', 'password']);
 
 /** What forms call a field that a prompt names in other words: "my postcode" is the "Zip Code", "my site" the "Website". */
 const LABEL_SYNONYMS: Record<string, string[]> = {
@@ -343,6 +360,11 @@ const LABEL_SYNONYMS: Record<string, string[]> = {
   company: ['organization', 'organisation', 'business', 'employer'],
   organisation: ['organization', 'company'],
   organization: ['organisation', 'company'],
+  postal: ['zip', 'postcode', 'zipcode'],
+  discount: ['coupon', 'promo', 'voucher'],
+  coupon: ['discount', 'promo', 'voucher'],
+  promo: ['coupon', 'discount', 'voucher'],
+  voucher: ['coupon', 'discount', 'promo'],
 };
 
 function namedFor(role: Role, values: NamedValues, texts: string[]): string | null {

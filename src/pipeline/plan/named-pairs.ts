@@ -2,7 +2,8 @@
  * Issue 56: values a prompt names with the field they go into, without a verb that sets them (named-values.ts reads
  * "set the job title to …"): amounts ("set my budget to 3000", "my budget this month is 1200"), entries that are a
  * thing and its amount ("log groceries for 150", "a 45 dollar phone bill", "paying 300 of rent", "spent 20 on lunch"),
- * a field's label then its value ("first name Amara, last name Okafor", "order 58213", "ticket #4411"), and a box
+ * a field's label then its value ("first name Amara, last name Okafor", "order 58213", "ticket #4411", "postal code
+ * 400001", "I've moved to Cluj-Napoca"), and a box
  * named with what goes into it ("the first name box with Jordan", "put Jordan in the first name field").
  */
 export interface Entry {
@@ -45,6 +46,14 @@ const NOT_AMOUNT_FIELDS = /^(?:team|order|family|kids|children|age|size|group)$/
 const CAPITALISED = String.raw`(\p{Lu}[\p{L}'’-]+(?:\s+(?:\p{Lu}[\p{L}'’-]+|van|de|da|von|del|le)){0,2})`;
 /** "first name Amara, last name Okafor", "surname: Okafor", "city Porto": a field a form asks for by that name, its value capitalised. */
 const NAMED_LABEL = new RegExp(String.raw`\b((?:first|last|middle|given|family|full|display|sur)\s?name|job title|city|country|company)\s*(?::|=|\bis\b)?\s+${CAPITALISED}`, 'gu');
+/** "the street address 12 Elm Street", "postal code 400001": an address field and its value (a digit or a capital first). */
+const ADDRESS_LABEL = /\b((?:street|billing|shipping|postal|home|delivery)\s+address|address(?:\s+line\s*\d)?|post\s?code|postal\s+code|zip(?:\s?code)?)\s*(?::|=|\bis\b)?\s+([\p{Lu}\d][\p{L}\d'’.-]*(?:\s+(?!(?:and|then|to|on|in|as|for|with|into)\b)[\p{L}\d'’.-]+){0,5}?)(?=\s*(?:[,;:!?]|\.(?:\s|$)|$)|\s+(?:and|then|to|on|in|as|for|with|into)\b)/gu;
+/** "a discount code SOFA10", "coupon WELCOME5", "promo code: SPRING-24": a code in capitals or digits, for its box. */
+const PROMO_CODE = /\b(discount|coupon|promo(?:tional)?|voucher|gift ?card)(?:\s+code)?\s*(?::|=|\bis\b|\bof\b)?\s*["“'‘]?((?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{2,19}|[A-Z]{4,20})["”'’]?(?![\w@-]|\.\w)/gu;
+/** "I've moved to Cluj-Napoca", "we now live in Porto": the city a profile's address asks for. */
+const MOVED_TO = /\b(?:I|we)(?:['’]ve| have)?\s+(?:just\s+|recently\s+|now\s+)?(?:moved|relocated|live|living)\s+(?:to|in)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2})/gu;
+/** "start tracking a new habit: Drink Water", "add a new task: Buy milk": the new thing's name, for its name box. */
+const NEW_THING_COLON = /\b(?:add|adds|adding|create|creates|creating|start|starts|starting|track|tracking|make|making|set up|setting up)(?:\s+tracking)?\s+(?:a|an|one)\s+new\s+([a-z]{3,20})\s*:\s*["“]?(\p{Lu}[\p{L}\d'’-]*(?:\s+(?!(?:and|then|every|each|under|in|on|for|with|at)\b)[\p{L}\d'’-]+){0,4})["”]?(?=\s*(?:[,;:!?]|\.(?:\s|$)|$)|\s+(?:and|then|every|each|under|in|on|for|with|at)\b)/gu;
 /** "order 58213", "order number 58213", "booking ABC123", "ticket #4411": a reference and its code (a digit in it). */
 const REFERENCE = /\b(order|booking|ticket|reservation|tracking|invoice|case|confirmation|reference)(?:\s+(?:id|number|no\.?|code|ref(?:erence)?))?\s*(?::|=|\bis\b)?\s*#?\s*((?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{2,19})(?![\w@.-])/giu;
 /**
@@ -69,6 +78,10 @@ export function namedPairs(prompt: string): NamedPairs {
     while (words.length > 0 && NOT_NAME_WORDS.has(words.at(-1)!)) words.pop();
     if (words.length > 0 && !NOT_NAME_WORDS.has(words[0]!)) add(match[1]!.replace(/^surname$/i, 'last name'), words.join(' '));
   }
+  for (const match of prompt.matchAll(ADDRESS_LABEL)) add(match[1]!.replace(/\s+/g, ' '), match[2]!);
+  for (const match of prompt.matchAll(MOVED_TO)) add('city', match[1]!);
+  for (const match of prompt.matchAll(PROMO_CODE)) add(`${match[1]!.toLowerCase().replace(/^promotional$/, 'promo')} code`, match[2]!);
+  for (const match of prompt.matchAll(NEW_THING_COLON)) add(match[1]!, match[2]!);
   // A reference is found by its head word: "order number 58213" goes into "Order ID" as well as "Order number".
   for (const match of prompt.matchAll(REFERENCE)) add(match[1]!, match[2]!);
   for (const match of prompt.matchAll(BOX_WITH)) add(match[1]!, match[2]!);

@@ -104,7 +104,7 @@ const EVERYTHING_ABOUT = /\b(?:look\s+up|find|search(?:\s+for)?|dig\s+up|pull\s+
 /** "Find every place the docs mention create_chart", "show everywhere the site talks about refunds": the same. */
 const EVERY_MENTION = /\b(?:find|show|list|look\s+up)\s+(?:me\s+)?(?:every\s+place|everywhere|all\s+(?:the\s+)?places|each\s+place|every\s+page)\s+(?:where\s+|that\s+)?(?:(?:the|their|its|our|your)\s+(?:docs|documentation|site|website|pages?|wiki|manual|guide)\s+)?(?:mentions?|says?|uses?|talks?\s+about|refers?\s+to|covers?)\s+["“'‘]?((?!(?:it|them|this|that)\b)[^"”'’,.;?!]{2,40}?)["”'’]?(?=[,.;?!]|\s+(?:and|then)\b|$)/i;
 /** A search for a word said earlier: "Which of our staff work in Edinburgh? Search the data table for it". */
-const PRONOUN = /^(?:it|them|that|this|those|these|him|her)$/i;
+const PRONOUN = /^(?:it|them|that|this|those|these|him|her|one|some)$/i;
 /** A person's name written just before their address: "subscribe Tomas Rivera, tomas.rivera@example.com". */
 const NAME_BY_EMAIL = /((?:[A-Z][\p{L}'’-]+)(?:\s+(?:[A-Z][\p{L}'’-]+|van|de|da|von|del|le)){1,3})\s*[,(]\s*[A-Za-z0-9._%+-]+@/u;
 /**
@@ -298,7 +298,7 @@ function searchSaid(prompt: string): string | undefined {
   if (within) {
     const query = within[2]!.trim();
     if (!PRONOUN.test(query)) return query;
-    return lastNameBefore(prompt.slice(0, within.index));
+    return kindNamedBefore(prompt.slice(0, within.index), within[1]!) ?? lastNameBefore(prompt.slice(0, within.index));
   }
   const query = SEARCH.exec(prompt)?.[1];
   if (query && !/^(?:the|this|that|our|your|its|their)\s/i.test(query.trim())) return query;
@@ -307,6 +307,17 @@ function searchSaid(prompt: string): string | undefined {
   const looked = LOOK_UP.exec(prompt);
   if (!looked) return undefined;
   return looked[2]?.trim() || lastNameBefore(prompt.slice(0, looked.index));
+}
+
+/**
+ * "I need a calendar icon for a button. Search the icon set for one": the one the prompt described before, by the words
+ * before the kind the searched place holds ("icon" of "the icon set").
+ */
+function kindNamedBefore(text: string, place: string): string | undefined {
+  const kind = place.trim().split(/\s+/)[0]!.replace(/s$/i, '');
+  if (kind.length < 3) return undefined;
+  const described = [...text.matchAll(new RegExp(String.raw`\b(?:a|an|some|the)\s+((?:[\p{L}\d-]+\s+){1,2}?)${kind}s?\b`, 'giu'))].at(-1)?.[1]?.trim();
+  return described && !/^(?:new|good|nice|few|single|small|big|right)$/i.test(described) ? described : undefined;
 }
 
 /** The last capitalised word or words written before, not at a sentence's start (a place, a person, a product). */

@@ -572,6 +572,45 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+  it("finds a profile's settings form behind a tab whose ARIA names another panel, inside a card of loose comment boxes", async () => {
+    // Flows blind batch 2026-12-14, adminbsb-material: the tab says aria-controls="settings" (the right sidebar's own
+    // panel's id) and href="#profile_settings"; a card of comment boxes around the tabs is no form of its own.
+    const page = await pageWith(`
+      <aside id="rightsidebar"><div id="settings" style="display:none"><label><input type="checkbox"> Report Panel Usage</label><label><input type="checkbox"> Email Redirect</label></div></aside>
+      <div class="card" style="padding:40px"><h2>Marc K. Hammond</h2>
+        <ul><li><a href="#home" aria-controls="home" role="tab" data-toggle="tab">Home</a></li><li><a href="#profile_settings" aria-controls="settings" role="tab" data-toggle="tab">Profile Settings</a></li></ul>
+        <div class="tab-content">
+          <div id="home" class="tab-pane"><p>A wall post.</p><div><input type="text" placeholder="Type a comment"><button>Post</button></div></div>
+          <div id="profile_settings" class="tab-pane" style="display:none"><form class="form-horizontal">
+            <label for="NameSurname">Name Surname</label><input id="NameSurname" type="text" value="Marc K. Hammond">
+            <label for="Email">Email</label><input id="Email" type="email"><button type="submit">SUBMIT</button></form></div>
+        </div></div>`);
+    try {
+      const { outline } = await analysePage(page);
+      const settings = outline.forms.find((f) => f.opener?.label === 'Profile Settings');
+      assert.ok(settings, JSON.stringify(outline.forms.map((f) => [f.label, f.opener?.label])));
+      assert.deepEqual(settings.fields.map((f) => f.label), ['Name Surname', 'Email']);
+      assert.equal(await shown(page, settings.opener!.selector), true);
+    } finally {
+      await page.close();
+    }
+  });
+  it('names a menu link that is only an icon by its picture: a cart, a user', async () => {
+    // Flows blind batch 2026-12-14, furni-shop: the header's cart is <a href="cart.html"><img src="images/cart.svg"></a>.
+    const page = await pageWith(`
+      <nav style="padding:20px"><a href="shop.html">Shop</a> <a href="about.html">About us</a>
+        <a href="cart.html"><img src="images/cart.svg" width="24" height="24"></a>
+        <a href="account.html"><i class="fa fa-user" style="display:inline-block;width:24px;height:24px"></i></a></nav>
+      <main style="padding:40px"><h1>Modern interior design studio</h1><p>Furniture for every room.</p></main>`);
+    try {
+      const { outline } = await analysePage(page);
+      const labels = outline.navigation.map((link) => [link.label, link.href?.replace(/^.*\//, '')]);
+      assert.ok(labels.some(([label, href]) => label === 'cart' && href === 'cart.html'), JSON.stringify(labels));
+      assert.ok(labels.some(([label, href]) => label === 'user' && href === 'account.html'), JSON.stringify(labels));
+    } finally {
+      await page.close();
+    }
+  });
   it("finds a form in a closed <dialog> a script opens, with the one button whose words its title shares, and the days ticked", async () => {
     // Flows blind batch 2026-12-04, openhabits: "+ Habit" (titled "Add Habit") opens the dialog headed "New Habit".
     const page = await pageWith(`

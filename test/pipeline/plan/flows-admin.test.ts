@@ -123,6 +123,69 @@ describe('the values an admin prompt names, and the fields they go into', () => 
   });
 });
 
+describe('values the nineteenth flows batch named (flows blind 2026-12-14)', () => {
+  const typedInto = (form: OutlineForm, prompt: string) => {
+    const fill = fillForm(dashboard([], [form]), namedValues(prompt), null, { allowSubmit: false, prompt });
+    return Object.fromEntries((fill?.steps ?? []).filter((step) => step.action === 'type').map((step) => [step.action === 'type' ? step.target.selector : '', step.action === 'type' ? step.text : '']));
+  };
+
+  it('types a city one has moved to and a postal code said after its label', () => {
+    const profile: OutlineForm = {
+      label: 'Edit Profile', selector: 'form', fallbackSelectors: [], rect: rect(300, 100, 800, 500), method: 'get', submit: null,
+      fields: [box('Address', 'text', 'address', 120), box('City', 'text', 'city', 180), box('Country', 'text', 'country', 240), box('Postal Code', 'text', 'postal', 300)],
+    };
+    const typed = typedInto(profile, "Update my profile: I've moved to Cluj-Napoca, postal code 400001");
+    assert.equal(typed['[name="city"]'], 'Cluj-Napoca');
+    assert.equal(typed['[name="postal"]'], '400001');
+    assert.equal(typed['[name="address"]'], undefined, 'the street is not named');
+  });
+
+  it('types a street address said after its label, beside a billing name', () => {
+    const values = namedValues("I'm ready to pay for my cart: fill in the billing name Lena Fischer and the street address 12 Elm Street");
+    assert.equal(values.name, 'Lena Fischer');
+    assert.deepEqual(values.fields, [{ label: 'street address', value: '12 Elm Street' }]);
+  });
+
+  it("names a new habit after a colon for the form's name box", () => {
+    assert.deepEqual(namedValues('Start tracking a new habit: Drink Water, every day, under Health').fields, [{ label: 'habit', value: 'Drink Water' }]);
+    const add: OutlineForm = {
+      label: 'Add New Habit', selector: 'form', fallbackSelectors: [], rect: rect(300, 100, 800, 300), method: 'get', submit: null,
+      fields: [box('Habit Name', 'text', 'habit', 120), box('Category', 'text', 'category', 180)],
+    };
+    assert.equal(typedInto(add, 'Start tracking a new habit: Drink Water, every day, under Health')['[name="habit"]'], 'Drink Water');
+  });
+
+  it("goes to a shop's cart (an icon link, named by its picture) for a code to use on what is in it", () => {
+    const shop = dashboard([link('Shop', '/admin/shop.html', 100), link('About us', '/admin/about.html', 140), link('cart', '/admin/cart.html', 180)]);
+    const prompt = "I have a discount code SOFA10. How do I use it on what's in my cart?";
+    assert.equal(flowExit(prompt, shop, sameSite)?.link.label, 'cart');
+    assert.deepEqual(namedValues(prompt).fields, [{ label: 'discount code', value: 'SOFA10' }]);
+    assert.equal(namedValues('Is there a discount for students?').fields.length, 0, 'a discount asked about is no code');
+    assert.ok(labelSays('Coupon code', 'discount code'));
+    assert.ok(labelSays('Address', 'street address'), 'a qualifier the label leaves unsaid');
+    assert.ok(!labelSays('Email', 'street address'));
+  });
+
+  it('types a whole name into a box labelled "Name Surname", not its last half, and leaves a filled-in required box', () => {
+    const settings: OutlineForm = {
+      label: 'Profile Settings', selector: 'form', fallbackSelectors: [], rect: rect(300, 100, 800, 300), method: 'get', submit: null,
+      fields: [box('Name Surname', 'text', 'NameSurname', 120), { ...box('Email', 'email', 'Email', 180), required: true, filled: true }, { ...box('Skills', 'text', 'Skills', 240), required: true }],
+    };
+    const prompt = 'Open the user profile page and, in its settings, change the name to Marc Hammond-Reyes';
+    const fill = fillForm(dashboard([], [settings]), namedValues(prompt), null, { allowSubmit: false, prompt });
+    const typed = fill?.steps.filter((step) => step.action === 'type').map((step) => (step.action === 'type' ? step.text : ''));
+    assert.deepEqual(typed, ['Marc Hammond-Reyes'], 'the saved e-mail, required, is left as the page filled it');
+    const empty: OutlineForm = { ...settings, fields: [settings.fields[0]!, { ...settings.fields[1]!, filled: undefined }] };
+    const refill = fillForm(dashboard([], [empty]), namedValues(prompt), null, { allowSubmit: false, prompt });
+    assert.ok(refill?.steps.some((step) => step.action === 'type' && step.text === 'alex@example.com'), 'an empty required e-mail gets a made-up one');
+  });
+
+  it('searches an icon set for the one the prompt described before ("a calendar icon … search for one")', () => {
+    const values = namedValues('I need a calendar icon for a button. Search the icon set for one');
+    assert.equal(values.search, 'calendar');
+  });
+});
+
 describe('words spelt the British way', () => {
   it('meet the American spelling of a page, and leave other words alone', () => {
     assert.equal(stem('colours'), stem('Color'));
