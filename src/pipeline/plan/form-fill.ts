@@ -221,9 +221,14 @@ function buttonSaysAsked(form: OutlineForm, asked: ReadonlySet<string>): boolean
  */
 function newsletterOnly(form: OutlineForm, values: NamedValues, prompt: string): boolean {
   const roles = form.fields.map(roleOf).filter((role) => role !== 'other');
+  const asksForIt = /\b(?:newsletter|subscrib\w*|mailing list|updates|news ?letter|sign(?:s|ing)? up|join(?:s|ing)?)\b/i.test(prompt);
+  // A name-and-e-mail box (a newsletter's) when the prompt names fields it has no box for ("the billing name Lena
+  // Fischer and the street address 12 Elm Street" on a cart page whose only form is the newsletter's).
+  const nameAndEmail = roles.length > 0 && roles.every((role) => role === 'email' || role === 'name' || role === 'first-name' || role === 'last-name');
+  if (nameAndEmail && values.fields.length > 0 && !values.fields.some((pair) => form.fields.some((field) => labelSays(field.label, pair.label)))) return !asksForIt;
   if (roles.length !== 1 || roles[0] !== 'email') return false;
   const more = Boolean(values.name || values.subject || values.message || values.phone || values.company || values.fields.length > 0);
-  return more && !/\b(?:newsletter|subscrib\w*|mailing list|updates|news ?letter|sign(?:s|ing)? up|join(?:s|ing)?)\b/i.test(prompt);
+  return more && !asksForIt;
 }
 
 /** A button's words that say nothing of what the form is for. */

@@ -180,6 +180,17 @@ describe('values the nineteenth flows batch named (flows blind 2026-12-14)', () 
     assert.ok(refill?.steps.some((step) => step.action === 'type' && step.text === 'alex@example.com'), 'an empty required e-mail gets a made-up one');
   });
 
+  it("types no billing details into a newsletter's name and e-mail boxes", () => {
+    const newsletter: OutlineForm = {
+      label: 'Subscribe to Newsletter', selector: 'form', fallbackSelectors: [], rect: rect(300, 900, 800, 100), method: 'get', submit: null,
+      fields: [box('Enter your name', 'text', 'name', 920), box('Enter your email', 'email', 'email', 920)],
+    };
+    const prompt = "I'm ready to pay for my cart: fill in the billing name Lena Fischer and the street address 12 Elm Street";
+    assert.equal(fillForm(dashboard([], [newsletter]), namedValues(prompt), null, { allowSubmit: false, prompt }), null);
+    const subscribe = 'Subscribe me to the newsletter as Lena Fischer, lena@example.com';
+    assert.ok(fillForm(dashboard([], [newsletter]), namedValues(subscribe), null, { allowSubmit: false, prompt: subscribe }), 'the newsletter asked for is still filled');
+  });
+
   it('searches an icon set for the one the prompt described before ("a calendar icon … search for one")', () => {
     const values = namedValues('I need a calendar icon for a button. Search the icon set for one');
     assert.equal(values.search, 'calendar');
