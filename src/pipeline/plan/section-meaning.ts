@@ -572,6 +572,21 @@ function scoreClause(clause: string, fields: Field[], page: PageWords, rare = fa
     score += value;
     if (value > best.value) best = { value, why };
   }
+  // Two words of the clause that the page writes as one ("the oil fields" and "Oilfield civil installation", "web
+  // site" and "Website"): met word for word only, never by sense.
+  const said = promptWords(clause);
+  for (let i = 0; i + 1 < said.length; i++) {
+    const [a, b] = [said[i]!, said[i + 1]!];
+    if (a.length < 2 || b.length < 3 || stop.has(a) || stop.has(b)) continue;
+    const joined = stem(`${a}${b}`);
+    // Only where the part does not say the two words apart as well ("conic gradient" and "conic-gradient()" are met by
+    // their words already).
+    if (tokens.includes(joined) || fields.some((f) => f.stems.has(stem(a)) || f.stems.has(stem(b)))) continue;
+    const value = Math.max(0, ...fields.filter((f) => f.stems.has(joined)).map((f) => f.weight));
+    if (value === 0) continue;
+    score += value;
+    if (value > best.value) best = { value, why: `"${a} ${b}" as "${joined}" in its words` };
+  }
   return { score, why: best.why };
 }
 

@@ -98,3 +98,15 @@ describe("a habit tracker's pages", () => {
     assert.deepEqual(ids('How consistent have I been with meditating this month?'), ['stats']);
   });
 });
+
+describe("a contractor's page", () => {
+  it('meets two words of the prompt that the page writes as one ("the oil fields", "Oilfield")', () => {
+    const ids = idsOn(madeUpPage([
+      part('top', 'hero', 'HCL', 0, 'Civil construction in west Texas.'),
+      part('team', 'content', 'What is our skilled team capable of?', 700, 'We work hard on every job.'),
+      part('oilfield', 'content', 'Oilfield civil installation', 1400, 'Pads, roads and pits built to spec.'),
+      part('dirt', 'content', 'Contaminated dirt and reclamation', 2100, 'We clean up spills and restore the ground.'),
+    ]));
+    assert.deepEqual(ids('Start with the work they do out in the oil fields'), ['oilfield']);
+  });
+});
