@@ -338,8 +338,8 @@ export function labelSays(fieldLabel: string, named: string): boolean {
   const label = new Set(words(fieldLabel));
   const asked = words(named);
   const says = (word: string) => label.has(word) || (LABEL_SYNONYMS[word] ?? []).some((other) => label.has(other));
-  // "the street address 12 Elm Street" goes into a form's "Address", "a discount code" into "Coupon": a qualifier the label may leave unsaid, when the
-  // rest is said.
+  // "the street address 12 Elm Street" goes into a form's "Address", "a discount code" into "Coupon": a qualifier
+  // the label may leave unsaid, when the rest is said.
   const needed = asked.filter((word) => !OPTIONAL_QUALIFIERS.has(word) || label.has(word));
   // An "Email Address" is no street address: a label that names another kind of field than the one asked.
   if (needed.length < asked.length && [...label].some((word) => OTHER_KINDS.has(word) && !asked.includes(word))) return false;

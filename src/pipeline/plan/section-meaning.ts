@@ -633,6 +633,12 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
     const clauseStems = new Set(promptWords(clause).map(stem));
     const buttonLabel = namedButton(clause);
     const [head, ...more] = endingParts(clause);
+    // The names the clause writes with a capital, each kept for the one part (the footer aside) whose heading says it.
+    const namedHere = new Map<OutlineSection, string>();
+    for (const name of properNames(rawClause)) {
+      const saying = sections.filter((section) => section.kind !== 'footer' && fields.get(section)![0]!.stems.has(stem(name)));
+      if (saying.length === 1 && !namedHere.has(saying[0]!)) namedHere.set(saying[0]!, name);
+    }
     const ranked = sections
       .map((section) => {
         const rare = section.kind !== 'hero' && section.kind !== 'footer';
@@ -647,7 +653,7 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
         }
         // "With the Wally package manager", "deploy it to Vercel": a name the prompt writes with a capital, which only this
         // part's heading says, is what the clause is about, more surely than the general words its text shares.
-        const name = properNames(rawClause).find((word) => fields.get(section)![0]!.stems.has(stem(word)) && !sections.some((other) => other !== section && other.kind !== 'footer' && fields.get(other)![0]!.stems.has(stem(word))));
+        const name = namedHere.get(section);
         if (name && section.kind !== 'footer') {
           score += PROPER_NAME_WEIGHT;
           why = why ? `${why}, and "${name}" in its heading` : `"${name}" in its heading`;
