@@ -126,6 +126,24 @@ export function readControls(
     }
     return '';
   };
+  // Issue 56: a button whose own click handler opens another page (`onclick="window.location='checkout.html'"`, a
+  // shop's "Proceed To Checkout") goes there as a link does: its address is read from the handler, so the flow can
+  // follow it. Only a literal address; a handler that computes one is left alone.
+  const SCRIPTED_ADDRESS =
+    /(?:^|[\s;{(])(?:(?:window|document|self|top)\.)?location(?:\.href)?\s*=\s*(['"])([^'"\s]+)\1|location\.(?:assign|replace)\(\s*(['"])([^'"\s]+)\3\s*\)/;
+  // A button that commits something ("Place Order", "Pay now") is not followed even so: by default a demo ends on
+  // it hovered, as on a form's submit (issue 56, point 3).
+  const COMMITS = /\b(?:place (?:my |the |your |an )?order|pay|submit|confirm|delete|remove|purchase|buy|send|complete (?:my |the |your )?(?:order|purchase|payment))\b/i;
+  const scriptedHref = (el: Element, label: string): string | null => {
+    if (COMMITS.test(label)) return null;
+    const found = SCRIPTED_ADDRESS.exec(el.getAttribute('onclick') ?? '');
+    const address = found ? (found[2] ?? found[4] ?? '') : '';
+    if (!address || /^(javascript|data|mailto|tel):/i.test(address)) return null;
+    // Resolved as a link's own address is (an <a> made for it), whatever the page's base.
+    const resolver = document.createElement('a');
+    resolver.setAttribute('href', address);
+    return resolver.href || null;
+  };
   const actionsRaw: RawAction[] = [];
   // Links that are neither navigation nor a call to action, outside the footer: kept apart (`contentLinks`).
   const plainLinks: RawAction[] = [];
@@ -162,7 +180,7 @@ export function readControls(
       continue;
     }
     const rawHref = el.getAttribute('href');
-    const href = tag === 'A' && rawHref ? (el as HTMLAnchorElement).href : null;
+    const href = tag === 'A' && rawHref ? (el as HTMLAnchorElement).href : tag === 'A' ? null : scriptedHref(el, label);
     const score =
       area * Math.max(1, look) * (CTA_VERB.test(label) ? 1.3 : 1) * (nav || stuckContainer(el) ? 0.5 : 1) * (inFooter(el) ? 0.3 : 1);
     actionsRaw.push({ el, kind, label, href, rect: docRect(el), score, nav });

@@ -305,6 +305,12 @@ const APP_PLACES: Array<{ asked: RegExp; link: RegExp; or?: RegExp }> = [
     asked: /\b(?:forg[eo]t(?:ten)?|can(?:no|['’])?t remember|don['’]?t remember|lost)\s+(?:my|your|their|his|her|the)\s+password\b|\bpassword\s+(?:reset|recovery)\b|\bsend(?:s|ing)?\s+(?:me\s+|her\s+|him\s+|them\s+)?an?\s+(?:password\s+)?reset\b/i,
     link: /\b(?:forg[eo]t|recover(?:y)?|reset|lost)\b/i,
   },
+  // "I'm ready to pay for my cart", "go through checkout": the shop's checkout, which its cart leads to ("Proceed To
+  // Checkout"); from a page with no way to it in sight, the cart (below) comes first.
+  {
+    asked: /\b(?:check(?:ing)?[\s-]?out|(?:ready|want|going|about) to (?:pay|buy|order)|pay(?:ing)? (?:for|by|with)|place (?:my|the|an|our) order)\b/i,
+    link: /\bcheck[\s-]?out\b/i,
+  },
   // "What's in my cart", "use a code on my basket": the shop's cart (an icon in its header, read by its picture).
   { asked: /\b(?:my|the|your|our)\s+(?:shopping\s+)?(?:cart|basket)\b|\bmy\s+shopping\s+bag\b/i, link: /\b(?:cart|basket)\b/i, or: /\b(?:shopping bag|bag)\b/i },
   // A password is changed in the account's settings (a "forgot password" page is for one who cannot sign in).

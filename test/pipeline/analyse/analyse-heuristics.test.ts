@@ -611,6 +611,26 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+  it("takes the address a button's own click handler opens for its link, but not a button that commits something", async () => {
+    // Furni's cart: <button onclick="window.location='checkout.html'">Proceed To Checkout</button>; its checkout's
+    // "Place Order" opens the thank-you page the same way, and is no link to follow: by default it is only hovered.
+    const page = await pageWith(`
+      <main style="padding:40px"><h1>Cart</h1><p>Two chairs.</p>
+        <button style="padding:16px 32px" onclick="window.location='checkout.html'">Proceed To Checkout</button>
+        <button style="padding:16px 32px" onclick="location.href = 'help.html';">Need help?</button>
+        <button style="padding:16px 32px" onclick="window.location='thankyou.html'">Place Order</button>
+        <button style="padding:16px 32px" onclick="go(next())">Continue shopping</button></main>`);
+    try {
+      const { outline } = await analysePage(page);
+      const hrefOf = (label: string) => outline.actions.find((action) => action.label === label)?.href?.replace(/^.*\//, '') ?? null;
+      assert.equal(hrefOf('Proceed To Checkout'), 'checkout.html');
+      assert.equal(hrefOf('Need help?'), 'help.html');
+      assert.equal(hrefOf('Place Order'), null);
+      assert.equal(hrefOf('Continue shopping'), null);
+    } finally {
+      await page.close();
+    }
+  });
   it("finds a form in a closed <dialog> a script opens, with the one button whose words its title shares, and the days ticked", async () => {
     // Flows blind batch 2026-12-04, openhabits: "+ Habit" (titled "Add Habit") opens the dialog headed "New Habit".
     const page = await pageWith(`

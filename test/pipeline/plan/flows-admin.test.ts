@@ -166,6 +166,18 @@ describe('values the nineteenth flows batch named (flows blind 2026-12-14)', () 
     assert.ok(!labelSays('Email', 'street address'));
   });
 
+  it("goes to the checkout one who is ready to pay asks for: from the cart by its button, from the home page by the cart first", () => {
+    const prompt = "I'm ready to pay for my cart: fill in the billing name Lena Fischer and the street address 12 Elm Street";
+    const proceed: OutlineAction = { ...link('Proceed To Checkout', '/admin/checkout.html', 600), kind: 'cta', selector: 'main button' };
+    const menu = [link('Shop', '/admin/shop.html', 100), link('Contact us', '/admin/contact.html', 140), link('cart', '/admin/cart.html', 180)];
+    const cart: PageOutline = { ...dashboard([...menu, proceed]), url: 'http://localhost:4000/admin/cart.html', title: 'Cart | Furni' };
+    assert.equal(flowExit(prompt, cart, sameSite)?.link.label, 'Proceed To Checkout', 'not "Contact us", which only means an address');
+    assert.equal(flowExit(prompt, dashboard(menu), sameSite)?.link.label, 'cart', 'no checkout in sight: the cart leads there');
+    const checkout: PageOutline = { ...dashboard(menu), url: 'http://localhost:4000/admin/checkout.html', title: 'Checkout | Furni' };
+    assert.equal(flowExit(prompt, checkout, sameSite), null, 'arrived');
+    assert.equal(flowExit('Go through checkout for what is in my cart', dashboard(menu), sameSite)?.link.label, 'cart');
+  });
+
   it('types a whole name into a box labelled "Name Surname", not its last half, and leaves a filled-in required box', () => {
     const settings: OutlineForm = {
       label: 'Profile Settings', selector: 'form', fallbackSelectors: [], rect: rect(300, 100, 800, 300), method: 'get', submit: null,
