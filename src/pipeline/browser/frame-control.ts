@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, CDPSession, Page } from 'puppeteer-core';
+import type { Browser, BrowserContext, CDPSession, HTTPRequest, Page } from 'puppeteer-core';
 
 /**
  * Pages whose frames we make ourselves (HeadlessExperimental.beginFrame), so the recorder can render exactly one
@@ -149,6 +149,9 @@ async function openPage(browser: Browser, context: BrowserContext | null): Promi
   return page;
 }
 
+/** The longest a loading document keeps the idle display from issuing frames. */
+const LOAD_PAUSE_MS = 15_000;
+
 function startPump(session: CDPSession, page: Page): FrameControl {
   let lastTicks = monotonicMs();
   let held = false;
@@ -173,9 +176,40 @@ function startPump(session: CDPSession, page: Page): FrameControl {
     return { damaged: result.hasDamage, jpeg: result.screenshotData ? Buffer.from(result.screenshotData, 'base64') : null };
   };
 
+  // While the page's document loads (from its navigation request to its load event), no frame is issued: a frame in
+  // flight as a loading page hides its animated preloader GIF (shopery's home, flows batch 2026-12-15) never
+  // completed, and every frame after it was refused ("Another frame is pending") for good. Loading needs no frames;
+  // a load that never ends pauses the display for LOAD_PAUSE_MS at most.
+  // A navigation that fails or is blocked (a form's submit the recording does not send) loads nothing: it ends it.
+  let loadingSince: number | null = null;
+  let loading: HTTPRequest | null = null;
+  const onRequest = (request: HTTPRequest) => {
+    if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
+    loading = request;
+    loadingSince = Date.now();
+  };
+  const onFailed = (request: HTTPRequest) => {
+    if (request === loading) onLoad();
+  };
+  const onLoad = () => {
+    loading = null;
+    loadingSince = null;
+  };
+  page.on('request', onRequest);
+  page.on('requestfailed', onFailed);
+  page.on('load', onLoad);
+  page.once('close', () => {
+    page.off('request', onRequest);
+    page.off('requestfailed', onFailed);
+    page.off('load', onLoad);
+  });
   const idle = () => {
     timer = undefined;
     if (held || stopped || page.isClosed()) return;
+    if (loadingSince !== null && Date.now() - loadingSince < LOAD_PAUSE_MS) {
+      schedule(IDLE_FRAME_MS);
+      return;
+    }
     // A display runs at the rate of real time; after a capture that ran ahead of it, time goes on from there.
     inFlight = send(Math.max(lastTicks + IDLE_FRAME_MS, monotonicMs()), IDLE_FRAME_MS)
       .catch(() => {

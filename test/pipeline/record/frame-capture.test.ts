@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'puppeteer-core';
@@ -168,6 +170,37 @@ describe('frame-by-frame capture', () => {
       assert.ok(Math.max(...moments) < frames - 0.95, `the animation time ran ${Math.max(...moments).toFixed(2)} frames in ${frames - 1}`);
     } finally {
       await closeFrameControlledPage(page);
+    }
+  });
+
+  it('issues no frame while a document loads, and paints again once it has loaded', async () => {
+    // A frame in flight as a loading page hid its animated preloader GIF never completed, and every frame after it was
+    // refused for good (shopery's home page, flows batch 2026-12-15): the display waits for the load event.
+    const server = http.createServer((request, response) => {
+      if (request.url === '/slow.svg') {
+        setTimeout(() => response.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), 1200);
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><body><h1>Loading</h1>
+        <script>window.frames = 0; (function tick() { window.frames++; requestAnimationFrame(tick); })();
+          window.addEventListener('load', () => { window.framesWhileLoading = window.frames; });</script>
+        <img src="/slow.svg"></body>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const page = await openFrameControlledPage(rig.browser, null);
+    try {
+      const { port } = server.address() as AddressInfo;
+      await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'load' });
+      const whileLoading = await page.evaluate(() => (window as unknown as { framesWhileLoading: number }).framesWhileLoading);
+      assert.ok(whileLoading <= 2, `${whileLoading} animation frames ran in the 1.2 s the page loaded`);
+      const painted = await Promise.race([
+        page.evaluate(() => new Promise<string>((resolve) => requestAnimationFrame(() => resolve('painted')))),
+        new Promise<string>((resolve) => setTimeout(() => resolve('no frame'), 5000)),
+      ]);
+      assert.equal(painted, 'painted');
+    } finally {
+      await closeFrameControlledPage(page);
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 
