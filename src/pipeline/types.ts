@@ -47,6 +47,11 @@ export interface OutlineSection extends Target {
    * the others name it as much.
    */
   peerHeadings?: string[];
+  /**
+   * Its heading is only the first of a row of cards' equal small headings (h3 and below, side by side, no title over
+   * them: a law firm's "Group of Lawyers", "No One is Above The Law", …): one card's title, not the section's.
+   */
+  cardHeading?: boolean;
   /** Where the section's heading is (document coordinates), when it has one. */
   headingRect?: Rect;
   /**

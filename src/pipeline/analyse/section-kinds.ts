@@ -168,8 +168,14 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
     const subtitle = nextText && nextText.length <= 40 && nextText.split(/\s+/).length <= 5 ? nextText : null;
     // Its heading one of a row of equals headed at a section's own level (service boxes, each with an h2): the first
     // is no title over the others, which name the section as much. (Cards headed h3 under no h2 are a grid's cards.)
-    const peerHeadings = s.heading && !s.virtual && levelOf(s.heading) <= 2
-      ? Array.from(s.el.querySelectorAll(s.heading.tagName)).filter((h) => h !== s.heading && visible(h)).map((h) => clip(cleanText(h), 60)).filter((text) => text && text.split(/\s+/).length <= 6).slice(0, 8)
+    // A footer's columns too ("Locations", "Open Hours" side by side, each an h3): each names what it holds. In a row
+    // of cards headed h3 or below with no title over them, the first card's heading is no more the section's than the
+    // others' are (`cardHeading`); their words are its text's.
+    const sameLevel = s.heading && !s.virtual ? Array.from(s.el.querySelectorAll(s.heading.tagName)).filter((h) => h !== s.heading && visible(h)) : [];
+    const headingTop = s.heading ? s.heading.getBoundingClientRect().top : 0;
+    const cardHeading = !!s.heading && levelOf(s.heading) > 2 && kind !== 'footer' && sameLevel.some((h) => Math.abs(h.getBoundingClientRect().top - headingTop) < 12);
+    const peerHeadings = s.heading && (levelOf(s.heading) <= 2 || kind === 'footer')
+      ? sameLevel.map((h) => clip(cleanText(h), 60)).filter((text) => text && text.split(/\s+/).length <= 6).slice(0, 8)
       : [];
     const elementId = s.virtual ? null : s.el.getAttribute('id');
     const headingWords = heading ? heading.split(/\s+/).slice(0, 6).join(' ') : '';
@@ -218,7 +224,7 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
     }
     const body = norm(`${summary.slice(0, 1500)} ${norm(unrendered.join(' ')).slice(0, 500)}`);
     const subParts = s.virtual || s.rect.height <= vh * 0.9 ? [] : headedParts(s.el, ownHeading);
-    sections.push({ id, kind, heading, ...(kicker ? { kicker } : {}), ...(subtitle ? { subtitle } : {}), ...(peerHeadings.length > 0 ? { peerHeadings } : {}), ...(headingRect && headingRect.height > 0 ? { headingRect } : {}), ...(widgets.length > 0 ? { widgets } : {}), text: clip(summary, 200), ...(body ? { body } : {}), ...(subParts.length > 0 ? { parts: subParts } : {}), label: heading ? clip(heading, 80) : KIND_LABEL[kind], rect: s.rect, ...sel });
+    sections.push({ id, kind, heading, ...(kicker ? { kicker } : {}), ...(subtitle ? { subtitle } : {}), ...(peerHeadings.length > 0 ? { peerHeadings } : {}), ...(cardHeading ? { cardHeading } : {}), ...(headingRect && headingRect.height > 0 ? { headingRect } : {}), ...(widgets.length > 0 ? { widgets } : {}), text: clip(summary, 200), ...(body ? { body } : {}), ...(subParts.length > 0 ? { parts: subParts } : {}), label: heading ? clip(heading, 80) : KIND_LABEL[kind], rect: s.rect, ...sel });
   });
   return sections;
 

@@ -475,8 +475,10 @@ export const pagePhrases: Array<[RegExp, string]> = [
   [/\bwhat (?:it|we|they) (?:does|do|can do|offers?)\b/gi, 'feature'],
   // A firm's "What we do" is its services as much as its features.
   [/\bwhat we (?:do|offer)\b/gi, 'service'],
+  // A firm's "Practice Areas" ("Practicing Areas", "Areas of Practice"): the kinds of work it takes on.
+  [/\bpractic(?:e|ing) areas?\b|\bareas? of (?:practice|expertise|law)\b/gi, 'service'],
   [/\b(?:find|visit) us\b|\bgetting (?:here|there|to)\b|\bhow to (?:get|find) (?:here|there|us)\b|\bwhere (?:we are|to find us)\b/gi, 'location'],
-  [/\bopening (?:hours|times)\b/gi, 'hour'],
+  [/\bopen(?:ing)? (?:hours|times)\b/gi, 'hour'],
   // "Come on in, we're open", "Open daily from 8", "Business hours": when the place is open, said without "hours".
   [/\b(?:we['’]?re|we are|now) open\b|\bopen (?:daily|every day|7 days|seven days|from \d|until \d)|\b(?:business|trading|office) hours\b|\bhours of (?:operation|business)\b/gi, 'hour'],
   [/\bget involved\b|\bgive (?:your|some|a little) time\b/gi, 'volunteer'],

@@ -167,7 +167,8 @@ function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
   const kind = kindConcepts[section.kind] ?? [];
   const text = section.body ?? section.text;
   const fields = [
-    field(section.heading ?? '', 1, 'heading'),
+    // A first card's heading weighs as its peers' do, and is no heading of the page's (`headingsSay`).
+    section.cardHeading ? field(section.heading ?? '', 0.8, "first card's heading") : field(section.heading ?? '', 1, 'heading'),
     field(`${section.id} ${section.selector.replace(/[#.[\]="'>:()-]/g, ' ')}`, 0.8, 'id/classes', kind),
     field(navLabels.join(' '), 0.9, 'nav link'),
     field(section.kicker ?? '', 0.9, 'eyebrow'),
@@ -590,6 +591,15 @@ function scoreClause(clause: string, fields: Field[], page: PageWords, rare = fa
   return { score, why: best.why };
 }
 
+/** What a footer's columns are for, rather than repeat: when a place is open, where it is, how to call it. */
+const FOOTER_CONTENT = ['hour', 'location', 'phone'];
+
+/** Whether a footer's heading, or one of its columns' headings, says what footers are for and the clause asks for. */
+function footerHolds(fields: Field[], clauseStems: Set<string>): boolean {
+  const headings = [fields[0]!, fields[5]!];
+  return FOOTER_CONTENT.map(stem).some((word) => clauseStems.has(word) && headings.some((field) => field.stems.has(word)));
+}
+
 /** Whether a section is a form or holds one. */
 function holdsForm(outline: PageOutline, section: OutlineSection): boolean {
   if (section.kind === 'form' || section.widgets?.includes('form')) return true;
@@ -666,7 +676,10 @@ export function promptSubjects(prompt: string, outline: PageOutline): PromptSubj
           why = why ? `${why}, and its "${button.label}" button` : `its "${button.label}" button`;
         }
         // Footers and heroes repeat every name on the page (link columns, a summary headline): weaker evidence.
-        const discount = section.kind === 'footer' ? 0.4 : section.kind === 'hero' && !/\b(hero|headline|top|banner|fold)\b/i.test(clause) ? 0.6 : 1;
+        // Not a footer's own column that is what footers hold (the opening hours, the address beside them): a
+        // restaurant's "Open Hours" is found there and nowhere else.
+        const footerOwn = section.kind === 'footer' && footerHolds(fields.get(section)!, clauseStems);
+        const discount = section.kind === 'footer' && !footerOwn ? 0.4 : section.kind === 'hero' && !/\b(hero|headline|top|banner|fold)\b/i.test(clause) ? 0.6 : 1;
         if (atBottom && section === lastBody) return { section, score: score * discount + BOTTOM_BONUS, why: why ? `${why}, and it is the last before the footer` : 'the last section before the footer' };
         // "The newsletter sign-up at the very bottom": a footer whose own heading answers the clause is the bottom of
         // the page, as much as the last part above it ("Subscribe" over a footer's links), unless the clause places it
