@@ -114,7 +114,8 @@ const NAME_BY_EMAIL = /((?:[A-Z][\p{L}'’-]+)(?:\s+(?:[A-Z][\p{L}'’-]+|van|de
 const WITH_THE_FIELD = /\bwith\s+(?:the|my|its|their|your|a|an)\s+([a-z][a-z -]{1,30}?)\s+(?:of\s+)?["“'‘]?([\p{Lu}\d][^"”'’,;]{0,60}?)["”'’]?(?=\s*(?:[,;]|\.(?:\s|$)|$|\s+and\b|\s+then\b))/gu;
 
 /**
- * The person a record is made for: "start a new record for Amara Okafor", "open an account for Lena Park" (two
+ * The person a record is made for: "start a new record for Amara Okafor", "open an account for Lena Park", "fill in
+ * the billing details for Leo Brandt" (two
  * capitalised words at least: "for Monday" is no one).
  */
 // "Add an Evening walk habit that I only do on Saturdays", "create a Q3 Launch project for …": a thing made, named by
@@ -122,7 +123,7 @@ const WITH_THE_FIELD = /\bwith\s+(?:the|my|its|their|your|a|an)\s+([a-z][a-z -]{
 const MADE_NAMED = /\b(?:[Aa]dd|[Cc]reate|[Mm]ake|[Ss]tart|[Ss]et up|[Tt]rack)\s+(?:a|an|one)\s+(?:new\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+(?!(?:with|and|or|of|for|on|in|to|the|a|an)\b)[\p{L}\d'’-]+){0,3}?)\s+(?!(?:section|page|link|button|tab|menu|panel|widget)\b)\p{Ll}{3,}(?=\s+(?:that|which|for|to|on|every|each|I|we)\b|\s*[,.;!?]|\s*$)/u;
 /** "Enrol a new student, Tomas Reyes, with …", "add a customer, Maya Chen": the person added, named just after. */
 const NEW_ONE_NAMED = /\b(?:[Aa]dd|[Cc]reate|[Ee]nrol|[Ee]nroll|[Rr]egister|[Oo]nboard|[Ii]nvite|[Hh]ire)\s+(?:a |an |one )?(?:new )?(?:student|pupil|customer|client|user|member|employee|teacher|professor|patient|doctor|contact|teammate|colleague|person|guest|admin|agent|author|subscriber|volunteer|player|driver|tenant|lead|speaker|staff member)s?,\s+(\p{Lu}[\p{L}'’-]+(?:\s+(?:\p{Lu}[\p{L}'’-]+|van|de|da|von|del|le)){1,3})(?=\s*[,.;(]|\s+(?:with|to|as|and|on|in|for)\b|\s*$)/u;
-const RECORD_FOR = /\b(?:record|account|profile|entry|contact|customer|user|member|employee|booking|reservation|registration|invoice)\s+for\s+((?:\p{Lu}[\p{L}'’-]+)(?:\s+(?:\p{Lu}[\p{L}'’-]+|van|de|da|von|del|le)){1,3})/u;
+const RECORD_FOR = /\b(?:record|account|profile|entry|contact|customer|user|member|employee|booking|reservation|registration|invoice|details|information|info|form|order)\s+for\s+((?:\p{Lu}[\p{L}'’-]+)(?:\s+(?:\p{Lu}[\p{L}'’-]+|van|de|da|von|del|le)){1,3})/u;
 
 /** Words that start a prompt's next request, so "as Alex Kim Then…" does not take "Then" for a surname. */
 const NOT_NAMES = new Set(['Then', 'And', 'Show', 'Finish', 'End', 'With', 'Sign', 'Log', 'Open', 'Go', 'The', 'A', 'An', 'I', 'Submit']);

@@ -219,3 +219,10 @@ describe('words spelt the British way', () => {
     assert.equal(stem('promise'), 'promis');
   });
 });
+
+describe('values the twentieth flows batch named (flows blind 2026-12-15)', () => {
+  it('reads the person billing details are for as the name to type, and no weekday as one', () => {
+    assert.equal(namedValues("I'm ready to pay for my basket - fill in the billing details for Leo Brandt").name, 'Leo Brandt');
+    assert.equal(namedValues('Show the order form for Monday').name, undefined);
+  });
+});
