@@ -179,8 +179,8 @@ function startPump(session: CDPSession, page: Page): FrameControl {
   // While the page's document loads (from its navigation request to its load event), no frame is issued: a frame in
   // flight as a loading page hides its animated preloader GIF (shopery's home, flows batch 2026-12-15) never
   // completed, and every frame after it was refused ("Another frame is pending") for good. Loading needs no frames;
-  // a load that never ends pauses the display for LOAD_PAUSE_MS at most.
-  // A navigation that fails or is blocked (a form's submit the recording does not send) loads nothing: it ends it.
+  // a load that never ends pauses the display for LOAD_PAUSE_MS at most, and a navigation that fails or is blocked
+  // (a form's submit the recording does not send) ends the pause, as it loads nothing.
   let loadingSince: number | null = null;
   let loading: HTTPRequest | null = null;
   const onRequest = (request: HTTPRequest) => {

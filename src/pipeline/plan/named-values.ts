@@ -115,8 +115,7 @@ const WITH_THE_FIELD = /\bwith\s+(?:the|my|its|their|your|a|an)\s+([a-z][a-z -]{
 
 /**
  * The person a record is made for: "start a new record for Amara Okafor", "open an account for Lena Park", "fill in
- * the billing details for Leo Brandt" (two
- * capitalised words at least: "for Monday" is no one).
+ * the billing details for Leo Brandt" (two capitalised words at least: "for Monday" is no one).
  */
 // "Add an Evening walk habit that I only do on Saturdays", "create a Q3 Launch project for …": a thing made, named by
 // the capitalised words between the article and what it is (a lowercase noun that ends the phrase).

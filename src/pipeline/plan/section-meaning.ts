@@ -173,7 +173,7 @@ function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
     field(navLabels.join(' '), 0.9, 'nav link'),
     field(section.kicker ?? '', 0.9, 'eyebrow'),
     field(section.subtitle ?? '', 0.9, 'subtitle'),
-    field((section.peerHeadings ?? []).join(' '), 0.8, 'heading of a row of equals'),
+    field((section.peerHeadings ?? []).join(' '), 0.8, PEERS),
     field((section.widgets ?? []).map((widget) => widgetWords[widget]).join(' '), 0.8, 'widgets'),
     field(ctaLabels.join(' '), 0.6, 'call to action'),
     // Its own buttons ("Download on the App Store"): what a visitor does there.
@@ -591,12 +591,15 @@ function scoreClause(clause: string, fields: Field[], page: PageWords, rare = fa
   return { score, why: best.why };
 }
 
+/** The field of a section's peers' headings (a row of equals, a footer's columns). */
+const PEERS = 'heading of a row of equals';
+
 /** What a footer's columns are for, rather than repeat: when a place is open, where it is, how to call it. */
 const FOOTER_CONTENT = ['hour', 'location', 'phone'];
 
 /** Whether a footer's heading, or one of its columns' headings, says what footers are for and the clause asks for. */
 function footerHolds(fields: Field[], clauseStems: Set<string>): boolean {
-  const headings = [fields[0]!, fields[5]!];
+  const headings = fields.filter((field) => field.what === 'heading' || field.what === PEERS);
   return FOOTER_CONTENT.map(stem).some((word) => clauseStems.has(word) && headings.some((field) => field.stems.has(word)));
 }
 
