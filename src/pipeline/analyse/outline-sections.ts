@@ -189,6 +189,8 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
   // The title names the block that follows it, when that block has no heading of its own as high.
   const titled = new Map<Element, Element>();
   const MAX_HEADED_RUNS = 6;
+  /** How much a title band may say besides its heading: a line or two under it, not a part's own text. */
+  const TITLE_BAND_WORDS = 200;
   blocks.forEach((block, i) => {
     const next = blocks[i + 1];
     if (!next || !/^H[1-6]$/.test(block.tagName) || next.parentElement !== block.parentElement || !visible(block) || !norm(block.textContent)) return;
@@ -196,6 +198,26 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
     if (!block.parentElement || significantChildren(block.parentElement)[0] !== block) return;
     const own = headingIn(next);
     if (!own || levelOf(own) > levelOf(block)) titled.set(next, block);
+  });
+  // A band that holds only a part's title (its heading, an ornament, a line under it) in a row of its own over the
+  // row that holds the part (a wedding page's "Our Love Story" over its timeline, "The Groomsmen" over their photos):
+  // alone, the band was a part with nothing in it and the row below was named by its first entry ("First We Meet").
+  blocks.forEach((block, i) => {
+    const next = blocks[i + 1];
+    const parent = block.parentElement;
+    if (!next || !parent || titled.has(next) || /^H[1-6]$/.test(block.tagName) || next.parentElement !== parent) return;
+    // Bands one under the other in the page itself are parts of their own (a "Partners" strip over the footer); a
+    // title band shares its part's wrapper.
+    if (isRootish(parent) || next.matches('footer, [role="contentinfo"]')) return;
+    if (box(block).height > vh * 0.75 || block.querySelector('form, input, table, ul a[href]')) return;
+    // The part is the row under the band, as wide: one column of a gallery beside others is not it.
+    const [band, below] = [box(block), box(next)];
+    if (below.top < band.bottom - 2 || below.width < band.width * 0.6) return;
+    const heading = headingIn(block);
+    if (!heading || isNumeral(heading)) return;
+    if (readableText(block, 1000).length - readableText(heading, 1000).length > TITLE_BAND_WORDS) return;
+    const own = headingIn(next);
+    if (!own || levelOf(own) > levelOf(heading)) titled.set(next, block);
   });
   const titles = new Set(titled.values());
   // A heading between blocks of a page laid out flat (an academic conference's body: a banner, a table of links, then
@@ -328,7 +350,12 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
     const title = titled.get(el);
     if (title) {
       const top = docRect(title).y;
-      raw.push({ el, rect: { x: rect.x, y: top, width: rect.width, height: rect.y + rect.height - top }, heading: title, text: readableText(el, 5000), virtual: false });
+      // A title band's line under its heading is the part's introduction; a bare heading adds nothing to the text.
+      const band = /^H[1-6]$/.test(title.tagName) ? null : title;
+      const heading = band ? headingIn(band) : title;
+      const intro = band && heading ? readableText(band, 1000).replace(readableText(heading, 1000), '').trim() : '';
+      const text = intro ? `${intro} ${readableText(el, 5000)}` : readableText(el, 5000);
+      raw.push({ el, rect: { x: rect.x, y: top, width: rect.width, height: rect.y + rect.height - top }, heading, text, virtual: false });
       continue;
     }
     raw.push({ el, rect, heading: headingIn(el), text: readableText(el, 5000), virtual: false });

@@ -183,3 +183,32 @@ describe('a portfolio whose projects are articles two to a row', () => {
     }
   });
 });
+
+describe('a part whose title sits in a row of its own above the row that holds it', () => {
+  it('names the row by the title band over it, and keeps a band over the footer a part of its own', async () => {
+    // opl-qbwedding: "Our Love Story" in a row of its own (an ornament and the h2) over a row with the timeline, whose
+    // first entry is headed "First We Meet". The band was a part with nothing in it, the timeline "First We Meet", and
+    // "how did the couple meet" went to neither.
+    const entry = (title: string) => `<li style="height:360px"><h3>${title}</h3><span>June 10, 2017</span><p>How it went, told in a few lines of text.</p></li>`;
+    const page = await pageWith(`
+      <section style="height:700px"><h1>The Wedding of Louie &amp; Maria</h1></section>
+      <div id="story"><div class="container" style="width:1000px;margin:0 auto">
+        <div class="row" style="height:430px;text-align:center"><div class="heading"><img alt="" style="width:60px;height:60px"><h2>Our Love Story</h2></div></div>
+        <div class="row"><ul class="timeline" style="list-style:none">${['First We Meet', 'First Date', 'In A Relationship', "We're Engaged"].map(entry).join('')}</ul></div>
+      </div></div>
+      <section style="height:700px"><h2>Sweet Messages</h2><blockquote>So happy for you both, and many more words of praise.</blockquote></section>
+      <div style="height:400px;text-align:center"><h2>Partners who support us</h2></div>
+      <footer style="height:500px"><h4>Department</h4><p>Links</p><h4>Support</h4><p>More links</p></footer>`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((s) => s.heading);
+      const story = outline.sections.find((s) => s.heading === 'Our Love Story');
+      assert.ok(story, `a section "Our Love Story" in ${JSON.stringify(headings)}`);
+      assert.ok(!headings.includes('First We Meet'), `the timeline's first entry names no part of its own: ${JSON.stringify(headings)}`);
+      assert.ok(story.rect.height > 1200, `the story reaches over its timeline (${Math.round(story.rect.height)} px)`);
+      assert.ok(headings.includes('Partners who support us'), `the band over the footer stays a part: ${JSON.stringify(headings)}`);
+    } finally {
+      await page.close();
+    }
+  });
+});
