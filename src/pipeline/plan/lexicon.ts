@@ -91,7 +91,9 @@ export const concepts: Record<string, string[]> = {
   // the languages it speaks: programming languages and syntaxes, or the translations of an app
   languages: ['language', 'syntax', 'multilingual', 'translation', 'translated', 'localization', 'localisation', 'locale'],
   // how far it can be made one's own
-  customise: ['customize', 'customise', 'customization', 'customisation', 'customizable', 'customisable', 'tweak', 'personalize', 'personalise', 'configure', 'configurable', 'tailor'],
+  customise: ['customize', 'customise', 'customization', 'customisation', 'customizable', 'customisable', 'tweak', 'personalize', 'personalise', 'configure', 'configurable', 'tailor',
+    // a widget's or a kit's look made one's own ("restyle it with my own CSS" is its "Skinning", "Theming")
+    'restyle', 'restyling', 'reskin', 'skinning', 'theming', 'themeable'],
   // a film of the product on the page ("Watch our promo video"); the prompt's own "video" is the demo, a stop word
   film: ['film', 'movie', 'footage', 'video', 'watch', 'screening'],
   // UI kits: the form controls they style
@@ -117,6 +119,11 @@ export const concepts: Record<string, string[]> = {
   reverse: ['reverse', 'reversing', 'reversed', 'backwards', 'backward', 'flip', 'flipping', 'flipped', 'invert', 'inverted', 'inverse'],
   // events, courses, retreats: what happens when, and where
   schedule: ['agenda', 'schedule', 'programme', 'program', 'timetable', 'session', 'talk', 'workshop', 'itinerary'],
+  // local trades (a locksmith, a plumber, a cleaner): the towns they come out to ("Areas we serve", "Serving Metro Detroit")
+  servicearea: ['servicearea'],
+  // hotels and resorts: where guests sleep ("Luxurious Villas", "Rooms & Suites"); "accommodation" is as often a
+  // conference's travel page, so it is a place too
+  rooms: ['room', 'suite', 'villa', 'accommodation', 'lodging', 'bungalow', 'chalet', 'cabin', 'cottage'],
   location: ['venue', 'location', 'located', 'map', 'direction', 'hotel', 'travel', 'nearby', 'held', 'transport', 'parking', 'airport', 'accommodation', 'lodging', 'visit', 'address', 'bus', 'station'],
   // shops, restaurants, venues: when they are open, what they serve, what to give
   hours: ['hour', 'weekday', 'weekend', 'midweek', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
@@ -440,8 +447,22 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b(?:get|gets|getting|put|putting|install|installing|download|downloading|have|having) (?:it|this|the app|them) (?:on|onto|to|for) (?:my|your|a|our) (?:phone|iphone|android|device|mobile|smartphone|tablet)\b/g, ' get app download install '],
   // "Will they send an order to me overseas", "do you ship abroad": the delivery, wherever it goes.
   [/\b(?:send|sends|ship|ships|post|posts|deliver|delivers)(?: (?:an?|my|the|your|our) )?(?: ?(?:orders?|parcels?|packages?|items?|it|them|things))?(?: [\w'’]+){0,3}? (?:overseas|abroad|internationally|worldwide|to (?:my|another|other|any) countr(?:y|ies))\b/g, ' delivery shipping '],
+  // "Then move on to restyling it", "go on to the prices": how the video passes from one beat to the next, not a
+  // "move" the page documents.
+  [/\b(?:mov(?:e|es|ing)|go(?:es|ing)?|carr(?:y|ies|ying)) on (?:to|with)\b/g, ' '],
+  // "The reasons to hire them over someone else", "why pick them over the competition": how they differ.
+  [/\bover (?:someone|anyone|anybody|somebody) else\b|\bover (?:the )?(?:others|other (?:firms|companies|agencies|shops)|competitors|competition|rivals|alternatives)\b/g, ' different '],
+  // "Which towns and counties will they come out to", "what areas do you cover": where a local trade works.
+  [/\b(?:towns?|cities|city|areas?|neighbou?rhoods?|count(?:y|ies)|regions?|suburbs?|postcodes?|zip codes?)\b(?: (?:and|or) [\w]+)?(?: [\w'’]+){0,3}? (?:serve|served|cover|covered|come (?:out )?to|travel to|work in|operate in)\b|\bcome out to\b/g, ' servicearea '],
+  // "Where would we stay", "where do guests sleep": the rooms, not the place's address.
+  [/\bwhere (?:would|will|do|can|could|should|does|did) (?:we|i|you|they|guests|visitors|people) (?:actually |really )?(?:stay|sleep)\b/g, ' room '],
+  // "Where the event takes place", "where it is held": the venue.
+  [/\bwhere (?:the |this |it |they |he |she )?(?:[\w-]+ )?(?:takes? place|is held|are held|will be held|happens|is happening)\b/g, ' venue location '],
   // "What do they cost", "what does it weigh": "what" frames the question, the verb after the pronoun is what is asked.
   [/\bwhat (?=(?:do|does|did|can|could|would|will|should) (?:i|we|you|they|it|he|she|one|these|those)\b)/g, ' '],
+  // "Which browsers does this colour picker work in": "does" after the nouns a question asks which of is its
+  // auxiliary, not "what it does" (features).
+  [/\b(which|what) ((?:[\w-]+ ){1,2})(?:does|do|did) (?=(?:this|the|it|they|he|she|you|i|we|its|their|your) )/g, (_match: string, wh = '', nouns = '') => `${wh} ${nouns}`],
 ];
 
 /**
@@ -479,6 +500,11 @@ export const pagePhrases: Array<[RegExp, string]> = [
   [/\bpractic(?:e|ing) areas?\b|\bareas? of (?:practice|expertise|law)\b/gi, 'service'],
   [/\b(?:find|visit) us\b|\bgetting (?:here|there|to)\b|\bhow to (?:get|find) (?:here|there|us)\b|\bwhere (?:we are|to find us)\b/gi, 'location'],
   [/\bopen(?:ing)? (?:hours|times)\b/gi, 'hour'],
+  // "Why Choose TSME?", "Why us", "Why work with us": the reasons to pick them over the others.
+  [/\bwhy (?:choose|pick|hire|us\b|work with|go with|trust|book with|shop with)/gi, 'reason different'],
+  // "Areas we serve", "Service Areas", "Serving Metro Detroit": the towns a local trade comes out to.
+  [/\bareas? (?:we )?(?:serve|served|covered|we cover)\b|\bservice (?:areas?|region)\b|\bcoverage area\b|\bwe (?:serve|cover) (?:the )?(?:following|these|all)\b/gi, 'servicearea'],
+  [/\b[Ss]erving (?:the )?(?:greater |metro |all of |all )?[A-Z][a-z]+/g, 'servicearea'],
   // "Come on in, we're open", "Open daily from 8", "Business hours": when the place is open, said without "hours".
   [/\b(?:we['’]?re|we are|now) open\b|\bopen (?:daily|every day|7 days|seven days|from \d|until \d)|\b(?:business|trading|office) hours\b|\bhours of (?:operation|business)\b/gi, 'hour'],
   [/\bget involved\b|\bgive (?:your|some|a little) time\b/gi, 'volunteer'],

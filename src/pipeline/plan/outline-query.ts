@@ -32,9 +32,27 @@ export function scrollYForRect(outline: PageOutline, rect: Rect): number {
   return clampScrollY(outline, rect.y - outline.stickyHeaderHeight - SCROLL_MARGIN);
 }
 
+/**
+ * Where a section is shown: its top just below the header; or, when its heading sits further down than the upper
+ * part of the view would show (a heading under a tall featured image, "Why Choose TSME?" under its infographic), low
+ * enough that the heading shows in the band's upper part with the image's end above it and the lines under it below.
+ */
 export function scrollYForSection(outline: PageOutline, section: OutlineSection): number {
-  return scrollYForRect(outline, section.rect);
+  const atTop = scrollYForRect(outline, section.rect);
+  const heading = section.headingRect;
+  const band = bandHeight(outline);
+  if (!heading || heading.y + heading.height <= atTop + outline.stickyHeaderHeight + band * LOW_HEADING_FROM) return atTop;
+  // A part headed above it (a pricing band's title over the tiers whose price was taken for the heading) opens the
+  // section: the top is where it starts.
+  // So does an eyebrow over it, or a heading that is only a figure (a price, a phone number): a title above it, far
+  // from it, is the section's own (Bella's "Get My Merch" over a card's "Fancy Yellow").
+  if (section.parts?.some((part) => part.headingRect.y < heading.y - 1) || section.kicker || !/\p{L}{3}/u.test(section.heading ?? '')) return atTop;
+  return clampScrollY(outline, Math.max(atTop, heading.y - outline.stickyHeaderHeight - band * LOW_HEADING_AT));
 }
+
+/** A heading whose bottom is further down the band than this share sits low in its section; it is shown this far down. */
+const LOW_HEADING_FROM = 0.6;
+const LOW_HEADING_AT = 0.3;
 
 /** Scroll position that centres a rect in the visible band, or top-aligns it when it is taller than the band. */
 export function revealY(outline: PageOutline, rect: Rect): number {

@@ -289,6 +289,9 @@ export function clausesOf(prompt: string): string[] {
     // "Your news and special offers by email": two kinds of mail that come one way, the newsletter; not the blog's news
     // and then a way to write.
     .replace(/\b(news|updates?|offers?|deals?|tips|promotions?)\s+(?:and|&)\s+(?=(?:[\w'’]+ ){0,2}(?:news|updates?|offers?|deals?|tips|promotions?)\b[\w'’ ]{0,30}? (?:by|via|over|in|to) (?:e-?mail|(?:my|your|our|the) inbox)\b)/gi, `$1 ${ENDING_AND} `)
+    // "Which towns and counties will they come out to?", "What clients and buildings have they done signage for?": two
+    // nouns one question asks about, not two clauses ("which towns" alone asked for nothing).
+    .replace(/(^|[.;!?,]\s*|\bthen\s+)((?:which|what) [\w'’-]+) and (?!(?:how|what|where|when|which|who|why|then)\b)([\w'’-]+ (?:do|does|did|have|has|had|will|would|can|could|are|is|were|was)\b)/gi, `$1$2 ${ENDING_AND} $3`)
     // A full stop ends a sentence only before a space: "gyarar.admin", "dana@example.com", "Node.js" are one word.
     .split(/\.(?=\s|$)|[;!?]|,|\band then\b|\bthen\b|\band\b|\bfollowed by\b|\bplus\b|&/i)
     .map((clause) => clause.replaceAll(ENDING_AND, 'and').trim())
