@@ -63,8 +63,9 @@ const purposes: Purpose[] = [
   },
   {
     purpose: 'contact',
-    // "ask for a quote", "write to the studio" are what a contact page is for too.
-    asked: /\b(?:contact(?:s|ing)?|get(?:s|ting)? in touch|reach(?:es|ing)? (?:out|us|the team|them)|send(?:s|ing)? (?:[\w'’-]+ ){0,4}?(?:a |an )?(?:quick |short )?(?:message|note)\b|message(?:s|d|ing)? (?:the|us|them|their|our|his|her)\b|enquir\w*|inquir\w*|(?:ask(?:s|ing)?(?: for)?|request(?:s|ing)?|get(?:s|ting)?) an? (?:quote|estimate)|writ(?:e|es|ing) to (?:the|us|them|our|their)\b)/i,
+    // "ask for a quote", "write to the studio", "ask the shop whether they have avocados" are what a contact page is
+    // for too.
+    asked: /\b(?:contact(?:s|ing)?|get(?:s|ting)? in touch|reach(?:es|ing)? (?:out|us|the team|them)|send(?:s|ing)? (?:[\w'’-]+ ){0,4}?(?:a |an )?(?:quick |short )?(?:message|note)\b|message(?:s|d|ing)? (?:the|us|them|their|our|his|her)\b|enquir\w*|inquir\w*|(?:ask(?:s|ing)?(?: for)?|request(?:s|ing)?|get(?:s|ting)?) an? (?:quote|estimate)|writ(?:e|es|ing) to (?:the|us|them|our|their)\b|ask(?:s|ing)? (?:the|them|their|our) (?:shop|store|seller|team|owners?|staff|studio|company|firm|restaurant|caf[eé]|hotel|clinic|salon|bakery)\s+(?:whether|if|about|for|how|when|what|which|to)\b)/i,
     link: /\b(?:contact|contacto|contato|contatti|contattaci|contactez|kontakt|cont[aá]ctanos|get in touch|enquir\w*|inquir\w*|(?:get|request) an? (?:quote|estimate))\b/iu,
     // A message box, or more than a lone e-mail box: a newsletter sign-up is not a contact form.
     heldBy: (form) => hasType(form, /^textarea$/) || labelled(form, /message/i) || ((hasType(form, /^email$/) || labelled(form, /e-?mail/i)) && textFields(form) >= 2),

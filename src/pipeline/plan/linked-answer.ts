@@ -58,6 +58,8 @@ const EXAMPLES = /[,;]?\s*\b(?:like|such as|for example|for instance|e\.g\.)\s+.
 /** A part of another page this sure, and this much surer than any part here, answers the beat whatever its heading says. */
 const FAR_SURER = 0.95;
 const FAR_MARGIN = 0.2;
+/** How many of the beat's words a heading there must say to name its thing in full (a product's "White Modern Chair"). */
+const NAMED_IN_FULL = 3;
 /** Where the linked pages' parts are put in the joined outline: below this page, each in a place of its own. */
 const PART_HEIGHT = 1_000;
 
@@ -92,6 +94,8 @@ export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedP
   const joined: PageOutline = { ...outline, sections, documentHeight: y };
   const there = promptSubjects(beat, joined);
   const winner = [...there.subjects, ...(there.endsOn ? [there.endsOn] : [])].sort((a, b) => b.confidence - a.confidence)[0];
+  const full = namedInFull(beat, outline, [...owner.values()]);
+  if (full) return { page: full.page, heading: full.heading };
   const found = winner ? owner.get(winner.section) : undefined;
   if (!winner || !found) return null;
   // One item of a list the beat gives ("…with the filter for women, men, bags and shoes": "men") is no reason to leave:
@@ -100,12 +104,12 @@ export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedP
   if (clauses.size > 1 && promptWords(winner.clause).filter((word) => !stop.has(word)).length < 2) return null;
   // A part of another page must win, surely, read with this page's parts in one outline ("the paragraph with the Get
   // Started button" on a page whose menu links a kit's "Buttons" page is this page's, where that part wins by 0.64).
-  if (winner.confidence < SURE_THERE) return null;
-  if (hereBest === 0) return { page: found.page, heading: found.heading };
-  const headingsHere = new Set(outline.sections.flatMap((section) => wordsOf(`${section.heading ?? ''} ${section.kicker ?? ''}`)));
   // The examples a beat gives ("…, like the desk and the laptop") illustrate what it asks for, they are not it: the
   // laptop's own page elsewhere does not answer "which goods draw the most attention" (tf-classimax).
   const asked = promptWords(beat.replace(EXAMPLES, ' ')).filter((word) => !stop.has(word)).map(stem).filter((word) => !stop.has(word) && word.length > 2);
+  if (winner.confidence < SURE_THERE) return null;
+  if (hereBest === 0) return { page: found.page, heading: found.heading };
+  const headingsHere = new Set(outline.sections.flatMap((section) => wordsOf(`${section.heading ?? ''} ${section.kicker ?? ''}`)));
   // Or the part there answers far better than anything here, and no heading here names what the beat asks for: "where
   // can I download my old invoices, like the one from March 2022?" is a wallet page's "Billing history" (an h6 whose
   // rows are the invoices, 0.97), not the dashboard's "Balances over time" (0.76). A docs home whose "Browser Support"
@@ -122,6 +126,21 @@ export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedP
   // names the design and the price is no reason to leave a landing page whose features say them.
   const saidThere = new Set(wordsOf(found.heading));
   return asked.some((word) => saidThere.has(word) && !headingsHere.has(word)) ? { page: found.page, heading: found.heading } : null;
+}
+
+/**
+ * A thing named in full on another page, of which every heading here says only a part ("how much is the white modern
+ * chair": its own page's "White Modern Chair", the home page's card "Modern Chair"): the part there that says the most
+ * of the beat's words, three at least, when no heading here says them all. A product page's own name may be a small
+ * heading (an h6), a card's of one word or two still leads nowhere ("a productive web framework" for "web browsers").
+ */
+function namedInFull(beat: string, outline: PageOutline, parts: Array<{ page: LinkedPage; heading: string }>) {
+  const asked = new Set(promptWords(beat.replace(EXAMPLES, ' ')).filter((word) => !stop.has(word)).map(stem).filter((word) => !stop.has(word) && word.length > 2));
+  const said = (heading: string) => [...new Set(wordsOf(heading))].filter((word) => asked.has(word));
+  const best = parts.map((part) => ({ part, words: said(part.heading) })).sort((a, b) => b.words.length - a.words.length)[0];
+  if (!best || best.words.length < NAMED_IN_FULL) return null;
+  const here = outline.sections.some((section) => best.words.every((word) => wordsOf(`${section.heading ?? ''} ${section.kicker ?? ''}`).includes(word)));
+  return here ? null : best.part;
 }
 
 /** A text's words, stemmed as the prompt's are. */

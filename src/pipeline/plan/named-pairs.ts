@@ -44,8 +44,8 @@ const NOT_AMOUNT_FIELDS = /^(?:team|order|family|kids|children|age|size|group)$/
 
 /** A person's name, capitalised: "Amara", "Van der Berg". */
 const CAPITALISED = String.raw`(\p{Lu}[\p{L}'’-]+(?:\s+(?:\p{Lu}[\p{L}'’-]+|van|de|da|von|del|le)){0,2})`;
-/** "first name Amara, last name Okafor", "surname: Okafor", "city Porto": a field a form asks for by that name, its value capitalised. */
-const NAMED_LABEL = new RegExp(String.raw`\b((?:first|last|middle|given|family|full|display|sur)\s?name|job title|city|country|company)\s*(?::|=|\bis\b)?\s+${CAPITALISED}`, 'gu');
+/** "first name Amara, last name Okafor", "surname: Okafor", "city Porto", "town Lisbon": a field a form asks for by that name, its value capitalised. */
+const NAMED_LABEL = new RegExp(String.raw`\b((?:first|last|middle|given|family|full|display|sur)\s?name|job title|city|town|country|company)\s*(?::|=|\bis\b)?\s+${CAPITALISED}`, 'gu');
 /** "the street address 12 Elm Street", "postal code 400001": an address field and its value (a digit or a capital first). */
 const ADDRESS_LABEL = /\b((?:street|billing|shipping|postal|home|delivery)\s+address|address(?:\s+line\s*\d)?|post\s?code|postal\s+code|zip(?:\s?code)?)\s*(?::|=|\bis\b)?\s+([\p{Lu}\d][\p{L}\d'’.-]*(?:\s+(?!(?:and|then|to|on|in|as|for|with|into)\b)[\p{L}\d'’.-]+){0,5}?)(?=\s*(?:[,;:!?]|\.(?:\s|$)|$)|\s+(?:and|then|to|on|in|as|for|with|into)\b)/gu;
 /** "a discount code SOFA10", "coupon WELCOME5", "promo code: SPRING-24": a code in capitals or digits, for its box. */

@@ -72,7 +72,7 @@ const WHERE_THE_FIELD_IS = /\s+(?:on|in|under|from)\s+(?:(?:the|my|its|their|you
 /** "set the job title to X", "the name becomes X", "change my display name to "X"": a field's words, then its value. */
 const FIELD_TO = /\b(?:(?:set|change|update|make|edit|switch|rename)\s+)?(?:the|my|its|their|your)\s+([a-z][a-z -]{1,45}?)\s+(?:to|becomes|become|is now|should be|should read|to read|says|reads|to say)\s+["“'‘]?([^"”'’,;]{1,80}?)["”'’]?(?=\s*(?:[,;]|\.(?:\s|$)|$|\s+and\s+(?:the|my|its|their|your|then|set|change|add|put|enter|update|make)\b|\s+then\b))/giu;
 /** Words a form labels a field with: "the flow to work", "the plan to …" name none. */
-const FIELD_WORDS = /\b(?:name|title|email|e-mail|address|phone|number|company|organi[sz]ation|role|position|job|bio|city|country|website|url|username|handle|department|team|time ?zone|language|currency|nickname|display|site|homepage|post ?code|postal code|zip(?: ?code)?|state|county|region)\b/i;
+const FIELD_WORDS = /\b(?:name|title|email|e-mail|address|phone|number|company|organi[sz]ation|role|position|job|bio|city|town|country|website|url|username|handle|department|team|time ?zone|language|currency|nickname|display|site|homepage|post ?code|postal code|zip(?: ?code)?|state|county|region)\b/i;
 /** The next field and its value after a FIELD_TO, with its verb left out: "and the country Portugal". */
 const AND_THE_FIELD = /^\s*(?:,\s*)?and\s+(?:the|my|its|their|your)\s+([a-z][a-z -]{1,30}?)\s+(?:to\s+|as\s+)?["“'‘]?(\p{Lu}[^"”'’,;.]{0,60}?)["”'’]?(?=\s*(?:[,;.]|$|\s+and\b|\s+then\b))/u;
 /** The next value and its field after a VALUE_AS_THE_FIELD, its verb left out: "and LS1 4DY as the postcode". */

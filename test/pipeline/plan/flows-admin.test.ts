@@ -4,6 +4,7 @@ import { flowExit } from '../../../src/pipeline/plan/flow-exit.js';
 import { fillForm, labelSays } from '../../../src/pipeline/plan/form-fill.js';
 import { namedValues } from '../../../src/pipeline/plan/named-values.js';
 import { stem } from '../../../src/pipeline/plan/section-meaning.js';
+import { saasOutline } from './outlines.js';
 import type { OutlineAction, OutlineField, OutlineForm, PageOutline, Rect } from '../../../src/pipeline/types.js';
 
 /**
@@ -224,5 +225,19 @@ describe('values the twentieth flows batch named (flows blind 2026-12-15)', () =
   it('reads the person billing details are for as the name to type, and no weekday as one', () => {
     assert.equal(namedValues("I'm ready to pay for my basket - fill in the billing details for Leo Brandt").name, 'Leo Brandt');
     assert.equal(namedValues('Show the order form for Monday').name, undefined);
+  });
+});
+
+describe('what the twenty-first flows batch asked (flows blind 2026-12-16)', () => {
+  it('reads the town named with its label as the value for the Town box', () => {
+    assert.deepEqual(namedValues('Enter my delivery details - Tomás Rivera, tomas.rivera@example.com, town Lisbon - and show me what the order comes to').fields, [{ label: 'town', value: 'Lisbon' }]);
+  });
+
+  it('writes to the shop through its contact page when asked to ask it something', () => {
+    const outline = saasOutline();
+    outline.forms = [];
+    outline.navigation.push({ label: 'Contact', kind: 'nav-link', href: '/contact.html', selector: 'a[href="/contact.html"]', fallbackSelectors: [], rect: { x: 600, y: 20, width: 80, height: 30 } });
+    const prompt = 'Ask the shop whether they have organic avocados in stock. Send it as Lena Ortiz, lena.ortiz@example.com: "Do you have organic avocados this week?"';
+    assert.equal(flowExit(prompt, outline, (url) => new URL(url, 'http://localhost:4000/').host === 'localhost:4000')?.purpose, 'contact');
   });
 });

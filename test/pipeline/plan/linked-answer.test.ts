@@ -177,3 +177,31 @@ describe('what is no reason to leave a page that answers', () => {
     assert.equal(answerElsewhere('Which goods are drawing the most attention this week, like the desk and the laptop?', home(), sameSite, linked), null);
   });
 });
+
+describe("a shop whose home page names a product in part", () => {
+  // cl-amado (flows blind 2026-12-16): the home page's card says "Modern Chair", the product page's own heading (an h6)
+  // "White Modern Chair". The scores were close, and the demo stayed on the card.
+  const shop = () => {
+    const outline = madeUpPage([
+      madeUpSection('top', 'hero', 'Amado furniture', 0, 'Furniture for a calm home.'),
+      madeUpSection('chair', 'features', 'Modern Chair', 600, 'From $180'),
+      madeUpSection('rocking', 'features', 'Modern Rocking Chair', 1200, 'From $318'),
+    ], 'http://localhost:4000/', 'Amado');
+    outline.navigation = [link('Shop', '/shop.html'), link('Product', '/product-details.html')];
+    return outline;
+  };
+  const linked: LinkedPage[] = [
+    { href: '/shop.html', label: 'Shop', title: 'Shop', parts: [{ heading: 'Catagories', text: 'Chairs, beds, accessories.', footer: false, minor: true }] },
+    { href: '/product-details.html', label: 'Product', title: 'Product', parts: [{ heading: 'White Modern Chair', text: '$180 In Stock. Add to cart.', footer: false, minor: true }] },
+  ];
+
+  it("goes to the product's own page, which names it in full", () => {
+    assert.equal(answerElsewhere('How much is the white modern chair, and is it in stock?', shop(), sameSite, linked)?.link.href, '/product-details.html');
+  });
+
+  it('stays where a heading here names it as fully', () => {
+    const outline = shop();
+    outline.sections.push(madeUpSection('white', 'features', 'White Modern Chair', 1800, 'From $180'));
+    assert.equal(answerElsewhere('How much is the white modern chair, and is it in stock?', outline, sameSite, linked), null);
+  });
+});

@@ -59,7 +59,7 @@ describe("a resort's page", () => {
 describe("a conference's page", () => {
   const page = madeUpPage([
     part('top', 'hero', 'Model United Nations 2023', 0, 'Three days of debate.'),
-    part('team', 'team', 'Organizing Team', 700, 'The secretariat and the organisers.'),
+    part('team', 'content', 'Organizing Team', 700, 'The secretariat and the organisers.'),
     part('contact', 'form', "We'd love to hear from you", 1400, 'Name, email, message.'),
     part('where', 'content', 'Our Location', 2100, 'University campus, Bengaluru.'),
   ]);
