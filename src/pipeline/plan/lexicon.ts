@@ -326,8 +326,9 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // "The developers who have written code for it", "the people who built it": its contributors, not an audience (the
   // rule after this one) nor the docs (where "code" also stands).
   [/\b(?:[a-z]+ )?who (?:have |has |had )?(?:written|wrote|writes?|built|builds?|coded|contributed|contributes?|committed)\b(?: (?:the |its |their )?(?:code|software|it|to it))?/g, 'contributor'],
-  // "Which jobs can the firm take on", "the projects they undertake": the work it does for clients, its services.
-  [/\b(?:take|takes|taking|took) on\b|\bundertakes?\b/g, 'service'],
+  // "Which jobs can the firm take on", "the projects they undertake", "the kinds of lock jobs they handle": the work it
+  // does for clients, its services.
+  [/\b(?:take|takes|taking|took) on\b|\bundertakes?\b|\b(?:jobs|work|projects|cases|repairs|tasks)(?: [\w'’]+){0,2}? (?:they|he|she|you|we|the (?:firm|team|company|studio)) (?:can )?(?:handle|handles|do|does|cover|covers)\b/g, 'service'],
   // "folks who are scared", "people who hate forms": a relative "who" with a state or a feeling says which audience
   // the video is for, and so does the word it hangs on; neither asks who is behind it ("show people who are nervous"
   // is not the team). "The people who lead the climbs" (who does the work) and a question's "who" ("meet who you

@@ -38,6 +38,15 @@ describe("a locksmith's page", () => {
     assert.deepEqual(idsOn(page)('Which towns and counties will they come out to?'), ['area']);
   });
 
+  it('reads the kinds of jobs they handle as their services, not a heading that says "lock"', () => {
+    const locks = madeUpPage([
+      ...page.sections.slice(0, 1),
+      part('help', 'content', "Locked Out? Need a new key? We're Here to Help!", 700, 'Call us any time, day or night.'),
+      ...page.sections.slice(1).map((section, i) => ({ ...section, rect: { ...section.rect, y: 1400 + i * 700 } })),
+    ]);
+    assert.deepEqual(idsOn(locks)('Start with the kinds of lock jobs they handle, then end on why I should pick them.'), ['services', 'why']);
+  });
+
   it('ends on why to pick them over someone else at the part that says why to choose them', () => {
     assert.deepEqual(idsOn(page)('Begin with the services they offer, then end on the reasons to hire them over someone else.'), ['services', 'why']);
   });
