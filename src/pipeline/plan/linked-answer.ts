@@ -106,7 +106,7 @@ export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedP
   // Started button" on a page whose menu links a kit's "Buttons" page is this page's, where that part wins by 0.64).
   // The examples a beat gives ("…, like the desk and the laptop") illustrate what it asks for, they are not it: the
   // laptop's own page elsewhere does not answer "which goods draw the most attention" (tf-classimax).
-  const asked = promptWords(beat.replace(EXAMPLES, ' ')).filter((word) => !stop.has(word)).map(stem).filter((word) => !stop.has(word) && word.length > 2);
+  const asked = askedWords(beat);
   if (winner.confidence < SURE_THERE) return null;
   if (hereBest === 0) return { page: found.page, heading: found.heading };
   const headingsHere = new Set(outline.sections.flatMap((section) => wordsOf(`${section.heading ?? ''} ${section.kicker ?? ''}`)));
@@ -135,13 +135,16 @@ export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedP
  * heading (an h6), a card's of one word or two still leads nowhere ("a productive web framework" for "web browsers").
  */
 function namedInFull(beat: string, outline: PageOutline, parts: Array<{ page: LinkedPage; heading: string }>) {
-  const asked = new Set(promptWords(beat.replace(EXAMPLES, ' ')).filter((word) => !stop.has(word)).map(stem).filter((word) => !stop.has(word) && word.length > 2));
+  const asked = new Set(askedWords(beat));
   const said = (heading: string) => [...new Set(wordsOf(heading))].filter((word) => asked.has(word));
   const best = parts.map((part) => ({ part, words: said(part.heading) })).sort((a, b) => b.words.length - a.words.length)[0];
   if (!best || best.words.length < NAMED_IN_FULL) return null;
   const here = outline.sections.some((section) => best.words.every((word) => wordsOf(`${section.heading ?? ''} ${section.kicker ?? ''}`).includes(word)));
   return here ? null : best.part;
 }
+
+/** The words a beat asks for, stemmed, without the examples it gives. */
+const askedWords = (beat: string) => promptWords(beat.replace(EXAMPLES, ' ')).filter((word) => !stop.has(word)).map(stem).filter((word) => !stop.has(word) && word.length > 2);
 
 /** A text's words, stemmed as the prompt's are. */
 const wordsOf = (text: string) => (text.toLocaleLowerCase('en').match(/[\p{L}\p{N}]+/gu) ?? []).map(stem);
