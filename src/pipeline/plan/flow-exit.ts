@@ -3,6 +3,7 @@ import { type Beat, beatsOf } from './not-found.js';
 import { concepts, pagePhrases } from './lexicon.js';
 import { promptSubjects, promptWords, stem } from './section-meaning.js';
 import { keywords } from './text-match.js';
+import { namedValues } from './named-values.js';
 
 /**
  * Issue 56: where a prompt leaves the page. "Show how a returning customer signs in" on a landing page whose header
@@ -99,6 +100,10 @@ function namedExit(prompt: string, beats: Beat[], outline: PageOutline, links: O
   for (const [index, beat] of beats.entries()) {
     const found = exitFor(beat.text, outline, links);
     if (!found) continue;
+    // "Start with how to get in touch with the organisers, then show where the event takes place": a way to reach
+    // them, nothing to write, before a beat this page answers, is this page's (its e-mail line, its contact part); a
+    // flow never comes back for the later beat.
+    if (found.purpose === 'contact' && !writesSomething(beat.text) && beats.slice(index + 1).some((later) => !CONTACT_ASKED.test(later.text) && !unansweredHere(later.text, outline))) continue;
     // A flow, then: a beat before it that this page does not answer and that names one of its links ("go from the
     // pricing to the contact form" on a home page whose pricing is a page of its own) is that page, visited first.
     const earlier = beats.slice(0, index).findIndex((b) => namesLinkOnly(b.text, outline, links) !== null);
@@ -111,6 +116,14 @@ function namedExit(prompt: string, beats: Beat[], outline: PageOutline, links: O
     return { before, after: remainderFrom(prompt, beats[at]!.text), link, purpose: earlier >= 0 ? 'page' : found.purpose };
   }
   return null;
+}
+
+const CONTACT_ASKED = purposes.find((purpose) => purpose.purpose === 'contact')!.asked;
+
+/** Whether a beat names something to type: an address, a name, a message or a field's value. */
+function writesSomething(beat: string): boolean {
+  const values = namedValues(beat);
+  return !!(values.email || values.name || values.message || values.fields.length > 0 || values.texts.length > 0);
 }
 
 export function unansweredHere(beat: string, outline: PageOutline): boolean {

@@ -312,6 +312,8 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\bwhat(?:'s|’s| has| have)? (?:changed|new)\b|\b(?:latest|(?:most )?recent|newest) (?:[\w-]+ )?(?:releases?|versions?|updates?)\b|\b(?:new|past) (?:releases?|versions?|updates?)\b|\brelease notes\b/g, 'changelog'],
   // "For power users", "expert mode": what goes beyond the basics, not "power" (features) nor the users.
   [/\bpower[- ]users?\b|\bexperts? (?:users?|mode)\b/g, 'advanced'],
+  // "How to get in touch with the organisers", "talk to the team": the way to reach them is asked, not who they are.
+  [/\b(?:get(?:ting)? in touch|talk(?:ing)?|speak(?:ing)?|reach(?:ing)? out|chat(?:ting)?) (?:with|to) (?:the |their |its |our |his |her )?(?:organi[sz]ers?|team|staff|owners?|founders?|hosts?|people (?:behind|running) (?:it|this|the \w+))\b/g, 'contact'],
   [/\bget(?:ting)? in touch\b|\breach(?:ing)? out\b|\bdrop (?:us |them )?a line\b/g, 'contact'],
   // "End on booking a visit", "reserve a table": the booking is the subject; what is booked only says what kind
   // (a section about the first visit is not where one books it).

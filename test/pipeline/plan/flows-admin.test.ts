@@ -240,4 +240,14 @@ describe('what the twenty-first flows batch asked (flows blind 2026-12-16)', () 
     const prompt = 'Ask the shop whether they have organic avocados in stock. Send it as Lena Ortiz, lena.ortiz@example.com: "Do you have organic avocados this week?"';
     assert.equal(flowExit(prompt, outline, (url) => new URL(url, 'http://localhost:4000/').host === 'localhost:4000')?.purpose, 'contact');
   });
+
+  it('stays for a way to reach them with nothing to write, when a later beat is on this page (reumun-2023, twentieth real batch)', () => {
+    const outline = saasOutline();
+    outline.forms = [];
+    outline.navigation.push({ label: 'Contact us', kind: 'nav-link', href: '/contact-us.html', selector: 'a[href="/contact-us.html"]', fallbackSelectors: [], rect: { x: 600, y: 20, width: 80, height: 30 } });
+    const sameSite = (url: string) => new URL(url, 'http://localhost:4000/').host === 'localhost:4000';
+    const pricing = outline.sections.find((section) => section.kind === 'pricing')!.heading;
+    assert.equal(flowExit(`Start with how to get in touch with the team, then show the ${pricing}`, outline, sameSite), null);
+    assert.equal(flowExit(`Write to the team as Lena Park, lena.park@example.com, then show the ${pricing}`, outline, sameSite)?.purpose, 'contact', 'something to write still goes to the contact page');
+  });
 });
