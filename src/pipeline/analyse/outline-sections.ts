@@ -355,6 +355,13 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
       const heading = band ? headingIn(band) : title;
       const intro = band && heading ? readableText(band, 1000).replace(readableText(heading, 1000), '').trim() : '';
       const text = intro ? `${intro} ${readableText(el, 5000)}` : readableText(el, 5000);
+      // A wrapper that holds just the band and its part is the part as a whole: the recorder finds it, and its heading
+      // in it, by that element (the row alone framed its first entry, the title cut off above).
+      const whole = band && band.parentElement && significantChildren(band.parentElement).length === 2 ? band.parentElement : null;
+      if (whole) {
+        raw.push({ el: whole, rect: docRect(whole), heading, text, virtual: false });
+        continue;
+      }
       raw.push({ el, rect: { x: rect.x, y: top, width: rect.width, height: rect.y + rect.height - top }, heading, text, virtual: false });
       continue;
     }
