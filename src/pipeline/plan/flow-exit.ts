@@ -1,7 +1,8 @@
 import type { OutlineAction, OutlineForm, OutlineSection, PageOutline } from '../types.js';
 import { type Beat, beatsOf } from './not-found.js';
 import { concepts, pagePhrases } from './lexicon.js';
-import { promptSubjects, promptWords, stem } from './section-meaning.js';
+import { promptWords, stem } from './prompt-words.js';
+import { promptSubjects } from './section-meaning.js';
 import { keywords } from './text-match.js';
 import { namedValues } from './named-values.js';
 

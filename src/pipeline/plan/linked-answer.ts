@@ -2,7 +2,8 @@ import type { LinkedPage, OutlineAction, OutlineSection, PageOutline } from '../
 import { exitLinks, type FlowExit, heldHere, placesInOrder, remainderFrom, unansweredHere } from './flow-exit.js';
 import { beatsOf } from './not-found.js';
 import { stop } from './lexicon.js';
-import { promptSubjects, promptWords, stem } from './section-meaning.js';
+import { promptWords, stem } from './prompt-words.js';
+import { promptSubjects } from './section-meaning.js';
 
 /**
  * Issue 56: the page behind a menu link that answers a beat this page does not. "Who started this place? Tell me the

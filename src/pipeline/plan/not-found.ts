@@ -2,7 +2,9 @@ import type { DemoPlan, NotFound, PageOutline, PlanStep, RecordingLogEntry } fro
 import { manner, stop } from './lexicon.js';
 import { mainSection } from './main-section.js';
 import { clip, sectionName } from './outline-query.js';
-import { clausesOf, promptWords, stem, type PromptSubjects } from './section-meaning.js';
+import { clausesOf } from './prompt-clauses.js';
+import { promptWords, stem } from './prompt-words.js';
+import { type PromptSubjects } from './section-meaning.js';
 
 /**
  * Issue 55: a beat of the prompt that no part of the page answers is reported, not replaced silently. Which

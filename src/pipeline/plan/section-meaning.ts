@@ -2,6 +2,8 @@ import type { OutlineAction, OutlineSection, PageOutline } from '../types.js';
 import { concepts, kindConcepts, manner, pagePhrases, promptPhrases, stop, widgetWords } from './lexicon.js';
 import { actionsIn, centre, containsPoint, isFixed, sectionAt, sectionName, sectionsInOrder } from './outline-query.js';
 import { askedPart } from './section-parts.js';
+import { clausesOf, endCue, endingParts } from './prompt-clauses.js';
+import { promptWords, stem, words } from './prompt-words.js';
 import { closeWordIn, compoundParts, fieldWords, MISSPELT_WEIGHT, type MeaningField } from './word-meaning.js';
 
 /**
@@ -15,95 +17,6 @@ import { closeWordIn, compoundParts, fieldWords, MISSPELT_WEIGHT, type MeaningFi
  * same sense by pre-trained word vectors (word-meaning.ts), count too, at a discount, word by word and never averaged
  * over a clause (docs/decisions.md, "Lexicon, not word vectors, measured" and "Word vectors beside the lexicon").
  */
-
-/** Words whose "'s" is "is" or "us", not a possessive ("let's", "what's", "it's"). */
-const contractedBeforeS = new Set(['let', 'it', 'that', 'what', 'who', 'here', 'there', 'where', 'how', 'he', 'she', 'when', 'why', 'this']);
-
-/**
- * "The hotel's history", "the team's favourite features", "our customers' reviews": the possessor is whose it is,
- * the word after it is what is asked for. On a hotel's page "hotel" names the whole site (and its menu's "Find us"
- * reads as where the hotel is), so the possessor is left out of the clause's words.
- */
-function withoutPossessors(text: string): string {
-  return text
-    .replace(/\b([a-z]+)['’]s\b(?=\s+[a-z])/g, (match, word: string) => (contractedBeforeS.has(word) ? match : ' '))
-    .replace(/\b[a-z]+s['’](?=\s+[a-z])/g, ' ')
-    // One space between words again, as the phrases below expect.
-    .replace(/\s+/g, ' ');
-}
-
-export function promptWords(clause: string): string[] {
-  let text = withoutPossessors(clause.toLowerCase());
-  for (const [pattern, concept] of promptPhrases) {
-    text = typeof concept === 'string' ? text.replace(pattern, ` ${concept} `) : text.replace(pattern, (match, ...groups: string[]) => ` ${concept(match, ...groups)} `);
-  }
-  return words(text);
-}
-
-/**
- * The prompt's words with the concepts its phrases name beside the words that named them ("companies they work with"
- * is "client company" and still "work"): what a card's own heading may say word for word. Phrases that only frame
- * the request ("make a short video of") are dropped as in promptWords.
- */
-export function promptWordsWithPhrases(clause: string): string[] {
-  let text = withoutPossessors(clause.toLowerCase());
-  for (const [pattern, concept] of promptPhrases) {
-    text = text.replace(pattern, (match, ...groups: unknown[]) => {
-      const named = typeof concept === 'string' ? concept : concept(match, ...(groups as string[]));
-      return named.trim() === '' ? ' ' : ` ${match} ${named} `;
-    });
-  }
-  return words(text);
-}
-
-/** A light suffix stemmer, applied alike to the prompt, the page and the lexicon. */
-/**
- * British and American spellings of one word meet ("Show me the colour swatches" and a page's "Text Color"): the
- * common words that differ by "-our", "-ise", "-re" or a doubled "l", written the American way. A list, not a rule:
- * "your", "promise" and "acre" are no such words.
- */
-const SPELLINGS: Array<[RegExp, string]> = [
-  [/^(colo|favo|behavio|hono|flavo|labo|neighbo|humo|rumo|vapo|savo|endeavo|armo|harbo|parlo)ur/, '$1r'],
-  [/^(customi|personali|organi|optimi|prioriti|visuali|categori|authori|recogni|summari|minimi|maximi|standardi|synchroni|initiali|normali|locali|utili|memori|apologi|emphasi|speciali|finali)s(?=e|ing|ed|ation|er)/, '$1z'],
-  [/^(analy|paraly|cataly)s(?=e$|ed$|es$|ing$)/, '$1z'],
-  [/^(cent|theat|met|lit|fib|calib)re(s|d)?$/, '$1er$2'],
-  [/^(catalog|dialog|analog)ue/, '$1'],
-  [/^licenc/, 'licens'],
-  [/^programme/, 'program'],
-  [/^grey/, 'gray'],
-  [/^(travel|cancel|label|model|fuel|signal)l(?=ed|ing|er)/, '$1'],
-];
-
-export function stem(word: string): string {
-  let w = word.toLowerCase();
-  if (w.length <= 3) return w;
-  for (const [british, american] of SPELLINGS) w = w.replace(british, american);
-  for (const [suffix, replacement] of [['ies', 'y'], ['ing', ''], ['ed', ''], ['es', ''], ['s', ''], ['ly', '']] as const) {
-    // "-es" only after a sibilant ("boxes", "touches"): "rates" is "rate", which must not meet "rating" as "rat".
-    if (suffix === 'es' && !/(?:s|x|z|ch|sh)es$/.test(w)) continue;
-    if (w.endsWith(suffix) && w.length - suffix.length >= 3 && !(suffix === 's' && w.endsWith('ss'))) {
-      w = w.slice(0, -suffix.length) + replacement;
-      break;
-    }
-  }
-  // A silent "e" goes too, so the word meets its own "-ed" and "-ing" ("quote" and "quoted", "style" and "styling");
-  // not in a short word ("rate" must not meet "rating").
-  if (w.length >= 5 && w.endsWith('e') && !w.endsWith('ee')) w = w.slice(0, -1);
-  return w;
-}
-
-function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/sign[\s-]?up/g, 'signup')
-    .replace(/f\.?a\.?q/g, 'faq')
-    // "line-up", "check-in": the joined word as well as its parts.
-    .replace(/\b([a-z]+)-([a-z]+)\b/g, '$1 $2 $1$2')
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 1);
-}
 
 const conceptOfStem = new Map<string, string[]>();
 for (const [concept, list] of Object.entries(concepts)) {
@@ -227,25 +140,6 @@ export interface PromptSubjects {
   unanswered: Array<{ clause: string; touches: OutlineSection[] }>;
 }
 
-const endCue = /\b(?:end(?:s|ing)?|finish(?:es|ing)?|clos(?:e|es|ing)|wrap(?:s|ped|ping)? up|land(?:s|ing)?|conclude|stop)\s+(?:on|with|at|by|where)\b|\blast(?:ly)?\b|\bfinally\b/i;
-
-/** An ending cue and the rest of its clause, up to a sentence's end, a comma or a "then". */
-const endingRun = new RegExp(`(?:${endCue.source})(?:(?!\\bthen\\b)[^.;!?,])*`, 'gi');
-/** An "and" kept inside its clause while the prompt is split (a word character on each side: no word boundary). */
-const ENDING_AND = '_and_';
-
-/**
- * An ending clause's parts: what it ends on first, then what its "and" adds ("end on the spa treatments | and their
- * prices", "end on where to find more examples | and community help"). Any other clause is one part.
- */
-function endingParts(clause: string): string[] {
-  const cue = endCue.exec(clause);
-  if (!cue) return [clause];
-  const from = cue.index + cue[0].length;
-  const [first, ...rest] = clause.slice(from).split(/\band\b/i);
-  return [clause.slice(0, from) + first, ...rest].filter((part) => part.trim().length > 0);
-}
-
 /**
  * A part after an ending's "and" that speaks of the first ("and their prices", "and what each of them does"): a detail of
  * the place it ends on, not a second thing to end on. It counts half, so that a part answering only the detail (the
@@ -254,49 +148,6 @@ function endingParts(clause: string): string[] {
  */
 const refersBack = /^\s*(?:(?:what|how|where|when|which|who) )?(?:its|their|his|her|each|every|them|they|it)\b/i;
 const ENDING_MORE_WEIGHT = 0.5;
-
-/** Clauses: "the team and how to get in touch, then end on the sign-up" → three. */
-export function clausesOf(prompt: string): string[] {
-  return prompt
-    // "Walk through how a shoot runs, step by step, from…": how to show it, set off by commas, is not a subject of
-    // its own (alone, "step" would go looking for a process section elsewhere).
-    .replace(/,\s*(step[- ]by[- ]step|one by one|bit by bit|in (?:some )?detail|in order|from start to finish)\s*(?=[,.;!?]|$)/gi, ' $1')
-    // "If something goes wrong while my code runs, how do I catch the error?", "If I buy the small plan, can I move up
-    // later?": a condition that opens a question says when it is asked; what is asked is the question after it, and the
-    // condition is no beat of its own (it showed an "If and Unless" part, or the prices before the answer).
-    .replace(/(^|[.;!?]\s*)(?:if|when|whenever|once)\b[^,.;!?]*,(?=\s*(?:how|what|where|which|who|why|can|could|do|does|is|are|will|would|should)\b)/gi, '$1')
-    // "How do I add or remove slides, or tear the slider down, from my own code?": a question's alternatives after ", or"
-    // and where it is done from ("from my own code") are one question, not beats of their own (alone, "add or remove"
-    // went to the events that report an adding, and "from my own code" was a beat with nothing to show first).
-    .replace(/[^.;!?]*\?/g, (question: string) => question.replace(/,\s*(?=or\b)/gi, ' '))
-    .replace(/,\s*(?=(?:from|in|with|through) (?:my|our|your|their|the) (?:own )?(?:code|script|javascript|program)\b)/gi, ' ')
-    // "Which pizzas are the bestsellers, and what do they cost?": what the things just named cost is more of the same
-    // question, not a beat of its own (alone, "what do they cost" went to the part whose text said "what").
-    .replace(/,?\s*(?:and\s+)?(?=(?:what|how much) (?:do|does|did|are|is|will) (?:they|it|these|those|each|each one) (?:cost|charge|go for)\b|how much (?:are|is) (?:they|it|these|those|each)\b)/gi, ' ')
-    // "the carousel (budgeting, round-ups, bill alerts)": what is in brackets elaborates its clause.
-    .replace(/\(([^()]*)\)/g, (_, inside: string) => ` ${inside.replace(/[,;&]|\band\b/g, ' ')} `)
-    // So does a list after a colon or "like", "such as", "including" ("loans: student, mortgage, payday", "specialties
-    // like dentistry and cardiology"): its items are what the clause is about, not subjects of their own. Up to the
-    // sentence's end or a "then".
-    .replace(/,?\s*(:(?!\s*(?:how|what|where|which|who|when|why|can|could|do|does|is|are)\b)|\b(?:like|such as|including|e\.g\.|for example|for instance|especially))((?:(?!\bthen\b)[^.;!?])*)/gi,
-      (whole: string, lead: string, list: string, at: number, text: string) => ` ${examplesLead(lead, text.slice(0, at + whole.indexOf(lead)))}${list.replace(/,|&|\band\b|\bor\b/gi, ' ')}`)
-    // Names listed before the noun they name ("the Free, Starter and Pro plans", "the S, M and L sizes") are one
-    // subject, not three: the commas are the list's.
-    .replace(/\b([A-Z][\w$£€-]*(?:,\s*[A-Z][\w$£€-]*)+,?\s+(?:and|or|&)\s+[A-Z][\w$£€-]*)(?=\s+(?!(?:then|and|or|to|on|in|at|for|with|from|first|last|before|after|as|is|are|was|were|that|which|who|where|when)\b)[a-z]{3,}\b)/g, (list: string) => list.replace(/\s*(?:,|&|\band\b|\bor\b)\s*/g, ' ').replace(/\s+/g, ' '))
-    // "End on where to find more examples and community help", "finish on the prizes and certificates he has won":
-    // what follows an ending's "and" is more of what to end on, not a beat of its own shown before it.
-    .replace(endingRun, (run: string) => run.replace(/\band\b/gi, ENDING_AND))
-    // "Your news and special offers by email": two kinds of mail that come one way, the newsletter; not the blog's news
-    // and then a way to write.
-    .replace(/\b(news|updates?|offers?|deals?|tips|promotions?)\s+(?:and|&)\s+(?=(?:[\w'’]+ ){0,2}(?:news|updates?|offers?|deals?|tips|promotions?)\b[\w'’ ]{0,30}? (?:by|via|over|in|to) (?:e-?mail|(?:my|your|our|the) inbox)\b)/gi, `$1 ${ENDING_AND} `)
-    // "Which towns and counties will they come out to?", "What clients and buildings have they done signage for?": two
-    // nouns one question asks about, not two clauses ("which towns" alone asked for nothing).
-    .replace(/(^|[.;!?,]\s*|\bthen\s+)((?:which|what) [\w'’-]+) and (?!(?:how|what|where|when|which|who|why|then)\b)([\w'’-]+ (?:do|does|did|have|has|had|will|would|can|could|are|is|were|was)\b)/gi, `$1$2 ${ENDING_AND} $3`)
-    // A full stop ends a sentence only before a space: "gyarar.admin", "dana@example.com", "Node.js" are one word.
-    .split(/\.(?=\s|$)|[;!?]|,|\band then\b|\bthen\b|\band\b|\bfollowed by\b|\bplus\b|&/i)
-    .map((clause) => clause.replaceAll(ENDING_AND, 'and').trim())
-    .filter((clause) => clause.length > 1);
-}
 
 /** Where on the page a clause places its section: the last one before the footer. */
 const bottomCue = /\b(?:at|near|towards?) the (?:very )?bottom(?: of the page)?\b|\b(?:at|near|towards?) the (?:very )?end of the page\b|\b(?:just |right )?(?:above|before) the footer\b|\b(?:near|by|next to|close to|around|towards?) the footer\b|\bbottom of the page\b/i;
@@ -342,16 +193,6 @@ function onlyThisSectionSays(clause: string, section: OutlineSection, fields: Ma
   if (spoken.some((word) => has(section, word) && !others.some((other) => has(other, word)))) return 1;
   const onlyMisspelt = spoken.some((word) => !has(section, word) && misspelt(section, word) && !others.some((other) => has(other, word) || misspelt(other, word)));
   return onlyMisspelt ? MISSPELT_WEIGHT : 0;
-}
-
-/**
- * The word that opens a list of examples, kept so the clause still says where its examples start. A "like" there is
- * "such as" ("pieces like pop-ups, tooltips"): a preposition, not the verb a heading says ("Do you like what you
- * see?" took the shot from the part the examples name). The verb ("I'd like", "what it looks like") stays.
- */
-function examplesLead(lead: string, before: string): string {
-  if (!/^like$/i.test(lead) || /\b(?:i|we|you|they|would|[’']d|looks?|looked|looking|sounds?|seems?|feels?)\s*$/i.test(before)) return lead;
-  return 'such as';
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { OutlineSection, PageOutline, Target } from '../types.js';
 import { concepts, stop } from './lexicon.js';
-import { promptWords, promptWordsWithPhrases, stem } from './section-meaning.js';
+import { promptWords, promptWordsWithPhrases, stem } from './prompt-words.js';
 import { closeWordIn, fieldWords } from './word-meaning.js';
 
 export type SectionPart = NonNullable<OutlineSection['parts']>[number];

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { flowExit } from '../../../src/pipeline/plan/flow-exit.js';
 import { fillForm, labelSays } from '../../../src/pipeline/plan/form-fill.js';
 import { namedValues } from '../../../src/pipeline/plan/named-values.js';
-import { stem } from '../../../src/pipeline/plan/section-meaning.js';
+import { stem } from '../../../src/pipeline/plan/prompt-words.js';
 import { saasOutline } from './outlines.js';
 import type { OutlineAction, OutlineField, OutlineForm, PageOutline, Rect } from '../../../src/pipeline/types.js';
 

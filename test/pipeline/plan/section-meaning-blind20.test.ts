@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { clausesOf } from '../../../src/pipeline/plan/section-meaning.js';
+import { clausesOf } from '../../../src/pipeline/plan/prompt-clauses.js';
 import { scrollYForSection } from '../../../src/pipeline/plan/outline-query.js';
 import { madeUpPage, madeUpSection, subjectIdsOn } from './outlines.js';
 

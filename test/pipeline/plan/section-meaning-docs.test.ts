@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { clausesOf, promptSubjects } from '../../../src/pipeline/plan/section-meaning.js';
+import { clausesOf } from '../../../src/pipeline/plan/prompt-clauses.js';
+import { promptSubjects } from '../../../src/pipeline/plan/section-meaning.js';
 import type { OutlineSection, PageOutline } from '../../../src/pipeline/types.js';
 
 /**

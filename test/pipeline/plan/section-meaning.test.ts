@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { autoSelectionSchema } from '../../../src/demos/presentation.js';
 import { planDemo } from '../../../src/pipeline/plan/heuristic-planner.js';
-import { clausesOf, promptSubjects, stem } from '../../../src/pipeline/plan/section-meaning.js';
+import { clausesOf } from '../../../src/pipeline/plan/prompt-clauses.js';
+import { stem } from '../../../src/pipeline/plan/prompt-words.js';
+import { promptSubjects } from '../../../src/pipeline/plan/section-meaning.js';
 import type { OutlineAction, OutlineSection, PageOutline, SectionKind } from '../../../src/pipeline/types.js';
 
 /** A link of the page's menu to one of its sections. */
