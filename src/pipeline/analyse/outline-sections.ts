@@ -188,6 +188,15 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
   // dropped) and the row after it lost its name (a docs page's "Creating Layouts" over its intro and its examples).
   // The title names the block that follows it, when that block has no heading of its own as high.
   const titled = new Map<Element, Element>();
+  /**
+   * The heading a block opens with as a whole: not one inside a tab's panel or a carousel's slide, which names that
+   * panel only (a restaurant's "Our Upcoming Events" over tabs whose first panel says "Every Tuesday we offer…").
+   */
+  const ownHeading = (el: Element) => {
+    const heading = headingIn(el);
+    const panel = heading?.closest('[role="tabpanel"], .tab-pane, .carousel-item, .swiper-slide, .slick-slide');
+    return panel && panel !== el && el.contains(panel) ? null : heading;
+  };
   const MAX_HEADED_RUNS = 6;
   /** How much a title band may say besides its heading: a line or two under it, not a part's own text. */
   const TITLE_BAND_WORDS = 200;
@@ -196,7 +205,7 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
     if (!next || !/^H[1-6]$/.test(block.tagName) || next.parentElement !== block.parentElement || !visible(block) || !norm(block.textContent)) return;
     // Only the title a part opens with: a heading in the middle of a long flat run is read with the run.
     if (!block.parentElement || significantChildren(block.parentElement)[0] !== block) return;
-    const own = headingIn(next);
+    const own = ownHeading(next);
     if (!own || levelOf(own) > levelOf(block)) titled.set(next, block);
   });
   // A band that holds only a part's title (its heading, an ornament, a line under it) in a row of its own over the
@@ -216,7 +225,7 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
     const heading = headingIn(block);
     if (!heading || isNumeral(heading)) return;
     if (readableText(block, 1000).length - readableText(heading, 1000).length > TITLE_BAND_WORDS) return;
-    const own = headingIn(next);
+    const own = ownHeading(next);
     if (!own || levelOf(own) > levelOf(heading)) titled.set(next, block);
   });
   const titles = new Set(titled.values());

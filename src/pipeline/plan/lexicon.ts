@@ -58,13 +58,17 @@ export const concepts: Record<string, string[]> = {
   // ("case studies" is the portfolio by its "case"; "study" alone is as often where someone studied: education)
   work: ['work', 'portfolio', 'case', 'project', 'gallery', 'showcase', 'creation'],
   // résumés and portfolios: where someone studied, and what they know how to use
-  education: ['education', 'study', 'studies', 'studied', 'degree', 'university', 'college', 'school', 'academic', 'graduate', 'graduated', 'diploma', 'bachelor', 'master', 'qualification', 'schooling', 'alma'],
+  education: ['education', 'study', 'studies', 'studied', 'degree', 'university', 'college', 'school', 'academic', 'graduate', 'graduated', 'diploma', 'bachelor', 'master', 'qualification', 'schooling', 'alma',
+    // a résumé holds where one studied and where one worked
+    'resume'],
   // résumés and portfolios: the jobs someone has held ("Experience", "Career", "Employment")
-  experience: ['experience', 'job', 'employment', 'employer', 'employed', 'occupation'],
+  experience: ['experience', 'job', 'employment', 'employer', 'employed', 'occupation', 'resume'],
   skills: ['skill', 'framework', 'proficiency', 'proficient', 'competence', 'competency', 'technology', 'technologies', 'tech', 'programming', 'expertise'],
   // pictures of the place or the product: hotels, venues, shops
-  gallery: ['gallery', 'photo', 'photograph', 'photography', 'picture', 'image', 'lightbox', 'snapshot', 'slideshow'],
-  services: ['service', 'offer', 'offering', 'expertise', 'specialty', 'speciality', 'signature', 'specialist', 'specialised', 'specialized', 'help', 'assistance', 'assist'],
+  gallery: ['gallery', 'photo', 'photograph', 'photography', 'picture', 'image', 'lightbox', 'snapshot', 'slideshow', 'screenshot',
+    // a photographer's, a designer's body of pictures
+    'portfolio'],
+  services: ['service', 'offer', 'offering', 'expertise', 'specialty', 'speciality', 'signature', 'specialist', 'specialised', 'specialized', 'help', 'assistance', 'assist', 'provide', 'provider'],
   // developer tools: how a program learns what happened (a copy that succeeded, an upload that failed)
   callbacks: ['callback', 'listener', 'succeed', 'succeeded', 'success', 'fail', 'failed', 'failure', 'error'],
   logos: ['logo', 'brand', 'trusted', 'company', 'companies', 'sponsor', 'backer', 'patron', 'supporter', 'funder', 'business', 'firm', 'corporate', 'foundation', 'partner'],
@@ -128,6 +132,8 @@ export const concepts: Record<string, string[]> = {
   // shops, restaurants, venues: when they are open, what they serve, what to give
   hours: ['hour', 'weekday', 'weekend', 'midweek', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
   food: ['menu', 'dish', 'food', 'eat', 'meal', 'cuisine', 'cook', 'plate', 'starter', 'dessert', 'kitchen', 'chef', 'recipe', 'taste', 'tasting', 'course', 'lunch', 'dinner', 'brunch', 'breakfast'],
+  // a restaurant's or a bakery's sweet course (often misspelt "Deserts")
+  sweets: ['dessert', 'desert', 'sweet', 'cake', 'pastry', 'pudding', 'patisserie'],
   gift: ['gift', 'voucher', 'present', 'giftcard'],
   // shops: a price cut for a while, often with a clock counting down to its end
   sale: ['sale', 'deal', 'discount', 'countdown', 'limited', 'hurry', 'timer', 'clearance', 'promo', 'promotion', 'coupon', 'flash', 'markdown', 'bargain'],
@@ -317,8 +323,27 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\bget(?:ting)? in touch\b|\breach(?:ing)? out\b|\bdrop (?:us |them )?a line\b/g, 'contact'],
   // "End on booking a visit", "reserve a table": the booking is the subject; what is booked only says what kind
   // (a section about the first visit is not where one books it).
-  [/\b(?:book|booking|reserve|reserving|schedule|scheduling) (?:a |an |your |the |my )?(?:visit|appointment|table|slot|consultation|session|viewing|check-?up|call|meeting)\b/g, 'booking'],
+  // "Reserving a spot for dinner", "book a table for two": what it is for says when, not what to show (alone, "dinner"
+  // went to the menu).
+  [/\b(?:book|booking|reserve|reserving|schedule|scheduling) (?:a |an |your |the |my )?(?:visit|appointment|table|slot|spot|seat|place|consultation|session|viewing|check-?up|call|meeting)\b(?: for (?:dinner|lunch|breakfast|brunch|supper|tonight|two|\d+|a group|the (?:evening|night|weekend)))?/g, 'booking'],
+  // "Anything special on certain nights of the week", "which days of the week": the weekdays a page names ("Steak
+  // Night Tuesdays", "Open Monday–Friday").
+  [/\b(?:nights?|days?|evenings?) of the week\b|\bweek ?nights?\b/g, 'weekday'],
+  // "What they serve": a kitchen's menu, not a firm's services.
+  [/\bwhat (?:they|you|it|the (?:restaurant|kitchen|cafe|café|bar|place)) (?:serves?|cooks?)\b/g, 'menu'],
+  // "Who are the cooks", "the chefs in the kitchen": the people who cook, a team, not the food.
+  [/\b(?:cooks|chefs|bakers|baristas|bartenders)\b/g, 'chef team'],
   [/\bhow (?:much|expensive)\b|\bset (?:me|you|us) back\b/g, 'pricing'],
+  // "Where their office is", "the company's headquarters": where it works from, not offices as premises it cleans.
+  [/\bwhere (?:(?:is|are) )?(?:their|the|its|your|his|her) (?:main |head )?(?:office|offices|headquarters|hq)\b|\bhead ?quarters\b|\bhead office\b/g, 'location'],
+  // "Why the product is well made": its quality, as a page says it ("Quality meets…", "Premium quality").
+  [/\bwell[- ](?:made|built|crafted)\b|\b(?:built|made) to last\b/g, 'quality'],
+  // "What the app's screens look like", "screenshots of it": the pictures of the app, its gallery.
+  [/\b(?:what )?(?:the |its |their )?screens? (?:look|looks) like\b|\bscreen ?shots?\b/g, 'screenshot'],
+  // "What they can do for my business": the services a firm offers, not the product's features.
+  [/\bwhat (?:they|she|he|the (?:team|agency|firm|company|studio)) (?:can|could) do for (?:me|us|you|my \w+|our \w+)\b/g, 'service'],
+  // "What would it cost me to book her", "the price to hire them": what booking costs is asked, not how to book.
+  [/\b(?:cost|costs|price|fee|charge)s? (?:(?:me|us|you) )?(?:to|for) (?:book(?:ing)?|hir(?:e|ing)|rent(?:ing)?|reserv(?:e|ing))\b/g, 'pricing'],
   // "At no cost", "free of charge": what it costs is nothing, so the ask is the free sign-up, not the prices.
   [/\b(?:at|for) no (?:cost|charge)\b|\bfree of charge\b|\bwithout paying\b|\bcosts? nothing\b/g, 'free'],
   [/\bwho (?:works|is behind|runs|makes)\b/g, 'team'],
@@ -503,6 +528,12 @@ export const pagePhrases: Array<[RegExp, string]> = [
   [/\bpractic(?:e|ing) areas?\b|\bareas? of (?:practice|expertise|law)\b/gi, 'service'],
   [/\b(?:find|visit) us\b|\bgetting (?:here|there|to)\b|\bhow to (?:get|find) (?:here|there|us)\b|\bwhere (?:we are|to find us)\b/gi, 'location'],
   [/\bopen(?:ing)? (?:hours|times)\b/gi, 'hour'],
+  // "Our Headquarters", "Head office", "Our offices": where a company works from, its location.
+  [/\bhead ?quarters\b|\bhead office\b|\bHQ\b|\b(?:our|main|registered) offices?\b/gi, 'location'],
+  // "Make an Appointment", "Request a booking", "Reservations": where one books, more surely than a contact form.
+  [/\b(?:make|book|request|schedule|reserve) (?:an? |your )?(?:appointment|reservation|booking|visit|table)\b|\bappointments?\b|\breservations?\b/gi, 'booking'],
+  // "Our Acclaimed Chefs", "Meet the Bakers": the people who cook, a team as well as the kitchen.
+  [/\b(?:cooks|chefs|bakers|baristas|bartenders)\b/gi, 'team'],
   // "Why Choose TSME?", "Why us", "Why work with us": the reasons to pick them over the others.
   [/\bwhy (?:choose|pick|hire|us\b|work with|go with|trust|book with|shop with)/gi, 'reason different'],
   // "Areas we serve", "Service Areas", "Serving Metro Detroit": the towns a local trade comes out to.

@@ -68,6 +68,9 @@ function isFigureBand(text: string): boolean {
   return new Set(text.match(figure) ?? []).size >= 3;
 }
 
+/** How many menu items leading to one part make them a template's placeholders. */
+const PLACEHOLDER_LINKS = 3;
+
 /** The text a section is known by, each source weighted by how much it says what the section is. */
 function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
   const navLabels = menuLabelsFor(outline, section);
@@ -83,7 +86,9 @@ function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
     // A first card's heading weighs as its peers' do, and is no heading of the page's (`headingsSay`).
     section.cardHeading ? field(section.heading ?? '', 0.8, "first card's heading") : field(section.heading ?? '', 1, 'heading'),
     field(`${section.id} ${section.selector.replace(/[#.[\]="'>:()-]/g, ' ')}`, 0.8, 'id/classes', kind),
-    field(navLabels.join(' '), 0.9, 'nav link'),
+    // A menu whose items lead three different ways to one part (a template's "About Us", "Specials" and "Book a Table"
+    // all to `#about`) says little of it: its placeholder links, not the part's names, count as running text.
+    field(navLabels.join(' '), navLabels.length >= PLACEHOLDER_LINKS ? 0.45 : 0.9, 'nav link'),
     field(section.kicker ?? '', 0.9, 'eyebrow'),
     field(section.subtitle ?? '', 0.9, 'subtitle'),
     field((section.peerHeadings ?? []).join(' '), 0.8, PEERS),

@@ -212,3 +212,36 @@ describe('a part whose title sits in a row of its own above the row that holds i
     }
   });
 });
+
+describe('a part whose title sits over tabs, each tab with a heading of its own', () => {
+  it('names the part by its title, not by the heading of the tab that is open', async () => {
+    // tm-thegrill: "Our Upcoming Events" over tabs ("Steak Night / Tuesdays" …) whose open panel is headed "Every Tuesday
+    // we offer the best steaks…", an h2 as the title is. The title was a part with nothing in it and the tabs a part
+    // named by the open tab: "anything special on certain nights of the week" found neither.
+    const tab = (title: string, day: string) => `<li style="display:inline-block;width:200px"><a href="#t"><span>${title}</span><p>${day}</p></a></li>`;
+    const page = await pageWith(`
+      <section style="height:700px"><h1>The Grill</h1></section>
+      <section style="height:500px"><h2>About the house</h2><p>Some words about the place and its story, long enough to read.</p></section>
+      <section><div class="section-inner">
+        <div class="container" style="height:280px;text-align:center"><h2>Our Upcoming Events</h2><h3>Try us for yourself today.</h3></div>
+        <div class="tabs">
+          <ul role="tablist">${tab('Steak Night', 'Tuesdays.')}${tab('Curry Club', 'Thursdays.')}${tab('Sunday Special', 'Sundays.')}</ul>
+          <div class="tab-content"><div role="tabpanel" class="tab-pane active" style="height:420px">
+            <h2>Every Tuesday we offer the best steaks for all you meat lovers out there.</h2><p>What the night is like, told in a few lines.</p>
+          </div></div>
+        </div>
+      </div></section>
+      <section style="height:700px"><h2>Book Your Table</h2><form><input name="name"><input name="date"></form></section>`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((s) => s.heading);
+      const events = outline.sections.find((s) => s.heading === 'Our Upcoming Events');
+      assert.ok(events, `a section "Our Upcoming Events" in ${JSON.stringify(headings)}`);
+      assert.ok(!headings.some((h) => h?.startsWith('Every Tuesday')), `the open tab names no part of its own: ${JSON.stringify(headings)}`);
+      assert.ok(events.rect.height > 600, `the events reach over the tabs (${Math.round(events.rect.height)} px)`);
+      assert.match(events.text ?? '', /tuesdays/i);
+    } finally {
+      await page.close();
+    }
+  });
+});
