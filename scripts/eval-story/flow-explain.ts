@@ -4,7 +4,8 @@ import { exitLinks, flowExit } from '../../src/pipeline/plan/flow-exit.js';
 import { answerElsewhere, linkedAnswer } from '../../src/pipeline/plan/linked-answer.js';
 import { namedValues } from '../../src/pipeline/plan/named-values.js';
 import { beatsOf } from '../../src/pipeline/plan/not-found.js';
-import { startsFlow } from '../../src/pipeline/plan/plan-leg.js';
+import { planLeg, startsFlow } from '../../src/pipeline/plan/plan-leg.js';
+import { createPlanner, type PlannerConfig } from '../../src/pipeline/plan/planner.js';
 import { meaningTrace, promptSubjects } from '../../src/pipeline/plan/section-meaning.js';
 import { planDemo } from '../../src/pipeline/plan/heuristic-planner.js';
 import { analyseSite } from './score.js';
@@ -46,6 +47,12 @@ try {
   console.log(`Here, a one-page plan (${plan.templateId}): ${plan.steps.map((step) => `${step.action}${'holdMs' in step && step.holdMs ? ` ${step.holdMs}ms` : ''} "${step.label ?? ''}"`).join(' → ')}`);
   const exit = flowExit(prompt, outline, sameSite) ?? answerElsewhere(prompt, outline, sameSite, linked);
   const flows = startsFlow(prompt, outline, namedValues(prompt), sameSite, linked);
+  // EXPLAIN_LEG=1: the leg this page would get as the first of a flow (a form filled, a link left by), step by step.
+  if (process.env.EXPLAIN_LEG) {
+    const base = { prompt, outline, durationTarget: Number(process.env.EXPLAIN_MS ?? 10_000), template: { id: 'auto' as const }, mode: 'script' as const };
+    const leg = await planLeg({ planner: createPlanner({ SHOWREEL_PLANNER: 'heuristic' } as PlannerConfig), base, outline, prompt, values: namedValues(prompt), purpose: null, sameSite, allowSubmit: false, remainingMs: base.durationTarget, mayLeave: true, linked });
+    console.log(`Leg (${leg.kind}): ${leg.plan.steps.map((step) => `${step.action}${'holdMs' in step && step.holdMs ? ` ${step.holdMs}ms` : ''} "${step.label ?? ''}"${'value' in step && step.value ? ` = ${JSON.stringify(step.value)}` : ''}`).join(' → ')}`);
+  }
   console.log(exit ? `Leaves by "${exit.link.label}" (${exit.link.href}) as ${exit.purpose}; before: ${JSON.stringify(exit.before)}; after: ${JSON.stringify(exit.after)}` : flows ? 'Stays, and acts on this page (a form or an app action)' : 'Stays: a one-page demo');
 } finally {
   await browser.close();

@@ -1,6 +1,6 @@
 import type { OutlineField, OutlineForm, PageOutline, PlanStep } from '../types.js';
 import type { AppActions } from './app-actions.js';
-import { labelSays, roleOf, targetOf } from './form-fill.js';
+import { labelSays, madeUpValue, roleOf, targetOf } from './form-fill.js';
 import type { NamedValues } from './named-values.js';
 import { sectionsInOrder } from './outline-query.js';
 
@@ -49,6 +49,14 @@ export function appForms(prompt: string, outline: PageOutline, values: NamedValu
   }
   if (sends.length === 0) return null;
   sends.sort((a, b) => a.at - b.at);
+  // What the form cannot be sent without (a required category, a date), when the prompt says nothing of it.
+  for (const send of sends) {
+    for (const field of send.form.fields) {
+      if (!field.required || field.filled || send.typed.some((entry) => entry.field === field)) continue;
+      const text = madeUpValue(field, roleOf(field), prompt);
+      if (text) send.typed.push({ field, text });
+    }
+  }
   const steps: PlanStep[] = sends.flatMap(({ form, typed }): PlanStep[] => [
     ...typed
       .sort((a, b) => form.fields.indexOf(a.field) - form.fields.indexOf(b.field))

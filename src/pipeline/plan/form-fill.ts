@@ -48,6 +48,18 @@ const FAKE: Partial<Record<Role, string>> = {
   message: 'Hello! Just trying out the form.',
 };
 
+/**
+ * A plausible value for a field the form cannot go without and the prompt does not fill: a made-up one by its role, the
+ * option of a list the prompt says (else its first real choice: an expense's "Category" is then "Food"), and today
+ * for a date. A required list left on "Select Category" kept an app's "Add Expense" from adding anything: the browser
+ * asked to "select an item in the list" over the form for the rest of the video.
+ */
+export function madeUpValue(field: OutlineField, role: Role, prompt: string): string | null {
+  if (field.options && field.options.length > 0) return optionSaid(field, prompt) ?? field.options.find((option) => !PLACEHOLDER_OPTION.test(option.trim()) && option.trim() !== '') ?? null;
+  if (role === 'date') return new Date().toISOString().slice(0, 10);
+  return FAKE[role] ?? null;
+}
+
 /** What a form's button made (a note, a task) held long enough to read, as an app's list is (app-actions.ts). */
 const MADE_HOLD_MS = 5_600;
 
@@ -128,7 +140,7 @@ export function fillForm(outline: PageOutline, values: NamedValues, purpose: Flo
     if (typed.some((entry) => entry.field === field)) continue;
     const role = roleOf(field);
     const needed = (role === 'password' || role === 'confirm-password') ? signsIn || purpose === 'sign-in' || purpose === 'sign-up' : field.required === true;
-    const fake = FAKE[role];
+    const fake = madeUpValue(field, role, options.prompt ?? '');
     // A required box the page already filled in (a profile's saved e-mail) is left as it is.
     if (needed && fake && !field.filled) typed.push({ field, text: fake, role });
   }

@@ -170,6 +170,8 @@ export const concepts: Record<string, string[]> = {
   // design tools, kits, sites: who can read and use it ("A11Y", contrast that stays readable)
   // UI kits and design systems: the part that shows its fonts and text styles
   typography: ['typography', 'font', 'typeface', 'typefaces', 'lettering', 'typographic'],
+  // UI kits: a quotation set apart from the text ("how are quotations styled" → "Blockquotes")
+  quotation: ['quotation', 'blockquote', 'citation', 'pullquote'],
   // languages and template engines: text a reader of the source sees and the output never shows
   comments: ['comment', 'comments', 'commented', 'annotation', 'annotate', 'remark'],
   // template engines and parsers: the characters that open and close a tag ("swap the curly braces for other markers"

@@ -2,7 +2,7 @@ import type { LinkedPage, OutlineAction, OutlineSection, PageOutline } from '../
 import { exitLinks, type FlowExit, heldHere, placesInOrder, remainderFrom, unansweredHere } from './flow-exit.js';
 import { beatsOf } from './not-found.js';
 import { stop } from './lexicon.js';
-import { promptWords, stem } from './prompt-words.js';
+import { conceptsOfStem, promptWords, stem } from './prompt-words.js';
 import { promptSubjects } from './section-meaning.js';
 
 /**
@@ -117,16 +117,20 @@ export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedP
   // names "which web browsers does it work in?" keeps it, however sure a showcase card elsewhere reads.
   const namedHere = asked.some((word) => headingsHere.has(word));
   if (!namedHere && winner.confidence >= FAR_SURER && winner.confidence - hereBest >= FAR_MARGIN) return { page: found.page, heading: found.heading };
-  // A card or a grid item's small heading (an h5, an h6) wins only where nothing here answers: a showcase card that says
-  // "a productive web framework" is no answer to "which web browsers does it work in?" on a docs home that has one.
-  if (found.minor) return null;
+  // A card or a grid item's small heading (an h5, an h6) wins only where no heading here names what the beat asks: a
+  // showcase card that says "a productive web framework" is no answer to "which web browsers does it work in?" on a
+  // docs home whose "Browser Support" says it. A dashboard whose every title is an h6 ("Invoices" on its billing page)
+  // is not kept home by a money card that only means what the beat asks.
+  if (found.minor && namedHere) return null;
   // Where something here answers too, the other page's part must also name in its heading a word of the beat that no
   // heading here says: "is there a discount if I book every week?" is the pricing page's "Do you offer recurring
   // service discounts?", not the home page's quote form that only means pricing; "do you clean offices?" the services
   // page's "Commercial & Office Cleaning", not a home page whose every heading says "clean". A blog post elsewhere that
   // names the design and the price is no reason to leave a landing page whose features say them.
-  const saidThere = new Set(wordsOf(found.heading));
-  return asked.some((word) => saidThere.has(word) && !headingsHere.has(word)) ? { page: found.page, heading: found.heading } : null;
+  // A concept the beat's own phrases named ("how many" is stats) is said by its words ("Total Number Of Transactions").
+  const saidThere = new Set(namesIn(found.heading));
+  const namedHereToo = new Set(outline.sections.flatMap((section) => namesIn(`${section.heading ?? ''} ${section.kicker ?? ''}`)));
+  return asked.some((word) => saidThere.has(word) && !namedHereToo.has(word)) ? { page: found.page, heading: found.heading } : null;
 }
 
 /**
@@ -149,6 +153,9 @@ const askedWords = (beat: string) => promptWords(beat.replace(EXAMPLES, ' ')).fi
 
 /** A text's words, stemmed as the prompt's are. */
 const wordsOf = (text: string) => (text.toLocaleLowerCase('en').match(/[\p{L}\p{N}]+/gu) ?? []).map(stem);
+
+/** A heading's words and the lexicon's concepts they belong to. */
+const namesIn = (text: string) => wordsOf(text).flatMap((word) => [word, ...(conceptsOfStem(word) ?? []).map(stem)]);
 
 const flat = (text: string) => text.toLocaleLowerCase('en').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 

@@ -18,10 +18,12 @@ export interface NamedPairs {
   entries: Entry[];
 }
 
+/** A currency said in words after an amount ("150 shillings", "20 euros"). */
+const CURRENCY = String.raw`dollars?|bucks|euros?|pounds?|usd|eur|gbp|shillings?|rupees?|yen|francs?|pesos?|rand|naira|cedis?|dirhams?|reais|lira|yuan|ringgit|baht|zloty|kronor|kroner|krona`;
 /** An amount: digits, a currency sign before or a currency word after (both optional). */
-const AMOUNT = String.raw`(?:[$€£]\s?)?(\d+(?:[.,]\d{1,2})?)(?:\s*-?\s*(?:dollars?|bucks|euros?|pounds?|usd|eur|gbp)\b)?`;
+const AMOUNT = String.raw`(?:[$€£]\s?)?(\d+(?:[.,]\d{1,2})?)(?:\s*-?\s*(?:${CURRENCY})\b)?`;
 /** The same, only with its currency said: "a 45 dollar phone bill", "a $45 phone bill" (a bare "a 45 …" is a count). */
-const PRICED = String.raw`(?:[$€£]\s?(\d+(?:[.,]\d{1,2})?)|(\d+(?:[.,]\d{1,2})?)\s*-?\s*(?:dollars?|bucks|euros?|pounds?|usd|eur|gbp)\b)`;
+const PRICED = String.raw`(?:[$€£]\s?(\d+(?:[.,]\d{1,2})?)|(\d+(?:[.,]\d{1,2})?)\s*-?\s*(?:${CURRENCY})\b)`;
 /** Where an amount or an entry's words end: punctuation, the prompt's end, or the words that start the next part. */
 const END = String.raw`(?=\s*(?:[,.;:!?]|$)|\s+(?:and|then|to|on|from|in|into|under|this|last|today|yesterday)\b)`;
 /** What an entry is for: a few words ("groceries", "the phone bill"), lazily up to where it ends. */
@@ -30,6 +32,8 @@ const LOGS = String.raw`(?:log|logs|logged|logging|add|adds|added|adding|record|
 
 /** "log groceries for 150", "add lunch at $12" */
 const ENTRY_FOR = new RegExp(String.raw`\b${LOGS}\s+${THING}\s+(?:for|at|costing)\s+${AMOUNT}${END}`, 'giu');
+/** "log a new expense called Matatu fare for 150 shillings": the entry is what it is called, not its kind. */
+const ENTRY_CALLED = new RegExp(String.raw`\b${LOGS}\s+(?:a|an|one)\s+(?:new\s+)?\p{L}+\s+(?:called|named|titled|for)\s+["“'‘]?(\p{L}[\p{L}\d'’-]*(?:\s+\p{L}[\p{L}\d'’-]*){0,3}?)["”'’]?\s+(?:for|at|costing|of)\s+${AMOUNT}${END}`, 'giu');
 /** "paying 300 of rent", "spent 20 on lunch", "paid $50 for gas" */
 const ENTRY_PAID = new RegExp(String.raw`\b${LOGS}\s+${AMOUNT}\s+(?:of|on|for|in)\s+${THING}${END}`, 'giu');
 /** "a 45 dollar phone bill", "a $12 lunch" */
@@ -105,6 +109,7 @@ function entriesSaid(prompt: string): Entry[] {
     if (found.some((entry) => entry.text === words)) return;
     found.push({ at, text: words, amount });
   };
+  for (const match of prompt.matchAll(ENTRY_CALLED)) push(match.index!, match[1], match[2]);
   for (const match of prompt.matchAll(ENTRY_FOR)) push(match.index!, match[1], match[2]);
   for (const match of prompt.matchAll(ENTRY_PAID)) push(match.index!, match[2], match[1]);
   for (const match of prompt.matchAll(ENTRY_PRICED)) push(match.index!, match[3], match[1] ?? match[2]);

@@ -95,7 +95,7 @@ const SEARCH = /\bsearch(?:es|ing)?\s+(?:for\s+)?["“'‘]?([^"”'’,.;]{2,60
 /** "search the data table for …", "search our staff list for …": what is searched, then what for. */
 const SEARCH_IN = /\bsearch(?:es|ing)?\s+(?:the|this|that|our|your|its|their|a|an)\s+([^"“'‘,.;]{1,40}?)\s+for\s+["“'‘]?([^"”'’,.;]{1,60}?)["”'’]?(?=[,.;?!]|\s+(?:and|then)\b|$)/i;
 /** "look them up in the datatable", "look up Offenburg in the contacts": a search said with "look up", and where. */
-const LOOK_UP = /\blook\s+(?:(it|them|that|this|those|these|him|her)\s+up|up\s+["“'‘]?([^"”'’,.;]{2,60}?)["”'’]?)\s+(?:in|on)\s+(?:the|this|that|our|your|its|their|a|an)\s+([^"“'‘,.;?!]{1,40}?)(?=[,.;?!]|\s+(?:and|then|for)\b|$)/i;
+const LOOK_UP = /\blook\s+(?:(it|them|that|this|those|these|him|her)\s+up|up\s+["“'‘]?([^"”'’,.;]{2,60}?)["”'’]?)\s+(?:in|on|with|using|through)\s+(?:the|this|that|our|your|its|their|a|an)\s+((?:[^"“'‘’,.;?!]|['’]s\b){1,40}?)(?=[,.;?!]|\s+(?:and|then|for)\b|$)/i;
 /**
  * "Look up everything the docs say about sideloading", "find anything on refunds": all a site says of one thing is
  * what its search box finds, and the thing is the query.
@@ -306,8 +306,12 @@ function searchSaid(prompt: string): string | undefined {
   if (everything) return everything;
   const looked = LOOK_UP.exec(prompt);
   if (!looked) return undefined;
-  return looked[2]?.trim() || lastNameBefore(prompt.slice(0, looked.index));
+  const before = prompt.slice(0, looked.index);
+  return looked[2]?.trim() || kindNamedBefore(before, looked[3]!) || lastNameBefore(before);
 }
+
+/** Other words for what a searched place holds. */
+const KIND_SYNONYMS: Record<string, string[]> = { icon: ['symbol', 'glyph', 'pictogram'] };
 
 /**
  * "I need a calendar icon for a button. Search the icon set for one": the one the prompt described before, by the words
@@ -316,7 +320,9 @@ function searchSaid(prompt: string): string | undefined {
 function kindNamedBefore(text: string, place: string): string | undefined {
   const kind = place.trim().split(/\s+/)[0]!.replace(/s$/i, '');
   if (kind.length < 3) return undefined;
-  const described = [...text.matchAll(new RegExp(String.raw`\b(?:a|an|some|the)\s+((?:[\p{L}\d-]+\s+){1,2}?)${kind}s?\b`, 'giu'))].at(-1)?.[1]?.trim();
+  // "I need an anchor symbol … look it up in the icon collection": a symbol is what an icon set holds.
+  const kinds = [kind, ...(KIND_SYNONYMS[kind.toLowerCase()] ?? [])].join('|');
+  const described = [...text.matchAll(new RegExp(String.raw`\b(?:a|an|some|the)\s+((?:[\p{L}\d-]+\s+){1,2}?)(?:${kinds})s?\b`, 'giu'))].at(-1)?.[1]?.trim();
   return described && !/^(?:new|good|nice|few|single|small|big|right)$/i.test(described) ? described : undefined;
 }
 

@@ -1,4 +1,4 @@
-import { promptPhrases } from './lexicon.js';
+import { concepts, promptPhrases } from './lexicon.js';
 
 /**
  * A prompt's and a page's words as the planner compares them: lower-cased, without possessors, with the lexicon's
@@ -92,4 +92,18 @@ export function words(text: string): string[] {
     .replace(/\b([a-z]+)-([a-z]+)\b/g, '$1 $2 $1$2')
     .split(/[^a-z0-9]+/)
     .filter((word) => word.length > 1);
+}
+
+/** The lexicon's concepts by stem, built on first use. */
+let conceptsByStem: Map<string, string[]> | null = null;
+
+/** The lexicon's concepts a stem belongs to ("invoic" → pricing). */
+export function conceptsOfStem(token: string): string[] | undefined {
+  if (!conceptsByStem) {
+    conceptsByStem = new Map();
+    for (const [concept, list] of Object.entries(concepts)) {
+      for (const entry of list) conceptsByStem.set(stem(entry), [...(conceptsByStem.get(stem(entry)) ?? []), concept]);
+    }
+  }
+  return conceptsByStem.get(token);
 }

@@ -1,9 +1,9 @@
 import type { OutlineAction, OutlineSection, PageOutline } from '../types.js';
-import { concepts, kindConcepts, manner, pagePhrases, promptPhrases, stop, widgetWords } from './lexicon.js';
+import { kindConcepts, manner, pagePhrases, stop, widgetWords } from './lexicon.js';
 import { actionsIn, centre, containsPoint, isFixed, sectionAt, sectionName, sectionsInOrder } from './outline-query.js';
 import { askedPart } from './section-parts.js';
 import { clausesOf, endCue, endingParts } from './prompt-clauses.js';
-import { promptWords, stem, words } from './prompt-words.js';
+import { conceptsOfStem, promptWords, stem, words } from './prompt-words.js';
 import { closeWordIn, compoundParts, fieldWords, MISSPELT_WEIGHT, type MeaningField } from './word-meaning.js';
 
 /**
@@ -18,13 +18,6 @@ import { closeWordIn, compoundParts, fieldWords, MISSPELT_WEIGHT, type MeaningFi
  * over a clause (docs/decisions.md, "Lexicon, not word vectors, measured" and "Word vectors beside the lexicon").
  */
 
-const conceptOfStem = new Map<string, string[]>();
-for (const [concept, list] of Object.entries(concepts)) {
-  for (const word of list) {
-    const s = stem(word);
-    conceptOfStem.set(s, [...(conceptOfStem.get(s) ?? []), concept]);
-  }
-}
 
 interface Field extends MeaningField {
   weight: number;
@@ -52,7 +45,7 @@ function field(rawText: string, weight: number, what: string, extraConcepts: str
   const stems = new Set([...pageWords, ...named].map(stem));
   const found = new Set(extraConcepts);
   if (isFigureBand(text)) found.add('stats');
-  for (const s of new Set([...joined, ...named].map(stem))) for (const concept of conceptOfStem.get(s) ?? []) found.add(concept);
+  for (const s of new Set([...joined, ...named].map(stem))) for (const concept of conceptsOfStem(s) ?? []) found.add(concept);
   return { weight, what, stems, concepts: found, ...fieldWords(pageWords.filter((word) => !stop.has(word))) };
 }
 
@@ -292,13 +285,13 @@ function meet(token: string, spoken: string[], f: Field, page: PageWords): { her
   if (f.stems.has(token)) return { here: f.weight, why: `"${said}" in its ${f.what}` };
   // The one who does it: "selling the most" is the "Top Sellers", "who is speaking" the "Speakers".
   if (token.length >= 4 && f.stems.has(`${token}er`)) return { here: f.weight * CONCEPT_WEIGHT, why: `"${said}" as "${token}er" in its ${f.what}` };
-  for (const concept of conceptOfStem.get(token) ?? []) {
+  for (const concept of conceptsOfStem(token) ?? []) {
     if (f.concepts.has(concept)) return { here: f.weight * CONCEPT_WEIGHT, why: `"${said}" means ${concept}, as its ${f.what} says` };
   }
   // A heading is also met by sense when the word is only in the page's running text: "real websites built with it" is
   // the "Sites using Concrete" list, though a paragraph above says "websites". Not a word of the lexicon, whose
   // meaning its concept says ("download" is no "users").
-  const bySense = !page.says(token) || (f.what === 'heading' && !conceptOfStem.has(token) && !page.headingsSay(token));
+  const bySense = !page.says(token) || (f.what === 'heading' && !conceptsOfStem(token) !== undefined && !page.headingsSay(token));
   let best = { here: 0, why: '' };
   for (const word of spoken) {
     const close = closeWordIn(word, f, bySense);
@@ -343,8 +336,8 @@ function pageWords(fields: Map<OutlineSection, Field[]>): PageWords {
   }
   return {
     common: commonWords(fields),
-    says: (token) => stems.has(token) || (conceptOfStem.get(token) ?? []).some((concept) => named.has(concept)),
-    headingsSay: (token) => headingStems.has(token) || (conceptOfStem.get(token) ?? []).some((concept) => headingConcepts.has(concept)),
+    says: (token) => stems.has(token) || (conceptsOfStem(token) ?? []).some((concept) => named.has(concept)),
+    headingsSay: (token) => headingStems.has(token) || (conceptsOfStem(token) ?? []).some((concept) => headingConcepts.has(concept)),
     onlyOneSays: (token) => sayers.get(token) === 1,
   };
 }

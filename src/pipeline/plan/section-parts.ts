@@ -1,6 +1,6 @@
 import type { OutlineSection, PageOutline, Target } from '../types.js';
 import { concepts, stop } from './lexicon.js';
-import { promptWords, promptWordsWithPhrases, stem } from './prompt-words.js';
+import { conceptsOfStem, promptWords, promptWordsWithPhrases, stem } from './prompt-words.js';
 import { closeWordIn, fieldWords } from './word-meaning.js';
 
 export type SectionPart = NonNullable<OutlineSection['parts']>[number];
@@ -29,7 +29,7 @@ export function askedPart(section: OutlineSection, clause: string, prompt: strin
   // words must make most of that heading (a "Presenting" in "14h00 Presenting iPad" names a session, not the card
   // "who's presenting" asks for), and not be an example of what the clause asks for ("projects for names like
   // Amazon" are the projects).
-  const headingConcepts = new Set([...own].flatMap((word) => conceptOfStem.get(word) ?? []));
+  const headingConcepts = new Set([...own].flatMap((word) => conceptsOfStem(word) ?? []));
   const answeredBySection = (word: string) => own.has(stem(word)) || [...conceptsOf(word)].some((c) => headingConcepts.has(c));
   // "A deep clean compared with the basic one": two parts set side by side, so the section.
   if (COMPARES.test(prompt)) return null;
@@ -138,7 +138,7 @@ function partScore(asked: string[], part: SectionPart, phrased: Set<string>): { 
  * ("Install"): the phrase already chose the meaning, so its list is not a guess at a like word.
  */
 function namedConcept(word: string, heading: Set<string>): boolean {
-  return word in concepts && [...heading].some((other) => conceptOfStem.get(other)?.includes(word));
+  return word in concepts && [...heading].some((other) => conceptsOfStem(other)?.includes(word));
 }
 
 /** The concepts a clause's phrases named that are none of its own words ("setup" for "how I add it to my site"). */
@@ -162,23 +162,10 @@ const GENERIC = new Set([
   'going', 'go', 'goes', 'while', 'still', 'ever', 'sure', 'tell', 'know', 'look', 'looks', 'use', 'using', 'used',
 ]);
 
-/** The lexicon's concepts by stem, built on first use: section-meaning imports this module, and stem is its own. */
-let conceptsByStem: Map<string, string[]> | null = null;
-const conceptOfStem = {
-  get(word: string): string[] | undefined {
-    if (!conceptsByStem) {
-      conceptsByStem = new Map();
-      for (const [concept, list] of Object.entries(concepts)) {
-        for (const entry of list) conceptsByStem.set(stem(entry), [...(conceptsByStem.get(stem(entry)) ?? []), concept]);
-      }
-    }
-    return conceptsByStem.get(word);
-  },
-};
 
 /** The concepts a prompt word stands for: its own name when the prompt's phrases made it one ("tracking"), or its stem's. */
 function conceptsOf(word: string): string[] {
-  return [...(word in concepts ? [word] : []), ...(conceptOfStem.get(stem(word)) ?? [])];
+  return [...(word in concepts ? [word] : []), ...(conceptsOfStem(stem(word)) ?? [])];
 }
 
 function stemsOf(words: string[]): Set<string> {

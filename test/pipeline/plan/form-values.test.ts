@@ -242,3 +242,32 @@ describe('a box labelled "Full Name" whose name attribute says "firstname"', () 
     assert.deepEqual(acts(fill?.steps).filter(([what]) => what !== 'press' && what !== 'point'), [['Full Name', 'Tomas Reyes'], ['Mobile no.', '555 0142']]);
   });
 });
+
+describe('what the twenty-second flows batch named (flows blind 2026-12-17)', () => {
+  it('reads an entry made by what it is called, with its amount in a currency said in words', () => {
+    assert.deepEqual(namedValues('Log a new expense called Matatu fare for 150 shillings').entries, [{ text: 'Matatu fare', amount: '150' }]);
+    assert.deepEqual(namedValues('Add a 500 rupee taxi ride').entries, [{ text: 'taxi ride', amount: '500' }]);
+    assert.deepEqual(namedValues('Add a 5 person team').entries, [], 'a bare count before a noun is no price');
+    assert.deepEqual(namedValues('Log lunch for 20 euros').entries, [{ text: 'lunch', amount: '20' }]);
+  });
+
+  it('gives what an app form cannot be sent without a plausible value: a real choice of its list, today for its date', () => {
+    const category = { ...field('Category', 240, 'select'), required: true, options: ['Select Category', 'Food', 'Transport', 'Other'] };
+    const date = { ...field('Date', 300, 'date'), required: true };
+    const outline = saasOutline();
+    outline.forms = [form('add new expense', 100, [field('Expense Title', 120), field('Amount', 180, 'number'), category, date, field('Note', 360)], 'Add Expense')];
+    const prompt = 'Log a new expense called Matatu fare for 150 shillings';
+    const steps = acts(appForms(prompt, outline, namedValues(prompt))?.steps);
+    assert.deepEqual(steps.slice(0, 3), [['Expense Title', 'Matatu fare'], ['Amount', '150'], ['Category', 'Food']]);
+    assert.equal(steps[3]![0], 'Date');
+    assert.match(String(steps[3]![1]), /^\d{4}-\d{2}-\d{2}$/);
+    assert.deepEqual(steps[4], ['press', 'Add Expense'], 'the note, not required, stays empty');
+    const said = 'Log a new expense called Matatu fare for 150 shillings and set it as Transport';
+    assert.deepEqual(acts(appForms(said, outline, namedValues(said))?.steps)[2], ['Category', 'Transport'], 'the choice the prompt says');
+  });
+
+  it('reads a search said with "look it up" by what the sentence before described, and one made "with the docs\' search"', () => {
+    assert.equal(namedValues('I need an anchor symbol for my page - look it up in the icon collection').search, 'anchor');
+    assert.equal(namedValues("Look up DatetimeField with the documentation's search").search, 'DatetimeField');
+  });
+});

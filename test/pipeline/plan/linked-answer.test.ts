@@ -149,6 +149,41 @@ describe("an admin's page whose part answers far better than anything here", () 
   });
 });
 
+describe('what the twenty-second flows batch asked (flows blind 2026-12-17)', () => {
+  it("goes to the billing page's Invoices, an h6 as every title there is, when here only a money card means money", () => {
+    const outline = madeUpPage([
+      madeUpSection('money', 'content', '$53,000 +55%', 0, "Today's users 2,300."),
+      madeUpSection('sales', 'content', 'Sales overview', 600, '4% more in 2021.'),
+    ], 'http://localhost:4000/admin/pages/dashboard.html', 'Dashboard');
+    outline.sections[0] = { ...outline.sections[0]!, kicker: "Today's Money" };
+    outline.navigation = [link('Tables', '/admin/pages/tables.html'), link('Billing', '/admin/pages/billing.html')];
+    const linked: LinkedPage[] = [
+      { href: '/admin/pages/tables.html', label: 'Tables', title: 'Tables', parts: [{ heading: 'Authors table', text: 'John Michael, Alexa Liras', footer: false, minor: true }] },
+      { href: '/admin/pages/billing.html', label: 'Billing', title: 'Billing', parts: [
+        { heading: 'Payment Method', text: '**** **** **** 7852', footer: false, minor: true },
+        { heading: 'Invoices', text: 'March, 01, 2020 #MS-415646 $180 PDF. February, 10, 2021 #RV-126749 $250 PDF.', footer: false, minor: true },
+      ] },
+    ];
+    assert.equal(answerElsewhere('Where can I download my old invoices?', outline, sameSite, linked)?.link.label, 'Billing');
+  });
+
+  it('goes to the reports for how many were logged, where a heading says a number, though a heading here says "total"', () => {
+    const outline = madeUpPage([
+      madeUpSection('all', 'content', 'All Expenses', 0, 'No expenses added yet.'),
+      madeUpSection('total', 'content', 'Total Spent:', 600, '0'),
+    ], 'http://localhost:4000/index.html', 'Expense Tracker');
+    outline.navigation = [link('Form page', '/add.html'), link('About page', '/reports.html')];
+    const linked: LinkedPage[] = [
+      { href: '/add.html', label: 'Form page', title: 'Add', parts: [{ heading: 'Add New Expense', text: 'Expense title, amount, category, date.', footer: false }] },
+      { href: '/reports.html', label: 'About page', title: 'Reports', parts: [
+        { heading: 'Total Amount Spent', text: 'KES 0', footer: false },
+        { heading: 'Total Number Of Transactions', text: '0', footer: false },
+      ] },
+    ];
+    assert.equal(answerElsewhere('How many expenses have I logged in total so far?', outline, sameSite, linked)?.link.label, 'About page');
+  });
+});
+
 describe('what is no reason to leave a page that answers', () => {
   const home = () => {
     const outline = madeUpPage([

@@ -108,7 +108,7 @@ describe("an app's, a product's and a firm's pages", () => {
       part('top', 'hero', 'This is not another boring landing page', 0, 'Create the best page for your app.'),
       part('design', 'features', 'First class design', 700, 'Show your app with style.'),
       part('quality', 'features', 'Quality meets landing page', 1400, 'Every detail polished.'),
-      part('team', 'team', 'Our team works hard for you', 2100, 'Designers and developers.'),
+      part('team', 'content', 'Our team works hard for you', 2100, 'Designers and developers.'),
       part('hq', 'content', 'Our Headquarters', 2800, '12 Some Street, Somewhere. Phone and email.'),
     ]);
     const subjects = promptSubjects('Begin with why the product is well made, then finish on where their office is.', page);
@@ -124,5 +124,16 @@ describe("an app's, a product's and a firm's pages", () => {
       part('pricing', 'pricing', 'Pricing', 2100, 'Basic $19, Pro $29.'),
     ]);
     assert.deepEqual(idsOn(page)('Begin with what they can do for my business, and finish on what it would cost me.'), ['services', 'pricing']);
+  });
+});
+
+describe("a UI kit's typography page (flows blind 2026-12-17)", () => {
+  it('reads how quotations are styled as its blockquotes', () => {
+    const page = madeUpPage([
+      part('headings', 'content', 'Headings', 0, 'h1 to h6, styled with the theme font.'),
+      part('quotes', 'content', 'Blockquotes', 700, 'A well-known quote, contained in a blockquote element.'),
+      part('lists', 'content', 'Lists', 1400, 'Ordered and unordered lists.'),
+    ]);
+    assert.deepEqual(idsOn(page)('How are quotations styled in this theme?'), ['quotes']);
   });
 });
