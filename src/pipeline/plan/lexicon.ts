@@ -68,7 +68,9 @@ export const concepts: Record<string, string[]> = {
   gallery: ['gallery', 'photo', 'photograph', 'photography', 'picture', 'image', 'lightbox', 'snapshot', 'slideshow', 'screenshot',
     // a photographer's, a designer's body of pictures
     'portfolio'],
-  services: ['service', 'offer', 'offering', 'expertise', 'specialty', 'speciality', 'signature', 'specialist', 'specialised', 'specialized', 'help', 'assistance', 'assist', 'provide', 'provider'],
+  services: ['service', 'offer', 'offering', 'expertise', 'specialty', 'speciality', 'signature', 'specialist', 'specialised', 'specialized', 'help', 'assistance', 'assist', 'provide', 'provider',
+    // what a place promises its guests ("Champion service": low prices, natural food, fast delivery)
+    'promise', 'guarantee'],
   // developer tools: how a program learns what happened (a copy that succeeded, an upload that failed)
   callbacks: ['callback', 'listener', 'succeed', 'succeeded', 'success', 'fail', 'failed', 'failure', 'error'],
   logos: ['logo', 'brand', 'trusted', 'company', 'companies', 'sponsor', 'backer', 'patron', 'supporter', 'funder', 'business', 'firm', 'corporate', 'foundation', 'partner'],

@@ -137,3 +137,16 @@ describe("a UI kit's typography page (flows blind 2026-12-17)", () => {
     assert.deepEqual(idsOn(page)('How are quotations styled in this theme?'), ['quotes']);
   });
 });
+
+describe("a restaurant's promises", () => {
+  it('reads what they promise their guests as the services band, then ends on the contact form', () => {
+    const page = madeUpPage([
+      part('top', 'hero', 'Restaurant', 0, 'Read more.'),
+      part('about', 'content', 'Restaurant always needs a good website', 700, 'Lorem ipsum dolor sit amet.'),
+      part('promises', 'content', 'Champion service', 1400, 'Extremely low prices. 24/7 support. Natural food. Fast delivery.', { kicker: 'Our services' }),
+      part('menu', 'pricing', 'Our menu with pricing', 2100, 'Cheese and ham $5. Omelette $4.'),
+      part('contact', 'form', 'Contact us', 2800, 'Name, email, message. Send message.'),
+    ]);
+    assert.deepEqual(idsOn(page)('Start with what they promise their guests, then end on where I can send them a message.'), ['promises', 'contact']);
+  });
+});
