@@ -342,6 +342,8 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\bwhere (?:(?:is|are) )?(?:their|the|its|your|his|her) (?:main |head )?(?:office|offices|headquarters|hq)\b|\bhead ?quarters\b|\bhead office\b/g, 'location'],
   // "Why the product is well made": its quality, as a page says it ("Quality meets…", "Premium quality").
   [/\bwell[- ](?:made|built|crafted)\b|\b(?:built|made) to last\b/g, 'quality'],
+  // "How easy it is to learn", "the learning curve": the skill it takes ("Anyone can start with minimum skills").
+  [/\bhow (?:easy|hard|simple|difficult) (?:it is |is it )?to (?:learn|pick up|get the hang of|master)\b|\blearning curve\b/g, 'skill easy learn'],
   // "What the app's screens look like", "screenshots of it": the pictures of the app, its gallery.
   [/\b(?:what )?(?:the |its |their )?screens? (?:look|looks) like\b|\bscreen ?shots?\b/g, 'screenshot'],
   // "What they can do for my business": the services a firm offers, not the product's features.

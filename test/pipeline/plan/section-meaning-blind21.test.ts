@@ -150,3 +150,15 @@ describe("a restaurant's promises", () => {
     assert.deepEqual(idsOn(page)('Start with what they promise their guests, then end on where I can send them a message.'), ['promises', 'contact']);
   });
 });
+
+describe("an app's page that says how little skill it takes", () => {
+  it('reads how easy it is to learn as the part about the skill it takes, then ends on the questions', () => {
+    const page = madeUpPage([
+      part('top', 'hero', 'The #1 CRM app for small business', 0, 'Try it free.'),
+      part('features', 'features', 'Packed with awesome features', 700, 'Contacts, deals, reports.'),
+      part('easy', 'content', 'Anyone can start using the app with minimum skills', 1400, 'Set up in minutes; no training needed.'),
+      part('faq', 'faq', 'Frequent questions', 2100, 'Is it easy to import my contacts? Where can I learn more about the plans?'),
+    ]);
+    assert.deepEqual(idsOn(page)('Start with how easy it is to learn, then finish on the answers to the usual questions.'), ['easy', 'faq']);
+  });
+});
