@@ -110,7 +110,7 @@ export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedP
   const asked = askedWords(beat);
   if (winner.confidence < SURE_THERE) return null;
   if (hereBest === 0) return { page: found.page, heading: found.heading };
-  const headingsHere = new Set(outline.sections.flatMap((section) => wordsOf(`${section.heading ?? ''} ${section.kicker ?? ''}`)));
+  const headingsHere = new Set(outline.sections.flatMap((section) => wordsOf(titleOf(section))));
   // Or the part there answers far better than anything here, and no heading here names what the beat asks for: "where
   // can I download my old invoices, like the one from March 2022?" is a wallet page's "Billing history" (an h6 whose
   // rows are the invoices, 0.97), not the dashboard's "Balances over time" (0.76). A docs home whose "Browser Support"
@@ -129,7 +129,7 @@ export function linkedAnswer(beat: string, outline: PageOutline, linked: LinkedP
   // names the design and the price is no reason to leave a landing page whose features say them.
   // A concept the beat's own phrases named ("how many" is stats) is said by its words ("Total Number Of Transactions").
   const saidThere = new Set(namesIn(found.heading));
-  const namedHereToo = new Set(outline.sections.flatMap((section) => namesIn(`${section.heading ?? ''} ${section.kicker ?? ''}`)));
+  const namedHereToo = new Set(outline.sections.flatMap((section) => namesIn(titleOf(section))));
   return asked.some((word) => saidThere.has(word) && !namedHereToo.has(word)) ? { page: found.page, heading: found.heading } : null;
 }
 
@@ -144,7 +144,7 @@ function namedInFull(beat: string, outline: PageOutline, parts: Array<{ page: Li
   const said = (heading: string) => [...new Set(wordsOf(heading))].filter((word) => asked.has(word));
   const best = parts.map((part) => ({ part, words: said(part.heading) })).sort((a, b) => b.words.length - a.words.length)[0];
   if (!best || best.words.length < NAMED_IN_FULL) return null;
-  const here = outline.sections.some((section) => best.words.every((word) => wordsOf(`${section.heading ?? ''} ${section.kicker ?? ''}`).includes(word)));
+  const here = outline.sections.some((section) => best.words.every((word) => wordsOf(titleOf(section)).includes(word)));
   return here ? null : best.part;
 }
 
@@ -153,6 +153,9 @@ const askedWords = (beat: string) => promptWords(beat.replace(EXAMPLES, ' ')).fi
 
 /** A text's words, stemmed as the prompt's are. */
 const wordsOf = (text: string) => (text.toLocaleLowerCase('en').match(/[\p{L}\p{N}]+/gu) ?? []).map(stem);
+
+/** What names a part here: its heading and the eyebrow over it. */
+const titleOf = (section: OutlineSection) => `${section.heading ?? ''} ${section.kicker ?? ''}`;
 
 /** A heading's words and the lexicon's concepts they belong to. */
 const namesIn = (text: string) => wordsOf(text).flatMap((word) => [word, ...(conceptsOfStem(word) ?? []).map(stem)]);
