@@ -30,6 +30,13 @@ export const FRAME_CONTROL_FLAGS: readonly string[] = [
 ];
 
 const IDLE_FRAME_MS = 16;
+/**
+ * A frame that has not completed in this long never will: Chromium then refuses every frame after it ("Another frame
+ * is pending") for the target's life. Seen under CPU load on a page with a large animated GIF (tm-diamond): an idle
+ * frame issued while the analysis scrolled the page never completed, and the take failed a minute later, when the
+ * protocol's own timeout (60 s) gave up on it. The slowest frames that did complete took 2.3 s on a loaded machine.
+ */
+const STUCK_FRAME_MS = 10_000;
 
 export interface FrameResult {
   /** the frame changed the picture */
@@ -91,17 +98,29 @@ export function monotonicMs(): number {
  * Open a page in `context` (the default context when null) whose frames are driven from here, with the idle pump
  * running. Throws when the browser cannot (not the headless shell, or launched without FRAME_CONTROL_FLAGS).
  */
-export function openFrameControlledPage(browser: Browser, context: BrowserContext | null): Promise<Page> {
+export function openFrameControlledPage(browser: Browser, context: BrowserContext | null, options: FramePageOptions = {}): Promise<Page> {
   // One at a time per browser: two jobs opening pages at once in one browser lost one of them (its target closed
   // under it) in the pool's tests; opening takes milliseconds, so the queue costs nothing.
   const previous = opening.get(browser) ?? Promise.resolve();
-  const opened = previous.catch(() => undefined).then(() => openPage(browser, context));
+  const opened = previous.catch(() => undefined).then(() => openPage(browser, context, options.stuckFrameMs ?? STUCK_FRAME_MS));
   opening.set(browser, opened.catch(() => undefined));
   return opened;
 }
 
 const opening = new WeakMap<Browser, Promise<unknown>>();
 const sessions = new WeakMap<Browser, CDPSession>();
+
+/**
+ * The page stopped drawing: a frame never completed, and the target takes no frame after it. Transient: the same
+ * work on a fresh page goes through (the pool opens one once, browser/pool.ts).
+ */
+export class FrameStuckError extends Error {
+  readonly transient = true;
+  constructor(limitMs: number) {
+    super(`The browser stopped drawing the page (a frame did not complete within ${Math.round(limitMs / 100) / 10} s).`);
+    this.name = 'FrameStuckError';
+  }
+}
 
 /** The browser has a frame-controlled page open already (see frameControlledPages). */
 export class FrameControlBusyError extends Error {
@@ -111,7 +130,12 @@ export class FrameControlBusyError extends Error {
   }
 }
 
-async function openPage(browser: Browser, context: BrowserContext | null): Promise<Page> {
+export interface FramePageOptions {
+  /** How long a frame may take before the page is held to have stopped drawing (default STUCK_FRAME_MS; tests). */
+  stuckFrameMs?: number;
+}
+
+async function openPage(browser: Browser, context: BrowserContext | null, stuckFrameMs: number): Promise<Page> {
   if (frameControlledPages(browser) > 0) throw new FrameControlBusyError();
   // One session on the browser target per browser, kept: detaching it while a page it created is being set up
   // lost that page now and then.
@@ -130,7 +154,7 @@ async function openPage(browser: Browser, context: BrowserContext | null): Promi
   const page = await target.page();
   if (!page) throw new Error('The frame-controlled target has no page.');
   const session = await page.createCDPSession();
-  const control = startPump(session, page);
+  const control = startPump(session, page, stuckFrameMs);
   controls.set(page, control);
   live.set(browser, frameControlledPages(browser) + 1);
   page.once('close', () => live.set(browser, Math.max(0, frameControlledPages(browser) - 1)));
@@ -152,16 +176,19 @@ async function openPage(browser: Browser, context: BrowserContext | null): Promi
 /** The longest a loading document keeps the idle display from issuing frames. */
 const LOAD_PAUSE_MS = 15_000;
 
-function startPump(session: CDPSession, page: Page): FrameControl {
+function startPump(session: CDPSession, page: Page, stuckFrameMs: number): FrameControl {
   let lastTicks = monotonicMs();
   let held = false;
   let stopped = false;
+  /** a frame never completed: no frame is issued again (see STUCK_FRAME_MS) */
+  let stuck = false;
   let inFlight: Promise<unknown> | null = null;
   /** any frame pending, the pump's or a driver's */
   let pending: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
 
   const send = async (ticks: number, interval: number, screenshot?: { quality: number }): Promise<FrameResult> => {
+    if (stuck) throw new FrameStuckError(stuckFrameMs);
     if (stopped) throw new Error('The page is closing; no more frames.');
     // Strictly increasing, whatever the caller asks.
     const at = Math.max(ticks, lastTicks + 0.01);
@@ -172,7 +199,21 @@ function startPump(session: CDPSession, page: Page): FrameControl {
       ...(screenshot ? { screenshot: { format: 'jpeg', quality: screenshot.quality } } : {}),
     });
     pending = request.catch(() => undefined);
-    const result = await request;
+    let settled = false;
+    let watchdog: NodeJS.Timeout | undefined;
+    const overdue = new Promise<never>((_, reject) => {
+      watchdog = setTimeout(() => {
+        // After the input waiting meanwhile: an event loop held up longer than the limit (never seen) must not take
+        // an answer that came in time for a stuck frame.
+        setImmediate(() => {
+          if (settled) return;
+          stuck = true;
+          reject(new FrameStuckError(stuckFrameMs));
+        });
+      }, stuckFrameMs);
+      watchdog.unref();
+    });
+    const result = await Promise.race([request.finally(() => (settled = true)), overdue]).finally(() => clearTimeout(watchdog));
     return { damaged: result.hasDamage, jpeg: result.screenshotData ? Buffer.from(result.screenshotData, 'base64') : null };
   };
 
@@ -213,8 +254,9 @@ function startPump(session: CDPSession, page: Page): FrameControl {
     // A display runs at the rate of real time; after a capture that ran ahead of it, time goes on from there.
     inFlight = send(Math.max(lastTicks + IDLE_FRAME_MS, monotonicMs()), IDLE_FRAME_MS)
       .catch(() => {
-        // a closing or crashed page, or a browser gone: their own events say so; the pump just stops trying
-        if (page.isClosed() || !page.browser().connected || session.detached) stopped = true;
+        // a closing or crashed page, or a browser gone: their own events say so; the pump just stops trying. A stuck
+        // one (`stuck`) is said by the next takeOver.
+        if (stuck || page.isClosed() || !page.browser().connected || session.detached) stopped = true;
       })
       .finally(() => {
         inFlight = null;
@@ -231,12 +273,14 @@ function startPump(session: CDPSession, page: Page): FrameControl {
 
   return {
     async takeOver() {
+      if (stuck) throw new FrameStuckError(stuckFrameMs);
       if (held) throw new Error('The page\'s frames are driven by someone else already.');
       if (stopped) throw new Error('The page is closed.');
       held = true;
       clearTimeout(timer);
       timer = undefined;
       if (inFlight) await inFlight;
+      if (stuck) throw new FrameStuckError(stuckFrameMs);
       let released = false;
       return {
         frame: ({ ticks, interval, screenshot }) => {

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, GoToOptions, HTTPResponse, Page, Target }
 import type { CheckUrlResult, LookupAll } from '../../platform/network/ssrf-guard.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Resolution, ViewportName } from '../types.js';
-import { closeFrameControlledPage, FrameControlBusyError, openFrameControlledPage } from './frame-control.js';
+import { closeFrameControlledPage, FrameControlBusyError, FrameStuckError, openFrameControlledPage } from './frame-control.js';
 import { egressProxyOf, launchBrowser } from './launch.js';
 import { markRecorderPage } from './recorder-mark.js';
 import { assertFramesAllowed, gotoChecked, guardPage, type RequestGuard } from './request-guard.js';
@@ -41,6 +41,8 @@ export interface BrowserPoolOptions {
    * not the headless shell) gets plain pages either way, with a warning.
    */
   frameControl?: boolean;
+  /** How long a frame may take before its page is held to have stopped drawing (default 10 s; tests). */
+  stuckFrameMs?: number;
   /** Resolver for the SSRF checks (tests); defaults to dns.lookup. */
   lookup?: LookupAll;
   /**
@@ -134,7 +136,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   const newJobPage = async (browser: Browser, context: BrowserContext, slot: Slot): Promise<Page> => {
     if (!frameControl || plainOnly.has(browser)) return context.newPage();
     try {
-      return await openFrameControlledPage(browser, context);
+      return await openFrameControlledPage(browser, context, options.stuckFrameMs ? { stuckFrameMs: options.stuckFrameMs } : {});
     } catch (error) {
       if (!browser.connected) throw error;
       // A browser shared between slots (tests) drives one page's frames at a time; the other job gets a plain page.
@@ -205,6 +207,12 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     const { deviceScaleFactor } = viewportFor(pageOptions.viewport, pageOptions.resolution, { frame: pageOptions.captureSize });
     const slot = await acquire(deviceScaleFactor);
     try {
+      return await runJob(slot, deviceScaleFactor, pageOptions, fn);
+    } catch (error) {
+      if (!stoppedDrawing(error)) throw error;
+      // The page stopped drawing (a frame never completed; see FrameStuckError): its target takes no frame again, but
+      // a fresh one does. The job's work starts over once on a fresh page in a fresh context, the first one closed.
+      logger?.warn({ slot: slot.index }, 'the page stopped drawing; the job starts over once on a fresh page');
       return await runJob(slot, deviceScaleFactor, pageOptions, fn);
     } finally {
       release(slot);
@@ -347,6 +355,14 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
       await Promise.all([...browsers].map((browser) => closeBrowser(browser)));
     },
   };
+}
+
+/** The error, or one it was caused by, says the page stopped drawing. */
+function stoppedDrawing(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    if (cause instanceof FrameStuckError) return true;
+  }
+  return false;
 }
 
 /** Close gracefully, else kill the process. Never throws. */

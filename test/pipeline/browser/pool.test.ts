@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'puppeteer-core';
+import { frameControlOf } from '../../../src/pipeline/browser/frame-control.js';
 import { launchBrowser } from '../../../src/pipeline/browser/launch.js';
 import { BrowserCrashedError, createBrowserPool, PageTimeoutError, type BrowserPool } from '../../../src/pipeline/browser/pool.js';
 import { viewportFor } from '../../../src/pipeline/browser/viewports.js';
@@ -332,6 +333,39 @@ describe('browser pool', () => {
     });
     assert.equal(heading, 'Hello');
     assert.equal(launches, launchesBefore + 1);
+  });
+
+  it('starts a job over once on a fresh page when its page stops drawing', async () => {
+    const patient = createBrowserPool({ size: 1, launch, stuckFrameMs: 1500 });
+    try {
+      const pages: Page[] = [];
+      const heading = await patient.withPage(desktop, async (page, ctx) => {
+        pages.push(page);
+        await ctx.goto(`${origin}/`);
+        const control = frameControlOf(page);
+        assert.ok(control, 'a frame-controlled job page');
+        if (pages.length === 1) {
+          // The page's script paused in an animation frame: the frame waits on it for good, as a stuck one does.
+          await page.evaluate('(function tick() { requestAnimationFrame(tick); })()');
+          const debug = await page.createCDPSession();
+          await debug.send('Debugger.enable');
+          await debug.send('Debugger.pause');
+        }
+        const driver = await control.takeOver();
+        try {
+          await driver.frame({ ticks: driver.lastTicks + 16, interval: 16 });
+        } finally {
+          driver.release();
+        }
+        return page.$eval('#greeting', (element) => element.textContent);
+      });
+      assert.equal(heading, 'Hello');
+      assert.equal(pages.length, 2, 'the job ran twice');
+      assert.notEqual(pages[0], pages[1]);
+      assert.ok(pages[0]!.isClosed(), 'the page that stopped drawing was closed');
+    } finally {
+      await patient.close();
+    }
   });
 
   it('refuses new jobs once closed', async () => {
