@@ -74,7 +74,7 @@ export interface OutlineSection extends Target {
    * the heading, where it and its part's box are (document coordinates), the part's text (≤ 300 chars), and the
    * heading's selectors (what the cursor rests on).
    */
-  parts?: Array<{ heading: string; headingRect: Rect; rect: Rect; text: string; selector: string; fallbackSelectors: string[] }>;
+  parts?: Array<{ heading: string; headingRect: Rect; rect: Rect; text: string; selector: string; fallbackSelectors: string[]; flat?: true }>;
 }
 
 /** A control that changes its section in place, without leaving the page: what a demo clicks to show it working. */

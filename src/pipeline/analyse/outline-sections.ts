@@ -37,7 +37,8 @@ export function findSections(kit: OutlineKit, maxSections: number): RawSection[]
         r.height >= 120 && r.width >= Math.min(0.3 * vw, 320) && Math.abs(r.left + r.width / 2 - (outer.left + outer.width / 2)) <= 0.05 * outer.width && topHeadingLevel(k) <= 3;
       // A sidebar of widgets beside the main column (a blog's "Topics", "Tags", "Newsletter", each under an h2), as
       // tall as the column: its parts are the page's too, though narrow.
-      const sidebar = r.height >= vh && r.width >= 200 && headingsUpTo(k, 2) >= 2;
+      // So is a résumé's side column of h3-headed parts ("Skills", "Education", "Awards", "Interests").
+      const sidebar = r.height >= vh && r.width >= 200 && (headingsUpTo(k, 2) >= 2 || headingsUpTo(k, 3) >= 3);
       // Inside a narrow column (that sidebar), a block as wide as the column is one of its parts.
       const least = outer.width < Math.min(0.3 * vw, 320) ? 0.8 * outer.width : Math.min(0.3 * vw, 320);
       return r.height >= 24 && (column || centredPart || sidebar || r.width >= Math.max(0.45 * maxW, least));

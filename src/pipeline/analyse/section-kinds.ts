@@ -223,7 +223,7 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
       }
     }
     const body = norm(`${summary.slice(0, 1500)} ${norm(unrendered.join(' ')).slice(0, 500)}`);
-    const subParts = s.virtual || s.rect.height <= vh * 0.9 ? [] : headedParts(s.el, ownHeading);
+    const subParts = s.rect.height <= vh * 0.9 ? [] : s.virtual ? flatParts(s.rect, ownHeading) : headedParts(s.el, ownHeading);
     sections.push({ id, kind, heading, ...(kicker ? { kicker } : {}), ...(subtitle ? { subtitle } : {}), ...(peerHeadings.length > 0 ? { peerHeadings } : {}), ...(cardHeading ? { cardHeading } : {}), ...(headingRect && headingRect.height > 0 ? { headingRect } : {}), ...(widgets.length > 0 ? { widgets } : {}), text: clip(summary, 200), ...(body ? { body } : {}), ...(subParts.length > 0 ? { parts: subParts } : {}), label: heading ? clip(heading, 80) : KIND_LABEL[kind], rect: s.rect, ...sel });
   });
   return sections;
@@ -234,6 +234,34 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
    * fits in the screen. A beat that names one ("a car battery that keeps going flat" → "BATTERY REPAIR") is shown
    * by it; a section's top showed its heading and first row, and the card two rows down never came into view.
    */
+  /**
+   * The same in a section read off a flat run of headings and paragraphs (a conference page's "Call For Papers" h2
+   * over its h4 "Important Dates", "Organization" over "Program Committee"): the headings a level down inside its
+   * box, each part reaching to the next one (at most most of a screen), its text the blocks that follow it.
+   */
+  function flatParts(rect: { y: number; height: number; x: number; width: number }, own: Element | null): NonNullable<PageOutline['sections'][number]['parts']> {
+    const ownLevel = own ? levelOf(own) : 1;
+    const bottom = rect.y + rect.height;
+    const headings = Array.from(document.querySelectorAll('h2, h3, h4, h5, h6')).filter((h) => {
+      if (h === own || !visible(h) || levelOf(h) <= ownLevel) return false;
+      const y = docRect(h).y;
+      return y > rect.y && y < bottom - 20;
+    });
+    const found: NonNullable<PageOutline['sections'][number]['parts']> = [];
+    for (const [i, h] of headings.slice(0, 30).entries()) {
+      const heading = clip(cleanText(h), 80);
+      const at = heading ? selectorsFor(h) : null;
+      if (!heading || !at) continue;
+      const headingRect = docRect(h);
+      const next = headings[i + 1];
+      const end = Math.min(next ? docRect(next).y : bottom, headingRect.y + vh * 0.8);
+      let text = '';
+      for (let n = h.nextElementSibling; n && !/^H[1-6]$/.test(n.tagName) && text.length < 300; n = n.nextElementSibling) text += ` ${(n as HTMLElement).innerText ?? ''}`;
+      found.push({ heading, headingRect, rect: { x: rect.x, y: headingRect.y, width: rect.width, height: Math.max(headingRect.height, end - headingRect.y) }, text: clip(norm(text), 300), ...at, flat: true });
+    }
+    return found;
+  }
+
   function headedParts(el: Element, own: Element | null): NonNullable<PageOutline['sections'][number]['parts']> {
     const found: NonNullable<PageOutline['sections'][number]['parts']> = [];
     const headings = Array.from(el.querySelectorAll('h2, h3, h4, h5, h6')).filter((h) => h !== own && visible(h) && !(own && own.contains(h)));

@@ -124,6 +124,14 @@ export const concepts: Record<string, string[]> = {
     'drag', 'dragging', 'draggable', 'sort', 'sortable'],
   reverse: ['reverse', 'reversing', 'reversed', 'backwards', 'backward', 'flip', 'flipping', 'flipped', 'invert', 'inverted', 'inverse'],
   // events, courses, retreats: what happens when, and where
+  // résumés and personal pages: what someone does for fun ("Interests", "Hobbies", "Outside of work")
+  hobbies: ['hobby', 'hobbies', 'interest', 'interests', 'pastime', 'leisure', 'spare'],
+  // shops of cosmetics, food, cleaning products: what goes into them ("Guaranteed PURE", "Completely Cruelty-Free")
+  natural: ['natural', 'pure', 'purity', 'organic', 'ingredient', 'vegan', 'cruelty', 'toxic', 'chemical', 'botanical'],
+  // web tools: keeping files in the browser ("Expires Headers", "Cache-Control", "far-future expiry")
+  caching: ['cache', 'cached', 'caching', 'expire', 'expires', 'expiry', 'etag'],
+  // calls for entries, applications, papers: when they are due and when the answer comes ("Important Dates")
+  dates: ['date', 'dates', 'deadline', 'due', 'notification'],
   schedule: ['agenda', 'schedule', 'programme', 'program', 'timetable', 'session', 'talk', 'workshop', 'itinerary'],
   // local trades (a locksmith, a plumber, a cleaner): the towns they come out to ("Areas we serve", "Serving Metro Detroit")
   servicearea: ['servicearea'],
@@ -317,6 +325,8 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b(?:buy(?:s|ing)?|bought|order(?:s|ing)?|purchas(?:e|es|ing)) (?:the )?most\b|\bmost (?:bought|ordered|purchased|sold)\b|\bsell(?:s|ing)? (?:the )?(?:most|best)\b|\bbest[- ]?sellers?\b/g, 'popular'],
   // "Which companies has he done work for", "brands they worked with": the clients, not the portfolio's work.
   [/\b(?:compan(?:y|ies)|brands?|businesses|firms|organi[sz]ations)\b(?: [\w'’]+){0,3}? (?:work(?:s|ed)?|done work|built|designed) (?:for|with)\b/g, 'client company'],
+  // "Follow them to hear about new releases", "follow us for updates": their social accounts, not the release notes.
+  [/\b(?:follow|keep up with) (?:them|us|him|her|it)\b(?:[\w'’ ]{0,20}?) (?:to (?:hear|learn|find out|know) (?:about|of)|for) (?:any |the )?(?:new(?:est)? |latest |upcoming )?(?:releases?|updates?|news|versions?)\b/g, ' follow social '],
   // "What changed in the latest releases", "what's new", "the most recent Starlette release": the change log, not a
   // change of plan.
   [/\bwhat(?:'s|’s| has| have)? (?:changed|new)\b|\b(?:latest|(?:most )?recent|newest) (?:[\w-]+ )?(?:releases?|versions?|updates?)\b|\b(?:new|past) (?:releases?|versions?|updates?)\b|\brelease notes\b/g, 'changelog'],
@@ -352,7 +362,22 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\b(?:cost|costs|price|fee|charge)s? (?:(?:me|us|you) )?(?:to|for) (?:book(?:ing)?|hir(?:e|ing)|rent(?:ing)?|reserv(?:e|ing))\b/g, 'pricing'],
   // "At no cost", "free of charge": what it costs is nothing, so the ask is the free sign-up, not the prices.
   [/\b(?:at|for) no (?:cost|charge)\b|\bfree of charge\b|\bwithout paying\b|\bcosts? nothing\b/g, 'free'],
+  // "What he likes doing in his free time", "what she does for fun": hobbies (not a free plan, not features).
+  [/\bwhat (?:he|she|they|i|you) (?:likes?|loves?|enjoys?) (?:doing|to do)\b|\b(?:in|during) (?:his|her|their|my|your) (?:free|spare) time\b|\bfor fun\b|\boutside (?:of )?work\b/g, ' hobbies '],
+  // "The icons also work on phones", "runs on my smartphone": the mobile platforms (Android, iPhone), not a phone number.
+  [/\b(?:work|works|working|run|runs|running|available|usable) (?:(?:just )?as well )?on (?:(?:my|your|their|a|an|the|all) )?(?:(?:mobile|smart) ?)?(?:phones?|mobiles?|tablets?)\b/g, ' mobile android iphone '],
+  // "Phone numbers", "telephone number": a way to call, not figures (stats).
+  [/\b(?:tele)?phone numbers?\b/g, ' phone '],
+  // "Which films do viewers score the highest", "the best-rated ones": the top rated (not what a plan's rate costs).
+  [/\b(?:score|scored|scores|rate|rated|rates|review|reviewed) (?:the |them |it )?(?:highest|best|most highly)\b|\b(?:best|highest|top)[- ](?:rated|scored|reviewed)\b/g, ' top rated '],
+  // "Not tested on animals", "no animal testing": cruelty-free.
+  [/\bnot tested on animals\b|\b(?:no|without) animal testing\b|\banimal[- ]friendly\b/g, ' cruelty '],
+  // "When do papers have to be in", "when is the deadline", "when will authors hear back": the dates of a call.
+  [/\bwhen (?:do|does|will|must|should|are|is) (?:[\w-]+ ){0,3}?(?:have to be (?:in|sent|submitted)|need to be (?:in|sent|submitted)|be (?:in|due|submitted)|due|hear back|be notified|get (?:an answer|a reply|results))\b|\bwhen (?:is|are) the deadlines?\b/g, 'date deadline'],
   [/\bwho (?:works|is behind|runs|makes)\b/g, 'team'],
+  // "Who reviews the submitted papers", "who judges the entries": the people who do it (a committee, a jury), not the
+  // thing they do it to ("Call For Papers" is where papers are sent).
+  [/\bwho (?:reviews|judges|referees|selects)(?: (?:the|our|my|your|their|all|each|every))?(?: [\w-]+){0,2}/g, ' team reviewer '],
   // "Who wrote it", "who wrote the book": its author, not a team nor who it is for (a
   // book's, an article's; before the contributors of a project below).
   [/\bwho (?:wrote|writes|has written|is writing|penned|authored) (?:it|this|that|the \w+)\b|\bwho (?:is|['’]s) the (?:author|writer)\b/g, ' author '],
@@ -538,6 +563,8 @@ export const pagePhrases: Array<[RegExp, string]> = [
   [/\bhead ?quarters\b|\bhead office\b|\bHQ\b|\b(?:our|main|registered) offices?\b/gi, 'location'],
   // "Make an Appointment", "Request a booking", "Reservations": where one books, more surely than a contact form.
   [/\b(?:make|book|request|schedule|reserve) (?:an? |your )?(?:appointment|reservation|booking|visit|table)\b|\bappointments?\b|\breservations?\b/gi, 'booking'],
+  // A conference's "Program Committee", a "Review Board", a "Jury": the people who review what is sent in.
+  [/\b(?:technical |scientific )?program(?:me)? committee\b|\b(?:review|reviewing|selection) (?:committee|board|panel)\b|\breviewers\b|\bjury\b|\bjudges\b/gi, 'reviewer'],
   // "Our Acclaimed Chefs", "Meet the Bakers": the people who cook, a team as well as the kitchen.
   [/\b(?:cooks|chefs|bakers|baristas|bartenders)\b/gi, 'team'],
   // "Why Choose TSME?", "Why us", "Why work with us": the reasons to pick them over the others.

@@ -47,7 +47,7 @@ export function clausesOf(prompt: string): string[] {
     // So does a list after a colon or "like", "such as", "including" ("loans: student, mortgage, payday", "specialties
     // like dentistry and cardiology"): its items are what the clause is about, not subjects of their own. Up to the
     // sentence's end or a "then".
-    .replace(/,?\s*(:(?!\s*(?:how|what|where|which|who|when|why|can|could|do|does|is|are)\b)|\b(?:like|such as|including|e\.g\.|for example|for instance|especially))((?:(?!\bthen\b)[^.;!?])*)/gi,
+    .replace(/,?\s*(:(?!\s*(?:how|what|where|which|who|when|why|can|could|do|does|is|are)\b)|\b(?:like|such as|including|e\.g\.|for example|for instance|especially)(?!\w))((?:(?!\bthen\b)[^.;!?])*)/gi,
       (whole: string, lead: string, list: string, at: number, text: string) => ` ${examplesLead(lead, text.slice(0, at + whole.indexOf(lead)))}${list.replace(/,|&|\band\b|\bor\b/gi, ' ')}`)
     // Names listed before the noun they name ("the Free, Starter and Pro plans", "the S, M and L sizes") are one
     // subject, not three: the commas are the list's.

@@ -1,5 +1,5 @@
 import type { OutlineAction, OutlineSection, PageOutline } from '../types.js';
-import { kindConcepts, manner, pagePhrases, stop, widgetWords } from './lexicon.js';
+import { concepts, kindConcepts, manner, pagePhrases, stop, widgetWords } from './lexicon.js';
 import { actionsIn, centre, containsPoint, isFixed, sectionAt, sectionName, sectionsInOrder } from './outline-query.js';
 import { askedPart } from './section-parts.js';
 import { clausesOf, endCue, endingParts } from './prompt-clauses.js';
@@ -93,9 +93,20 @@ function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
     // The headings of its own parts that its text, cut after 1,500 characters, no longer holds (a long docs part's
     // "Repeating classes" below its "Delay classes"): what it holds, named as a table of contents would, so more
     // surely than a word of its text. Those its text holds already count there, as any word of it.
-    field(lostPartHeadings(section, text).join(' '), 0.7, 'parts\' headings'),
+    // So do its parts' headings that are a concept's own name ("Awards", "Education" in a résumé's side column),
+    // though its text holds them: each is a place as surely as a section's heading.
+    field([...new Set([...lostPartHeadings(section, text), ...namedPartHeadings(section)])].join(' '), 0.7, 'parts\' headings'),
   ];
   return fields;
+}
+
+/** The headings of a section's parts that are one word, a concept's own name. */
+function namedPartHeadings(section: OutlineSection): string[] {
+  const names = new Set(Object.keys(concepts).map(stem));
+  return (section.parts ?? []).map((part) => part.heading).filter((heading) => {
+    const own = words(heading);
+    return own.length === 1 && names.has(stem(own[0]!));
+  });
 }
 
 /** The headings of a section's parts that its text does not hold. */
@@ -437,12 +448,17 @@ function scoreClause(clause: string, fields: Field[], page: PageWords, rare = fa
 const PEERS = 'heading of a row of equals';
 
 /** What a footer's columns are for, rather than repeat: when a place is open, where it is, how to call it. */
-const FOOTER_CONTENT = ['hour', 'location', 'phone'];
+const FOOTER_CONTENT = ['hour', 'location', 'phone', 'address', 'email'];
 
-/** Whether a footer's heading, or one of its columns' headings, says what footers are for and the clause asks for. */
+/**
+ * Whether a footer's heading, or one of its columns' headings, says what footers are for and the clause asks for. A
+ * footer whose column titles are no headings (a `<p>` "Contact Us" over the address, phone and email) says it in its
+ * text.
+ */
 function footerHolds(fields: Field[], clauseStems: Set<string>): boolean {
-  const headings = fields.filter((field) => field.what === 'heading' || field.what === PEERS);
-  return FOOTER_CONTENT.map(stem).some((word) => clauseStems.has(word) && headings.some((field) => field.stems.has(word)));
+  const headings = fields.filter((field) => (field.what === 'heading' || field.what === PEERS) && field.stems.size > 0);
+  const saying = headings.length > 0 ? headings : fields.filter((field) => field.what === 'text');
+  return FOOTER_CONTENT.map(stem).some((word) => clauseStems.has(word) && saying.some((field) => field.stems.has(word)));
 }
 
 /** Whether a section is a form or holds one. */

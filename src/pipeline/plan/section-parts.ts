@@ -1,5 +1,5 @@
 import type { OutlineSection, PageOutline, Target } from '../types.js';
-import { concepts, stop } from './lexicon.js';
+import { concepts, pagePhrases, stop } from './lexicon.js';
 import { conceptsOfStem, promptWords, promptWordsWithPhrases, stem } from './prompt-words.js';
 import { closeWordIn, fieldWords } from './word-meaning.js';
 
@@ -59,6 +59,9 @@ export function askedPart(section: OutlineSection, clause: string, prompt: strin
   const [top, next] = ranked;
   // Named by its heading: words only in a card's text are too weak to take the shot off the section's heading.
   if (!top || top.heading < MIN_HEADING || (!clear && top.score < (next?.score ?? 0) * CLEAR_LEAD)) return null;
+  // A heading a level down in a flat run of text ("Don't disable the prefers-reduced-motion media query" under "Best
+  // Practices") is a line of the section more than a card of it: named when the clause says most of it.
+  if (top.part.flat && !namesMostOf(asked, top.part)) return null;
   return top.part;
 }
 
@@ -78,7 +81,10 @@ function namesMostOf(words: string[], part: SectionPart): boolean {
 /** How many words of the part's heading the words say; "node" says "NodeJS" (a name with its suffix). */
 function headingWordsNamed(words: string[], part: SectionPart): number {
   const named = new Set(words.map(stem));
-  return textWords(part.heading).filter((word) => named.has(stem(word)) || [...named].some((n) => nameWithSuffix(word, n))).length;
+  const heading = textWords(part.heading);
+  // A phrase of the page that the words say names the whole heading ("reviewers" says "Program Committee").
+  if (phrasedOnPage(part.heading).some((word) => named.has(stem(word)))) return heading.length;
+  return heading.filter((word) => named.has(stem(word)) || [...named].some((n) => nameWithSuffix(word, n))).length;
 }
 
 /** "nodejs" is "node", "postgresql" "postgres": a name with the suffix a technology's name often carries. */
@@ -113,11 +119,17 @@ const MIN_HEADING = 1;
 const CLEAR_LEAD = 1.5;
 
 /** What the part's heading and text hold of the clause; `heading` counts what its heading alone does. */
-function partScore(asked: string[], part: SectionPart, phrased: Set<string>): { score: number; heading: number } {
+function partScore(asked: string[], part: SectionPart, phrasedConcepts: Set<string>): { score: number; heading: number } {
   const headingWords = textWords(part.heading);
   const heading = stemsOf(headingWords);
+  // What the page's phrases name ("Program Committee" is the reviewers): said, the phrase names the whole heading,
+  // as its every word would (see headingWordsNamed).
+  const phrased = stemsOf(phrasedOnPage(part.heading));
   const text = stemsOf(textWords(part.text));
   const field = fieldWords(headingWords);
+  // A heading that is a concept's own name ("Awards", "Education"), as a résumé's side column has them: any word of
+  // that concept names it ("any prizes he has won"). Not a heading of other words of it ("Help & Support" is no FAQ).
+  const named = headingWords.length === 1 ? conceptNamed(headingWords[0]!) : null;
   let score = 0;
   let inHeading = 0;
   for (const word of asked) {
@@ -126,7 +138,7 @@ function partScore(asked: string[], part: SectionPart, phrased: Set<string>): { 
     // took "the questions people usually ask" from its FAQ's heading to a "Help & Support" card beside it.
     const s = stem(word);
     const holds = (stems: Set<string>) => stems.has(s);
-    const near = holds(heading) || headingWords.some((other) => nameWithSuffix(other, s)) ? 1 : phrased.has(word) && namedConcept(word, heading) ? PHRASE_CONCEPT : (closeWordIn(word, field, false)?.weight ?? 0);
+    const near = phrased.has(s) ? Math.min(3, Math.max(1, headingWords.length)) : holds(heading) || headingWords.some((other) => nameWithSuffix(other, s)) ? 1 : (phrasedConcepts.has(word) && namedConcept(word, heading)) || (named !== null && conceptsOf(word).includes(named)) ? PHRASE_CONCEPT : (closeWordIn(word, field, false)?.weight ?? 0);
     if (near > 0) inHeading += IN_HEADING * near;
     else if (holds(text)) score += IN_TEXT;
   }
@@ -166,6 +178,17 @@ const GENERIC = new Set([
 /** The concepts a prompt word stands for: its own name when the prompt's phrases made it one ("tracking"), or its stem's. */
 function conceptsOf(word: string): string[] {
   return [...(word in concepts ? [word] : []), ...(conceptsOfStem(stem(word)) ?? [])];
+}
+
+/** The concept a word is the name of ("awards" of awards), if any. */
+function conceptNamed(word: string): string | null {
+  const s = stem(word);
+  return Object.keys(concepts).find((key) => stem(key) === s) ?? null;
+}
+
+/** The words the page's phrases say a text stands for. */
+function phrasedOnPage(text: string): string[] {
+  return pagePhrases.flatMap(([pattern, said]) => (new RegExp(pattern.source, pattern.flags).test(text) ? said.split(' ') : []));
 }
 
 function stemsOf(words: string[]): Set<string> {

@@ -245,3 +245,60 @@ describe('a part whose title sits over tabs, each tab with a heading of its own'
     }
   });
 });
+
+describe('headings a level down inside a flat run, and a résumé\'s side column', () => {
+  it('gives a flat run\'s part the headings under its own as parts, each from its heading to the next', async () => {
+    // strl-2024: "Call For Papers" (h2) over "Submission" (h3) and "Important Dates" (h4), "Organization" over
+    // "Organizing Committee" and "Program Committee", all siblings in one container: the sections had no parts, and
+    // "who reviews the submitted papers" could only show the top of a section two screens tall.
+    const names = (n: number) => Array.from({ length: n }, (_, i) => `<p>Dr. Person ${i + 1}, University ${i + 1}, a country far away from here.</p>`).join('');
+    const page = await pageWith(`
+      <div style="width:700px;margin:0 auto">
+        <h1>A Workshop</h1>${filler(3)}
+        <h2>Introduction</h2>${filler(8)}
+        <h2>Call For Papers</h2>${filler(6)}<h3>Submission</h3>${filler(6)}<h4>Important Dates</h4><p>May 13: papers due. June 3: notification.</p>${filler(4)}
+        <h2>Organization</h2><h3>Organizing Committee</h3>${names(14)}<h3>Program Committee</h3>${names(14)}
+        <h2>Venue</h2>${filler(8)}
+      </div>`);
+    try {
+      const { outline } = await analysePage(page);
+      const organization = outline.sections.find((s) => s.heading === 'Organization');
+      assert.ok(organization, `a section "Organization" in ${JSON.stringify(outline.sections.map((s) => s.heading))}`);
+      const parts = organization.parts ?? [];
+      assert.deepEqual(parts.map((p) => p.heading), ['Organizing Committee', 'Program Committee']);
+      assert.ok(parts.every((p) => p.flat === true), 'parts of a flat run are marked so');
+      const program = parts[1]!;
+      assert.ok(program.rect.y > organization.rect.y + 300, 'the second committee starts well down the section');
+      assert.match(program.text, /Person 1/);
+      const papers = outline.sections.find((s) => s.heading === 'Call For Papers');
+      assert.ok(papers?.parts?.some((p) => p.heading === 'Important Dates'), `"Important Dates" is a part of the call: ${JSON.stringify(papers?.parts?.map((p) => p.heading))}`);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('reads a résumé\'s side column of h3-headed parts as a section beside the main column, each part named', async () => {
+    // xr-devresume: "Skills", "Education", "Awards", "Interests" in an <aside> beside "Work Experiences": the outline
+    // held the main column only, and "any prizes he has won" had nowhere to go.
+    const entry = (title: string) => `<div style="height:150px"><h4>${title}</h4><p>What was done there, in a sentence or two.</p></div>`;
+    const side = (title: string) => `<section style="padding:12px 0"><h3>${title}</h3><p>A few lines of ${title.toLowerCase()} here.</p><p>And another.</p></section>`;
+    const page = await pageWith(`
+      <article style="width:1100px;margin:0 auto">
+        <header style="height:160px"><h2>Simon Doe</h2><p>Senior Software Engineer</p></header>
+        <div style="display:flex">
+          <div style="width:820px"><section><h3>Work Experiences</h3>${entry('Engineer')}${entry('Developer')}${entry('Intern')}</section>
+            <section><h3>Projects</h3>${entry('Project One')}${entry('Project Two')}</section></div>
+          <aside style="width:240px;padding-left:30px">${side('Skills')}${side('Education')}${side('Awards')}${side('Languages')}${side('Interests')}<div style="height:300px"></div></aside>
+        </div>
+      </article>`);
+    try {
+      const { outline } = await analysePage(page);
+      const headings = outline.sections.map((s) => s.heading);
+      const column = outline.sections.find((s) => (s.parts ?? []).some((p) => p.heading === 'Awards') || s.heading === 'Awards');
+      assert.ok(column, `the side column's "Awards" is in the outline: ${JSON.stringify(headings)}`);
+      assert.ok(headings.includes('Work Experiences'), 'the main column stays');
+    } finally {
+      await page.close();
+    }
+  });
+});
