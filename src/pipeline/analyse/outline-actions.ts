@@ -251,10 +251,13 @@ export function readControls(
     return !!id && !!document.getElementById(id)?.matches('input[type="checkbox"], input[type="radio"]');
   };
   const findHamburger = (): Element | null =>
-    Array.from(document.querySelectorAll('button, [role="button"], span, div, a:not([href]), i')).find((c) => {
+    Array.from(document.querySelectorAll('button, [role="button"], span, div, a:not([href]), i, ul')).find((c) => {
       const looks = /burger|nav-trigger|menu-trigger|nav-toggle|menu-toggle|navbar-toggler|menu-btn|menu-button/i.test(c.getAttribute('class') ?? '') || /menu/i.test(c.getAttribute('aria-label') ?? '');
       const says = !looks && c.children.length <= 2 && /^\s*(?:menu|☰)\s*$/i.test(c.textContent ?? '');
-      return (looks || says) && !c.closest('a[href]') && visible(c) && box(c).top < vh * 0.25;
+      // Or drawn: two or three empty bars of one kind and nothing else, small (zsoft's <ul class="m_bar"><li></li><li></li></ul>).
+      const bars = Array.from(c.children);
+      const drawn = !looks && !says && bars.length >= 2 && bars.length <= 3 && !(c.textContent ?? '').trim() && bars.every((bar) => bar.tagName === bars[0]!.tagName && bar.children.length === 0) && box(c).width <= 80 && box(c).height <= 80;
+      return (looks || says || drawn) && !c.closest('a[href]') && visible(c) && box(c).top < vh * 0.25;
     }) ?? null;
   const menuSeen = new Set<string>();
   for (const link of Array.from(document.querySelectorAll('a[href]'))) {
@@ -289,8 +292,8 @@ export function readControls(
       if (visible(a) && !clippedAway(a)) break;
     }
     // A site's menu button that nothing ties to its menu but its looks (a "Menu" span, a hamburger icon): for the
-    // links of the page's navigation.
-    if (!opener && link.closest('nav, [role="navigation"], header')) {
+    // links of the page's navigation, or of a hidden menu outside it (zsoft's `.fullscreen-menu` after its header).
+    if (!opener && link.closest('nav, [role="navigation"], header, [class*="menu" i]')) {
       if (hamburger === undefined) hamburger = findHamburger();
       opener = hamburger;
     }

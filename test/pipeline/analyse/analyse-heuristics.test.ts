@@ -775,6 +775,27 @@ describe('outlining unfamiliar markup', () => {
       await page.close();
     }
   });
+  it('opens a full-screen menu by its drawn bars: two empty list items, no word, no class that says "toggle"', async () => {
+    // zsoft-studio (flows-blind-2026-12-18): <ul class="m_bar"><li></li><li></li></ul> in the header opens a hidden
+    // `.fullscreen-menu` after it, whose "About" and "Career" were no links of the page at all: "which jobs they have
+    // open" stayed on the home page.
+    const page = await pageWith(`
+      <style>.m_bar{list-style:none;margin:0;padding:0;width:30px;cursor:pointer} .m_bar li{height:3px;background:#000;margin:6px 0}
+        .fullscreen-menu{position:fixed;inset:0;background:#fff;transform:translateX(100%)} .fullscreen-menu.open{transform:none}</style>
+      <header style="height:80px;display:flex;justify-content:space-between;padding:20px"><a href="/index.html"><img alt="Zakir Soft" width="80" height="30"></a>
+        <div class="menu"><ul class="m_bar"><li></li><li></li></ul></div></header>
+      <div class="fullscreen-menu"><div class="main-menu"><ul><li><a href="/about.html">02 About</a></li><li><a href="/career.html">04 Career</a></li></ul></div></div>
+      <main style="padding:40px"><h1>We are here to grow your Business.</h1><p>Design and development.</p></main>
+      <script>document.querySelector('.menu').addEventListener('click', () => document.querySelector('.fullscreen-menu').classList.add('open'));</script>`);
+    try {
+      const { outline } = await analysePage(page);
+      const career = outline.menuLinks?.find((link) => link.label === '04 Career');
+      assert.ok(career?.opener, JSON.stringify(outline.menuLinks?.map((l) => [l.label, l.opener?.label])));
+      assert.equal(await page.$eval(career.opener.selector, (el) => el.className), 'm_bar');
+    } finally {
+      await page.close();
+    }
+  });
   it("takes a script-sent form's one plain button for its submit, and no button of a form that has several", async () => {
     const page = await pageWith(`
       <main style="padding: 40px"><h2>Subscribe</h2>
