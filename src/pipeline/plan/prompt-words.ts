@@ -98,6 +98,12 @@ export function words(text: string): string[] {
 let conceptsByStem: Map<string, string[]> | null = null;
 
 /** The lexicon's concepts a stem belongs to ("invoic" → pricing). */
+/** The concept a word is the very name of ("Awards" of awards, "Education"), if any. */
+export function conceptNamed(word: string): string | null {
+  const s = stem(word.toLowerCase());
+  return Object.keys(concepts).find((key) => stem(key) === s) ?? null;
+}
+
 export function conceptsOfStem(token: string): string[] | undefined {
   if (!conceptsByStem) {
     conceptsByStem = new Map();

@@ -1,9 +1,9 @@
 import type { OutlineAction, OutlineSection, PageOutline } from '../types.js';
-import { concepts, kindConcepts, manner, pagePhrases, stop, widgetWords } from './lexicon.js';
+import { kindConcepts, manner, pagePhrases, stop, widgetWords } from './lexicon.js';
 import { actionsIn, centre, containsPoint, isFixed, sectionAt, sectionName, sectionsInOrder } from './outline-query.js';
 import { askedPart } from './section-parts.js';
 import { clausesOf, endCue, endingParts } from './prompt-clauses.js';
-import { conceptsOfStem, promptWords, stem, words } from './prompt-words.js';
+import { conceptNamed, conceptsOfStem, promptWords, stem, words } from './prompt-words.js';
 import { closeWordIn, compoundParts, fieldWords, MISSPELT_WEIGHT, type MeaningField } from './word-meaning.js';
 
 /**
@@ -102,10 +102,9 @@ function sectionFields(outline: PageOutline, section: OutlineSection): Field[] {
 
 /** The headings of a section's parts that are one word, a concept's own name. */
 function namedPartHeadings(section: OutlineSection): string[] {
-  const names = new Set(Object.keys(concepts).map(stem));
   return (section.parts ?? []).map((part) => part.heading).filter((heading) => {
     const own = words(heading);
-    return own.length === 1 && names.has(stem(own[0]!));
+    return own.length === 1 && conceptNamed(own[0]!) !== null;
   });
 }
 

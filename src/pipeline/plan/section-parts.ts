@@ -1,6 +1,6 @@
 import type { OutlineSection, PageOutline, Target } from '../types.js';
 import { concepts, pagePhrases, stop } from './lexicon.js';
-import { conceptsOfStem, promptWords, promptWordsWithPhrases, stem } from './prompt-words.js';
+import { conceptNamed, conceptsOfStem, promptWords, promptWordsWithPhrases, stem } from './prompt-words.js';
 import { closeWordIn, fieldWords } from './word-meaning.js';
 
 export type SectionPart = NonNullable<OutlineSection['parts']>[number];
@@ -137,10 +137,13 @@ function partScore(asked: string[], part: SectionPart, phrasedConcepts: Set<stri
     // "tracking"), or the page's misspelling of it. Not a concept's other words, nor a word of like meaning: those
     // took "the questions people usually ask" from its FAQ's heading to a "Help & Support" card beside it.
     const s = stem(word);
-    const holds = (stems: Set<string>) => stems.has(s);
-    const near = phrased.has(s) ? Math.min(3, Math.max(1, headingWords.length)) : holds(heading) || headingWords.some((other) => nameWithSuffix(other, s)) ? 1 : (phrasedConcepts.has(word) && namedConcept(word, heading)) || (named !== null && conceptsOf(word).includes(named)) ? PHRASE_CONCEPT : (closeWordIn(word, field, false)?.weight ?? 0);
+    let near: number;
+    if (phrased.has(s)) near = Math.min(3, Math.max(1, headingWords.length));
+    else if (heading.has(s) || headingWords.some((other) => nameWithSuffix(other, s))) near = 1;
+    else if ((phrasedConcepts.has(word) && namedConcept(word, heading)) || (named !== null && conceptsOf(word).includes(named))) near = PHRASE_CONCEPT;
+    else near = closeWordIn(word, field, false)?.weight ?? 0;
     if (near > 0) inHeading += IN_HEADING * near;
-    else if (holds(text)) score += IN_TEXT;
+    else if (text.has(s)) score += IN_TEXT;
   }
   return { score: score + inHeading, heading: inHeading };
 }
@@ -178,12 +181,6 @@ const GENERIC = new Set([
 /** The concepts a prompt word stands for: its own name when the prompt's phrases made it one ("tracking"), or its stem's. */
 function conceptsOf(word: string): string[] {
   return [...(word in concepts ? [word] : []), ...(conceptsOfStem(stem(word)) ?? [])];
-}
-
-/** The concept a word is the name of ("awards" of awards), if any. */
-function conceptNamed(word: string): string | null {
-  const s = stem(word);
-  return Object.keys(concepts).find((key) => stem(key) === s) ?? null;
 }
 
 /** The words the page's phrases say a text stands for. */
