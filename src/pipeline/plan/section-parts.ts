@@ -215,8 +215,10 @@ export function scrollYForPart(outline: PageOutline, section: OutlineSection, pa
   // that appears or grows once the page scrolls is not in stickyHeaderHeight: eduhome's covered a heading 68 px down).
   const headingRoom = Math.max(PART_MARGIN, outline.viewport.height * 0.125);
   if (partBottom - top + headingRoom + PART_MARGIN <= band) return Math.max(0, Math.min(top - outline.stickyHeaderHeight - headingRoom, Math.max(sectionY, partBottom + PART_MARGIN - outline.viewport.height)));
-  // The last beat keeps its section's heading (what the video ends on): no part that cannot be shown with it.
-  if (keepHeading) return null;
+  // The last beat keeps its section's heading (what the video ends on): no part that cannot be shown with it. Unless
+  // the part is a heading of its own in a flat run of text ("Program Committee" a screen under "Organization"): that
+  // heading is what the beat asked for, and the section's is only the run's.
+  if (keepHeading && !part.flat) return null;
   return Math.max(0, part.rect.y - outline.stickyHeaderHeight - PART_MARGIN);
 }
 

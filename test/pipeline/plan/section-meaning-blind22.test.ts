@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { clausesOf } from '../../../src/pipeline/plan/prompt-clauses.js';
 import { promptSubjects } from '../../../src/pipeline/plan/section-meaning.js';
-import { askedPart } from '../../../src/pipeline/plan/section-parts.js';
+import { askedPart, scrollYForPart } from '../../../src/pipeline/plan/section-parts.js';
 import type { OutlineSection } from '../../../src/pipeline/types.js';
 import { madeUpPage, madeUpSection, subjectIdsOn } from './outlines.js';
 
@@ -46,6 +46,15 @@ describe("a workshop's page read off one flat run of text", () => {
     const prompt = 'Who reviews the submitted papers?';
     assert.deepEqual(idsOn(page)(prompt), ['org']);
     assert.equal(askedPart(organization, prompt)?.heading, 'Program Committee');
+  });
+
+  it('ends on the program committee a screen under "Organization", though the section\'s heading cannot be in the same shot', () => {
+    const far = { ...organization, rect: { ...organization.rect, height: 1600 }, headingRect: { x: 300, y: 3100, width: 600, height: 40 } };
+    const committee = { ...far.parts![1]!, headingRect: { x: 300, y: 4200, width: 600, height: 30 }, rect: { x: 0, y: 4200, width: 1440, height: 400 } };
+    const y = scrollYForPart(page, far, committee, 3000, true);
+    assert.ok(y !== null && y <= 4200 && y + 810 >= 4600, `the committee in the last shot (y ${y})`);
+    // A card of a grid is not: the last beat keeps its section's heading, so no card far under it.
+    assert.equal(scrollYForPart(page, far, { ...committee, flat: undefined }, 3000, true), null);
   });
 
   it('keeps to a flat run\'s heading when a line under it says one word of the clause', () => {
