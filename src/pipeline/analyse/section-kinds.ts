@@ -229,13 +229,7 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
   return sections;
 
   /**
-   * Issue 55: the parts with a heading of their own inside a section taller than the screen (a card of a services
-   * grid, a step, an entry), each with its box: the largest block around its heading that holds no other heading and
-   * fits in the screen. A beat that names one ("a car battery that keeps going flat" → "BATTERY REPAIR") is shown
-   * by it; a section's top showed its heading and first row, and the card two rows down never came into view.
-   */
-  /**
-   * The same in a section read off a flat run of headings and paragraphs (a conference page's "Call For Papers" h2
+   * As headedParts (below), in a section read off a flat run of headings and paragraphs (a conference page's "Call For Papers" h2
    * over its h4 "Important Dates", "Organization" over "Program Committee"): the headings a level down inside its
    * box, each part reaching to the next one (at most most of a screen), its text the blocks that follow it.
    */
@@ -262,6 +256,12 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
     return found;
   }
 
+  /**
+   * Issue 55: the parts with a heading of their own inside a section taller than the screen (a card of a services
+   * grid, a step, an entry), each with its box: the largest block around its heading that holds no other heading and
+   * fits in the screen. A beat that names one ("a car battery that keeps going flat" → "BATTERY REPAIR") is shown
+   * by it; a section's top showed its heading and first row, and the card two rows down never came into view.
+   */
   function headedParts(el: Element, own: Element | null): NonNullable<PageOutline['sections'][number]['parts']> {
     const found: NonNullable<PageOutline['sections'][number]['parts']> = [];
     const headings = Array.from(el.querySelectorAll('h2, h3, h4, h5, h6')).filter((h) => h !== own && visible(h) && !(own && own.contains(h)));

@@ -111,8 +111,8 @@ const opening = new WeakMap<Browser, Promise<unknown>>();
 const sessions = new WeakMap<Browser, CDPSession>();
 
 /**
- * The page stopped drawing: a frame never completed, and the target takes no frame after it. Transient: the same
- * work on a fresh page goes through (the pool opens one once, browser/pool.ts).
+ * The page stopped drawing: a frame never completed, and the target takes no frame after it. Transient: the pool
+ * starts the job over once on a plain page (browser/pool.ts).
  */
 export class FrameStuckError extends Error {
   readonly transient = true;
