@@ -229,9 +229,9 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
   return sections;
 
   /**
-   * As headedParts (below), in a section read off a flat run of headings and paragraphs (a conference page's "Call For Papers" h2
-   * over its h4 "Important Dates", "Organization" over "Program Committee"): the headings a level down inside its
-   * box, each part reaching to the next one (at most most of a screen), its text the blocks that follow it.
+   * As headedParts (below), in a section read off a flat run of headings and paragraphs (a conference page's "Call
+   * For Papers" h2 over its h4 "Important Dates", "Organization" over "Program Committee"): the headings a level down
+   * inside its box, each part reaching to the next one (at most most of a screen), its text the blocks after it.
    */
   function flatParts(rect: { y: number; height: number; x: number; width: number }, own: Element | null): NonNullable<PageOutline['sections'][number]['parts']> {
     const ownLevel = own ? levelOf(own) : 1;
