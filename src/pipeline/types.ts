@@ -56,9 +56,9 @@ export interface OutlineSection extends Target {
   headingRect?: Rect;
   /**
    * The widgets it holds, when any: a range slider, an accordion, tabs, a toggle switch, a carousel, a data table, a
-   * form's fields (two or more to fill in, a <form> around them or not).
+   * form's fields (two or more to fill in, a <form> around them or not), a countdown's cells.
    */
-  widgets?: Array<'slider' | 'accordion' | 'tabs' | 'toggle' | 'carousel' | 'table' | 'form'>;
+  widgets?: Array<'slider' | 'accordion' | 'tabs' | 'toggle' | 'carousel' | 'table' | 'form' | 'countdown'>;
   /** The controls that change it in place (a tab, a question to open, the prices' period switch, a next arrow). */
   controls?: OutlineControl[];
   /** A short summary of the section's text (≤ 200 chars), for planners. */

@@ -208,6 +208,7 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
       // Fields to fill in, two or more: a form, whatever the section's kind ("the form where I can give money" is a
       // donation box of amounts and a Donate button, read as prices; no <form> around it).
       if (fieldsIn(el).filter((f) => !/^(checkbox|radio|search)$/.test((f as HTMLInputElement).type)).length >= 2) widgets.push('form');
+      if (holdsCountdown(el)) widgets.push('countdown');
     }
     // Words a visitor reads that the rendered text lacks: image alt texts name what the pictures show (products,
     // partners' logos, the screens of an app); an <input> button's value says what a form is for ("Join the beta");
@@ -254,6 +255,25 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
       found.push({ heading, headingRect, rect: { x: rect.x, y: headingRect.y, width: rect.width, height: Math.max(headingRect.height, end - headingRect.y) }, text: clip(norm(text), 300), ...at, flat: true });
     }
     return found;
+  }
+
+  /**
+   * A countdown to the end of an offer or to an event: three or four cells side by side, each a number of one to three
+   * digits, alone or with its unit ("15 Days", "08 sec"), the units said by the cells' words or labels or the
+   * cells' box named for a countdown. What a prompt names as "the timer" or "the countdown", which the section's
+   * words rarely say; a band of figures ("50+ clients") has no units of time.
+   */
+  function holdsCountdown(el: Element): boolean {
+    const UNIT = /^(?:d|h|m|s|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?)$/i;
+    const boxes = Array.from(el.querySelectorAll('div, ul, p, span')).slice(0, 800);
+    return boxes.some((box) => {
+      const cells = Array.from(box.children).filter((cell) => visible(cell));
+      if (cells.length < 3 || cells.length > 5) return false;
+      const read = cells.map((cell) => /^(\d{1,3})\s*[:]?\s*([a-z]*)$/i.exec(norm((cell as HTMLElement).innerText ?? '')));
+      if (read.filter((r) => r !== null).length < 3) return false;
+      const units = read.filter((r, i) => r && (UNIT.test(r[2] ?? '') || UNIT.test(cells[i]!.getAttribute('aria-label') ?? ''))).length;
+      return units >= 3 || /count-?down|timer/i.test(`${box.getAttribute('id') ?? ''} ${classAttr(box)}`);
+    });
   }
 
   /**

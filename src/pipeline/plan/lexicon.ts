@@ -614,7 +614,7 @@ export const stop = new Set([
 /** What people call each widget the analyser finds in a section. */
 export const widgetWords: Record<NonNullable<OutlineSection['widgets']>[number], string> = {
   slider: 'slider range', accordion: 'accordion expand collapse', tabs: 'tab tabs', toggle: 'toggle switch',
-  carousel: 'carousel slideshow swipe swiper', table: 'table matrix spreadsheet', form: 'form',
+  carousel: 'carousel slideshow swipe swiper', table: 'table matrix spreadsheet', form: 'form', countdown: 'countdown timer clock',
 };
 
 /** Words that say how the video should feel, not what it shows: a page that uses one ("cinematic") is no subject. */

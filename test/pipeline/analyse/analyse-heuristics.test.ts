@@ -409,7 +409,7 @@ describe('outlining unfamiliar markup', () => {
     }
   });
 
-  it('names the widgets a section holds by their role and structure (a data table too), and the eyebrow above its heading', async () => {
+  it('names the widgets a section holds by their role and structure (a data table, a countdown too), and the eyebrow above its heading', async () => {
     const page = await pageWith(`
       <section style="padding: 80px 24px; min-height: 300px"><h1>Tally</h1><p>Money, sorted.</p></section>
       <section style="padding: 40px 24px"><p>Products</p><h2>Tools you will open daily</h2>
@@ -420,7 +420,10 @@ describe('outlining unfamiliar markup', () => {
       <section style="padding: 40px 24px"><h2>Pick a plan</h2><button role="switch" aria-checked="false">Yearly</button><div>Free £0</div></section>
       <section style="padding: 40px 24px"><h2>Day by day</h2><div role="tablist"><button role="tab">Thu</button><button role="tab">Fri</button></div></section>
       <section style="padding: 40px 24px"><h2>Asked and answered</h2><details><summary>Is it a bank?</summary>Yes.</details><details><summary>Fees?</summary>None.</details></section>
-      <section style="padding: 40px 24px"><h2>Next to the others</h2><table><tr><th></th><th>Tally</th><th>Bank</th></tr><tr><td>Round-ups</td><td>✓</td><td></td></tr><tr><td>Pots</td><td>✓</td><td>✓</td></tr></table></section>`);
+      <section style="padding: 40px 24px"><h2>Next to the others</h2><table><tr><th></th><th>Tally</th><th>Bank</th></tr><tr><td>Round-ups</td><td>✓</td><td></td></tr><tr><td>Pots</td><td>✓</td><td>✓</td></tr></table></section>
+      <section style="padding: 40px 24px"><p>Special offer</p><h2>Pine Bath Oil</h2><div><span aria-label="days">15</span> <span aria-label="hours">21</span> <span aria-label="minutes">46</span> <span aria-label="seconds">08</span></div></section>
+      <section style="padding: 40px 24px"><h2>Launch week</h2><ul style="display: flex; gap: 12px"><li>02<br>Days</li><li>11<br>Hrs</li><li>09<br>Min</li></ul></section>
+      <section style="padding: 40px 24px"><h2>In numbers</h2><div><div>120</div><div>45</div><div>12</div><div>99</div></div></section>`);
     try {
       const { outline } = await analysePage(page);
       const byHeading = Object.fromEntries(outline.sections.map((s) => [s.heading, s]));
@@ -431,6 +434,10 @@ describe('outlining unfamiliar markup', () => {
       assert.deepEqual(byHeading['Day by day']?.widgets, ['tabs']);
       assert.deepEqual(byHeading['Asked and answered']?.widgets, ['accordion']);
       assert.deepEqual(byHeading['Next to the others']?.widgets, ['table']);
+      // A countdown's cells by their units (labels or words); a band of bare numbers is none.
+      assert.deepEqual(byHeading['Pine Bath Oil']?.widgets, ['countdown']);
+      assert.deepEqual(byHeading['Launch week']?.widgets, ['countdown']);
+      assert.equal(byHeading['In numbers']?.widgets, undefined);
       assert.equal(byHeading['Tally']?.widgets, undefined);
     } finally {
       await page.close();
