@@ -26,7 +26,7 @@ export const concepts: Record<string, string[]> = {
     'coach', 'coaching',
     // an event's or a club's people: who runs it
     'organiser', 'organizer', 'organising', 'organizing', 'committee', 'board'],
-  contact: ['contact', 'touch', 'reach', 'email', 'call', 'message', 'talk', 'write', 'address', 'phone', 'inbox', 'chat', 'connect', 'hello', 'enquiry', 'inquiry', 'enquire', 'inquire', 'reply', 'book', 'booking', 'reserve', 'reservation', 'sales', 'form',
+  contact: ['contact', 'touch', 'reach', 'email', 'call', 'message', 'talk', 'write', 'address', 'phone', 'inbox', 'chat', 'connect', 'hello', 'enquiry', 'inquiry', 'enquire', 'inquire', 'reply', 'book', 'booking', 'reserve', 'reservation', 'form',
     // a first meeting with a lawyer, an adviser, an agency
     'meeting', 'consult', 'consultation'],
   faq: ['faq', 'question', 'query', 'ask', 'answer', 'frequently', 'wonder', 'doubt', 'common', 'curious', 'concern', 'objection', 'help', 'assistance', 'unsure', 'worry', 'worried', 'hesitation'],
@@ -173,6 +173,8 @@ export const concepts: Record<string, string[]> = {
   // garages, plumbers, repair shops: what they mend
   repair: ['repair', 'fix', 'mend', 'restore'],
   conduct: ['conduct', 'harassment', 'inclusion', 'inclusive', 'inclusivity', 'accessibility', 'accessible', 'diversity', 'respect', 'wheelchair'],
+  // libraries, tools, apps: what must be there first ("Requires", "Prerequisites", "Dependencies")
+  requirements: ['require', 'requirement', 'dependency', 'depend', 'prerequisite', 'prereq'],
   // libraries, kits, apps: how to get it running in one's own project ("Setup", "Installation", "How to use")
   setup: ['setup', 'install', 'installation', 'usage', 'quickstart'],
   // developer tools: where it does not work, and what to watch for ("Drawbacks", "Caveats", "Known issues")
@@ -228,10 +230,19 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   // "Show the products", "everything they sell": a shop's catalogue. "The product" alone is what the demo is about.
   // The words between stay ("the latest products" is new wares).
   [/\b(?:the|your|their|our|its|his|her|these|those|all(?: of)?(?: the| their| our| its)?)((?: (?:latest|newest|new|best|featured|popular|top|whole|full|other|different))?) products\b|\b(?:everything|what|all) (?:they|you|we|it|she|he) sells?\b/g, (_match: string, between = '') => `${between} wares`],
+  // "The plants for sale", "the clothes they sell": what a shop sells, its catalogue (the words stay: a "Quick Sale"
+  // row is what is for sale too).
+  [/\bfor sale\b|\b(?:they|you|we|it|she|he) (?:sell|sells|stock|stocks|carry|carries)\b/g, (match: string) => `${match} wares`],
+  // "Talk to sales", "the sales team": the people to write to ("sales" alone is as often a shop's price cuts).
+  [/\b(?:contact|talk to|speak (?:to|with)|call|email|ask) (?:our |the |their )?sales\b|\bsales (?:team|department|reps?|representatives?|enquir(?:y|ies)|inquir(?:y|ies))\b/g, ' contact '],
   // "What's the catch", "where won't it work": its limits (before "what's the" is read as a question's frame), not a catch of errors nor the portfolio's work.
   [/\bwhat(?:'s|’s| is) the catch\b|\b(?:won['’]t|will not|doesn['’]t|does not|don['’]t|do not|can['’]t|cannot) (?:\w+ ){0,2}?(?:work|handle|support|cover)\b/g, 'limitation'],
   // "What sets them apart", "what makes it different": why choose them over the others.
   [/\bwhat (?:sets|makes) (?:them|it|you|us|him|her|this [\w-]+|the [\w-]+) (?:apart|different|special|unique|stand out)\b|\bsets? (?:them|it|you|us|him|her) apart\b/g, ' different '],
+  // "What the page says it is for", "what this is about": its purpose, which its about tells.
+  [/\bwhat (?:\w+ ){0,5}?(?:it|this|they)(?:['’]s| is| are| was) (?:for|about)\b/g, ' purpose '],
+  // "What does it come with", "what the template comes with": what is included.
+  [/\bcom(?:es?|ing) with\b/g, ' included '],
   // "What people have been making with it": the things made with a tool, its examples and showcase.
   [/\bwhat (?:people|others|users|folks|developers|designers|the community) (?:have |has )?(?:been )?(?:made|making|built|building|created|creating|doing|done) with (?:it|this|them)\b/g, ' community examples showcase '],
   // "The part that invites me to hire him": a call to action, whatever it invites to.
@@ -334,7 +345,7 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\bpower[- ]users?\b|\bexperts? (?:users?|mode)\b/g, 'advanced'],
   // "How to get in touch with the organisers", "talk to the team": the way to reach them is asked, not who they are.
   [/\b(?:get(?:ting)? in touch|talk(?:ing)?|speak(?:ing)?|reach(?:ing)? out|chat(?:ting)?) (?:with|to) (?:the |their |its |our |his |her )?(?:organi[sz]ers?|team|staff|owners?|founders?|hosts?|people (?:behind|running) (?:it|this|the \w+))\b/g, 'contact'],
-  [/\bget(?:ting)? in touch\b|\breach(?:ing)? out\b|\bdrop (?:us |them )?a line\b/g, 'contact'],
+  [/\bget(?:ting)? in touch\b|\breach(?:ing)? out\b|\bdrop (?:us |them )?a line\b|\bget(?:ting)? (?:a )?hold of\b/g, 'contact'],
   // "End on booking a visit", "reserve a table": the booking is the subject; what is booked only says what kind
   // (a section about the first visit is not where one books it).
   // "Reserving a spot for dinner", "book a table for two": what it is for says when, not what to show (alone, "dinner"
@@ -533,6 +544,8 @@ export const pagePhrases: Array<[RegExp, string]> = [
   [/\bPRs?\b|\bpull[- ]requests?\b/, 'pullrequest'],
   // "Product Overview", "Our Products", "Featured products": the catalogue of a shop.
   [/\bproducts? (?:overview|range|catalog(?:ue)?|list(?:ing)?|grid)\b|\b(?:our|all|featured|new|latest|top|popular|trending) products\b/i, 'wares'],
+  // "Contact sales", "Talk to our sales team": where to write to ("sales" alone is a shop's price cuts as often).
+  [/\b(?:contact|talk to|speak (?:to|with)|call|email|ask) (?:our |the )?sales\b|\bsales (?:team|department|reps?|representatives?|enquir(?:y|ies)|inquir(?:y|ies))\b/i, 'contact'],
   // "Hot sales", "hot sellers", "what's hot": what sells most (not "hot" alone: coffee, weather, a hot tub).
   [/\bhot (?:sales?|sellers?|selling|items|products|picks|deals|right now)\b|\bwhat['’]?s hot\b/gi, 'popular'],
   // "Top Sellers", "Best-selling": who or what sells most (an NFT market's artists, a shop's products).
