@@ -486,7 +486,7 @@ export const promptPhrases: Array<[RegExp, string | ((match: string, ...groups: 
   [/\bhow ((?:[\w'"“”-]+ ){0,5}?)(?:looks|look|appears)\b(?! (?:at|for|into|up|like|after|through|around))/g, 'how $1 appearance'],
   // "Getting it running on my dropdowns", "set it up", "add it to my project", "get this into my project": a library's
   // setup, not a run or a project.
-  [/\bget(?:s|ting)? (?:it|this|them|\w+) (?:up and )?running\b|\bset(?:s|ting)? (?:it|this|them|things) up\b|\bget(?:ting)? started\b|\b(?:add|adds|adding|put|putting|include|including|use|using|install|installing|drop|dropping|get|getting|bring|bringing) (?:it|this|them) (?:in|into|to|on) (?:my|our|your|a|the) (?:own )?(?:project|site|app|page|code|codebase|build)\b/g, 'setup'],
+  [/\bget(?:s|ting)? (?:it|this|them|\w+) (?:up and )?(?:running|working)\b|\bset(?:s|ting)? (?:it|this|them|things) up\b|\bget(?:ting)? started\b|\b(?:add|adds|adding|put|putting|include|including|use|using|install|installing|drop|dropping|get|getting|bring|bringing) (?:(?:it|this|them) )?(?:in|into|to|on) (?:my|our|your|a|the) (?:own )?(?:project|site|app|page|code|codebase|build)\b/g, 'setup'],
   // "Play several times in a row", "over and over", "loop forever": repeating it, not a row of a table nor forever as time.
   [/\b(?:several|many|a few|multiple|(?:a )?(?:number|couple) of) times(?: in a row| over)?\b|\bover and over(?: again)?\b|\bagain and again\b|\bmore than once\b|\bloop(?:s|ing)? forever\b/g, 'repeat'],
   // "Stop people picking more than a handful": a limit (of an option), not who the people are.

@@ -5,7 +5,7 @@ import { madeUpPage, madeUpSection, subjectIdsOn } from './outlines.js';
 /**
  * What the twenty-third blind batch (issue 55, blind-2026-12-18) and the last one's leftover asked that the planner
  * misread: an offer with its countdown running, the plants for sale and the clothes a shop sells, what a library
- * depends on, how to get hold of the people behind a page, and what a page says it is for. Each page below is made up.
+ * depends on and which files to add to a page, how to get hold of the people behind a page, and what a page says it is for. Each page below is made up.
  */
 
 const part = madeUpSection;
@@ -65,6 +65,16 @@ describe("a library's page and a starter page", () => {
 
   it('starts on what the library requires when asked what it depends on', () => {
     assert.deepEqual(idsOn(library)('Start with what it depends on, then show me the fastest way to start using it.'), ['requires', 'quick']);
+  });
+
+  it('reads "which files do I add to my page to get it working" as the setup', () => {
+    const kit = madeUpPage([
+      part('top', 'hero', 'Tooltip.js', 0, 'Small tooltips for any element.'),
+      part('features', 'features', 'Why Tooltip.js', 800, 'Tiny. No dependencies. Accessible.'),
+      part('install', 'content', 'Installation', 1500, 'npm install tooltip.js, or copy dist/tooltip.min.js.'),
+      part('api', 'content', 'Methods', 2200, 'show(), hide(), destroy().'),
+    ]);
+    assert.deepEqual(idsOn(kit)('Which files do I add to my page to get it working?'), ['install']);
   });
 
   it('reads "get hold of the people behind this" as getting in touch', () => {
