@@ -5,7 +5,8 @@ import type { CaptionDrafts } from '../story-text/types.js';
 import { durationMsFor, fitPlanSteps, planDemo, type PlanInput } from './heuristic-planner.js';
 import { clip, findSection, scrollYForSection, sectionName, toTarget } from './outline-query.js';
 import { notFoundIn } from './not-found.js';
-import { menuLabelsFor, promptSubjects } from './section-meaning.js';
+import { menuLabelsFor } from './section-fields.js';
+import { promptSubjects } from './section-meaning.js';
 import { runTemplate } from './templates/index.js';
 
 /**
