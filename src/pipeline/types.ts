@@ -85,8 +85,11 @@ export interface OutlineControl extends Target {
 export interface OutlineAction extends Target {
   kind: 'primary-cta' | 'cta' | 'nav-link' | 'button';
   href: string | null;
-  /** Issue 56: a link hidden in a menu until this control opens it (a dropdown, a folded sidebar, a hamburger) */
-  opener?: Target;
+  /**
+   * Issue 56: a link hidden in a menu until this control opens it (a dropdown, a folded sidebar, a hamburger); `hover`
+   * when resting the pointer on it opens the menu (a CSS dropdown under a link that leads elsewhere itself)
+   */
+  opener?: Target & { hover?: true };
   /** menus inside that menu, opened after it, outermost first (a sidebar's "Pages", then its "Authentication") */
   thenOpen?: Target[];
   /** the heading of the card the link sits in, when it is not the label ("Site Reliability Engineer" for "Apply Now") */

@@ -111,9 +111,11 @@ async function readInPage(arg: { hrefs: string[]; timeoutMs: number }): Promise<
     }
     flush();
     // What this page shows too is not what the other page adds (the site's name over each page, a contact block
-    // every page repeats); a page that repeats most of this one is a variant of it ("Homepage 2"), no other place.
+    // every page repeats); a page that repeats most of this one is a variant of it ("Homepage 2"), no other place,
+    // unless it opens with a title of its own: a category's page ("Romance") over the same cards as the home page.
     const own = parts.filter((part) => !hereHeadings.has(part.heading.toLowerCase()));
-    if (own.length < parts.length * 0.5 && own.length < 3) return null;
+    const titled = parts[0] !== undefined && own[0] === parts[0] && !parts[0].footer;
+    if (own.length < parts.length * 0.5 && own.length < 3 && !titled) return null;
     return { title: squash(doc.title ?? ''), parts: own.slice(0, 40) };
   };
   try {

@@ -267,6 +267,7 @@ export function readControls(
     const label = clip(norm(link.getAttribute('aria-label') || link.textContent || link.getAttribute('title') || ''), 80);
     if (!label || !href || menuSeen.has(`${label}|${href}`)) continue;
     let opener: Element | null = null;
+    let byHover = false;
     // A menu inside a closed menu ("Pages" → "Authentication" → "Sign In"): its own control, hidden too, is opened
     // after the outer one.
     const inner: Element[] = [];
@@ -288,6 +289,13 @@ export function readControls(
           (c) => c !== a && visible(c) && (c.matches('[data-toggle], [data-bs-toggle], [aria-haspopup], [aria-expanded], .dropdown-toggle, .navbar-toggler, [class*="toggle"], a[href="#"], a[href=""], a[href^="javascript:"], a:not([href]), button, [role="button"], details:not([open]) > summary') || checkboxLabel(c)),
         );
         if (toggle) opener = toggle;
+        // Or a dropdown that a CSS :hover opens: the list item's own link beside the hidden list ("Categories" over
+        // "Anime Details", "Blog Details"), which leads somewhere itself, so it is hovered, never clicked.
+        const beside = toggle || a.parentElement.tagName !== 'LI' ? undefined : Array.from(a.parentElement.children).find((c) => c !== a && visible(c) && c.matches('a[href]'));
+        if (beside) {
+          opener = beside;
+          byHover = true;
+        }
       }
       if (visible(a) && !clippedAway(a)) break;
     }
@@ -314,7 +322,7 @@ export function readControls(
       // Where it will be once its menu is open is not known yet: just below the control that opens it.
       rect: { x: at.x, y: at.y + at.height + 8, width: Math.max(at.width, 80), height: 28 },
       ...linkSel,
-      opener: { label: openerLabel, rect: at, ...openerSel },
+      opener: { label: openerLabel, rect: at, ...openerSel, ...(byHover ? { hover: true as const } : {}) },
       ...(innerTargets.length > 0 ? { thenOpen: innerTargets } : {}),
     });
   }

@@ -65,9 +65,9 @@ const purposes: Purpose[] = [
   },
   {
     purpose: 'contact',
-    // "ask for a quote", "write to the studio", "ask the shop whether they have avocados" are what a contact page is
-    // for too.
-    asked: /\b(?:contact(?:s|ing)?|get(?:s|ting)? in touch|reach(?:es|ing)? (?:out|us|the team|them)|send(?:s|ing)? (?:[\w'’-]+ ){0,4}?(?:a |an )?(?:quick |short )?(?:message|note)\b|message(?:s|d|ing)? (?:the|us|them|their|our|his|her)\b|enquir\w*|inquir\w*|(?:ask(?:s|ing)?(?: for)?|request(?:s|ing)?|get(?:s|ting)?) an? (?:quote|estimate)|writ(?:e|es|ing) to (?:the|us|them|our|their)\b|ask(?:s|ing)? (?:the|them|their|our) (?:shop|store|seller|team|owners?|staff|studio|company|firm|restaurant|caf[eé]|hotel|clinic|salon|bakery)\s+(?:whether|if|about|for|how|when|what|which|to)\b)/i,
+    // "ask for a quote", "write to the studio", "who do I write to", "get hold of them", "ask the shop whether they
+    // have avocados" are what a contact page is for too.
+    asked: /\b(?:contact(?:s|ing)?|get(?:s|ting)? in touch|reach(?:es|ing)? (?:out|us|the team|them)|send(?:s|ing)? (?:[\w'’-]+ ){0,4}?(?:a |an )?(?:quick |short )?(?:message|note)\b|message(?:s|d|ing)? (?:the|us|them|their|our|his|her)\b|enquir\w*|inquir\w*|(?:ask(?:s|ing)?(?: for)?|request(?:s|ing)?|get(?:s|ting)?) an? (?:quote|estimate)|writ(?:e|es|ing) to (?:the|us|them|our|their)\b|who (?:do|can|should|could) (?:i|we) (?:write|talk|speak|turn) to\b|get(?:s|ting)? (?:a )?hold of (?:the|them|someone|somebody|anyone|a person|a human)\b|ask(?:s|ing)? (?:the|them|their|our) (?:shop|store|seller|team|owners?|staff|studio|company|firm|restaurant|caf[eé]|hotel|clinic|salon|bakery)\s+(?:whether|if|about|for|how|when|what|which|to)\b)/i,
     link: /\b(?:contact|contacto|contato|contatti|contattaci|contactez|kontakt|cont[aá]ctanos|get in touch|enquir\w*|inquir\w*|(?:get|request) an? (?:quote|estimate))\b/iu,
     // A message box, or more than a lone e-mail box: a newsletter sign-up is not a contact form.
     heldBy: (form) => hasType(form, /^textarea$/) || labelled(form, /message/i) || ((hasType(form, /^email$/) || labelled(form, /e-?mail/i)) && textFields(form) >= 2),
@@ -417,8 +417,9 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
     const head = words.length === 2 && GENERIC_HEAD.test(words[1]!) ? words[0]! : words.at(-1)!;
     if (!asksFor(beat, stem(head))) return false;
     if (words.every((word) => (word.length > 3 || acronym(link.label, word)) && saidIn(word))) return true;
-    // A docs sidebar's "Text Inputs" for "find the inputs docs": its head word said, and no other link has it.
-    return words.length === 2 && head.length > 3 && saidIn(head) && links.filter((other) => keywords(other.label).some((word) => stem(word) === stem(head))).length === 1;
+    // A docs sidebar's "Text Inputs" for "find the inputs docs": its head word said, and no other link has it; as a
+    // thing, not as what someone does ("what a beginner should watch first" is no "Anime Watching").
+    return words.length === 2 && head.length > 3 && saidIn(head) && !saidAsVerb(beat, stem(head)) && links.filter((other) => keywords(other.label).some((word) => stem(word) === stem(head))).length === 1;
   });
   const beatConcepts = conceptsOf(beat);
   // A one-word label means what the beat asks for ("Pricing" for "compare the plans", "F.A.Q" for "help questions");
@@ -455,6 +456,12 @@ function unansweredExit(beat: string, outline: PageOutline, links: OutlineAction
   // form ("open the forms" on a dashboard whose one box searches it goes to its "Form elements").
   if (/\b(?:form|box|field)s?\b/i.test(beat) && outline.forms.some((form) => !searchBoxOnly(form) || /\bsearch/i.test(beat))) return null;
   return meant ? { link: meant, purpose: 'page' } : null;
+}
+
+/** Whether the beat says a word (a stem) as a verb: after a modal, "to" or a person ("should watch", "I watch"). */
+function saidAsVerb(beat: string, word: string): boolean {
+  const said = beat.toLowerCase().match(/[\p{L}'’]+/gu) ?? [];
+  return said.some((token, i) => i > 0 && stem(token) === word && /^(?:should|would|could|can|will|must|to|i|we|you|they|he|she|do|does|did)$/.test(said[i - 1]!));
 }
 
 /** A guide for newcomers asked for by name ("the beginner's guide", "a tutorial for beginners"). */

@@ -92,6 +92,10 @@ export const concepts: Record<string, string[]> = {
   awards: ['award', 'prize', 'prizes', 'accolade', 'recognition', 'trophy', 'medal', 'honour', 'honor'],
   // "Explained for coders": a part "Built by Developers for Developers".
   developers: ['developer', 'coder', 'programmer'],
+  // docs, guides, shops: advice on doing it well ("Any advice on printing it?" is its "Printing Tips")
+  tips: ['tip', 'advice', 'hint', 'trick'],
+  // docs and help pages: what a word or a thing is ("Where is it explained?" is its "What is a controlled vocabulary?")
+  definition: ['definition', 'define', 'meaning', 'explain', 'explanation', 'glossary'],
   // developer tools and kits: where it is explained (not "docs" itself: on a docs page, "the docs" are the page)
   docs: ['documentation', 'documented', 'guide', 'tutorial', 'manual', 'handbook', 'reference', 'explained', 'explanation'],
   // the languages it speaks: programming languages and syntaxes, or the translations of an app
@@ -544,6 +548,8 @@ export const pagePhrases: Array<[RegExp, string]> = [
   [/\bPRs?\b|\bpull[- ]requests?\b/, 'pullrequest'],
   // "Product Overview", "Our Products", "Featured products": the catalogue of a shop.
   [/\bproducts? (?:overview|range|catalog(?:ue)?|list(?:ing)?|grid)\b|\b(?:our|all|featured|new|latest|top|popular|trending) products\b/i, 'wares'],
+  // A heading that asks what a thing is ("What is a controlled vocabulary?") explains it.
+  [/^\s*what (?:is|are) (?:an? |the )?[\p{L}\d-]+(?: [\p{L}\d-]+){0,3}\s*\??\s*$/iu, 'definition'],
   // "Contact sales", "Talk to our sales team": where to write to ("sales" alone is a shop's price cuts as often).
   [/\b(?:contact|talk to|speak (?:to|with)|call|email|ask) (?:our |the )?sales\b|\bsales (?:team|department|reps?|representatives?|enquir(?:y|ies)|inquir(?:y|ies))\b/i, 'contact'],
   // "Hot sales", "hot sellers", "what's hot": what sells most (not "hot" alone: coffee, weather, a hot tub).

@@ -32,8 +32,10 @@ export function answerElsewhere(prompt: string, outline: PageOutline, sameSite: 
     const link = answer ? linkTo(answer.page, links) : null;
     if (!link) continue;
     // A flow never comes back: a later beat this page answers ("…, then end on how to reach them by email") says the
-    // prompt is about this page, and the beat before it is one of its parts that went unrecognised.
-    if (beats.slice(index + 1).some((later) => !unansweredHere(later.text, outline))) continue;
+    // prompt is about this page, and the beat before it is one of its parts that went unrecognised. Not a later beat
+    // that only asks more of the same thing ("I keep seeing the term controlled vocabulary. Where is it explained?",
+    // "I want to 3D print a stand… Any advice on printing it?"): it goes along, to be asked there.
+    if (beats.slice(index + 1).some((later) => !asksMoreOfIt(later.text, beat.text) && !unansweredHere(later.text, outline))) continue;
     let at = index;
     while (at > 0 && unansweredHere(beats[at - 1]!.text, outline)) at--;
     const before = beats.slice(0, at).map((b) => b.text).join(', then ');
@@ -43,6 +45,17 @@ export function answerElsewhere(prompt: string, outline: PageOutline, sameSite: 
 }
 
 const REFERS_BACK = /\b(?:ones?|them|those|these|too|also|as well)\b/i;
+
+/**
+ * A beat that speaks of an earlier one by a pronoun and asks one word more at most ("Where is it explained?"), or
+ * says again a word of it ("…print a stand. Any advice on printing it?"); not "how to reach them by email".
+ */
+function asksMoreOfIt(beat: string, earlier: string): boolean {
+  if (!/\b(?:it|they|them)\b/i.test(beat)) return false;
+  const asked = askedWords(beat);
+  const before = new Set(askedWords(earlier));
+  return asked.length <= 1 || asked.some((word) => before.has(word));
+}
 /** A bare item of a list the beat before began: "the price", "its colours". */
 const LIST_ITEM = /^\s*(?:and\s+)?(?:the|its|their|his|her|our|your)(?:\s+[\p{L}\d'’-]+){1,2}\s*[.!?]?\s*$/iu;
 

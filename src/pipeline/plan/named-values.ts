@@ -42,6 +42,8 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/;
 const QUOTED = /["“”'‘’]([^"“”'‘’]{1,80})["“”'‘’]/g;
 /** A capitalised name after "as", "named", "called", "name is", "for" (two to four words, or one after "named"). */
 const NAME = /\b(?:as|named|called|name(?:d| is)?|for user|I['’]m|I am)\s+((?:[A-Z][\p{L}'’-]+)(?:\s+(?:[A-Z][\p{L}'’-]+|van|de|da|von|del|le)){0,3})/u;
+/** "A note from Priya Nair", "a message from Dana Ortiz": who writes it, a full name (two to four capitalised words). */
+const WRITTEN_BY = /\b(?:note|message|letter|line|e-?mail|enquiry|inquiry|request|question|review|comment)\s+from\s+([A-Z][\p{L}'’-]+(?:\s+(?:[A-Z][\p{L}'’-]+|van|de|da|von|del|le)){1,3})/u;
 /** "username amarao", "handle @kenji", or a handle after "as"/"called"/"named"/"for": lower case with _ . - or digits. */
 const USERNAME = /\b(user ?name|handle|login)\s+(is\s+|of\s+|to\s+)?(["“'‘@])?([A-Za-z0-9][\w.-]{1,39})/i;
 const HANDLE = /\b(?:as|called|named|for)\s+@?([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|[a-z]+\d+)(?![\w@.-])/;
@@ -135,7 +137,7 @@ export function namedValues(prompt: string): NamedValues {
     values.email = email;
     claimed.push(email);
   }
-  const name = RECORD_FOR.exec(prompt)?.[1] ?? NEW_ONE_NAMED.exec(prompt)?.[1] ?? NAME.exec(prompt)?.[1] ?? nameByEmail(prompt) ?? MADE_NAMED.exec(prompt)?.[1];
+  const name = RECORD_FOR.exec(prompt)?.[1] ?? NEW_ONE_NAMED.exec(prompt)?.[1] ?? NAME.exec(prompt)?.[1] ?? WRITTEN_BY.exec(prompt)?.[1] ?? nameByEmail(prompt) ?? MADE_NAMED.exec(prompt)?.[1];
   if (name) {
     const words = name.split(/\s+/);
     while (words.length > 0 && NOT_NAMES.has(words.at(-1)!)) words.pop();

@@ -89,10 +89,13 @@ async function leave(input: LegInput, exit: FlowExit): Promise<LegPlan> {
   } else {
     beforeSteps.push({ action: 'pause', label: `Look at "${outline.title || 'the page'}"`, holdMs: LOOK_MS });
   }
-  // A link in a closed menu: the menu is opened on camera first (a real click: it only opens the menu).
-  const opening: PlanStep[] = [exit.link.opener, ...(exit.link.thenOpen ?? [])].flatMap((control) =>
-    control ? [{ action: 'click' as const, target: control, label: `Open the menu "${control.label}"` }] : [],
-  );
+  // A link in a closed menu: the menu is opened on camera first (a real click: it only opens the menu; or the pointer
+  // rests on a dropdown's link, which a click would follow).
+  const opening: PlanStep[] = [exit.link.opener, ...(exit.link.thenOpen ?? [])].flatMap((control) => {
+    if (!control) return [];
+    const { hover, ...target } = control as typeof control & { hover?: true };
+    return [{ action: hover ? ('hover' as const) : ('click' as const), target, label: `Open the menu "${control.label}"` }];
+  });
   const { opener: _opener, thenOpen: _thenOpen, ...link } = exit.link;
   const steps: PlanStep[] = [...beforeSteps, ...opening, { action: 'navigate', target: link, href: exit.link.href, label: `Open "${exit.link.label}"` }];
   return { kind: 'leave', exit, plan: legPlan(basePlan, steps, budgetMs, basePlan?.templateId ?? 'guided-tour') };
