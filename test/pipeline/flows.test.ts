@@ -217,6 +217,29 @@ describe('a demo that follows the prompt to another page', () => {
     assert.match(endUrl, /flow-menu\/login\.html$/);
   });
 
+  it("opens a CSS dropdown by resting the pointer on its link, which a click would follow, to reach a link inside it", async () => {
+    const workDir = path.join(work, 'hovermenu');
+    await fs.mkdir(workDir, { recursive: true });
+    const outFile = path.join(workDir, 'demo.mp4');
+    const url = `${sites.url('flow-hovermenu')}index.html`;
+    const pageOptions = { viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop'), timeoutMs: pageWorkBudgetMs('10s') } as const;
+    const { produced, endUrl } = await browsers.withPage(pageOptions, async (page, ctx) => {
+      await ctx.goto(url, { waitUntil: 'load' });
+      const made = await produceRecording(
+        page,
+        { url, prompt: 'Show how a member logs in as dana@example.com', viewport: 'desktop', format: 'mp4', resolution: '720p', durationTarget: '10s', mode: 'script', template: { id: 'auto' }, presentation: null, outFile, workDir },
+        planner,
+        () => undefined,
+      );
+      return { produced: made, endUrl: page.url() };
+    });
+    const kinds = produced.script.steps.map((step) => `${step.kind}:${step.label}`);
+    const opened = kinds.findIndex((k) => k === 'hover:Open the menu "Categories ▾"');
+    const followed = kinds.findIndex((k) => k.startsWith('navigate:Open "Log in"'));
+    assert.ok(opened >= 0 && followed > opened, `the dropdown is hovered open, then its link followed: ${kinds.join(' | ')}`);
+    assert.match(endUrl, /flow-hovermenu\/login\.html$/);
+  });
+
   it('submits the form when the project allows it', async () => {
     requests.length = 0;
     await record('allowed', { allowSubmit: true });

@@ -66,6 +66,19 @@ describe("the pages a site's menu links to, read before planning", () => {
     assert.deepEqual(await readLinkedPages(page, anchors, sameSiteAs(url)), []);
   });
 
+  it("finds the links of a dropdown a CSS hover opens, and reads a category's page that repeats the home page's cards under a title of its own", async () => {
+    const url = `${sites.url('flow-hovermenu')}index.html`;
+    await page.goto(url, { waitUntil: 'load' });
+    const { outline } = await analysePage(page);
+    const login = outline.menuLinks?.find((link) => link.label === 'Log in');
+    assert.ok(login, `the hidden "Log in" is a menu link: ${JSON.stringify(outline.menuLinks?.map((link) => link.label))}`);
+    assert.equal(login.opener?.label, 'Categories ▾');
+    assert.equal(login.opener?.hover, true, 'opened by hovering its own link, which a click would follow');
+    const linked = await readLinkedPages(page, outline, sameSiteAs(url));
+    const romance = linked.find((p) => p.href.endsWith('/categories.html'));
+    assert.deepEqual(romance?.parts.map((part) => part.heading), ['Romance'], 'the cards the home page shows too are left out, its title kept');
+  });
+
   it('leaves out a page that does not answer in time', async () => {
     const url = `${sites.url('flow-cafe')}index.html`;
     await page.goto(url, { waitUntil: 'load' });
