@@ -258,8 +258,8 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
   }
 
   /**
-   * A countdown to the end of an offer or to an event: three or four cells side by side, each a number of one to three
-   * digits, alone or with its unit ("15 Days", "08 sec"), the units said by the cells' words or labels or the
+   * A countdown to the end of an offer or to an event: three to five cells side by side, each a number of one to three
+   * digits, alone or with its unit ("15 Days", "08 sec"), the units said by three cells' words or labels, or the
    * cells' box named for a countdown. What a prompt names as "the timer" or "the countdown", which the section's
    * words rarely say; a band of figures ("50+ clients") has no units of time.
    */
@@ -269,7 +269,7 @@ export function describeSections(kit: OutlineKit, kept: RawSection[], controls: 
     return boxes.some((box) => {
       const cells = Array.from(box.children).filter((cell) => visible(cell));
       if (cells.length < 3 || cells.length > 5) return false;
-      const read = cells.map((cell) => /^(\d{1,3})\s*[:]?\s*([a-z]*)$/i.exec(norm((cell as HTMLElement).innerText ?? '')));
+      const read = cells.map((cell) => /^(\d{1,3})\s*:?\s*([a-z]*)$/i.exec(norm((cell as HTMLElement).innerText ?? '')));
       if (read.filter((r) => r !== null).length < 3) return false;
       const units = read.filter((r, i) => r && (UNIT.test(r[2] ?? '') || UNIT.test(cells[i]!.getAttribute('aria-label') ?? ''))).length;
       return units >= 3 || /count-?down|timer/i.test(`${box.getAttribute('id') ?? ''} ${classAttr(box)}`);

@@ -56,6 +56,7 @@ function asksMoreOfIt(beat: string, earlier: string): boolean {
   const before = new Set(askedWords(earlier));
   return asked.length <= 1 || asked.some((word) => before.has(word));
 }
+
 /** A bare item of a list the beat before began: "the price", "its colours". */
 const LIST_ITEM = /^\s*(?:and\s+)?(?:the|its|their|his|her|our|your)(?:\s+[\p{L}\d'’-]+){1,2}\s*[.!?]?\s*$/iu;
 
