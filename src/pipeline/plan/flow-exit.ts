@@ -159,7 +159,8 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
   const called = calledByName(beat, outline, links);
   if (called) return { link: called, purpose: 'page' };
   for (const purpose of inOrderFor(beat)) {
-    if (!purpose.asked.test(beat)) continue;
+    // "…the sample screens like login and profile": a sign-in given as an example of what to show is not asked for.
+    if (!purpose.asked.test(beat.replace(GIVEN_AS_EXAMPLE, ''))) continue;
     // "Go to the Register page and fill it in": the page named is another page, unless this is it (arrived at, its
     // form holds the beat: a "login" said on the way does not send the flow on to the sign-in page).
     const named = NAMED_PAGE.exec(beat)?.[1];
@@ -204,6 +205,9 @@ function exitFor(beat: string, outline: PageOutline, links: OutlineAction[]): { 
   const link = matching.sort((a, b) => keywords(a.label).length - keywords(b.label).length)[0];
   return link ? { link, purpose: 'page' } : unansweredExit(beat, outline, links, false);
 }
+
+/** "…, like login and profile", "such as …", "for example …": examples to the end of the beat (not "I'd like to"). */
+const GIVEN_AS_EXAMPLE = /[,;]?\s*(?<!\b(?:i|we|you|they|would|i['’]d|we['’]d|you['’]d|they['’]d)\s)\b(?:like|such as|for example|for instance|e\.g\.)\s+.*$/i;
 
 /**
  * "My colleague needs her own login: sign her up as …" says "login" and asks for a new account: where a beat asks for

@@ -77,6 +77,15 @@ describe("an anime site's menu", () => {
   });
 });
 
+describe('a sign-in given as an example', () => {
+  it('shows the sample screens a kit lists "like login and profile", and signs in when asked to', () => {
+    const outline = madeUpPage([part('top', 'hero', 'Notus JS', 0, 'A free kit.'), part('examples', 'features', 'Beautiful Example Pages', 800, 'Login, profile and landing pages.')], 'http://localhost:4000/kit/index.html');
+    outline.menuLinks = [{ ...link('Login', '/kit/pages/auth/login.html'), opener: { label: 'Demo Pages', selector: '#demo', fallbackSelectors: [], rect: { x: 500, y: 20, width: 90, height: 30 }, hover: true } }];
+    assert.equal(flowExit('Show off the ready-made sample screens like login and profile.', outline, sameSite), null);
+    assert.equal(flowExit("I'd like to log in as dana@example.com", outline, sameSite)?.link.label, 'Login');
+  });
+});
+
 describe('a note from someone', () => {
   it('takes the full name after "a note from" for the one who writes', () => {
     assert.equal(namedValues("I'd like to write to the shop's team. Send them a note from Priya Nair").name, 'Priya Nair');
