@@ -170,23 +170,28 @@ describe('a demo that follows the prompt to another page', () => {
     // (Opening the browser's own list stalled the frame clock for good and failed the recording: the log above.)
   });
 
-  it('sends a GET sign-in form when the prompt goes on past it, and shows the page it answers', async () => {
-    requests.length = 0;
-    const workDir = path.join(work, 'console');
+  /** A site's page recorded with the prompt: what was made, and the address the page ended on. */
+  const recordOn = async (name: string, url: string, prompt: string) => {
+    const workDir = path.join(work, name);
     await fs.mkdir(workDir, { recursive: true });
     const outFile = path.join(workDir, 'demo.mp4');
-    const url = sites.url('flow-console');
     const pageOptions = { viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop'), timeoutMs: pageWorkBudgetMs('10s') } as const;
     const { produced, endUrl } = await browsers.withPage(pageOptions, async (page, ctx) => {
       await ctx.goto(url, { waitUntil: 'load' });
       const made = await produceRecording(
         page,
-        { url, prompt: 'Log in with dana@example.com and land on the quarterly revenue report', viewport: 'desktop', format: 'mp4', resolution: '720p', durationTarget: '10s', mode: 'script', template: { id: 'auto' }, presentation: null, outFile, workDir },
+        { url, prompt, viewport: 'desktop', format: 'mp4', resolution: '720p', durationTarget: '10s', mode: 'script', template: { id: 'auto' }, presentation: null, outFile, workDir },
         planner,
         () => undefined,
       );
       return { produced: made, endUrl: page.url() };
     });
+    return { produced, endUrl, outFile, workDir };
+  };
+
+  it('sends a GET sign-in form when the prompt goes on past it, and shows the page it answers', async () => {
+    requests.length = 0;
+    const { produced, endUrl, outFile, workDir } = await recordOn('console', sites.url('flow-console'), 'Log in with dana@example.com and land on the quarterly revenue report');
     assert.match(endUrl, /dashboard\.html\?email=dana%40example\.com/, 'the form was sent as the page writes it: a GET, which changes nothing');
     assert.deepEqual(requests.filter((r) => r.method !== 'GET'), []);
     assert.deepEqual(produced.warnings, [], 'the report the prompt lands on is found');
@@ -195,21 +200,7 @@ describe('a demo that follows the prompt to another page', () => {
   });
 
   it('opens a closed menu on camera to reach a link inside it', async () => {
-    const workDir = path.join(work, 'menu');
-    await fs.mkdir(workDir, { recursive: true });
-    const outFile = path.join(workDir, 'demo.mp4');
-    const url = sites.url('flow-menu');
-    const pageOptions = { viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop'), timeoutMs: pageWorkBudgetMs('10s') } as const;
-    const { produced, endUrl } = await browsers.withPage(pageOptions, async (page, ctx) => {
-      await ctx.goto(url, { waitUntil: 'load' });
-      const made = await produceRecording(
-        page,
-        { url, prompt: 'Show how a customer logs in as dana@example.com', viewport: 'desktop', format: 'mp4', resolution: '720p', durationTarget: '10s', mode: 'script', template: { id: 'auto' }, presentation: null, outFile, workDir },
-        planner,
-        () => undefined,
-      );
-      return { produced: made, endUrl: page.url() };
-    });
+    const { produced, endUrl } = await recordOn('menu', sites.url('flow-menu'), 'Show how a customer logs in as dana@example.com');
     const kinds = produced.script.steps.map((step) => `${step.kind}:${step.label}`);
     const opened = kinds.findIndex((k) => k === 'click:Open the menu "Account ▾"');
     const followed = kinds.findIndex((k) => k.startsWith('navigate:Open "Log in"'));
@@ -218,21 +209,7 @@ describe('a demo that follows the prompt to another page', () => {
   });
 
   it("opens a CSS dropdown by resting the pointer on its link, which a click would follow, to reach a link inside it", async () => {
-    const workDir = path.join(work, 'hovermenu');
-    await fs.mkdir(workDir, { recursive: true });
-    const outFile = path.join(workDir, 'demo.mp4');
-    const url = `${sites.url('flow-hovermenu')}index.html`;
-    const pageOptions = { viewport: 'desktop', resolution: '720p', allowPrivate: true, captureSize: recordingCaptureSize(null, '720p', 'desktop'), timeoutMs: pageWorkBudgetMs('10s') } as const;
-    const { produced, endUrl } = await browsers.withPage(pageOptions, async (page, ctx) => {
-      await ctx.goto(url, { waitUntil: 'load' });
-      const made = await produceRecording(
-        page,
-        { url, prompt: 'Show how a member logs in as dana@example.com', viewport: 'desktop', format: 'mp4', resolution: '720p', durationTarget: '10s', mode: 'script', template: { id: 'auto' }, presentation: null, outFile, workDir },
-        planner,
-        () => undefined,
-      );
-      return { produced: made, endUrl: page.url() };
-    });
+    const { produced, endUrl } = await recordOn('hovermenu', `${sites.url('flow-hovermenu')}index.html`, 'Show how a member logs in as dana@example.com');
     const kinds = produced.script.steps.map((step) => `${step.kind}:${step.label}`);
     const opened = kinds.findIndex((k) => k === 'hover:Open the menu "Categories ▾"');
     const followed = kinds.findIndex((k) => k.startsWith('navigate:Open "Log in"'));
