@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import { flowExit } from '../../../src/pipeline/plan/flow-exit.js';
 import { answerElsewhere } from '../../../src/pipeline/plan/linked-answer.js';
 import { namedValues } from '../../../src/pipeline/plan/named-values.js';
-import type { LinkedPage, OutlineAction, PageOutline } from '../../../src/pipeline/types.js';
-import { madeUpPage, madeUpSection, subjectIdsOn } from './outlines.js';
+import type { LinkedPage, PageOutline } from '../../../src/pipeline/types.js';
+import { madeUpLink, madeUpPage, madeUpSection, subjectIdsOn } from './outlines.js';
 
 /**
  * Issue 56, what the twenty-fourth flows blind batch (flows-blind-2026-12-19) asked that the planner misread: who to
@@ -13,7 +13,7 @@ import { madeUpPage, madeUpSection, subjectIdsOn } from './outlines.js';
  * "from" someone. Each site below is made up.
  */
 const sameSite = (url: string) => new URL(url, 'http://localhost:4000/').host === 'localhost:4000';
-const link = (label: string, href: string): OutlineAction => ({ label, kind: 'nav-link', href, selector: `a[href="${href}"]`, fallbackSelectors: [], rect: { x: 600, y: 20, width: 80, height: 30 } });
+const link = madeUpLink;
 const part = madeUpSection;
 
 /** A docs site for a set of schemas: its home, and a menu to its contact page and a glossary-like overview. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { answerElsewhere } from '../../../src/pipeline/plan/linked-answer.js';
 import type { LinkedPage, PageOutline } from '../../../src/pipeline/types.js';
-import { madeUpPage, madeUpSection, saasOutline } from './outlines.js';
+import { madeUpLink, madeUpPage, madeUpSection, saasOutline } from './outlines.js';
 
 /**
  * Issue 56: where a prompt goes when no link says what it asks for, but the page behind one holds it. The linked
@@ -10,7 +10,7 @@ import { madeUpPage, madeUpSection, saasOutline } from './outlines.js';
  */
 const sameSite = (url: string) => new URL(url, 'http://localhost:4000/').host === 'localhost:4000';
 
-const link = (label: string, href: string) => ({ label, kind: 'nav-link' as const, href, selector: `a[href="${href}"]`, fallbackSelectors: [], rect: { x: 600, y: 20, width: 80, height: 30 } });
+const link = madeUpLink;
 
 /** A café's home page: its menu links to three pages, none of which says "hours" or "story". */
 function cafe(): { outline: PageOutline; linked: LinkedPage[] } {

@@ -199,6 +199,11 @@ export function madeUpSection(id: string, kind: SectionKind, heading: string, y:
   return { id, kind, heading, text, label: heading, selector: `#${id}`, fallbackSelectors: [], rect: { x: 0, y, width: 1440, height: 600 }, ...more };
 }
 
+/** A made-up menu link to another page of the site, at the top of the page. */
+export function madeUpLink(label: string, href: string): OutlineAction {
+  return { label, kind: 'nav-link', href, selector: `a[href="${href}"]`, fallbackSelectors: [], rect: { x: 600, y: 20, width: 80, height: 30 } };
+}
+
 /** A made-up page of those sections, 1440×810, with nothing else on it. */
 export function madeUpPage(sections: OutlineSection[], url = 'http://localhost/p/', title = 'P'): PageOutline {
   return {
